@@ -1,0 +1,412 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, isNull } from 'drizzle-orm'
+import {
+  codeWithSessionSchema,
+  passwordAfterResetSchema,
+  passwordChangeSchema,
+  phoneOnlySchema,
+  registerSchema,
+  resetVerifySchema,
+} from '../../app/lib/validation/auth.ts'
+import { randomToken, sha256 } from '../auth/crypto.ts'
+import { authLimits } from '../auth/limits.ts'
+import { signedIn } from '../auth/middleware.ts'
+import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
+import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { authService } from '../auth/service.ts'
+import { authSessions, cartItems, favourites, users, verificationCodes } from '../db/schema/index.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { clientAddress, requireUser } from '../http/identity.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { isUniqueViolation, liveUserById, liveUserByPhone, type UserRow, userView } from './users.ts'
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+const sessionSchema = z
+  .object({ session: z.string().openapi({ description: 'Names the code just sent; pass it to …/verify/' }) })
+  .openapi('CodeSession')
+const signatureSchema = z
+  .object({ signature: z.string().openapi({ description: 'Proof of the verified step; pass it to the next step' }) })
+  .openapi('Signature')
+const registeredSchema = z.object({ token: tokensSchema }).openapi('Registered')
+
+const codeRules =
+  'Codes: 6 digits, valid 5 minutes, 5 tries; a new code for the same phone after 60 s (429 with the seconds ' +
+  'in `detail` and `Retry-After`); at most 5 codes per phone and 20 per client address in 24 hours (429).'
+
+const accountRoute = createRoute({
+  method: 'get',
+  path: '/account/',
+  tags: ['account'],
+  summary: 'The signed-in customer',
+  security: bearer,
+  middleware: [signedIn] as const,
+  responses: { 200: json(userSchema, 'The customer'), 401: errors[401] },
+})
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/account/delete/',
+  tags: ['account'],
+  summary: 'Delete the account: personal data erased, every session ended',
+  description: 'The row stays, anonymised, for past orders; the phone can register again.',
+  security: bearer,
+  middleware: [signedIn] as const,
+  responses: { 200: json(messageSchema, 'Deleted'), 401: errors[401] },
+})
+
+const registrationEntryRoute = createRoute({
+  method: 'post',
+  path: '/account/registration/entrypoint/',
+  tags: ['account'],
+  summary: 'Registration step 1: send a code to the phone',
+  description: `409 when the phone already has an account (\`errors\` flags \`phone\`). ${codeRules}`,
+  request: jsonBody(phoneOnlySchema),
+  responses: {
+    200: json(sessionSchema, 'Code sent'),
+    400: errors[400],
+    409: errors[409],
+    429: errors[429],
+    503: errors[503],
+  },
+})
+
+const registrationVerifyRoute = createRoute({
+  method: 'post',
+  path: '/account/registration/verify/',
+  tags: ['account'],
+  summary: 'Registration step 2: check the code',
+  description:
+    'Wrong code: 400 with the tries left; expired or replaced code: 400; tries used up: 429. ' +
+    'Errors flag `code`. The signature is valid 15 minutes.',
+  request: jsonBody(codeWithSessionSchema),
+  responses: {
+    200: json(signatureSchema, 'Code right'),
+    400: errors[400],
+    429: errors[429],
+  },
+})
+
+const registrationRegisterRoute = createRoute({
+  method: 'post',
+  path: '/account/registration/register/',
+  tags: ['account'],
+  summary: 'Registration step 3: set the password and name; signs in',
+  description:
+    'Password at least 8 characters; `password_confirm`, when sent, must match. ' +
+    'Used or expired signature: 400 (`signature`).',
+  request: jsonBody(registerSchema),
+  responses: {
+    201: json(registeredSchema, 'Account created, signed in'),
+    400: errors[400],
+    409: errors[409],
+  },
+})
+
+const resetRoute = createRoute({
+  method: 'post',
+  path: '/account/password-reset/',
+  tags: ['account'],
+  summary: 'Password reset step 1: send a code if the phone has an account',
+  description: `Answers the same whether or not the phone has an account. ${codeRules}`,
+  request: jsonBody(phoneOnlySchema),
+  responses: { 200: json(signatureSchema, 'Accepted'), 400: errors[400], 429: errors[429] },
+})
+
+const resetVerifyRoute = createRoute({
+  method: 'post',
+  path: '/account/password-reset/verify/',
+  tags: ['account'],
+  summary: 'Password reset step 2: check the code; signs in',
+  description:
+    'The tokens open a session that may call password-change-after-reset/ for 15 minutes. ' +
+    'Wrong code: 400 with the tries left; expired: 400; tries used up: 429; errors flag `code`.',
+  request: jsonBody(resetVerifySchema),
+  responses: { 200: json(tokensSchema, 'Code right'), 400: errors[400], 429: errors[429] },
+})
+
+const passwordAfterResetRoute = createRoute({
+  method: 'put',
+  path: '/account/password-change-after-reset/',
+  tags: ['account'],
+  summary: 'Password reset step 3: set the new password (at least 6 characters)',
+  description: 'Only with the tokens from password-reset/verify/, within 15 minutes (else 403). Ends other sessions.',
+  security: bearer,
+  middleware: [signedIn] as const,
+  request: jsonBody(passwordAfterResetSchema),
+  responses: { 200: json(messageSchema, 'Changed'), 400: errors[400], 401: errors[401], 403: errors[403] },
+})
+
+const passwordChangeRoute = createRoute({
+  method: 'put',
+  path: '/account/password-change/',
+  tags: ['account'],
+  summary: 'Change the password (at least 6 characters) with the current one',
+  description:
+    'A missing or wrong `old_password` is one error: 400 "current password missing or incorrect" flagging ' +
+    '`old_password`; it counts as a failed login (429 after 5). Ends the other sessions.',
+  security: bearer,
+  middleware: [signedIn] as const,
+  request: jsonBody(passwordChangeSchema),
+  responses: {
+    200: json(messageSchema, 'Changed'),
+    400: errors[400],
+    401: errors[401],
+    429: errors[429],
+  },
+})
+
+const phoneChangeRoute = createRoute({
+  method: 'post',
+  path: '/account/phone-change/',
+  tags: ['account'],
+  summary: 'Change the phone number, step 1: send a code to the new number',
+  description: `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules}`,
+  security: bearer,
+  middleware: [signedIn] as const,
+  request: jsonBody(phoneOnlySchema),
+  responses: {
+    200: json(sessionSchema, 'Code sent'),
+    400: errors[400],
+    401: errors[401],
+    409: errors[409],
+    429: errors[429],
+    503: errors[503],
+  },
+})
+
+const phoneChangeVerifyRoute = createRoute({
+  method: 'post',
+  path: '/account/phone-change/verify/',
+  tags: ['account'],
+  summary: 'Change the phone number, step 2: the code from the new number; the number changes',
+  security: bearer,
+  middleware: [signedIn] as const,
+  request: jsonBody(codeWithSessionSchema),
+  responses: {
+    200: json(userSchema, 'Number changed'),
+    400: errors[400],
+    401: errors[401],
+    409: errors[409],
+    429: errors[429],
+  },
+})
+
+const phoneTaken = (lang: Lang) => {
+  const detail = message(lang, 'phone_registered')
+  return new ApiError(409, detail, [{ field: 'phone', message: detail }])
+}
+
+export function accountRoutes(deps: ApiDeps) {
+  const { db, now, tokens, codes, throttle } = authService(deps)
+
+  async function signedInUser(id: number, lang: Lang) {
+    const row = await liveUserById(db, id)
+    if (!row) throw new ApiError(401, message(lang, 'token_invalid'))
+    return row
+  }
+
+  return createRouter()
+    .openapi(accountRoute, async (c) => {
+      const user = requireUser(c)
+      return c.json(userView(await signedInUser(user.id, c.get('lang'))), 200)
+    })
+    .openapi(deleteRoute, async (c) => {
+      const user = requireUser(c)
+      const at = now()
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            phone: null,
+            fullName: '',
+            surname: null,
+            extraPhone: null,
+            passwordHash: null,
+            avatar: null,
+            deletedAt: at,
+          })
+          .where(eq(users.id, user.id))
+        await tx
+          .update(authSessions)
+          .set({ revokedAt: at })
+          .where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)))
+        await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id))
+        await tx.delete(cartItems).where(eq(cartItems.owner, `u:${user.id}`))
+        await tx.delete(favourites).where(eq(favourites.owner, `u:${user.id}`))
+      })
+      return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
+    })
+
+    .openapi(registrationEntryRoute, async (c) => {
+      const lang = c.get('lang')
+      const { phone } = c.req.valid('json')
+      if (await liveUserByPhone(db, phone)) throw phoneTaken(lang)
+      const session = await codes.issue({
+        purpose: 'register',
+        phone,
+        address: clientAddress(c),
+        lang,
+        delivery: 'await',
+      })
+      return c.json({ session }, 200)
+    })
+    .openapi(registrationVerifyRoute, async (c) => {
+      const { code, phone, session } = c.req.valid('json')
+      const signature = randomToken()
+      await codes.verify({
+        purpose: 'register',
+        ticket: session,
+        code,
+        phone,
+        lang: c.get('lang'),
+        finish: { signatureHash: sha256(signature) },
+      })
+      return c.json({ signature }, 200)
+    })
+    .openapi(registrationRegisterRoute, async (c) => {
+      const lang = c.get('lang')
+      const { password, full_name, signature } = c.req.valid('json')
+      const signatureError = () => {
+        const detail = message(lang, 'signature_invalid')
+        return new ApiError(400, detail, [{ field: 'signature', message: detail }])
+      }
+      const verified = await codes.bySignature(signature, 'register')
+      if (!verified) throw signatureError()
+      if (await liveUserByPhone(db, verified.phone)) throw phoneTaken(lang)
+      const passwordHash = await hashPassword(password)
+      const at = now()
+      let userId: number
+      try {
+        userId = await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(verificationCodes)
+            .set({ consumedAt: at })
+            .where(and(eq(verificationCodes.id, verified.id), isNull(verificationCodes.consumedAt)))
+            .returning({ id: verificationCodes.id })
+          if (!claimed) throw signatureError()
+          const [created] = await tx
+            .insert(users)
+            .values({ phone: verified.phone, fullName: full_name, passwordHash, createdAt: at, passwordChangedAt: at })
+            .returning({ id: users.id })
+          return created.id
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw phoneTaken(lang)
+        throw error
+      }
+      return c.json({ token: await tokens.open(userId) }, 201)
+    })
+
+    .openapi(resetRoute, async (c) => {
+      const lang = c.get('lang')
+      const { phone } = c.req.valid('json')
+      const user = await liveUserByPhone(db, phone)
+      // Same limits, same answer, same timing either way; only an account holder gets the SMS.
+      const signature = await codes.issue({
+        purpose: 'reset',
+        phone,
+        address: clientAddress(c),
+        lang,
+        delivery: user ? 'background' : 'none',
+      })
+      return c.json({ signature }, 200)
+    })
+    .openapi(resetVerifyRoute, async (c) => {
+      const { code, signature } = c.req.valid('json')
+      const found: { user: UserRow | null } = { user: null }
+      await codes.verify({
+        purpose: 'reset',
+        ticket: signature,
+        code,
+        lang: c.get('lang'),
+        finish: 'consume',
+        // A phone without an account got no SMS: any code for it is simply wrong.
+        accept: async (row) => {
+          found.user = await liveUserByPhone(db, row.phone)
+          return found.user !== null
+        },
+      })
+      const resetUntil = new Date(now().getTime() + authLimits.resetSessionTtl * 1000)
+      return c.json(await tokens.open(found.user!.id, { resetUntil }), 200)
+    })
+    .openapi(passwordAfterResetRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { new_password } = c.req.valid('json')
+      const until = await tokens.resetUntil(current.sessionId)
+      if (!until || until <= now()) throw new ApiError(403, message(lang, 'reset_not_allowed'))
+      await signedInUser(current.id, lang)
+      const passwordHash = await hashPassword(new_password)
+      await db.update(users).set({ passwordHash, passwordChangedAt: now() }).where(eq(users.id, current.id))
+      await tokens.endReset(current.sessionId)
+      await tokens.revokeAll(current.id, current.sessionId)
+      return c.json({ message: message(lang, 'password_changed') }, 200)
+    })
+    .openapi(passwordChangeRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { old_password, new_password } = c.req.valid('json')
+      const user = await signedInUser(current.id, lang)
+      const phone = user.phone ?? ''
+      const address = clientAddress(c)
+      await throttle.check(phone, address, lang)
+      if (!old_password || !(await verifyPassword(user.passwordHash, old_password))) {
+        await throttle.fail(phone, address)
+        const detail = message(lang, 'old_password_incorrect')
+        throw new ApiError(400, detail, [{ field: 'old_password', message: detail }])
+      }
+      const passwordHash = await hashPassword(new_password)
+      await db.update(users).set({ passwordHash, passwordChangedAt: now() }).where(eq(users.id, current.id))
+      await tokens.revokeAll(current.id, current.sessionId)
+      return c.json({ message: message(lang, 'password_changed') }, 200)
+    })
+
+    .openapi(phoneChangeRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { phone } = c.req.valid('json')
+      const user = await signedInUser(current.id, lang)
+      if (user.phone === phone) {
+        const detail = message(lang, 'phone_same')
+        throw new ApiError(400, detail, [{ field: 'phone', message: detail }])
+      }
+      if (await liveUserByPhone(db, phone)) throw phoneTaken(lang)
+      const session = await codes.issue({
+        purpose: 'change_phone',
+        phone,
+        userId: current.id,
+        address: clientAddress(c),
+        lang,
+        delivery: 'await',
+      })
+      return c.json({ session }, 200)
+    })
+    .openapi(phoneChangeVerifyRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { code, phone, session } = c.req.valid('json')
+      await signedInUser(current.id, lang)
+      await codes.verify({
+        purpose: 'change_phone',
+        ticket: session,
+        code,
+        phone,
+        userId: current.id,
+        lang,
+        finish: 'consume',
+      })
+      try {
+        const [row] = await db.update(users).set({ phone }).where(eq(users.id, current.id)).returning()
+        return c.json(userView(row), 200)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw phoneTaken(lang)
+        throw error
+      }
+    })
+}

@@ -1,0 +1,80 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { accountRoutes } from './account/routes.ts'
+import { authenticate } from './auth/middleware.ts'
+import { authRoutes } from './auth/routes.ts'
+import { badgeRoutes } from './badges/routes.ts'
+import { contentRoutes } from './content/routes.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
+import { ApiError } from './http/errors.ts'
+import { isFingerprint } from './http/identity.ts'
+import { langFromAcceptLanguage } from './http/locale.ts'
+import { message } from './http/messages.ts'
+import { isDatabaseUnavailable } from './http/unavailable.ts'
+
+export const apiBasePath = '/api/v1'
+
+export type Api = { fetch(request: Request): Promise<Response> }
+
+/**
+ * The commerce API as a fetch handler. server.ts mounts it under /api/v1 and
+ * the storefront calls it in-process; tests call it directly.
+ */
+export function createApi(deps: ApiDeps): Api {
+  const app = createRouter().basePath(apiBasePath)
+
+  app.use(async (c, next) => {
+    c.set('lang', langFromAcceptLanguage(c.req.header('accept-language')))
+    const fingerprint = c.req.header('fingerprint')?.trim() || null
+    if (fingerprint && !isFingerprint(fingerprint)) {
+      throw new ApiError(400, message(c.get('lang'), 'invalid_fingerprint'))
+    }
+    c.set('fingerprint', fingerprint)
+    await next()
+    c.header('Vary', 'Accept-Language, Fingerprint, Authorization', { append: true })
+  })
+  app.use(authenticate(deps))
+
+  app.route('/', contentRoutes(deps))
+  app.route('/', badgeRoutes(deps))
+  app.route('/', authRoutes(deps))
+  app.route('/', accountRoutes(deps))
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Atir commerce API',
+      version: '1.0.0',
+      description: 'Catalogue, accounts, basket and orders of the Atir shop.',
+    },
+  })
+
+  app.notFound((c) => c.json({ detail: message(c.get('lang') ?? 'ru', 'not_found') }, 404))
+  app.onError((error, c) => errorResponse(error, c))
+
+  return {
+    // Django-style paths end in a slash; a client that leaves it off gets the same resource.
+    fetch(request) {
+      const url = new URL(request.url)
+      if (!url.pathname.endsWith('/') && !url.pathname.endsWith('.json')) {
+        url.pathname += '/'
+        return Promise.resolve(app.fetch(new Request(url, request)))
+      }
+      return Promise.resolve(app.fetch(request))
+    },
+  }
+}
+
+function errorResponse(error: Error, c: Context<ApiEnv>) {
+  const lang = c.get('lang') ?? 'ru'
+  if (error instanceof ApiError) return c.json(error.toJSON(), error.status, error.headers)
+  if (error instanceof HTTPException) {
+    // Hono's own 4xx (e.g. a body that is not JSON) keep their status with our wording.
+    const key = error.status === 413 ? 'payload_too_large' : 'invalid_json'
+    return c.json({ detail: message(lang, key) }, error.status)
+  }
+  if (isDatabaseUnavailable(error))
+    return c.json({ detail: message(lang, 'unavailable') }, 503, { 'Retry-After': '30' })
+  console.error('API error', c.req.method, c.req.path, error)
+  return c.json({ detail: message(lang, 'server_error') }, 500)
+}

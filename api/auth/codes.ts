@@ -1,0 +1,241 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { verificationCodes } from '../db/schema/index.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
+import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
+import { authLimits } from './limits.ts'
+
+export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose']
+export type CodeRow = typeof verificationCodes.$inferSelect
+
+/**
+ * How a code reaches the phone: `await` answers 503 when the provider fails;
+ * `background` never lets the answer depend on delivery (password reset must
+ * not tell whether a phone has an account); `none` issues a code nobody
+ * receives (reset for a phone without an account, so both look the same).
+ */
+export type Delivery = 'await' | 'background' | 'none'
+
+const tooMany = (detail: string, seconds: number) =>
+  new ApiError(429, detail, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) })
+
+const codeError = (status: 400 | 429, detail: string) =>
+  new ApiError(status, detail, [{ field: 'code', message: detail }])
+
+/** The customer-facing error for a failed SMS: 503, worded for a hang or for anything else. */
+export function smsFailure(error: unknown, lang: Lang): ApiError {
+  if (!(error instanceof SmsError)) throw error
+  console.warn(`sms: ${error.message}`)
+  return new ApiError(503, message(lang, error.reason === 'timeout' ? 'sms_timeout' : 'sms_unavailable'))
+}
+
+/**
+ * One-time SMS codes: 6 random digits kept as an HMAC, valid `codeTtl`,
+ * `codeMaxAttempts` tries, a new one for the same phone not before
+ * `codeResendAfter`, and daily caps per phone and per client address.
+ * The client holds a ticket (registration `session`, reset `signature`)
+ * naming its code; a new code for the same phone and purpose replaces the old.
+ */
+export function createCodes({ db, config, now, sms }: { db: Db; config: Config; now: () => Date; sms: SmsProvider }) {
+  const key = deriveKey(config.sessionSecret, 'atir/sms-code/v1')
+  const digest = (sessionHash: string, code: string) => hmac(key, `${sessionHash}:${code}`)
+
+  return {
+    /** Issues (and sends) a code; returns the ticket that names it. */
+    async issue(options: {
+      purpose: CodePurpose
+      phone: string
+      userId?: number
+      address: string | null
+      lang: Lang
+      delivery: Delivery
+    }): Promise<string> {
+      const { purpose, phone, address, lang } = options
+      const ticket = randomToken(24)
+      const sessionHash = sha256(ticket)
+      const code = randomCode()
+      const at = now()
+      const ms = at.getTime()
+      const capStart = new Date(ms - authLimits.codeCapWindow * 1000)
+
+      const id = await db.transaction(async (tx) => {
+        // One request per phone at a time, so two quick clicks cannot both pass the checks.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`)
+        const byPhone = await tx
+          .select({ createdAt: verificationCodes.createdAt })
+          .from(verificationCodes)
+          .where(and(eq(verificationCodes.phone, phone), gt(verificationCodes.createdAt, capStart)))
+          .orderBy(desc(verificationCodes.createdAt))
+          .limit(authLimits.codesPerPhone)
+        const latest = byPhone[0]?.createdAt.getTime()
+        if (latest !== undefined && ms - latest < authLimits.codeResendAfter * 1000) {
+          const seconds = Math.ceil((latest + authLimits.codeResendAfter * 1000 - ms) / 1000)
+          throw tooMany(message(lang, 'code_cooldown', { seconds }), seconds)
+        }
+        if (byPhone.length >= authLimits.codesPerPhone) {
+          const oldest = byPhone[byPhone.length - 1].createdAt.getTime()
+          throw tooMany(message(lang, 'code_daily_limit'), (oldest + authLimits.codeCapWindow * 1000 - ms) / 1000)
+        }
+        if (address) {
+          const byAddress = await tx
+            .select({ createdAt: verificationCodes.createdAt })
+            .from(verificationCodes)
+            .where(and(eq(verificationCodes.clientAddress, address), gt(verificationCodes.createdAt, capStart)))
+            .orderBy(desc(verificationCodes.createdAt))
+            .limit(authLimits.codesPerAddress)
+          if (byAddress.length >= authLimits.codesPerAddress) {
+            const oldest = byAddress[byAddress.length - 1].createdAt.getTime()
+            throw tooMany(message(lang, 'code_daily_limit'), (oldest + authLimits.codeCapWindow * 1000 - ms) / 1000)
+          }
+        }
+        // The newest code is the only one that counts.
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: at })
+          .where(
+            and(
+              eq(verificationCodes.purpose, purpose),
+              eq(verificationCodes.phone, phone),
+              isNull(verificationCodes.consumedAt),
+            ),
+          )
+        // Housekeeping: rows older than two cap windows serve no limit any more.
+        await tx
+          .delete(verificationCodes)
+          .where(
+            and(
+              eq(verificationCodes.phone, phone),
+              lt(verificationCodes.createdAt, new Date(ms - 2 * authLimits.codeCapWindow * 1000)),
+            ),
+          )
+        const [row] = await tx
+          .insert(verificationCodes)
+          .values({
+            purpose,
+            phone,
+            userId: options.userId,
+            codeHash: digest(sessionHash, code),
+            sessionHash,
+            clientAddress: address,
+            createdAt: at,
+            expiresAt: new Date(ms + authLimits.codeTtl * 1000),
+          })
+          .returning({ id: verificationCodes.id })
+        return row.id
+      })
+
+      if (options.delivery === 'none') return ticket
+      const sending = sms.send({ to: phone, text: message(lang, 'sms_code', { code }) })
+      if (options.delivery === 'background') {
+        sending.catch((error) => console.warn(`sms: ${(error as Error).message}`))
+        return ticket
+      }
+      try {
+        await sending
+      } catch (error) {
+        // Not delivered: forget it, so neither the resend wait nor the daily cap counts it.
+        await db.delete(verificationCodes).where(eq(verificationCodes.id, id))
+        throw smsFailure(error, lang)
+      }
+      return ticket
+    },
+
+    /**
+     * Checks a code against its ticket and, when right, marks it used
+     * (`finish: 'consume'`) or verified with a signature for the next step
+     * (`finish: { signatureHash }`). `accept` can refuse a right code as if it
+     * were wrong (reset for a phone without an account). Throws 400/429 with
+     * a `code` field error otherwise.
+     */
+    async verify(options: {
+      purpose: CodePurpose
+      ticket: string
+      code: string
+      lang: Lang
+      phone?: string
+      userId?: number
+      accept?: (row: CodeRow) => boolean | Promise<boolean>
+      finish: 'consume' | { signatureHash: string }
+    }): Promise<CodeRow> {
+      const { lang } = options
+      const sessionHash = sha256(options.ticket)
+      const at = now()
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.sessionHash, sessionHash), eq(verificationCodes.purpose, options.purpose)))
+        .limit(1)
+      const invalid = () => codeError(400, message(lang, 'code_session_invalid'))
+      if (
+        !row ||
+        row.consumedAt ||
+        row.verifiedAt ||
+        (options.phone !== undefined && row.phone !== options.phone) ||
+        (options.userId !== undefined && row.userId !== options.userId)
+      )
+        throw invalid()
+      if (row.expiresAt <= at) throw codeError(400, message(lang, 'code_expired'))
+      const exhausted = () => codeError(429, message(lang, 'code_attempts_exhausted'))
+      // Count the try first, atomically, so parallel guesses cannot exceed the limit.
+      const [counted] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(verificationCodes.id, row.id),
+            lt(verificationCodes.attempts, authLimits.codeMaxAttempts),
+            isNull(verificationCodes.consumedAt),
+            isNull(verificationCodes.verifiedAt),
+          ),
+        )
+        .returning({ attempts: verificationCodes.attempts })
+      if (!counted) throw row.attempts >= authLimits.codeMaxAttempts ? exhausted() : invalid()
+      const right =
+        sameDigest(digest(sessionHash, options.code), row.codeHash) &&
+        (options.accept ? await options.accept(row) : true)
+      if (!right) {
+        const left = authLimits.codeMaxAttempts - counted.attempts
+        if (left <= 0) throw exhausted()
+        throw codeError(400, message(lang, 'code_wrong', { left }))
+      }
+      const finish =
+        options.finish === 'consume'
+          ? { consumedAt: at }
+          : { verifiedAt: at, signatureHash: options.finish.signatureHash }
+      const [done] = await db
+        .update(verificationCodes)
+        .set(finish)
+        .where(
+          and(
+            eq(verificationCodes.id, row.id),
+            isNull(verificationCodes.consumedAt),
+            isNull(verificationCodes.verifiedAt),
+          ),
+        )
+        .returning({ id: verificationCodes.id })
+      if (!done) throw invalid()
+      return row
+    },
+
+    /**
+     * The verified registration code a signature stands for, still within
+     * `registrationSignatureTtl` and not yet used; `null` otherwise.
+     */
+    async bySignature(signature: string, purpose: CodePurpose): Promise<CodeRow | null> {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.signatureHash, sha256(signature)), eq(verificationCodes.purpose, purpose)))
+        .limit(1)
+      if (!row?.verifiedAt || row.consumedAt) return null
+      if (row.verifiedAt.getTime() + authLimits.registrationSignatureTtl * 1000 <= now().getTime()) return null
+      return row
+    },
+  }
+}
+
+export type Codes = ReturnType<typeof createCodes>

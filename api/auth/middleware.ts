@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono'
+import type { ApiDeps, ApiEnv } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { requireUser } from '../http/identity.ts'
+import { message } from '../http/messages.ts'
+import { authService } from './service.ts'
+
+/**
+ * Calls that work without being signed in and must keep working with a stale
+ * access token in the header: the client refreshes, logs in or registers
+ * exactly because its token expired. The Bearer header is ignored there.
+ */
+const bearerIgnored = /^\/api\/v1\/(auth|account\/registration|account\/password-reset)\//
+
+/**
+ * Identifies the customer: a valid `Authorization: Bearer <access>` sets
+ * `user`; an invalid, expired or revoked one is answered 401 `{detail}` (the
+ * client then refreshes once, else logs out); no header means anonymous.
+ */
+export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  const { tokens } = authService(deps)
+  return async (c, next) => {
+    c.set('user', null)
+    const header = c.req.header('authorization')?.trim()
+    if (header && !bearerIgnored.test(c.req.path)) {
+      const lang = c.get('lang')
+      const match = /^Bearer\s+(\S{1,4096})$/i.exec(header)
+      if (!match)
+        throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, { 'WWW-Authenticate': 'Bearer' })
+      const user = await tokens.authenticate(match[1])
+      if (!user)
+        throw new ApiError(401, message(lang, 'token_invalid'), undefined, {
+          'WWW-Authenticate': 'Bearer error="invalid_token"',
+        })
+      c.set('user', user)
+    }
+    await next()
+  }
+}
+
+/**
+ * Route middleware for calls that need a customer: answers 401 before the
+ * body is validated, so an anonymous client learns it must sign in first.
+ */
+export const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  requireUser(c)
+  await next()
+}

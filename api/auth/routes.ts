@@ -1,0 +1,93 @@
+import { createRoute } from '@hono/zod-openapi'
+import { and, eq, isNull } from 'drizzle-orm'
+import { loginSchema, refreshSchema } from '../../app/lib/validation/auth.ts'
+import { users } from '../db/schema/index.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { clientAddress } from '../http/identity.ts'
+import { message } from '../http/messages.ts'
+import { bearerScheme, errors, jsonBody, messageSchema, tokensSchema } from './openapi.ts'
+import { verifyPassword } from './passwords.ts'
+import { authService } from './service.ts'
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/auth/login/',
+  tags: ['auth'],
+  summary: 'Sign in with phone and password',
+  description:
+    'Wrong phone or password: 400 with `detail` and both fields flagged. Too many failures for the phone ' +
+    '(5 in 15 min) or the client address (20): 429 with `Retry-After`.',
+  request: jsonBody(loginSchema),
+  responses: {
+    200: { description: 'Signed in', content: { 'application/json': { schema: tokensSchema } } },
+    400: errors[400],
+    429: errors[429],
+  },
+})
+
+const refreshRoute = createRoute({
+  method: 'post',
+  path: '/auth/token/refresh/',
+  tags: ['auth'],
+  summary: 'Exchange a refresh token for a new pair (the old one stops working)',
+  description:
+    'A refresh token that was already used revokes its whole session (every token of that login): 401. ' +
+    'Unknown, expired or revoked tokens: 401; the client logs out.',
+  request: jsonBody(refreshSchema),
+  responses: {
+    200: { description: 'New tokens', content: { 'application/json': { schema: tokensSchema } } },
+    400: errors[400],
+    401: errors[401],
+  },
+})
+
+const logoutRoute = createRoute({
+  method: 'post',
+  path: '/auth/logout/',
+  tags: ['auth'],
+  summary: 'Sign out: revokes the session of this refresh token and its access tokens',
+  description: 'Answers 200 for unknown or already revoked tokens too.',
+  request: jsonBody(refreshSchema),
+  responses: {
+    200: { description: 'Signed out', content: { 'application/json': { schema: messageSchema } } },
+    400: errors[400],
+  },
+})
+
+export function authRoutes(deps: ApiDeps) {
+  const { db, tokens, throttle } = authService(deps)
+  const router = createRouter()
+  router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerScheme)
+  return router
+    .openapi(loginRoute, async (c) => {
+      const lang = c.get('lang')
+      const { phone, password } = c.req.valid('json')
+      const address = clientAddress(c)
+      await throttle.check(phone, address, lang)
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+        .limit(1)
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        await throttle.fail(phone, address)
+        const detail = message(lang, 'invalid_credentials')
+        throw new ApiError(400, detail, [
+          { field: 'phone', message: detail },
+          { field: 'password', message: detail },
+        ])
+      }
+      await throttle.clear(phone)
+      return c.json(await tokens.open(user.id), 200)
+    })
+    .openapi(refreshRoute, async (c) => {
+      const pair = await tokens.rotate(c.req.valid('json').refresh)
+      if (!pair) throw new ApiError(401, message(c.get('lang'), 'refresh_invalid'))
+      return c.json(pair, 200)
+    })
+    .openapi(logoutRoute, async (c) => {
+      await tokens.revokeByRefresh(c.req.valid('json').refresh)
+      return c.json({ message: message(c.get('lang'), 'logged_out') }, 200)
+    })
+}

@@ -1,0 +1,34 @@
+import type { ApiDeps } from '../http/context.ts'
+import { createSmsProvider } from '../integrations/sms/index.ts'
+import { createCodes } from './codes.ts'
+import { createLoginThrottle } from './throttle.ts'
+import { createTokens } from './tokens.ts'
+
+/** What the auth and account routes share: one SMS provider (one Eskiz token), one clock. */
+function createAuthService(deps: ApiDeps) {
+  const now = deps.now ?? (() => new Date())
+  const { db } = deps.database
+  const sms = deps.sms ?? createSmsProvider(deps.config, now)
+  return {
+    db,
+    now,
+    sms,
+    tokens: createTokens({ db, config: deps.config, now }),
+    codes: createCodes({ db, config: deps.config, now, sms }),
+    throttle: createLoginThrottle({ db, now }),
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+const services = new WeakMap<ApiDeps, AuthService>()
+
+/** The auth service of one API instance (createApi passes the same deps to every module). */
+export function authService(deps: ApiDeps): AuthService {
+  let service = services.get(deps)
+  if (!service) {
+    service = createAuthService(deps)
+    services.set(deps, service)
+  }
+  return service
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  PUBLIC_URL: optionalUrl,
+  API_URL: optionalUrl,
+  SMS_PROVIDER: z.enum(['log', 'eskiz']).default('log'),
+  ESKIZ_EMAIL: optionalText,
+  ESKIZ_PASSWORD: optionalText,
+  ESKIZ_FROM: z.string().default('4546'),
+  ESKIZ_BASE_URL: z.url().default('https://notify.eskiz.uz/api/'),
+  // Eskiz posts delivery reports here when set.
+  ESKIZ_CALLBACK_URL: optionalUrl,
+  // How long one call to the SMS provider may take before the customer is told to retry.
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Signed access token lifetime (seconds) and rotating refresh token lifetime (days).
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR)
+  return { ...parsed.data, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) }
+}
+
+/** Without SESSION_SECRET, one is generated on first start and kept in the data folder. */
+function readOrCreateSecret(dataDir: string) {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+let cached: Config | undefined
+/** The configuration of this process, parsed once. */
+export function getConfig() {
+  cached ??= parseConfig()
+  return cached
+}

@@ -1,0 +1,83 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { asc, eq } from 'drizzle-orm'
+import { categories, footerLinks } from '../db/schema/index.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { notFound } from '../http/errors.ts'
+import { pick } from '../http/locale.ts'
+import { errorResponses, jsonContent } from '../http/schemas.ts'
+import { getApps, getContacts } from './settings.ts'
+
+const menuItem = z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).openapi('MenuItem')
+const menu = z.object({ results: z.array(menuItem) })
+
+const contacts = z
+  .object({
+    phone: z.string(),
+    phone2: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    address: z.string(),
+    facebook: z.string(),
+    instagram: z.string(),
+    telegram: z.string(),
+    email: z.string().nullable(),
+  })
+  .openapi('Contacts')
+
+const apps = z.object({ ios: z.string().nullable(), android: z.string().nullable() }).openapi('StoreLinks')
+
+const headerMenuRoute = createRoute({
+  method: 'get',
+  path: '/common/header-menu/',
+  tags: ['common'],
+  summary: 'Categories shown in the header strip',
+  responses: { 200: jsonContent(menu, 'Header menu items') },
+})
+
+const footerRoute = createRoute({
+  method: 'get',
+  path: '/common/footer/',
+  tags: ['common'],
+  summary: 'Footer links to content pages',
+  responses: { 200: jsonContent(menu, 'Footer items') },
+})
+
+const contactsRoute = createRoute({
+  method: 'get',
+  path: '/settings/contacts/',
+  tags: ['settings'],
+  summary: "The shop's phones, address, map point and social links",
+  responses: { 200: jsonContent(contacts, 'Contacts'), 404: errorResponses[404] },
+})
+
+const appsRoute = createRoute({
+  method: 'get',
+  path: '/settings/apps/',
+  tags: ['settings'],
+  summary: 'Mobile app store links; null where the app is not published yet',
+  responses: { 200: jsonContent(apps, 'Store links') },
+})
+
+export function contentRoutes({ database: { db } }: ApiDeps) {
+  return createRouter()
+    .openapi(headerMenuRoute, async (c) => {
+      const lang = c.get('lang')
+      const rows = await db
+        .select({ id: categories.id, title: categories.title, slug: categories.slug })
+        .from(categories)
+        .where(eq(categories.inHeader, true))
+        .orderBy(asc(categories.position), asc(categories.id))
+      return c.json({ results: rows.map((r) => ({ ...r, title: pick(r.title, lang) })) }, 200)
+    })
+    .openapi(footerRoute, async (c) => {
+      const lang = c.get('lang')
+      const rows = await db.select().from(footerLinks).orderBy(asc(footerLinks.position), asc(footerLinks.id))
+      return c.json({ results: rows.map((r) => ({ id: r.id, slug: r.slug, title: pick(r.title, lang) })) }, 200)
+    })
+    .openapi(contactsRoute, async (c) => {
+      const found = await getContacts(db, c.get('lang'))
+      if (!found) throw notFound(c.get('lang'))
+      return c.json(found, 200)
+    })
+    .openapi(appsRoute, async (c) => c.json(await getApps(db), 200))
+}

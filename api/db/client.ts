@@ -1,0 +1,56 @@
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+/** The database whichever driver is behind it: queries are written once for both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Checks the connection; used by /healthz and the 503 handling. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = resolve('api/db/migrations')
+
+/**
+ * Opens the embedded PGlite database in `dataDir` (or in memory when
+ * `dataDir` is null), or a PostgreSQL pool when `url` is given, and applies
+ * the committed migrations.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 })
+    // A dropped idle connection must not crash the process; the next query reconnects.
+    pool.on('error', (error) => console.error('postgres pool error:', error.message))
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db
+    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder })
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+  const client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
+    extensions: { pg_trgm },
+  })
+  const db = drizzlePglite({ client, schema })
+  await migratePglite(db, { migrationsFolder })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  }
+}

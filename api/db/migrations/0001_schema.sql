@@ -1,0 +1,256 @@
+CREATE TYPE "public"."code_purpose" AS ENUM('register', 'reset', 'change_phone');--> statement-breakpoint
+CREATE TYPE "public"."audience" AS ENUM('women', 'men', 'unisex');--> statement-breakpoint
+CREATE TYPE "public"."volume_unit" AS ENUM('ml', 'g');--> statement-breakpoint
+CREATE TYPE "public"."page_kind" AS ENUM('page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact');--> statement-breakpoint
+CREATE TABLE "auth_sessions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"reset_until" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "login_failures" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"bucket" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "refresh_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "refresh_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "users" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"phone" text,
+	"full_name" text DEFAULT '' NOT NULL,
+	"surname" text,
+	"extra_phone" text,
+	"password_hash" text,
+	"avatar" text,
+	"cashback_balance" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"password_changed_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "users_phone_unique" UNIQUE("phone"),
+	CONSTRAINT "users_cashback_non_negative" CHECK ("users"."cashback_balance" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "verification_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"purpose" "code_purpose" NOT NULL,
+	"phone" text NOT NULL,
+	"user_id" integer,
+	"code_hash" text NOT NULL,
+	"session_hash" text NOT NULL,
+	"signature_hash" text,
+	"attempts" smallint DEFAULT 0 NOT NULL,
+	"client_address" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"verified_at" timestamp with time zone,
+	"consumed_at" timestamp with time zone,
+	CONSTRAINT "verification_codes_session_hash_unique" UNIQUE("session_hash"),
+	CONSTRAINT "verification_codes_signature_hash_unique" UNIQUE("signature_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "banners" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" jsonb NOT NULL,
+	"subtitle" jsonb,
+	"image" text NOT NULL,
+	"link" text,
+	"position" smallint DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "brands" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"country" text NOT NULL,
+	"manufacturer_id" integer,
+	"aliases" text[] DEFAULT '{}'::text[] NOT NULL,
+	"is_popular" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "brands_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"title" jsonb NOT NULL,
+	"group_id" integer,
+	"position" smallint DEFAULT 0 NOT NULL,
+	"in_header" boolean DEFAULT false NOT NULL,
+	"in_footer" boolean DEFAULT false NOT NULL,
+	"is_popular" boolean DEFAULT false NOT NULL,
+	"image" text,
+	CONSTRAINT "categories_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "category_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"title" jsonb NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL,
+	CONSTRAINT "category_groups_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "manufacturers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"country" text NOT NULL,
+	CONSTRAINT "manufacturers_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "product_categories" (
+	"product_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	CONSTRAINT "product_categories_product_id_category_id_pk" PRIMARY KEY("product_id","category_id")
+);
+--> statement-breakpoint
+CREATE TABLE "product_images" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL,
+	"path" text NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"title" jsonb NOT NULL,
+	"description" jsonb NOT NULL,
+	"brand_id" integer NOT NULL,
+	"manufacturer_id" integer,
+	"audience" "audience" NOT NULL,
+	"country" text NOT NULL,
+	"release_year" smallint,
+	"volume" integer,
+	"unit" "volume_unit" DEFAULT 'ml' NOT NULL,
+	"price" integer NOT NULL,
+	"sale_price" integer,
+	"stock" integer DEFAULT 0 NOT NULL,
+	"is_recommendation" boolean DEFAULT false NOT NULL,
+	"popularity" integer DEFAULT 0 NOT NULL,
+	"rating_sum" integer DEFAULT 0 NOT NULL,
+	"review_count" integer DEFAULT 0 NOT NULL,
+	"aliases" text[] DEFAULT '{}'::text[] NOT NULL,
+	"search_key" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_slug_unique" UNIQUE("slug"),
+	CONSTRAINT "products_stock_non_negative" CHECK ("products"."stock" >= 0),
+	CONSTRAINT "products_price_positive" CHECK ("products"."price" > 0),
+	CONSTRAINT "products_sale_below_price" CHECK ("products"."sale_price" IS NULL OR ("products"."sale_price" > 0 AND "products"."sale_price" < "products"."price"))
+);
+--> statement-breakpoint
+CREATE TABLE "stories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" jsonb NOT NULL,
+	"cover" text NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "story_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"story_id" integer NOT NULL,
+	"title" jsonb NOT NULL,
+	"image" text NOT NULL,
+	"link" text,
+	"position" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "story_reads" (
+	"story_item_id" integer NOT NULL,
+	"reader" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "story_reads_story_item_id_reader_pk" PRIMARY KEY("story_item_id","reader")
+);
+--> statement-breakpoint
+CREATE TABLE "footer_links" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" jsonb NOT NULL,
+	"slug" text NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
+	"kind" "page_kind" DEFAULT 'page' NOT NULL,
+	"title" jsonb NOT NULL,
+	"body" jsonb NOT NULL,
+	"position" smallint DEFAULT 0 NOT NULL,
+	CONSTRAINT "pages_slug_unique" UNIQUE("slug")
+);
+--> statement-breakpoint
+CREATE TABLE "posts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" jsonb NOT NULL,
+	"body" jsonb NOT NULL,
+	"image" text,
+	"published_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cart_items" (
+	"owner" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"price_seen" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_items_owner_product_id_pk" PRIMARY KEY("owner","product_id"),
+	CONSTRAINT "cart_quantity_positive" CHECK ("cart_items"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "favourites" (
+	"owner" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "favourites_owner_product_id_pk" PRIMARY KEY("owner","product_id")
+);
+--> statement-breakpoint
+ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "brands" ADD CONSTRAINT "brands_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "categories" ADD CONSTRAINT "categories_group_id_category_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."category_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_categories" ADD CONSTRAINT "product_categories_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_categories" ADD CONSTRAINT "product_categories_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_images" ADD CONSTRAINT "product_images_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "story_items" ADD CONSTRAINT "story_items_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "story_reads" ADD CONSTRAINT "story_reads_story_item_id_story_items_id_fk" FOREIGN KEY ("story_item_id") REFERENCES "public"."story_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favourites" ADD CONSTRAINT "favourites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "login_failures_bucket_idx" ON "login_failures" USING btree ("bucket","created_at");--> statement-breakpoint
+CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "verification_codes_phone_idx" ON "verification_codes" USING btree ("phone","created_at");--> statement-breakpoint
+CREATE INDEX "verification_codes_address_idx" ON "verification_codes" USING btree ("client_address","created_at");--> statement-breakpoint
+CREATE INDEX "categories_group_idx" ON "categories" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "product_categories_category_idx" ON "product_categories" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "product_images_product_idx" ON "product_images" USING btree ("product_id","position");--> statement-breakpoint
+CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand_id");--> statement-breakpoint
+CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "products_popularity_idx" ON "products" USING btree ("popularity","id");--> statement-breakpoint
+CREATE INDEX "products_price_paid_idx" ON "products" USING btree ((coalesce("sale_price", "price")),"id");--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "story_items_story_idx" ON "story_items" USING btree ("story_id");--> statement-breakpoint
+CREATE INDEX "pages_kind_idx" ON "pages" USING btree ("kind","position");--> statement-breakpoint
+CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");

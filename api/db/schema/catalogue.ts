@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core'
+import { createdAt, localized } from './columns.ts'
+
+export const audience = pgEnum('audience', ['women', 'men', 'unisex'])
+export const volumeUnit = pgEnum('volume_unit', ['ml', 'g'])
+
+export const manufacturers = pgTable('manufacturers', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  country: text().notNull(),
+})
+
+export const brands = pgTable('brands', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  country: text().notNull(),
+  manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+  // Local spellings ("шанель", "lankom") folded into every product's search key.
+  aliases: text().array().notNull().default(sql`'{}'::text[]`),
+  isPopular: boolean('is_popular').notNull().default(false),
+})
+
+/** Header groups: the titled columns of the category menu. */
+export const categoryGroups = pgTable('category_groups', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  title: localized('title').notNull(),
+  position: smallint().notNull().default(0),
+})
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    title: localized('title').notNull(),
+    groupId: integer('group_id').references(() => categoryGroups.id),
+    position: smallint().notNull().default(0),
+    inHeader: boolean('in_header').notNull().default(false),
+    inFooter: boolean('in_footer').notNull().default(false),
+    isPopular: boolean('is_popular').notNull().default(false),
+    image: text(),
+  },
+  (t) => [index('categories_group_idx').on(t.groupId)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull().unique(),
+    title: localized('title').notNull(),
+    description: localized('description').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    audience: audience().notNull(),
+    country: text().notNull(),
+    releaseYear: smallint('release_year'),
+    volume: integer(),
+    unit: volumeUnit().notNull().default('ml'),
+    // Money in whole sum (UZS has no minor unit in practice; providers get sum × 100).
+    price: integer().notNull(),
+    salePrice: integer('sale_price'),
+    stock: integer().notNull().default(0),
+    isRecommendation: boolean('is_recommendation').notNull().default(false),
+    popularity: integer().notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    // How shoppers type this product's line ("саваж", "sauvaje" for Sauvage); folded into the
+    // search key next to the brand's aliases, so rebuilding the key keeps them (catalogue/search-key.ts).
+    aliases: text().array().notNull().default(sql`'{}'::text[]`),
+    // Written by the application (catalogue/search-key.ts), never by SQL: see REFERENCE-UZ.md.
+    searchKey: text('search_key').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check('products_price_positive', sql`${t.price} > 0`),
+    check(
+      'products_sale_below_price',
+      sql`${t.salePrice} IS NULL OR (${t.salePrice} > 0 AND ${t.salePrice} < ${t.price})`,
+    ),
+    index('products_brand_idx').on(t.brandId),
+    index('products_created_idx').on(t.createdAt),
+    // Orderings of the product list (api/catalogue/products.ts) on 100,000 products.
+    index('products_popularity_idx').on(t.popularity, t.id),
+    index('products_price_paid_idx').on(sql`(coalesce(${t.salePrice}, ${t.price}))`, t.id),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+  ],
+)
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial().primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+    // Path of the original under DATA_DIR/uploads; sized copies are derived on demand.
+    path: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const banners = pgTable('banners', {
+  id: serial().primaryKey(),
+  title: localized('title').notNull(),
+  subtitle: localized('subtitle'),
+  image: text().notNull(),
+  link: text(),
+  position: smallint().notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+})
+
+export const stories = pgTable('stories', {
+  id: serial().primaryKey(),
+  title: localized('title').notNull(),
+  cover: text().notNull(),
+  position: smallint().notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+})
+
+export const storyItems = pgTable(
+  'story_items',
+  {
+    id: serial().primaryKey(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    title: localized('title').notNull(),
+    image: text().notNull(),
+    link: text(),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [index('story_items_story_idx').on(t.storyId)],
+)
+
+/** Who has seen which story item: a visitor (fingerprint) or a signed-in user. */
+export const storyReads = pgTable(
+  'story_reads',
+  {
+    storyItemId: integer('story_item_id')
+      .notNull()
+      .references(() => storyItems.id, { onDelete: 'cascade' }),
+    reader: text().notNull(),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storyItemId, t.reader] })],
+)

@@ -1,0 +1,48 @@
+// npm run db:seed -- [--products N] [--reset]
+// Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR) with the demo shop.
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { getConfig } from '../../config.ts'
+import { openDatabase } from '../client.ts'
+import { banners, brands, categories, pages, productImages, products, stories } from '../schema/index.ts'
+import { seedDatabase } from './index.ts'
+import { resetSeed } from './reset.ts'
+
+function parseCount(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback
+  const count = Number(text)
+  if (!Number.isInteger(count) || count < 0) throw new Error(`--products must be a whole number ≥ 0, got "${text}"`)
+  return count
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { products: { type: 'string' }, reset: { type: 'boolean', default: false } },
+  })
+  const config = getConfig()
+  const count = parseCount(values.products, config.SEED_PRODUCTS)
+  const started = performance.now()
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+  try {
+    const { db } = database
+    if (values.reset) await resetSeed(db)
+    const result = await seedDatabase(db, { products: count, uploadsDir: join(config.dataDir, 'uploads') })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    if (!result.seeded) {
+      console.log(`Already seeded; nothing changed (use --reset to seed again). ${seconds} s`)
+      return
+    }
+    const tables = { brands, categories, products, productImages, pages, banners, stories }
+    const counts = await Promise.all(
+      Object.entries(tables).map(async ([name, table]) => `${name} ${await db.$count(table)}`),
+    )
+    console.log(`Seeded ${database.kind}: ${counts.join(', ')} in ${seconds} s`)
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

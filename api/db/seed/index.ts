@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import { settings } from '../schema/index.ts'
+import { seedCatalogue } from './catalogue.ts'
+import { categories } from './categories.ts'
+import { seedContent } from './content.ts'
+import { writeSeedFiles } from './files.ts'
+import { bannerFiles, categoryFiles, postFiles, productFiles, storyFiles } from './images.ts'
+import { posts } from './posts.ts'
+import { generateProducts } from './products.ts'
+import { banners, stories } from './showcase.ts'
+
+export type SeedOptions = { products: number; uploadsDir: string }
+export type SeedResult = { seeded: boolean; products: number }
+
+const seededKey = 'seeded'
+
+async function isSeeded(db: Db) {
+  const rows = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, seededKey))
+  return rows.length > 0
+}
+
+/**
+ * Fills an empty database with the demo shop: catalogue, content and pictures.
+ * Does nothing once the `seeded` setting exists. Rows are written in one
+ * transaction, so a failure leaves no half catalogue; pictures already on disk are kept.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  if (await isSeeded(db)) return { seeded: false, products: 0 }
+  const products = generateProducts(options.products)
+  await writeSeedFiles(options.uploadsDir, [
+    ...productFiles(products),
+    ...bannerFiles(banners),
+    ...storyFiles(stories([])),
+    ...categoryFiles(categories),
+    ...postFiles(posts.length),
+  ])
+  return db.transaction(async (tx) => {
+    // Written first: a concurrent seeder waits on this key and then finds it taken.
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: seededKey, value: { at: new Date().toISOString(), products: products.length } })
+      .onConflictDoNothing()
+      .returning({ key: settings.key })
+    if (claimed.length === 0) return { seeded: false, products: 0 }
+    await seedContent(tx as unknown as Db)
+    await seedCatalogue(tx as unknown as Db, products)
+    return { seeded: true, products: products.length }
+  })
+}

@@ -1,0 +1,42 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/client.ts'
+import type { SmsProvider } from '../integrations/sms/provider.ts'
+import { ApiError, fieldErrors } from './errors.ts'
+import type { Lang } from './locale.ts'
+import { message } from './messages.ts'
+
+/** What every API module is built from; tests pass their own database. */
+export type ApiDeps = {
+  database: Database
+  config: Config
+  /** Sends the SMS codes; by default the provider chosen by SMS_PROVIDER. */
+  sms?: SmsProvider
+  /** The clock of every time-based rule (code expiry, throttling, tokens); tests move it. */
+  now?: () => Date
+}
+
+/** The signed-in customer of a request: who, and which session (refresh token family) it uses. */
+export type CurrentUser = { id: number; sessionId: string }
+
+export type ApiEnv = {
+  Variables: {
+    lang: Lang
+    /** The anonymous visitor id from the `Fingerprint` header, when sent. */
+    fingerprint: string | null
+    /** The customer from a valid `Authorization: Bearer` access token; `null` when anonymous. */
+    user: CurrentUser | null
+  }
+}
+
+/** A router whose request validation failures become localised 400 field errors. */
+export function createRouter() {
+  return new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const lang = c.get('lang')
+        throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(result.error.issues, lang))
+      }
+    },
+  })
+}

@@ -1,0 +1,33 @@
+import { join } from 'node:path'
+import type { Config } from '../../config.ts'
+import { eskizSmsProvider } from './eskiz.ts'
+import { logSmsProvider } from './log.ts'
+import type { SmsProvider } from './provider.ts'
+
+export { eskizSmsProvider } from './eskiz.ts'
+export { logSmsProvider } from './log.ts'
+export { SmsError, type SmsMessage, type SmsProvider } from './provider.ts'
+
+/** Where the `log` provider writes: one JSON line per message. */
+export const smsOutboxPath = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'sms-outbox.jsonl')
+
+/** The provider chosen by SMS_PROVIDER: `log` (default, offline) or `eskiz`. */
+export function createSmsProvider(config: Config, now: () => Date = () => new Date()): SmsProvider {
+  if (config.SMS_PROVIDER === 'eskiz') {
+    if (!config.ESKIZ_EMAIL || !config.ESKIZ_PASSWORD)
+      throw new Error('SMS_PROVIDER=eskiz needs ESKIZ_EMAIL and ESKIZ_PASSWORD')
+    return eskizSmsProvider({
+      email: config.ESKIZ_EMAIL,
+      password: config.ESKIZ_PASSWORD,
+      from: config.ESKIZ_FROM,
+      baseUrl: config.ESKIZ_BASE_URL,
+      callbackUrl: config.ESKIZ_CALLBACK_URL,
+      timeoutMs: config.SMS_TIMEOUT_MS,
+    })
+  }
+  return logSmsProvider({
+    outbox: smsOutboxPath(config),
+    now,
+    quiet: config.LOG_LEVEL === 'silent' || config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error',
+  })
+}

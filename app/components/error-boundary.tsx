@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
+import { isLang } from '#app/lib/i18n.ts'
+
+/** Which text an error status gets (SPEC §8: 400 generic, 404, 500/502/504 server error). */
+export function errorKind(status: number) {
+  if (status === 404) return 'not_found'
+  if (status >= 500) return 'server'
+  return 'generic'
+}
+
+export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+  const { t } = useTranslation()
+  const params = useParams()
+  const home = isLang(params.lang) ? `/${params.lang}` : '/'
+  const kind = errorKind(status)
+  return (
+    <main className="error-page" id="main">
+      <p className="error-page__status">{status}</p>
+      <h1>{t(`errors.${kind}.title`)}</h1>
+      <p>{detail ?? t(`errors.${kind}.text`)}</p>
+      <Link className="button" to={home}>
+        {t('errors.home')}
+      </Link>
+    </main>
+  )
+}
+
+/** One boundary for every route: a status page in the page's language, never a stack trace. */
+export function RouteErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) {
+    const detail = typeof error.data === 'string' && error.data ? error.data : undefined
+    return <ErrorPage status={error.status} detail={detail} />
+  }
+  if (typeof document === 'undefined' || import.meta.env.DEV) console.error(error)
+  return <ErrorPage status={500} />
+}

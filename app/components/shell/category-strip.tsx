@@ -1,0 +1,34 @@
+import { Fragment } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import type { MenuItem } from '#app/lib/shell.server.ts'
+
+/** Header categories separated by dividers; the one in `sections` is marked on /products (SPEC §2). */
+export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const [params] = useSearchParams()
+  const onProducts = pathname === `/${lang}/products`
+  const active = new Set(onProducts ? (params.get('sections') ?? '').split(',') : [])
+  return (
+    <nav className="category-strip" aria-label={t('shell.categories')}>
+      <ul className="container">
+        {items.map((item, index) => (
+          <Fragment key={item.id}>
+            {index > 0 ? <li className="category-strip__divider" aria-hidden="true" /> : null}
+            <li>
+              <Link
+                to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}
+                aria-current={active.has(item.slug) ? 'page' : undefined}
+                prefetch="intent"
+              >
+                {item.title}
+              </Link>
+            </li>
+          </Fragment>
+        ))}
+      </ul>
+    </nav>
+  )
+}

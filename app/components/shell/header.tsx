@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, useLocation } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import type { Shell } from '#app/lib/shell.server.ts'
+import { Icon, type IconName } from '../icon.tsx'
+import { CategoryStrip } from './category-strip.tsx'
+import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { SearchForm } from './search-form.tsx'
+
+export function Header({ shell, lang }: { shell: Shell; lang: Lang }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const login = `/${lang}/login?redirectTo=${encodeURIComponent(pathname)}`
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('shell.skip_to_content')}
+      </a>
+      <div className="top-bar">
+        <div className="container top-bar__inner">
+          <PhoneLinks contacts={shell.contacts} />
+          <AddressLink contacts={shell.contacts} />
+          <SocialLinks contacts={shell.contacts} />
+          <LanguageSwitcher lang={lang} />
+        </div>
+      </div>
+      <div className="container header-main">
+        <MobileMenu shell={shell} lang={lang} />
+        <Link to={`/${lang}`} className="logo" aria-label={t('shell.home')}>
+          atir<span aria-hidden="true">.</span>
+        </Link>
+        <SearchForm lang={lang} className="header-search header-search--wide" />
+        <nav className="header-actions" aria-label={t('shell.account_nav')}>
+          <BadgeLink
+            to={`/${lang}/my-orders`}
+            icon="orders"
+            label={t('shell.orders')}
+            count={shell.badges.orders_total}
+          />
+          <BadgeLink to={`/${lang}/basket`} icon="basket" label={t('shell.basket')} count={shell.badges.cart_total} />
+          <BadgeLink
+            to={`/${lang}/saved`}
+            icon="heart"
+            label={t('shell.saved')}
+            count={shell.badges.favourites_total}
+          />
+          <Link to={login} className="button button--small header-login">
+            <Icon name="user" />
+            <span className="header-login__text">{t('shell.login')}</span>
+          </Link>
+        </nav>
+      </div>
+      <SearchForm lang={lang} className="header-search header-search--narrow container" />
+      <CategoryStrip items={shell.headerMenu} lang={lang} />
+    </header>
+  )
+}
+
+function BadgeLink({ to, icon, label, count }: { to: string; icon: IconName; label: string; count: number }) {
+  const { t } = useTranslation()
+  return (
+    <NavLink to={to} className="badge-link" aria-label={t('shell.badge_label', { label, count })}>
+      <Icon name={icon} size={24} />
+      {count > 0 ? (
+        <span className="badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+      <span className="badge-link__text" aria-hidden="true">
+        {label}
+      </span>
+    </NavLink>
+  )
+}

@@ -1,0 +1,50 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import type { EntryContext, RouterContextProvider } from 'react-router'
+import { ServerRouter } from 'react-router'
+import { NonceProvider } from '#app/lib/nonce.tsx'
+import { nonceContext } from '#app/lib/request-context.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+
+export const streamTimeout = 10_000
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  // Bots get the complete document in one piece; people get the shell as soon as it is ready.
+  const bot = isbot(request.headers.get('user-agent'))
+  const nonce = loadContext.get(nonceContext)
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={getInstance(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          headers.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto'
+import { parseCookie, stringifySetCookie } from 'cookie'
+import { isFingerprint } from '#api/http/identity.ts'
+
+const visitorCookie = 'visitorId'
+const oneYear = 365 * 24 * 60 * 60
+
+/**
+ * The anonymous visitor's id (SPEC §3 "Visitor fingerprint"): read from the
+ * `visitorId` cookie, or a new one with the Set-Cookie header to keep it.
+ */
+export function getVisitor(request: Request): { id: string; setCookie: string | null } {
+  const existing = parseCookie(request.headers.get('cookie') ?? '')[visitorCookie]
+  if (existing && isFingerprint(existing)) return { id: existing, setCookie: null }
+  const id = randomBytes(18).toString('base64url')
+  const setCookie = stringifySetCookie({
+    name: visitorCookie,
+    value: id,
+    path: '/',
+    maxAge: oneYear,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
+  })
+  return { id, setCookie }
+}
+
+export function localeCookie(lang: string) {
+  return stringifySetCookie({ name: 'i18n_redirected', value: lang, path: '/', maxAge: oneYear, sameSite: 'lax' })
+}

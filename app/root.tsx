@@ -1,0 +1,63 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
+import { NavigationProgress } from '#app/components/navigation-progress.tsx'
+import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
+import { useNonce } from '#app/lib/nonce.tsx'
+import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
+import type { Route } from './+types/root'
+import stylesheet from './styles/app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, storefrontMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/site.webmanifest' },
+]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { lang: getLocale(context) as Lang }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  const lang = data?.lang ?? (isLang(i18n.language) ? i18n.language : 'ru')
+  const nonce = useNonce()
+  return (
+    <html lang={htmlLang[lang]} data-lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#F62559" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData: { lang } }: Route.ComponentProps) {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    if (i18n.language !== lang) i18n.changeLanguage(lang)
+  }, [lang, i18n])
+  return (
+    <>
+      <NavigationProgress />
+      <NarrowScreenRedirect />
+      <Outlet />
+    </>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

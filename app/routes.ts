@@ -1,0 +1,17 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
+import { accountRoutes } from './routes/account/routes.ts'
+import { catalogueRoutes } from './routes/catalogue/routes.ts'
+
+export default [
+  index('routes/language-redirect.tsx'),
+  route(':lang/mobile', 'routes/mobile.tsx'),
+  ...prefix(':lang', [
+    layout('routes/shop-layout.tsx', [
+      index('routes/home.tsx'),
+      ...catalogueRoutes,
+      ...accountRoutes,
+      route('*', 'routes/not-found.tsx'),
+    ]),
+  ]),
+  route('*', 'routes/not-found.tsx', { id: 'routes/root-not-found' }),
+] satisfies RouteConfig

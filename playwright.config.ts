@@ -1,0 +1,72 @@
+import { createServer } from 'node:net'
+import { defineConfig, devices } from '@playwright/test'
+import { findChromium } from './scripts/find-chromium.mjs'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port)
+        else reject(new Error('could not read the port of a probe server'))
+      })
+    })
+  })
+}
+
+// Workers load this file again; they inherit the runner's environment, so the
+// port picked here is kept in E2E_PORT or each worker would test another port.
+process.env.E2E_PORT ||= String(await freePort())
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://127.0.0.1:${port}`
+
+const launchOptions = {
+  executablePath: findChromium(),
+  args: [
+    // The network is closed here: without these Chromium keeps calling home.
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    // Chromium's sandbox refuses to start as root (CI runs as root).
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  ],
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Not the default test-results/: Playwright empties its outputDir at start,
+  // which would delete vitest.json written just before by scripts/test.mjs.
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: { baseURL },
+  projects: [
+    {
+      name: 'chromium-js',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, launchOptions },
+    },
+    {
+      name: 'chromium-nojs',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      // Per port, so two runs on one machine never share (or wipe) a database.
+      DATA_DIR: `tests/.tmp/e2e-data-${port}`,
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'log',
+    },
+  },
+})

@@ -1,0 +1,53 @@
+// `npm start`: rebuilds only when the sources are newer than the build, then
+// runs the production server in this process.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const serverEntry = join(root, 'build/server/index.js')
+const sources = ['app', 'api', 'locales', 'server.ts', 'vite.config.ts', 'react-router.config.ts', 'package.json']
+
+function newestMtime(path) {
+  let stats
+  try {
+    stats = statSync(path)
+  } catch {
+    return 0
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs
+  let newest = stats.mtimeMs // a deleted file only shows in its folder's mtime
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue
+    newest = Math.max(newest, newestMtime(join(path, entry)))
+  }
+  return newest
+}
+
+const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0
+const sourcesAt = Math.max(...sources.map((source) => newestMtime(join(root, source))))
+
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'start: sources changed since the last build, building…' : 'start: no build yet, building…')
+  const started = Date.now()
+  const bin = join(root, 'node_modules', '.bin')
+  const result = spawnSync(join(bin, 'react-router'), ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
+  })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (result.error) {
+    console.error(`start: cannot run react-router build: ${result.error.message}`)
+    process.exit(1)
+  }
+  if (result.status !== 0) {
+    console.error(`start: build failed after ${seconds}s`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`start: build took ${seconds}s`)
+}
+
+process.env.NODE_ENV ||= 'production'
+await import('../build/server/index.js')

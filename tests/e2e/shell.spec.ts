@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test'
+
+const shellTexts = {
+  ru: { lang: 'ru', login: 'Войти', basket: 'Корзина' },
+  uz: { lang: 'uz-Cyrl', login: 'Кириш', basket: 'Сават' },
+  sr: { lang: 'uz-Latn', login: 'Kirish', basket: 'Savat' },
+} as const
+
+test.describe('language in the path', () => {
+  test('/ redirects by cookie, then Accept-Language, then ru', async ({ request, baseURL }) => {
+    const location = async (headers: Record<string, string>) => {
+      const response = await request.get('/', { headers, maxRedirects: 0 })
+      expect(response.status()).toBe(302)
+      return new URL(response.headers().location ?? '', baseURL).pathname
+    }
+    expect(await location({ 'Accept-Language': 'en-US' })).toBe('/ru')
+    expect(await location({ 'Accept-Language': 'uz-Cyrl-UZ,ru;q=0.5' })).toBe('/uz')
+    expect(await location({ 'Accept-Language': 'uz-Latn,uz;q=0.9' })).toBe('/sr')
+    expect(await location({ 'Accept-Language': 'uz-Latn', Cookie: 'i18n_redirected=ru' })).toBe('/ru')
+    expect(await location({ Cookie: 'i18n_redirected=uz' })).toBe('/uz')
+  })
+
+  test('visiting a language remembers it in i18n_redirected', async ({ page, context }) => {
+    await page.goto('/sr')
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+    expect(cookie?.value).toBe('sr')
+    expect(cookie?.path).toBe('/')
+    expect(cookie?.sameSite).toBe('Lax')
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/sr$/)
+  })
+
+  for (const [code, texts] of Object.entries(shellTexts)) {
+    test(`/${code} renders the shell in its language`, async ({ page }) => {
+      await page.goto(`/${code}`)
+      await expect(page.locator('html')).toHaveAttribute('lang', texts.lang)
+      await expect(page.getByRole('link', { name: texts.login }).first()).toBeVisible()
+      await expect(page.getByRole('link', { name: new RegExp(`^${texts.basket}`) })).toBeVisible()
+      await expect(page.getByRole('link', { name: /^atir/i }).first()).toHaveAttribute('href', `/${code}`)
+      const alternates = page.locator('link[rel="alternate"][hreflang]')
+      await expect(alternates).toHaveCount(4)
+      await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute('href', /\/ru$/)
+    })
+  }
+
+  test('the language switcher keeps the path and the query', async ({ page }) => {
+    await page.goto('/ru/pages/about?ref=footer')
+    await page.getByRole('navigation', { name: 'Язык' }).first().getByRole('link', { name: 'Oʻzbekcha' }).click()
+    await expect(page).toHaveURL(/\/sr\/pages\/about\?ref=footer$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn')
+  })
+
+  test('an unknown language prefix is a 404', async ({ page }) => {
+    const response = await page.goto('/en')
+    expect(response?.status()).toBe(404)
+  })
+})
+
+test.describe('shell', () => {
+  test('header, category strip, top bar and footer come from the API', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/ru')
+    const strip = page.getByRole('navigation', { name: 'Категории' }).first()
+    await expect(strip.getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /^\+998/ }).first()).toHaveAttribute('href', /^tel:\+998\d{9}$/)
+    await expect(page.getByRole('link', { name: 'Мы в Telegram' }).first()).toHaveAttribute('href', /t\.me/)
+    await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeVisible()
+    await expect(page.getByRole('search').first()).toBeVisible()
+  })
+
+  test('the header search is a GET form to the product list', async ({ page }) => {
+    await page.goto('/ru')
+    const search = page.getByRole('searchbox', { name: 'Поиск товаров' }).first()
+    await search.fill('dior')
+    await search.press('Enter')
+    await expect(page).toHaveURL(/\/ru\/products\?search=dior$/)
+  })
+
+  test('the mobile menu opens on a narrow screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/ru')
+    await page.getByRole('button', { name: 'Меню' }).click()
+    const menu = page.getByRole('group').filter({ has: page.getByRole('button', { name: 'Меню' }) })
+    await menu.getByRole('button', { name: 'Парфюмерия' }).click()
+    await expect(menu.getByRole('link', { name: 'Мужская парфюмерия' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: /^\+998/ }).first()).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible()
+  })
+
+  test('320 px wide renders without horizontal scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.goto('/uz')
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await expect(page).toHaveURL(/\/uz$/)
+  })
+})
+
+test.describe('errors', () => {
+  test('an unknown route is a 404 page naming the path', async ({ page }) => {
+    const response = await page.goto('/ru/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена')
+    await expect(page.getByText('Страница не найдена: /ru/no-such-page')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'На главную', exact: true })).toHaveAttribute('href', '/ru')
+  })
+
+  test('a category id that is not digits is a 404', async ({ page }) => {
+    const response = await page.goto('/sr/products/categories/abc')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Sahifa topilmadi: /sr/products/categories/abc')).toBeVisible()
+  })
+})
+
+test('Googlebot gets the complete document in one piece', async ({ request }) => {
+  const response = await request.get('/ru', {
+    headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+  })
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  expect(html).toContain('<html lang="ru"')
+  expect(html).toContain('Парфюмерия и косметика с доставкой')
+  expect(html).toContain('</html>')
+  expect(html).not.toContain('<!--$?-->')
+})
+
+test('security headers on HTML responses', async ({ request }) => {
+  const response = await request.get('/ru')
+  const headers = response.headers()
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBeTruthy()
+  const html = await response.text()
+  const nonce = headers['content-security-policy'].match(/'nonce-([^']+)'/)?.[1]
+  expect(html).toContain(`nonce="${nonce}"`)
+})

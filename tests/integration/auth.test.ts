@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { SignJWT } from 'jose'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type Api, createApi } from '#api/app.ts'
+import { authLimits } from '#api/auth/limits.ts'
+import { parseConfig } from '#api/config.ts'
+import type { ApiEnv } from '#api/http/context.ts'
+import { clientAddress, ownerKey } from '#api/http/identity.ts'
+import { setupTestApi } from './support/api.ts'
+
+const t = setupTestApi({ products: 0 })
+
+// The API under test runs on a clock the tests move forward.
+let offset = 0
+const advance = (seconds: number) => {
+  offset += seconds * 1000
+}
+let api: Api
+beforeAll(() => {
+  const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
+  api = createApi({ database: t.database, config, now: () => new Date(Date.now() + offset) })
+})
+
+type Init = { method?: string; body?: unknown; token?: string; lang?: string; address?: string; headers?: HeadersInit }
+async function call(path: string, init: Init = {}) {
+  const headers = new Headers(init.headers)
+  if (init.lang) headers.set('Accept-Language', init.lang)
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
+  if (init.address) headers.set('X-Real-IP', init.address)
+  let body: string | undefined
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    if (!headers.has('content-type')) headers.set('Content-Type', 'application/json')
+  }
+  const response = await api.fetch(
+    new Request(`http://shop.test/api/v1/${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  )
+  return { status: response.status, body: (await response.json()) as any, headers: response.headers }
+}
+
+let serial = 0
+/** A fresh valid number per test, so limits of one test do not touch another. */
+const newPhone = () => `+99890${String(1_000_000 + ++serial * 7).slice(-7)}`
+
+function lastCode(phone: string): string {
+  const lines = readFileSync(join(t.dataDir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n')
+  const sms = lines.map((l) => JSON.parse(l)).findLast((m) => m.to === phone)
+  return /\d{6}/.exec(sms.text)![0]
+}
+
+async function register(phone = newPhone(), password = 'secret-123') {
+  const entry = await call('account/registration/entrypoint/', { body: { phone } })
+  expect(entry.status).toBe(200)
+  const verify = await call('account/registration/verify/', {
+    body: { phone, code: lastCode(phone), session: entry.body.session },
+  })
+  expect(verify.status).toBe(200)
+  const done = await call('account/registration/register/', {
+    body: { password, full_name: 'Dilnoza Karimova', signature: verify.body.signature },
+  })
+  expect(done.status).toBe(201)
+  // Later code requests for this phone must not hit the resend wait.
+  advance(authLimits.codeResendAfter + 1)
+  return { phone, password, ...(done.body.token as { access: string; refresh: string }) }
+}
+
+describe('POST auth/login/', () => {
+  it('signs in with the phone in any spelling and gives working tokens', async () => {
+    const user = await register()
+    const national = user.phone.slice(4)
+    const masked = `(${national.slice(0, 2)}) ${national.slice(2, 5)}-${national.slice(5, 7)}-${national.slice(7)}`
+    const login = await call('auth/login/', { body: { phone: masked, password: user.password } })
+    expect(login.status).toBe(200)
+    expect(Object.keys(login.body).sort()).toEqual(['access', 'refresh'])
+    const me = await call('account/', { token: login.body.access })
+    expect(me.status).toBe(200)
+    expect(me.body.phone).toBe(user.phone)
+  })
+
+  it('refuses a wrong password and an unknown phone alike, flagging both fields', async () => {
+    const user = await register()
+    const wrong = await call('auth/login/', { body: { phone: user.phone, password: 'nope' }, lang: 'uz' })
+    const unknown = await call('auth/login/', { body: { phone: newPhone(), password: 'nope' }, lang: 'uz' })
+    for (const answer of [wrong, unknown]) {
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual({
+        detail: 'Телефон рақами ёки парол нотўғри.',
+        errors: [
+          { field: 'phone', message: 'Телефон рақами ёки парол нотўғри.' },
+          { field: 'password', message: 'Телефон рақами ёки парол нотўғри.' },
+        ],
+      })
+    }
+  })
+
+  it('has no minimum password length but a sane maximum', async () => {
+    expect((await call('auth/login/', { body: { phone: newPhone(), password: 'x' } })).status).toBe(400)
+    const huge = await call('auth/login/', { body: { phone: newPhone(), password: 'x'.repeat(129) }, lang: 'ru' })
+    expect(huge.body.errors).toEqual([{ field: 'password', message: 'Не длиннее 128 символов.' }])
+  })
+
+  it.each([
+    ['missing fields', {}, ['phone:Обязательное поле.', 'password:Обязательное поле.']],
+    ['blank fields', { phone: ' ', password: '  ' }, ['phone:Обязательное поле.', 'password:Обязательное поле.']],
+    ['an invalid phone', { phone: '12345', password: 'x' }, ['phone:Введите правильный номер телефона Узбекистана.']],
+    [
+      'a foreign phone',
+      { phone: '+7 912 345 67 89', password: 'x' },
+      ['phone:Введите правильный номер телефона Узбекистана.'],
+    ],
+    ['a huge phone', { phone: '9'.repeat(100_000), password: 'x' }, ['phone:Не длиннее 250 символов.']],
+  ])('answers %s with localised field errors', async (_name, body, expected) => {
+    const answer = await call('auth/login/', { body, lang: 'ru' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.detail).toBe('Проверьте введённые данные.')
+    expect(answer.body.errors.map((e: { field: string; message: string }) => `${e.field}:${e.message}`)).toEqual(
+      expected,
+    )
+  })
+
+  it('answers wrong types with field errors', async () => {
+    const answer = await call('auth/login/', { body: { phone: 901234567, password: true }, lang: 'ru' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.errors.map((e: { field: string }) => e.field)).toEqual(['phone', 'password'])
+  })
+
+  it('answers malformed JSON and a JSON array with 400', async () => {
+    const broken = await call('auth/login/', { body: '{"phone": "90', lang: 'sr' })
+    expect(broken.status).toBe(400)
+    expect(broken.body.detail).toBe('Soʻrov tanasi toʻgʻri JSON boʻlishi kerak.')
+    expect((await call('auth/login/', { body: '[]' })).status).toBe(400)
+    expect((await call('auth/login/', { body: 'null' })).status).toBe(400)
+  })
+
+  it('uses Uzbek Latin with the proper oʻ letter for sr', async () => {
+    const answer = await call('auth/login/', { body: { phone: 'abc', password: 'x' }, lang: 'sr' })
+    expect(answer.body.errors[0].message).toBe('Oʻzbekiston telefon raqamini toʻgʻri kiriting.')
+    expect(answer.body.errors[0].message).toContain('\u02bb')
+  })
+})
+
+describe('login throttling', () => {
+  it('locks a phone after 5 failures in 15 minutes, even for the right password, then lets it in', async () => {
+    const user = await register()
+    for (let i = 0; i < authLimits.loginFailuresPerPhone; i++)
+      expect((await call('auth/login/', { body: { phone: user.phone, password: `bad-${i}` } })).status).toBe(400)
+    const locked = await call('auth/login/', { body: { phone: user.phone, password: user.password }, lang: 'ru' })
+    expect(locked.status).toBe(429)
+    expect(locked.body.detail).toBe('Слишком много попыток входа. Попробуйте через 15 мин.')
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+    advance(authLimits.loginWindow + 1)
+    expect((await call('auth/login/', { body: { phone: user.phone, password: user.password } })).status).toBe(200)
+  })
+
+  it('forgives the failures of a phone after a successful login', async () => {
+    const user = await register()
+    for (let i = 0; i < 4; i++) await call('auth/login/', { body: { phone: user.phone, password: 'bad' } })
+    expect((await call('auth/login/', { body: { phone: user.phone, password: user.password } })).status).toBe(200)
+    for (let i = 0; i < 4; i++)
+      expect((await call('auth/login/', { body: { phone: user.phone, password: 'bad' } })).status).toBe(400)
+  })
+
+  it('locks a client address after 20 failures across phones', async () => {
+    const address = '203.0.113.50'
+    for (let i = 0; i < authLimits.loginFailuresPerAddress; i++)
+      expect((await call('auth/login/', { body: { phone: newPhone(), password: 'bad' }, address })).status).toBe(400)
+    const user = await register()
+    const locked = await call('auth/login/', { body: { phone: user.phone, password: user.password }, address })
+    expect(locked.status).toBe(429)
+    // Another address is not affected.
+    const other = await call('auth/login/', {
+      body: { phone: user.phone, password: user.password },
+      address: '203.0.113.51',
+    })
+    expect(other.status).toBe(200)
+  })
+})
+
+describe('tokens', () => {
+  it('rotates the refresh token; the old one no longer works and its reuse revokes the session', async () => {
+    const user = await register()
+    const first = await call('auth/token/refresh/', { body: { refresh: user.refresh } })
+    expect(first.status).toBe(200)
+    expect(first.body.refresh).not.toBe(user.refresh)
+    expect((await call('account/', { token: first.body.access })).status).toBe(200)
+
+    // The first refresh token again: theft or replay. Everything of this session dies.
+    const reuse = await call('auth/token/refresh/', { body: { refresh: user.refresh }, lang: 'ru' })
+    expect(reuse).toMatchObject({ status: 401, body: { detail: 'Сеанс завершён. Войдите снова.' } })
+    expect((await call('auth/token/refresh/', { body: { refresh: first.body.refresh } })).status).toBe(401)
+    expect((await call('account/', { token: first.body.access })).status).toBe(401)
+    expect((await call('account/', { token: user.access })).status).toBe(401)
+  })
+
+  it('keeps other sessions of the same customer when one is revoked', async () => {
+    const user = await register()
+    const second = await call('auth/login/', { body: { phone: user.phone, password: user.password } })
+    await call('auth/logout/', { body: { refresh: user.refresh } })
+    expect((await call('account/', { token: second.body.access })).status).toBe(200)
+    expect((await call('auth/token/refresh/', { body: { refresh: second.body.refresh } })).status).toBe(200)
+  })
+
+  it('expires access tokens after 15 minutes; the refresh token still works', async () => {
+    const user = await register()
+    advance(15 * 60 + 1)
+    const expired = await call('account/', { token: user.access, lang: 'ru' })
+    expect(expired.status).toBe(401)
+    expect(expired.body).toEqual({ detail: 'Сеанс истёк. Войдите снова.' })
+    expect(expired.headers.get('www-authenticate')).toContain('invalid_token')
+    const renewed = await call('auth/token/refresh/', { body: { refresh: user.refresh }, token: user.access })
+    expect(renewed.status).toBe(200)
+    expect((await call('account/', { token: renewed.body.access })).status).toBe(200)
+  })
+
+  it('expires refresh tokens after 30 days', async () => {
+    const user = await register()
+    advance(30 * 24 * 60 * 60 + 1)
+    expect((await call('auth/token/refresh/', { body: { refresh: user.refresh } })).status).toBe(401)
+  })
+
+  it('refuses unknown refresh tokens and bad payloads', async () => {
+    expect((await call('auth/token/refresh/', { body: { refresh: 'made-up' } })).status).toBe(401)
+    const missing = await call('auth/token/refresh/', { body: {}, lang: 'ru' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors).toEqual([{ field: 'refresh', message: 'Обязательное поле.' }])
+    expect((await call('auth/token/refresh/', { body: { refresh: 'x'.repeat(10_000) } })).status).toBe(400)
+    expect((await call('auth/token/refresh/', { body: { refresh: 42 } })).status).toBe(400)
+  })
+
+  it('refuses access tokens that are forged, tampered with or malformed', async () => {
+    const user = await register()
+    const forged = await new SignJWT({ sid: 'whatever' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('atir')
+      .setAudience('atir-api')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-our-secret-not-our-secret-xx'))
+    const [head, payload, signature] = user.access.split('.')
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString())
+    const tampered = [
+      head,
+      Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url'),
+      signature,
+    ].join('.')
+    for (const token of [forged, tampered, 'garbage', `${user.access}x`]) {
+      expect((await call('account/', { token })).status).toBe(401)
+    }
+    const basic = await call('account/', { headers: { Authorization: 'Basic dXNlcjpwYXNz' }, lang: 'ru' })
+    expect(basic).toMatchObject({ status: 401, body: { detail: 'Неверный заголовок Authorization.' } })
+  })
+
+  it('answers 401 for a bad Bearer on any endpoint, and serves anonymous visitors without one', async () => {
+    expect((await call('common/footer/', { token: 'garbage' })).status).toBe(401)
+    expect((await call('common/footer/')).status).toBe(200)
+    const user = await register()
+    expect((await call('common/footer/', { token: user.access })).status).toBe(200)
+  })
+
+  it('ignores a stale Bearer on the calls made to get a new one', async () => {
+    const user = await register()
+    const login = await call('auth/login/', {
+      body: { phone: user.phone, password: user.password },
+      token: 'stale-or-garbage',
+    })
+    expect(login.status).toBe(200)
+    const reset = await call('account/password-reset/', { body: { phone: newPhone() }, token: 'stale' })
+    expect(reset.status).toBe(200)
+  })
+
+  it('asks for a sign-in on account calls without a token', async () => {
+    const answer = await call('account/', { lang: 'sr' })
+    expect(answer).toEqual({ status: 401, body: { detail: 'Hisobingizga kiring.' }, headers: answer.headers })
+  })
+})
+
+describe('POST auth/logout/', () => {
+  it('revokes the session: its refresh and access tokens stop working', async () => {
+    const user = await register()
+    const out = await call('auth/logout/', { body: { refresh: user.refresh }, lang: 'ru' })
+    expect(out).toMatchObject({ status: 200, body: { message: 'Вы вышли из аккаунта.' } })
+    expect((await call('auth/token/refresh/', { body: { refresh: user.refresh } })).status).toBe(401)
+    expect((await call('account/', { token: user.access })).status).toBe(401)
+  })
+
+  it('is idempotent and says nothing about unknown tokens', async () => {
+    const user = await register()
+    expect((await call('auth/logout/', { body: { refresh: user.refresh } })).status).toBe(200)
+    expect((await call('auth/logout/', { body: { refresh: user.refresh } })).status).toBe(200)
+    expect((await call('auth/logout/', { body: { refresh: 'unknown' } })).status).toBe(200)
+    expect((await call('auth/logout/', { body: {} })).status).toBe(400)
+  })
+})
+
+describe('identity helpers', () => {
+  const probe = (user: ApiEnv['Variables']['user'], fingerprint: string | null) => {
+    const app = new Hono<ApiEnv>()
+    app.get('/', (c) => {
+      c.set('user', user)
+      c.set('fingerprint', fingerprint)
+      return c.json({ owner: ownerKey(c), address: clientAddress(c) })
+    })
+    return async (headers: Record<string, string> = {}) => (await app.request('/', { headers })).json()
+  }
+
+  it('ownerKey is u:<id> for a customer, v:<fingerprint> for a visitor, null for neither', async () => {
+    expect((await probe({ id: 7, sessionId: 's' }, 'f'.repeat(20))()).owner).toBe('u:7')
+    expect((await probe(null, 'f'.repeat(20))()).owner).toBe(`v:${'f'.repeat(20)}`)
+    expect((await probe(null, null)()).owner).toBeNull()
+  })
+
+  it('clientAddress reads X-Real-IP, then the first X-Forwarded-For entry, and only real addresses', async () => {
+    const ask = probe(null, null)
+    expect((await ask({ 'X-Real-IP': '198.51.100.7', 'X-Forwarded-For': '203.0.113.1' })).address).toBe('198.51.100.7')
+    expect((await ask({ 'X-Forwarded-For': '203.0.113.1, 10.0.0.1' })).address).toBe('203.0.113.1')
+    expect((await ask({ 'X-Forwarded-For': '::ffff:203.0.113.9' })).address).toBe('203.0.113.9')
+    expect((await ask({ 'X-Forwarded-For': '[2001:DB8::1]:443' })).address).toBe('2001:db8::1')
+    expect((await ask({ 'X-Forwarded-For': '203.0.113.1:5000' })).address).toBe('203.0.113.1')
+    expect((await ask({ 'X-Forwarded-For': 'not-an-ip' })).address).toBeNull()
+    expect((await ask()).address).toBeNull()
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents every auth and account endpoint with the bearer scheme', async () => {
+    const doc = await call('openapi.json')
+    expect(doc.status).toBe(200)
+    const paths = Object.keys(doc.body.paths)
+    for (const path of [
+      '/api/v1/auth/login/',
+      '/api/v1/auth/token/refresh/',
+      '/api/v1/auth/logout/',
+      '/api/v1/account/',
+      '/api/v1/account/delete/',
+      '/api/v1/account/registration/entrypoint/',
+      '/api/v1/account/registration/verify/',
+      '/api/v1/account/registration/register/',
+      '/api/v1/account/password-reset/',
+      '/api/v1/account/password-reset/verify/',
+      '/api/v1/account/password-change-after-reset/',
+      '/api/v1/account/password-change/',
+      '/api/v1/account/phone-change/',
+      '/api/v1/account/phone-change/verify/',
+    ])
+      expect(paths).toContain(path)
+    expect(doc.body.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.body.paths['/api/v1/account/'].get.security).toEqual([{ bearerAuth: [] }])
+    expect(doc.body.components.schemas.User.properties).toHaveProperty('cashback_balance')
+  })
+})
