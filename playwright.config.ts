@@ -36,6 +36,8 @@ const launchOptions = {
   ],
 }
 
+const serverOnly = /server\.spec\.ts$/
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Not the default test-results/: Playwright empties its outputDir at start,
@@ -49,12 +51,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium-js',
+      testIgnore: serverOnly,
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: true, launchOptions },
     },
     {
       name: 'chromium-nojs',
+      testIgnore: serverOnly,
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
     },
+    // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.
+    { name: 'server', testMatch: serverOnly },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

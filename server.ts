@@ -36,10 +36,14 @@ app.get('/healthz', async (_req, res) => {
   }
 })
 
-app.use(
-  apiBasePath,
-  getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }),
-)
+const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
+app.use(apiBasePath, (req, res) => {
+  // The API routes by full path; Express strips the mount point from req.url.
+  req.url = req.originalUrl
+  // Its per-address limits read X-Real-IP: only ever the peer this server saw.
+  req.headers['x-real-ip'] = req.ip
+  apiListener(req, res)
+})
 
 const clientDir = resolve('build/client')
 app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { expect, test } from '@playwright/test'
+
+// Server behaviour that no browser sees: compression, caching, health, shutdown.
+
+test('the API answers over HTTP under /api/v1, as the mobile apps call it', async ({ request }) => {
+  const response = await request.get('/api/v1/common/header-menu/', { headers: { 'Accept-Language': 'sr' } })
+  expect(response.status()).toBe(200)
+  expect((await response.json()).results.length).toBeGreaterThan(0)
+})
+
+test('GET /healthz answers 200 while the database is up', async ({ request }) => {
+  const response = await request.get('/healthz')
+  expect(response.status()).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok' })
+})
+
+test('HTML and API JSON are compressed: brotli where asked, else gzip', async ({ request }) => {
+  for (const path of ['/ru', '/api/v1/openapi.json']) {
+    const br = await request.get(path, { headers: { 'Accept-Encoding': 'br, gzip' } })
+    expect(br.headers()['content-encoding']).toBe('br')
+    const gzip = await request.get(path, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(gzip.headers()['content-encoding']).toBe('gzip')
+  }
+})
+
+test('hashed assets are cached for a year as immutable', async ({ request }) => {
+  const html = await (await request.get('/ru')).text()
+  const asset = html.match(/\/assets\/[\w.-]+\.(?:js|css)/)?.[0]
+  expect(asset).toBeTruthy()
+  const response = await request.get(asset!)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('SIGTERM lets in-flight requests finish, closes the database and exits 0', async () => {
+  const port = await freePort()
+  const dataDir = `tests/.tmp/sigterm-${port}`
+  const server = spawn(process.execPath, ['build/server/index.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '50', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  try {
+    await waitForHealth(port)
+    const inFlight = Promise.all([1, 2, 3].map(() => fetch(`http://127.0.0.1:${port}/ru`)))
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    server.kill('SIGTERM')
+    const responses = await inFlight
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200])
+    expect(await exitCode(server)).toBe(0)
+  } finally {
+    server.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(port: number) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not start')
+}
+
+function exitCode(child: ChildProcess) {
+  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+}
