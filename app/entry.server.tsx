@@ -5,9 +5,11 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { errorKind } from '#app/components/error-boundary.tsx'
+import { htmlLang, isLang } from '#app/lib/i18n.ts'
 import { NonceProvider } from '#app/lib/nonce.tsx'
 import { nonceContext } from '#app/lib/request-context.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { getInstance, getLocale } from '#app/middleware/i18next.ts'
 
 export const streamTimeout = 10_000
 
@@ -20,6 +22,8 @@ export default function handleRequest(
 ) {
   // Bots get the complete document in one piece; people get the shell as soon as it is ready.
   const bot = isbot(request.headers.get('user-agent'))
+  // SPEC §8: bots are not shown an error page, only its status and a bare document.
+  if (bot && status >= 400) return bareErrorPage(status, headers, loadContext)
   const nonce = loadContext.get(nonceContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -47,4 +51,14 @@ export default function handleRequest(
     )
     setTimeout(abort, streamTimeout + 1000)
   })
+}
+
+function bareErrorPage(status: number, headers: Headers, loadContext: RouterContextProvider) {
+  const { t } = getInstance(loadContext)
+  const lang = getLocale(loadContext)
+  const title = t(`errors.${errorKind(status)}.title`)
+  headers.set('Content-Type', 'text/html; charset=utf-8')
+  headers.set('X-Robots-Tag', 'noindex')
+  const html = `<!DOCTYPE html><html lang="${isLang(lang) ? htmlLang[lang] : 'ru'}"><head><meta charset="utf-8"><title>${status} ${title}</title></head><body><h1>${title}</h1></body></html>`
+  return new Response(html, { status, headers })
 }

@@ -127,6 +127,16 @@ test('Googlebot gets the complete document in one piece', async ({ request }) =>
   expect(html).not.toContain('<!--$?-->')
 })
 
+test('a bot asking for a missing page gets the 404 status and a bare page', async ({ request }) => {
+  const response = await request.get('/uz/no-such-page', {
+    headers: { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+  })
+  expect(response.status()).toBe(404)
+  const html = await response.text()
+  expect(html).toContain('<h1>Саҳифа топилмади</h1>')
+  expect(html).not.toContain('<script')
+})
+
 test('security headers on HTML responses', async ({ request }) => {
   const response = await request.get('/ru')
   const headers = response.headers()

@@ -1,8 +1,9 @@
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import type { MenuItem } from '#app/lib/shell.server.ts'
+import { ShopLink } from '../shop-link.tsx'
 
 /** Header categories separated by dividers; the one in `sections` is marked on /products (SPEC §2). */
 export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }) {
@@ -18,13 +19,12 @@ export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }
           <Fragment key={item.id}>
             {index > 0 ? <li className="category-strip__divider" aria-hidden="true" /> : null}
             <li>
-              <Link
+              <ShopLink
                 to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}
                 aria-current={active.has(item.slug) ? 'page' : undefined}
-                prefetch="intent"
               >
                 {item.title}
-              </Link>
+              </ShopLink>
             </li>
           </Fragment>
         ))}
