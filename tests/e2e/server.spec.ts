@@ -67,7 +67,10 @@ async function freePort() {
 
 async function waitForHealth(port: number) {
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -8,7 +8,7 @@ import {
   productImages,
   products as productsTable,
 } from '../schema/index.ts'
-import { inBatches } from './batches.ts'
+import { insertJson } from './batches.ts'
 import { popularBrands } from './brand-traits.ts'
 import { brands } from './brands.ts'
 import { categories, groups } from './categories.ts'
@@ -89,21 +89,15 @@ async function seedProducts(
   products: ProductSeed[],
   brandIds: Map<string, { id: number; manufacturerId: number }>,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>()
-  await inBatches(products, 1000, async (batch) => {
-    const rows = await db
-      .insert(productsTable)
-      .values(
-        batch.map((p) => {
-          const brand = brandIds.get(p.brandSlug)!
-          const { categories: _categories, picture: _picture, brandSlug: _brandSlug, ...columns } = p
-          return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId }
-        }),
-      )
-      .returning({ id: productsTable.id, slug: productsTable.slug })
-    for (const row of rows) ids.set(row.slug, row.id)
+  const rows = products.map(({ categories: _categories, picture: _picture, brandSlug, ...columns }) => {
+    const brand = brandIds.get(brandSlug)!
+    return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId }
   })
-  return ids
+  const inserted = await insertJson<{ id: number; slug: string }>(db, productsTable, rows, {
+    batch: 1000,
+    returning: ['id', 'slug'],
+  })
+  return byKey(inserted, (r) => r.slug)
 }
 
 async function seedProductLinks(
@@ -115,7 +109,7 @@ async function seedProductLinks(
   const links = products.flatMap((p) =>
     p.categories.map((slug) => ({ productId: productIds.get(p.slug)!, categoryId: categoryIds.get(slug)! })),
   )
-  await inBatches(links, 5000, (batch) => db.insert(productCategories).values(batch))
+  await insertJson(db, productCategories, links, { batch: 10_000 })
   const images = products.flatMap((p) =>
     productImagePaths(p).map((path, position) => ({
       productId: productIds.get(p.slug)!,
@@ -125,7 +119,7 @@ async function seedProductLinks(
       height: productImageSize,
     })),
   )
-  await inBatches(images, 5000, (batch) => db.insert(productImages).values(batch))
+  await insertJson(db, productImages, images, { batch: 5000 })
 }
 
 /** Manufacturers, brands, categories and the given products with their categories and pictures. */

@@ -1,3 +1,4 @@
+import type { StoredApps, StoredContacts } from '../../content/settings.ts'
 import type { Db } from '../client.ts'
 import {
   banners as bannersTable,
@@ -42,9 +43,9 @@ export const settingsSeed = {
     facebook: shop.facebook,
     instagram: shop.instagram,
     telegram: shop.telegram,
-  },
+  } satisfies StoredContacts,
   // No Android app yet: the storefront shows a "soon" badge for a null link.
-  apps: { ios: 'https://apps.apple.com/uz/app/atir/id0000000000', android: null },
+  apps: { ios: 'https://apps.apple.com/uz/app/atir/id0000000000', android: null } satisfies StoredApps,
 }
 
 async function seedPosts(db: Db): Promise<string[]> {

@@ -43,8 +43,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .onConflictDoNothing()
       .returning({ key: settings.key })
     if (claimed.length === 0) return { seeded: false, products: 0 }
-    await seedContent(tx as unknown as Db)
-    await seedCatalogue(tx as unknown as Db, products)
+    await seedContent(tx)
+    await seedCatalogue(tx, products)
     return { seeded: true, products: products.length }
   })
 }

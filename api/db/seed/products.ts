@@ -1,9 +1,9 @@
-import { buildSearchKey } from '../../catalogue/search-text.ts'
 import type { Localized } from '../../http/locale.ts'
 import { bodyBasePrice, countryOfMake, isNiche, perfumeBasePrice } from './brand-traits.ts'
 import { describe, type Remark } from './describe.ts'
 import { type Shape, units } from './forms.ts'
 import { hashString, type Random, randomFor } from './random.ts'
+import { searchKey } from './search-key.ts'
 import { slugify } from './slug.ts'
 import { joinLocalized, localize, type Text } from './text.ts'
 import { type Draft, drafts, type Modifier } from './variants.ts'
@@ -62,26 +62,6 @@ function titlePieces(d: Draft): Text[] {
   const unit = units[form.unit]
   const size = { ru: `${volumeOf(d)} ${unit.ru}`, uz: `${volumeOf(d)} ${unit.uz}` }
   return [{ ru: name, uz: name }, form.name, ...(modifier ? [modifierNames[modifier]] : []), size]
-}
-
-const searchKeyCache = new Map<string, string[]>()
-
-// Brand and line names with all their aliases repeat for every product of a line: fold them once.
-function cachedTokens(part: string): string[] {
-  let tokens = searchKeyCache.get(part)
-  if (!tokens) {
-    tokens = buildSearchKey([part]).split(' ').filter(Boolean)
-    searchKeyCache.set(part, tokens)
-  }
-  return tokens
-}
-
-// Equal to buildSearchKey([...titles, ...shared]): that function folds each part
-// on its own and keeps the first occurrence of every token.
-function searchKey(titles: string[], shared: string[]): string {
-  const tokens = new Set(buildSearchKey(titles).split(' ').filter(Boolean))
-  for (const part of shared) for (const token of cachedTokens(part)) tokens.add(token)
-  return [...tokens].join(' ')
 }
 
 function price(d: Draft): number {

@@ -1,0 +1,190 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '#api/db/client.ts'
+import {
+  banners,
+  brands,
+  categories,
+  categoryGroups,
+  footerLinks,
+  pages,
+  productCategories,
+  productImages,
+  products,
+  settings,
+  stories,
+  storyItems,
+} from '#api/db/schema/index.ts'
+import { seedDatabase } from '#api/db/seed/index.ts'
+import { toLatin } from '#api/db/seed/latin.ts'
+
+const count = 300
+const uploadsDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
+let database: Database
+let first: Awaited<ReturnType<typeof seedDatabase>>
+
+const productRows = (db: Database['db']) => db.select().from(products).orderBy(asc(products.id))
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: null })
+  first = await seedDatabase(database.db, { products: count, uploadsDir })
+})
+
+afterAll(async () => {
+  await database?.close()
+  rmSync(uploadsDir, { recursive: true, force: true })
+})
+
+describe('seedDatabase', () => {
+  it('fills the catalogue', async () => {
+    const { db } = database
+    expect(first).toEqual({ seeded: true, products: count })
+    expect(await db.$count(brands)).toBeGreaterThanOrEqual(60)
+    expect(await db.$count(brands, eq(brands.isPopular, true))).toBeGreaterThanOrEqual(10)
+    expect(await db.$count(products)).toBe(count)
+  })
+
+  it('writes three non-empty titles and descriptions, the Latin one spelling the Cyrillic one', async () => {
+    for (const p of await productRows(database.db)) {
+      for (const text of [p.title, p.description]) {
+        expect(text.ru && text.uz && text.sr, p.slug).toBeTruthy()
+        expect(text.uz, p.slug).toMatch(/[а-яўқғҳ]/)
+        expect(text.sr, p.slug).not.toMatch(/[\u0400-\u04ff]/)
+        expect(text.sr, p.slug).toBe(toLatin(text.uz))
+      }
+      expect(p.searchKey, p.slug).not.toBe('')
+    }
+  })
+
+  it('keeps prices, sales, stock and ratings consistent', async () => {
+    const rows = await productRows(database.db)
+    for (const p of rows) {
+      expect(p.price % 1000, p.slug).toBe(0)
+      if (p.salePrice !== null) expect(p.salePrice, p.slug).toBeLessThan(p.price)
+      if (p.reviewCount > 0) {
+        expect(p.ratingSum / p.reviewCount, p.slug).toBeGreaterThanOrEqual(3.5)
+        expect(p.ratingSum / p.reviewCount, p.slug).toBeLessThanOrEqual(5)
+      } else expect(p.ratingSum, p.slug).toBe(0)
+    }
+    expect(rows.some((p) => p.salePrice !== null)).toBe(true)
+    expect(rows.some((p) => p.stock === 0)).toBe(true)
+    expect(rows.some((p) => p.isRecommendation)).toBe(true)
+    expect(new Set(rows.map((p) => p.slug)).size).toBe(count)
+  })
+
+  it('has the famous lines even in a small catalogue', async () => {
+    const titles = (await productRows(database.db)).map((p) => p.title.ru)
+    for (const name of [
+      'Dior Sauvage',
+      'Chanel Coco Mademoiselle',
+      'Chanel N°5',
+      'Armani Code',
+      'Lancôme La Vie Est Belle',
+      'Dolce & Gabbana Light Blue',
+      'Yves Saint Laurent Black Opium',
+      'Rabanne 1 Million',
+      'Versace Eros',
+      'Tom Ford Black Orchid',
+    ]) {
+      expect(
+        titles.some((t) => t.startsWith(`${name},`)),
+        name,
+      ).toBe(true)
+    }
+    expect(titles[0]).toBe('Dior Sauvage, туалетная вода, 100 мл')
+  })
+
+  it('gives every product a picture that exists and a category', async () => {
+    const { db } = database
+    const images = await db.select().from(productImages)
+    const pictured = new Set(images.map((i) => i.productId))
+    const linked = new Set((await db.select().from(productCategories)).map((l) => l.productId))
+    for (const p of await productRows(db)) {
+      expect(pictured.has(p.id), p.slug).toBe(true)
+      expect(linked.has(p.id), p.slug).toBe(true)
+    }
+    for (const path of new Set(images.map((i) => i.path))) expect(existsSync(join(uploadsDir, path)), path).toBe(true)
+    expect(images.every((i) => i.width === 800 && i.height === 800)).toBe(true)
+  })
+
+  it('puts header categories in titled groups, each with products', async () => {
+    const { db } = database
+    const header = await db
+      .select({ id: categories.id, slug: categories.slug, group: categoryGroups.slug, title: categoryGroups.title })
+      .from(categories)
+      .innerJoin(categoryGroups, eq(categories.groupId, categoryGroups.id))
+      .where(eq(categories.inHeader, true))
+    expect(header.length).toBeGreaterThanOrEqual(6)
+    expect(header.length).toBeLessThanOrEqual(8)
+    expect(header.map((c) => c.slug)).toContain('womens-perfume')
+    for (const c of header) {
+      expect(c.title.ru && c.title.uz && c.title.sr, c.group).toBeTruthy()
+      expect(await db.$count(productCategories, eq(productCategories.categoryId, c.id)), c.slug).toBeGreaterThan(0)
+    }
+    expect(await db.$count(categories, eq(categories.inFooter, true))).toBeGreaterThan(0)
+  })
+
+  it('stores the contact settings the storefront shows', async () => {
+    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'contacts'))
+    const contacts = row.value as Record<string, unknown>
+    expect(contacts).toMatchObject({
+      phone: expect.stringMatching(/^\+998 \d{2} \d{3} \d{2} \d{2}$/),
+      phone2: expect.stringMatching(/^\+998 \d{2} \d{3} \d{2} \d{2}$/),
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      address: { uz: expect.any(String), sr: expect.any(String), ru: expect.any(String) },
+      facebook: expect.stringMatching(/^https:\/\//),
+      instagram: expect.stringMatching(/^https:\/\//),
+      telegram: expect.stringMatching(/^https:\/\/t\.me\//),
+    })
+    // Tashkent, latitude first.
+    expect(contacts.latitude).toBeCloseTo(41.31, 1)
+    expect(contacts.longitude).toBeCloseTo(69.28, 1)
+    const [apps] = await database.db.select().from(settings).where(eq(settings.key, 'apps'))
+    expect(apps.value).toMatchObject({ android: null })
+  })
+
+  it('writes the pages, footer, banners and stories', async () => {
+    const { db } = database
+    const rows = await db.select().from(pages)
+    const slugs = rows.map((p) => p.slug)
+    for (const slug of ['about', 'contact', 'privacy', 'offer', 'help', 'terms-of-use', 'delivery'])
+      expect(slugs).toContain(slug)
+    expect(rows.filter((p) => p.kind === 'instruction')).toHaveLength(3)
+    for (const p of rows) {
+      expect(p.body.ru.split('\n\n').length, p.slug).toBeGreaterThan(1)
+      expect(p.body.sr, p.slug).toBe(toLatin(p.body.uz))
+    }
+    for (const link of await db.select().from(footerLinks)) expect(slugs).toContain(link.slug)
+    expect(await db.$count(banners)).toBe(4)
+    expect(await db.$count(stories)).toBe(6)
+    const items = await db.select().from(storyItems)
+    expect(items.length).toBeGreaterThanOrEqual(18)
+    for (const path of [...items.map((i) => i.image), ...(await db.select().from(banners)).map((b) => b.image)])
+      expect(existsSync(join(uploadsDir, path)), path).toBe(true)
+  })
+
+  it('does nothing the second time', async () => {
+    const { db } = database
+    const before = await productRows(db)
+    const [marker] = await db.select().from(settings).where(eq(settings.key, 'seeded'))
+    expect(await seedDatabase(db, { products: count, uploadsDir })).toEqual({ seeded: false, products: 0 })
+    expect(await productRows(db)).toEqual(before)
+    expect(await db.select().from(settings).where(eq(settings.key, 'seeded'))).toEqual([marker])
+  })
+
+  it('seeds the same rows into another database', async () => {
+    const other = await openDatabase({ dataDir: null })
+    try {
+      await seedDatabase(other.db, { products: count, uploadsDir })
+      expect(await productRows(other.db)).toEqual(await productRows(database.db))
+      const images = (db: Database['db']) => db.select().from(productImages).orderBy(asc(productImages.id))
+      expect(await images(other.db)).toEqual(await images(database.db))
+    } finally {
+      await other.close()
+    }
+  })
+})
