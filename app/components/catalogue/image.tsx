@@ -1,0 +1,45 @@
+import type { ImageLinks } from './types.ts'
+
+// The API serves every picture in four widths (extra_small 64, small 240,
+// medium 480, large 960 CSS pixels); the browser picks one by `sizes` and the
+// screen's density. Width and height fix the box before the picture arrives.
+
+const widths = { extra_small: 64, small: 240, medium: 480, large: 960 } as const
+type Size = keyof typeof widths
+
+export function srcSet(links: ImageLinks, sizes: Size[] = ['small', 'medium', 'large']): string {
+  return sizes.map((size) => `${links[size]} ${widths[size]}w`).join(', ')
+}
+
+type Props = {
+  links: ImageLinks
+  alt: string
+  /** The intrinsic box (its ratio matters): the API does not send the pictures' dimensions. */
+  width: number
+  height: number
+  /** CSS `sizes`: how wide the picture is shown. */
+  sizes: string
+  /** Which copies to offer; the first is the fallback `src`. */
+  candidates?: Size[]
+  /** The page's main picture: loaded at once with high priority. Otherwise lazy. */
+  priority?: boolean
+  className?: string
+}
+
+export function ResponsiveImage({ links, alt, width, height, sizes, candidates, priority, className }: Props) {
+  const offered = candidates ?? ['small', 'medium', 'large']
+  return (
+    <img
+      src={links[offered[0] ?? 'small']}
+      srcSet={srcSet(links, offered)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
+    />
+  )
+}

@@ -1,0 +1,124 @@
+// The query of a product list page (/products, a category, a manufacturer) as
+// the shopper's URL says it, and the API query it becomes. Both the loaders and
+// the components (filter form, page links) read it, so it is browser-safe.
+
+export const audiences = ['women', 'men', 'unisex'] as const
+export type Audience = (typeof audiences)[number]
+
+/** Orderings offered in the sort menu; relevance (no ordering) only with a search. */
+export const sortOptions = ['-created_at', 'popularity', 'price', '-price', '-rating'] as const
+export type SortOption = (typeof sortOptions)[number]
+
+export type ListFilters = {
+  search: string
+  sections: string[]
+  brand: string[]
+  audience: Audience[]
+  priceFrom: number | null
+  priceTo: number | null
+  inStock: boolean
+  sale: boolean
+  recommended: boolean
+  ordering: SortOption | null
+  page: number
+}
+
+const slug = /^[a-z0-9][a-z0-9-]{0,99}$/
+const maxItems = 30
+
+/** `a,b` or repeated `brand=a&brand=b`: valid slugs, each once. */
+function slugs(params: URLSearchParams, name: string): string[] {
+  const all = params
+    .getAll(name)
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim().toLowerCase())
+  return [...new Set(all.filter((value) => slug.test(value)))].slice(0, maxItems)
+}
+
+function amount(value: string | null): number | null {
+  const digits = (value ?? '').replace(/[\s\u00a0]/g, '')
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : null
+}
+
+const yes = (value: string | null) => value === '1' || value === 'true' || value === 'on'
+
+/** Reads the list query leniently: what cannot be understood is left out, never an error. */
+export function parseListParams(params: URLSearchParams): ListFilters {
+  const ordering = params.get('ordering')
+  const page = Number(params.get('page') ?? '1')
+  let priceFrom = amount(params.get('price_from'))
+  let priceTo = amount(params.get('price_to'))
+  if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom]
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    sections: slugs(params, 'sections'),
+    brand: slugs(params, 'brand'),
+    audience: [...new Set(params.getAll('audience').flatMap((v) => v.split(',')))].filter((v): v is Audience =>
+      (audiences as readonly string[]).includes(v),
+    ),
+    priceFrom,
+    priceTo,
+    inStock: yes(params.get('in_stock')),
+    sale: yes(params.get('sale')),
+    recommended: yes(params.get('recommended')),
+    ordering: (sortOptions as readonly string[]).includes(ordering ?? '') ? (ordering as SortOption) : null,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  }
+}
+
+/** What the list fixes beyond the shopper's query: a category page's section, a manufacturer. */
+export type FixedFilters = { sections?: string[]; manufacturer?: string }
+
+export const pageSize = 12
+
+/** The products/ query for the API. */
+export function apiListQuery(filters: ListFilters, fixed: FixedFilters = {}, size = pageSize) {
+  const sections = fixed.sections ?? filters.sections
+  return {
+    search: filters.search || undefined,
+    sections: sections.length ? sections.join(',') : undefined,
+    manufacturer: fixed.manufacturer,
+    brand: filters.brand.length ? filters.brand.join(',') : undefined,
+    audience: filters.audience.length ? filters.audience.join(',') : undefined,
+    price__gte: filters.priceFrom ?? undefined,
+    price__lte: filters.priceTo ?? undefined,
+    in_stock: filters.inStock ? 'true' : undefined,
+    sale_price__isnull: filters.sale ? 'false' : undefined,
+    is_recommendation: filters.recommended ? 'true' : undefined,
+    ordering: filters.ordering ?? undefined,
+    page: filters.page,
+    size,
+  }
+}
+
+/** The shopper-facing query for these filters; `page` 1 is left out. */
+export function listSearch(filters: ListFilters, changes: Partial<ListFilters> = {}): string {
+  const f = { ...filters, ...changes }
+  const params = new URLSearchParams()
+  if (f.search) params.set('search', f.search)
+  if (f.sections.length) params.set('sections', f.sections.join(','))
+  if (f.brand.length) params.set('brand', f.brand.join(','))
+  if (f.audience.length) params.set('audience', f.audience.join(','))
+  if (f.priceFrom !== null) params.set('price_from', String(f.priceFrom))
+  if (f.priceTo !== null) params.set('price_to', String(f.priceTo))
+  if (f.inStock) params.set('in_stock', '1')
+  if (f.sale) params.set('sale', '1')
+  if (f.recommended) params.set('recommended', '1')
+  if (f.ordering) params.set('ordering', f.ordering)
+  if (f.page > 1) params.set('page', String(f.page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** Filters that narrow the list (not the search, sections, ordering or page). */
+export function hasNarrowingFilters(f: ListFilters): boolean {
+  return Boolean(
+    f.brand.length ||
+      f.audience.length ||
+      f.priceFrom !== null ||
+      f.priceTo !== null ||
+      f.inStock ||
+      f.sale ||
+      f.recommended,
+  )
+}

@@ -1,0 +1,161 @@
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher, useNavigate } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import { Filters } from './filters.tsx'
+import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
+import { Pagination } from './pagination.tsx'
+import { ProductGrid } from './product-card.tsx'
+import type { ListingView, ProductCardView } from './types.ts'
+import { useHydrated } from './use-hydrated.ts'
+
+type Props = {
+  listing: ListingView
+  lang: Lang
+  /** The page's path: page links and the filter form go here. */
+  basePath: string
+  /** Sections fixed by the page (a category); not part of the form. */
+  fixedSections?: boolean
+  /** The heading above the grid, for the screen reader's list of headings. */
+  label: string
+}
+
+/** A product list with filters, sorting, page links and, with JavaScript, "show more". */
+export function ProductListing({ listing, lang, basePath, fixedSections, label }: Props) {
+  const { t } = useTranslation('catalogue')
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const formId = useId()
+  const { filters } = listing
+  const [more, setMore] = useState<{ products: ProductCardView[]; page: number }>({ products: [], page: listing.page })
+  const fetcher = useFetcher<{ listing: ListingView }>()
+  const loaded = fetcher.data?.listing
+  useEffect(() => {
+    if (!loaded || loaded.page <= more.page) return
+    setMore((m) => ({ products: [...m.products, ...loaded.products], page: loaded.page }))
+  }, [loaded, more.page])
+
+  const href = (page: number) => `${basePath}${listSearch(filters, { page })}`
+  const apply = (form: HTMLFormElement) => {
+    const query = parseListParams(new URLSearchParams(new FormData(form) as unknown as string[][]))
+    if (fixedSections) query.sections = []
+    navigate(`${basePath}${listSearch(query)}`, { preventScrollReset: true })
+  }
+  const shown = listing.products.length + more.products.length
+  const lastPage = more.page
+
+  return (
+    <div className="listing">
+      <Filters
+        id={formId}
+        listing={listing}
+        lang={lang}
+        basePath={basePath}
+        fixedSections={fixedSections}
+        onApply={hydrated ? apply : undefined}
+      />
+      <section className="listing__main" aria-label={label}>
+        <div className="listing__toolbar">
+          <p className="listing__count" role="status">
+            {t('list.count', { count: listing.total })}
+          </p>
+          {listing.total > 0 ? <SortSelect formId={formId} filters={filters} hydrated={hydrated} /> : null}
+        </div>
+        {listing.total === 0 ? (
+          <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} />
+        ) : (
+          <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={3} eagerCount={4} />
+        )}
+        {hydrated && lastPage < listing.totalPages ? (
+          <p className="listing__more">
+            <button
+              type="button"
+              className="button button--outline"
+              disabled={fetcher.state !== 'idle'}
+              onClick={() => fetcher.load(href(lastPage + 1))}
+            >
+              {fetcher.state !== 'idle' ? t('list.loading') : t('list.show_more')}
+            </button>
+            <span className="visually-hidden" aria-live="polite">
+              {more.products.length ? t('list.shown', { shown, total: listing.total }) : ''}
+            </span>
+          </p>
+        ) : null}
+        <Pagination page={lastPage} totalPages={listing.totalPages} href={href} />
+      </section>
+    </div>
+  )
+}
+
+function SortSelect({ formId, filters, hydrated }: { formId: string; filters: ListFilters; hydrated: boolean }) {
+  const { t } = useTranslation('catalogue')
+  const selectId = useId()
+  return (
+    <div className="sort">
+      <label htmlFor={selectId}>{t('sort.label')}</label>
+      <select
+        id={selectId}
+        name="ordering"
+        form={formId}
+        defaultValue={filters.ordering ?? ''}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        <option value="">{filters.search ? t('sort.relevance') : t('sort.newest')}</option>
+        {sortOptions
+          .filter((o) => filters.search || o !== '-created_at')
+          .map((option) => (
+            <option key={option} value={option}>
+              {t(`sort.${sortKey[option]}`)}
+            </option>
+          ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" form={formId} className="button button--small">
+          {t('sort.apply')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+const sortKey: Record<SortOption, string> = {
+  '-created_at': 'newest',
+  popularity: 'popular',
+  price: 'price_asc',
+  '-price': 'price_desc',
+  '-rating': 'rating',
+}
+
+function EmptyState({
+  filters,
+  basePath,
+  fixedSections,
+}: {
+  filters: ListFilters
+  basePath: string
+  fixedSections?: boolean
+}) {
+  const { t } = useTranslation('catalogue')
+  const reset = `${basePath}${listSearch({ ...parseListParams(new URLSearchParams()), search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+  const filtered = reset !== `${basePath}${listSearch({ ...filters, page: 1 })}`
+  return (
+    <div className="empty-state">
+      {filters.search ? (
+        <>
+          <h2>{t('list.empty_search', { query: filters.search })}</h2>
+          <p>{t('list.empty_search_hint')}</p>
+        </>
+      ) : (
+        <>
+          <h2>{t('list.empty')}</h2>
+          <p>{t('list.empty_hint')}</p>
+        </>
+      )}
+      {filtered ? (
+        <Link className="button button--outline" to={reset}>
+          {t('filters.reset')}
+        </Link>
+      ) : null}
+    </div>
+  )
+}

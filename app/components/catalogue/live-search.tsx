@@ -1,0 +1,292 @@
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import { formatMoney } from '#app/lib/money.ts'
+import '#app/styles/catalogue.css'
+import { Highlighted } from './highlight.tsx'
+import type { ImageLinks, Range } from './types.ts'
+
+// SPEC §9 "Header search": debounce 500 ms, 10 a page, list at most 280 px
+// high (catalogue.css), 200 ms closing animation.
+export const debounceMs = 500
+export const closeMs = 200
+export const minQuery = 2
+
+export type Suggestion = {
+  slug: string
+  title: string
+  highlight: Range[]
+  image: Pick<ImageLinks, 'extra_small' | 'small'> | null
+  price: number
+  salePrice: number | null
+}
+export type SuggestPage = { query: string; page: number; totalPages: number; total: number; results: Suggestion[] }
+
+type State = {
+  query: string
+  results: Suggestion[]
+  page: number
+  totalPages: number
+  total: number
+  loading: boolean
+}
+const empty: State = { query: '', results: [], page: 0, totalPages: 0, total: 0, loading: false }
+
+/**
+ * The header search as an ARIA 1.2 combobox with a listbox popup: typing
+ * suggests products (through the storefront's /{lang}/search-suggest, never
+ * the API directly), arrows move through them, Enter on one opens it, Enter
+ * otherwise submits the form to the product list, Escape closes.
+ */
+export function useLiveSearch(lang: Lang) {
+  const navigate = useNavigate()
+  const listboxId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [state, setState] = useState<State>(empty)
+  const [phase, setPhase] = useState<'closed' | 'open' | 'closing'>('closed')
+  const [active, setActive] = useState(-1)
+  const request = useRef<AbortController | null>(null)
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  const load = useCallback(
+    async (query: string, page: number) => {
+      request.current?.abort()
+      const controller = new AbortController()
+      request.current = controller
+      setState((s) => ({ ...s, loading: true }))
+      try {
+        const response = await fetch(`/${lang}/search-suggest?q=${encodeURIComponent(query)}&page=${page}`, {
+          signal: controller.signal,
+          headers: { Accept: 'application/json' },
+        })
+        if (!response.ok) throw new Error(`search-suggest ${response.status}`)
+        const found = (await response.json()) as SuggestPage
+        setState((s) => ({
+          query,
+          results: page === 1 ? found.results : [...s.results, ...found.results],
+          page: found.page,
+          totalPages: found.totalPages,
+          total: found.total,
+          loading: false,
+        }))
+        if (page === 1) {
+          clearTimeout(closeTimer.current)
+          setPhase('open')
+          setActive(-1)
+        }
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError') setState((s) => ({ ...s, loading: false }))
+      }
+    },
+    [lang],
+  )
+
+  const close = useCallback(() => {
+    setActive(-1)
+    setPhase((p) => {
+      if (p !== 'open') return p
+      clearTimeout(closeTimer.current)
+      closeTimer.current = setTimeout(() => setPhase('closed'), closeMs)
+      return 'closing'
+    })
+  }, [])
+
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimer.current)
+      clearTimeout(typing.current)
+      request.current?.abort()
+    },
+    [],
+  )
+
+  const expanded = phase === 'open' && state.results.length > 0
+  const optionId = useCallback((index: number) => `${listboxId}-option-${index}`, [listboxId])
+  const open = (index: number) => {
+    const item = state.results[index]
+    if (!item) return
+    close()
+    navigate(`/${lang}/products/${item.slug}`)
+  }
+  const loadMore = () => {
+    if (!state.loading && state.page < state.totalPages) load(state.query, state.page + 1)
+  }
+
+  /** Typed text waits 500 ms of quiet before it is looked up (SPEC §9). */
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const query = event.target.value.trim()
+    clearTimeout(typing.current)
+    if (query.length < minQuery) {
+      request.current?.abort()
+      setState(empty)
+      close()
+      return
+    }
+    typing.current = setTimeout(() => load(query, 1), debounceMs)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = state.results.length
+    switch (event.key) {
+      case 'ArrowDown':
+        if (!count) return
+        event.preventDefault()
+        if (phase !== 'open') {
+          clearTimeout(closeTimer.current)
+          setPhase('open')
+          setActive(0)
+        } else setActive((a) => Math.min(a + 1, count - 1))
+        if (active >= count - 3) loadMore()
+        return
+      case 'ArrowUp':
+        if (!expanded) return
+        event.preventDefault()
+        setActive((a) => (a <= 0 ? -1 : a - 1))
+        return
+      case 'Enter':
+        if (expanded && active >= 0) {
+          event.preventDefault()
+          open(active)
+        } else {
+          // The form submits to the product list; a suggestion still on its way is not wanted.
+          clearTimeout(typing.current)
+          request.current?.abort()
+          close()
+        }
+        return
+      case 'Escape':
+        // A search input clears itself on Escape; only do that when nothing is open.
+        if (phase === 'open') {
+          event.preventDefault()
+          close()
+        }
+        return
+    }
+  }
+
+  const input = {
+    ref: inputRef,
+    role: 'combobox',
+    'aria-expanded': expanded,
+    'aria-controls': listboxId,
+    'aria-autocomplete': 'list',
+    'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
+    onChange,
+    onKeyDown,
+    onBlur: close,
+    onFocus: () => {
+      if (state.query && state.query === inputRef.current?.value.trim()) {
+        clearTimeout(closeTimer.current)
+        setPhase('open')
+      }
+    },
+  } as const
+
+  return { input, inputRef, listboxId, optionId, state, phase, active, setActive, open, loadMore }
+}
+
+type PopupProps = ReturnType<typeof useLiveSearch> & { lang: Lang }
+
+/** The popup under the box: the listbox of suggestions, or 'nothing found', and a live count. */
+export function LiveSearchPopup({
+  listboxId,
+  optionId,
+  state,
+  phase,
+  active,
+  setActive,
+  open,
+  loadMore,
+  lang,
+}: PopupProps) {
+  const { t } = useTranslation('catalogue')
+  const popup = useRef<HTMLDivElement>(null)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const visible = phase !== 'closed'
+
+  // More results when the end of the list scrolls into view.
+  useEffect(() => {
+    const root = popup.current
+    const end = sentinel.current
+    if (!visible || !root || !end || state.page >= state.totalPages) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
+      root,
+      rootMargin: '0px 0px 60px 0px',
+    })
+    observer.observe(end)
+    return () => observer.disconnect()
+  }, [visible, state.page, state.totalPages, loadMore])
+
+  // Keep the active option in sight.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
+  }, [active, optionId])
+
+  const status =
+    phase === 'open' && state.query
+      ? state.total
+        ? t('search.found', { count: state.total })
+        : t('search.not_found', { query: state.query })
+      : ''
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keeps the focus in the combobox while an option is clicked. */}
+      <div
+        className="live-search__popup"
+        ref={popup}
+        data-state={phase}
+        hidden={!visible}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        <div id={listboxId} role="listbox" aria-label={t('search.results')} className="live-search__list">
+          {visible
+            ? state.results.map((item, index) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant).
+                <div
+                  key={item.slug}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className="live-search__option"
+                  onMouseMove={() => index !== active && setActive(index)}
+                  onClick={() => open(index)}
+                >
+                  {item.image ? (
+                    <img
+                      src={item.image.extra_small}
+                      srcSet={`${item.image.extra_small} 64w, ${item.image.small} 240w`}
+                      sizes="40px"
+                      width={40}
+                      height={40}
+                      alt=""
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span className="live-search__noimage" />
+                  )}
+                  <span className="live-search__text">
+                    <span className="live-search__title">
+                      <Highlighted text={item.title} ranges={item.highlight} />
+                    </span>
+                    <span className="live-search__price">{formatMoney(item.salePrice ?? item.price, lang)}</span>
+                  </span>
+                </div>
+              ))
+            : null}
+        </div>
+        {visible && state.query && state.total === 0 && !state.loading ? (
+          <p className="live-search__empty">{t('search.not_found', { query: state.query })}</p>
+        ) : null}
+        <div ref={sentinel} className="live-search__end">
+          {state.loading && state.page > 0 ? t('search.loading') : null}
+        </div>
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next'
+import type { Lang } from '#app/lib/i18n.ts'
+import { formatMoney } from '#app/lib/money.ts'
+
+/** The price to pay, and the regular price struck through when on sale. */
+export function Price({
+  price,
+  salePrice,
+  lang,
+  size = 'normal',
+}: {
+  price: number
+  salePrice: number | null
+  lang: Lang
+  size?: 'normal' | 'large'
+}) {
+  const { t } = useTranslation('catalogue')
+  const onSale = salePrice !== null && salePrice < price
+  return (
+    <p className={`price price--${size}`}>
+      {onSale ? (
+        <>
+          <span className="visually-hidden">{t('price.sale')}: </span>
+          <strong className="price__now price__now--sale">{formatMoney(salePrice, lang)}</strong>{' '}
+          <s className="price__old">
+            <span className="visually-hidden">{t('price.old')}: </span>
+            {formatMoney(price, lang)}
+          </s>
+        </>
+      ) : (
+        <strong className="price__now">{formatMoney(price, lang)}</strong>
+      )}
+    </p>
+  )
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import { Highlighted } from './highlight.tsx'
+import { ResponsiveImage } from './image.tsx'
+import { Price } from './price.tsx'
+import { Rating } from './rating.tsx'
+import type { ProductCardView } from './types.ts'
+
+// Two columns on phones, up to five on wide screens (see catalogue.css).
+const cardSizes = '(min-width: 1240px) 228px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 46vw'
+
+type CardProps = {
+  product: ProductCardView
+  lang: Lang
+  /** The heading level of the title inside its section. */
+  level?: 2 | 3
+  /** Cards in the first screenful load their picture at once. */
+  eager?: boolean
+}
+
+/** One product in a list. No basket or favourite buttons yet: they come with the basket. */
+export function ProductCard({ product, lang, level = 3, eager }: CardProps) {
+  const { t } = useTranslation('catalogue')
+  const Heading = level === 2 ? 'h2' : 'h3'
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        {product.image ? (
+          <ResponsiveImage links={product.image} alt="" width={240} height={240} sizes={cardSizes} priority={eager} />
+        ) : (
+          <span className="product-card__placeholder" />
+        )}
+        {product.discount ? <span className="product-card__discount">−{product.discount}%</span> : null}
+      </div>
+      <p className="product-card__brand">{product.brand}</p>
+      <Heading className="product-card__title">
+        <Link to={`/${lang}/products/${product.slug}`} prefetch="intent">
+          <Highlighted text={product.title} ranges={product.highlight} />
+        </Link>
+      </Heading>
+      <Rating rating={product.rating} reviews={product.reviews} compact />
+      <Price price={product.price} salePrice={product.salePrice} lang={lang} />
+      {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
+    </article>
+  )
+}
+
+export function ProductGrid({
+  products,
+  lang,
+  level,
+  eagerCount = 0,
+  label,
+}: {
+  products: ProductCardView[]
+  lang: Lang
+  level?: 2 | 3
+  eagerCount?: number
+  label?: string
+}) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} lang={lang} level={level} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  )
+}
