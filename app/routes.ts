@@ -4,6 +4,9 @@ import { catalogueRoutes } from './routes/catalogue/routes.ts'
 
 export default [
   index('routes/language-redirect.tsx'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemaps/:name', 'routes/sitemap.ts', { id: 'routes/sitemap-part' }),
   route(':lang/mobile', 'routes/mobile.tsx'),
   ...prefix(':lang', [
     layout('routes/shop-layout.tsx', [
