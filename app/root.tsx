@@ -4,6 +4,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
+import { Toaster } from '#app/components/toaster.tsx'
+import { takeFlash } from '#app/lib/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
@@ -20,8 +22,12 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { lang: getLocale(context) as Lang }
+  // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
+  return { lang: getLocale(context) as Lang, toasts: takeFlash(context) }
 }
+
+// Every navigation and every form submission may have queued a toast.
+export const shouldRevalidate = () => true
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
@@ -46,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App({ loaderData: { lang } }: Route.ComponentProps) {
+export default function App({ loaderData: { lang, toasts } }: Route.ComponentProps) {
   const { i18n } = useTranslation()
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang)
@@ -56,6 +62,7 @@ export default function App({ loaderData: { lang } }: Route.ComponentProps) {
       <NavigationProgress />
       <NarrowScreenRedirect />
       <Outlet />
+      <Toaster toasts={toasts} />
     </>
   )
 }
