@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
@@ -18,16 +17,13 @@ type Props = {
 
 /**
  * The filter panel: a plain GET form, so it works without JavaScript. It sits
- * in a <details> that is closed on phones; wide screens open it once the page
- * runs (without JavaScript the summary opens it).
+ * in a <details>, closed on phones; on wide screens CSS shows it as a side
+ * panel whatever the state (where ::details-content is supported; elsewhere
+ * the summary opens it).
  */
 export function Filters({ id, listing, lang, basePath, fixedSections, onApply }: Props) {
   const { t } = useTranslation('catalogue')
   const { filters, brandOptions } = listing
-  const details = useRef<HTMLDetailsElement>(null)
-  useEffect(() => {
-    if (details.current && window.matchMedia('(min-width: 1024px)').matches) details.current.open = true
-  }, [])
   const chosen = new Set(filters.brand)
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
@@ -37,7 +33,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply }:
     sections: fixedSections ? [] : filters.sections,
   })}`
   return (
-    <details className="filters" ref={details}>
+    <details className="filters">
       {/* biome-ignore lint/a11y/useSemanticElements: <summary> opens <details> without JavaScript; role=button names it for screen readers. */}
       <summary role="button">{t('filters.title')}</summary>
       <form
