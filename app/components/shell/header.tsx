@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
+import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
+import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
+import { type HeaderUser, ProfileMenu } from '#app/components/account/profile-menu.tsx'
 import type { Lang } from '#app/lib/i18n.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { Icon, type IconName } from '../icon.tsx'
@@ -9,10 +12,26 @@ import { LanguageSwitcher } from './language-switcher.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { SearchForm } from './search-form.tsx'
 
-export function Header({ shell, lang }: { shell: Shell; lang: Lang }) {
+/** Opens a dialog instead of following the link, when JavaScript runs and the click is a plain one. */
+function instead(open: (() => void) | null) {
+  if (!open) return undefined
+  return (event: React.MouseEvent) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    open()
+  }
+}
+
+export function Header({ shell, lang, user }: { shell: Shell; lang: Lang; user: HeaderUser | null }) {
   const { t } = useTranslation()
-  const { pathname } = useLocation()
-  const login = `/${lang}/login?redirectTo=${encodeURIComponent(pathname)}`
+  const { pathname, search } = useLocation()
+  const dialog = useAuthDialog()
+  // On a sign-in page the way back is that page's own redirectTo.
+  const here = isAuthPath(pathname)
+    ? (new URLSearchParams(search).get('redirectTo') ?? `/${lang}`)
+    : `${pathname}${search}`
+  const login = authPath(lang, 'login', here)
+  const orders = `/${lang}/my-orders`
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -27,17 +46,19 @@ export function Header({ shell, lang }: { shell: Shell; lang: Lang }) {
         </div>
       </div>
       <div className="container header-main">
-        <MobileMenu shell={shell} lang={lang} />
+        <MobileMenu shell={shell} lang={lang} user={user} />
         <Link to={`/${lang}`} className="logo" aria-label={t('shell.home')}>
           atir<span aria-hidden="true">.</span>
         </Link>
         <SearchForm lang={lang} className="header-search header-search--wide" />
         <nav className="header-actions" aria-label={t('shell.account_nav')}>
+          {/* My orders needs an account: signed out, the prompt (JavaScript) or the login page. */}
           <BadgeLink
-            to={`/${lang}/my-orders`}
+            to={user ? orders : authPath(lang, 'login', orders)}
             icon="orders"
             label={t('shell.orders')}
             count={shell.badges.orders_total}
+            onClick={user ? undefined : instead(dialog && (() => dialog.openLoginRequired(orders)))}
           />
           <BadgeLink to={`/${lang}/basket`} icon="basket" label={t('shell.basket')} count={shell.badges.cart_total} />
           <BadgeLink
@@ -46,10 +67,18 @@ export function Header({ shell, lang }: { shell: Shell; lang: Lang }) {
             label={t('shell.saved')}
             count={shell.badges.favourites_total}
           />
-          <Link to={login} className="button button--small header-login">
-            <Icon name="user" />
-            <span className="header-login__text">{t('shell.login')}</span>
-          </Link>
+          {user ? (
+            <ProfileMenu lang={lang} user={user} />
+          ) : (
+            <Link
+              to={login}
+              className="button button--small header-login"
+              onClick={instead(dialog && (() => dialog.openAuth('login')))}
+            >
+              <Icon name="user" />
+              <span className="header-login__text">{t('shell.login')}</span>
+            </Link>
+          )}
         </nav>
       </div>
       <SearchForm lang={lang} className="header-search header-search--narrow container" />
@@ -58,10 +87,22 @@ export function Header({ shell, lang }: { shell: Shell; lang: Lang }) {
   )
 }
 
-function BadgeLink({ to, icon, label, count }: { to: string; icon: IconName; label: string; count: number }) {
+function BadgeLink({
+  to,
+  icon,
+  label,
+  count,
+  onClick,
+}: {
+  to: string
+  icon: IconName
+  label: string
+  count: number
+  onClick?: (event: React.MouseEvent) => void
+}) {
   const { t } = useTranslation()
   return (
-    <NavLink to={to} className="badge-link" aria-label={t('shell.badge_label', { label, count })}>
+    <NavLink to={to} className="badge-link" aria-label={t('shell.badge_label', { label, count })} onClick={onClick}>
       <Icon name={icon} size={24} />
       {count > 0 ? (
         <span className="badge" aria-hidden="true">

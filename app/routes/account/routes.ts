@@ -1,4 +1,10 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { type RouteConfigEntry, route } from '@react-router/dev/routes'
 
 /** Sign-in, registration and account pages under /{lang} (paths relative to app/). */
-export const accountRoutes: RouteConfigEntry[] = []
+export const accountRoutes: RouteConfigEntry[] = [
+  route('login', 'routes/account/login.tsx'),
+  route('register', 'routes/account/register.tsx'),
+  route('reset-password', 'routes/account/reset-password.tsx'),
+  route('logout', 'routes/account/logout.tsx'),
+  route('profile', 'routes/account/profile.tsx'),
+]

@@ -1,0 +1,235 @@
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CODE_LENGTH, maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#app/lib/validation/index.ts'
+import { showToast, type ToastMessage, useHydrated } from '../toaster.tsx'
+import '#app/styles/account.css'
+
+const validationKeys = new Set([
+  'required',
+  'min_length',
+  'max_length',
+  'invalid_phone',
+  'invalid_code',
+  'passwords_mismatch',
+  'invalid_type',
+])
+
+/**
+ * A field error as text. The shared schemas speak in keys (`required`,
+ * `min_length`, … see app/lib/validation); errors from the API arrive
+ * already translated and are shown as they are.
+ */
+export function useErrorText() {
+  const { t } = useTranslation('account')
+  return (message: string, params: { min?: number; max?: number } = {}) =>
+    validationKeys.has(message) ? t(`validation.${message}`, params) : message
+}
+
+type FieldProps = {
+  field: FieldMetadata<string, any, string[]>
+  label: string
+  hint?: string
+  /** Values for `{min}` / `{max}` in this field's error texts. */
+  limits?: { min?: number; max?: number }
+  children: (props: Record<string, unknown>) => ReactNode
+}
+
+/** Label, control, hint and error text wired together (aria-invalid, aria-describedby). */
+function Field({ field, label, hint, limits, children }: FieldProps) {
+  const errorText = useErrorText()
+  const hintId = `${field.id}-hint`
+  const errors = field.errors ?? []
+  return (
+    <div className={errors.length ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {children({ hintId: hint ? hintId : undefined })}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p className="field__error" id={field.errorId}>
+          {errors.map((message) => errorText(message, limits)).join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function TextField({
+  field,
+  label,
+  autoComplete,
+  autoFocus,
+}: {
+  field: FieldMetadata<string, any, string[]>
+  label: string
+  autoComplete?: string
+  autoFocus?: boolean
+}) {
+  return (
+    <Field field={field} label={label} limits={{ max: 99 }}>
+      {({ hintId }) => (
+        <input
+          {...getInputProps(field, { type: 'text', ariaDescribedBy: hintId as string | undefined })}
+          className="field__input"
+          autoComplete={autoComplete}
+          data-autofocus={autoFocus ? '' : undefined}
+          maxLength={200}
+        />
+      )}
+    </Field>
+  )
+}
+
+export function PasswordField({
+  field,
+  label,
+  hint,
+  min,
+  autoComplete,
+  autoFocus,
+}: {
+  field: FieldMetadata<string, any, string[]>
+  label: string
+  hint?: string
+  min?: number
+  autoComplete: 'current-password' | 'new-password'
+  autoFocus?: boolean
+}) {
+  return (
+    <Field field={field} label={label} hint={hint} limits={{ min, max: 128 }}>
+      {({ hintId }) => (
+        <input
+          {...getInputProps(field, { type: 'password', ariaDescribedBy: hintId as string | undefined })}
+          className="field__input"
+          autoComplete={autoComplete}
+          data-autofocus={autoFocus ? '' : undefined}
+        />
+      )}
+    </Field>
+  )
+}
+
+/**
+ * The phone number: +998 shown before the input, the national part masked
+ * `(##) ###-##-##` while typing (with JavaScript). Without it any reasonable
+ * spelling is accepted; the server normalises it either way.
+ */
+export function PhoneField({
+  field,
+  label,
+  autoFocus,
+}: {
+  field: FieldMetadata<string, any, string[]>
+  label: string
+  autoFocus?: boolean
+}) {
+  return (
+    <Field field={field} label={label}>
+      {({ hintId }) => (
+        <span className="phone-input">
+          <span className="phone-input__prefix" aria-hidden="true">
+            {PHONE_PREFIX}
+          </span>
+          <input
+            {...getInputProps(field, { type: 'tel', ariaDescribedBy: hintId as string | undefined })}
+            className="field__input phone-input__input"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={PHONE_MASK.replaceAll('#', '0')}
+            maxLength={PHONE_INPUT_MAX}
+            data-autofocus={autoFocus ? '' : undefined}
+            onInput={applyPhoneMask}
+          />
+        </span>
+      )}
+    </Field>
+  )
+}
+
+/** Re-masks on typing or pasting (not on deleting, so a bracket can be erased), keeping the caret after the same digit. */
+function applyPhoneMask(event: React.FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget
+  if ((event.nativeEvent as InputEvent).inputType?.startsWith('delete')) return
+  const atEnd = (input.selectionStart ?? input.value.length) >= input.value.length
+  const digitsBefore = input.value.slice(0, input.selectionStart ?? 0).replace(/\D/g, '').length
+  const masked = maskPhone(input.value)
+  if (masked === input.value) return
+  input.value = masked
+  let position = masked.length
+  if (!atEnd) {
+    let seen = 0
+    for (let i = 0; i < masked.length && seen < digitsBefore; i++) {
+      if (/\d/.test(masked[i])) seen++
+      position = i + 1
+    }
+  }
+  input.setSelectionRange(position, position)
+}
+
+/** The 6-digit SMS code; with JavaScript the form submits itself at the sixth digit. */
+export function CodeField({
+  field,
+  label,
+  hint,
+  autoFocus,
+}: {
+  field: FieldMetadata<string, any, string[]>
+  label: string
+  hint?: string
+  autoFocus?: boolean
+}) {
+  const lastSubmitted = useRef<string | null>(null)
+  return (
+    <Field field={field} label={label} hint={hint}>
+      {({ hintId }) => (
+        <input
+          {...getInputProps(field, { type: 'text', ariaDescribedBy: hintId as string | undefined })}
+          className="field__input code-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH + 4}
+          data-autofocus={autoFocus ? '' : undefined}
+          onInput={(event) => {
+            const input = event.currentTarget
+            const digits = input.value.replace(/\D/g, '').slice(0, CODE_LENGTH)
+            if (digits !== input.value) input.value = digits
+            if (digits.length === CODE_LENGTH && lastSubmitted.current !== digits) {
+              lastSubmitted.current = digits
+              input.form?.requestSubmit()
+            }
+          }}
+        />
+      )}
+    </Field>
+  )
+}
+
+/**
+ * A failed submission's message: a toast with JavaScript; without it (and
+ * until hydration) an alert at the top of the form, so the same words reach
+ * everyone.
+ */
+export function FormMessage({ toast }: { toast?: ToastMessage | null }) {
+  const hydrated = useHydrated()
+  useEffect(() => {
+    if (toast) showToast(toast.type, toast.message, toast.id)
+  }, [toast])
+  if (!toast || hydrated) return null
+  return (
+    <p className={`form-message form-message--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
+      {toast.message}
+    </p>
+  )
+}
+
+/** "Step 2 of 4" for the registration and reset flows. */
+export function StepIndicator({ step, of }: { step: number; of: number }) {
+  const { t } = useTranslation('account')
+  return <p className="auth-step">{t('step', { step, of })}</p>
+}

@@ -1,0 +1,378 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+
+// The e2e server's data folder (playwright.config.ts): its SMS outbox holds the codes.
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const outbox = () => resolve(root, `tests/.tmp/e2e-data-${process.env.E2E_PORT}`, 'sms-outbox.jsonl')
+
+const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
+let phoneCounter = 0
+/** A fresh Uzbek mobile number per test and project: the national 9 digits. */
+function uniquePhone(project: string) {
+  phoneCounter++
+  const operator = mobileCodes[(Date.now() + phoneCounter) % mobileCodes.length]
+  const seed = (Date.now() * 7 + phoneCounter * 7919 + (project.endsWith('nojs') ? 3_333_333 : 0)) % 10_000_000
+  return `${operator}${String(seed).padStart(7, '0')}`
+}
+
+type Sms = { to: string; text: string; at: string }
+function messagesTo(national: string): Sms[] {
+  if (!existsSync(outbox())) return []
+  return readFileSync(outbox(), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Sms)
+    .filter((sms) => sms.to === `+998${national}`)
+}
+
+/** Waits for the next SMS to the number (after `seen` earlier ones) and returns its 6-digit code. */
+async function nextCode(national: string, seen: number) {
+  let code = ''
+  await expect
+    .poll(
+      () => {
+        const messages = messagesTo(national)
+        code = messages.length > seen ? (messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '') : ''
+        return code
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/)
+  return code
+}
+
+/** An account made straight through the API (for tests about something else than registering). */
+async function registerViaApi(request: APIRequestContext, national: string, password: string, fullName: string) {
+  const phone = `+998${national}`
+  const seen = messagesTo(national).length
+  const entry = await request.post('/api/v1/account/registration/entrypoint/', { data: { phone } })
+  expect(entry.status()).toBe(200)
+  const { session } = await entry.json()
+  const code = await nextCode(national, seen)
+  const verify = await request.post('/api/v1/account/registration/verify/', { data: { phone, code, session } })
+  expect(verify.status()).toBe(200)
+  const { signature } = await verify.json()
+  const register = await request.post('/api/v1/account/registration/register/', {
+    data: { password, full_name: fullName, signature },
+  })
+  expect(register.status()).toBe(201)
+}
+
+// Where the journeys begin: a page to come back to after signing in (the query makes it not just "home").
+const start = '/ru?from=auth-test'
+
+const withJs = () => test.info().project.name === 'chromium-js'
+
+/** Opens a page; with JavaScript, also waits until it has hydrated (a click before that is a plain link). */
+async function visit(page: Page, path: string) {
+  await page.goto(path)
+  if (withJs()) await page.waitForLoadState('networkidle')
+}
+
+/** Errors the page logs (React hydration mismatches, uncaught exceptions); a test ends expecting none. */
+function watchErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    // Network failures are reported by the requests themselves; this is about scripts.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** The API allows a new code for a number 60 s after the last one (whatever it was for). */
+async function waitForCodeCooldown(national: string) {
+  const last = messagesTo(national).at(-1)
+  if (!last) return
+  const wait = new Date(last.at).getTime() + 61_000 - Date.now()
+  if (wait > 0) await new Promise((done) => setTimeout(done, wait))
+}
+const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
+const header = (page: Page) => page.getByRole('banner')
+
+/** Opens a sign-in view: the dialog over the page with JavaScript, the page without. */
+async function openAuth(page: Page, view: 'login' | 'register' | 'reset') {
+  await header(page).getByRole('link', { name: 'Войти' }).click()
+  const titles = { login: 'Вход', register: 'Регистрация', reset: 'Восстановление пароля' }
+  const scope = withJs() ? page.getByRole('dialog', { name: 'Вход' }) : page.getByRole('main')
+  await expect(scope).toBeVisible()
+  if (view === 'register') await scope.getByRole('link', { name: 'Зарегистрироваться' }).click()
+  if (view === 'reset') await scope.getByRole('link', { name: 'Забыли пароль?' }).click()
+  if (withJs()) {
+    const dialog = page.getByRole('dialog', { name: titles[view] })
+    await expect(dialog).toBeVisible()
+    return dialog
+  }
+  await expect(page.getByRole('heading', { level: 1, name: titles[view] })).toBeVisible()
+  return page.getByRole('main')
+}
+
+/** Types the SMS code: with JavaScript the form goes at the sixth digit, without it the button does. */
+async function enterCode(scope: ReturnType<Page['getByRole']>, code: string) {
+  await scope.getByRole('textbox', { name: 'Код из SMS' }).fill(code)
+  if (!withJs()) await scope.getByRole('button', { name: 'Подтвердить' }).click()
+}
+
+async function login(page: Page, national: string, password: string) {
+  const scope = await openAuth(page, 'login')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await scope.getByLabel('Пароль', { exact: true }).fill(password)
+  await scope.getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+}
+
+async function logout(page: Page) {
+  await header(page).getByRole('button', { name: 'Меню профиля' }).click()
+  await header(page).getByRole('link', { name: 'Выйти' }).click()
+  if (withJs()) {
+    const dialog = page.getByRole('dialog', { name: 'Выход из аккаунта' })
+    await expect(dialog.getByText('Вы действительно хотите выйти из аккаунта?')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Выйти' }).click()
+  } else {
+    await expect(page.getByRole('heading', { level: 1, name: 'Выход из аккаунта' })).toBeVisible()
+    await page.getByRole('main').getByRole('button', { name: 'Выйти' }).click()
+  }
+  await expect(toasts(page).getByText('Вы вышли из аккаунта')).toBeVisible()
+  await expect(header(page).getByRole('link', { name: 'Войти' })).toBeVisible()
+}
+
+test('register with the SMS code, log out, log in, reset the password, log in with the new one', async ({ page }) => {
+  test.setTimeout(150_000)
+  const errors = watchErrors(page)
+  const national = uniquePhone(test.info().project.name)
+  const password = 'first-secret-1'
+  const newPassword = 'second-secret-2'
+  await visit(page, start)
+
+  // 1 name and phone (typed loosely: the mask or the server tidies it)
+  let scope = await openAuth(page, 'register')
+  await expect(scope.getByText('Шаг 1 из 4')).toBeVisible()
+  await scope.getByRole('textbox', { name: 'Имя и фамилия' }).fill('Дилноза Каримова')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  if (withJs()) {
+    const masked = `(${national.slice(0, 2)}) ${national.slice(2, 5)}-${national.slice(5, 7)}-${national.slice(7)}`
+    await expect(scope.getByRole('textbox', { name: 'Номер телефона' })).toHaveValue(masked)
+  }
+  let seen = messagesTo(national).length
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+
+  // 2 the code from the outbox
+  await expect(scope.getByText('Шаг 2 из 4')).toBeVisible()
+  await expect(scope.getByText(/Мы отправили код на номер \+998/)).toBeVisible()
+  if (withJs()) {
+    // The resend link waits for the 60 s countdown.
+    await expect(scope.getByText(/Новый код можно запросить через \d+ с/)).toBeVisible()
+    await expect(scope.getByRole('button', { name: 'Отправить код ещё раз' })).toHaveCount(0)
+  }
+  await enterCode(scope, await nextCode(national, seen))
+
+  // 3 password and confirmation, 4 done
+  await expect(scope.getByText('Шаг 3 из 4')).toBeVisible()
+  await scope.getByLabel('Пароль', { exact: true }).fill(password)
+  await scope.getByLabel('Повторите пароль').fill(password)
+  await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(scope.getByText('Готово!')).toBeVisible()
+  await expect(toasts(page).getByText('Вы успешно зарегистрировались')).toBeVisible()
+  await scope
+    .getByRole('link', { name: 'Продолжить покупки' })
+    .or(scope.getByRole('button', { name: 'Продолжить покупки' }))
+    .click()
+  await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+
+  await logout(page)
+  await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
+
+  await login(page, national, password)
+  await logout(page)
+
+  // Reset: phone, code, new password, done, then login.
+  await waitForCodeCooldown(national)
+  scope = await openAuth(page, 'reset')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(`+998 ${national}`)
+  seen = messagesTo(national).length
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+  await expect(scope.getByText('Шаг 2 из 4')).toBeVisible()
+  await enterCode(scope, await nextCode(national, seen))
+  await expect(scope.getByText('Шаг 3 из 4')).toBeVisible()
+  await scope.getByLabel('Новый пароль').fill(newPassword)
+  await scope.getByLabel('Повторите пароль').fill(newPassword)
+  await scope.getByRole('button', { name: 'Сохранить пароль' }).click()
+  await expect(scope.getByText('Пароль изменён')).toBeVisible()
+  await expect(toasts(page).getByText('Пароль успешно изменён')).toBeVisible()
+  await scope.getByRole('link', { name: 'Войти' }).click()
+  if (!withJs()) await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%3Ffrom%3Dauth-test$/)
+
+  const loginScope = withJs() ? page.getByRole('dialog', { name: 'Вход' }) : page.getByRole('main')
+  await loginScope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await loginScope.getByLabel('Пароль', { exact: true }).fill(newPassword)
+  await loginScope.getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+  await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a wrong password and an invalid phone get their own messages, typed phone kept', async ({ page, request }) => {
+  const national = uniquePhone(test.info().project.name)
+  await registerViaApi(request, national, 'right-password', 'Азиз')
+  await visit(page, '/ru')
+  const scope = await openAuth(page, 'login')
+  const phone = scope.getByRole('textbox', { name: 'Номер телефона' })
+  const password = scope.getByLabel('Пароль', { exact: true })
+
+  // Nothing typed: the fill-in-the-form message, both fields flagged.
+  await scope.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByText('Заполните форму').first()).toBeVisible()
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAccessibleDescription('Обязательное поле')
+
+  // An invalid number: the phone message.
+  await phone.fill('12345')
+  await password.fill('whatever')
+  await scope.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByText('Проверьте номер телефона').first()).toBeVisible()
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAccessibleDescription('Проверьте номер телефона')
+
+  // A wrong password: the server's words, both fields flagged, the phone kept.
+  await phone.fill(national)
+  await password.fill('wrong-password')
+  await scope.getByRole('button', { name: 'Войти' }).click()
+  await expect(page.getByText('Неверный номер телефона или пароль.').first()).toBeVisible()
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveValue(withJs() ? /\d{2}\) \d{3}-\d{2}-\d{2}$/ : national)
+  if (withJs()) await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible()
+  else await expect(page).toHaveURL(/\/ru\/login/)
+})
+
+test('registration refuses a short password and a different confirmation', async ({ page }) => {
+  const national = uniquePhone(test.info().project.name)
+  await visit(page, '/ru')
+  const scope = await openAuth(page, 'register')
+  // An invalid phone at step 1 is flagged before any code is sent.
+  await scope.getByRole('textbox', { name: 'Имя и фамилия' }).fill('Тимур')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill('00 000 00 00')
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+  await expect(page.getByText('Проверьте номер телефона').first()).toBeVisible()
+  await expect(scope.getByRole('textbox', { name: 'Имя и фамилия' })).toHaveValue('Тимур')
+
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  const seen = messagesTo(national).length
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+  await enterCode(scope, await nextCode(national, seen))
+  await expect(scope.getByText('Шаг 3 из 4')).toBeVisible()
+
+  await scope.getByLabel('Пароль', { exact: true }).fill('short')
+  await scope.getByLabel('Повторите пароль').fill('short')
+  await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(page.getByText('Пароль должен быть не короче 8 символов').first()).toBeVisible()
+  await expect(scope.getByLabel('Пароль', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+
+  await scope.getByLabel('Пароль', { exact: true }).fill('long-enough-1')
+  await scope.getByLabel('Повторите пароль').fill('long-enough-2')
+  await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(page.getByText('Пароли не совпадают').first()).toBeVisible()
+  await expect(scope.getByLabel('Повторите пароль')).toHaveAttribute('aria-invalid', 'true')
+
+  // "Edit" goes back to step 1 with the name and phone typed before.
+  await scope.getByRole('button', { name: 'Изменить данные' }).click()
+  await expect(scope.getByText('Шаг 1 из 4')).toBeVisible()
+  await expect(scope.getByRole('textbox', { name: 'Имя и фамилия' })).toHaveValue('Тимур')
+})
+
+test('protected pages send a visitor to login and come back after it', async ({ page, request }) => {
+  const national = uniquePhone(test.info().project.name)
+  await registerViaApi(request, national, 'profile-pass', 'Малика Юсупова')
+  await visit(page, '/ru/profile')
+  await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%2Fprofile$/)
+  const main = page.getByRole('main')
+  await main.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await main.getByLabel('Пароль', { exact: true }).fill('profile-pass')
+  await main.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Профиль' })).toBeVisible()
+  await expect(page.getByText('Малика Юсупова')).toBeVisible()
+  await expect(page.getByText(`+998 ${national.slice(0, 2)} ${national.slice(2, 5)}`)).toBeVisible()
+
+  // The session cookie is httpOnly: scripts never see the tokens.
+  const cookies = await page.context().cookies()
+  const session = cookies.find((cookie) => cookie.name === 'atir_session')
+  expect(session?.httpOnly).toBe(true)
+  expect(session?.sameSite).toBe('Lax')
+
+  // Logging out on a private page leaves it for home.
+  await logout(page)
+  await expect(page).toHaveURL(/\/ru$/)
+  await visit(page, '/ru/profile')
+  await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%2Fprofile$/)
+})
+
+test('a redirectTo to another site is ignored', async ({ page, request }) => {
+  const national = uniquePhone(test.info().project.name)
+  await registerViaApi(request, national, 'safe-pass-1', 'Бобур')
+  await visit(page, '/ru/login?redirectTo=%2F%2Fevil.example%2Fpath')
+  const main = page.getByRole('main')
+  await main.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await main.getByLabel('Пароль', { exact: true }).fill('safe-pass-1')
+  await main.getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(/\/ru$/)
+})
+
+test('the header sends a signed-out visitor from my orders to the login prompt or page', async ({ page }) => {
+  await visit(page, start)
+  await header(page)
+    .getByRole('link', { name: /^Мои заказы/ })
+    .click()
+  if (withJs()) {
+    const prompt = page.getByRole('dialog', { name: 'Нужно войти' })
+    await expect(prompt).toBeVisible()
+    await prompt.getByRole('button', { name: 'Войти' }).click()
+    await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible()
+    await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
+  } else {
+    await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%2Fmy-orders$/)
+  }
+})
+
+test('with JavaScript the auth dialog opens over the page; without, the login page', async ({ page }) => {
+  const errors = watchErrors(page)
+  await visit(page, start)
+  const loginLink = header(page).getByRole('link', { name: 'Войти' })
+  await loginLink.click()
+  if (!withJs()) {
+    await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%3Ffrom%3Dauth-test$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Вход' })).toBeVisible()
+    return
+  }
+  const dialog = page.getByRole('dialog', { name: 'Вход' })
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
+  // The first field has the focus; the page behind does not scroll.
+  await expect(dialog.getByRole('textbox', { name: 'Номер телефона' })).toBeFocused()
+  await expect(page.locator('html')).toHaveClass(/scroll-locked/)
+  // The right side: promo text and store badges.
+  await expect(dialog.getByText('Atir всегда под рукой')).toBeVisible()
+  await expect(dialog.getByText(/App Store/)).toBeVisible()
+
+  // Views switch inside; a backdrop click shakes it instead of losing what was typed.
+  await dialog.getByRole('link', { name: 'Забыли пароль?' }).click()
+  await expect(page.getByRole('dialog', { name: 'Восстановление пароля' })).toBeVisible()
+  await page.mouse.click(5, 5)
+  await expect(page.getByRole('dialog', { name: 'Восстановление пароля' })).toHaveClass(/modal--shake/)
+
+  // Escape closes it, the focus returns to the login link, and it opens at login again.
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(loginLink).toBeFocused()
+  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/)
+  await loginLink.click()
+  await expect(page.getByRole('dialog', { name: 'Вход' })).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(errors).toEqual([])
+})
