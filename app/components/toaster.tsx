@@ -83,22 +83,24 @@ export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
       onBlur={hydrated ? endPause : undefined}
     >
       {/* One live region for both renders, so screen readers announce what is added to it. */}
-      <ol className="toaster__list" role="status" aria-live="polite">
-        {hydrated
-          ? toasts
-              .filter((item) => item.visible || item.dismissed)
-              .slice(0, MAX_VISIBLE + 2)
-              .map((item) => <LiveToast key={item.id} item={item} closeLabel={t('toast.close')} />)
-          : flashed.map((item) => (
-              <li key={item.id} id={`toast-${item.id}`} className={`toast toast--${item.type} toast--static`}>
-                <ToastIcon type={item.type} />
-                <span className="toast__message">{item.message}</span>
-                <a className="toast__close" href={`#toast-${item.id}`} aria-label={t('toast.close')}>
-                  <Icon name="close" size={16} />
-                </a>
-              </li>
-            ))}
-      </ol>
+      <div role="status" aria-live="polite">
+        <ol className="toaster__list">
+          {hydrated
+            ? toasts
+                .filter((item) => item.visible || item.dismissed)
+                .slice(0, MAX_VISIBLE + 2)
+                .map((item) => <LiveToast key={item.id} item={item} closeLabel={t('toast.close')} />)
+            : flashed.map((item) => (
+                <li key={item.id} id={`toast-${item.id}`} className={`toast toast--${item.type} toast--static`}>
+                  <ToastIcon type={item.type} />
+                  <span className="toast__message">{item.message}</span>
+                  <a className="toast__close" href={`#toast-${item.id}`} aria-label={t('toast.close')}>
+                    <Icon name="close" size={16} />
+                  </a>
+                </li>
+              ))}
+        </ol>
+      </div>
     </section>
   )
 }

@@ -1,6 +1,7 @@
-import { data, Outlet } from 'react-router'
+import { data, Outlet, type ShouldRevalidateFunction } from 'react-router'
 import { AuthDialogProvider } from '#app/components/account/auth-dialog.tsx'
 import type { StoreLinks } from '#app/components/account/auth-panel.tsx'
+import { Intent } from '#app/components/account/auth-types.ts'
 import { Footer } from '#app/components/shell/footer.tsx'
 import { Header } from '#app/components/shell/header.tsx'
 import { LanguageAlternates } from '#app/components/shell/language-alternates.tsx'
@@ -30,6 +31,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     headers.set('Set-Cookie', localeCookie(params.lang))
   const header = user ? { full_name: user.full_name } : null
   return data({ lang: params.lang, origin: new URL(request.url).origin, ...shell, user: header, apps }, { headers })
+}
+
+// The steps of registration and reset before the last one change nothing the layout shows.
+const quietIntents = new Set<unknown>([Intent.start, Intent.verify, Intent.resend, Intent.edit])
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formData, defaultShouldRevalidate }) => {
+  const flow = formAction ? /^\/(uz|sr|ru)\/(register|reset-password)(\?|$)/.test(formAction) : false
+  if (flow && quietIntents.has(formData?.get('intent'))) return false
+  return defaultShouldRevalidate
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
