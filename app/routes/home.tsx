@@ -39,35 +39,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     api.get<Paged<ApiProductCard>>('products/', query).then((page) => page.results.map(toCardView))
   // A block that cannot load is left out; the rest of the home page still shows.
   const orNone = <T,>(promise: Promise<T>, none: T) => promise.catch(() => none)
-  const [stories, banners, brands, recommended, fresh, onSale, categories, latest, posts, contacts] = await Promise.all(
-    [
-      orNone(
-        api.get<{ results: Story[] }>('common/story/').then((r) => r.results),
-        [],
-      ),
-      orNone(
-        api.get<{ results: Banner[] }>('products/banner/').then((r) => r.results),
-        [],
-      ),
-      orNone(
-        api.get<{ results: Brand[] }>('products/brands/', { popular: 'true' }).then((r) => r.results),
-        [],
-      ),
-      orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
-      orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
-      orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
-      orNone(
-        api.get<Paged<Category>>('products/popular-categories/', { size: 12 }).then((r) => r.results),
-        [],
-      ),
-      orNone(products({ ordering: '-created_at', size: homeSize }), []),
-      orNone(
-        api.get<Paged<PostCard>>('posts/', { size: 3 }).then((r) => r.results),
-        [],
-      ),
-      orNone(api.get<Contacts & { email?: string | null }>('settings/contacts/'), null),
-    ],
-  )
+  const [stories, banners, brands, recommended, fresh, onSale, categories, latest, posts] = await Promise.all([
+    orNone(
+      api.get<{ results: Story[] }>('common/story/').then((r) => r.results),
+      [],
+    ),
+    orNone(
+      api.get<{ results: Banner[] }>('products/banner/').then((r) => r.results),
+      [],
+    ),
+    orNone(
+      api.get<{ results: Brand[] }>('products/brands/', { popular: 'true' }).then((r) => r.results),
+      [],
+    ),
+    orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
+    orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
+    orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
+    orNone(
+      api.get<Paged<Category>>('products/popular-categories/', { size: 12 }).then((r) => r.results),
+      [],
+    ),
+    orNone(products({ ordering: '-created_at', size: homeSize }), []),
+    orNone(
+      api.get<Paged<PostCard>>('posts/', { size: 3 }).then((r) => r.results),
+      [],
+    ),
+  ])
   // "On sale" shows other goods than "fresh discounts" right above it.
   const freshIds = new Set(fresh.map((p) => p.id))
   const sale = onSale.filter((p) => !freshIds.has(p.id)).slice(0, homeSize)
@@ -78,16 +75,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: absoluteUrl(origin, `/${lang}`),
     lang,
     image: banners[0] ? absoluteUrl(origin, banners[0].image.large) : null,
-    jsonLd: [
-      organizationLd({
-        origin,
-        phone: contacts?.phone,
-        email: contacts?.email,
-        address: contacts?.address,
-        sameAs: contacts ? [contacts.facebook, contacts.instagram, contacts.telegram].filter(Boolean) : [],
-      }),
-      websiteLd(origin, lang),
-    ],
+    jsonLd: [websiteLd(origin, lang)],
+    origin,
   }
   return data(
     {
@@ -107,7 +96,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   )
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+// The Organization comes from the contacts the shop layout has loaded anyway.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return []
+  const shell = matches.find((m) => m?.id === 'routes/shop-layout')?.loaderData as
+    | { contacts?: Contacts & { email?: string | null } }
+    | undefined
+  const contacts = shell?.contacts
+  const organization = organizationLd({
+    origin: loaderData.seo.origin,
+    phone: contacts?.phone,
+    email: contacts?.email,
+    address: contacts?.address,
+    sameAs: contacts ? [contacts.facebook, contacts.instagram, contacts.telegram].filter(Boolean) : [],
+  })
+  return seoMeta({ ...loaderData.seo, jsonLd: [organization, ...(loaderData.seo.jsonLd ?? [])] })
+}
 export const headers = catalogueHeaders
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,18 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 
+type PriceProps = { price: number; salePrice: number | null; lang: Lang; size?: 'normal' | 'large' }
+
 /** The price to pay, and the regular price struck through when on sale. */
-export function Price({
-  price,
-  salePrice,
-  lang,
-  size = 'normal',
-}: {
-  price: number
-  salePrice: number | null
-  lang: Lang
-  size?: 'normal' | 'large'
-}) {
+export function Price(props: PriceProps) {
   const { t } = useTranslation('catalogue')
+  return <PriceText {...props} t={t} />
+}
+
+/** `Price` with the texts passed in: lists of cards look them up once, not once per card. */
+export function PriceText({ price, salePrice, lang, size = 'normal', t }: PriceProps & { t: TFunction }) {
   const onSale = salePrice !== null && salePrice < price
   return (
     <p className={`price price--${size}`}>

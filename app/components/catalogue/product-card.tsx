@@ -1,10 +1,11 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import { Highlighted } from './highlight.tsx'
 import { ResponsiveImage } from './image.tsx'
-import { Price } from './price.tsx'
-import { Rating } from './rating.tsx'
+import { PriceText } from './price.tsx'
+import { RatingText } from './rating.tsx'
 import type { ProductCardView } from './types.ts'
 
 // Two columns on phones, up to five on wide screens (see catalogue.css).
@@ -17,11 +18,12 @@ type CardProps = {
   level?: 2 | 3
   /** Cards in the first screenful load their picture at once. */
   eager?: boolean
+  /** The catalogue texts, looked up once by the list (useTranslation per card is costly on the server). */
+  t: TFunction
 }
 
 /** One product in a list. No basket or favourite buttons yet: they come with the basket. */
-export function ProductCard({ product, lang, level = 3, eager }: CardProps) {
-  const { t } = useTranslation('catalogue')
+export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <article className="product-card">
@@ -39,8 +41,8 @@ export function ProductCard({ product, lang, level = 3, eager }: CardProps) {
           <Highlighted text={product.title} ranges={product.highlight} />
         </Link>
       </Heading>
-      <Rating rating={product.rating} reviews={product.reviews} compact />
-      <Price price={product.price} salePrice={product.salePrice} lang={lang} />
+      <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
+      <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
       {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
     </article>
   )
@@ -59,11 +61,12 @@ export function ProductGrid({
   eagerCount?: number
   label?: string
 }) {
+  const { t } = useTranslation('catalogue')
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} lang={lang} level={level} eager={index < eagerCount} />
+          <ProductCard product={product} lang={lang} level={level} eager={index < eagerCount} t={t} />
         </li>
       ))}
     </ul>

@@ -1,11 +1,19 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 
 const ratingFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 export const formatRating = (rating: number) => ratingFormat.format(rating)
 
+type RatingProps = { rating: number | null; reviews: number; compact?: boolean }
+
 /** Five stars filled to the average, with the number and the review count as text. */
-export function Rating({ rating, reviews, compact }: { rating: number | null; reviews: number; compact?: boolean }) {
+export function Rating(props: RatingProps) {
   const { t } = useTranslation('catalogue')
+  return <RatingText {...props} t={t} />
+}
+
+/** `Rating` with the texts passed in (for lists of cards). */
+export function RatingText({ rating, reviews, compact, t }: RatingProps & { t: TFunction }) {
   if (rating === null || reviews === 0) {
     return compact ? null : <p className="rating rating--none">{t('rating.none')}</p>
   }
