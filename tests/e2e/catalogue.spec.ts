@@ -402,7 +402,15 @@ test.describe('three languages', () => {
 })
 
 test.describe('layout at 320 px and on the desktop', () => {
-  const paths = ['/ru', '/uz/products?sections=womens-perfume', `/sr/products/${product}`, '/ru/brands', '/ru/contact']
+  const paths = [
+    '/ru',
+    '/uz',
+    '/sr',
+    '/uz/products?sections=womens-perfume',
+    `/sr/products/${product}`,
+    '/ru/brands',
+    '/ru/contact',
+  ]
   for (const width of [320, 1280]) {
     test(`${width} px wide: no horizontal scrolling`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 })
