@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/lib/i18n.ts'
 import { Highlighted } from './highlight.tsx'
 import { ResponsiveImage } from './image.tsx'
@@ -37,9 +37,9 @@ export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
       </div>
       <p className="product-card__brand">{product.brand}</p>
       <Heading className="product-card__title">
-        <Link to={`/${lang}/products/${product.slug}`} prefetch="intent">
+        <ShopLink to={`/${lang}/products/${product.slug}`}>
           <Highlighted text={product.title} ranges={product.highlight} />
-        </Link>
+        </ShopLink>
       </Heading>
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
       <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
