@@ -1,0 +1,40 @@
+// Timing helpers for scripts/bench.mjs.
+import autocannon from 'autocannon'
+
+export function percentile(sorted, p) {
+  if (!sorted.length) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index]
+}
+
+/**
+ * Server render time: one request at a time (nothing else competing), timed
+ * from sending to the last byte of the streamed document.
+ */
+export async function renderTimes(url, { count, headers }) {
+  const times = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const response = await fetch(url, { headers })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return { median: percentile(times, 50), p95: percentile(times, 95), count }
+}
+
+/** Requests per second the one server process sustains with `connections` clients. */
+export function throughput(url, { connections, seconds, headers }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+      if (error) return reject(error)
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      })
+    })
+  })
+}
