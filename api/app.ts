@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
+import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
@@ -11,6 +12,7 @@ import { isFingerprint } from './http/identity.ts'
 import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
+import { mediaRoutes } from './media/routes.ts'
 
 export const apiBasePath = '/api/v1'
 
@@ -36,6 +38,8 @@ export function createApi(deps: ApiDeps): Api {
   app.use(authenticate(deps))
 
   app.route('/', contentRoutes(deps))
+  app.route('/', catalogueRoutes(deps))
+  app.route('/', mediaRoutes(deps))
   app.route('/', badgeRoutes(deps))
   app.route('/', authRoutes(deps))
   app.route('/', accountRoutes(deps))

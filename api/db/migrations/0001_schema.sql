@@ -250,6 +250,7 @@ CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand_id");--> sta
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "products_popularity_idx" ON "products" USING btree ("popularity","id");--> statement-breakpoint
 CREATE INDEX "products_price_paid_idx" ON "products" USING btree ((coalesce("sale_price", "price")),"id");--> statement-breakpoint
+CREATE INDEX "products_rating_idx" ON "products" USING btree ((case when "review_count" > 0 then "rating_sum"::float8 / "review_count" end) desc nulls last,"review_count" desc,"id");--> statement-breakpoint
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "story_items_story_idx" ON "story_items" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "pages_kind_idx" ON "pages" USING btree ("kind","position");--> statement-breakpoint

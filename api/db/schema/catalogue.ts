@@ -101,6 +101,11 @@ export const products = pgTable(
     // Orderings of the product list (api/catalogue/products.ts) on 100,000 products.
     index('products_popularity_idx').on(t.popularity, t.id),
     index('products_price_paid_idx').on(sql`(coalesce(${t.salePrice}, ${t.price}))`, t.id),
+    index('products_rating_idx').on(
+      sql`(case when ${t.reviewCount} > 0 then ${t.ratingSum}::float8 / ${t.reviewCount} end) desc nulls last`,
+      sql`${t.reviewCount} desc`,
+      t.id,
+    ),
     index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
   ],
 )

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Db } from '../db/client.ts'
+import type { ApiEnv } from '../http/context.ts'
+
+// Catalogue reads are the same for every visitor and change rarely, so rendered
+// JSON bodies are kept in memory per database. A write through this process
+// (invalidateCatalogue) drops them at once; other processes sharing a
+// PostgreSQL server catch up within the TTL.
+const TTL_MS = 60_000
+const MAX_ENTRIES = 500
+const MAX_BODY_BYTES = 256 * 1024
+
+/** What browsers and proxies may do with a shared catalogue response. */
+export const sharedCacheControl = 'public, max-age=60, stale-while-revalidate=600'
+/** Per-visitor responses (stories with read marks): revalidate every time, cheap thanks to the ETag. */
+export const privateCacheControl = 'private, no-cache'
+
+type Entry = { body: string; etag: string; contentType: string; expires: number }
+
+class ResponseCache {
+  private entries = new Map<string, Entry>()
+  /** Bumped by every invalidation so a response computed before it is not stored after it. */
+  generation = 0
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (!entry) return undefined
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key)
+      return undefined
+    }
+    // Map keeps insertion order: re-inserting makes this the most recently used.
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    return entry
+  }
+
+  set(key: string, entry: Entry) {
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    while (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value
+      if (oldest === undefined) break
+      this.entries.delete(oldest)
+    }
+  }
+
+  clear() {
+    this.entries.clear()
+    this.generation++
+  }
+
+  get size() {
+    return this.entries.size
+  }
+}
+
+type Memo = { value: Promise<unknown>; expires: number; generation: number }
+const memos = new WeakMap<Db, Map<string, Memo>>()
+
+/**
+ * A value derived from catalogue data (a list's total), shared by the
+ * requests that need it until the TTL passes or the catalogue changes.
+ */
+export function memoize<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  let map = memos.get(db)
+  if (!map) {
+    map = new Map()
+    memos.set(db, map)
+  }
+  const generation = cacheFor(db).generation
+  const hit = map.get(key)
+  if (hit && hit.expires > Date.now() && hit.generation === generation) return hit.value as Promise<T>
+  const value = compute()
+  map.set(key, { value, expires: Date.now() + TTL_MS, generation })
+  value.catch(() => map.delete(key))
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+  return value
+}
+
+// One cache per database: test files and a dev reload each get their own.
+const caches = new WeakMap<Db, ResponseCache>()
+
+function cacheFor(db: Db): ResponseCache {
+  let cache = caches.get(db)
+  if (!cache) {
+    cache = new ResponseCache()
+    caches.set(db, cache)
+  }
+  return cache
+}
+
+/**
+ * Forget every cached catalogue response of this database. Call it after any
+ * write that changes what the catalogue shows (products, prices, stock,
+ * ratings, brands, categories, banners, stories, pages, posts).
+ */
+export function invalidateCatalogue(db: Db) {
+  cacheFor(db).clear()
+}
+
+/** Number of cached responses; for tests. */
+export function cachedResponseCount(db: Db) {
+  return cacheFor(db).size
+}
+
+export function strongEtag(body: string | Uint8Array) {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+}
+
+/** True when `If-None-Match` names the current representation (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
+}
+
+function notModified(etag: string, cacheControl: string) {
+  return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } })
+}
+
+function fromEntry(entry: Entry, cacheControl: string, status = 200) {
+  return new Response(entry.body, {
+    status,
+    headers: { 'Content-Type': entry.contentType, ETag: entry.etag, 'Cache-Control': cacheControl },
+  })
+}
+
+const handedOn = new WeakSet<Context>()
+
+/**
+ * Marks a request whose response another module makes (a route that falls
+ * through): catalogueCache then leaves that response alone.
+ */
+export function leaveUncached(c: Context) {
+  handedOn.add(c)
+}
+
+/**
+ * Route middleware for catalogue reads: serves from the in-process cache
+ * (`shared` responses only), adds a strong ETag and Cache-Control to every
+ * 200, and answers a matching `If-None-Match` with 304.
+ */
+export function catalogueCache(db: Db, options: { shared: boolean }): MiddlewareHandler<ApiEnv> {
+  const cacheControl = options.shared ? sharedCacheControl : privateCacheControl
+  return async (c, next) => {
+    const cache = cacheFor(db)
+    const key = `${c.get('lang')} ${c.req.url}`
+    const ifNoneMatch = c.req.header('if-none-match')
+    if (options.shared) {
+      const hit = cache.get(key)
+      if (hit) {
+        c.res = etagMatches(ifNoneMatch, hit.etag) ? notModified(hit.etag, cacheControl) : fromEntry(hit, cacheControl)
+        c.header('X-Cache', 'hit')
+        return
+      }
+    }
+    const generation = cache.generation
+    await next()
+    const response = c.res
+    if (response.status !== 200 || handedOn.has(c)) return
+    const contentType = response.headers.get('content-type') ?? 'application/json'
+    const body = await response.text()
+    const entry = { body, etag: strongEtag(body), contentType, expires: Date.now() + TTL_MS }
+    if (options.shared && generation === cache.generation && body.length <= MAX_BODY_BYTES) cache.set(key, entry)
+    c.res = undefined
+    c.res = etagMatches(ifNoneMatch, entry.etag)
+      ? notModified(entry.etag, cacheControl)
+      : fromEntry(entry, cacheControl)
+    if (options.shared) c.header('X-Cache', 'miss')
+  }
+}

@@ -1,0 +1,92 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { ApiDeps } from '../http/context.ts'
+import { createRouter } from '../http/context.ts'
+import { ApiError, notFound } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { paged, pagedSchema } from '../http/paging.ts'
+import { errorResponses, jsonContent } from '../http/schemas.ts'
+import { MediaLinks } from '../media/links.ts'
+import { catalogueCache, leaveUncached } from './cache.ts'
+import { getProduct, listProducts } from './products.ts'
+import { productListQuery } from './query.ts'
+import { productCardSchema, productDetailSchema } from './schemas.ts'
+import { COUNT_CAP } from './search.ts'
+
+const productSlug = z
+  .string()
+  .openapi({ param: { name: 'slug', in: 'path' }, example: 'dior-sauvage-eau-de-toilette-100-ml' })
+
+/** True for the API's catch-all 404 (app.notFound in api/app.ts), not another route's own. */
+async function genericNotFound(response: Response, lang: Lang) {
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return true
+  const body = (await response.clone().json()) as { detail?: unknown }
+  return body.detail === message(lang, 'not_found')
+}
+
+export function productRoutes({ database: { db }, config }: ApiDeps) {
+  const cached = catalogueCache(db, { shared: true })
+
+  const listRoute = createRoute({
+    method: 'get',
+    path: '/products/',
+    tags: ['catalogue'],
+    summary: 'Products: filter, order, search across scripts, page',
+    description:
+      'Unknown parameters and malformed values give 400 with field errors; a page beyond the last one gives 404.',
+    middleware: [cached],
+    request: { query: productListQuery },
+    responses: {
+      200: jsonContent(
+        pagedSchema(productCardSchema)
+          .extend({
+            total_capped: z
+              .boolean()
+              .optional()
+              .openapi({
+                description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
+              }),
+          })
+          .openapi('ProductPage'),
+        'A page of products',
+      ),
+      400: errorResponses[400],
+      404: errorResponses[404],
+    },
+  })
+
+  const detailRoute = createRoute({
+    method: 'get',
+    path: '/products/{slug}/',
+    tags: ['catalogue'],
+    summary: 'One product with everything its page shows, and similar products',
+    middleware: [cached],
+    request: { params: z.object({ slug: productSlug }) },
+    responses: { 200: jsonContent(productDetailSchema, 'The product'), 404: errorResponses[404] },
+  })
+
+  return (
+    createRouter()
+      .openapi(listRoute, async (c) => {
+        const lang = c.get('lang')
+        const query = c.req.valid('query')
+        const found = await listProducts(db, query, lang, new MediaLinks(config))
+        if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
+        const page = paged(found.results, found.total, query.page, query.size, c.req.url)
+        return c.json(found.totalCapped ? { ...page, total_capped: true } : page, 200)
+      })
+      // catalogue/routes.ts mounts this after every fixed products/… path of the
+      // catalogue. A module mounted later may own one too (products/likes/), so
+      // a slug that is no product falls through; if nothing else answers, the
+      // API's generic 404 becomes "product not found".
+      .openapi(detailRoute, async (c, next) => {
+        const lang = c.get('lang')
+        const product = await getProduct(db, c.req.valid('param').slug, lang, new MediaLinks(config))
+        if (product) return c.json(product, 200)
+        leaveUncached(c)
+        await next()
+        if (c.res.status === 404 && (await genericNotFound(c.res, lang))) throw notFound(lang, 'product_not_found')
+        return c.res as never
+      })
+  )
+}

@@ -1,0 +1,479 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import {
+  brands,
+  categories,
+  categoryGroups,
+  manufacturers,
+  productCategories,
+  productImages,
+  products,
+} from '../db/schema/index.ts'
+import { type Lang, pick } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import type { MediaLinks } from '../media/links.ts'
+import { memoize } from './cache.ts'
+import { country } from './countries.ts'
+import { searchHighlight } from './highlight.ts'
+import type { Ordering, ProductListQuery } from './query.ts'
+import type { ProductCard, ProductDetail } from './schemas.ts'
+import { COUNT_CAP, planSearch, searchOrder } from './search.ts'
+import { searchTokens } from './search-text.ts'
+import { emptyVocabulary, getVocabulary } from './vocabulary.ts'
+
+/** The price the customer pays. */
+export const pricePaid = sql<number>`coalesce(${products.salePrice}, ${products.price})`
+const rating = sql<
+  number | null
+>`(case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} end)`
+
+/**
+ * Columns every product card needs. Brands are looked up for the page's rows
+ * afterwards (brandsOf): joining them inside a ranking query misleads the
+ * planner, whose estimate of chained LIKEs is far too low.
+ */
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  price: products.price,
+  salePrice: products.salePrice,
+  volume: products.volume,
+  unit: products.unit,
+  ratingSum: products.ratingSum,
+  reviewCount: products.reviewCount,
+  stock: products.stock,
+  isRecommendation: products.isRecommendation,
+  createdAt: products.createdAt,
+  brandId: products.brandId,
+}
+
+type CardRow = {
+  id: number
+  slug: string
+  title: { uz: string; sr: string; ru: string }
+  price: number
+  salePrice: number | null
+  volume: number | null
+  unit: 'ml' | 'g'
+  ratingSum: number
+  reviewCount: number
+  stock: number
+  isRecommendation: boolean
+  createdAt: Date | string
+  brandId: number
+}
+
+type BrandRow = { id: number; slug: string; name: string; aliases: string[] }
+
+const orderings: Record<Ordering, SQL[]> = {
+  price: [asc(pricePaid), asc(products.id)],
+  '-price': [desc(pricePaid), asc(products.id)],
+  created_at: [asc(products.createdAt), asc(products.id)],
+  '-created_at': [desc(products.createdAt), desc(products.id)],
+  // Unrated products go last either way: "lowest rated" means the rated ones.
+  rating: [sql`${rating} asc nulls last`, desc(products.reviewCount), asc(products.id)],
+  '-rating': [sql`${rating} desc nulls last`, desc(products.reviewCount), asc(products.id)],
+  popularity: [desc(products.popularity), desc(products.id)],
+}
+
+/**
+ * The WHERE conditions of the list filters. Slugs are resolved to ids first
+ * (small indexed lookups); `null` means an unknown slug left nothing to match.
+ */
+async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] | null> {
+  const conditions: SQL[] = []
+  if (query.sections) {
+    const found = await db
+      .selectDistinct({ id: categories.id })
+      .from(categories)
+      .leftJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
+      .where(or(inArray(categories.slug, query.sections), inArray(categoryGroups.slug, query.sections)))
+    if (!found.length) return null
+    const ids = found.map((r) => r.id)
+    conditions.push(
+      inArray(
+        products.id,
+        db
+          .select({ id: productCategories.productId })
+          .from(productCategories)
+          .where(inArray(productCategories.categoryId, ids)),
+      ),
+    )
+  }
+  if (query.brand) {
+    const found = await db.select({ id: brands.id }).from(brands).where(inArray(brands.slug, query.brand))
+    if (!found.length) return null
+    conditions.push(
+      inArray(
+        products.brandId,
+        found.map((r) => r.id),
+      ),
+    )
+  }
+  if (query.manufacturer) {
+    const found = await db
+      .select({ id: manufacturers.id })
+      .from(manufacturers)
+      .where(inArray(manufacturers.slug, query.manufacturer))
+    if (!found.length) return null
+    const ids = found.map((r) => r.id)
+    // A product made by its brand's manufacturer leaves its own manufacturer empty.
+    const brandIds = (await db.select({ id: brands.id }).from(brands).where(inArray(brands.manufacturerId, ids))).map(
+      (r) => r.id,
+    )
+    const own = inArray(products.manufacturerId, ids)
+    conditions.push(
+      brandIds.length ? or(own, and(isNull(products.manufacturerId), inArray(products.brandId, brandIds)))! : own,
+    )
+  }
+  if (query.audience) conditions.push(inArray(products.audience, query.audience))
+  if (query.sale_price__isnull !== undefined)
+    conditions.push(query.sale_price__isnull ? isNull(products.salePrice) : isNotNull(products.salePrice))
+  if (query.is_recommendation !== undefined) conditions.push(eq(products.isRecommendation, query.is_recommendation))
+  if (query.price__gte !== undefined) conditions.push(gte(pricePaid, query.price__gte))
+  if (query.price__lte !== undefined) conditions.push(lte(pricePaid, query.price__lte))
+  if (query.in_stock !== undefined) conditions.push(query.in_stock ? gt(products.stock, 0) : eq(products.stock, 0))
+  return conditions
+}
+
+export type ProductPage = { results: ProductCard[]; total: number; totalCapped?: boolean } | 'past-end'
+
+/** One page of the product list; `'past-end'` when `page` lies beyond the last one. */
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  lang: Lang,
+  media: MediaLinks,
+): Promise<ProductPage> {
+  const { page, size } = query
+  const offset = (page - 1) * size
+  const filters = await filterConditions(db, query)
+  const tokens = query.search ? searchTokens(query.search) : []
+  // Nothing can match: an unknown slug, or a search of punctuation only.
+  if (filters === null || (query.search && !tokens.length)) return page === 1 ? { results: [], total: 0 } : 'past-end'
+
+  if (tokens.length) return searchProducts(db, query, tokens, filters, lang, media)
+
+  const where = filters.length ? and(...filters) : undefined
+  // Counting reads every matching row (~80 ms for 100,000 on PGlite); paging and
+  // re-ordering the same filters reuse the count.
+  const { page: _page, size: _size, ordering: _ordering, ...filterKey } = query
+  const total = await memoize(db, `count ${JSON.stringify(filterKey)}`, async () => {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where)
+    return counted?.n ?? 0
+  })
+  if (offset > 0 && offset >= total) return 'past-end'
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .where(where)
+    .orderBy(...orderings[query.ordering ?? '-created_at'])
+    .limit(size)
+    .offset(offset)
+  return { results: await toCards(db, rows, lang, media), total }
+}
+
+/** Matches, at most COUNT_CAP + 1 counted. */
+async function cappedCount(db: Db, where: SQL | undefined) {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('limited')
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(limited)
+  return row?.n ?? 0
+}
+
+/**
+ * The first `wanted` products matching `match` in an explicit order, for broad
+ * searches: the planner underestimates how many rows the word tests keep and
+ * would sort every match, so the ordering index is walked explicitly, a batch
+ * at a time (sized by the expected share of matches) until enough are found.
+ */
+async function walkOrdered(db: Db, filters: SQL[], match: SQL, order: SQL[], wanted: number, share: number) {
+  // null: not found within WALK_LIMIT rows; the caller then sorts all matches.
+  const columns = { ...cardColumns, searchKey: products.searchKey }
+  let batch = Math.max(100, Math.ceil((wanted / Math.max(share, 0.001)) * 2))
+  while (batch <= WALK_LIMIT) {
+    const window = db
+      .select({ id: products.id })
+      .from(products)
+      .where(filters.length ? and(...filters) : undefined)
+      .orderBy(...order)
+      .limit(batch)
+    const rows = await db
+      .select(columns)
+      .from(products)
+      .where(and(inArray(products.id, window), match))
+      .orderBy(...order)
+      .limit(wanted)
+    if (rows.length >= wanted) return rows
+    batch *= 4
+  }
+  return null
+}
+
+/** Beyond this many rows walking costs more than sorting every match. */
+const WALK_LIMIT = 50_000
+/** Up to this many estimated matches, sorting them all beats walking an index. */
+const SORT_LIMIT = 5000
+
+/**
+ * A page of search results (search.ts explains matching and ranking). Narrow
+ * queries are ranked over all their matches in one statement. Broad ones
+ * ("100 ml", "eau de parfum": tens of thousands of matches) would read every
+ * match to rank it, so they are counted up to COUNT_CAP and ranked within the
+ * POOL_SIZE most popular products, which holds the first pages; an explicit
+ * ordering walks its index instead. Past the pool, all matches are ranked.
+ */
+async function searchProducts(
+  db: Db,
+  query: ProductListQuery,
+  tokens: string[],
+  filters: SQL[],
+  lang: Lang,
+  media: MediaLinks,
+): Promise<ProductPage> {
+  const { page, size } = query
+  const offset = (page - 1) * size
+  const vocabulary = await getVocabulary(db).catch(() => emptyVocabulary)
+  const plan = planSearch(tokens, vocabulary)
+  const columns = { ...cardColumns, searchKey: products.searchKey }
+  const select = (where: SQL | undefined, order: SQL[]) =>
+    db
+      .select(columns)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)
+  const order = query.ordering ? orderings[query.ordering] : searchOrder(plan.score)
+
+  let rows: Awaited<ReturnType<typeof select>>
+  let total: number
+  let totalCapped = false
+  if (!plan.broad) {
+    const counted = await db
+      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(products)
+      .where(and(...filters, plan.indexed))
+      .orderBy(...order)
+      .limit(size)
+      .offset(offset)
+    rows = counted
+    total = counted[0]?.total ?? (offset > 0 ? await cappedCount(db, and(...filters, plan.indexed)) : 0)
+  } else {
+    total = await cappedCount(db, and(...filters, plan.indexed))
+    if (total > COUNT_CAP) {
+      total = COUNT_CAP
+      totalCapped = true
+    }
+    if (offset >= total) rows = []
+    else if (query.ordering) {
+      const share = plan.estimate / Math.max(1, vocabulary.products)
+      // Sorting a few thousand matches is cheap; walking pays off for the really broad.
+      const walked =
+        plan.estimate > SORT_LIMIT
+          ? await walkOrdered(db, filters, plan.unindexed, orderings[query.ordering], offset + size, share)
+          : null
+      rows = walked ? walked.slice(offset, offset + size) : await select(and(...filters, plan.indexed), order)
+    } else {
+      const floor = vocabulary.poolFloor
+      rows = floor === null ? [] : await select(and(...filters, plan.unindexed, gte(products.popularity, floor)), order)
+      if (rows.length < size && offset + rows.length < total) rows = await select(and(...filters, plan.indexed), order)
+    }
+  }
+  if (offset > 0 && offset >= total) return 'past-end'
+  const brandRows = await brandsOf(db, rows)
+  const cards = await toCards(db, rows, lang, media, brandRows)
+  for (const [i, card] of cards.entries()) {
+    const brand = brandRows.get(rows[i]!.brandId)!
+    const marks = searchHighlight(
+      card.title,
+      query.search!,
+      { brandName: brand.name, brandAliases: brand.aliases, searchKey: rows[i]!.searchKey },
+      plan.tokens,
+    )
+    card.highlight = marks.title
+    card.brand_highlight = marks.brand
+  }
+  return { results: cards, total, totalCapped }
+}
+
+/** Pictures of these products in display order. */
+async function imagesOf(db: Db, ids: number[]) {
+  const byProduct = new Map<number, string[]>()
+  if (!ids.length) return byProduct
+  const rows = await db
+    .select({ productId: productImages.productId, path: productImages.path })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? []
+    list.push(row.path)
+    byProduct.set(row.productId, list)
+  }
+  return byProduct
+}
+
+/** The brands of these rows, by id. */
+async function brandsOf(db: Db, rows: { brandId: number }[]): Promise<Map<number, BrandRow>> {
+  const ids = [...new Set(rows.map((r) => r.brandId))]
+  if (!ids.length) return new Map()
+  const found = await db
+    .select({ id: brands.id, slug: brands.slug, name: brands.name, aliases: brands.aliases })
+    .from(brands)
+    .where(inArray(brands.id, ids))
+  return new Map(found.map((b) => [b.id, b]))
+}
+
+export async function toCards(
+  db: Db,
+  rows: CardRow[],
+  lang: Lang,
+  media: MediaLinks,
+  knownBrands?: Map<number, BrandRow>,
+): Promise<ProductCard[]> {
+  const [images, brandRows] = await Promise.all([
+    imagesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    knownBrands ?? brandsOf(db, rows),
+  ])
+  await media.load([...images.values()].flat())
+  return rows.map((row) => toCard(row, brandRows.get(row.brandId)!, images.get(row.id) ?? [], lang, media))
+}
+
+function toCard(row: CardRow, brand: BrandRow, images: string[], lang: Lang, media: MediaLinks): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: pick(row.title, lang),
+    price: row.price,
+    sale_price: row.salePrice,
+    discount_percent: row.salePrice ? Math.round((1 - row.salePrice / row.price) * 100) : null,
+    images: images.map((path) => media.links(path)),
+    brand: { id: brand.id, slug: brand.slug, name: brand.name },
+    volume: row.volume,
+    unit: row.unit,
+    rating: row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : null,
+    review_count: row.reviewCount,
+    in_stock: row.stock > 0,
+    is_recommendation: row.isRecommendation,
+    created_at: new Date(row.createdAt).toISOString(),
+  }
+}
+
+const SIMILAR = 8
+
+/** Everything the product page shows; null when there is no such product. */
+export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaLinks): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      audience: products.audience,
+      country: products.country,
+      releaseYear: products.releaseYear,
+      manufacturerId: manufacturers.id,
+      manufacturerSlug: manufacturers.slug,
+      manufacturerName: manufacturers.name,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(manufacturers, eq(manufacturers.id, sql`coalesce(${products.manufacturerId}, ${brands.manufacturerId})`))
+    .where(eq(products.slug, slug))
+  if (!row) return null
+
+  const inCategories = await db
+    .select({ id: categories.id, slug: categories.slug, title: categories.title })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(eq(productCategories.productId, row.id))
+    .orderBy(asc(categories.position), asc(categories.id))
+
+  const similar = await similarProducts(
+    db,
+    row,
+    inCategories.map((c) => c.id),
+  )
+  const [card, ...similarCards] = await toCards(db, [row, ...similar], lang, media)
+  return {
+    ...card!,
+    description: pick(row.description, lang),
+    audience: row.audience,
+    audience_label: message(lang, `audience_${row.audience}`),
+    country: country(row.country, lang),
+    release_year: row.releaseYear,
+    manufacturer:
+      row.manufacturerId !== null
+        ? { id: row.manufacturerId, slug: row.manufacturerSlug!, name: row.manufacturerName! }
+        : null,
+    categories: inCategories.map((c) => ({ id: c.id, slug: c.slug, title: pick(c.title, lang) })),
+    stock: row.stock,
+    similar: similarCards,
+  }
+}
+
+/**
+ * The same line in other volumes and forms first (titles that start with the
+ * same name, the part before the first comma), then the rest of the brand,
+ * then the same categories; only what can be ordered now.
+ */
+async function similarProducts(
+  db: Db,
+  product: { id: number; brandId: number; title: { ru: string } },
+  categoryIds: number[],
+) {
+  const name = product.title.ru.split(',')[0]!.trim()
+  const sameLine = sql`(${products.title}->>'ru') like ${`${name.replace(/[\\%_]/g, '\\$&')},%`}`
+  const sameBrand = await db
+    .select(cardColumns)
+    .from(products)
+    .where(and(eq(products.brandId, product.brandId), ne(products.id, product.id), gt(products.stock, 0)))
+    .orderBy(desc(sameLine), desc(products.popularity), asc(products.id))
+    .limit(SIMILAR)
+  if (sameBrand.length >= SIMILAR || !categoryIds.length) return sameBrand
+  const sameCategory = await db
+    .select(cardColumns)
+    .from(products)
+    .where(
+      and(
+        notInArray(products.id, [product.id, ...sameBrand.map((p) => p.id)]),
+        gt(products.stock, 0),
+        inArray(
+          products.id,
+          db
+            .select({ id: productCategories.productId })
+            .from(productCategories)
+            .where(inArray(productCategories.categoryId, categoryIds)),
+        ),
+      ),
+    )
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(SIMILAR - sameBrand.length)
+  return [...sameBrand, ...sameCategory]
+}

@@ -1,0 +1,195 @@
+import { z } from '@hono/zod-openapi'
+import { imageSizes } from '../media/paths.ts'
+
+// Response shapes of the catalogue. Field names follow the Django REST API the
+// storefront and the mobile apps were built against: snake_case, ISO dates.
+
+const url = z.string().openapi({ example: '/api/v1/media/small/x1Yz2AbC3dEf/products/dior-sauvage-1.svg' })
+
+export const imageLinksSchema = z
+  .object(
+    Object.fromEntries(Object.keys(imageSizes).map((size) => [size, url])) as Record<
+      keyof typeof imageSizes,
+      typeof url
+    >,
+  )
+  .openapi('ImageLinks', {
+    description: 'One picture in four widths: extra_small 64 px, small 240, medium 480, large 960',
+  })
+
+export const countrySchema = z
+  .object({
+    code: z.string().openapi({ example: 'FR', description: 'ISO 3166-1 alpha-2' }),
+    name: z.string().openapi({ example: 'Франция' }),
+  })
+  .openapi('Country')
+
+export const brandRefSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).openapi('BrandRef')
+
+export const highlightSchema = z.array(z.tuple([z.number().int(), z.number().int()])).openapi('Highlight', {
+  description:
+    'Matched parts of `title` as [start, end) offsets in UTF-16 code units (JavaScript string indices), sorted and non-overlapping',
+  example: [[0, 4]],
+})
+
+export const productCardSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    price: z.number().int().openapi({ description: 'Regular price in sum' }),
+    sale_price: z.number().int().nullable().openapi({ description: 'Discounted price in sum; null when not on sale' }),
+    discount_percent: z.number().int().nullable(),
+    images: z.array(imageLinksSchema),
+    brand: brandRefSchema,
+    volume: z.number().int().nullable(),
+    unit: z.enum(['ml', 'g']),
+    rating: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Average review rating 1–5, one decimal; null without reviews' }),
+    review_count: z.number().int(),
+    in_stock: z.boolean(),
+    is_recommendation: z.boolean(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    highlight: highlightSchema
+      .optional()
+      .openapi({ description: 'Only with `search`: the parts of `title` the query matched' }),
+    brand_highlight: highlightSchema.optional().openapi({
+      description:
+        'Only with `search`: the parts of `brand.name` the query matched; all of it when a local spelling matched ("шанель")',
+    }),
+  })
+  .openapi('ProductCard')
+
+export const categoryRefSchema = z
+  .object({ id: z.number().int(), slug: z.string(), title: z.string() })
+  .openapi('CategoryRef')
+
+export const manufacturerRefSchema = z
+  .object({ id: z.number().int(), slug: z.string(), name: z.string() })
+  .openapi('ManufacturerRef')
+
+export const audienceSchema = z.enum(['women', 'men', 'unisex'])
+
+export const productDetailSchema = productCardSchema
+  .omit({ highlight: true, brand_highlight: true })
+  .extend({
+    description: z.string(),
+    audience: audienceSchema,
+    audience_label: z.string().openapi({ example: 'Для мужчин' }),
+    country: countrySchema.openapi({ description: 'Where it is made' }),
+    release_year: z.number().int().nullable(),
+    manufacturer: manufacturerRefSchema.nullable(),
+    categories: z.array(categoryRefSchema),
+    stock: z.number().int().openapi({ description: 'Units available to order now' }),
+    similar: z
+      .array(productCardSchema)
+      .openapi({ description: 'Up to 8: the same line first, then brand, then category' }),
+  })
+  .openapi('ProductDetail')
+
+export const bannerSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string(),
+    image: imageLinksSchema,
+    link: z.string().nullable(),
+  })
+  .openapi('Banner')
+
+export const storyItemSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    image: imageLinksSchema,
+    link: z.string().nullable(),
+    is_read: z.boolean().openapi({ description: 'Whether this visitor (Fingerprint) or user has seen it' }),
+  })
+  .openapi('StoryItem')
+
+export const storySchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    cover: imageLinksSchema,
+    is_read: z.boolean().openapi({ description: 'True when every item has been seen' }),
+    items: z.array(storyItemSchema),
+  })
+  .openapi('Story')
+
+export const storyReadSchema = z
+  .object({ id: z.number().int(), story_id: z.number().int(), is_read: z.boolean() })
+  .openapi('StoryRead')
+
+export const categorySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    image: imageLinksSchema.nullable(),
+    group: categoryRefSchema.nullable().openapi({ description: 'The header group the category belongs to' }),
+    product_count: z.number().int(),
+  })
+  .openapi('Category')
+
+export const categoryGroupSchema = z
+  .object({
+    id: z.number().int().nullable().openapi({ description: 'null for the trailing group of ungrouped categories' }),
+    slug: z.string().nullable(),
+    title: z.string(),
+    children: z.array(categoryRefSchema.extend({ image: imageLinksSchema.nullable() })),
+  })
+  .openapi('CategoryGroup')
+
+export const brandSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    letter: z.string().openapi({ description: 'Index letter for the A–Z list; "#" for names starting with a digit' }),
+    country: countrySchema,
+    is_popular: z.boolean(),
+    product_count: z.number().int(),
+  })
+  .openapi('Brand')
+
+export const brandDetailSchema = brandSchema
+  .extend({ manufacturer: manufacturerRefSchema.nullable() })
+  .openapi('BrandDetail')
+
+export const manufacturerSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    country: countrySchema,
+    brands: z.array(brandRefSchema),
+    product_count: z.number().int(),
+  })
+  .openapi('Manufacturer')
+
+export const pageSchema = z
+  .object({ id: z.number().int(), slug: z.string(), kind: z.string(), title: z.string(), body: z.string() })
+  .openapi('Page')
+
+export const pageRefSchema = pageSchema.omit({ body: true }).openapi('PageRef')
+
+export const postCardSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    excerpt: z.string().openapi({ description: 'The first paragraph, at most 200 characters' }),
+    image: imageLinksSchema.nullable(),
+    published_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('PostCard')
+
+export const postSchema = postCardSchema.omit({ excerpt: true }).extend({ body: z.string() }).openapi('Post')
+
+export const resultsSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), total: z.number().int() })
+
+export type ProductCard = z.infer<typeof productCardSchema>
+export type ProductDetail = z.infer<typeof productDetailSchema>

@@ -1,0 +1,70 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { brands, products } from '../db/schema/index.ts'
+import type { Localized } from '../http/locale.ts'
+import { invalidateCatalogue } from './cache.ts'
+import { buildSearchKey } from './search-text.ts'
+import { addSearchKeyWords } from './vocabulary.ts'
+
+export type SearchKeyProduct = {
+  title: Localized
+  aliases?: readonly string[] | null
+  volume?: number | null
+  unit?: 'ml' | 'g' | null
+}
+export type SearchKeyBrand = { name: string; aliases?: readonly string[] | null }
+
+/**
+ * The text a product is found by: brand, titles in every language, the local
+ * spellings of brand and line, and the volume, folded to plain Latin. Kept in
+ * `products.search_key` and rebuilt by the application whenever one of these
+ * changes (pg_trgm ignores Cyrillic on a C-locale database, so SQL cannot
+ * build it). The brand comes first so "dior sauvage" meets "dior" and
+ * "sauvage" side by side, which word similarity rewards.
+ */
+export function productSearchKey(product: SearchKeyProduct, brand: SearchKeyBrand): string {
+  return buildSearchKey([
+    brand.name,
+    product.title.ru,
+    product.title.sr,
+    product.title.uz,
+    ...(brand.aliases ?? []),
+    ...(product.aliases ?? []),
+    product.volume ? `${product.volume} ${product.unit ?? 'ml'}` : null,
+  ])
+}
+
+/**
+ * Rebuilds the search keys of these products (all of a brand's when `brandId`
+ * is given). Inside a transaction pass it as `tx`; `db` keys the caches.
+ */
+export async function reindexProducts(db: Db, where: { productIds?: number[]; brandId?: number }, tx: Db = db) {
+  const condition =
+    where.brandId !== undefined ? eq(products.brandId, where.brandId) : inArray(products.id, where.productIds ?? [])
+  const rows = await tx
+    .select({
+      id: products.id,
+      title: products.title,
+      aliases: products.aliases,
+      volume: products.volume,
+      unit: products.unit,
+      searchKey: products.searchKey,
+      brandName: brands.name,
+      brandAliases: brands.aliases,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(condition)
+  const written: string[] = []
+  for (const row of rows) {
+    const key = productSearchKey(row, { name: row.brandName, aliases: row.brandAliases })
+    if (key === row.searchKey) continue
+    await tx.update(products).set({ searchKey: key }).where(eq(products.id, row.id))
+    written.push(key)
+  }
+  if (written.length) {
+    addSearchKeyWords(db, written)
+    invalidateCatalogue(db)
+  }
+  return written.length
+}

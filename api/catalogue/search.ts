@@ -1,0 +1,97 @@
+import { desc, or, type SQL, sql } from 'drizzle-orm'
+import { products } from '../db/schema/index.ts'
+import { prefixRange, similarWords, type Vocabulary } from './vocabulary.ts'
+
+// Product search over products.search_key: folded Latin text of brand, titles
+// in every language, brand and line aliases and volume (search-key.ts).
+//
+// Matching: every query word must start a word of the key ("dio" finds dior,
+// "100 ml" needs both words). A word no key word starts with is taken as a
+// misspelling and replaced by the closest known words (vocabulary.ts:
+// "invictos" → invictus, "gabana" → gabbana), which must then appear whole.
+// A word neither known nor close to a known one is left out when others are
+// known. The GIN trigram index products_search_trgm_idx narrows the rows by
+// `search_key LIKE '%word%'`; the exact word-start test runs on what is left.
+// pg_trgm's similarity operators (`%`, `<%`) are not run over products: on
+// PGlite they cost ~50 µs a row, 0.2–3 s for a common word among 100,000
+// products; the same trigram similarity runs over the vocabulary instead.
+//
+// Ranking: per query word 2 points when the key has it as a whole word, 1 as
+// a prefix, 0 when only a correction matched; then popularity. So exact beats
+// prefix beats fuzzy, and "dior sauvage" lists the Sauvage line (the only
+// products with both words) before anything else of Dior.
+
+const key = products.searchKey
+const paddedKey = sql`(' ' || ${key} || ' ')`
+const spacedKey = sql`(' ' || ${key})`
+
+/** Above this many estimated matches a query counts as broad and is ranked within the popular pool. */
+const BROAD = 1500
+/** A word in more than this share of products narrows nothing: the index is not asked about it. */
+const COMMON_SHARE = 0.05
+/** Counting stops here; the list then reports this total and `total_capped`. */
+export const COUNT_CAP = 3000
+
+export type TokenPlan = { token: string; corrections: string[]; estimate: number }
+
+export type SearchPlan = {
+  /** The query words searched for, with their corrections; unknown words are left out. */
+  tokens: TokenPlan[]
+  /** Word tests of every token plus index narrowing: for counts and narrow queries. */
+  indexed: SQL
+  /** Word tests only: lets the planner walk an ordering index (popularity, price) instead. */
+  unindexed: SQL
+  score: SQL<number>
+  /** Upper bound of the matches by the vocabulary; 0 when it knows none of the words. */
+  estimate: number
+  broad: boolean
+}
+
+const like = (pattern: string) => sql`${key} like ${pattern}`
+
+/** What the index can answer for a word: its trigrams anywhere, or a word start for short words. */
+function narrowing(word: string): SQL {
+  return word.length >= 3 ? like(`%${word}%`) : or(like(`${word}%`), like(`% ${word}%`))!
+}
+
+const startsWord = (word: string) => sql`${spacedKey} like ${`% ${word}%`}`
+const isWord = (word: string) => sql`${paddedKey} like ${`% ${word} %`}`
+
+export function planSearch(tokens: string[], vocabulary: Vocabulary): SearchPlan {
+  const all: TokenPlan[] = tokens.map((token) => {
+    const [from, to] = prefixRange(vocabulary, token)
+    let estimate = 0
+    for (let i = from; i < to; i++) estimate += vocabulary.df.get(vocabulary.words[i]!) ?? 0
+    const misspelt = from === to && token.length >= 3 && !/^\d+$/.test(token)
+    const corrections = misspelt ? similarWords(vocabulary, token) : []
+    for (const word of corrections) estimate += vocabulary.df.get(word) ?? 0
+    return { token, corrections, estimate: Math.min(estimate, vocabulary.products) }
+  })
+  // A word no product has, nor anything like it ("dior for him", "sauvage 75 ml"),
+  // would empty the results: it is left out as long as another word is known.
+  // Alone it stays, so a product too new for this process's vocabulary is found.
+  const known = all.filter((p) => p.estimate > 0)
+  const plans = known.length ? known : all
+  const wordTests = plans.map(({ token, corrections }) => or(startsWord(token), ...corrections.map(isWord))!)
+  // Ask the index only about words that narrow: the rarest one, and any other rare one.
+  const rarest = Math.min(...plans.map((p) => p.estimate))
+  const narrowers = plans
+    .filter((p) => p.estimate === rarest || p.estimate <= vocabulary.products * COMMON_SHARE)
+    .map(({ token, corrections }) => or(narrowing(token), ...corrections.map(narrowing))!)
+  const score = sql<number>`(${sql.join(
+    plans.map(({ token }) => sql`(case when ${isWord(token)} then 2 when ${startsWord(token)} then 1 else 0 end)`),
+    sql` + `,
+  )})`
+  return {
+    tokens: plans,
+    indexed: sql`(${sql.join([...narrowers, ...wordTests], sql` and `)})`,
+    unindexed: sql`(${sql.join(wordTests, sql` and `)})`,
+    score,
+    estimate: rarest,
+    broad: rarest > BROAD,
+  }
+}
+
+export function searchOrder(score: SQL<number>): SQL[] {
+  return [desc(score), desc(products.popularity), desc(products.id)]
+}

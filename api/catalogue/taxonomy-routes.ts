@@ -1,0 +1,167 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
+import { brands, categories } from '../db/schema/index.ts'
+import type { ApiDeps } from '../http/context.ts'
+import { createRouter } from '../http/context.ts'
+import { ApiError, notFound } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { paged, pagedSchema } from '../http/paging.ts'
+import { errorResponses, jsonContent } from '../http/schemas.ts'
+import { MediaLinks } from '../media/links.ts'
+import { catalogueCache } from './cache.ts'
+import { brandListQuery, pagedQuery } from './query.ts'
+import {
+  brandDetailSchema,
+  brandSchema,
+  categoryGroupSchema,
+  categorySchema,
+  manufacturerSchema,
+  resultsSchema,
+} from './schemas.ts'
+import { brandDetail, brandList, categoryList, categoryTree, countCategories, manufacturerDetail } from './taxonomy.ts'
+
+const slugParam = z.object({ slug: z.string().openapi({ param: { name: 'slug', in: 'path' } }) })
+
+export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
+  const cached = catalogueCache(db, { shared: true })
+  const categoryPage = pagedSchema(categorySchema).openapi('CategoryPage')
+
+  const treeRoute = createRoute({
+    method: 'get',
+    path: '/products/categories/',
+    tags: ['catalogue'],
+    summary: 'Header groups with their categories (the category menu)',
+    middleware: [cached],
+    responses: { 200: jsonContent(z.object({ results: z.array(categoryGroupSchema) }), 'Category tree') },
+  })
+
+  const categoryByIdRoute = createRoute({
+    method: 'get',
+    path: '/products/categories/{id}/',
+    tags: ['catalogue'],
+    summary: 'One category by id (digits only; anything else is 404)',
+    middleware: [cached],
+    request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3' }) }) },
+    responses: { 200: jsonContent(categorySchema, 'The category'), 404: errorResponses[404] },
+  })
+
+  const categoryBySlugRoute = createRoute({
+    method: 'get',
+    path: '/products/category/{slug}/',
+    tags: ['catalogue'],
+    summary: 'One category by slug',
+    middleware: [cached],
+    request: { params: slugParam },
+    responses: { 200: jsonContent(categorySchema, 'The category'), 404: errorResponses[404] },
+  })
+
+  const popularRoute = createRoute({
+    method: 'get',
+    path: '/products/popular-categories/',
+    tags: ['catalogue'],
+    summary: 'Popular categories for the home page (size 12 there)',
+    middleware: [cached],
+    request: { query: pagedQuery },
+    responses: { 200: jsonContent(categoryPage, 'A page of categories'), ...errorResponses },
+  })
+
+  const footerRoute = createRoute({
+    method: 'get',
+    path: '/products/categories-list/footer/',
+    tags: ['catalogue'],
+    summary: 'Categories listed in the footer',
+    middleware: [cached],
+    request: { query: pagedQuery },
+    responses: { 200: jsonContent(categoryPage, 'A page of categories'), ...errorResponses },
+  })
+
+  const brandsRoute = createRoute({
+    method: 'get',
+    path: '/products/brands/',
+    tags: ['catalogue'],
+    summary: 'Brands A–Z with their product counts',
+    middleware: [cached],
+    request: { query: brandListQuery },
+    responses: { 200: jsonContent(resultsSchema(brandSchema), 'All brands, by name'), 400: errorResponses[400] },
+  })
+
+  const brandRoute = createRoute({
+    method: 'get',
+    path: '/products/brands/{slug}/',
+    tags: ['catalogue'],
+    summary: 'One brand; its products are products/?brand={slug}',
+    middleware: [cached],
+    request: { params: slugParam },
+    responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 404: errorResponses[404] },
+  })
+
+  const manufacturerRoute = createRoute({
+    method: 'get',
+    path: '/products/manufacturers/{slug}/',
+    tags: ['catalogue'],
+    summary: 'One manufacturer with its brands; its products are products/?manufacturer={slug}',
+    middleware: [cached],
+    request: { params: slugParam },
+    responses: { 200: jsonContent(manufacturerSchema, 'The manufacturer'), 404: errorResponses[404] },
+  })
+
+  /** A paged category list, or 404 past its last page. */
+  const categoryPageOf = async (
+    flag: typeof categories.inFooter | typeof categories.isPopular,
+    query: { page: number; size: number },
+    lang: Lang,
+    url: string,
+  ) => {
+    const where = eq(flag, true)
+    const total = await countCategories(db, where)
+    const offset = (query.page - 1) * query.size
+    if (offset > 0 && offset >= total) throw new ApiError(404, message(lang, 'page_out_of_range'))
+    const results = await categoryList(db, lang, new MediaLinks(config), where, { limit: query.size, offset })
+    return paged(results, total, query.page, query.size, url)
+  }
+
+  const categoryWhere = async (where: ReturnType<typeof eq>, lang: Lang) => {
+    const [found] = await categoryList(db, lang, new MediaLinks(config), where)
+    if (!found) throw notFound(lang, 'category_not_found')
+    return found
+  }
+
+  return createRouter()
+    .openapi(treeRoute, async (c) => {
+      return c.json({ results: await categoryTree(db, c.get('lang'), new MediaLinks(config)) }, 200)
+    })
+    .openapi(categoryByIdRoute, async (c) => {
+      const lang = c.get('lang')
+      const { id } = c.req.valid('param')
+      if (!/^\d{1,9}$/.test(id)) throw notFound(lang, 'category_not_found')
+      return c.json(await categoryWhere(eq(categories.id, Number(id)), lang), 200)
+    })
+    .openapi(categoryBySlugRoute, async (c) => {
+      const lang = c.get('lang')
+      return c.json(await categoryWhere(eq(categories.slug, c.req.valid('param').slug), lang), 200)
+    })
+    .openapi(popularRoute, async (c) =>
+      c.json(await categoryPageOf(categories.isPopular, c.req.valid('query'), c.get('lang'), c.req.url), 200),
+    )
+    .openapi(footerRoute, async (c) =>
+      c.json(await categoryPageOf(categories.inFooter, c.req.valid('query'), c.get('lang'), c.req.url), 200),
+    )
+    .openapi(brandsRoute, async (c) => {
+      const { popular } = c.req.valid('query')
+      const list = await brandList(db, c.get('lang'), popular === undefined ? undefined : eq(brands.isPopular, popular))
+      return c.json({ results: list.map(({ manufacturerId: _, ...brand }) => brand), total: list.length }, 200)
+    })
+    .openapi(brandRoute, async (c) => {
+      const lang = c.get('lang')
+      const found = await brandDetail(db, lang, c.req.valid('param').slug)
+      if (!found) throw notFound(lang, 'brand_not_found')
+      return c.json(found, 200)
+    })
+    .openapi(manufacturerRoute, async (c) => {
+      const lang = c.get('lang')
+      const found = await manufacturerDetail(db, lang, c.req.valid('param').slug)
+      if (!found) throw notFound(lang, 'manufacturer_not_found')
+      return c.json(found, 200)
+    })
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { refreshPlannerStatistics } from './statistics.ts'
+
+// The words of all search keys with how many products contain each, kept in
+// memory (a few thousand words even for 100,000 products). Search uses it to
+// correct misspelt words ("invictos" → invictus, "gabana" → gabbana) with the
+// same trigram similarity as pg_trgm, and to tell broad words ("ml", "voda")
+// from narrow ones before it asks the database. pg_trgm's own word_similarity
+// costs ~50 µs a row on PGlite, far too much to run over thousands of rows per
+// query; here it runs over the vocabulary instead.
+
+// Rebuilding reads every search key (about a second of PGlite time at 100,000
+// products), so it happens hourly, not after every edit: edits made through
+// this process add their words at once (addSearchKeyWords), and edits made by
+// other processes only lack typo correction until the next rebuild.
+const REFRESH_MS = 60 * 60_000
+/** Size of the "popular pool" broad queries are ranked in (see search.ts). */
+export const POOL_SIZE = 2000
+
+export type Vocabulary = {
+  /** Sorted, for prefix lookups. */
+  words: string[]
+  /** Products whose key contains the word. */
+  df: Map<string, number>
+  /** Trigram → indices into `words`. */
+  grams: Map<string, number[]>
+  products: number
+  /** Popularity of the POOL_SIZE-th most popular product; null when there are fewer. */
+  poolFloor: number | null
+}
+
+export function trigramsOf(word: string): string[] {
+  const padded = `  ${word} `
+  const set = new Set<string>()
+  for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3))
+  return [...set]
+}
+
+async function build(db: Db): Promise<Vocabulary> {
+  // Not fatal: a role that may not ANALYZE still searches, only slower.
+  await refreshPlannerStatistics(db).catch(() => [])
+  const [rows, counted, floor] = await Promise.all([
+    db.execute<{ w: string; df: number }>(
+      sql`select w, count(*)::int as df from products, unnest(string_to_array(search_key, ' ')) as w where w <> '' group by w`,
+    ),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from products`),
+    db.execute<{ p: number }>(
+      sql`select popularity as p from products order by popularity desc, id desc offset ${POOL_SIZE - 1} limit 1`,
+    ),
+  ])
+  const df = new Map<string, number>()
+  for (const row of rowsOf<{ w: string; df: number }>(rows)) df.set(row.w, Number(row.df))
+  const words = [...df.keys()].sort()
+  const grams = new Map<string, number[]>()
+  words.forEach((word, i) => {
+    for (const gram of trigramsOf(word)) {
+      const list = grams.get(gram)
+      if (list) list.push(i)
+      else grams.set(gram, [i])
+    }
+  })
+  const poolRow = rowsOf<{ p: number }>(floor)[0]
+  return {
+    words,
+    df,
+    grams,
+    products: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
+    poolFloor: poolRow ? Number(poolRow.p) : null,
+  }
+}
+
+// node-postgres returns { rows }, PGlite's drizzle driver too; keep both honest.
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+}
+
+type Slot = { value?: Vocabulary; builtAt: number; pending?: Promise<Vocabulary> }
+const slots = new WeakMap<Db, Slot>()
+
+/**
+ * The vocabulary of this database, built on first use and rebuilt hourly in
+ * the background while the old one keeps serving. Search stays correct with
+ * an old one: every query word is also matched literally.
+ */
+export async function getVocabulary(db: Db): Promise<Vocabulary> {
+  let slot = slots.get(db)
+  if (!slot) {
+    slot = { builtAt: 0 }
+    slots.set(db, slot)
+  }
+  if (slot.value && Date.now() - slot.builtAt < REFRESH_MS) return slot.value
+  if (!slot.pending) {
+    const current = slot
+    current.pending = build(db)
+      .then((value) => {
+        Object.assign(current, { value, builtAt: Date.now() })
+        return value
+      })
+      .finally(() => {
+        current.pending = undefined
+      })
+    // A background rebuild that fails (database closing) leaves the old vocabulary in place.
+    if (current.value) current.pending.catch(() => {})
+  }
+  return slot.value ?? slot.pending!
+}
+
+/** Makes the words of freshly written search keys known to this process's vocabulary. */
+export function addSearchKeyWords(db: Db, keys: string[]) {
+  const vocabulary = slots.get(db)?.value
+  if (!vocabulary) return
+  for (const word of new Set(keys.flatMap((k) => k.split(' ')).filter(Boolean))) {
+    if (vocabulary.df.has(word)) continue
+    vocabulary.df.set(word, 1)
+    const at = prefixRange(vocabulary, word)[0]
+    vocabulary.words.splice(at, 0, word)
+    // Indices after the insertion point moved by one.
+    for (const list of vocabulary.grams.values()) for (let i = 0; i < list.length; i++) if (list[i]! >= at) list[i]++
+    for (const gram of trigramsOf(word)) {
+      const list = vocabulary.grams.get(gram)
+      if (list) list.push(at)
+      else vocabulary.grams.set(gram, [at])
+    }
+  }
+}
+
+/** What search uses when the vocabulary cannot be read: every word is matched literally. */
+export const emptyVocabulary: Vocabulary = { words: [], df: new Map(), grams: new Map(), products: 0, poolFloor: null }
+
+/** Words starting with `prefix`, as a range of the sorted word list. */
+export function prefixRange(vocabulary: Vocabulary, prefix: string): [number, number] {
+  const { words } = vocabulary
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (words[mid]! < prefix) lo = mid + 1
+    else hi = mid
+  }
+  let end = lo
+  while (end < words.length && words[end]!.startsWith(prefix)) end++
+  return [lo, end]
+}
+
+/** Known words most like `token` by pg_trgm similarity, best first. */
+export function similarWords(vocabulary: Vocabulary, token: string, min = 0.4, limit = 5): string[] {
+  const own = trigramsOf(token)
+  const shared = new Map<number, number>()
+  for (const gram of own) for (const i of vocabulary.grams.get(gram) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1)
+  const scored: [string, number][] = []
+  for (const [i, n] of shared) {
+    const word = vocabulary.words[i]!
+    const similarity = n / (own.length + trigramsOf(word).length - n)
+    if (similarity >= min) scored.push([word, similarity])
+  }
+  scored.sort((a, b) => b[1] - a[1] || (vocabulary.df.get(b[0]) ?? 0) - (vocabulary.df.get(a[0]) ?? 0))
+  const best = scored[0]?.[1] ?? 0
+  return scored
+    .filter(([, s]) => s >= best - 0.1)
+    .slice(0, limit)
+    .map(([w]) => w)
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest'
+import { updateBrand } from '#api/catalogue/service.ts'
+import { setupTestApi } from './support/api.ts'
+
+// Search relevance on the seeded demo catalogue (300 products). Each row: what a
+// shopper types, and what the first `n` results must all be.
+
+const t = setupTestApi({ products: 300 })
+
+type Card = {
+  id: number
+  title: string
+  brand: { slug: string; name: string }
+  volume: number | null
+  unit: string
+  highlight: [number, number][]
+  brand_highlight: [number, number][]
+}
+type Expect = { brand?: string; title?: RegExp; volume?: number; n?: number; lang?: string }
+
+const search = async (q: string, lang = 'ru', size = 12) => {
+  const { status, body } = await t.json(`products/?size=${size}&search=${encodeURIComponent(q)}`, { lang })
+  expect(status, q).toBe(200)
+  return body as { results: Card[]; total: number }
+}
+
+const table: [string, Expect][] = [
+  // Latin: exact names and prefixes
+  ['chanel', { brand: 'chanel', n: 12 }],
+  ['dior', { brand: 'dior', n: 12 }],
+  ['dio', { brand: 'dior', n: 5 }],
+  ['sauvage', { title: /Sauvage/, n: 5 }],
+  ['dior sauvage', { title: /^Dior Sauvage/, n: 5 }],
+  ['coco mademoiselle', { title: /Coco Mademoiselle/, n: 3 }],
+  ['black opium', { title: /Black Opium/, n: 3 }],
+  ['baccarat rouge 540', { title: /Baccarat Rouge 540/, n: 3 }],
+  ['tom ford oud wood', { title: /Tom Ford Oud Wood/, n: 2 }],
+  ['light blue', { title: /Light Blue/, n: 4 }],
+  ['1 million', { title: /1 Million/, n: 3 }],
+  ['la vie est belle', { title: /La Vie Est Belle/, n: 3 }],
+  ['acqua di gio', { title: /Acqua di Giò/, n: 5 }],
+  // Cyrillic spellings of brands (aliases)
+  ['шанель', { brand: 'chanel', n: 12 }],
+  ['диор', { brand: 'dior', n: 12 }],
+  ['ланком', { brand: 'lancome', n: 8 }],
+  ['живанши', { brand: 'givenchy', n: 5 }],
+  ['версаче', { brand: 'versace', n: 8 }],
+  ['гуччи', { brand: 'gucci', n: 5 }],
+  ['том форд', { brand: 'tom-ford', n: 8 }],
+  ['ив сен лоран', { brand: 'yves-saint-laurent', n: 8 }],
+  ['хьюго босс', { brand: 'hugo-boss', n: 4 }],
+  ['крид', { brand: 'creed', n: 4 }],
+  // Cyrillic spellings of product lines
+  ['армани код', { title: /Armani Code/, n: 3 }],
+  ['саваж', { title: /Sauvage/, n: 5 }],
+  ['жадор', { title: /J'adore/, n: 3 }],
+  ['блэк опиум', { title: /Black Opium/, n: 3 }],
+  ['коко мадмуазель', { title: /Coco Mademoiselle/, n: 3 }],
+  ['эрос', { title: /Eros/, n: 5 }],
+  // Typos and Latin transliterations
+  ['lankom', { brand: 'lancome', n: 8 }],
+  ['sauvaje', { title: /Sauvage/, n: 4 }],
+  ['dolce gabana', { brand: 'dolce-gabbana', n: 5 }],
+  ['dolche gabbana', { brand: 'dolce-gabbana', n: 5 }],
+  ['chanell', { brand: 'chanel', n: 8 }],
+  ['givenchi', { brand: 'givenchy', n: 5 }],
+  ['versache eros', { title: /Versace Eros/, n: 3 }],
+  ['armany code', { title: /Armani Code/, n: 3 }],
+  ['tom fort', { brand: 'tom-ford', n: 5 }],
+  ['jadore', { title: /J'adore/, n: 3 }],
+  ['invictos', { title: /Invictus/, n: 3 }],
+  ['aventos', { title: /Aventus/, n: 3 }],
+  ['paradox', { title: /Paradoxe/, n: 2 }],
+  ['baccara', { title: /Baccarat/, n: 3 }],
+  // Mixed scripts
+  ['dior саваж', { title: /Dior Sauvage/, n: 4 }],
+  ['шанель coco', { title: /Chanel Coco/, n: 4 }],
+  ['версаче eros', { title: /Versace Eros/, n: 3 }],
+  // Accents, apostrophes and punctuation
+  ['lancome idole', { title: /Lancôme Idôle/, n: 2 }],
+  ['tresor', { title: /Trésor/, n: 3 }],
+  ['j’adore', { title: /J'adore/, n: 3 }],
+  ['interdit', { title: /L'Interdit/, n: 2 }],
+  ['terre d hermes', { brand: 'hermes' }],
+  ['chloe', { brand: 'chloe' }],
+  ['estee lauder', { brand: 'estee-lauder', n: 2 }],
+  ['dolce & gabbana', { brand: 'dolce-gabbana', n: 5 }],
+  // Volumes, with and without a space, in either script
+  ['100 ml', { volume: 100, n: 12 }],
+  ['100 мл', { volume: 100, n: 12 }],
+  ['100ml', { volume: 100, n: 12 }],
+  ['chanel 100 ml', { brand: 'chanel', volume: 100, n: 5 }],
+  ['sauvage 50 ml', { title: /Sauvage/, volume: 50 }],
+  ['dior 100мл', { brand: 'dior', volume: 100, n: 4 }],
+  ['шанель 50 мл', { brand: 'chanel', volume: 50, n: 3 }],
+  // Uzbek in either script, with any apostrophe, whatever language is shown
+  ['туалет суви', { title: /туалет суви/, lang: 'uz', n: 12 }],
+  ['tualet suvi', { title: /туалет суви/, lang: 'uz', n: 12 }],
+  ['sovgʻa toʻplami', { title: /sovgʻa toʻplami/, lang: 'sr', n: 12 }],
+  ["sovg'a to'plami", { title: /sovgʻa toʻplami/, lang: 'sr', n: 12 }],
+  ['совға тўплами', { title: /sovgʻa toʻplami/, lang: 'sr', n: 12 }],
+  ['подарочный набор', { title: /подарочный набор/, n: 12 }],
+]
+
+describe('search relevance table', () => {
+  it('has at least 40 queries', () => {
+    expect(table.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it.each(table)('%s', async (q, expected) => {
+    const { results } = await search(q, expected.lang)
+    const n = expected.n ?? 1
+    expect(results.length, `${q}: at least ${n} results`).toBeGreaterThanOrEqual(n)
+    for (const card of results.slice(0, n)) {
+      const shown = `${card.brand.name} | ${card.title}`
+      if (expected.brand) expect(card.brand.slug, `${q} → ${shown}`).toBe(expected.brand)
+      if (expected.title) expect(card.title, `${q} → ${shown}`).toMatch(expected.title)
+      if (expected.volume) expect(card.volume, `${q} → ${shown}`).toBe(expected.volume)
+    }
+  })
+})
+
+describe('search ranking', () => {
+  it('puts every exact match above fuzzy ones', async () => {
+    // "eros" is a word in Versace Eros; anything after those only resembles it.
+    const { results } = await search('eros', 'ru', 50)
+    const exact = results.map((r) => /\bEros\b/.test(r.title))
+    const firstFuzzy = exact.indexOf(false)
+    if (firstFuzzy >= 0) expect(exact.slice(firstFuzzy)).not.toContain(true)
+    expect(exact[0]).toBe(true)
+  })
+
+  it('ranks the line of a brand + line query before the rest of the brand', async () => {
+    const { results } = await search('chanel coco noir', 'ru', 20)
+    const noir = results.filter((r) => /Coco Noir/.test(r.title)).length
+    expect(noir).toBeGreaterThan(0)
+    expect(results.slice(0, noir).every((r) => /Coco Noir/.test(r.title))).toBe(true)
+  })
+
+  it('finds the same products for a brand in Latin and in Cyrillic', async () => {
+    const latin = await search('dior', 'ru', 100)
+    const cyrillic = await search('диор', 'ru', 100)
+    expect(cyrillic.total).toBe(latin.total)
+    expect(new Set(cyrillic.results.map((r) => r.id))).toEqual(new Set(latin.results.map((r) => r.id)))
+  })
+
+  it('leaves out a word nothing has when other words are known', async () => {
+    const plain = await search('dior sauvage', 'ru', 50)
+    const noisy = await search('dior sauvage qzxwvkj', 'ru', 50)
+    expect(noisy.total).toBe(plain.total)
+    expect(noisy.results.map((r) => r.id)).toEqual(plain.results.map((r) => r.id))
+  })
+
+  it('returns nothing for gibberish and for punctuation only', async () => {
+    expect((await search('qzxwvkj')).total).toBe(0)
+    expect((await search('!!!')).total).toBe(0)
+  })
+
+  it('treats an empty search as no search', async () => {
+    const { body } = await t.json('products/?search=')
+    expect(body.total).toBe(300)
+    expect(body.results[0].highlight).toBeUndefined()
+  })
+
+  it('combines search with filters and ordering', async () => {
+    const { status, body } = await t.json('products/?search=dior&ordering=price&sale_price__isnull=true&size=50')
+    expect(status).toBe(200)
+    const prices = body.results.map((r: { price: number }) => r.price)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    for (const r of body.results) {
+      expect(r.brand.slug).toBe('dior')
+      expect(r.sale_price).toBeNull()
+    }
+  })
+
+  it('pages through search results and 404s past the end', async () => {
+    const first = await t.json('products/?search=chanel&size=5')
+    expect(first.body.total).toBeGreaterThan(5)
+    expect(first.body.links.next).toContain('search=chanel')
+    const second = await t.json('products/?search=chanel&size=5&page=2')
+    expect(second.body.results[0].id).not.toBe(first.body.results[0].id)
+    const past = await t.json(`products/?search=chanel&size=5&page=${first.body.total_pages + 1}`)
+    expect(past.status).toBe(404)
+    expect(past.body.detail).toBeTruthy()
+  })
+})
+
+describe('search highlight', () => {
+  const titleMarks = (card: Card) => card.highlight.map(([a, b]) => card.title.slice(a, b))
+  const brandMarks = (card: Card) => card.brand_highlight.map(([a, b]) => card.brand.name.slice(a, b))
+
+  it('marks prefixes of the shown title', async () => {
+    const [card] = (await search('dior sauv')).results
+    expect(card!.title).toMatch(/^Dior Sauvage/)
+    expect(titleMarks(card!)).toEqual(['Dior Sauv'.slice(0, 4), 'Sauv'])
+    expect(brandMarks(card!)).toEqual(['Dior'])
+  })
+
+  it('marks the brand name found through a local spelling', async () => {
+    const { results } = await search('шанель')
+    const named = results.find((r) => r.title.startsWith('Chanel'))!
+    expect(titleMarks(named)).toEqual(['Chanel'])
+    expect(brandMarks(named)).toEqual(['Chanel'])
+    const bleu = results.find((r) => r.title.startsWith('Bleu de Chanel'))
+    if (bleu) expect(titleMarks(bleu)).toEqual(['Chanel'])
+  })
+
+  it('marks a misspelt word where it resembles the title', async () => {
+    const [card] = (await search('sauvaje')).results
+    expect(titleMarks(card!)).toContain('Sauvage')
+  })
+
+  it('marks the product name when a local spelling of the line matched', async () => {
+    const [card] = (await search('саваж')).results
+    expect(titleMarks(card!)[0]).toMatch(/Sauvage/)
+  })
+
+  it('marks Cyrillic titles for a Latin query and the other way round', async () => {
+    const [uz] = (await search('tualet', 'uz')).results
+    expect(titleMarks(uz!)).toContain('туалет')
+    const [sr] = (await search('туалет', 'sr')).results
+    expect(titleMarks(sr!)).toContain('tualet')
+  })
+
+  it('gives ranges inside the title, sorted and apart', async () => {
+    for (const q of ['chanel 100 ml', 'dolce gabana', 'армани код', 'n 5']) {
+      for (const card of (await search(q)).results) {
+        let end = -1
+        for (const [a, b] of card.highlight) {
+          expect(a).toBeGreaterThan(end)
+          expect(b).toBeGreaterThan(a)
+          expect(b).toBeLessThanOrEqual(card.title.length)
+          end = b
+        }
+      }
+    }
+  })
+})
+
+describe('search keys follow catalogue changes', () => {
+  it('finds a brand by a new local spelling as soon as it is saved', async () => {
+    expect((await search('zhanelka')).total).toBe(0)
+    const { body } = await t.json('products/brands/chanel/')
+    await updateBrand(t.database.db, body.id, { aliases: ['шанель', 'zhanelka'] })
+    const found = await search('zhanelka')
+    expect(found.total).toBe(body.product_count)
+    expect(found.results.every((r) => r.brand.slug === 'chanel')).toBe(true)
+  })
+})
