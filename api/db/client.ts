@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -42,6 +43,7 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
       close: () => pool.end(),
     }
   }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
     extensions: { pg_trgm },
   })

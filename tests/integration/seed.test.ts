@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { productSearchKey } from '#api/catalogue/search-key.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import {
   banners,
@@ -165,6 +166,17 @@ describe('seedDatabase', () => {
     expect(items.length).toBeGreaterThanOrEqual(18)
     for (const path of [...items.map((i) => i.image), ...(await db.select().from(banners)).map((b) => b.image)])
       expect(existsSync(join(uploadsDir, path)), path).toBe(true)
+  })
+
+  it('builds the same search key as the catalogue rebuilds from the stored columns', async () => {
+    const rows = await database.db
+      .select({ product: products, brandName: brands.name, brandAliases: brands.aliases })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+    expect(rows.find((r) => r.product.title.ru.startsWith('Dior Sauvage'))?.product.aliases).toContain('sauvaje')
+    for (const { product, brandName, brandAliases } of rows) {
+      expect(product.searchKey).toBe(productSearchKey(product, { name: brandName, aliases: brandAliases }))
+    }
   })
 
   it('does nothing the second time', async () => {

@@ -25,6 +25,8 @@ export type ProductSeed = {
   popularity: number
   ratingSum: number
   reviewCount: number
+  /** The line's name and local spellings, kept so rebuilding the search key keeps them. */
+  aliases: string[]
   searchKey: string
   createdAt: Date
   categories: string[]
@@ -178,9 +180,11 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     isRecommendation: (famous && plan.rank < 10 && d.pass === 0) || random.chance(0.1),
     popularity: popularity(d, random),
     ...ratings(random, famous),
+    aliases: [line.name, ...(line.aliases ?? [])],
+    // Token for token what productSearchKey (api/catalogue/search-key.ts) builds; a test holds them equal.
     searchKey: searchKey(
-      [names.ru, names.uz, names.sr],
-      [brand.name, ...brand.aliases, line.name, ...(line.aliases ?? []), `${volume} ${unit}`],
+      [brand.name, names.ru, names.sr, names.uz],
+      [...brand.aliases, line.name, ...(line.aliases ?? []), `${volume} ${unit}`],
     ),
     createdAt: new Date((referenceDate / 1000 - random.int(0, twoYears)) * 1000),
     categories: categories(d),

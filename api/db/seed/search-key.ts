@@ -13,7 +13,8 @@ function cachedTokens(part: string): string[] {
 }
 
 // Equal to buildSearchKey([...titles, ...shared]): that function folds each part
-// on its own and keeps the first occurrence of every token.
+// on its own and keeps the first occurrence of every token. Brand and line parts
+// repeat across a line's products, so only they are cached.
 export function searchKey(titles: string[], shared: string[]): string {
   const tokens = new Set(buildSearchKey(titles).split(' ').filter(Boolean))
   for (const part of shared) for (const token of cachedTokens(part)) tokens.add(token)
