@@ -4,8 +4,10 @@ import { accountRoutes } from './account/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
+import { cartRoutes } from './cart/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
+import { favouriteRoutes } from './favourites/routes.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
 import { isFingerprint } from './http/identity.ts'
@@ -38,6 +40,9 @@ export function createApi(deps: ApiDeps): Api {
   app.use(authenticate(deps))
 
   app.route('/', contentRoutes(deps))
+  // Before the catalogue: products/likes/ is a fixed path, not a product slug.
+  app.route('/', cartRoutes(deps))
+  app.route('/', favouriteRoutes(deps))
   app.route('/', catalogueRoutes(deps))
   app.route('/', mediaRoutes(deps))
   app.route('/', badgeRoutes(deps))

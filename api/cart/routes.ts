@@ -1,0 +1,156 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { MediaLinks } from '../media/links.ts'
+import { noStore, ownerRequired, requireOwner } from './owner.ts'
+import {
+  addToCartBody,
+  CART_LINES_MAX,
+  cartLimitErrorSchema,
+  cartSchema,
+  productIdParams,
+  QUANTITY_MAX,
+  setQuantityBody,
+} from './schemas.ts'
+import { acceptCartPrices, addToCart, clearCart, readCart, removeFromCart, setCartQuantity } from './service.ts'
+
+const tags = ['cart']
+const who =
+  'The basket of the signed-in customer (`Authorization: Bearer`), else of the visitor in the `Fingerprint` ' +
+  'header; with neither: 400. Answers are `Cache-Control: private, no-store`.'
+const answersCart = 'Every change answers with the whole updated basket, as GET orders/cart/products/ does.'
+
+const error = (description: string) => jsonContent(errorSchema, description)
+const noOwner = error('Invalid input (field `errors`), or neither a Fingerprint header nor a signed-in customer')
+const unknownProduct = error('No product with this id')
+const stockConflict = jsonContent(
+  cartLimitErrorSchema,
+  'More than the stock (or 999 units, or 100 products): `detail` says how many are available and ' +
+    '`available_quantity` / `in_cart` give the numbers; nothing changed',
+)
+
+const jsonBody = <T extends typeof addToCartBody | typeof setQuantityBody>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/orders/cart/products/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'The basket: lines with current prices and stock marks, and the totals',
+  description:
+    `${who} Lines are never dropped behind the customer's back: a sold-out product stays, marked ` +
+    '`unavailable` and left out of the sums; a price that changed since the line was added is marked ' +
+    '`price_changed` with `previous_price` until accepted (orders/cart/accept-prices/); a line above the ' +
+    'current stock is marked `exceeds_stock`. The basket never reserves stock: the order does, at checkout.',
+  responses: { 200: jsonContent(cartSchema, 'The basket'), 400: noOwner },
+})
+
+const addRoute = createRoute({
+  method: 'post',
+  path: '/orders/cart/products/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'Add units of a product to the basket (to what it already holds)',
+  description:
+    `${who} The line's new quantity may not pass the stock: 409 with \`available_quantity\` and \`in_cart\` ` +
+    `(a sold-out product: available_quantity 0). At most ${QUANTITY_MAX} units of one product (409) and ` +
+    `${CART_LINES_MAX} different products (409). A new line remembers the current price as seen. ${answersCart}`,
+  request: jsonBody(addToCartBody),
+  responses: {
+    200: jsonContent(cartSchema, 'The updated basket'),
+    400: noOwner,
+    404: unknownProduct,
+    409: stockConflict,
+  },
+})
+
+const setRoute = createRoute({
+  method: 'put',
+  path: '/orders/cart/products/{product_id}/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'Set the quantity of a line (the line is created when missing)',
+  description:
+    `${who} 1 to ${QUANTITY_MAX} units, at most the stock (409 with \`available_quantity\`). Lowering a line ` +
+    `that exceeds the stock to the stock is how the customer fixes it. ${answersCart}`,
+  request: { params: productIdParams, ...jsonBody(setQuantityBody) },
+  responses: {
+    200: jsonContent(cartSchema, 'The updated basket'),
+    400: noOwner,
+    404: unknownProduct,
+    409: stockConflict,
+  },
+})
+
+const removeRoute = createRoute({
+  method: 'delete',
+  path: '/orders/cart/products/{product_id}/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'Remove a line',
+  description: `${who} Removing a product that is not in the basket is not an error (200). ${answersCart}`,
+  request: { params: productIdParams },
+  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 400: noOwner },
+})
+
+const clearRoute = createRoute({
+  method: 'delete',
+  path: '/orders/cart/products/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'Empty the basket',
+  description: `${who} ${answersCart}`,
+  responses: { 200: jsonContent(cartSchema, 'The empty basket'), 400: noOwner },
+})
+
+const acceptPricesRoute = createRoute({
+  method: 'post',
+  path: '/orders/cart/accept-prices/',
+  tags,
+  middleware: [ownerRequired] as const,
+  summary: 'Accept the current prices: every line forgets the price seen before',
+  description:
+    `${who} No body. Afterwards no line has \`price_changed\` (until a price changes again). ` +
+    `Quantities and stock marks are left alone. ${answersCart}`,
+  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 400: noOwner },
+})
+
+export function cartRoutes({ database: { db }, config }: ApiDeps) {
+  const answer = async (c: Context<ApiEnv>, owner: string) => {
+    noStore(c)
+    return readCart(db, owner, c.get('lang'), new MediaLinks(config))
+  }
+
+  return createRouter()
+    .openapi(getRoute, async (c) => c.json(await answer(c, requireOwner(c)), 200))
+    .openapi(addRoute, async (c) => {
+      const owner = requireOwner(c)
+      const { product_id, quantity } = c.req.valid('json')
+      await addToCart(db, owner, product_id, quantity, c.get('lang'))
+      return c.json(await answer(c, owner), 200)
+    })
+    .openapi(setRoute, async (c) => {
+      const owner = requireOwner(c)
+      const { product_id } = c.req.valid('param')
+      await setCartQuantity(db, owner, product_id, c.req.valid('json').quantity, c.get('lang'))
+      return c.json(await answer(c, owner), 200)
+    })
+    .openapi(removeRoute, async (c) => {
+      const owner = requireOwner(c)
+      await removeFromCart(db, owner, c.req.valid('param').product_id)
+      return c.json(await answer(c, owner), 200)
+    })
+    .openapi(clearRoute, async (c) => {
+      const owner = requireOwner(c)
+      await clearCart(db, owner)
+      return c.json(await answer(c, owner), 200)
+    })
+    .openapi(acceptPricesRoute, async (c) => {
+      const owner = requireOwner(c)
+      await acceptCartPrices(db, owner)
+      return c.json(await answer(c, owner), 200)
+    })
+}
