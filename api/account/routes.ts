@@ -14,6 +14,8 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
+import { mergeVisitorIntoAccount } from '../cart/merge.ts'
+import type { Db } from '../db/client.ts'
 import { authSessions, cartItems, favourites, users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -99,7 +101,8 @@ const registrationRegisterRoute = createRoute({
   summary: 'Registration step 3: set the password and name; signs in',
   description:
     'Password at least 8 characters; `password_confirm`, when sent, must match. ' +
-    'Used or expired signature: 400 (`signature`).',
+    "Used or expired signature: 400 (`signature`). With a `Fingerprint` header the visitor's basket and " +
+    'favourites move into the new account.',
   request: jsonBody(registerSchema),
   responses: {
     201: json(registeredSchema, 'Account created, signed in'),
@@ -272,6 +275,7 @@ export function accountRoutes(deps: ApiDeps) {
     .openapi(registrationRegisterRoute, async (c) => {
       const lang = c.get('lang')
       const { password, full_name, signature } = c.req.valid('json')
+      const fingerprint = c.get('fingerprint')
       const signatureError = () => {
         const detail = message(lang, 'signature_invalid')
         return new ApiError(400, detail, [{ field: 'signature', message: detail }])
@@ -294,6 +298,8 @@ export function accountRoutes(deps: ApiDeps) {
             .insert(users)
             .values({ phone: verified.phone, fullName: full_name, passwordHash, createdAt: at, passwordChangedAt: at })
             .returning({ id: users.id })
+          // The visitor's basket and favourites (Fingerprint header) become the new account's.
+          if (fingerprint) await mergeVisitorIntoAccount(tx as unknown as Db, fingerprint, created.id)
           return created.id
         })
       } catch (error) {

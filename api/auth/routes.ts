@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
 import { loginSchema, refreshSchema } from '../../app/lib/validation/auth.ts'
+import { mergeVisitorIntoAccount } from '../cart/merge.ts'
 import { users } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -17,7 +18,8 @@ const loginRoute = createRoute({
   summary: 'Sign in with phone and password',
   description:
     'Wrong phone or password: 400 with `detail` and both fields flagged. Too many failures for the phone ' +
-    '(5 in 15 min) or the client address (20): 429 with `Retry-After`.',
+    '(5 in 15 min) or the client address (20): 429 with `Retry-After`. With a `Fingerprint` header the ' +
+    "visitor's basket and favourites move into the account (quantities added, capped by stock).",
   request: jsonBody(loginSchema),
   responses: {
     200: { description: 'Signed in', content: { 'application/json': { schema: tokensSchema } } },
@@ -79,6 +81,9 @@ export function authRoutes(deps: ApiDeps) {
         ])
       }
       await throttle.clear(phone)
+      // The visitor's basket and favourites (Fingerprint header) follow them into the account.
+      const fingerprint = c.get('fingerprint')
+      if (fingerprint) await mergeVisitorIntoAccount(db, fingerprint, user.id)
       return c.json(await tokens.open(user.id), 200)
     })
     .openapi(refreshRoute, async (c) => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { asc, count, eq, min, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cartItems, products } from '#api/db/schema/index.ts'
+import { cartItems, favourites, products } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
-import { registerCustomer } from './support/customer.ts'
+import { loginCustomer, registerCustomer } from './support/customer.ts'
 
 const t = setupTestApi({ products: 110 })
 
@@ -33,6 +33,8 @@ const setQuantity = (who: Who, id: number | string, payload: unknown) =>
 const remove = (who: Who, id: number | string) => t.json(`orders/cart/products/${id}/`, { ...who, method: 'DELETE' })
 const clear = (who: Who) => t.json('orders/cart/products/', { ...who, method: 'DELETE' })
 const acceptPrices = (who: Who) => t.json('orders/cart/accept-prices/', { ...who, method: 'POST' })
+const likeProduct = (who: Who, id: number) =>
+  t.json('products/likes/', { ...who, method: 'POST', body: body({ product_id: id }) })
 const badges = (who: Who) => t.json('common/badges/', who)
 
 const lineOf = (cartBody: { products: Line[] }, id: number) => cartBody.products.find((l) => l.product.id === id)
@@ -449,6 +451,125 @@ describe('parallel requests', () => {
       .from(cartItems)
       .where(sql`${cartItems.quantity} < 1 or ${cartItems.quantity} > 999`)
     expect(bad?.n).toBe(0)
+  })
+})
+
+describe('signing in merges the visitor basket and favourites', () => {
+  const visitorRows = async (fingerprint: string) => {
+    const owner = `v:${fingerprint}`
+    const [lines] = await t.database.db.select({ n: count() }).from(cartItems).where(eq(cartItems.owner, owner))
+    const [liked] = await t.database.db.select({ n: count() }).from(favourites).where(eq(favourites.owner, owner))
+    return { lines: lines?.n, favourites: liked?.n }
+  }
+
+  it('on login: quantities added and capped by stock, favourites deduplicated, visitor rows gone', async () => {
+    const customer = await registerCustomer(t)
+    const [both, visitorOnly, customerOnly, likedByBoth] = [
+      await product({ stock: 3 }),
+      await product({ stock: 10 }),
+      await product({ stock: 10 }),
+      await product(),
+    ]
+    const account = { token: customer.access }
+    await add(account, { product_id: both, quantity: 2 })
+    await add(account, { product_id: customerOnly })
+    await likeProduct(account, likedByBoth)
+
+    const visitor = newVisitor()
+    await add(visitor, { product_id: both, quantity: 2 })
+    await add(visitor, { product_id: visitorOnly, quantity: 4 })
+    await likeProduct(visitor, likedByBoth)
+    await likeProduct(visitor, visitorOnly)
+
+    const login = await loginCustomer(t, customer, visitor.fingerprint)
+    // The storefront fetches the basket right after login with both headers.
+    const merged = await cart({ token: login.access, fingerprint: visitor.fingerprint })
+    expect(quantities(merged.body)).toEqual({ [both]: 3, [visitorOnly]: 4, [customerOnly]: 1 })
+    expect(lineOf(merged.body, visitorOnly)?.product.is_liked).toBe(true)
+    expect((await cart({ token: customer.access })).body).toEqual(merged.body)
+    const liked = await t.json('products/likes/', { token: login.access })
+    expect(liked.body.results.map((p: { id: number }) => p.id).sort()).toEqual([likedByBoth, visitorOnly].sort())
+    expect((await badges({ token: login.access })).body).toEqual({
+      orders_total: 0,
+      cart_total: 8,
+      favourites_total: 2,
+    })
+
+    expect(await visitorRows(visitor.fingerprint!)).toEqual({ lines: 0, favourites: 0 })
+    expect((await cart(visitor)).body.products).toEqual([])
+    expect((await badges(visitor)).body).toEqual({ orders_total: 0, cart_total: 0, favourites_total: 0 })
+  })
+
+  it('on registration: the new account starts with the visitor basket and favourites', async () => {
+    const [a, b] = [await product(), await product({ price: 80_000, salePrice: 60_000 })]
+    const visitor = newVisitor()
+    await add(visitor, { product_id: a, quantity: 2 })
+    await add(visitor, { product_id: b })
+    await likeProduct(visitor, b)
+    const customer = await registerCustomer(t, { fingerprint: visitor.fingerprint })
+    const answer = await cart({ token: customer.access })
+    expect(quantities(answer.body)).toEqual({ [a]: 2, [b]: 1 })
+    expect(answer.body.total).toBe(260_000)
+    expect((await badges({ token: customer.access })).body.favourites_total).toBe(1)
+    expect(await visitorRows(visitor.fingerprint!)).toEqual({ lines: 0, favourites: 0 })
+  })
+
+  it('never loses a line: sold-out lines move over, a line over the stock keeps its quantity', async () => {
+    const customer = await registerCustomer(t)
+    const [soldOut, fallen, changed] = [await product({ stock: 5 }), await product({ stock: 10 }), await product()]
+    await add({ token: customer.access }, { product_id: fallen, quantity: 6 })
+    const visitor = newVisitor()
+    await add(visitor, { product_id: soldOut, quantity: 2 })
+    await add(visitor, { product_id: fallen, quantity: 1 })
+    await add(visitor, { product_id: changed })
+    await setProduct(soldOut, { stock: 0 })
+    await setProduct(fallen, { stock: 4 })
+    await setProduct(changed, { price: 110_000 })
+
+    const login = await loginCustomer(t, customer, visitor.fingerprint)
+    const merged = (await cart({ token: login.access })).body
+    expect(lineOf(merged, soldOut)).toMatchObject({ quantity: 2, unavailable: true })
+    expect(lineOf(merged, fallen)).toMatchObject({ quantity: 6, exceeds_stock: true })
+    expect(lineOf(merged, changed)).toMatchObject({ quantity: 1, price_changed: true, previous_price: 100_000 })
+  })
+
+  it('caps a sum at 999 units', async () => {
+    const id = await product({ stock: 5000 })
+    const customer = await registerCustomer(t)
+    await add({ token: customer.access }, { product_id: id, quantity: 600 })
+    const visitor = newVisitor()
+    await add(visitor, { product_id: id, quantity: 600 })
+    const login = await loginCustomer(t, customer, visitor.fingerprint)
+    expect(lineOf((await cart({ token: login.access })).body, id)?.quantity).toBe(999)
+  })
+
+  it('leaves the visitor basket alone on a login without a Fingerprint, or a failed one', async () => {
+    const customer = await registerCustomer(t)
+    const visitor = newVisitor()
+    const id = await product()
+    await add(visitor, { product_id: id })
+    const login = await loginCustomer(t, customer)
+    expect((await cart({ token: login.access })).body.products).toEqual([])
+    const failed = await t.json('auth/login/', {
+      method: 'POST',
+      body: body({ phone: customer.phone, password: 'wrong-password' }),
+      fingerprint: visitor.fingerprint,
+    })
+    expect(failed.status).toBe(400)
+    expect(quantities((await cart(visitor)).body)).toEqual({ [id]: 1 })
+    expect(await visitorRows(visitor.fingerprint!)).toEqual({ lines: 1, favourites: 0 })
+  })
+
+  it('merges each line once when the same visitor signs in twice at once', async () => {
+    const customer = await registerCustomer(t)
+    const id = await product({ stock: 50 })
+    const visitor = newVisitor()
+    await add(visitor, { product_id: id, quantity: 3 })
+    await Promise.all([
+      loginCustomer(t, customer, visitor.fingerprint),
+      loginCustomer(t, customer, visitor.fingerprint),
+    ])
+    expect(quantities((await cart({ token: customer.access })).body)).toEqual({ [id]: 3 })
   })
 })
 
