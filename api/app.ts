@@ -7,6 +7,7 @@ import { badgeRoutes } from './badges/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
+import { feedbackRoutes } from './feedback/routes.ts'
 import { favouriteRoutes } from './favourites/routes.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
@@ -15,6 +16,7 @@ import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
 import { mediaRoutes } from './media/routes.ts'
+import { profileRoutes } from './profile/routes.ts'
 
 export const apiBasePath = '/api/v1'
 
@@ -47,7 +49,10 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', mediaRoutes(deps))
   app.route('/', badgeRoutes(deps))
   app.route('/', authRoutes(deps))
+  // Before account: its middleware removes the photo's files when an account is deleted.
+  app.route('/', profileRoutes(deps))
   app.route('/', accountRoutes(deps))
+  app.route('/', feedbackRoutes(deps))
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

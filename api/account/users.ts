@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
+import { avatarSrc } from '../profile/avatar.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -31,8 +32,7 @@ export function userView(row: UserRow) {
     full_name: row.fullName,
     surname: row.surname,
     extra_phone: row.extraPhone,
-    // Avatars arrive with the profile editing work; until then there is none to show.
-    avatar_src: null,
+    avatar_src: avatarSrc(row.avatar),
     cashback_balance: row.cashbackBalance,
   }
 }

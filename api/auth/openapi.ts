@@ -27,7 +27,13 @@ export const userSchema = z
     full_name: z.string(),
     surname: z.string().nullable(),
     extra_phone: z.string().nullable(),
-    avatar_src: z.string().nullable(),
+    avatar_src: z
+      .object({
+        small: z.string().openapi({ description: '256 px square, served 240 px wide' }),
+        original: z.string().openapi({ description: 'The photo, at most 960 px wide' }),
+      })
+      .nullable()
+      .openapi({ description: 'Root-relative URLs of the profile photo; `null` without one' }),
     cashback_balance: z.number().int().openapi({ description: 'Whole sum' }),
   })
   .openapi('User')

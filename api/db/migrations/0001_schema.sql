@@ -2,6 +2,7 @@ CREATE TYPE "public"."code_purpose" AS ENUM('register', 'reset', 'change_phone')
 CREATE TYPE "public"."audience" AS ENUM('women', 'men', 'unisex');--> statement-breakpoint
 CREATE TYPE "public"."volume_unit" AS ENUM('ml', 'g');--> statement-breakpoint
 CREATE TYPE "public"."page_kind" AS ENUM('page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact');--> statement-breakpoint
+CREATE TYPE "public"."feedback_kind" AS ENUM('feedback', 'bug');--> statement-breakpoint
 CREATE TABLE "auth_sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -224,6 +225,19 @@ CREATE TABLE "favourites" (
 	CONSTRAINT "favourites_owner_product_id_pk" PRIMARY KEY("owner","product_id")
 );
 --> statement-breakpoint
+CREATE TABLE "feedback_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" "feedback_kind" NOT NULL,
+	"name" text,
+	"text" text NOT NULL,
+	"page" text,
+	"screenshot" text,
+	"lang" text NOT NULL,
+	"user_id" integer,
+	"client_address" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -238,6 +252,7 @@ ALTER TABLE "story_items" ADD CONSTRAINT "story_items_story_id_stories_id_fk" FO
 ALTER TABLE "story_reads" ADD CONSTRAINT "story_reads_story_item_id_story_items_id_fk" FOREIGN KEY ("story_item_id") REFERENCES "public"."story_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favourites" ADD CONSTRAINT "favourites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_messages" ADD CONSTRAINT "feedback_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "login_failures_bucket_idx" ON "login_failures" USING btree ("bucket","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
@@ -254,4 +269,5 @@ CREATE INDEX "products_rating_idx" ON "products" USING btree ((case when "review
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "story_items_story_idx" ON "story_items" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "pages_kind_idx" ON "pages" USING btree ("kind","position");--> statement-breakpoint
-CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");
+CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");--> statement-breakpoint
+CREATE INDEX "feedback_messages_limit_idx" ON "feedback_messages" USING btree ("kind","client_address","created_at");

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { mediaUrl, RESIZE_VERSION } from '../media/links.ts'
+import { type CheckedImage, extensionOf, normalizedImage } from '../uploads/images.ts'
+
+/** Longest side of the kept original and the side of the square small avatar made on upload. */
+export const AVATAR_ORIGINAL_MAX = 1024
+export const AVATAR_SMALL_SIZE = 256
+
+export type AvatarSrc = { small: string; original: string }
+
+/**
+ * An avatar is two files under DATA_DIR/uploads/avatars: the upright,
+ * metadata-free original (at most 1024 px) and a 256 px square crop. The
+ * name carries the owner and both content versions, the same hashes the
+ * media route checks (api/media/links.ts), so `avatar_src` needs no disk
+ * read: `avatars/<user>.<original version>.<small version>.<ext>` and the
+ * same with `.small` before the extension.
+ */
+const namePattern = /^avatars\/(\d+)\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{12})\.(jpg|png)$/
+
+// As api/media/links.ts computes it, so the URL is current without a redirect.
+const contentVersion = (bytes: Buffer) =>
+  createHash('sha256').update(RESIZE_VERSION).update(bytes).digest('base64url').slice(0, 12)
+
+export const smallPathOf = (path: string) => path.replace(/\.(jpg|png)$/, '.small.$1')
+
+/** The files of a stored avatar (relative to the uploads folder); `[]` for none or a foreign value. */
+export function avatarFiles(path: string | null | undefined): string[] {
+  return path && namePattern.test(path) ? [path, smallPathOf(path)] : []
+}
+
+/** `avatar_src` of the API's User: root-relative URLs of the small square and the original. */
+export function avatarSrc(path: string | null | undefined): AvatarSrc | null {
+  const match = path ? namePattern.exec(path) : null
+  if (!path || !match) return null
+  return {
+    small: mediaUrl('', 'small', match[3], smallPathOf(path)),
+    original: mediaUrl('', 'large', match[2], path),
+  }
+}
+
+/** Both files of a new avatar, ready to write: `path` goes into users.avatar. */
+export async function prepareAvatar(userId: number, image: CheckedImage) {
+  const original = await normalizedImage(image, {
+    width: AVATAR_ORIGINAL_MAX,
+    height: AVATAR_ORIGINAL_MAX,
+    fit: 'inside',
+  })
+  const small = await normalizedImage(image, { width: AVATAR_SMALL_SIZE, height: AVATAR_SMALL_SIZE, fit: 'cover' })
+  const path = `avatars/${userId}.${contentVersion(original)}.${contentVersion(small)}.${extensionOf(image.format)}`
+  return {
+    path,
+    files: [
+      { path, bytes: original },
+      { path: smallPathOf(path), bytes: small },
+    ],
+  }
+}
+
+export const uploadFile = (uploadsDir: string, path: string) => join(uploadsDir, path)

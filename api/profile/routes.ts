@@ -1,0 +1,164 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, isNull } from 'drizzle-orm'
+import { liveUserById, userView } from '../account/users.ts'
+import { signedIn } from '../auth/middleware.ts'
+import { bearer, errors, jsonBody, userSchema } from '../auth/openapi.ts'
+import { users } from '../db/schema/index.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { requireUser } from '../http/identity.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { uploadsDirOf } from '../media/links.ts'
+import { checkImage, IMAGE_MAX_BYTES, readForm, removeFiles, uploadBodyLimit, writeWhole } from '../uploads/images.ts'
+import { avatarFiles, prepareAvatar, uploadFile } from './avatar.ts'
+import { profileUpdateSchema } from './schemas.ts'
+
+const errorContent = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+})
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/account/',
+  tags: ['account'],
+  summary: "Change the customer's name, surname or extra phone",
+  description:
+    'Send only the fields to change. `full_name` may not be blank; an empty `surname` or `extra_phone` ' +
+    'clears it. Texts at most 99 characters.',
+  security: bearer,
+  middleware: [signedIn] as const,
+  request: jsonBody(profileUpdateSchema),
+  responses: { 200: jsonContent(userSchema, 'The customer as saved'), 400: errors[400], 401: errors[401] },
+})
+
+const avatarRoute = createRoute({
+  method: 'post',
+  path: '/account/avatar/',
+  tags: ['account'],
+  summary: 'Upload a profile photo',
+  description:
+    `Multipart field \`avatar\`: a JPEG or PNG picture, judged by its content (not its name or declared ` +
+    `type), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Kept upright and without its metadata, at most ` +
+    '1024 px, with a 256 px square made at once; `avatar_src` gives both. A wrong format is 400 ' +
+    '(`errors` flags `avatar`), a larger file 413. The previous photo is removed.',
+  security: bearer,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ avatar: z.string().openapi({ format: 'binary' }) }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonContent(userSchema, 'The customer with the new photo'),
+    400: errors[400],
+    401: errors[401],
+    413: errorContent('The file is larger than the limit'),
+  },
+})
+
+const avatarDeleteRoute = createRoute({
+  method: 'delete',
+  path: '/account/avatar/',
+  tags: ['account'],
+  summary: 'Remove the profile photo',
+  security: bearer,
+  middleware: [signedIn] as const,
+  responses: { 200: jsonContent(userSchema, 'The customer without a photo'), 401: errors[401] },
+})
+
+/** The profile's own endpoints beside api/account: name and extra phone, the photo. */
+export function profileRoutes({ database: { db }, config }: ApiDeps) {
+  const uploadsDir = uploadsDirOf(config)
+  const files = (path: string | null | undefined) => avatarFiles(path).map((p) => uploadFile(uploadsDir, p))
+
+  async function signedInUser(id: number, lang: Lang) {
+    const row = await liveUserById(db, id)
+    if (!row) throw new ApiError(401, message(lang, 'token_invalid'))
+    return row
+  }
+
+  const router = createRouter()
+
+  // The photo is personal data: its files go with the account (the row itself is anonymised there).
+  router.use('/account/delete/', async (c, next) => {
+    const user = c.req.method === 'DELETE' ? c.get('user') : null
+    const before = user ? await liveUserById(db, user.id) : null
+    await next()
+    if (before?.avatar && c.res.status === 200) await removeFiles(files(before.avatar))
+  })
+
+  // Multipart: parsed and checked here rather than by the OpenAPI validator, which knows no files.
+  router.openAPIRegistry.registerPath(avatarRoute)
+  router.post('/account/avatar/', signedIn, uploadBodyLimit('avatar'), async (c) => {
+    const lang = c.get('lang')
+    const current = requireUser(c)
+    const form = await readForm(c)
+    const image = await checkImage(form.avatar, lang, 'avatar')
+    const user = await signedInUser(current.id, lang)
+    const avatar = await prepareAvatar(current.id, image)
+    // The same picture again: its files are already there.
+    if (user.avatar === avatar.path) return c.json(userView(user), 200)
+    const written: string[] = []
+    let previous: string | null = null
+    try {
+      for (const file of avatar.files) {
+        const target = uploadFile(uploadsDir, file.path)
+        written.push(target)
+        await writeWhole(target, file.bytes)
+      }
+      const row = await db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ avatar: users.avatar })
+          .from(users)
+          .where(eq(users.id, current.id))
+          .for('update')
+        previous = old?.avatar ?? null
+        const [saved] = await tx
+          .update(users)
+          .set({ avatar: avatar.path })
+          .where(and(eq(users.id, current.id), isNull(users.deletedAt)))
+          .returning()
+        if (!saved) throw new ApiError(401, message(lang, 'token_invalid'))
+        return saved
+      })
+      if (previous && previous !== avatar.path) await removeFiles(files(previous))
+      return c.json(userView(row), 200)
+    } catch (error) {
+      // Nothing half-saved: the new files go, the row keeps the previous photo.
+      await removeFiles(written)
+      throw error
+    }
+  })
+
+  return router
+    .openapi(updateRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const body = c.req.valid('json')
+      const user = await signedInUser(current.id, lang)
+      const changes = {
+        ...(body.full_name !== undefined && { fullName: body.full_name }),
+        ...(body.surname !== undefined && { surname: body.surname }),
+        ...(body.extra_phone !== undefined && { extraPhone: body.extra_phone }),
+      }
+      if (!Object.keys(changes).length) return c.json(userView(user), 200)
+      const [row] = await db.update(users).set(changes).where(eq(users.id, current.id)).returning()
+      return c.json(userView(row), 200)
+    })
+    .openapi(avatarDeleteRoute, async (c) => {
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const user = await signedInUser(current.id, lang)
+      if (!user.avatar) return c.json(userView(user), 200)
+      const [row] = await db.update(users).set({ avatar: null }).where(eq(users.id, current.id)).returning()
+      await removeFiles(files(user.avatar))
+      return c.json(userView(row), 200)
+    })
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import sharp from 'sharp'
+import type { ApiEnv } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+
+/** Largest picture a customer may upload (avatar, bug-report screenshot). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
+// Decoding a small file can still expand to a huge bitmap ("decompression bomb").
+const MAX_PIXELS = 40_000_000
+// Room for the other form fields and the multipart framing around the file.
+const FORM_OVERHEAD_BYTES = 64 * 1024
+
+export type UploadFormat = 'jpeg' | 'png'
+export type CheckedImage = { bytes: Buffer; format: UploadFormat; width: number; height: number }
+
+const extensions: Record<UploadFormat, string> = { jpeg: 'jpg', png: 'png' }
+export const extensionOf = (format: UploadFormat) => extensions[format]
+
+export const tooLarge = (lang: Lang, field: string) => {
+  const detail = message(lang, 'file_too_large', { max: IMAGE_MAX_BYTES / 1024 / 1024 })
+  return new ApiError(413, detail, [{ field, message: detail }])
+}
+
+const wrongFormat = (lang: Lang, field: string) => {
+  const detail = message(lang, 'upload_format')
+  return new ApiError(400, detail, [{ field, message: detail }])
+}
+
+/**
+ * Refuses a request body larger than one picture plus its form (413, the
+ * field named), before any of it is parsed; also for chunked bodies.
+ */
+export const uploadBodyLimit = (field: string) =>
+  bodyLimit({
+    maxSize: IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    onError: (c) => {
+      throw tooLarge((c as Context<ApiEnv>).get('lang'), field)
+    },
+  })
+
+/** The multipart (or urlencoded) form of a request; a body that is neither gives no fields. */
+export async function readForm(c: Context<ApiEnv>): Promise<Record<string, string | File>> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) return {}
+  try {
+    return (await c.req.parseBody()) as Record<string, string | File>
+  } catch {
+    throw new ApiError(400, message(c.get('lang'), 'invalid_input'))
+  }
+}
+
+function magicFormat(bytes: Buffer): UploadFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png'
+  return null
+}
+
+/**
+ * A JPEG or PNG picture, judged by its content: the file's name and declared
+ * type are ignored. The first bytes must say JPEG or PNG and sharp must read
+ * it as the same format with sane dimensions; anything else gets the "upload
+ * in the correct format" error on `field`, a file over the limit 413.
+ */
+export async function checkImage(value: unknown, lang: Lang, field: string): Promise<CheckedImage> {
+  if (!(value instanceof Blob)) {
+    const detail = message(lang, value === undefined || value === '' ? 'required' : 'upload_format')
+    throw new ApiError(400, detail, [{ field, message: detail }])
+  }
+  if (value.size > IMAGE_MAX_BYTES) throw tooLarge(lang, field)
+  const bytes = Buffer.from(await value.arrayBuffer())
+  const format = magicFormat(bytes)
+  if (!format) throw wrongFormat(lang, field)
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata()
+    if (meta.format !== format || !meta.width || !meta.height) throw wrongFormat(lang, field)
+    // Reading the header is not decoding: make sure the pixels are there too.
+    await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).stats()
+    return { bytes, format, width: meta.width, height: meta.height }
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    throw wrongFormat(lang, field)
+  }
+}
+
+/** A re-encoded copy without the original's metadata (EXIF location…), turned upright, at most `box` px. */
+export async function normalizedImage(
+  image: CheckedImage,
+  box: { width: number; height: number; fit: 'inside' | 'cover' },
+): Promise<Buffer> {
+  let pipeline = sharp(image.bytes, { limitInputPixels: MAX_PIXELS })
+    .rotate()
+    .resize({ ...box, withoutEnlargement: box.fit === 'inside' })
+  pipeline =
+    image.format === 'png'
+      ? pipeline.png({ compressionLevel: 9 })
+      : pipeline.jpeg({ quality: 85, progressive: true, mozjpeg: true })
+  return pipeline.toBuffer()
+}
+
+/** Writes a file whole or not at all (temporary name, then rename). */
+export async function writeWhole(file: string, bytes: Buffer) {
+  await mkdir(dirname(file), { recursive: true })
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
+  try {
+    await writeFile(temporary, bytes)
+    await rename(temporary, file)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** Removes files, ignoring ones already gone. */
+export async function removeFiles(files: Array<string | null | undefined>) {
+  await Promise.all(files.filter((f): f is string => !!f).map((f) => rm(f, { force: true })))
+}
+
+/** An unguessable file name stem. */
+export const randomName = () => randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')
