@@ -5,10 +5,12 @@ import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
+import { cashbackRoutes } from './cashback/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
-import { feedbackRoutes } from './feedback/routes.ts'
 import { favouriteRoutes } from './favourites/routes.ts'
+import { feedbackRoutes } from './feedback/routes.ts'
+import { geoRoutes } from './geo/routes.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
 import { isFingerprint } from './http/identity.ts'
@@ -16,6 +18,9 @@ import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
 import { mediaRoutes } from './media/routes.ts'
+import { orderRoutes } from './orders/routes.ts'
+import { paymentRoutes } from './payments/routes.ts'
+import { promoRoutes } from './promo/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
 
 export const apiBasePath = '/api/v1'
@@ -49,6 +54,11 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', mediaRoutes(deps))
   app.route('/', badgeRoutes(deps))
   app.route('/', authRoutes(deps))
+  app.route('/', geoRoutes(deps))
+  app.route('/', orderRoutes(deps))
+  app.route('/', paymentRoutes(deps))
+  app.route('/', promoRoutes(deps))
+  app.route('/', cashbackRoutes(deps))
   // Before account: its middleware removes the photo's files when an account is deleted.
   app.route('/', profileRoutes(deps))
   app.route('/', accountRoutes(deps))

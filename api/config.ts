@@ -30,6 +30,26 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Online payment: `sandbox` (a local page that approves or declines), `payme` or `click`.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click']).default('sandbox'),
+  PAYME_MERCHANT_ID: optionalText,
+  // The merchant key Payme signs its calls with (Basic "Paycom:<key>"); the test key in its sandbox.
+  PAYME_KEY: optionalText,
+  PAYME_CHECKOUT_URL: z.url().default('https://checkout.paycom.uz/'),
+  // Payme Subscribe API (saved cards), called by the shop.
+  PAYME_API_URL: z.url().default('https://checkout.paycom.uz/api'),
+  CLICK_SERVICE_ID: optionalText,
+  CLICK_MERCHANT_ID: optionalText,
+  CLICK_SECRET_KEY: optionalText,
+  CLICK_PAY_URL: z.url().default('https://my.click.uz/services/pay'),
+  // Share of the goods paid that comes back as cashback when an order is delivered.
+  CASHBACK_RATE: z.coerce.number().min(0).max(1).default(0.02),
+  // Courier delivery in Tashkent city and elsewhere (sum); free from DELIVERY_FREE_FROM (0: never free).
+  DELIVERY_PRICE_TASHKENT: z.coerce.number().int().min(0).default(20_000),
+  DELIVERY_PRICE_REGIONS: z.coerce.number().int().min(0).default(40_000),
+  DELIVERY_FREE_FROM: z.coerce.number().int().min(0).default(1_000_000),
+  // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
+  STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }

@@ -238,6 +238,114 @@ CREATE TABLE "feedback_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "cashback_entries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"order_id" integer,
+	"amount" integer NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"product_id" integer,
+	"slug" text NOT NULL,
+	"title" jsonb NOT NULL,
+	"unit_price" integer NOT NULL,
+	"regular_price" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "order_items_quantity_positive" CHECK ("order_items"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"idempotency_key" uuid NOT NULL,
+	"status" smallint NOT NULL,
+	"payment_method" text NOT NULL,
+	"payment_status" text DEFAULT 'pending' NOT NULL,
+	"card_id" integer,
+	"delivery" text NOT NULL,
+	"region" text NOT NULL,
+	"district" text,
+	"street" text NOT NULL,
+	"house" text NOT NULL,
+	"flat" text,
+	"landmark" text,
+	"latitude" double precision,
+	"longitude" double precision,
+	"receiver_name" text NOT NULL,
+	"receiver_phone" text NOT NULL,
+	"receiver_extra_phone" text,
+	"subtotal" integer NOT NULL,
+	"promo_code" text,
+	"promo_code_id" integer,
+	"discount" integer DEFAULT 0 NOT NULL,
+	"cashback_used" integer DEFAULT 0 NOT NULL,
+	"delivery_price" integer DEFAULT 0 NOT NULL,
+	"total" integer NOT NULL,
+	"vat" integer NOT NULL,
+	"paid_total" integer DEFAULT 0 NOT NULL,
+	"cashback_earned" integer DEFAULT 0 NOT NULL,
+	"cancel_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
+	CONSTRAINT "orders_amounts_non_negative" CHECK ("orders"."total" >= 0 AND "orders"."discount" >= 0 AND "orders"."cashback_used" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"external_id" text,
+	"amount" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"provider_state" smallint,
+	"create_time" bigint,
+	"perform_time" bigint,
+	"cancel_time" bigint,
+	"reason" smallint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "promo_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"percent" smallint,
+	"amount" integer,
+	"min_total" integer DEFAULT 0 NOT NULL,
+	"valid_from" timestamp with time zone,
+	"valid_to" timestamp with time zone,
+	"usage_limit" integer,
+	"used_count" integer DEFAULT 0 NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promo_codes_code_unique" UNIQUE("code"),
+	CONSTRAINT "promo_percent_or_amount" CHECK (("promo_codes"."percent" IS NOT NULL AND "promo_codes"."percent" BETWEEN 1 AND 100 AND "promo_codes"."amount" IS NULL) OR ("promo_codes"."percent" IS NULL AND "promo_codes"."amount" > 0)),
+	CONSTRAINT "promo_used_within_limit" CHECK ("promo_codes"."used_count" >= 0 AND ("promo_codes"."usage_limit" IS NULL OR "promo_codes"."used_count" <= "promo_codes"."usage_limit"))
+);
+--> statement-breakpoint
+CREATE TABLE "saved_cards" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"token" text NOT NULL,
+	"masked" text NOT NULL,
+	"expiry" text NOT NULL,
+	"system" text NOT NULL,
+	"phone" text,
+	"code_hash" text,
+	"code_expires_at" timestamp with time zone,
+	"attempts" smallint DEFAULT 0 NOT NULL,
+	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -253,6 +361,14 @@ ALTER TABLE "story_reads" ADD CONSTRAINT "story_reads_story_item_id_story_items_
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favourites" ADD CONSTRAINT "favourites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_messages" ADD CONSTRAINT "feedback_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashback_entries" ADD CONSTRAINT "cashback_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashback_entries" ADD CONSTRAINT "cashback_entries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "login_failures_bucket_idx" ON "login_failures" USING btree ("bucket","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
@@ -270,4 +386,13 @@ CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_key" gi
 CREATE INDEX "story_items_story_idx" ON "story_items" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "pages_kind_idx" ON "pages" USING btree ("kind","position");--> statement-breakpoint
 CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");--> statement-breakpoint
-CREATE INDEX "feedback_messages_limit_idx" ON "feedback_messages" USING btree ("kind","client_address","created_at");
+CREATE INDEX "feedback_messages_limit_idx" ON "feedback_messages" USING btree ("kind","client_address","created_at");--> statement-breakpoint
+CREATE INDEX "cashback_entries_user_idx" ON "cashback_entries" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "cashback_entries_order_reason_idx" ON "cashback_entries" USING btree ("order_id","reason");--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_idempotency_idx" ON "orders" USING btree ("user_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "orders_user_status_idx" ON "orders" USING btree ("user_id","status","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_external_idx" ON "payments" USING btree ("provider","external_id");--> statement-breakpoint
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "payments_create_time_idx" ON "payments" USING btree ("provider","create_time");--> statement-breakpoint
+CREATE INDEX "saved_cards_user_idx" ON "saved_cards" USING btree ("user_id");

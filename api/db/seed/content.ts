@@ -14,6 +14,7 @@ import { instructionPages } from './pages-instructions.ts'
 import { legalPages } from './pages-legal.ts'
 import { shopPages } from './pages-shop.ts'
 import { posts } from './posts.ts'
+import { seedPromoCodes } from './promo.ts'
 import { referenceDate } from './products.ts'
 import { shop } from './shop-contacts.ts'
 import { banners, type StorySeed, stories } from './showcase.ts'
@@ -81,6 +82,7 @@ async function seedStory(db: Db, story: StorySeed, position: number) {
 
 /** Pages, footer, posts, banners, stories and the contact settings. */
 export async function seedContent(db: Db) {
+  await seedPromoCodes(db)
   await db.insert(settings).values(Object.entries(settingsSeed).map(([key, value]) => ({ key, value })))
   await db.insert(pages).values(
     allPages.map((p) => ({

@@ -1,0 +1,55 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { signedIn } from '../auth/middleware.ts'
+import { bearer } from '../auth/openapi.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { requireUser } from '../http/identity.ts'
+import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { cashbackBalance, cashbackHistory } from './service.ts'
+
+const entrySchema = z
+  .object({
+    id: z.number().int(),
+    order_id: z.number().int().nullable(),
+    amount: z.number().int().openapi({ description: 'Sum: positive credits, negative debits' }),
+    reason: z.enum(['spent', 'refund', 'earned', 'adjustment']).openapi({
+      description: 'spent: used at checkout; refund: returned by a cancelled order; earned: a delivered order',
+    }),
+    created_at: z.string(),
+  })
+  .openapi('CashbackEntry')
+
+const cashbackSchema = pagedSchema(entrySchema)
+  .extend({ balance: z.number().int().openapi({ description: 'users.cashback_balance, whole sum' }), rate: z.number() })
+  .openapi('Cashback')
+
+const cashbackRoute = createRoute({
+  method: 'get',
+  path: '/account/cashback/',
+  tags: ['account'],
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'Cashback balance and its history (newest first, paged)',
+  description: 'Earned when an order is delivered (`rate` of the goods paid), spent at checkout, returned on cancel.',
+  request: { query: z.object(pagingQuery) },
+  responses: {
+    200: jsonContent(cashbackSchema, 'Balance and a page of ledger entries'),
+    401: jsonContent(errorSchema, 'Not signed in'),
+  },
+})
+
+export function cashbackRoutes({ database: { db }, config }: ApiDeps) {
+  return createRouter().openapi(cashbackRoute, async (c) => {
+    const user = requireUser(c)
+    const { page, size } = c.req.valid('query')
+    const [balance, history] = await Promise.all([
+      cashbackBalance(db, user.id),
+      cashbackHistory(db, user.id, page, size),
+    ])
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(
+      { balance, rate: config.CASHBACK_RATE, ...paged(history.results, history.total, page, size, c.req.url) },
+      200,
+    )
+  })
+}

@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
+import { products } from './catalogue.ts'
+import { createdAt, localized } from './columns.ts'
+
+const moment = (name: string) => timestamp(name, { withTimezone: true })
+
+/**
+ * Promo codes: `percent` (1–100) or `amount` (whole sum) off the goods, from
+ * `min_total`, between `valid_from` and `valid_to`, at most `usage_limit`
+ * orders (`used_count` counts orders that are not cancelled). Codes are kept upper-case.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull().unique(),
+    percent: smallint(),
+    amount: integer(),
+    minTotal: integer('min_total').notNull().default(0),
+    validFrom: moment('valid_from'),
+    validTo: moment('valid_to'),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'promo_percent_or_amount',
+      sql`(${t.percent} IS NOT NULL AND ${t.percent} BETWEEN 1 AND 100 AND ${t.amount} IS NULL) OR (${t.percent} IS NULL AND ${t.amount} > 0)`,
+    ),
+    check(
+      'promo_used_within_limit',
+      sql`${t.usedCount} >= 0 AND (${t.usageLimit} IS NULL OR ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
+)
+
+/**
+ * Orders. `status` is the order state (api/orders/states.ts: 1 awaiting payment,
+ * 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered);
+ * `payment_status` is separate (pending, paid, failed, refunded). Money in whole sum.
+ * `total` is what the customer pays: goods − discount − cashback + delivery (VAT included).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    status: smallint().notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    cardId: integer('card_id'),
+    delivery: text().notNull(),
+    region: text().notNull(),
+    district: text(),
+    street: text().notNull(),
+    house: text().notNull(),
+    flat: text(),
+    landmark: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    receiverName: text('receiver_name').notNull(),
+    receiverPhone: text('receiver_phone').notNull(),
+    receiverExtraPhone: text('receiver_extra_phone'),
+    subtotal: integer().notNull(),
+    promoCode: text('promo_code'),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    discount: integer().notNull().default(0),
+    cashbackUsed: integer('cashback_used').notNull().default(0),
+    deliveryPrice: integer('delivery_price').notNull().default(0),
+    total: integer().notNull(),
+    vat: integer().notNull(),
+    paidTotal: integer('paid_total').notNull().default(0),
+    cashbackEarned: integer('cashback_earned').notNull().default(0),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+    paidAt: moment('paid_at'),
+    cancelledAt: moment('cancelled_at'),
+    deliveredAt: moment('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    check('orders_amounts_non_negative', sql`${t.total} >= 0 AND ${t.discount} >= 0 AND ${t.cashbackUsed} >= 0`),
+  ],
+)
+
+/** The order's lines as they were bought: title in every language and the unit price then. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    slug: text().notNull(),
+    title: localized('title').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    regularPrice: integer('regular_price').notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+)
+
+/**
+ * One attempt to pay an order through a provider (sandbox, payme, click).
+ * `external_id` is the provider's transaction id; Payme's own state
+ * (1, 2, −1, −2), times in ms and cancel reason are kept as Payme wants them back.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial().primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text().notNull(),
+    externalId: text('external_id'),
+    amount: integer().notNull(),
+    status: text().notNull().default('pending'),
+    providerState: smallint('provider_state'),
+    createTime: bigint('create_time', { mode: 'number' }),
+    performTime: bigint('perform_time', { mode: 'number' }),
+    cancelTime: bigint('cancel_time', { mode: 'number' }),
+    reason: smallint(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_external_idx').on(t.provider, t.externalId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_create_time_idx').on(t.provider, t.createTime),
+  ],
+)
+
+/**
+ * The cashback ledger behind users.cashback_balance: every change of the
+ * balance is a row (spent at checkout −, refunded on cancel +, earned on
+ * delivery +), at most one of each reason per order.
+ */
+export const cashbackEntries = pgTable(
+  'cashback_entries',
+  {
+    id: serial().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cashback_entries_user_idx').on(t.userId, t.id),
+    uniqueIndex('cashback_entries_order_reason_idx').on(t.orderId, t.reason),
+  ],
+)
+
+/**
+ * Saved bank cards: the provider's token, the masked number, expiry and
+ * payment system. The full number is never stored. `verified_at` is set once
+ * the SMS code was confirmed; unverified cards are not listed.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: serial().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    token: text().notNull(),
+    masked: text().notNull(),
+    expiry: text().notNull(),
+    system: text().notNull(),
+    phone: text(),
+    // HMAC of the sandbox verification code, with its expiry and attempts.
+    codeHash: text('code_hash'),
+    codeExpiresAt: moment('code_expires_at'),
+    attempts: smallint().notNull().default(0),
+    verifiedAt: moment('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_cards_user_idx').on(t.userId)],
+)

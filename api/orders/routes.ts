@@ -1,0 +1,203 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { signedIn } from '../auth/middleware.ts'
+import { bearer } from '../auth/openapi.ts'
+import type { Db } from '../db/client.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { requireUser } from '../http/identity.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { paged, pagingQuery } from '../http/paging.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import {
+  createOrderBody,
+  orderConflictSchema,
+  orderIdParams,
+  orderSchema,
+  pagedOrders,
+  statusListQuery,
+} from './schemas.ts'
+import {
+  cancelByCustomer,
+  changeOrderStatus,
+  createOrder,
+  customerOrder,
+  listOrders,
+  type OrderRow,
+  orderItemsOf,
+} from './service.ts'
+import { orderStatuses } from './states.ts'
+import { orderView } from './views.ts'
+
+const tags = ['orders']
+const error = (description: string) => jsonContent(errorSchema, description)
+const unauthorized = error('No or an invalid access token')
+const notFound = error("No such order of this customer (another customer's order is a 404 too)")
+
+const createRouteDef = createRoute({
+  method: 'post',
+  path: '/orders/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: "Place an order from the customer's basket",
+  description:
+    'One transaction: the basket lines (of the signed-in customer) are re-checked against current prices and ' +
+    'stock, stock is reserved, lines are snapshotted, the promo code and cashback applied, and the ordered lines ' +
+    'leave the basket. 201 with the order; the same `idempotency_key` again answers 200 with the same order. ' +
+    '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum ' +
+    '(field `promo_code`), cashback above the balance (field `use_cashback`). 409 `{detail, items}`: stock ' +
+    '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +
+    'changed. Online methods then call POST payments/{order_id}/start/.',
+  request: { body: { required: true, content: { 'application/json': { schema: createOrderBody } } } },
+  responses: {
+    201: jsonContent(orderSchema, 'The new order'),
+    200: jsonContent(orderSchema, 'The order created before with this idempotency key'),
+    400: error('Invalid input, empty basket, promo code or cashback refused'),
+    401: unauthorized,
+    409: jsonContent(orderConflictSchema, 'Stock or prices changed: `items` lists the lines'),
+  },
+})
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/orders/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: "The customer's orders, newest first",
+  description:
+    'Paged (size 12 by default). `status__in=3,4,5` gives the active orders (accepted, ready for delivery, on ' +
+    'the way; SPEC §7), `status__in=6,2` the history (delivered, cancelled); without it, all orders.',
+  request: { query: z.object({ ...pagingQuery, status__in: statusListQuery }) },
+  responses: { 200: jsonContent(pagedOrders, 'A page of orders'), 400: error('Invalid query'), 401: unauthorized },
+})
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/orders/{id}/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'One order of the customer',
+  request: { params: orderIdParams },
+  responses: { 200: jsonContent(orderSchema, 'The order'), 401: unauthorized, 404: notFound },
+})
+
+const cancelRoute = createRoute({
+  method: 'post',
+  path: '/orders/{id}/cancel/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'Cancel the order (while awaiting payment or accepted: `can_cancel`)',
+  description:
+    'Stock goes back, cashback spent on the order is returned to the balance, the promo code use is released; ' +
+    'a paid order is marked `refunded`. Later states: 409.',
+  request: { params: orderIdParams },
+  responses: {
+    200: jsonContent(orderSchema, 'The cancelled order'),
+    401: unauthorized,
+    404: notFound,
+    409: error('The order can no longer be cancelled'),
+  },
+})
+
+const staffRoute = createRoute({
+  method: 'patch',
+  path: '/orders/{id}/status/',
+  tags,
+  summary: 'Staff: move an order to another status (`X-Staff-Token`)',
+  description:
+    'Only when STAFF_TOKEN is set (otherwise 404). Transitions not in the table (README "Order states") → 409. ' +
+    'Moving 1 → 3 needs a recorded payment (payments do that themselves).',
+  request: {
+    params: orderIdParams,
+    headers: z.object({ 'x-staff-token': z.string().optional() }),
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            status: z
+              .number()
+              .int()
+              .refine((s) => orderStatuses.includes(s as never), 'invalid'),
+            reason: z.string().max(255).optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonContent(orderSchema, 'The order in its new status'),
+    403: error('Wrong staff token'),
+    404: notFound,
+    409: error('Transition not allowed'),
+  },
+})
+
+export async function orderDetail(db: Db, order: OrderRow, lang: Lang) {
+  const items = await orderItemsOf(db, [order.id])
+  return orderView(order, items.get(order.id) ?? [], lang)
+}
+
+export function orderRoutes(deps: ApiDeps) {
+  const {
+    database: { db },
+    config,
+  } = deps
+  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: deps.now?.() ?? new Date() })
+  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+
+  return createRouter()
+    .openapi(createRouteDef, async (c) => {
+      const user = requireUser(c)
+      const { order, created } = await createOrder(db, user.id, c.req.valid('json'), ctx(c))
+      noStore(c)
+      return c.json(await orderDetail(db, order, c.get('lang')), created ? 201 : 200)
+    })
+    .openapi(listRoute, async (c) => {
+      const user = requireUser(c)
+      const { page, size, status__in } = c.req.valid('query')
+      const { rows, total } = await listOrders(db, user.id, status__in, page, size)
+      const items = await orderItemsOf(
+        db,
+        rows.map((r) => r.id),
+      )
+      noStore(c)
+      const lang = c.get('lang')
+      return c.json(
+        paged(
+          rows.map((r) => orderView(r, items.get(r.id) ?? [], lang)),
+          total,
+          page,
+          size,
+          c.req.url,
+        ),
+        200,
+      )
+    })
+    .openapi(detailRoute, async (c) => {
+      const user = requireUser(c)
+      const order = await customerOrder(db, user.id, c.req.valid('param').id, c.get('lang'))
+      noStore(c)
+      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+    })
+    .openapi(cancelRoute, async (c) => {
+      const user = requireUser(c)
+      const order = await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c))
+      noStore(c)
+      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+    })
+    .openapi(staffRoute, async (c) => {
+      const lang = c.get('lang')
+      if (!config.STAFF_TOKEN) throw new ApiError(404, message(lang, 'not_found'))
+      if (c.req.valid('header')['x-staff-token'] !== config.STAFF_TOKEN)
+        throw new ApiError(403, message(lang, 'staff_forbidden'))
+      const { status, reason } = c.req.valid('json')
+      const order = await changeOrderStatus(db, c.req.valid('param').id, status, { ...ctx(c), reason })
+      return c.json(await orderDetail(db, order, lang), 200)
+    })
+}

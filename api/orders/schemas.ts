@@ -1,0 +1,174 @@
+import { z } from '@hono/zod-openapi'
+import { optionalPhoneSchema, phoneSchema, requiredText } from '../../app/lib/validation/auth.ts'
+import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
+import { pagedSchema } from '../http/paging.ts'
+import { Delivery, orderStatuses, PaymentMethod, PaymentStatus } from './states.ts'
+
+const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'max_length')
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+export const addressSchema = z
+  .object({
+    region: z.string().openapi({ description: 'SOATO code of the region (GET geo/regions/)', example: '1726' }),
+    district: optionalText(99).openapi({
+      description: 'Tashkent city: one of its district codes (required); elsewhere free text (district or city)',
+      example: '1726294',
+    }),
+    street: requiredText(255),
+    house: requiredText(20),
+    flat: optionalText(20),
+    landmark: optionalText(255),
+    latitude: z
+      .number()
+      .min(-90)
+      .max(90)
+      .nullish()
+      .transform((v) => v ?? null),
+    longitude: z
+      .number()
+      .min(-180)
+      .max(180)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((a, ctx) => {
+    const region = findRegion(a.region)
+    if (!region) ctx.addIssue({ code: 'custom', path: ['region'], message: 'order_unknown_region' })
+    else if (region.code === TASHKENT_CITY && !region.districts.some((d) => d.code === a.district))
+      ctx.addIssue({ code: 'custom', path: ['district'], message: 'order_unknown_district' })
+    if ((a.latitude == null) !== (a.longitude == null))
+      ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'order_location_required' })
+  })
+  .openapi('OrderAddress')
+
+export const createOrderBody = z
+  .object({
+    address: addressSchema,
+    receiver: z.object({
+      name: requiredText(99),
+      phone: phoneSchema.openapi({ example: '+998901234567' }),
+      extra_phone: optionalPhoneSchema.nullish().transform((v) => v ?? null),
+    }),
+    delivery: z.enum(Delivery).openapi({ description: 'courier (priced by region) or pickup (free)' }),
+    payment_method: z.enum(PaymentMethod).openapi({
+      description:
+        'cash: on delivery, the order is accepted at once (status 3). card / payme / click: the order awaits ' +
+        'payment (status 1) until POST payments/{order_id}/start/ is completed.',
+    }),
+    card_id: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null)
+      .openapi({
+        description: 'A verified saved card of the customer (GET cards/) for payment_method card',
+      }),
+    promo_code: optionalText(50),
+    use_cashback: z
+      .union([z.boolean(), z.number().int().min(0)])
+      .default(false)
+      .openapi({
+        description:
+          'true: as much of the cashback balance as the goods allow; a number: that many sum (more than the balance: 400); false/0: none',
+      }),
+    idempotency_key: z.uuid().openapi({
+      description:
+        'A UUID generated when the checkout form is shown; resubmitting with it returns the same order (200)',
+    }),
+  })
+  .openapi('NewOrder')
+
+const namedPlace = z.object({ code: z.string().nullable(), name: z.string() })
+
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.string().openapi({ description: 'The order number shown to the customer', example: '000042' }),
+    status: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          'README "Order states": 1 awaiting payment, 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered',
+      }),
+    status_name: z.string(),
+    status_label: z.string().openapi({ description: 'Localised' }),
+    steps: z.array(z.object({ status: z.number().int(), name: z.string(), label: z.string(), done: z.boolean() })),
+    can_cancel: z.boolean(),
+    payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
+    payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
+    card_id: z.number().int().nullable(),
+    delivery: z.string().openapi({ description: Delivery.join(' | ') }),
+    delivery_price: z.number().int(),
+    address: z.object({
+      region: namedPlace,
+      district: namedPlace.nullable(),
+      street: z.string(),
+      house: z.string(),
+      flat: z.string().nullable(),
+      landmark: z.string().nullable(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+    receiver: z.object({ name: z.string(), phone: z.string(), extra_phone: z.string().nullable() }),
+    items: z.array(
+      z.object({
+        product_id: z.number().int().nullable(),
+        slug: z.string(),
+        title: z.string(),
+        unit_price: z.number().int(),
+        regular_price: z.number().int(),
+        quantity: z.number().int(),
+        line_total: z.number().int(),
+      }),
+    ),
+    products_count: z.number().int(),
+    subtotal: z.number().int().openapi({ description: 'Goods at the prices paid' }),
+    promo_code: z.string().nullable(),
+    discount: z.number().int().openapi({ description: 'Promo code discount' }),
+    cashback_used: z.number().int(),
+    vat_percent: z.number().int(),
+    vat: z.number().int().openapi({ description: 'VAT included in total' }),
+    total: z.number().int().openapi({ description: 'subtotal − discount − cashback_used + delivery_price' }),
+    paid_total: z.number().int(),
+    cashback_earned: z.number().int(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    delivered_at: z.string().nullable(),
+  })
+  .openapi('Order')
+
+export const pagedOrders = pagedSchema(orderSchema).openapi('OrderPage')
+
+export const orderConflictSchema = z
+  .object({ detail: z.string(), items: z.array(z.record(z.string(), z.unknown())) })
+  .openapi('OrderConflict')
+
+export const statusListQuery = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null
+    const list = value.split(',').map((s) => Number(s.trim()))
+    if (list.some((n) => !orderStatuses.includes(n as never))) {
+      ctx.addIssue({ code: 'custom', message: 'invalid' })
+      return z.NEVER
+    }
+    return list
+  })
+  .openapi({ description: 'Comma-separated statuses, e.g. 3,4,5 (active) or 6,2 (history)', example: '3,4,5' })
+
+export const orderIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'id', in: 'path' }, example: 42 }),
+})

@@ -1,0 +1,485 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { addCashbackEntry } from '../cashback/service.ts'
+import { invalidateCatalogue } from '../catalogue/cache.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { cartItems, orderItems, orders, payments, products, savedCards, users } from '../db/schema/index.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
+import { isUniqueViolation } from './db-errors.ts'
+import {
+  canTransition,
+  customerCancellable,
+  type Delivery,
+  OrderStatus,
+  onlineMethods,
+  type PaymentMethod,
+} from './states.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+
+/** VAT is included in every price (REFERENCE-UZ: 12 % since 2023): the included part of `gross`. */
+export const VAT_PERCENT = 12
+export const includedVat = (gross: number) => Math.round((gross * VAT_PERCENT) / (100 + VAT_PERCENT))
+
+export type NewOrder = {
+  address: {
+    region: string
+    district: string | null
+    street: string
+    house: string
+    flat: string | null
+    landmark: string | null
+    latitude: number | null
+    longitude: number | null
+  }
+  receiver: { name: string; phone: string; extra_phone: string | null }
+  delivery: Delivery
+  payment_method: PaymentMethod
+  card_id: number | null
+  promo_code: string | null
+  use_cashback: boolean | number
+  idempotency_key: string
+}
+
+/** 409 with the lines that stopped the order: `{detail, items: [...]}`. */
+export class OrderConflictError extends ApiError {
+  constructor(
+    detail: string,
+    readonly items: Record<string, unknown>[],
+  ) {
+    super(409, detail)
+  }
+  override toJSON() {
+    return { detail: this.detail, items: this.items }
+  }
+}
+
+/** Courier price for `region` and the goods total after the discount; pickup is free. */
+export function deliveryPrice(config: Config, delivery: Delivery, region: string, goods: number) {
+  if (delivery === 'pickup') return 0
+  if (config.DELIVERY_FREE_FROM > 0 && goods >= config.DELIVERY_FREE_FROM) return 0
+  return region === '1726' ? config.DELIVERY_PRICE_TASHKENT : config.DELIVERY_PRICE_REGIONS
+}
+
+const unitPrice = (p: { price: number; salePrice: number | null }) => p.salePrice ?? p.price
+
+/**
+ * Creates the customer's order from their basket (owner `u:<id>`) in one
+ * transaction: the product rows are locked, prices and stock re-checked,
+ * stock taken, lines snapshotted, promo and cashback applied, the ordered
+ * lines removed from the basket. The same idempotency key returns the order
+ * it created before (`created: false`).
+ */
+export async function createOrder(
+  db: Db,
+  userId: number,
+  input: NewOrder,
+  ctx: { lang: Lang; config: Config; now: Date },
+): Promise<{ order: OrderRow; created: boolean }> {
+  const { lang, config, now } = ctx
+  const existing = await findByKey(db, userId, input.idempotency_key)
+  if (existing) return { order: existing, created: false }
+  try {
+    const order = await db.transaction(async (tx) => {
+      const lines = await tx
+        .select({
+          productId: products.id,
+          slug: products.slug,
+          title: products.title,
+          price: products.price,
+          salePrice: products.salePrice,
+          stock: products.stock,
+          quantity: cartItems.quantity,
+          priceSeen: cartItems.priceSeen,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.owner, `u:${userId}`))
+        .orderBy(asc(products.id))
+        .for('update', { of: products })
+      if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
+
+      const short = lines.filter((l) => l.quantity > l.stock)
+      if (short.length)
+        throw new OrderConflictError(
+          message(lang, 'order_stock_changed'),
+          short.map((l) => ({
+            product_id: l.productId,
+            title: l.title[lang] || l.title.ru,
+            requested: l.quantity,
+            available: Math.max(l.stock, 0),
+          })),
+        )
+      const repriced = lines.filter((l) => unitPrice(l) !== l.priceSeen)
+      if (repriced.length)
+        throw new OrderConflictError(
+          message(lang, 'order_prices_changed'),
+          repriced.map((l) => ({
+            product_id: l.productId,
+            title: l.title[lang] || l.title.ru,
+            previous_price: l.priceSeen,
+            price: unitPrice(l),
+          })),
+        )
+
+      const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
+      let discount = 0
+      let promoId: number | null = null
+      let promoCode: string | null = null
+      if (input.promo_code) {
+        const promo = await usablePromo(tx, input.promo_code, subtotal, now, lang, true)
+        if (!(await claimPromo(tx, promo.id))) throw new ApiError(400, message(lang, 'promo_exhausted'))
+        discount = promoDiscount(promo, subtotal)
+        promoId = promo.id
+        promoCode = promo.code
+      }
+
+      const goods = subtotal - discount
+      const [user] = await tx
+        .select({ balance: users.cashbackBalance })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update')
+      const balance = user?.balance ?? 0
+      let cashbackUsed = 0
+      if (typeof input.use_cashback === 'number') {
+        if (input.use_cashback > balance)
+          throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }), [
+            { field: 'use_cashback', message: message(lang, 'cashback_above_balance', { balance }) },
+          ])
+        cashbackUsed = Math.min(input.use_cashback, goods)
+      } else if (input.use_cashback) cashbackUsed = Math.min(balance, goods)
+
+      const delivery = deliveryPrice(config, input.delivery, input.address.region, goods)
+      const total = goods - cashbackUsed + delivery
+      const online = onlineMethods.includes(input.payment_method)
+      // Nothing left to pay online: the order is paid by promo and cashback.
+      const prepaid = online && total === 0
+
+      if (input.payment_method === 'card' && input.card_id != null) {
+        const [card] = await tx
+          .select({ id: savedCards.id })
+          .from(savedCards)
+          .where(
+            and(
+              eq(savedCards.id, input.card_id),
+              eq(savedCards.userId, userId),
+              sql`${savedCards.verifiedAt} IS NOT NULL`,
+            ),
+          )
+        if (!card)
+          throw new ApiError(400, message(lang, 'card_not_found'), [
+            { field: 'card_id', message: message(lang, 'card_not_found') },
+          ])
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          idempotencyKey: input.idempotency_key,
+          status: online && !prepaid ? OrderStatus.awaitingPayment : OrderStatus.accepted,
+          paymentMethod: input.payment_method,
+          paymentStatus: prepaid ? 'paid' : 'pending',
+          paidAt: prepaid ? now : null,
+          cardId: input.payment_method === 'card' ? input.card_id : null,
+          delivery: input.delivery,
+          ...input.address,
+          receiverName: input.receiver.name,
+          receiverPhone: input.receiver.phone,
+          receiverExtraPhone: input.receiver.extra_phone,
+          subtotal,
+          promoCode,
+          promoCodeId: promoId,
+          discount,
+          cashbackUsed,
+          deliveryPrice: delivery,
+          total,
+          vat: includedVat(total),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()
+      if (!order) throw new Error('order insert returned nothing')
+
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId: order.id,
+          productId: l.productId,
+          slug: l.slug,
+          title: l.title,
+          unitPrice: unitPrice(l),
+          regularPrice: l.price,
+          quantity: l.quantity,
+        })),
+      )
+      for (const l of lines) {
+        // The rows are locked, so this holds; the condition keeps stock ≥ 0 whatever happens.
+        const taken = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${l.quantity}` })
+          .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`))
+          .returning({ id: products.id })
+        if (!taken.length)
+          throw new OrderConflictError(message(lang, 'order_stock_changed'), [
+            { product_id: l.productId, title: l.title[lang] || l.title.ru, requested: l.quantity, available: 0 },
+          ])
+      }
+      if (cashbackUsed > 0) {
+        const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
+        if (!spent) throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }))
+      }
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.owner, `u:${userId}`),
+          inArray(
+            cartItems.productId,
+            lines.map((l) => l.productId),
+          ),
+        ),
+      )
+      return order
+    })
+    invalidateCatalogue(db)
+    return { order, created: true }
+  } catch (error) {
+    // The same key submitted twice at once: the other request created the order.
+    if (isUniqueViolation(error)) {
+      const order = await findByKey(db, userId, input.idempotency_key)
+      if (order) return { order, created: false }
+    }
+    throw error
+  }
+}
+
+async function findByKey(db: Db, userId: number, key: string) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+  return order
+}
+
+export async function orderItemsOf(db: Db | Tx, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, OrderItemRow[]>()
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id))
+  const byOrder = new Map<number, OrderItemRow[]>()
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row])
+  return byOrder
+}
+
+/** The customer's order; another customer's or an unknown id → 404 (never 403: ids are not disclosed). */
+export async function customerOrder(db: Db, userId: number, orderId: number, lang: Lang) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+  return order
+}
+
+export async function listOrders(db: Db, userId: number, statuses: number[] | null, page: number, size: number) {
+  const where = and(eq(orders.userId, userId), statuses?.length ? inArray(orders.status, statuses) : undefined)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** Orders of the customer in `statuses` (the header badge). */
+export async function countOrders(db: Db, userId: number, statuses: number[]) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, statuses)))
+  return row?.n ?? 0
+}
+
+const statusLabel = (lang: Lang, status: number) =>
+  message(lang, `order_status_${status}` as Parameters<typeof message>[1])
+
+/**
+ * Moves a locked order from its status to `to` with the side effects of the
+ * new state; anything not in the transition table → 409. Runs in the caller's
+ * transaction (payments call it when money arrives).
+ *
+ * - → 3 accepted from 1: only once the payment is recorded as paid.
+ * - → 2 cancelled: stock returned, cashback spent refunded, the promo use
+ *   released, a paid payment marked refunded (the money goes back through the provider).
+ * - → 6 delivered: a cash order is paid now; cashback is earned (CASHBACK_RATE of the goods paid), once.
+ */
+export async function transition(
+  tx: Tx,
+  order: OrderRow,
+  to: number,
+  ctx: { lang: Lang; config: Config; now: Date; reason?: string },
+): Promise<OrderRow> {
+  const { lang, config, now } = ctx
+  const refuse = () =>
+    new ApiError(
+      409,
+      message(lang, 'order_transition_not_allowed', {
+        from: statusLabel(lang, order.status),
+        to: statusLabel(lang, to),
+      }),
+    )
+  if (!canTransition(order.status, to)) throw refuse()
+  if (order.status === OrderStatus.awaitingPayment && to === OrderStatus.accepted && order.paymentStatus !== 'paid')
+    throw refuse()
+
+  const changes: Partial<OrderRow> = { status: to, updatedAt: now }
+  if (to === OrderStatus.cancelled) {
+    changes.cancelledAt = now
+    changes.cancelReason = ctx.reason ?? null
+    if (order.paymentStatus === 'paid') changes.paymentStatus = 'refunded'
+  }
+  if (to === OrderStatus.delivered) {
+    changes.deliveredAt = now
+    if (order.paymentStatus !== 'paid') {
+      changes.paymentStatus = 'paid'
+      changes.paidTotal = order.total
+      changes.paidAt = now
+    }
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set(changes)
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+    .returning()
+  // Someone else moved it first.
+  if (!updated) throw refuse()
+
+  if (to === OrderStatus.cancelled) {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+    for (const item of items) {
+      if (item.productId == null) continue
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${item.quantity}` })
+        .where(eq(products.id, item.productId))
+    }
+    if (order.cashbackUsed > 0)
+      await addCashbackEntry(tx, {
+        userId: order.userId,
+        orderId: order.id,
+        amount: order.cashbackUsed,
+        reason: 'refund',
+      })
+    if (order.promoCodeId != null) {
+      await releasePromo(tx, order.promoCodeId)
+    }
+    await tx
+      .update(payments)
+      .set({ status: 'cancelled' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+  }
+  if (to === OrderStatus.delivered) {
+    const earned = Math.floor((order.subtotal - order.discount - order.cashbackUsed) * config.CASHBACK_RATE)
+    if (earned > 0) {
+      const added = await addCashbackEntry(tx, {
+        userId: order.userId,
+        orderId: order.id,
+        amount: earned,
+        reason: 'earned',
+      })
+      if (added) {
+        const [withCashback] = await tx
+          .update(orders)
+          .set({ cashbackEarned: earned })
+          .where(eq(orders.id, order.id))
+          .returning()
+        if (withCashback) return withCashback
+      }
+    }
+  }
+  return updated
+}
+
+/** Locks the order row for a state change. */
+export async function lockOrder(tx: Tx, orderId: number) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+  return order
+}
+
+/** Staff (and tests): moves any order to `to` through the transition table. */
+export async function changeOrderStatus(
+  db: Db,
+  orderId: number,
+  to: number,
+  ctx: { lang: Lang; config: Config; now: Date; reason?: string },
+): Promise<OrderRow> {
+  const order = await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId)
+    if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
+    return transition(tx, locked, to, ctx)
+  })
+  if (to === OrderStatus.cancelled) invalidateCatalogue(db)
+  return order
+}
+
+/** The customer cancels their own order while it is awaiting payment or accepted. */
+export async function cancelByCustomer(
+  db: Db,
+  userId: number,
+  orderId: number,
+  ctx: { lang: Lang; config: Config; now: Date },
+): Promise<OrderRow> {
+  const order = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update')
+    if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
+    if (!customerCancellable.includes(locked.status as OrderStatus))
+      throw new ApiError(409, message(ctx.lang, 'order_cannot_cancel'))
+    return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer' })
+  })
+  invalidateCatalogue(db)
+  return order
+}
+
+/**
+ * Money for the order arrived (sandbox, Payme PerformTransaction, Click
+ * complete): the payment is recorded and the order accepted. False when the
+ * order no longer awaits payment (cancelled, or already paid).
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: number,
+  amount: number,
+  ctx: { lang: Lang; config: Config; now: Date },
+): Promise<boolean> {
+  const order = await lockOrder(tx, orderId)
+  if (!order || order.status !== OrderStatus.awaitingPayment || order.paymentStatus === 'paid') return false
+  const [paid] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', paidTotal: amount, paidAt: ctx.now, updatedAt: ctx.now })
+    .where(eq(orders.id, orderId))
+    .returning()
+  await transition(tx, paid!, OrderStatus.accepted, ctx)
+  return true
+}
+
+/** A declined payment: the order stays awaiting payment and may be paid again. */
+export async function markPaymentFailed(tx: Tx, orderId: number, now: Date) {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'failed', updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.awaitingPayment)))
+}

@@ -1,0 +1,60 @@
+/**
+ * Order states (README "Order states"). The numbers are the API's `status`;
+ * 3, 4 and 5 are the customer's active orders (SPEC §7 `status__in=3,4,5`),
+ * 6 and 2 their history.
+ *
+ *   1 awaiting_payment ──paid──▶ 3 accepted ──▶ 4 ready_for_delivery ──▶ 5 on_the_way ──▶ 6 delivered
+ *        │  (cash orders start at 3)  │                 │                       │
+ *        └──────────────┴─────────────┴─────────────────┴───────────────────────┴──▶ 2 cancelled
+ *
+ * The customer may cancel in 1 and 3; staff in 1, 3, 4 and 5. 2 and 6 are final.
+ */
+export const OrderStatus = {
+  awaitingPayment: 1,
+  cancelled: 2,
+  accepted: 3,
+  readyForDelivery: 4,
+  onTheWay: 5,
+  delivered: 6,
+} as const
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+export const orderStatuses = Object.values(OrderStatus) as OrderStatus[]
+export const statusNames: Record<OrderStatus, string> = {
+  1: 'awaiting_payment',
+  2: 'cancelled',
+  3: 'accepted',
+  4: 'ready_for_delivery',
+  5: 'on_the_way',
+  6: 'delivered',
+}
+
+/** The orders counted on the header badge and shown in the "active" tab. */
+export const activeStatuses: OrderStatus[] = [3, 4, 5]
+/** Delivered and cancelled: the history tab. */
+export const historyStatuses: OrderStatus[] = [6, 2]
+
+export const transitions: Record<OrderStatus, OrderStatus[]> = {
+  1: [3, 2],
+  3: [4, 2],
+  4: [5, 2],
+  5: [6, 2],
+  6: [],
+  2: [],
+}
+
+/** States the customer may cancel in (before the order is packed). */
+export const customerCancellable: OrderStatus[] = [1, 3]
+
+export const canTransition = (from: number, to: number) =>
+  (transitions[from as OrderStatus] ?? []).includes(to as OrderStatus)
+
+export const PaymentStatus = ['pending', 'paid', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PaymentStatus)[number]
+
+export const PaymentMethod = ['cash', 'card', 'payme', 'click'] as const
+export type PaymentMethod = (typeof PaymentMethod)[number]
+export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click']
+
+export const Delivery = ['courier', 'pickup'] as const
+export type Delivery = (typeof Delivery)[number]

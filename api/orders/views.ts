@@ -1,0 +1,68 @@
+import { findDistrict, findRegion } from '../geo/regions.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import type { OrderItemRow, OrderRow } from './service.ts'
+import { VAT_PERCENT } from './service.ts'
+import { customerCancellable, type OrderStatus, statusNames } from './states.ts'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
+
+/** The progress steps of the order page: accepted, on the way, delivered. */
+const steps = [3, 5, 6] as const
+
+export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
+  const region = findRegion(order.region)
+  const district = order.district ? findDistrict(order.region, order.district) : undefined
+  const reached = (s: number) => order.status !== 2 && order.status >= s
+  return {
+    id: order.id,
+    number: String(order.id).padStart(6, '0'),
+    status: order.status,
+    status_name: statusNames[order.status as OrderStatus],
+    status_label: label(lang, order.status),
+    steps: steps.map((s) => ({ status: s, name: statusNames[s], label: label(lang, s), done: reached(s) })),
+    can_cancel: customerCancellable.includes(order.status as OrderStatus),
+    payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    card_id: order.cardId,
+    delivery: order.delivery,
+    delivery_price: order.deliveryPrice,
+    address: {
+      region: { code: order.region, name: region ? region.name[lang] : order.region },
+      district: order.district
+        ? { code: district ? district.code : null, name: district ? district.name[lang] : order.district }
+        : null,
+      street: order.street,
+      house: order.house,
+      flat: order.flat,
+      landmark: order.landmark,
+      latitude: order.latitude,
+      longitude: order.longitude,
+    },
+    receiver: { name: order.receiverName, phone: order.receiverPhone, extra_phone: order.receiverExtraPhone },
+    items: items.map((i) => ({
+      product_id: i.productId,
+      slug: i.slug,
+      title: i.title[lang] || i.title.ru,
+      unit_price: i.unitPrice,
+      regular_price: i.regularPrice,
+      quantity: i.quantity,
+      line_total: i.unitPrice * i.quantity,
+    })),
+    products_count: items.reduce((n, i) => n + i.quantity, 0),
+    subtotal: order.subtotal,
+    promo_code: order.promoCode,
+    discount: order.discount,
+    cashback_used: order.cashbackUsed,
+    vat_percent: VAT_PERCENT,
+    vat: order.vat,
+    total: order.total,
+    paid_total: order.paidTotal,
+    cashback_earned: order.cashbackEarned,
+    created_at: order.createdAt.toISOString(),
+    paid_at: iso(order.paidAt),
+    cancelled_at: iso(order.cancelledAt),
+    delivered_at: iso(order.deliveredAt),
+  }
+}

@@ -1,0 +1,142 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { signedIn } from '../auth/middleware.ts'
+import { bearer } from '../auth/openapi.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { requireUser } from '../http/identity.ts'
+import { message } from '../http/messages.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { orderDetail } from '../orders/routes.ts'
+import { orderSchema } from '../orders/schemas.ts'
+import { customerOrder } from '../orders/service.ts'
+import { checkPaymentConfig, completeSandboxPayment, readSandboxPayment, startPayment } from './service.ts'
+
+const tags = ['payments']
+const error = (description: string) => jsonContent(errorSchema, description)
+
+const startSchema = z
+  .object({
+    order_id: z.number().int(),
+    provider: z.enum(['sandbox', 'payme', 'click']),
+    payment_id: z.number().int().nullable().openapi({ description: 'The sandbox payment; null for Payme and Click' }),
+    amount: z.number().int().openapi({ description: 'Whole sum' }),
+    redirect_url: z.string().openapi({
+      description:
+        'Send the customer here: the storefront sandbox page `/{lang}/payment/sandbox/{payment_id}` (relative), ' +
+        'or the Payme checkout / Click pay page (absolute)',
+    }),
+    return_url: z
+      .string()
+      .openapi({ description: 'Where the provider sends the customer back: `/{lang}/payment/result/{order_id}`' }),
+  })
+  .openapi('PaymentStart')
+
+const sandboxSchema = z
+  .object({ id: z.number().int(), order_id: z.number().int(), amount: z.number().int(), status: z.string() })
+  .openapi('SandboxPayment')
+
+const orderParams = z.object({
+  order_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'order_id', in: 'path' } }),
+})
+const paymentParams = z.object({
+  payment_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'payment_id', in: 'path' } }),
+})
+
+const startRoute = createRoute({
+  method: 'post',
+  path: '/payments/{order_id}/start/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'Start paying an order online (status 1, method card / payme / click)',
+  description:
+    'PAYMENT_PROVIDER=sandbox (default): a sandbox payment is created and `redirect_url` is the storefront page ' +
+    'that approves or declines it. payme / click: the provider checkout URL; the provider then calls ' +
+    'payments/payme/ or payments/click/… and the order becomes accepted (3) once paid. A declined or failed ' +
+    'payment leaves the order awaiting payment: start again. Not payable (paid, cancelled, cash): 409.',
+  request: { params: orderParams },
+  responses: {
+    200: jsonContent(startSchema, 'Where to send the customer'),
+    401: error('Not signed in'),
+    404: error('No such order of this customer'),
+    409: error('The order does not await payment'),
+  },
+})
+
+const sandboxGetRoute = createRoute({
+  method: 'get',
+  path: '/payments/sandbox/{payment_id}/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'Sandbox: the payment the local payment page shows',
+  request: { params: paymentParams },
+  responses: { 200: jsonContent(sandboxSchema, 'The sandbox payment'), 404: error('Unknown, or not the sandbox') },
+})
+
+const sandboxCompleteRoute = createRoute({
+  method: 'post',
+  path: '/payments/sandbox/{payment_id}/complete/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: 'Sandbox: approve or decline the payment (the same state changes as a real provider)',
+  description:
+    '`approve: true` → payment_status paid, order status 3 (accepted). `approve: false` → payment_status failed, ' +
+    'the order stays at 1 and can be started again. Only with PAYMENT_PROVIDER=sandbox (else 404). Answers the order.',
+  request: {
+    params: paymentParams,
+    body: { required: true, content: { 'application/json': { schema: z.object({ approve: z.boolean() }) } } },
+  },
+  responses: {
+    200: jsonContent(orderSchema, 'The order after the payment'),
+    404: error('Unknown payment, or not the sandbox'),
+    409: error('The payment is already completed, or the order no longer awaits payment'),
+  },
+})
+
+export function paymentRoutes(deps: ApiDeps) {
+  const {
+    database: { db },
+    config,
+  } = deps
+  checkPaymentConfig(config)
+  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: deps.now?.() ?? new Date() })
+  const sandboxOnly = (c: Context<ApiEnv>) => {
+    if (config.PAYMENT_PROVIDER !== 'sandbox') throw new ApiError(404, message(c.get('lang'), 'not_found'))
+  }
+
+  return createRouter()
+    .openapi(startRoute, async (c) => {
+      const user = requireUser(c)
+      c.header('Cache-Control', 'private, no-store')
+      return c.json(await startPayment(db, user.id, c.req.valid('param').order_id, ctx(c)), 200)
+    })
+    .openapi(sandboxGetRoute, async (c) => {
+      sandboxOnly(c)
+      const user = requireUser(c)
+      return c.json(await readSandboxPayment(db, user.id, c.req.valid('param').payment_id, c.get('lang')), 200)
+    })
+    .openapi(sandboxCompleteRoute, async (c) => {
+      sandboxOnly(c)
+      const user = requireUser(c)
+      const orderId = await completeSandboxPayment(
+        db,
+        user.id,
+        c.req.valid('param').payment_id,
+        c.req.valid('json').approve,
+        ctx(c),
+      )
+      const order = await customerOrder(db, user.id, orderId, c.get('lang'))
+      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+    })
+}

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { orders, payments } from '../db/schema/index.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import { clickPayUrl, type ProviderName, paymeCheckoutUrl } from '../integrations/payments/checkout.ts'
+import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
+import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
+
+type Ctx = { lang: Lang; config: Config; now: Date }
+
+/** Which provider takes an online payment: the sandbox for all, else Payme or Click by method. */
+export function providerFor(config: Config, method: string): ProviderName {
+  if (config.PAYMENT_PROVIDER === 'sandbox') return 'sandbox'
+  if (method === 'payme' || method === 'click') return method
+  return config.PAYMENT_PROVIDER
+}
+
+/** Settings the chosen provider needs; checked once when the API is built. */
+export function checkPaymentConfig(config: Config) {
+  if (config.PAYMENT_PROVIDER === 'payme' && (!config.PAYME_MERCHANT_ID || !config.PAYME_KEY))
+    throw new Error('PAYMENT_PROVIDER=payme needs PAYME_MERCHANT_ID and PAYME_KEY')
+  if (
+    config.PAYMENT_PROVIDER === 'click' &&
+    (!config.CLICK_SERVICE_ID || !config.CLICK_MERCHANT_ID || !config.CLICK_SECRET_KEY)
+  )
+    throw new Error('PAYMENT_PROVIDER=click needs CLICK_SERVICE_ID, CLICK_MERCHANT_ID and CLICK_SECRET_KEY')
+}
+
+/** Where the provider sends the customer back: the storefront's payment result page. */
+export const returnUrl = (config: Config, lang: Lang, orderId: number) =>
+  `${config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/${lang}/payment/result/${orderId}`
+
+/**
+ * Starts paying the customer's order online: 409 unless it awaits payment.
+ * The sandbox gets a payment row and its local page; Payme and Click get
+ * their checkout URLs (their own calls then create the payment).
+ */
+export async function startPayment(db: Db, userId: number, orderId: number, ctx: Ctx) {
+  const { lang, config } = ctx
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+  if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+  if (
+    order.status !== OrderStatus.awaitingPayment ||
+    order.paymentStatus === 'paid' ||
+    !onlineMethods.includes(order.paymentMethod as PaymentMethod)
+  )
+    throw new ApiError(409, message(lang, 'order_not_payable'))
+
+  const provider = providerFor(config, order.paymentMethod)
+  const back = returnUrl(config, lang, order.id)
+  let paymentId: number | null = null
+  let redirect: string
+  if (provider === 'sandbox') {
+    const [payment] = await db
+      .insert(payments)
+      .values({ orderId: order.id, provider, amount: order.total, status: 'pending', createdAt: ctx.now })
+      .returning({ id: payments.id })
+    paymentId = payment!.id
+    redirect = `/${lang}/payment/sandbox/${paymentId}`
+  } else if (provider === 'payme') {
+    redirect = paymeCheckoutUrl({
+      baseUrl: config.PAYME_CHECKOUT_URL,
+      merchantId: config.PAYME_MERCHANT_ID ?? '',
+      orderId: order.id,
+      amount: order.total,
+      lang: lang === 'ru' ? 'ru' : 'uz',
+      returnUrl: back,
+    })
+  } else {
+    redirect = clickPayUrl({
+      baseUrl: config.CLICK_PAY_URL,
+      serviceId: config.CLICK_SERVICE_ID ?? '',
+      merchantId: config.CLICK_MERCHANT_ID ?? '',
+      orderId: order.id,
+      amount: order.total,
+      returnUrl: back,
+    })
+  }
+  return {
+    order_id: order.id,
+    provider,
+    payment_id: paymentId,
+    amount: order.total,
+    redirect_url: redirect,
+    return_url: back,
+  }
+}
+
+async function sandboxPayment(db: Db, userId: number, paymentId: number, lang: Lang) {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, 'sandbox'), eq(orders.userId, userId)))
+  if (!row) throw new ApiError(404, message(lang, 'payment_not_found'))
+  return row
+}
+
+export async function readSandboxPayment(db: Db, userId: number, paymentId: number, lang: Lang) {
+  const { payment, order } = await sandboxPayment(db, userId, paymentId, lang)
+  return { id: payment.id, order_id: order.id, amount: payment.amount, status: payment.status }
+}
+
+/**
+ * The sandbox page's answer, with the same effects as a real provider:
+ * approved → payment paid, order accepted (3); declined → payment failed, the
+ * order stays awaiting payment and can be started again.
+ */
+export async function completeSandboxPayment(db: Db, userId: number, paymentId: number, approve: boolean, ctx: Ctx) {
+  const { lang } = ctx
+  const { payment } = await sandboxPayment(db, userId, paymentId, lang)
+  if (payment.status !== 'pending') throw new ApiError(409, message(lang, 'payment_already_done'))
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(payments)
+      .set({ status: approve ? 'paid' : 'failed' })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning()
+    if (!claimed) throw new ApiError(409, message(lang, 'payment_already_done'))
+    if (!approve) return markPaymentFailed(tx, payment.orderId, ctx.now)
+    if (!(await markOrderPaid(tx, payment.orderId, payment.amount, ctx)))
+      throw new ApiError(409, message(lang, 'order_not_payable'))
+  })
+  return payment.orderId
+}

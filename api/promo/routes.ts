@@ -1,0 +1,85 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { cartItems, products } from '../db/schema/index.ts'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ownerKey } from '../http/identity.ts'
+import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { promoDiscount, usablePromo } from './service.ts'
+
+const checkBody = z
+  .object({
+    code: z.string().trim().min(1, 'required').max(50, 'max_length'),
+    total: z.number().int().min(0).optional().openapi({
+      description: 'Goods total to preview on; default: the basket of the customer (Bearer) or visitor (Fingerprint)',
+    }),
+  })
+  .openapi('PromoCheck')
+
+const previewSchema = z
+  .object({
+    code: z.string(),
+    percent: z.number().int().nullable(),
+    amount: z.number().int().nullable().openapi({ description: 'Fixed discount in sum, when not a percent' }),
+    min_total: z.number().int(),
+    valid_to: z.string().nullable(),
+    subtotal: z.number().int().openapi({ description: 'The goods total the preview was computed on' }),
+    discount: z.number().int(),
+    total: z.number().int().openapi({ description: 'subtotal − discount (delivery and cashback not included)' }),
+  })
+  .openapi('PromoPreview')
+
+const checkRoute = createRoute({
+  method: 'post',
+  path: '/promo/check/',
+  tags: ['promo'],
+  summary: 'Check a promo code and preview its discount',
+  description:
+    "Unknown, inactive or expired → 400 'promo code does not exist' (field `promo_code`); used up → 400; below " +
+    'the minimum total → 400 with the minimum. The code is applied for real (and counted) only by POST orders/.',
+  request: { body: { required: true, content: { 'application/json': { schema: checkBody } } } },
+  responses: {
+    200: jsonContent(previewSchema, 'The discount'),
+    400: jsonContent(errorSchema, 'Invalid or unusable code'),
+  },
+})
+
+/** The basket's goods total at current prices (lines within stock). */
+async function basketTotal(db: Db, owner: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total:
+        sql<number>`coalesce(sum(coalesce(${products.salePrice}, ${products.price}) * ${cartItems.quantity}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.owner, owner), sql`${products.stock} > 0`))
+  return row?.total ?? 0
+}
+
+export function promoRoutes(deps: ApiDeps) {
+  const { db } = deps.database
+  return createRouter().openapi(checkRoute, async (c) => {
+    const { code, total } = c.req.valid('json')
+    const owner = ownerKey(c)
+    const subtotal = total ?? (owner ? await basketTotal(db, owner) : 0)
+    const promo = await usablePromo(db, code, subtotal, deps.now?.() ?? new Date(), c.get('lang'))
+    const discount = promoDiscount(promo, subtotal)
+    c.header('Cache-Control', 'private, no-store')
+    return c.json(
+      {
+        code: promo.code,
+        percent: promo.percent,
+        amount: promo.amount,
+        min_total: promo.minTotal,
+        valid_to: promo.validTo?.toISOString() ?? null,
+        subtotal,
+        discount,
+        total: subtotal - discount,
+      },
+      200,
+    )
+  })
+}

@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { promoCodes } from '../db/schema/index.ts'
+import { ApiError } from '../http/errors.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type Executor = Db | Tx
+export type PromoRow = typeof promoCodes.$inferSelect
+
+/** How customers type codes: case and surrounding spaces do not matter. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase()
+
+/** The discount of a code on `subtotal` (whole sum, never more than the subtotal). */
+export function promoDiscount(promo: Pick<PromoRow, 'percent' | 'amount'>, subtotal: number): number {
+  const off = promo.percent != null ? Math.floor((subtotal * promo.percent) / 100) : (promo.amount ?? 0)
+  return Math.max(0, Math.min(off, subtotal))
+}
+
+/**
+ * The code if it can be used now on `subtotal`: unknown, inactive, not yet
+ * or no longer valid → 400 'promo code does not exist' (SPEC §8); used up →
+ * 400 promo_exhausted; below its minimum → 400 promo_min_total. With `lock`
+ * the row stays locked until the transaction ends (order creation).
+ */
+export async function usablePromo(
+  db: Executor,
+  code: string,
+  subtotal: number,
+  now: Date,
+  lang: Lang,
+  lock = false,
+): Promise<PromoRow> {
+  const query = db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.code, normalizeCode(code)))
+  const [promo] = lock ? await query.for('update') : await query
+  const field = (key: Parameters<typeof message>[1], vars?: Record<string, string | number>) =>
+    new ApiError(400, message(lang, key, vars), [{ field: 'promo_code', message: message(lang, key, vars) }])
+  if (!promo?.active || (promo.validFrom && promo.validFrom > now) || (promo.validTo && promo.validTo <= now))
+    throw field('promo_not_found')
+  if (promo.usageLimit != null && promo.usedCount >= promo.usageLimit) throw field('promo_exhausted')
+  if (subtotal < promo.minTotal) throw field('promo_min_total', { min: promo.minTotal })
+  return promo
+}
+
+/** Counts one more order on the code; false when its usage limit was reached meanwhile. */
+export async function claimPromo(tx: Tx, id: number): Promise<boolean> {
+  const rows = await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, id),
+        sql`(${promoCodes.usageLimit} IS NULL OR ${promoCodes.usedCount} < ${promoCodes.usageLimit})`,
+      ),
+    )
+    .returning({ id: promoCodes.id })
+  return rows.length > 0
+}
+
+/** A cancelled order gives its use of the code back. */
+export async function releasePromo(tx: Tx, id: number) {
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+    .where(eq(promoCodes.id, id))
+}
