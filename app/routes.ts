@@ -1,6 +1,7 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 import { accountRoutes } from './routes/account/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
+import { profileRoutes } from './routes/profile/routes.ts'
 
 export default [
   index('routes/language-redirect.tsx'),
@@ -13,6 +14,7 @@ export default [
       index('routes/home.tsx'),
       ...catalogueRoutes,
       ...accountRoutes,
+      ...profileRoutes,
       route('*', 'routes/not-found.tsx'),
     ]),
   ]),

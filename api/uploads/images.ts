@@ -8,13 +8,12 @@ import type { ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from './limits.ts'
 
-/** Largest picture a customer may upload (avatar, bug-report screenshot). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
+export { IMAGE_MAX_BYTES } from './limits.ts'
+
 // Decoding a small file can still expand to a huge bitmap ("decompression bomb").
 const MAX_PIXELS = 40_000_000
-// Room for the other form fields and the multipart framing around the file.
-const FORM_OVERHEAD_BYTES = 64 * 1024
 
 export type UploadFormat = 'jpeg' | 'png'
 export type CheckedImage = { bytes: Buffer; format: UploadFormat; width: number; height: number }

@@ -11,7 +11,7 @@ export type User = {
   full_name: string
   surname: string | null
   extra_phone: string | null
-  avatar_src: string | null
+  avatar_src: { small: string; original: string } | null
   cashback_balance: number
 }
 

@@ -6,5 +6,4 @@ export const accountRoutes: RouteConfigEntry[] = [
   route('register', 'routes/account/register.tsx'),
   route('reset-password', 'routes/account/reset-password.tsx'),
   route('logout', 'routes/account/logout.tsx'),
-  route('profile', 'routes/account/profile.tsx'),
 ]

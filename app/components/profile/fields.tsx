@@ -1,0 +1,107 @@
+import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { useErrorText } from '../account/fields.tsx'
+import '#app/styles/profile.css'
+
+type Meta = FieldMetadata<string, any, string[]>
+
+/** Label, control, hint and error text of one field (aria-invalid and aria-describedby come from conform). */
+function Field({
+  field,
+  label,
+  hint,
+  max,
+  children,
+}: {
+  field: Meta
+  label: string
+  hint?: string
+  max?: number
+  children: ReactNode
+}) {
+  const errorText = useErrorText()
+  const errors = field.errors ?? []
+  return (
+    <div className={errors.length ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={field.descriptionId}>
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p className="field__error" id={field.errorId}>
+          {errors.map((message) => errorText(message, { max })).join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A one-line text, at most `max` characters (SPEC §5: 99 by default). */
+export function TextInput({
+  field,
+  label,
+  max = 99,
+  autoComplete,
+}: {
+  field: Meta
+  label: string
+  max?: number
+  autoComplete?: string
+}) {
+  return (
+    <Field field={field} label={label} max={max}>
+      <input
+        {...getInputProps(field, { type: 'text' })}
+        className="field__input"
+        maxLength={max}
+        autoComplete={autoComplete}
+      />
+    </Field>
+  )
+}
+
+/** A longer text (a message): `max` characters. */
+export function TextArea({ field, label, max }: { field: Meta; label: string; max: number }) {
+  return (
+    <Field field={field} label={label} max={max}>
+      <textarea {...getTextareaProps(field)} className="field__input field__textarea" maxLength={max} rows={6} />
+    </Field>
+  )
+}
+
+/** A picture to upload: the browser offers JPEG and PNG; the server judges the content anyway. */
+export function ImageInput({ field, label, hint }: { field: Meta; label: string; hint: string }) {
+  return (
+    <Field field={field} label={label} hint={hint}>
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept="image/jpeg,image/png"
+        className="field__file"
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={[field.descriptionId, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ')}
+      />
+    </Field>
+  )
+}
+
+/**
+ * The honeypot: hidden from people (and from screen readers and the tab
+ * order), so only a bot fills it in; the API then keeps nothing.
+ */
+export function Honeypot({ label }: { label: string }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        {label}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  )
+}

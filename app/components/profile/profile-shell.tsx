@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import type { Lang } from '#app/lib/i18n.ts'
+import '#app/styles/profile.css'
+
+const sections = ['', '/edit', '/balance', '/settings', '/help', '/instruction'] as const
+const labels: Record<(typeof sections)[number], string> = {
+  '': 'nav.overview',
+  '/edit': 'nav.edit',
+  '/balance': 'nav.balance',
+  '/settings': 'nav.settings',
+  '/help': 'nav.help',
+  '/instruction': 'nav.instruction',
+}
+
+/** A profile page: the section links beside its content. */
+export function ProfileShell({ lang, title, children }: { lang: Lang; title: string; children: ReactNode }) {
+  const { t } = useTranslation('profile')
+  return (
+    <main id="main" className="container profile-layout">
+      <nav className="profile-nav" aria-label={t('nav.label')}>
+        <ul>
+          {sections.map((section) => (
+            <li key={section}>
+              <NavLink to={`/${lang}/profile${section}`} end={section === ''}>
+                {t(labels[section])}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div>
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,170 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { messagesTo, nextCode } from './support/sms.ts'
+
+// One customer per project, made in beforeAll: the API caps SMS codes per address a day.
+test.describe.configure({ mode: 'serial' })
+
+const withJs = () => test.info().project.name === 'chromium-js'
+const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
+let counter = 0
+function freshPhone(project: string) {
+  counter++
+  const salt = [...project].reduce((sum, c) => sum + c.charCodeAt(0), 0) * 7_919 + 4_242
+  const operator = mobileCodes[(Date.now() + counter + salt) % mobileCodes.length]
+  return `${operator}${String((Date.now() * 17 + counter * 104_729 + salt) % 10_000_000).padStart(7, '0')}`
+}
+
+async function register(request: APIRequestContext, national: string, password: string) {
+  const phone = `+998${national}`
+  const seen = messagesTo(national).length
+  const entry = await request.post('/api/v1/account/registration/entrypoint/', { data: { phone } })
+  expect(entry.status()).toBe(200)
+  const { session } = await entry.json()
+  const code = await nextCode(national, seen)
+  const verify = await request.post('/api/v1/account/registration/verify/', { data: { phone, code, session } })
+  const { signature } = await verify.json()
+  const done = await request.post('/api/v1/account/registration/register/', {
+    data: { password, full_name: 'Dilnoza', signature },
+  })
+  expect(done.status()).toBe(201)
+}
+
+const customer = { national: '', password: 'first-pass-1' }
+
+test.beforeAll(async ({ request }, info) => {
+  customer.national = freshPhone(info.project.name)
+  await register(request, customer.national, customer.password)
+})
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
+const main = (page: Page) => page.getByRole('main')
+
+async function visit(page: Page, path: string) {
+  await page.goto(path)
+  if (withJs()) await page.waitForLoadState('networkidle')
+}
+
+/** Signs in on the login page and comes back to `to`. */
+async function signIn(page: Page, to: string) {
+  await visit(page, `/ru/login?redirectTo=${encodeURIComponent(to)}`)
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.national)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(new RegExp(`${to.replaceAll('/', '\\/')}$`))
+  if (withJs()) await page.waitForLoadState('networkidle')
+}
+
+const png = () =>
+  sharp({ create: { width: 320, height: 320, channels: 3, background: '#f62559' } })
+    .png()
+    .toBuffer()
+
+test('edit the profile with a photo; a text file named .png is refused and the typed values stay', async ({ page }) => {
+  await signIn(page, '/ru/profile/edit')
+  const form = main(page)
+  await form.getByRole('textbox', { name: 'Имя' }).fill('Азиза')
+  await form.getByRole('textbox', { name: 'Фамилия' }).fill('Каримова')
+  await form
+    .getByLabel('Фото')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
+  await form.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(form.getByText('Загрузите изображение в правильном формате: JPG или PNG.').first()).toBeVisible()
+  await expect(form.getByRole('textbox', { name: 'Имя' })).toHaveValue('Азиза')
+  await expect(form.getByRole('textbox', { name: 'Фамилия' })).toHaveValue('Каримова')
+
+  await form.getByRole('textbox', { name: 'Дополнительный телефон' }).fill('901234567')
+  await form.getByLabel('Фото').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png() })
+  await form.getByRole('button', { name: 'Сохранить' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile$/)
+  await expect(toasts(page).getByText('Данные сохранены.')).toBeVisible()
+  await expect(main(page).getByText('Азиза Каримова')).toBeVisible()
+  await expect(main(page).getByText('+998 90 123 45 67')).toBeVisible()
+  const avatar = main(page).locator('img.profile-avatar')
+  await expect(avatar).toHaveAttribute('src', /\/api\/v1\/media\/small\/.+\.small\.png$/)
+  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+})
+
+test('change the password: wrong current one, a mismatch, then done', async ({ page }) => {
+  await signIn(page, '/ru/profile/settings')
+  await main(page).getByRole('link', { name: 'Сменить пароль' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile\/settings\/change-password$/)
+  const form = main(page)
+  await form.getByLabel('Текущий пароль').fill('wrong-one')
+  await form.getByLabel('Новый пароль').fill('second-pass-2')
+  await form.getByLabel('Повторите пароль').fill('second-pass-2')
+  await form.getByRole('button', { name: 'Сменить пароль' }).click()
+  await expect(form.getByText('Текущий пароль не указан или неверен.').first()).toBeVisible()
+
+  await form.getByLabel('Текущий пароль').fill(customer.password)
+  await form.getByLabel('Новый пароль').fill('second-pass-2')
+  await form.getByLabel('Повторите пароль').fill('other-pass-3')
+  await form.getByRole('button', { name: 'Сменить пароль' }).click()
+  await expect(form.getByText('Пароли не совпадают').first()).toBeVisible()
+
+  await form.getByLabel('Текущий пароль').fill(customer.password)
+  await form.getByLabel('Новый пароль').fill('second-pass-2')
+  await form.getByLabel('Повторите пароль').fill('second-pass-2')
+  await form.getByRole('button', { name: 'Сменить пароль' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile\/settings$/)
+  await expect(toasts(page).getByText('Пароль изменён.')).toBeVisible()
+  customer.password = 'second-pass-2'
+})
+
+test('change the number with the SMS code sent to the new one', async ({ page }) => {
+  await signIn(page, '/ru/profile/settings/change-number')
+  const next = freshPhone(test.info().project.name)
+  const seen = messagesTo(next).length
+  await main(page).getByRole('textbox', { name: 'Новый номер телефона' }).fill(next)
+  await main(page).getByRole('button', { name: 'Получить код' }).click()
+  await expect(main(page).getByText(/Код отправлен на номер/)).toBeVisible()
+  const code = await nextCode(next, seen)
+  await main(page).getByRole('textbox', { name: 'Код из SMS' }).fill(code)
+  if (!withJs()) await main(page).getByRole('button', { name: 'Подтвердить' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile\/settings$/)
+  await expect(toasts(page).getByText('Номер изменён.')).toBeVisible()
+  customer.national = next
+  await visit(page, '/ru/profile')
+  await expect(main(page).getByText(`+998 ${next.slice(0, 2)} ${next.slice(2, 5)}`)).toBeVisible()
+})
+
+test('send feedback and a bug report with a screenshot from the profile help', async ({ page }) => {
+  await signIn(page, '/ru/profile/help')
+  await main(page).getByRole('link', { name: 'Обратная связь' }).click()
+  await expect(page).toHaveURL(/\/ru\/feedback$/)
+  await expect(main(page).getByRole('textbox', { name: 'Ваше имя' })).toHaveValue('Азиза')
+  await main(page).getByRole('button', { name: 'Отправить' }).click()
+  await expect(main(page).getByText('Обязательное поле').first()).toBeVisible()
+  await main(page).getByRole('textbox', { name: 'Сообщение' }).fill('Спасибо за быструю доставку!')
+  await main(page).getByRole('button', { name: 'Отправить' }).click()
+  await expect(toasts(page).getByText('Отправлено. Спасибо!')).toBeVisible()
+
+  await visit(page, '/ru/profile/help')
+  await main(page).getByRole('link', { name: 'Сообщить об ошибке' }).click()
+  await expect(page).toHaveURL(/\/ru\/bug-report\?from=/)
+  await expect(main(page).getByRole('textbox', { name: 'Страница' })).toHaveValue('/ru/profile/help')
+  await main(page).getByRole('textbox', { name: 'Что случилось?' }).fill('Кнопка не нажимается')
+  await main(page)
+    .getByLabel('Снимок экрана')
+    .setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: await png() })
+  await main(page).getByRole('button', { name: 'Отправить' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile\/help$/)
+  await expect(toasts(page).getByText('Отправлено. Спасибо!')).toBeVisible()
+})
+
+test('delete the account after confirming: the session ends, home with a toast', async ({ page }) => {
+  await signIn(page, '/ru/profile/settings')
+  await main(page).getByRole('link', { name: 'Удалить аккаунт' }).click()
+  if (withJs()) {
+    const dialog = page.getByRole('dialog', { name: 'Удалить аккаунт?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Удалить' }).click()
+  } else {
+    await expect(page).toHaveURL(/\/ru\/profile\/delete$/)
+    await main(page).getByRole('button', { name: 'Удалить' }).click()
+  }
+  await expect(page).toHaveURL(/\/ru$/)
+  await expect(toasts(page).getByText('Аккаунт удалён.')).toBeVisible()
+  await visit(page, '/ru/profile')
+  await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%2Fprofile$/)
+})
