@@ -1,5 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 import { accountRoutes } from './routes/account/routes.ts'
+import { basketRoutes } from './routes/basket/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { profileRoutes } from './routes/profile/routes.ts'
 
@@ -14,6 +15,7 @@ export default [
       index('routes/home.tsx'),
       ...catalogueRoutes,
       ...accountRoutes,
+      ...basketRoutes,
       ...profileRoutes,
       route('*', 'routes/not-found.tsx'),
     ]),

@@ -2,6 +2,7 @@ import { data, Outlet, type ShouldRevalidateFunction } from 'react-router'
 import { AuthDialogProvider } from '#app/components/account/auth-dialog.tsx'
 import type { StoreLinks } from '#app/components/account/auth-panel.tsx'
 import { Intent } from '#app/components/account/auth-types.ts'
+import { BasketUiProvider } from '#app/components/basket/basket-context.tsx'
 import { Footer } from '#app/components/shell/footer.tsx'
 import { Header } from '#app/components/shell/header.tsx'
 import { LanguageAlternates } from '#app/components/shell/language-alternates.tsx'
@@ -12,6 +13,7 @@ import { langFromCookie } from '#app/lib/locale-detection.server.ts'
 import { loadShell } from '#app/lib/shell.server.ts'
 import { localeCookie } from '#app/lib/visitor.server.ts'
 import type { Route } from './+types/shop-layout'
+import { loadLikedIds } from './basket/liked.server.ts'
 
 const noApps: StoreLinks = { ios: null, android: null }
 
@@ -30,7 +32,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (langFromCookie(request.headers.get('cookie')) !== params.lang)
     headers.set('Set-Cookie', localeCookie(params.lang))
   const header = user ? { full_name: user.full_name } : null
-  return data({ lang: params.lang, origin: new URL(request.url).origin, ...shell, user: header, apps }, { headers })
+  // The pressed state of the favourite buttons (product lists carry no is_liked).
+  const liked = await loadLikedIds(api, shell.badges)
+  return data(
+    { lang: params.lang, origin: new URL(request.url).origin, ...shell, user: header, apps, liked },
+    { headers },
+  )
 }
 
 // The steps of registration and reset before the last one change nothing the layout shows.
@@ -44,10 +51,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formDat
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AuthDialogProvider lang={loaderData.lang} apps={loaderData.apps}>
-      <LanguageAlternates origin={loaderData.origin} />
-      <Header shell={loaderData} lang={loaderData.lang} user={loaderData.user} />
-      <Outlet />
-      <Footer shell={loaderData} lang={loaderData.lang} />
+      <BasketUiProvider lang={loaderData.lang} liked={loaderData.liked}>
+        <LanguageAlternates origin={loaderData.origin} />
+        <Header shell={loaderData} lang={loaderData.lang} user={loaderData.user} />
+        <Outlet />
+        <Footer shell={loaderData} lang={loaderData.lang} />
+      </BasketUiProvider>
     </AuthDialogProvider>
   )
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { ProductCardActions } from '#app/components/basket/product-actions.tsx'
 import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/lib/i18n.ts'
 import { Highlighted } from './highlight.tsx'
@@ -22,7 +23,7 @@ type CardProps = {
   t: TFunction
 }
 
-/** One product in a list. No basket or favourite buttons yet: they come with the basket. */
+/** One product in a list, with its basket and favourite buttons. */
 export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
@@ -44,6 +45,7 @@ export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
       <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
       {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
+      <ProductCardActions product={product} />
     </article>
   )
 }

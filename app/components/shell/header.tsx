@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
 import { type HeaderUser, ProfileMenu } from '#app/components/account/profile-menu.tsx'
+import { useOptimisticBadges } from '#app/components/basket/optimistic-badges.ts'
 import type { Lang } from '#app/lib/i18n.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { Icon, type IconName } from '../icon.tsx'
@@ -32,6 +33,8 @@ export function Header({ shell, lang, user }: { shell: Shell; lang: Lang; user: 
     : `${pathname}${search}`
   const login = authPath(lang, 'login', here)
   const orders = `/${lang}/my-orders`
+  // Basket and favourite counts move at once while their forms are on the way.
+  const badges = useOptimisticBadges(shell.badges)
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -57,16 +60,11 @@ export function Header({ shell, lang, user }: { shell: Shell; lang: Lang; user: 
             to={user ? orders : authPath(lang, 'login', orders)}
             icon="orders"
             label={t('shell.orders')}
-            count={shell.badges.orders_total}
+            count={badges.orders_total}
             onClick={user ? undefined : instead(dialog && (() => dialog.openLoginRequired(orders)))}
           />
-          <BadgeLink to={`/${lang}/basket`} icon="basket" label={t('shell.basket')} count={shell.badges.cart_total} />
-          <BadgeLink
-            to={`/${lang}/saved`}
-            icon="heart"
-            label={t('shell.saved')}
-            count={shell.badges.favourites_total}
-          />
+          <BadgeLink to={`/${lang}/basket`} icon="basket" label={t('shell.basket')} count={badges.cart_total} />
+          <BadgeLink to={`/${lang}/saved`} icon="heart" label={t('shell.saved')} count={badges.favourites_total} />
           {user ? (
             <ProfileMenu lang={lang} user={user} />
           ) : (

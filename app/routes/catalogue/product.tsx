@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
+import { ProductPageActions } from '#app/components/basket/product-actions.tsx'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { Gallery } from '#app/components/catalogue/gallery.tsx'
 import { Price } from '#app/components/catalogue/price.tsx'
@@ -100,6 +101,7 @@ export default function ProductPage({ loaderData: { lang, product, crumbs, simil
                 : t('stock.in')
               : t('stock.out')}
           </p>
+          <ProductPageActions product={{ id: product.id, title: product.title, inStock: product.in_stock }} />
           <section aria-labelledby="characteristics" className="product__specs">
             <h2 id="characteristics">{t('product.characteristics')}</h2>
             <dl className="specs">

@@ -1,0 +1,36 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { useHydrated } from '#app/components/catalogue/use-hydrated.ts'
+import type { Lang } from '#app/lib/i18n.ts'
+
+type BasketUi = {
+  lang: Lang
+  /** Ids of the visitor's favourites as the server last said (see loadLikedIds). */
+  liked: ReadonlySet<number>
+  /** Where a form without JavaScript comes back to: this page. */
+  here: string
+  hydrated: boolean
+  t: ReturnType<typeof useTranslation<'basket'>>['t']
+}
+
+const BasketUiContext = createContext<BasketUi | null>(null)
+
+/**
+ * What the basket and favourite buttons of every card share, looked up once
+ * per page rather than once per card: the texts, the liked ids, the page.
+ */
+export function BasketUiProvider({ lang, liked, children }: { lang: Lang; liked: number[]; children: ReactNode }) {
+  const { t } = useTranslation('basket')
+  const { pathname, search } = useLocation()
+  const hydrated = useHydrated()
+  const here = `${pathname}${search}`
+  const likedSet = useMemo(() => new Set(liked), [liked])
+  const value = useMemo(() => ({ lang, liked: likedSet, here, hydrated, t }), [lang, likedSet, here, hydrated, t])
+  return <BasketUiContext.Provider value={value}>{children}</BasketUiContext.Provider>
+}
+
+/** The shared basket texts and state; `null` outside the shop layout (the buttons then render nothing). */
+export function useBasketUi() {
+  return useContext(BasketUiContext)
+}

@@ -1,0 +1,146 @@
+import { Link, useFetcher } from 'react-router'
+import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
+import { formatMoney } from '#app/lib/money.ts'
+import { useBasketUi } from './basket-context.tsx'
+import { BasketIntent, basketPath } from './intents.ts'
+import { wantedQuantity } from './optimistic-badges.ts'
+import { FormContext } from './product-actions.tsx'
+import type { CartLine } from './types.ts'
+
+const QUANTITY_MAX = 999
+
+/**
+ * One line of the basket: picture, title, volume, prices, the quantity form
+ * (− / + and a number with "update", all one form that works without
+ * JavaScript) and remove. Pending changes show at once.
+ */
+export function BasketLine({ line }: { line: CartLine }) {
+  const ui = useBasketUi()
+  const quantityFetcher = useFetcher({ key: `basket-line-${line.product.id}` })
+  const removeFetcher = useFetcher({ key: `basket-remove-${line.product.id}` })
+  if (!ui) return null
+  const { t, lang } = ui
+  const { product } = line
+  if (removeFetcher.formData) return null
+  const quantity = quantityFetcher.formData ? wantedQuantity(quantityFetcher.formData) : line.quantity
+  const title = product.title
+  const unit = t(`unit.${product.unit}`)
+  const onSale = product.sale_price !== null && product.sale_price < product.price
+  const image = product.images[0]
+  const action = basketPath(lang)
+  return (
+    <li className={`basket-line${line.unavailable ? ' basket-line--unavailable' : ''}`}>
+      <div className="basket-line__media">
+        {image ? <ResponsiveImage links={image} alt="" width={96} height={96} sizes="96px" /> : null}
+      </div>
+      <div className="basket-line__info">
+        <p className="basket-line__brand">{product.brand.name}</p>
+        <h2 className="basket-line__title">
+          <Link to={`/${lang}/products/${product.slug}`}>{title}</Link>
+        </h2>
+        {product.volume !== null ? (
+          <p className="basket-line__volume">
+            {t('page.volume')}: {product.volume} {unit}
+          </p>
+        ) : null}
+        <p className="basket-line__price">
+          {onSale ? (
+            <>
+              <span className="visually-hidden">{t('page.sale_price')}: </span>
+              <strong className="basket-line__now basket-line__now--sale">{formatMoney(line.price, lang)}</strong>{' '}
+              <s className="basket-line__old">
+                <span className="visually-hidden">{t('page.regular_price')}: </span>
+                {formatMoney(product.price, lang)}
+              </s>
+            </>
+          ) : (
+            <strong className="basket-line__now">{formatMoney(line.price, lang)}</strong>
+          )}{' '}
+          <span className="muted">{t('page.each')}</span>
+        </p>
+        {line.price_changed && line.previous_price !== null ? (
+          <p className="basket-notice basket-notice--info">
+            {t('page.line_price_changed', {
+              previous: formatMoney(line.previous_price, lang),
+              current: formatMoney(line.price, lang),
+            })}
+          </p>
+        ) : null}
+        {line.unavailable ? <p className="basket-notice basket-notice--error">{t('page.unavailable')}</p> : null}
+        {!line.unavailable && line.exceeds_stock ? (
+          <p className="basket-notice basket-notice--error">
+            {t('page.exceeds_stock', { count: line.available_quantity })}
+          </p>
+        ) : null}
+      </div>
+      <div className="basket-line__controls">
+        <quantityFetcher.Form method="post" action={action} className="quantity-form">
+          <FormContext here={ui.here} hydrated={ui.hydrated} />
+          <input type="hidden" name="intent" value={BasketIntent.set} />
+          <input type="hidden" name="product_id" value={product.id} />
+          <input type="hidden" name="current" value={line.quantity} />
+          <button
+            type="submit"
+            name="step"
+            value="-1"
+            className="quantity-form__step"
+            disabled={quantity <= 1}
+            aria-label={t('page.decrease', { title })}
+          >
+            −
+          </button>
+          <label className="visually-hidden" htmlFor={`quantity-${product.id}`}>
+            {t('page.quantity_label', { title })}
+          </label>
+          <input
+            // A new server answer (or a pending change) puts the number in again.
+            key={quantity}
+            id={`quantity-${product.id}`}
+            className="quantity-form__input"
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={1}
+            max={QUANTITY_MAX}
+            required
+            defaultValue={quantity}
+          />
+          <button
+            type="submit"
+            name="step"
+            value="1"
+            className="quantity-form__step"
+            disabled={quantity >= QUANTITY_MAX}
+            aria-label={t('page.increase', { title })}
+          >
+            +
+          </button>
+          <button
+            type="submit"
+            className="button-link quantity-form__update"
+            aria-label={t('page.update_label', { title })}
+          >
+            {t('page.update')}
+          </button>
+        </quantityFetcher.Form>
+        <p className="basket-line__total">
+          <span className="visually-hidden">{t('page.line_total')}: </span>
+          {formatMoney(line.unavailable ? 0 : line.price * quantity, lang)}
+        </p>
+        <removeFetcher.Form method="post" action={action}>
+          <FormContext here={ui.here} hydrated={ui.hydrated} />
+          <input type="hidden" name="intent" value={BasketIntent.remove} />
+          <input type="hidden" name="product_id" value={product.id} />
+          <input type="hidden" name="current" value={line.quantity} />
+          <button
+            type="submit"
+            className="button-link basket-line__remove"
+            aria-label={t('page.remove_label', { title })}
+          >
+            {t('page.remove')}
+          </button>
+        </removeFetcher.Form>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,25 @@
+/** Values of the `intent` field of the basket and favourites forms. */
+export const BasketIntent = {
+  add: 'add',
+  set: 'set',
+  remove: 'remove',
+  clear: 'clear',
+  acceptPrices: 'accept-prices',
+} as const
+export type BasketIntent = (typeof BasketIntent)[keyof typeof BasketIntent]
+
+export const SavedIntent = { like: 'like', unlike: 'unlike' } as const
+export type SavedIntent = (typeof SavedIntent)[keyof typeof SavedIntent]
+
+/**
+ * Hidden field the forms carry once JavaScript runs (fetcher forms): the
+ * action answers with data instead of redirecting back.
+ */
+export const JS_FIELD = '_js'
+
+/** The basket action (`/{lang}/basket`) and the favourites action (`/{lang}/saved`). */
+export const basketPath = (lang: string) => `/${lang}/basket`
+export const savedPath = (lang: string) => `/${lang}/saved`
+
+/** What the actions answer a fetcher; the toast itself comes with the revalidation (flash). */
+export type BasketActionData = { ok: boolean }

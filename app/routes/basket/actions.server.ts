@@ -1,0 +1,89 @@
+import { stringifySetCookie } from 'cookie'
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import { JS_FIELD } from '#app/components/basket/intents.ts'
+import { ApiResponseError } from '#app/lib/api.server.ts'
+import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
+import { flash } from '#app/lib/flash.server.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Texts of the `basket` namespace in the request's language. */
+export function basketT(context: Context) {
+  const i18n = getInstance(context as RouterContextProvider)
+  return i18n.getFixedT(i18n.language, 'basket')
+}
+
+/** A positive whole id from a form field, or null. */
+export function formId(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null
+  const id = Number(value)
+  return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+/**
+ * Where a form without JavaScript goes back to: its `redirectTo`, else the
+ * Referer when it is this shop, else `fallback`. Never another site.
+ */
+export function backTo(request: Request, formData: FormData, fallback: string) {
+  const requested = formData.get('redirectTo')
+  if (typeof requested === 'string' && requested) return safeRedirect(requested, fallback)
+  const referer = request.headers.get('referer')
+  if (referer) {
+    try {
+      const url = new URL(referer)
+      if (url.origin === new URL(request.url).origin) return safeRedirect(`${url.pathname}${url.search}`, fallback)
+    } catch {}
+  }
+  return fallback
+}
+
+/**
+ * A cookie whose value changes with every basket or favourites change. Pages
+ * vary on Cookie and any cookie besides the visitor id makes them private
+ * (app/lib/http-cache.ts), so no browser or proxy shows a page with the old
+ * header counts after a change.
+ */
+function changedCookie(request: Request) {
+  return stringifySetCookie({
+    name: 'atir_basket',
+    value: Date.now().toString(36),
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
+  })
+}
+
+/**
+ * The answer to a basket or favourites form: the toast travels in the flash
+ * cookie (the root loader revalidates after every action, so a fetcher shows
+ * it too); a fetcher gets data, a plain form post/redirect/get back to where it was.
+ */
+export function answer(
+  request: Request,
+  context: Context,
+  formData: FormData,
+  options: { toast: { type: 'success' | 'error' | 'info'; message: string }; status?: number; fallback: string },
+) {
+  flash(context, options.toast)
+  const status = options.status ?? 200
+  const headers = new Headers()
+  if (status < 400) headers.append('Set-Cookie', changedCookie(request))
+  if (formData.get(JS_FIELD) === '1') return data({ ok: status < 400 }, { status, headers })
+  return redirect(backTo(request, formData, options.fallback), { headers })
+}
+
+/** The toast for a failed call: the API's own (localised) detail for a stock conflict, else the generic text. */
+export function failureToast(error: unknown, generic: string) {
+  if (error instanceof ApiResponseError && error.status < 500 && error.body.detail) {
+    return { status: error.status === 401 ? 400 : error.status, message: error.body.detail }
+  }
+  if (!(error instanceof ApiResponseError)) console.error(error)
+  return { status: 502, message: generic }
+}
+
+export function langOf(context: Context) {
+  return requestLang(context)
+}
