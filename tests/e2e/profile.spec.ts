@@ -152,6 +152,14 @@ test('send feedback and a bug report with a screenshot from the profile help', a
   await expect(toasts(page).getByText('Отправлено. Спасибо!')).toBeVisible()
 })
 
+test('the balance page shows the cashback balance and its history', async ({ page }) => {
+  await signIn(page, '/ru/profile')
+  await page.getByRole('navigation', { name: 'Разделы профиля' }).getByRole('link', { name: 'Баланс кешбэка' }).click()
+  await expect(page).toHaveURL(/\/ru\/profile\/balance$/)
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Баланс кешбэка' })).toBeVisible()
+  await expect(main(page).getByText('Начислений и списаний пока не было.')).toBeVisible()
+})
+
 test('delete the account after confirming: the session ends, home with a toast', async ({ page }) => {
   await signIn(page, '/ru/profile/settings')
   await main(page).getByRole('link', { name: 'Удалить аккаунт' }).click()
