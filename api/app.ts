@@ -19,9 +19,9 @@ import { message } from './http/messages.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
 import { mediaRoutes } from './media/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
-import { paymentRoutes } from './payments/routes.ts'
-import { promoRoutes } from './promo/routes.ts'
+import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
+import { promoRoutes } from './promo/routes.ts'
 
 export const apiBasePath = '/api/v1'
 
@@ -44,6 +44,8 @@ export function createApi(deps: ApiDeps): Api {
     await next()
     c.header('Vary', 'Accept-Language, Fingerprint, Authorization', { append: true })
   })
+  // Before the Bearer authentication: providers send their own Authorization.
+  app.route('/', providerCallbackRoutes(deps))
   app.use(authenticate(deps))
 
   app.route('/', contentRoutes(deps))

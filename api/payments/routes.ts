@@ -10,6 +10,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
+import { handlePayme } from './payme.ts'
 import { checkPaymentConfig, completeSandboxPayment, readSandboxPayment, startPayment } from './service.ts'
 
 const tags = ['payments']
@@ -104,6 +105,42 @@ const sandboxCompleteRoute = createRoute({
   },
 })
 
+const paymeRoute = createRoute({
+  method: 'post',
+  path: '/payments/payme/',
+  tags,
+  summary: 'Payme merchant API (JSON-RPC 2.0; Payme calls it)',
+  description:
+    'Methods CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, ' +
+    'GetStatement. `Authorization: Basic base64("Paycom:" + PAYME_KEY)`, else error -32504. `account.order_id` is ' +
+    'the order id; amounts in tiyin (order total × 100). Always HTTP 200 with `result` or `error` ' +
+    '({code, message: {ru, uz, en}, data}). Transactions: state 1 created, 2 performed (order accepted), −1 ' +
+    'cancelled before perform (order stays payable), −2 cancelled after perform (order cancelled, refunded); a ' +
+    'created transaction older than 12 hours is cancelled with reason 4.',
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z
+            .object({ jsonrpc: z.string().optional(), id: z.unknown(), method: z.string(), params: z.unknown() })
+            .openapi('PaymeRequest'),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonContent(
+      z.object({
+        jsonrpc: z.literal('2.0'),
+        id: z.unknown(),
+        result: z.unknown().optional(),
+        error: z.unknown().optional(),
+      }),
+      'JSON-RPC answer',
+    ),
+  },
+})
+
 export function paymentRoutes(deps: ApiDeps) {
   const {
     database: { db },
@@ -139,4 +176,27 @@ export function paymentRoutes(deps: ApiDeps) {
       const order = await customerOrder(db, user.id, orderId, c.get('lang'))
       return c.json(await orderDetail(db, order, c.get('lang')), 200)
     })
+}
+
+/**
+ * The calls payment providers make (Payme JSON-RPC, Click prepare/complete).
+ * Mounted before the Bearer authentication: Payme sends its own Basic
+ * `Authorization`, which the customer authentication would refuse.
+ */
+export function providerCallbackRoutes(deps: ApiDeps) {
+  const {
+    database: { db },
+    config,
+  } = deps
+  const router = createRouter()
+  // Registered without validation: every failure, even unparsable JSON, must be a JSON-RPC error.
+  router.openAPIRegistry.registerPath(paymeRoute)
+  router.post('/payments/payme/', async (c) => {
+    const answer = await handlePayme(db, c.req.header('authorization'), await c.req.text(), {
+      config,
+      now: deps.now?.() ?? new Date(),
+    })
+    return c.json(answer, 200)
+  })
+  return router
 }

@@ -306,6 +306,7 @@ CREATE TABLE "payments" (
 	"amount" integer NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider_state" smallint,
+	"provider_time" bigint,
 	"create_time" bigint,
 	"perform_time" bigint,
 	"cancel_time" bigint,

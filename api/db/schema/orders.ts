@@ -141,6 +141,8 @@ export const payments = pgTable(
     amount: integer().notNull(),
     status: text().notNull().default('pending'),
     providerState: smallint('provider_state'),
+    // The provider's own time of the transaction (Payme `time`, ms).
+    providerTime: bigint('provider_time', { mode: 'number' }),
     createTime: bigint('create_time', { mode: 'number' }),
     performTime: bigint('perform_time', { mode: 'number' }),
     cancelTime: bigint('cancel_time', { mode: 'number' }),

@@ -1,0 +1,314 @@
+import { timingSafeEqual } from 'node:crypto'
+import { and, asc, between, eq } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { orders, payments } from '../db/schema/index.ts'
+import { tiyin } from '../integrations/payments/checkout.ts'
+import { markOrderPaid, markPaymentFailed, transition } from '../orders/service.ts'
+import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
+import type { Tx } from '../promo/service.ts'
+
+// Payme merchant API (REFERENCE-UZ "Payme"): JSON-RPC 2.0, Payme calls the
+// shop. Every answer is HTTP 200 with `result` or `error`; amounts in tiyin,
+// times in ms. A payment row per Payme transaction keeps its state (1, 2, −1,
+// −2), times and cancel reason.
+
+export const PAYME_TIMEOUT_MS = 43_200_000
+
+export const PaymeState = { created: 1, performed: 2, cancelled: -1, cancelledAfterPerform: -2 } as const
+
+type Text = { ru: string; uz: string; en: string }
+const t = (ru: string, uz: string, en: string): Text => ({ ru, uz, en })
+
+export const PaymeErrors = {
+  notPost: {
+    code: -32300,
+    message: t('Метод запроса должен быть POST', 'Soʻrov usuli POST boʻlishi kerak', 'Request method must be POST'),
+  },
+  parse: { code: -32700, message: t('Ошибка разбора JSON', 'JSON tahlil xatosi', 'JSON parse error') },
+  invalidRequest: { code: -32600, message: t('Неверный запрос', 'Notoʻgʻri soʻrov', 'Invalid request') },
+  noMethod: { code: -32601, message: t('Метод не найден', 'Usul topilmadi', 'Method not found') },
+  auth: { code: -32504, message: t('Недостаточно привилегий', 'Huquqlar yetarli emas', 'Insufficient privileges') },
+  system: { code: -32400, message: t('Системная ошибка', 'Tizim xatosi', 'System error') },
+  amount: { code: -31001, message: t('Неверная сумма', 'Notoʻgʻri summa', 'Wrong amount') },
+  notFound: { code: -31003, message: t('Транзакция не найдена', 'Tranzaksiya topilmadi', 'Transaction not found') },
+  cannotCancel: {
+    code: -31007,
+    message: t(
+      'Заказ выполнен. Невозможно отменить транзакцию',
+      'Buyurtma bajarilgan. Tranzaksiyani bekor qilib boʻlmaydi',
+      'Order completed: the transaction cannot be cancelled',
+    ),
+  },
+  notAllowed: {
+    code: -31008,
+    message: t('Невозможно выполнить операцию', 'Amalni bajarib boʻlmaydi', 'The operation cannot be performed'),
+  },
+  orderNotFound: { code: -31050, message: t('Заказ не найден', 'Buyurtma topilmadi', 'Order not found') },
+  orderNotPayable: {
+    code: -31051,
+    message: t('Заказ не ожидает оплаты', 'Buyurtma toʻlovni kutmayapti', 'The order does not await payment'),
+  },
+  orderBusy: {
+    code: -31099,
+    message: t(
+      'Заказ уже оплачивается другой транзакцией',
+      'Buyurtma boshqa tranzaksiya bilan toʻlanmoqda',
+      'Another transaction is paying this order',
+    ),
+  },
+} as const
+
+type PaymeError = { code: number; message: Text; data?: string }
+class PaymeFailure extends Error {
+  constructor(readonly error: PaymeError) {
+    super(error.message.en)
+  }
+}
+const fail = (e: { code: number; message: Text }, data?: string): never => {
+  throw new PaymeFailure(data ? { ...e, data } : e)
+}
+
+export type PaymeResponse = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: PaymeError }
+
+/** `Authorization: Basic base64("Paycom:" + PAYME_KEY)`, compared in constant time. */
+export function paymeAuthorized(header: string | undefined, key: string | undefined): boolean {
+  if (!key || !header?.startsWith('Basic ')) return false
+  const given = Buffer.from(header.slice(6).trim(), 'base64')
+  const expected = Buffer.from(`Paycom:${key}`, 'utf8')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+type Ctx = { config: Config; now: Date }
+type Params = Record<string, unknown>
+type PaymentRow = typeof payments.$inferSelect
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
+
+async function orderOf(db: Db | Tx, params: Params) {
+  const account = params.account as Params | undefined
+  const raw = account?.order_id
+  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null
+  if (!id) return fail(PaymeErrors.orderNotFound, 'order_id')
+  const [order] = await db.select().from(orders).where(eq(orders.id, id))
+  if (!order) return fail(PaymeErrors.orderNotFound, 'order_id')
+  return order
+}
+
+/** Payme may pay an online order awaiting payment, for exactly its total. */
+async function checkPayable(db: Db | Tx, params: Params) {
+  const amount = num(params.amount)
+  if (amount == null) return fail(PaymeErrors.amount)
+  const order = await orderOf(db, params)
+  if (
+    order.status !== OrderStatus.awaitingPayment ||
+    order.paymentStatus === 'paid' ||
+    !onlineMethods.includes(order.paymentMethod as PaymentMethod)
+  )
+    return fail(PaymeErrors.orderNotPayable, 'order_id')
+  if (amount !== tiyin(order.total)) return fail(PaymeErrors.amount)
+  return order
+}
+
+async function transactionOf(db: Db | Tx, params: Params, lock = false) {
+  const id = str(params.id)
+  if (!id) return fail(PaymeErrors.notFound)
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'payme'), eq(payments.externalId, id)))
+  const [payment] = lock ? await query.for('update') : await query
+  if (!payment) return fail(PaymeErrors.notFound)
+  return payment
+}
+
+const expired = (p: PaymentRow, now: Date) => now.getTime() - (p.createTime ?? 0) > PAYME_TIMEOUT_MS
+
+async function cancelCreated(tx: Tx, p: PaymentRow, reason: number, now: Date) {
+  const [row] = await tx
+    .update(payments)
+    .set({ providerState: PaymeState.cancelled, status: 'cancelled', cancelTime: now.getTime(), reason })
+    .where(eq(payments.id, p.id))
+    .returning()
+  await markPaymentFailed(tx, p.orderId, now)
+  return row!
+}
+
+const view = (p: PaymentRow) => ({
+  create_time: p.createTime ?? 0,
+  perform_time: p.performTime ?? 0,
+  cancel_time: p.cancelTime ?? 0,
+  transaction: String(p.id),
+  state: p.providerState ?? 0,
+  reason: p.reason ?? null,
+})
+
+const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unknown>> = {
+  async CheckPerformTransaction(db, params) {
+    await checkPayable(db, params)
+    return { allow: true }
+  },
+
+  async CreateTransaction(db, params, { now }) {
+    const id = str(params.id)
+    const time = num(params.time)
+    if (!id || time == null) return fail(PaymeErrors.invalidRequest)
+    return db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, 'payme'), eq(payments.externalId, id)))
+        .for('update')
+      if (existing) {
+        if (existing.providerState !== PaymeState.created) return fail(PaymeErrors.notAllowed)
+        if (expired(existing, now)) {
+          await cancelCreated(tx, existing, 4, now)
+          return { __error: PaymeErrors.notAllowed }
+        }
+        return { create_time: existing.createTime, transaction: String(existing.id), state: existing.providerState }
+      }
+      const order = await checkPayable(tx, params)
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
+      const [busy] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.orderId, order.id),
+            eq(payments.provider, 'payme'),
+            eq(payments.providerState, PaymeState.created),
+          ),
+        )
+      if (busy) {
+        if (!expired(busy, now)) return fail(PaymeErrors.orderBusy, 'order_id')
+        await cancelCreated(tx, busy, 4, now)
+      }
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: 'payme',
+          externalId: id,
+          amount: order.total,
+          status: 'pending',
+          providerState: PaymeState.created,
+          providerTime: time,
+          createTime: now.getTime(),
+        })
+        .returning()
+      return { create_time: created!.createTime, transaction: String(created!.id), state: PaymeState.created }
+    })
+  },
+
+  async PerformTransaction(db, params, ctx) {
+    const { now } = ctx
+    return db.transaction(async (tx) => {
+      const p = await transactionOf(tx, params, true)
+      if (p.providerState === PaymeState.performed)
+        return { transaction: String(p.id), perform_time: p.performTime, state: p.providerState }
+      if (p.providerState !== PaymeState.created) return fail(PaymeErrors.notAllowed)
+      if (expired(p, now)) {
+        await cancelCreated(tx, p, 4, now)
+        return { __error: PaymeErrors.notAllowed }
+      }
+      if (!(await markOrderPaid(tx, p.orderId, p.amount, { ...ctx, lang: 'ru' }))) return fail(PaymeErrors.notAllowed)
+      const [done] = await tx
+        .update(payments)
+        .set({ providerState: PaymeState.performed, status: 'paid', performTime: now.getTime() })
+        .where(eq(payments.id, p.id))
+        .returning()
+      return { transaction: String(done!.id), perform_time: done!.performTime, state: PaymeState.performed }
+    })
+  },
+
+  async CancelTransaction(db, params, ctx) {
+    const { now } = ctx
+    const reason = num(params.reason)
+    return db.transaction(async (tx) => {
+      const p = await transactionOf(tx, params, true)
+      if (p.providerState === PaymeState.created) {
+        const row = await cancelCreated(tx, p, reason ?? 0, now)
+        return { transaction: String(row.id), cancel_time: row.cancelTime, state: row.providerState }
+      }
+      if (p.providerState === PaymeState.performed) {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).for('update')
+        if (!order || order.status === OrderStatus.delivered) return fail(PaymeErrors.cannotCancel)
+        if (order.status !== OrderStatus.cancelled)
+          await transition(tx, order, OrderStatus.cancelled, { ...ctx, lang: 'ru', reason: 'payme' })
+        await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: now }).where(eq(orders.id, order.id))
+        const [row] = await tx
+          .update(payments)
+          .set({
+            providerState: PaymeState.cancelledAfterPerform,
+            status: 'refunded',
+            cancelTime: now.getTime(),
+            reason,
+          })
+          .where(eq(payments.id, p.id))
+          .returning()
+        return { transaction: String(row!.id), cancel_time: row!.cancelTime, state: row!.providerState }
+      }
+      return { transaction: String(p.id), cancel_time: p.cancelTime, state: p.providerState }
+    })
+  },
+
+  async CheckTransaction(db, params) {
+    return view(await transactionOf(db, params))
+  },
+
+  async GetStatement(db, params) {
+    const from = num(params.from)
+    const to = num(params.to)
+    if (from == null || to == null) return fail(PaymeErrors.invalidRequest)
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'payme'), between(payments.createTime, from, to)))
+      .orderBy(asc(payments.createTime))
+    return {
+      transactions: rows.map((p) => ({
+        id: p.externalId,
+        time: p.providerTime,
+        amount: tiyin(p.amount),
+        account: { order_id: String(p.orderId) },
+        ...view(p),
+      })),
+    }
+  },
+}
+
+/**
+ * Answers one Payme call. `authorization` is the request's header; `body`
+ * its raw text. Never throws: every failure is a JSON-RPC error.
+ */
+export async function handlePayme(
+  db: Db,
+  authorization: string | undefined,
+  body: string,
+  ctx: Ctx,
+): Promise<PaymeResponse> {
+  let request: { id?: unknown; method?: unknown; params?: unknown }
+  try {
+    request = JSON.parse(body)
+  } catch {
+    return { jsonrpc: '2.0', id: null, error: PaymeErrors.parse }
+  }
+  const id = request?.id ?? null
+  if (!paymeAuthorized(authorization, ctx.config.PAYME_KEY)) return { jsonrpc: '2.0', id, error: PaymeErrors.auth }
+  if (typeof request !== 'object' || request === null || typeof request.method !== 'string')
+    return { jsonrpc: '2.0', id, error: PaymeErrors.invalidRequest }
+  const method = methods[request.method]
+  if (!method || !Object.hasOwn(methods, request.method)) return { jsonrpc: '2.0', id, error: PaymeErrors.noMethod }
+  const params = (request.params && typeof request.params === 'object' ? request.params : {}) as Params
+  try {
+    const result = (await method(db, params, ctx)) as { __error?: PaymeError }
+    // A timed-out transaction is cancelled (committed) and then reported as an error.
+    if (result && typeof result === 'object' && result.__error) return { jsonrpc: '2.0', id, error: result.__error }
+    return { jsonrpc: '2.0', id, result }
+  } catch (error) {
+    if (error instanceof PaymeFailure) return { jsonrpc: '2.0', id, error: error.error }
+    console.error('Payme', request.method, error)
+    return { jsonrpc: '2.0', id, error: PaymeErrors.system }
+  }
+}
