@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
 
 export function Footer({ shell, lang }: { shell: Shell; lang: Lang }) {
   const { t } = useTranslation()
+  const { pathname } = useLocation()
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -22,6 +23,14 @@ export function Footer({ shell, lang }: { shell: Shell; lang: Lang }) {
             </li>
             <li>
               <Link to={`/${lang}/mobile`}>{t('shell.footer.apps')}</Link>
+            </li>
+            <li>
+              <Link to={`/${lang}/feedback`}>{t('shell.footer.feedback')}</Link>
+            </li>
+            <li>
+              <Link to={`/${lang}/bug-report?from=${encodeURIComponent(pathname)}`} rel="nofollow">
+                {t('shell.footer.bug_report')}
+              </Link>
             </li>
           </ul>
         </section>
