@@ -10,6 +10,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
+import { handleClick } from './click.ts'
 import { handlePayme } from './payme.ts'
 import { checkPaymentConfig, completeSandboxPayment, readSandboxPayment, startPayment } from './service.ts'
 
@@ -198,5 +199,70 @@ export function providerCallbackRoutes(deps: ApiDeps) {
     })
     return c.json(answer, 200)
   })
+  for (const step of ['prepare', 'complete'] as const) {
+    router.openAPIRegistry.registerPath(clickRoute(step))
+    router.post(`/payments/click/${step}/`, async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}))
+      const fields = Object.fromEntries(
+        Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      )
+      return c.json(
+        await handleClick(db, fields, step === 'complete', { config, now: deps.now?.() ?? new Date() }),
+        200,
+      )
+    })
+  }
   return router
 }
+
+const clickRoute = (step: 'prepare' | 'complete') =>
+  createRoute({
+    method: 'post',
+    path: `/payments/click/${step}/`,
+    tags,
+    summary: `Click SHOP-API ${step} (action ${step === 'prepare' ? 0 : 1}; Click calls it)`,
+    description:
+      'Form-encoded. `merchant_trans_id` is the order id, `amount` in sum. sign_string = md5(click_trans_id + ' +
+      'service_id + CLICK_SECRET_KEY + merchant_trans_id + ' +
+      (step === 'complete' ? 'merchant_prepare_id + ' : '') +
+      'amount + action + sign_time). Always HTTP 200 with `error`: 0 ok, −1 sign check failed, −2 wrong amount, ' +
+      '−3 action not found, −4 already paid, −5 order not found, −6 transaction not found, −7 failed to update, ' +
+      '−8 bad request, −9 cancelled.' +
+      (step === 'complete'
+        ? ' A Complete with error < 0 from Click cancels the payment (answer −9; the order stays payable).'
+        : ''),
+    request: {
+      body: {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: z.object({
+              click_trans_id: z.string(),
+              service_id: z.string(),
+              click_paydoc_id: z.string().optional(),
+              merchant_trans_id: z.string(),
+              ...(step === 'complete' ? { merchant_prepare_id: z.string() } : {}),
+              amount: z.string(),
+              action: z.string(),
+              error: z.string().optional(),
+              error_note: z.string().optional(),
+              sign_time: z.string(),
+              sign_string: z.string(),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: jsonContent(
+        z.object({
+          click_trans_id: z.number().nullable(),
+          merchant_trans_id: z.string().nullable(),
+          merchant_prepare_id: z.number().optional(),
+          merchant_confirm_id: z.number().optional(),
+          error: z.number().int(),
+          error_note: z.string(),
+        }),
+        'Click answer',
+      ),
+    },
+  })

@@ -1,0 +1,128 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { orders, payments } from '../db/schema/index.ts'
+import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
+import { OrderStatus } from '../orders/states.ts'
+
+// Click SHOP-API (REFERENCE-UZ "Click"): Click posts form-encoded Prepare
+// (action 0) and Complete (action 1); each is signed with an MD5 sign_string.
+
+export const ClickError = {
+  ok: [0, 'Success'],
+  sign: [-1, 'SIGN CHECK FAILED!'],
+  amount: [-2, 'Incorrect parameter amount'],
+  action: [-3, 'Action not found'],
+  alreadyPaid: [-4, 'Already paid'],
+  orderNotFound: [-5, 'User does not exist'],
+  transactionNotFound: [-6, 'Transaction does not exist'],
+  updateFailed: [-7, 'Failed to update user'],
+  badRequest: [-8, 'Error in request from click'],
+  cancelled: [-9, 'Transaction cancelled'],
+} as const satisfies Record<string, readonly [number, string]>
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex')
+
+/** The sign_string Click sends: Complete puts merchant_prepare_id after merchant_trans_id. */
+export function clickSign(fields: Record<string, string>, secret: string, complete: boolean) {
+  return md5(
+    fields.click_trans_id +
+      fields.service_id +
+      secret +
+      fields.merchant_trans_id +
+      (complete ? fields.merchant_prepare_id : '') +
+      fields.amount +
+      fields.action +
+      fields.sign_time,
+  )
+}
+
+const required = ['click_trans_id', 'service_id', 'merchant_trans_id', 'amount', 'action', 'sign_time', 'sign_string']
+
+type Ctx = { config: Config; now: Date }
+
+export async function handleClick(db: Db, fields: Record<string, string>, complete: boolean, ctx: Ctx) {
+  const reply = (error: readonly [number, string], extra: Record<string, unknown> = {}) => ({
+    click_trans_id: fields.click_trans_id ? Number(fields.click_trans_id) : null,
+    merchant_trans_id: fields.merchant_trans_id ?? null,
+    ...extra,
+    error: error[0],
+    error_note: error[1],
+  })
+  const secret = ctx.config.CLICK_SECRET_KEY
+  if (!secret || required.some((f) => !fields[f]) || (complete && !fields.merchant_prepare_id))
+    return reply(ClickError.badRequest)
+  const expected = Buffer.from(clickSign(fields, secret, complete))
+  const given = Buffer.from(fields.sign_string!.toLowerCase())
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply(ClickError.sign)
+  if (ctx.config.CLICK_SERVICE_ID && fields.service_id !== ctx.config.CLICK_SERVICE_ID)
+    return reply(ClickError.badRequest)
+  if (fields.action !== (complete ? '1' : '0')) return reply(ClickError.action)
+
+  const orderId = /^\d{1,9}$/.test(fields.merchant_trans_id!) ? Number(fields.merchant_trans_id) : null
+  const [order] = orderId ? await db.select().from(orders).where(eq(orders.id, orderId)) : []
+  if (!order) return reply(ClickError.orderNotFound)
+  const amount = Number(fields.amount)
+
+  try {
+    if (!complete) {
+      if (order.paymentStatus === 'paid') return reply(ClickError.alreadyPaid)
+      if (order.status !== OrderStatus.awaitingPayment) return reply(ClickError.cancelled)
+      if (amount !== order.total) return reply(ClickError.amount)
+      const [row] = await db
+        .insert(payments)
+        .values({
+          orderId: order.id,
+          provider: 'click',
+          externalId: fields.click_trans_id!,
+          amount: order.total,
+          status: 'pending',
+          createTime: ctx.now.getTime(),
+        })
+        .onConflictDoUpdate({ target: [payments.provider, payments.externalId], set: { status: payments.status } })
+        .returning()
+      return reply(ClickError.ok, { merchant_prepare_id: row!.id })
+    }
+
+    const prepareId = /^\d{1,9}$/.test(fields.merchant_prepare_id!) ? Number(fields.merchant_prepare_id) : 0
+    return await db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.id, prepareId),
+            eq(payments.provider, 'click'),
+            eq(payments.externalId, fields.click_trans_id!),
+            eq(payments.orderId, order.id),
+          ),
+        )
+        .for('update')
+      if (!payment) return reply(ClickError.transactionNotFound)
+      const confirm = { merchant_confirm_id: payment.id }
+      if (payment.status === 'paid') return reply(ClickError.alreadyPaid, confirm)
+      if (payment.status === 'cancelled') return reply(ClickError.cancelled, confirm)
+      // Click reports its own failure with error < 0: the payment is cancelled.
+      if (Number(fields.error ?? 0) < 0) {
+        await tx
+          .update(payments)
+          .set({ status: 'cancelled', cancelTime: ctx.now.getTime() })
+          .where(eq(payments.id, payment.id))
+        await markPaymentFailed(tx, order.id, ctx.now)
+        return reply(ClickError.cancelled, confirm)
+      }
+      if (amount !== payment.amount) return reply(ClickError.amount, confirm)
+      if (!(await markOrderPaid(tx, order.id, payment.amount, { ...ctx, lang: 'ru' })))
+        return reply(order.paymentStatus === 'paid' ? ClickError.alreadyPaid : ClickError.cancelled, confirm)
+      await tx
+        .update(payments)
+        .set({ status: 'paid', performTime: ctx.now.getTime() })
+        .where(eq(payments.id, payment.id))
+      return reply(ClickError.ok, confirm)
+    })
+  } catch (error) {
+    console.error('Click', complete ? 'complete' : 'prepare', error)
+    return reply(ClickError.updateFailed)
+  }
+}
