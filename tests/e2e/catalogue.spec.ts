@@ -131,8 +131,11 @@ test.describe('product page', () => {
     await expect(page.getByRole('region', { name: 'Отзывы' }).getByText(/^\d,\d из 5$/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Отзывы' }).getByText(/Отзывы: \d+/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Похожие товары' }).getByRole('article')).not.toHaveCount(0)
-    // No basket or favourite controls yet: they come with the basket.
-    await expect(main.getByRole('button')).toHaveCount(0)
+    // The basket and favourite controls (tests/e2e/basket.spec.ts tests what they do).
+    await expect(main.getByRole('button', { name: 'В корзину: Dior Sauvage, парфюмерная вода, 100 мл' })).toBeVisible()
+    await expect(
+      main.getByRole('button', { name: 'В избранное: Dior Sauvage, парфюмерная вода, 100 мл' }),
+    ).toBeVisible()
 
     // The main picture loads at once with high priority; others wait.
     const pictures = page.getByRole('list', { name: 'Фотографии товара' }).getByRole('img')
