@@ -86,8 +86,8 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
             .from(verificationCodes)
             .where(and(eq(verificationCodes.clientAddress, address), gt(verificationCodes.createdAt, capStart)))
             .orderBy(desc(verificationCodes.createdAt))
-            .limit(authLimits.codesPerAddress)
-          if (byAddress.length >= authLimits.codesPerAddress) {
+            .limit(config.SMS_CODES_PER_ADDRESS)
+          if (byAddress.length >= config.SMS_CODES_PER_ADDRESS) {
             const oldest = byAddress[byAddress.length - 1].createdAt.getTime()
             throw tooMany(message(lang, 'code_daily_limit'), (oldest + authLimits.codeCapWindow * 1000 - ms) / 1000)
           }

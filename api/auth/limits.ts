@@ -11,8 +11,7 @@ export const authLimits = {
   codeResendAfter: 60,
   /** Codes per phone number in `codeCapWindow` (every purpose counts). */
   codesPerPhone: 5,
-  /** Codes per client address in `codeCapWindow`. */
-  codesPerAddress: 20,
+  // Codes per client address in `codeCapWindow`: the SMS_CODES_PER_ADDRESS setting.
   codeCapWindow: 24 * 60 * 60,
   /** A verified registration code must be turned into an account within this. */
   registrationSignatureTtl: 15 * 60,
@@ -20,7 +19,6 @@ export const authLimits = {
   resetSessionTtl: 15 * 60,
   /** Failed logins (and wrong current passwords) per phone in `loginWindow` before 429. */
   loginFailuresPerPhone: 5,
-  /** Failed logins per client address in `loginWindow` before 429. */
-  loginFailuresPerAddress: 20,
+  // Failed logins per client address in `loginWindow`: the LOGIN_FAILURES_PER_ADDRESS setting.
   loginWindow: 15 * 60,
 } as const

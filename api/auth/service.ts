@@ -15,7 +15,7 @@ function createAuthService(deps: ApiDeps) {
     sms,
     tokens: createTokens({ db, config: deps.config, now }),
     codes: createCodes({ db, config: deps.config, now, sms }),
-    throttle: createLoginThrottle({ db, now }),
+    throttle: createLoginThrottle({ db, now, perAddress: deps.config.LOGIN_FAILURES_PER_ADDRESS }),
   }
 }
 

@@ -8,15 +8,15 @@ import { authLimits } from './limits.ts'
 
 /**
  * Login throttling: at most `loginFailuresPerPhone` failures per phone and
- * `loginFailuresPerAddress` per client address in a sliding `loginWindow`;
+ * `perAddress` (LOGIN_FAILURES_PER_ADDRESS) per client address in a sliding `loginWindow`;
  * past that every attempt (even a right password) is answered 429 until the
  * oldest counted failure ages out.
  */
-export function createLoginThrottle({ db, now }: { db: Db; now: () => Date }) {
+export function createLoginThrottle({ db, now, perAddress }: { db: Db; now: () => Date; perAddress: number }) {
   const windowMs = authLimits.loginWindow * 1000
   const buckets = (phone: string, address: string | null) => [
     { bucket: `phone:${phone}`, limit: authLimits.loginFailuresPerPhone },
-    ...(address ? [{ bucket: `address:${address}`, limit: authLimits.loginFailuresPerAddress }] : []),
+    ...(address ? [{ bucket: `address:${address}`, limit: perAddress }] : []),
   ]
 
   return {

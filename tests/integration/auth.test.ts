@@ -10,6 +10,9 @@ import type { ApiEnv } from '#api/http/context.ts'
 import { clientAddress, ownerKey } from '#api/http/identity.ts'
 import { setupTestApi } from './support/api.ts'
 
+// The per-address caps are settings; these tests run with their defaults.
+const defaults = parseConfig({ SESSION_SECRET: 'x'.repeat(40) })
+
 const t = setupTestApi({ products: 0 })
 
 // The API under test runs on a clock the tests move forward.
@@ -165,7 +168,7 @@ describe('login throttling', () => {
 
   it('locks a client address after 20 failures across phones', async () => {
     const address = '203.0.113.50'
-    for (let i = 0; i < authLimits.loginFailuresPerAddress; i++)
+    for (let i = 0; i < defaults.LOGIN_FAILURES_PER_ADDRESS; i++)
       expect((await call('auth/login/', { body: { phone: newPhone(), password: 'bad' }, address })).status).toBe(400)
     const user = await register()
     const locked = await call('auth/login/', { body: { phone: user.phone, password: user.password }, address })
