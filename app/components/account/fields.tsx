@@ -1,7 +1,8 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CODE_LENGTH, maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#app/lib/validation/index.ts'
+import { CODE_LENGTH } from '#app/lib/validation/limits.ts'
+import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#app/lib/validation/phone-format.ts'
 import { showToast, type ToastMessage, useHydrated } from '../toaster.tsx'
 import '#app/styles/account.css'
 

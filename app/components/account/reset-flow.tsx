@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { maskPhone, PASSWORD_MIN_RESET } from '#app/lib/validation/index.ts'
+import { PASSWORD_MIN_RESET } from '#app/lib/validation/limits.ts'
+import { maskPhone } from '#app/lib/validation/phone-format.ts'
 import { authPath, type FlowState, Intent } from './auth-types.ts'
 import { CodeStep } from './code-step.tsx'
 import { FormMessage, PasswordField, PhoneField, StepIndicator } from './fields.tsx'

@@ -5,7 +5,7 @@ import { Avatar } from '#app/components/profile/avatar.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang, requireUser } from '#app/lib/auth.server.ts'
 import { formatMoney } from '#app/lib/money.ts'
-import { formatPhone } from '#app/lib/validation/index.ts'
+import { formatPhone } from '#app/lib/validation/phone-format.ts'
 import type { Route } from './+types/overview'
 import { profileT } from './forms.server.ts'
 
