@@ -340,6 +340,7 @@ CREATE TABLE "saved_cards" (
 	"expiry" text NOT NULL,
 	"system" text NOT NULL,
 	"phone" text,
+	"fingerprint" text NOT NULL,
 	"code_hash" text,
 	"code_expires_at" timestamp with time zone,
 	"attempts" smallint DEFAULT 0 NOT NULL,
@@ -396,4 +397,5 @@ CREATE INDEX "orders_user_status_idx" ON "orders" USING btree ("user_id","status
 CREATE UNIQUE INDEX "payments_external_idx" ON "payments" USING btree ("provider","external_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payments_create_time_idx" ON "payments" USING btree ("provider","create_time");--> statement-breakpoint
-CREATE INDEX "saved_cards_user_idx" ON "saved_cards" USING btree ("user_id");
+CREATE INDEX "saved_cards_user_idx" ON "saved_cards" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_cards_user_fingerprint_idx" ON "saved_cards" USING btree ("user_id","fingerprint") WHERE "saved_cards"."verified_at" IS NOT NULL;

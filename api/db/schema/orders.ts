@@ -197,6 +197,8 @@ export const savedCards = pgTable(
     expiry: text().notNull(),
     system: text().notNull(),
     phone: text(),
+    // Keyed HMAC of the card number (never the number): the same card is saved once per customer.
+    fingerprint: text().notNull(),
     // HMAC of the sandbox verification code, with its expiry and attempts.
     codeHash: text('code_hash'),
     codeExpiresAt: moment('code_expires_at'),
@@ -204,5 +206,8 @@ export const savedCards = pgTable(
     verifiedAt: moment('verified_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_cards_user_idx').on(t.userId)],
+  (t) => [
+    index('saved_cards_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('saved_cards_user_fingerprint_idx').on(t.userId, t.fingerprint).where(sql`${t.verifiedAt} IS NOT NULL`),
+  ],
 )
