@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
+import { cardRoutes } from './cards/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { cashbackRoutes } from './cashback/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', geoRoutes(deps))
   app.route('/', orderRoutes(deps))
   app.route('/', paymentRoutes(deps))
+  app.route('/', cardRoutes(deps))
   app.route('/', promoRoutes(deps))
   app.route('/', cashbackRoutes(deps))
   // Before account: its middleware removes the photo's files when an account is deleted.
