@@ -24,6 +24,7 @@ const cardSchema = z
     expiry: z.string().openapi({ example: '03/29', description: 'MM/YY' }),
     system: z.enum(['uzcard', 'humo', 'mastercard', 'visa']),
     verified: z.boolean().openapi({ description: 'Confirmed with the SMS code; only confirmed cards are listed' }),
+    phone: z.string().nullable().openapi({ description: 'Where the code went (masked) while unconfirmed' }),
     created_at: z.string(),
   })
   .openapi('Card')
@@ -31,7 +32,6 @@ const cardSchema = z
 const addedSchema = cardSchema
   .extend({
     card_id: z.number().int(),
-    phone: z.string().openapi({ description: 'Where the code went, masked', example: '+998 93 *** ** 67' }),
     code_ttl: z.number().int().openapi({ description: 'Seconds the code is valid (sandbox)' }),
   })
   .openapi('AddedCard')

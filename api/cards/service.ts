@@ -25,6 +25,8 @@ export function cardView(row: CardRow) {
     expiry: row.expiry,
     system: row.system as CardSystem,
     verified: row.verifiedAt !== null,
+    // Where the confirmation code went, masked; null once confirmed.
+    phone: row.verifiedAt ? null : row.phone,
     created_at: row.createdAt.toISOString(),
   }
 }
@@ -142,7 +144,9 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
         .returning()
       try {
         const { phoneMasked } = await cards.sendCode(token, { phone: user?.phone ?? null, lang, masked })
-        return { row, phone: phoneMasked }
+        // Only the masked phone is kept, to remind the customer where the code went.
+        await db.update(savedCards).set({ phone: phoneMasked }).where(eq(savedCards.id, row.id))
+        return { row: { ...row, phone: phoneMasked }, phone: phoneMasked }
       } catch (error) {
         // Not sent: the card is forgotten and does not count towards the cap.
         await db.delete(savedCards).where(eq(savedCards.id, row.id))

@@ -96,6 +96,8 @@ describe('saved cards API', () => {
     expect(added.body).not.toHaveProperty('token')
     // Not listed before the code.
     expect((await list(alice)).body).toEqual([])
+    const pending = await t.json(`cards/${added.body.card_id}/`, { token: alice.access })
+    expect(pending.body).toMatchObject({ verified: false, phone: added.body.phone })
     const sms = outbox().findLast((m) => m.to === alice.phone)!
     expect(sms.text).toContain('8600 **** **** 6311')
     const done = await verify(alice, added.body.card_id, lastCardCode(alice.phone))
@@ -111,6 +113,7 @@ describe('saved cards API', () => {
         expiry: NEXT_YEAR,
         system: 'uzcard',
         verified: true,
+        phone: null,
         created_at: expect.any(String),
       },
     ])

@@ -97,7 +97,6 @@ export function sandboxCardProvider(options: {
           codeHash: digest(token, code),
           codeExpiresAt: new Date(now().getTime() + cardCodeLimits.ttl * 1000),
           attempts: 0,
-          phone,
         })
         .where(eq(savedCards.token, token))
       await sms.send({ to: phone, text: message(lang, 'card_sms_code', { masked, code }) })
