@@ -16,7 +16,9 @@ async function main() {
   const code = document.documentElement.dataset.lang
   const lang = isLang(code) ? code : defaultLang
   const entries = Object.entries(texts).filter(([path]) => path.includes(`/locales/${lang}/`))
-  const loaded = await Promise.all(entries.map(async ([path, load]) => [path.replace(/.*\/|\.json$/g, ''), await load()]))
+  const loaded = await Promise.all(
+    entries.map(async ([path, load]) => [path.replace(/.*\/|\.json$/g, ''), await load()]),
+  )
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,

@@ -90,13 +90,10 @@ export const orderSchema = z
   .object({
     id: z.number().int(),
     number: z.string().openapi({ description: 'The order number shown to the customer', example: '000042' }),
-    status: z
-      .number()
-      .int()
-      .openapi({
-        description:
-          'README "Order states": 1 awaiting payment, 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered',
-      }),
+    status: z.number().int().openapi({
+      description:
+        'README "Order states": 1 awaiting payment, 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered',
+    }),
     status_name: z.string(),
     status_label: z.string().openapi({ description: 'Localised' }),
     steps: z.array(z.object({ status: z.number().int(), name: z.string(), label: z.string(), done: z.boolean() })),

@@ -1,6 +1,6 @@
 export * from './accounts.ts'
 export * from './catalogue.ts'
 export * from './content.ts'
-export * from './visitors.ts'
 export * from './feedback.ts'
 export * from './orders.ts'
+export * from './visitors.ts'
