@@ -51,6 +51,8 @@ const envSchema = z.object({
   DELIVERY_PRICE_TASHKENT: z.coerce.number().int().min(0).default(20_000),
   DELIVERY_PRICE_REGIONS: z.coerce.number().int().min(0).default(40_000),
   DELIVERY_FREE_FROM: z.coerce.number().int().min(0).default(1_000_000),
+  // Yandex Maps JS API 2.1 key for the checkout map picker; unset: the address fields alone.
+  YANDEX_MAPS_API_KEY: optionalText,
   // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
   STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
 })

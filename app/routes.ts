@@ -2,6 +2,7 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 import { accountRoutes } from './routes/account/routes.ts'
 import { basketRoutes } from './routes/basket/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
+import { checkoutRoutes } from './routes/checkout/routes.ts'
 import { profileRoutes } from './routes/profile/routes.ts'
 
 export default [
@@ -17,6 +18,7 @@ export default [
       ...accountRoutes,
       ...basketRoutes,
       ...profileRoutes,
+      ...checkoutRoutes,
       route('*', 'routes/not-found.tsx'),
     ]),
   ]),

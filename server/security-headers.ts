@@ -2,13 +2,18 @@ import type { Response } from 'express'
 
 /** Headers every HTML page carries; scripts run only with this request's nonce. */
 export function securityHeaders(res: Response, nonce: string) {
+  // The checkout map picker (Yandex Maps JS API 2.1): its loader comes with the
+  // page's nonce and, under 'strict-dynamic', the scripts it adds are trusted;
+  // the hosts are for tiles, geocoder calls and browsers without CSP level 3.
+  const yandex = 'https://api-maps.yandex.ru https://*.yandex.ru https://*.yandex.net'
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${yandex}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${yandex}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${yandex}`,
+    `frame-src 'self' ${yandex}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import { type RouterContextProvider, redirect } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import { deliveryPrice, VAT_PERCENT } from '#api/orders/service.ts'
+import type { Cart } from '#app/components/basket/types.ts'
+import { deliveryWays } from '#app/components/checkout/schemas.ts'
+import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
+import { flash } from '#app/lib/flash.server.ts'
+import type { CheckoutState } from './state.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+export type PromoPreview = { code: string; discount: number }
+export type OrderCreated = { id: number; number: string; status: number; total: number }
+
+/** The promo code's discount on the basket, or the API's reason why not. */
+export async function checkPromo(context: Context, code: string) {
+  try {
+    const preview = await context.get(apiClientContext).send<PromoPreview>('POST', 'promo/check/', { code })
+    return { ok: true as const, preview }
+  } catch (error) {
+    if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
+    const message = error.body.errors?.find((e) => e.field === 'promo_code')?.message ?? error.body.detail ?? ''
+    return { ok: false as const, message }
+  }
+}
+
+/**
+ * What step 3 shows: the goods, the promo discount, the cashback that would be
+ * spent, both delivery prices and the VAT rate. The API computes the same again
+ * when the order is placed; this is only the preview.
+ */
+export async function paymentPreview(context: Context, cart: Cart, state: CheckoutState, balance: number) {
+  const goods = cart.total
+  const code = state.payment?.promo_code
+  let discount = 0
+  let promoError: string | null = null
+  if (code) {
+    const result = await checkPromo(context, code)
+    if (result.ok) discount = result.preview.discount
+    else promoError = result.message
+  }
+  const region = state.address?.region ?? ''
+  const config = getConfig()
+  const delivery = Object.fromEntries(
+    deliveryWays.map((way) => [way, deliveryPrice(config, way, region, goods - discount)]),
+  ) as Record<(typeof deliveryWays)[number], number>
+  return {
+    goods,
+    discount,
+    promoError,
+    balance,
+    cashback: Math.min(balance, Math.max(0, goods - discount)),
+    delivery,
+    vatPercent: VAT_PERCENT,
+    idempotencyKey: randomUUID(),
+  }
+}
+
+type Start = { redirect_url: string; return_url: string }
+
+/** After an online order: the provider's page (the sandbox page locally); if that fails, the order page. */
+export async function startPayment(context: Context, lang: string, order: OrderCreated, failedText: string) {
+  try {
+    const start = await context.get(apiClientContext).send<Start>('POST', `payments/${order.id}/start/`)
+    return redirect(start.redirect_url)
+  } catch (error) {
+    if (!(error instanceof ApiResponseError)) console.error(error)
+    flash(context, { type: 'error', message: failedText })
+    return redirect(`/${lang}/order/${order.id}`)
+  }
+}
