@@ -3,6 +3,7 @@ import { accountRoutes } from './routes/account/routes.ts'
 import { basketRoutes } from './routes/basket/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkoutRoutes } from './routes/checkout/routes.ts'
+import { ordersRoutes } from './routes/orders/routes.ts'
 import { profileRoutes } from './routes/profile/routes.ts'
 
 export default [
@@ -19,6 +20,7 @@ export default [
       ...basketRoutes,
       ...profileRoutes,
       ...checkoutRoutes,
+      ...ordersRoutes,
       route('*', 'routes/not-found.tsx'),
     ]),
   ]),

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next'
+import type { OrderStep } from './types.ts'
+
+/**
+ * The progress of an order (SPEC §2): approved, on the way, delivered. The
+ * last step reached is the current one; a cancelled or unpaid order has none.
+ */
+export function OrderSteps({ steps }: { steps: OrderStep[] }) {
+  const { t } = useTranslation('orders')
+  const current = steps.filter((s) => s.done).at(-1)?.status
+  return (
+    <ol className="order-steps" aria-label={t('order.progress')}>
+      {steps.map((step) => (
+        <li
+          key={step.status}
+          className={`order-steps__step${step.done ? ' order-steps__step--done' : ''}${step.status === current ? ' order-steps__step--current' : ''}`}
+          aria-current={step.status === current ? 'step' : undefined}
+        >
+          <span className="order-steps__mark" aria-hidden="true">
+            {step.done ? '✓' : ''}
+          </span>
+          <span>{t(`order.steps.${step.name}`, { defaultValue: step.label })}</span>
+          {step.done ? <span className="visually-hidden"> — {t('order.step_done')}</span> : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
