@@ -4,6 +4,7 @@ import { basketRoutes } from './routes/basket/routes.ts'
 import { catalogueRoutes } from './routes/catalogue/routes.ts'
 import { checkoutRoutes } from './routes/checkout/routes.ts'
 import { ordersRoutes } from './routes/orders/routes.ts'
+import { paymentRoutes } from './routes/payment/routes.ts'
 import { profileRoutes } from './routes/profile/routes.ts'
 
 export default [
@@ -21,6 +22,7 @@ export default [
       ...profileRoutes,
       ...checkoutRoutes,
       ...ordersRoutes,
+      ...paymentRoutes,
       route('*', 'routes/not-found.tsx'),
     ]),
   ]),

@@ -1,0 +1,194 @@
+import { expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from './support/customer.ts'
+
+// Checkout, payment and orders (issue 7), with and without JavaScript. One
+// customer per project (SMS codes are capped per address a day), so serial.
+test.describe.configure({ mode: 'serial' })
+
+const withJs = () => test.info().project.name === 'chromium-js'
+const product = 'dior-sauvage-eau-de-parfum-100-ml'
+const customer = { phone: '', password: 'checkout-pass-1' }
+
+test.beforeAll(async ({ request }) => {
+  customer.phone = await registerCustomer(request, customer.password, 'Малика')
+})
+
+const main = (page: Page) => page.getByRole('main')
+const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
+
+/** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
+function watchErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path)
+  if (withJs()) await page.waitForLoadState('networkidle')
+}
+
+async function signIn(page: Page) {
+  await visit(page, '/ru/login')
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+}
+
+/** Puts the product in the basket and opens the checkout from the basket page. */
+async function basketToCheckout(page: Page) {
+  await visit(page, `/ru/products/${product}`)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  await main(page).getByRole('button', { name: `В корзину: ${title}`, exact: true }).click()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+  await visit(page, '/ru/basket')
+  await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout$/)
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Адрес доставки' })).toBeVisible()
+  if (withJs()) await page.waitForLoadState('networkidle')
+  return title
+}
+
+test('basket → checkout in three steps with cash → the order page → my orders', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = watchErrors(page)
+  await signIn(page)
+  const title = await basketToCheckout(page)
+  const steps = main(page).getByRole('navigation', { name: 'Шаги оформления' })
+  await expect(steps.getByText('1. Адрес доставки')).toHaveAttribute('aria-current', 'step')
+
+  // Step 1: a required field left empty stays on the step, with what was typed.
+  await main(page).getByRole('combobox', { name: 'Область' }).selectOption({ label: 'город Ташкент' })
+  await main(page)
+    .getByRole('combobox', { name: /^Район/ })
+    .selectOption({ label: 'Чиланзарский район' })
+  await main(page).getByRole('textbox', { name: 'Улица' }).fill('Бунёдкор')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(main(page).getByRole('textbox', { name: 'Дом' })).toHaveAttribute('aria-invalid', 'true')
+  await expect(main(page).getByRole('textbox', { name: 'Улица' })).toHaveValue('Бунёдкор')
+  await main(page).getByRole('textbox', { name: 'Дом' }).fill('12')
+  await main(page).getByRole('textbox', { name: 'Квартира' }).fill('5')
+  await main(page).getByRole('textbox', { name: 'Ориентир' }).fill('у метро')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+
+  // Step 2: the customer's own name and number to start with; back keeps step 1.
+  await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
+  await expect(main(page).getByRole('textbox', { name: 'Имя получателя' })).toHaveValue('Малика')
+  await main(page).getByRole('textbox', { name: 'Имя получателя' }).fill('Малика Каримова')
+  await main(page).getByRole('button', { name: 'Назад' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout$/)
+  await expect(main(page).getByRole('textbox', { name: 'Улица' })).toHaveValue('Бунёдкор')
+  await expect(main(page).getByRole('textbox', { name: 'Дом' })).toHaveValue('12')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(main(page).getByRole('textbox', { name: 'Имя получателя' })).toHaveValue('Малика Каримова')
+  await main(page).getByRole('textbox', { name: 'Дополнительный номер' }).fill('12345')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(main(page).getByText('Проверьте номер телефона').first()).toBeVisible()
+  await main(page).getByRole('textbox', { name: 'Дополнительный номер' }).fill('')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+
+  // Step 3: an unknown promo code, then cash.
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
+  await expect(main(page).getByRole('radio', { name: /Наличными при получении/ })).toBeChecked()
+  const summary = page.getByRole('complementary', { name: 'Ваш заказ' })
+  await expect(summary.getByText('В том числе НДС 12%')).toBeVisible()
+  await expect(summary.getByText('Итого к оплате')).toBeVisible()
+  await main(page).getByRole('textbox', { name: 'Промокод' }).fill('NOSUCHCODE')
+  await main(page).getByRole('button', { name: 'Применить промокод' }).click()
+  await expect(main(page).getByText('Такого промокода не существует.').first()).toBeVisible()
+  await main(page).getByRole('textbox', { name: 'Промокод' }).fill('')
+  await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
+
+  // The order page: success toast, the steps with "approved" current, the details.
+  await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
+  const number = (await main(page).getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? ''
+  expect(number).not.toBe('')
+  await expect(toasts(page).getByText(`Заказ № ${number} оформлен`)).toBeVisible()
+  const progress = main(page).getByRole('list', { name: 'Ход заказа' })
+  await expect(progress.getByRole('listitem')).toHaveCount(3)
+  await expect(progress.getByRole('listitem').filter({ hasText: 'Заказ подтверждён' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  )
+  await expect(main(page).getByRole('link', { name: title })).toBeVisible()
+  await expect(main(page).getByText('Малика Каримова')).toBeVisible()
+  await expect(main(page).getByText('Чиланзарский район')).toBeVisible()
+  await expect(main(page).getByText('В том числе НДС 12%')).toBeVisible()
+
+  // My orders: the active tab lists it.
+  await visit(page, '/ru/my-orders')
+  const tabs = main(page).getByRole('navigation', { name: 'Заказы' })
+  await expect(tabs.getByRole('link', { name: 'Активные заказы' })).toHaveAttribute('aria-current', 'page')
+  await main(page).getByRole('link', { name: `Заказ № ${number}` }).click()
+  await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
+
+  // The basket is empty again: the checkout sends back to it.
+  await visit(page, '/ru/checkout')
+  await expect(page).toHaveURL(/\/ru\/basket$/)
+
+  // Cancel: confirmed in a modal with JavaScript, at once without.
+  await page.goBack()
+  await visit(page, `/ru/my-orders`)
+  await main(page).getByRole('link', { name: `Заказ № ${number}` }).click()
+  await main(page).getByRole('button', { name: 'Отменить заказ' }).click()
+  if (withJs()) await page.getByRole('dialog').getByRole('button', { name: 'Да, отменить' }).click()
+  await expect(toasts(page).getByText('Заказ отменён')).toBeVisible()
+  await visit(page, '/ru/my-orders/history')
+  await expect(main(page).getByRole('link', { name: `Заказ № ${number}` })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('sandbox card payment: declined, then paid → payment result → my orders', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = watchErrors(page)
+  await signIn(page)
+  await basketToCheckout(page)
+
+  // Another region: the district is free text.
+  await main(page).getByRole('combobox', { name: 'Область' }).selectOption({ label: 'Самаркандская область' })
+  await main(page)
+    .getByRole('textbox', { name: /^Район или город/ })
+    .fill('Самарканд')
+  await main(page).getByRole('textbox', { name: 'Улица' }).fill('Регистан')
+  await main(page).getByRole('textbox', { name: 'Дом' }).fill('1')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
+  await main(page).getByRole('radio', { name: /Банковской картой/ }).check()
+  await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
+
+  // The local test payment page: declined first.
+  await expect(page).toHaveURL(/\/ru\/payment\/sandbox\/\d+$/)
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Тестовая оплата' })).toBeVisible()
+  await expect(main(page).getByRole('note')).toContainText('тестовый платёж')
+  await main(page).getByRole('button', { name: 'Отклонить' }).click()
+  await expect(page).toHaveURL(/\/ru\/payment\/result\/\d+$/)
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Оплата не прошла' })).toBeVisible()
+
+  // Try again: a new sandbox payment, paid.
+  await main(page).getByRole('button', { name: 'Попробовать ещё раз' }).click()
+  await expect(page).toHaveURL(/\/ru\/payment\/sandbox\/\d+$/)
+  await main(page).getByRole('button', { name: 'Оплатить' }).click()
+  await expect(page).toHaveURL(/\/ru\/payment\/result\/\d+$/)
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Оплата прошла успешно' })).toBeVisible()
+  await expect(main(page).getByText(/Платёж завершён/)).toBeVisible()
+
+  await main(page).getByRole('link', { name: 'Перейти к заказу' }).click()
+  const number = (await main(page).getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? ''
+  await expect(main(page).getByText('Самаркандская область')).toBeVisible()
+  await expect(main(page).getByText('Банковской картой')).toBeVisible()
+  await visit(page, '/ru/my-orders')
+  await expect(main(page).getByRole('link', { name: `Заказ № ${number}` })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test("another customer's order and a made-up id are the 404 page", async ({ page }) => {
+  await signIn(page)
+  const response = await page.goto('/ru/order/999999')
+  expect(response?.status()).toBe(404)
+})
