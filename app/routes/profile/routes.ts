@@ -5,6 +5,7 @@ export const profileRoutes: RouteConfigEntry[] = [
   route('profile', 'routes/profile/overview.tsx'),
   route('profile/edit', 'routes/profile/edit.tsx'),
   route('profile/balance', 'routes/profile/balance.tsx'),
+  route('profile/cards', 'routes/profile/cards.tsx'),
   route('profile/settings', 'routes/profile/settings.tsx'),
   route('profile/settings/change-number', 'routes/profile/change-number.tsx'),
   route('profile/settings/change-password', 'routes/profile/change-password.tsx'),
