@@ -43,7 +43,9 @@ async function signIn(page: Page) {
 async function basketToCheckout(page: Page) {
   await visit(page, `/ru/products/${product}`)
   const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  await main(page).getByRole('button', { name: `В корзину: ${title}`, exact: true }).click()
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+    .click()
   await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
   await visit(page, '/ru/basket')
   await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
@@ -123,7 +125,9 @@ test('basket → checkout in three steps with cash → the order page → my ord
   await visit(page, '/ru/my-orders')
   const tabs = main(page).getByRole('navigation', { name: 'Заказы' })
   await expect(tabs.getByRole('link', { name: 'Активные заказы' })).toHaveAttribute('aria-current', 'page')
-  await main(page).getByRole('link', { name: `Заказ № ${number}` }).click()
+  await main(page)
+    .getByRole('link', { name: `Заказ № ${number}` })
+    .click()
   await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
 
   // The basket is empty again: the checkout sends back to it.
@@ -133,7 +137,9 @@ test('basket → checkout in three steps with cash → the order page → my ord
   // Cancel: confirmed in a modal with JavaScript, at once without.
   await page.goBack()
   await visit(page, `/ru/my-orders`)
-  await main(page).getByRole('link', { name: `Заказ № ${number}` }).click()
+  await main(page)
+    .getByRole('link', { name: `Заказ № ${number}` })
+    .click()
   await main(page).getByRole('button', { name: 'Отменить заказ' }).click()
   if (withJs()) await page.getByRole('dialog').getByRole('button', { name: 'Да, отменить' }).click()
   await expect(toasts(page).getByText('Заказ отменён')).toBeVisible()
@@ -159,7 +165,9 @@ test('sandbox card payment: declined, then paid → payment result → my orders
   await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
   await main(page).getByRole('button', { name: 'Далее' }).click()
   await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
-  await main(page).getByRole('radio', { name: /Банковской картой/ }).check()
+  await main(page)
+    .getByRole('radio', { name: /Банковской картой/ })
+    .check()
   await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
 
   // The local test payment page: declined first.
