@@ -103,6 +103,10 @@ test('basket → checkout in three steps with cash → the order page → my ord
   await main(page).getByRole('button', { name: 'Применить промокод' }).click()
   await expect(main(page).getByText('Такого промокода не существует.').first()).toBeVisible()
   await main(page).getByRole('textbox', { name: 'Промокод' }).fill('')
+  // Kept for a resubmission of this very form below.
+  const key = await main(page).locator('input[name="idempotency_key"]').inputValue()
+  const stepCookie = (await page.context().cookies()).find((c) => c.name === 'atir_checkout')
+  expect(stepCookie).toBeTruthy()
   await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
 
   // The order page: success toast, the steps with "approved" current, the details.
@@ -121,8 +125,19 @@ test('basket → checkout in three steps with cash → the order page → my ord
   await expect(main(page).getByText('Чиланзарский район')).toBeVisible()
   await expect(main(page).getByText('В том числе НДС 12%')).toBeVisible()
 
-  // My orders: the active tab lists it.
+  // The same form sent again (a double click, a reload): the same order, not a second one.
+  const orderUrl = new URL(page.url()).pathname
+  if (stepCookie) await page.context().addCookies([stepCookie])
+  const again = await page.request.post('/ru/checkout/payment', {
+    form: { intent: 'place', payment_method: 'cash', delivery: 'courier', promo_code: '', idempotency_key: key },
+    maxRedirects: 0,
+  })
+  expect(again.status()).toBe(302)
+  expect(again.headers().location).toBe(orderUrl)
+
+  // My orders: the active tab lists it, once.
   await visit(page, '/ru/my-orders')
+  await expect(main(page).getByText('Всего заказов: 1')).toBeVisible()
   const tabs = main(page).getByRole('navigation', { name: 'Заказы' })
   await expect(tabs.getByRole('link', { name: 'Активные заказы' })).toHaveAttribute('aria-current', 'page')
   await main(page)
@@ -195,7 +210,7 @@ test('sandbox card payment: declined, then paid → payment result → my orders
   expect(errors).toEqual([])
 })
 
-test("another customer's order and a made-up id are the 404 page", async ({ page }) => {
+test("an order id that is not one of the customer's is the 404 page", async ({ page }) => {
   await signIn(page)
   const response = await page.goto('/ru/order/999999')
   expect(response?.status()).toBe(404)

@@ -28,6 +28,17 @@ export async function loadCheckout({ request, context }: Args) {
   return { user, lang, t, cart, state }
 }
 
+/**
+ * What a step's action needs: the customer, the language and the steps so far.
+ * No basket check: placing an order again with the same key (a resubmitted
+ * form after the basket emptied) must reach the API, which answers with the
+ * order it already made.
+ */
+export async function loadCheckoutAction({ request, context }: Args) {
+  await requireUser({ request, context })
+  return { lang: requestLang(context), t: checkoutT(context), state: await readCheckout(request) }
+}
+
 /** The 14 regions and Tashkent's districts in the page's language. */
 export async function loadRegions(context: Readonly<RouterContextProvider>) {
   const { results } = await context.get(apiClientContext).get<{ results: Region[] }>('geo/regions/')

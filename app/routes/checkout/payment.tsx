@@ -13,7 +13,7 @@ import { flash } from '#app/lib/flash.server.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import { parseForm, toastMessage } from '#app/routes/account/forms.server.ts'
 import type { Route } from './+types/payment'
-import { loadCheckout, personal, requireStep } from './common.server.ts'
+import { loadCheckout, loadCheckoutAction, personal, requireStep } from './common.server.ts'
 import { checkPromo, type OrderCreated, paymentPreview, startPayment } from './place.server.ts'
 import { checkoutHeaders, pickFields } from './state.server.ts'
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = () => personal
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang, t, state } = await loadCheckout({ request, context })
+  const { lang, t, state } = await loadCheckoutAction({ request, context })
   const formData = await request.formData()
   const intent = formData.get('intent')
   const typed = pickFields(formData, keys)
