@@ -12,7 +12,7 @@ import { ordersT, personal } from './orders.server.ts'
 // SPEC §4 / README "Order states": active 3, 4, 5; history delivered and cancelled.
 const tabs = { active: '3,4,5', history: '6,2' } as const
 type Tab = keyof typeof tabs
-const PAGE_SIZE = 10
+const PAGE_SIZE = 12
 
 /** /my-orders (active) and /my-orders/history: the same page, two tabs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
