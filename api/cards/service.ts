@@ -148,8 +148,9 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
         await db.update(savedCards).set({ phone: phoneMasked }).where(eq(savedCards.id, row.id))
         return { row: { ...row, phone: phoneMasked }, phone: phoneMasked }
       } catch (error) {
-        // Not sent: the card is forgotten and does not count towards the cap.
+        // Not sent: the card is forgotten (here and, best effort, at the provider) and does not count towards the cap.
         await db.delete(savedCards).where(eq(savedCards.id, row.id))
+        await cards.remove(token).catch((cause) => console.warn(`cards: ${(cause as Error).message}`))
         throw providerFailure(error, lang)
       }
     },

@@ -17,7 +17,7 @@ afterAll(() => server.close())
 type Call = { method: string; params: Record<string, any>; auth: string | null; id: unknown }
 
 /** A Payme Subscribe API double: test card 8600 0691 9540 6311, code 666666. */
-function payme(options: { down?: boolean; slow?: number } = {}) {
+function payme(options: { down?: boolean; slow?: number; noSms?: boolean } = {}) {
   const calls: Call[] = []
   const tokens = new Map<string, { verified: boolean; number: string; expire: string }>()
   let issued = 0
@@ -48,6 +48,7 @@ function payme(options: { down?: boolean; slow?: number } = {}) {
         }
         case 'cards.get_verify_code':
           if (!tokens.has(body.params.token)) return fail(-31400, 'Card not found')
+          if (options.noSms) return HttpResponse.json({ error: 'busy' }, { status: 503 })
           return reply({ sent: true, phone: '99890*****31', wait: 60000 })
         case 'cards.verify': {
           const card = tokens.get(body.params.token)
@@ -186,6 +187,16 @@ describe('saved cards API with PAYMENT_PROVIDER=payme', () => {
     const down = await call('POST', 'cards/', { number: '8600 0691 9540 6311', expiry: '03/29' })
     expect(down.status).toBe(503)
     expect(down.body.detail).toBe('Платёжная система не отвечает. Попробуйте через минуту.')
+    expect((await call('GET', 'cards/')).body).toEqual([])
+  })
+
+  it('forgets a card at Payme too when its code could not be sent', async () => {
+    server.resetHandlers()
+    const double = payme({ noSms: true })
+    const failed = await call('POST', 'cards/', { number: '8600 0691 9540 6311', expiry: '03/29' })
+    expect(failed.status).toBe(503)
+    expect(double.calls.map((c) => c.method)).toEqual(['cards.create', 'cards.get_verify_code', 'cards.remove'])
+    expect(double.tokens.size).toBe(0)
     expect((await call('GET', 'cards/')).body).toEqual([])
   })
 })

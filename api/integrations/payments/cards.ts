@@ -164,12 +164,13 @@ export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
         throw new CardProviderError('timeout', `Payme ${method} did not answer within ${options.timeoutMs} ms`)
       throw new CardProviderError('unavailable', `Payme ${method} could not be reached`)
     }
-    const answer = (await response.json().catch(() => null)) as RpcAnswer | null
-    if (answer?.error) {
+    // JSON-RPC errors come with HTTP 200; any other status is Payme (or a proxy) failing.
+    const answer = response.ok ? ((await response.json().catch(() => null)) as RpcAnswer | null) : null
+    if (answer?.error && typeof answer.error === 'object') {
       const code = typeof answer.error.code === 'number' ? answer.error.code : undefined
       throw new CardProviderError('rejected', `Payme ${method} refused with error ${code ?? '?'}`, code)
     }
-    if (!response.ok || !answer || answer.result === undefined)
+    if (!answer || answer.result === undefined)
       throw new CardProviderError('unavailable', `Payme ${method} answered HTTP ${response.status}`)
     return answer.result
   }
