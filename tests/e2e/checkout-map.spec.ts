@@ -101,5 +101,16 @@ test('with JavaScript the point is required and the placemark fills the address;
   await main(page).getByRole('button', { name: 'Назад' }).click()
   await expect(page).toHaveURL(/\/ru\/checkout$/)
   if (withJs()) await expect(main(page).getByText('Точка выбрана. Проверьте улицу и дом.')).toBeVisible()
+
+  // The order keeps the point: its page links to it on the map.
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
+  await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
+  await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
+  const onMap = main(page).getByRole('link', { name: 'на карте' })
+  if (withJs()) await expect(onMap).toHaveAttribute('href', /pt=69\.27,41\.3&/)
+  else await expect(onMap).toHaveCount(0)
   expect(errors).toEqual([])
 })

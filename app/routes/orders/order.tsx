@@ -159,6 +159,19 @@ export default function OrderPage({ loaderData: { lang, order } }: Route.Compone
                 {street}
                 {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
                 {address.landmark ? ` (${address.landmark})` : ''}
+                {address.latitude !== null && address.longitude !== null ? (
+                  <>
+                    {' · '}
+                    {/* Yandex Maps takes the point longitude first in `pt`. */}
+                    <a
+                      href={`https://yandex.uz/maps/?pt=${address.longitude},${address.latitude}&z=17&l=map`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {t('order.on_map')}
+                    </a>
+                  </>
+                ) : null}
               </dd>
             </div>
             <div>
