@@ -12,6 +12,7 @@ import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
+import { sameOriginForms } from './server/same-origin.ts'
 import { securityHeaders } from './server/security-headers.ts'
 
 const started = performance.now()
@@ -49,6 +50,7 @@ const clientDir = resolve('build/client')
 app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
 app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 
+app.use(sameOriginForms(config.PUBLIC_URL))
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString('base64')
   securityHeaders(res, res.locals.nonce)

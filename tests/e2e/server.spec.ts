@@ -11,6 +11,14 @@ test('the API answers over HTTP under /api/v1, as the mobile apps call it', asyn
   expect((await response.json()).results.length).toBeGreaterThan(0)
 })
 
+test('a form posted from another site is refused; the same site is not', async ({ request, baseURL }) => {
+  const form = { phone: '901234567', password: 'whatever' }
+  const evil = await request.post('/ru/login', { form, headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })
+  expect(evil.status()).toBe(403)
+  const ours = await request.post('/ru/login', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
+  expect(ours.status()).not.toBe(403)
+})
+
 test('GET /healthz answers 200 while the database is up', async ({ request }) => {
   const response = await request.get('/healthz')
   expect(response.status()).toBe(200)
