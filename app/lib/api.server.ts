@@ -111,7 +111,9 @@ export function createApiClient(
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
     const req = new Request(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) })
-    return API_URL ? fetch(req) : context.get(apiContext).fetch(req)
+    return (API_URL ? fetch(req) : context.get(apiContext).fetch(req)).catch((error: unknown) => {
+      throw apiUnreachable(error)
+    })
   }
 
   /** Exchanges the session's refresh token once; `null` when the customer is now signed out. */
@@ -157,6 +159,8 @@ export function createApiClient(
 
   const parse = async <T>(response: Response): Promise<T> => {
     const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
+    // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.
+    if (response.status === 503 || response.status === 504) throw Response.json(body, { status: response.status })
     if (!response.ok) throw new ApiResponseError(response.status, body)
     return body as T
   }
@@ -180,4 +184,11 @@ export function createApiClient(
       return createApiClient(context, caller, other)
     },
   }
+}
+
+/** The API did not answer (network error, or slower than API_TIMEOUT_MS): the page says so with 503/504. */
+function apiUnreachable(error: unknown) {
+  const timedOut = (error as { name?: string })?.name === 'TimeoutError'
+  console.warn(`API ${timedOut ? 'timed out' : 'unreachable'}:`, (error as Error)?.message ?? error)
+  return new Response(null, { status: timedOut ? 504 : 503 })
 }

@@ -1,0 +1,55 @@
+import { RouterContextProvider } from 'react-router'
+import { beforeAll, expect, test, vi } from 'vitest'
+import type { Api } from '#api/app.ts'
+import { ApiResponseError, createApiClient } from '#app/lib/api.server.ts'
+import { apiContext } from '#app/lib/request-context.ts'
+
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
+})
+
+function clientFor(fetch: (request: Request) => Promise<Response>) {
+  const context = new RouterContextProvider()
+  context.set(apiContext, { fetch } as Api)
+  return createApiClient(context, { lang: 'ru', fingerprint: 'visitor_0123456789abcdef' })
+}
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the call to fail')
+}
+
+test('an API that answers 503 (database away) becomes a 503 page, not a 500', async () => {
+  const api = clientFor(async () => Response.json({ detail: 'later' }, { status: 503 }))
+  const error = await thrown(api.get('products/'))
+  expect(error instanceof Response && error.status).toBe(503)
+})
+
+test('an API that does not answer in time becomes a 504 page', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const api = clientFor(() => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')))
+  const error = await thrown(api.get('products/'))
+  expect(error instanceof Response && error.status).toBe(504)
+  expect(warn).toHaveBeenCalled()
+  warn.mockRestore()
+})
+
+test('an API that cannot be reached becomes a 503 page', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const api = clientFor(() => Promise.reject(new TypeError('fetch failed')))
+  const error = await thrown(api.get('products/'))
+  expect(error instanceof Response && error.status).toBe(503)
+  warn.mockRestore()
+})
+
+test('other API errors reach the loader with their status and body', async () => {
+  const api = clientFor(async () => Response.json({ detail: 'Не найдено.' }, { status: 404 }))
+  const error = await thrown(api.get('products/nope/'))
+  expect(error).toBeInstanceOf(ApiResponseError)
+  expect((error as ApiResponseError).status).toBe(404)
+  expect((error as ApiResponseError).body.detail).toBe('Не найдено.')
+})
