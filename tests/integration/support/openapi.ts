@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm'
+import type { TestApi } from './api.ts'
+
+// The OpenAPI document as the property and access tests walk it: every
+// operation with its parameters, body content type and body property names.
+
+export type Operation = {
+  method: string
+  /** The template relative to /api/v1/, e.g. `orders/{id}/`. */
+  path: string
+  pathParams: string[]
+  queryParams: string[]
+  bodyType?: string
+  bodyProps: string[]
+  secured: boolean
+}
+
+type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } }
+
+export async function loadOperations(t: TestApi): Promise<Operation[]> {
+  const { status, body } = await t.json<Doc>('openapi.json')
+  if (status !== 200) throw new Error(`openapi.json answered ${status}`)
+  const resolve = (schema: any): any =>
+    schema?.$ref ? resolve(body.components?.schemas?.[schema.$ref.split('/').at(-1)]) : schema
+  const props = (schema: any): string[] => {
+    const s = resolve(schema)
+    if (!s) return []
+    const own = Object.keys(s.properties ?? {})
+    const nested = [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(props)
+    return [...new Set([...own, ...nested])]
+  }
+  const operations: Operation[] = []
+  for (const [template, ops] of Object.entries(body.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const parameters: { in: string; name: string }[] = op.parameters ?? []
+      const content = op.requestBody?.content ?? {}
+      const bodyType = Object.keys(content)[0]
+      operations.push({
+        method: method.toUpperCase(),
+        path: template.replace(/^\/api\/v1\//, ''),
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        bodyType,
+        bodyProps: bodyType ? props(content[bodyType].schema) : [],
+        secured: Array.isArray(op.security) && op.security.some((s: object) => 'bearerAuth' in s),
+      })
+    }
+  }
+  return operations
+}
+
+/** Fills a path template; values are URL-encoded. */
+export const fillPath = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name] ?? '1'))
+
+/**
+ * A checksum of every row of every table (per table), to prove a rejected
+ * request wrote nothing. `except` names tables that legitimately record a
+ * refused attempt (rate-limit counters).
+ */
+export async function tableChecksums(t: TestApi, except: string[] = []): Promise<Record<string, string>> {
+  const tables = (await t.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: { table_name: string }[] }
+  const names = tables.rows.map((r) => r.table_name).filter((n) => !except.includes(n))
+  const union = names
+    .map(
+      (n) =>
+        `select '${n}' as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as c from "${n}" x`,
+    )
+    .join(' union all ')
+  const result = (await t.database.db.execute(sql.raw(union))) as unknown as { rows: { t: string; c: string }[] }
+  return Object.fromEntries(result.rows.map((r) => [r.t, r.c]))
+}
