@@ -23,6 +23,7 @@ import { orderRoutes } from './orders/routes.ts'
 import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
 import { promoRoutes } from './promo/routes.ts'
+import { reviewRoutes } from './reviews/routes.ts'
 
 export const apiBasePath = '/api/v1'
 
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', profileRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.route('/', feedbackRoutes(deps))
+  app.route('/', reviewRoutes(deps))
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -208,23 +208,6 @@ CREATE TABLE "settings" (
 	"value" jsonb NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "cart_items" (
-	"owner" text NOT NULL,
-	"product_id" integer NOT NULL,
-	"quantity" integer NOT NULL,
-	"price_seen" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cart_items_owner_product_id_pk" PRIMARY KEY("owner","product_id"),
-	CONSTRAINT "cart_quantity_positive" CHECK ("cart_items"."quantity" > 0)
-);
---> statement-breakpoint
-CREATE TABLE "favourites" (
-	"owner" text NOT NULL,
-	"product_id" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "favourites_owner_product_id_pk" PRIMARY KEY("owner","product_id")
-);
---> statement-breakpoint
 CREATE TABLE "feedback_messages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" "feedback_kind" NOT NULL,
@@ -348,6 +331,36 @@ CREATE TABLE "saved_cards" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "cart_items" (
+	"owner" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"price_seen" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_items_owner_product_id_pk" PRIMARY KEY("owner","product_id"),
+	CONSTRAINT "cart_quantity_positive" CHECK ("cart_items"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "favourites" (
+	"owner" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "favourites_owner_product_id_pk" PRIMARY KEY("owner","product_id")
+);
+--> statement-breakpoint
+CREATE TABLE "reviews" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"rating" smallint NOT NULL,
+	"comment" text,
+	"photos" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" BETWEEN 1 AND 5),
+	CONSTRAINT "reviews_photos_count" CHECK (coalesce(array_length("reviews"."photos", 1), 0) <= 4)
+);
+--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_auth_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."auth_sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -360,8 +373,6 @@ ALTER TABLE "products" ADD CONSTRAINT "products_brand_id_brands_id_fk" FOREIGN K
 ALTER TABLE "products" ADD CONSTRAINT "products_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_items" ADD CONSTRAINT "story_items_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "story_reads" ADD CONSTRAINT "story_reads_story_item_id_story_items_id_fk" FOREIGN KEY ("story_item_id") REFERENCES "public"."story_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "favourites" ADD CONSTRAINT "favourites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_messages" ADD CONSTRAINT "feedback_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cashback_entries" ADD CONSTRAINT "cashback_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cashback_entries" ADD CONSTRAINT "cashback_entries_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -371,6 +382,10 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("u
 ALTER TABLE "orders" ADD CONSTRAINT "orders_promo_code_id_promo_codes_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_codes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_cards" ADD CONSTRAINT "saved_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "favourites" ADD CONSTRAINT "favourites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "login_failures_bucket_idx" ON "login_failures" USING btree ("bucket","created_at");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_session_idx" ON "refresh_tokens" USING btree ("session_id");--> statement-breakpoint
@@ -387,7 +402,6 @@ CREATE INDEX "products_rating_idx" ON "products" USING btree ((case when "review
 CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "story_items_story_idx" ON "story_items" USING btree ("story_id");--> statement-breakpoint
 CREATE INDEX "pages_kind_idx" ON "pages" USING btree ("kind","position");--> statement-breakpoint
-CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");--> statement-breakpoint
 CREATE INDEX "feedback_messages_limit_idx" ON "feedback_messages" USING btree ("kind","client_address","created_at");--> statement-breakpoint
 CREATE INDEX "cashback_entries_user_idx" ON "cashback_entries" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cashback_entries_order_reason_idx" ON "cashback_entries" USING btree ("order_id","reason");--> statement-breakpoint
@@ -398,4 +412,7 @@ CREATE UNIQUE INDEX "payments_external_idx" ON "payments" USING btree ("provider
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payments_create_time_idx" ON "payments" USING btree ("provider","create_time");--> statement-breakpoint
 CREATE INDEX "saved_cards_user_idx" ON "saved_cards" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "saved_cards_user_fingerprint_idx" ON "saved_cards" USING btree ("user_id","fingerprint") WHERE "saved_cards"."verified_at" IS NOT NULL;
+CREATE UNIQUE INDEX "saved_cards_user_fingerprint_idx" ON "saved_cards" USING btree ("user_id","fingerprint") WHERE "saved_cards"."verified_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "favourites_owner_idx" ON "favourites" USING btree ("owner","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reviews_product_user_idx" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
+CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id","created_at","id");
