@@ -59,11 +59,20 @@ export async function paymentPreview(context: Context, cart: Cart, state: Checko
 
 type Start = { redirect_url: string; return_url: string }
 
+/**
+ * Where to send the customer after a form started a payment: the sandbox page
+ * directly; an external provider through /payment/pay/{id}, because CSP
+ * form-action 'self' stops a form's redirect chain from leaving the shop.
+ */
+export function payRedirect(lang: string, orderId: number, url: string) {
+  return /^https?:\/\//.test(url) ? `/${lang}/payment/pay/${orderId}` : url
+}
+
 /** After an online order: the provider's page (the sandbox page locally); if that fails, the order page. */
 export async function startPayment(context: Context, lang: string, order: OrderCreated, failedText: string) {
   try {
     const start = await context.get(apiClientContext).send<Start>('POST', `payments/${order.id}/start/`)
-    return redirect(start.redirect_url)
+    return redirect(payRedirect(lang, order.id, start.redirect_url))
   } catch (error) {
     if (!(error instanceof ApiResponseError)) console.error(error)
     flash(context, { type: 'error', message: failedText })

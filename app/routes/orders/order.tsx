@@ -10,6 +10,7 @@ import { flash } from '#app/lib/flash.server.ts'
 import { formatDate, formatMoney } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/validation/index.ts'
 import '#app/styles/orders.css'
+import { payRedirect } from '#app/routes/checkout/place.server.ts'
 import type { Route } from './+types/order'
 import { ordersT, personal } from './orders.server.ts'
 
@@ -53,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (formData.get('intent') === 'pay') {
       const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`)
-      return redirect(start.redirect_url)
+      return redirect(payRedirect(lang, order.id, start.redirect_url))
     }
   } catch (error) {
     if (!(error instanceof ApiResponseError) || error.status >= 500) throw error

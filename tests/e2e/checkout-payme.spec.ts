@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from './support/customer.ts'
+
+// Leaving for an external payment page (Payme). Runs only against a server
+// started with PAYMENT_PROVIDER=payme:
+// `PAYMENT_PROVIDER=payme PAYME_MERCHANT_ID=e2e PAYME_KEY=e2e npx playwright test tests/e2e/checkout-payme.spec.ts`.
+// Payme itself is never called: its checkout address is answered by the test.
+test.describe.configure({ mode: 'serial' })
+test.skip(process.env.PAYMENT_PROVIDER !== 'payme', 'needs PAYMENT_PROVIDER=payme on the server')
+
+const product = 'dior-sauvage-eau-de-parfum-100-ml'
+const customer = { phone: '', password: 'checkout-payme-1' }
+
+test.beforeAll(async ({ request }) => {
+  customer.phone = await registerCustomer(request, customer.password, 'Зарина')
+})
+
+const main = (page: Page) => page.getByRole('main')
+/** With JavaScript, lets the page hydrate before it is used. */
+const settle = async (page: Page) => {
+  if (test.info().project.name === 'chromium-js') await page.waitForLoadState('networkidle')
+}
+const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
+
+test('placing a Payme order leads to the Payme checkout', async ({ page }) => {
+  test.setTimeout(60_000)
+  await page.route('https://checkout.paycom.uz/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Payme checkout</title><h1>Payme</h1>' }),
+  )
+  await page.goto('/ru/login')
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+  await page.goto(`/ru/products/${product}`)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+    .click()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+
+  await page.goto('/ru/checkout')
+  await settle(page)
+  await main(page)
+    .getByRole('combobox', { name: /^Район/ })
+    .selectOption({ label: 'Юнусабадский район' })
+  await main(page).getByRole('textbox', { name: 'Улица' }).fill('Амир Темур')
+  await main(page).getByRole('textbox', { name: 'Дом' }).fill('7')
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
+  await settle(page)
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
+  await settle(page)
+  await main(page)
+    .getByRole('radio', { name: /^Payme/ })
+    .check()
+  await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
+  const continueLink = main(page).getByRole('link', { name: 'Перейти к оплате' })
+  if (test.info().project.name === 'chromium-nojs') await continueLink.click()
+  await expect(page).toHaveURL(/^https:\/\/checkout\.paycom\.uz\//)
+  await expect(page.getByRole('heading', { name: 'Payme' })).toBeVisible()
+})
