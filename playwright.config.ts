@@ -36,7 +36,8 @@ const launchOptions = {
   ],
 }
 
-const serverOnly = /server\.spec\.ts$/
+// HTTP-only specs (no browser): run once, in the `server` project.
+const serverOnly = /(server|security)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,0 +1,258 @@
+import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test'
+import { freshPhone, registerCustomer } from './support/customer.ts'
+import { messagesTo } from './support/sms.ts'
+
+// Security over HTTP, no browser (the `server` project runs it once): cookie
+// flags, headers on every HTML page, cross-site form posts, protected pages,
+// per-phone rate limits and uploads checked by content.
+
+/** Every Set-Cookie of a response, by cookie name, with its attributes lower-cased. */
+function cookies(response: APIResponse) {
+  const found: Record<string, { value: string; attrs: Record<string, string> }> = {}
+  for (const { name, value } of response.headersArray()) {
+    if (name.toLowerCase() !== 'set-cookie') continue
+    const [pair, ...attrs] = value.split(';').map((s) => s.trim())
+    const eq = pair!.indexOf('=')
+    found[pair!.slice(0, eq)] = {
+      value: pair!.slice(eq + 1),
+      attrs: Object.fromEntries(
+        attrs.map((a) => {
+          const [k, ...v] = a.split('=')
+          return [k!.toLowerCase(), v.join('=')]
+        }),
+      ),
+    }
+  }
+  return found
+}
+
+async function firstOf(request: APIRequestContext, path: string, key: string) {
+  const body = await (await request.get(`/api/v1/${path}`, { headers: { 'Accept-Language': 'ru' } })).json()
+  const list = Array.isArray(body) ? body : (body.results ?? body.items ?? [])
+  const value = list[0]?.[key]
+  expect(value, `${path} lists a ${key}`).toBeTruthy()
+  return String(value)
+}
+
+async function signIn(request: APIRequestContext) {
+  const national = await registerCustomer(request, 'secret-123', 'Dilnoza Karimova')
+  const login = await request.post('/ru/login', {
+    form: { phone: national, password: 'secret-123' },
+    maxRedirects: 0,
+  })
+  return { national, login }
+}
+
+test('the visitor, locale and session cookies carry the right flags', async ({ request }) => {
+  const home = await request.get('/ru', { maxRedirects: 0 })
+  const visitor = cookies(home).visitorId
+  expect(visitor, 'visitorId is set on the first page').toBeTruthy()
+  expect(visitor!.attrs).toHaveProperty('httponly')
+  expect(visitor!.attrs.samesite?.toLowerCase()).toBe('lax')
+  expect(visitor!.attrs.path).toBe('/')
+
+  // Visiting a language remembers it for the next visit to `/`.
+  const locale = cookies(home).i18n_redirected
+  expect(locale, 'a language page remembers the language').toBeTruthy()
+  expect(locale!.value).toBe('ru')
+  expect(locale!.attrs.samesite?.toLowerCase()).toBe('lax')
+  expect(locale!.attrs.path).toBe('/')
+  const days = Number(locale!.attrs['max-age']) / 86_400
+  expect(days).toBeGreaterThanOrEqual(364)
+  expect(days).toBeLessThanOrEqual(366)
+
+  const { login } = await signIn(request)
+  expect(login.status(), await login.text()).toBeGreaterThanOrEqual(300)
+  const session = cookies(login).atir_session
+  expect(session, 'signing in sets the session cookie').toBeTruthy()
+  expect(session!.attrs).toHaveProperty('httponly')
+  expect(session!.attrs.samesite?.toLowerCase()).toBe('lax')
+  expect(session!.attrs.path).toBe('/')
+})
+
+test('every HTML page, 404s included, carries an enforced CSP with a nonce and the other headers', async ({
+  request,
+}) => {
+  const product = await firstOf(request, 'products/?size=1', 'slug')
+  const category = await firstOf(request, 'products/categories/', 'slug').catch(() => null)
+  const brand = await firstOf(request, 'products/brands/', 'slug').catch(() => null)
+  const page = await firstOf(request, 'pages/', 'slug').catch(() => null)
+  const post = await firstOf(request, 'posts/', 'id').catch(() => null)
+  const paths = [
+    '/ru',
+    '/uz/products',
+    `/sr/products/${product}`,
+    '/ru/products/categories',
+    category && `/ru/products/category/${category}`,
+    '/ru/brands',
+    brand && `/ru/manufactures/${brand}`,
+    page && `/ru/pages/${page}`,
+    post && `/ru/posts/${post}`,
+    '/ru/about',
+    '/ru/contact',
+    '/ru/mobile',
+    '/ru/basket',
+    '/ru/saved',
+    '/ru/login',
+    '/ru/register',
+    '/ru/reset-password',
+    '/ru/no-such-page',
+    '/no-such-page',
+    '/ru/products/no-such-product-xyz',
+    '/ru/posts/999999999',
+    '/ru/posts/not-a-number',
+    '/ru/products/category/no-such-category',
+  ].filter((p): p is string => Boolean(p))
+  const nonces = new Set<string>()
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 })
+    const headers = response.headers()
+    const where = `${path} → ${response.status()}`
+    expect(response.status(), where).toBeLessThan(500)
+    expect(headers['content-type'], where).toContain('text/html')
+    const csp = headers['content-security-policy']
+    expect(csp, `${where}: CSP enforced, not report-only`).toBeTruthy()
+    expect(csp, where).toMatch(/frame-ancestors 'none'/)
+    expect(csp, where).toMatch(/object-src 'none'/)
+    const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce, `${where}: script-src has a nonce`).toBeTruthy()
+    expect(csp, where).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    nonces.add(nonce!)
+    expect(headers['x-content-type-options'], where).toBe('nosniff')
+    expect(headers['referrer-policy'], where).toBe('strict-origin-when-cross-origin')
+    // Every inline script of the page carries this response's nonce.
+    const html = await response.text()
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (/\bsrc=/.test(tag) || /type="application\/(ld\+)?json"/.test(tag)) continue
+      expect(tag, where).toContain(`nonce="${nonce}"`)
+    }
+  }
+  expect(nonces.size, 'a fresh nonce per response').toBe(paths.length)
+})
+
+test('a form posted from another site is refused with 403', async ({ request }) => {
+  const attempts = [
+    { path: '/ru/login', form: { phone: '901234567', password: 'x' } },
+    { path: '/ru/basket', form: { intent: 'clear' } },
+    { path: '/ru/feedback', form: { name: 'x', text: 'y' } },
+  ]
+  for (const { path, form } of attempts) {
+    const evil = await request.post(path, { form, headers: { Origin: 'https://evil.example' }, maxRedirects: 0 })
+    expect(evil.status(), `${path} from evil.example`).toBe(403)
+    const nullOrigin = await request.post(path, { form, headers: { Origin: 'null' }, maxRedirects: 0 })
+    expect(nullOrigin.status(), `${path} from Origin: null`).toBe(403)
+    const noOrigin = await request.post(path, { form, headers: { 'Sec-Fetch-Site': 'cross-site' }, maxRedirects: 0 })
+    expect(noOrigin.status(), `${path} cross-site without Origin`).toBe(403)
+  }
+  // The same post from the shop itself goes through to the action.
+  const own = await request.post('/ru/login', {
+    form: { phone: '901234567', password: 'x' },
+    headers: { Origin: new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin },
+    maxRedirects: 0,
+  })
+  expect(own.status()).not.toBe(403)
+})
+
+test('every protected page sends a visitor to the login page', async ({ request }) => {
+  const paths = [
+    '/ru/profile',
+    '/ru/profile/edit',
+    '/ru/profile/balance',
+    '/ru/profile/cards',
+    '/ru/profile/settings',
+    '/ru/profile/settings/change-number',
+    '/ru/profile/settings/change-password',
+    '/ru/profile/delete',
+    '/uz/my-orders',
+    '/uz/my-orders/history',
+    '/sr/order/1',
+    '/ru/checkout',
+    '/ru/checkout/contact',
+    '/ru/checkout/payment',
+    '/ru/payment/pay/1',
+    '/ru/payment/result/1',
+  ]
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 })
+    expect(response.status(), path).toBeGreaterThanOrEqual(300)
+    expect(response.status(), path).toBeLessThan(400)
+    expect(response.headers().location, path).toMatch(new RegExp(`^(https?://[^/]+)?/${path.slice(1, 3)}/login\\b`))
+  }
+})
+
+test('login is refused with 429 after repeated failures for one phone', async ({ request }) => {
+  const national = await registerCustomer(request, 'secret-123', 'Dilnoza Karimova')
+  const statuses: number[] = []
+  for (let i = 0; i < 7; i++) {
+    const r = await request.post('/api/v1/auth/login/', { data: { phone: `+998${national}`, password: `wrong-${i}` } })
+    statuses.push(r.status())
+  }
+  expect(
+    statuses.slice(0, 5).every((s) => s === 400 || s === 401),
+    statuses.join(','),
+  ).toBe(true)
+  expect(statuses.at(-1)).toBe(429)
+  // Even the right password waits now: the limit is on the phone, not on guessing.
+  const right = await request.post('/api/v1/auth/login/', {
+    data: { phone: `+998${national}`, password: 'secret-123' },
+  })
+  expect(right.status()).toBe(429)
+  expect(right.headers()['retry-after']).toBeTruthy()
+  expect((await right.json()).detail).toBeTruthy()
+})
+
+test('a second SMS code for one phone too early is refused with 429', async ({ request }) => {
+  const national = freshPhone()
+  const phone = `+998${national}`
+  const first = await request.post('/api/v1/account/registration/entrypoint/', { data: { phone } })
+  expect(first.status()).toBe(200)
+  const sent = messagesTo(national).length
+  const again = await request.post('/api/v1/account/registration/entrypoint/', { data: { phone } })
+  expect(again.status()).toBe(429)
+  expect(Number(again.headers()['retry-after'])).toBeGreaterThan(0)
+  expect((await again.json()).detail).toBeTruthy()
+  expect(messagesTo(national).length, 'no second SMS went out').toBe(sent)
+})
+
+test('feedback is refused with 429 after the limit for one address', async ({ request }) => {
+  // The server trusts X-Forwarded-For from loopback (its reverse proxy): one fresh address for this test alone.
+  const address = `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  const statuses: number[] = []
+  for (let i = 0; i < 7; i++) {
+    const r = await request.post('/api/v1/feedback/', {
+      data: { name: 'Security test', text: `Message ${i}` },
+      headers: { 'X-Forwarded-For': address },
+    })
+    statuses.push(r.status())
+  }
+  expect(statuses.slice(0, 5), statuses.join(',')).toEqual([201, 201, 201, 201, 201])
+  expect(statuses.at(-1)).toBe(429)
+})
+
+test('an avatar upload is checked by content: text named .png is refused', async ({ request }) => {
+  const national = await registerCustomer(request, 'secret-123', 'Dilnoza Karimova')
+  const login = await request.post('/api/v1/auth/login/', {
+    data: { phone: `+998${national}`, password: 'secret-123' },
+  })
+  expect(login.status()).toBe(200)
+  const { access } = await login.json()
+  const fakes = [
+    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not a picture\n'.repeat(20)) },
+    {
+      name: 'photo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    },
+    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\n truncated') },
+  ]
+  for (const file of fakes) {
+    const r = await request.post('/api/v1/account/avatar/', {
+      headers: { Authorization: `Bearer ${access}` },
+      multipart: { avatar: file },
+    })
+    expect([400, 415, 422], `${file.name}: ${file.buffer.subarray(0, 20).toString()}`).toContain(r.status())
+    expect((await r.json()).detail).toBeTruthy()
+  }
+  const me = await (await request.get('/api/v1/account/', { headers: { Authorization: `Bearer ${access}` } })).json()
+  expect(me.avatar_src ?? me.avatar ?? null).toBeFalsy()
+})
