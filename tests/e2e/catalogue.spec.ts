@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 // The storefront catalogue (issue 4) against the seeded 2,000-product demo
@@ -13,7 +14,7 @@ const amount = (text: string) => Number(text.replace(/[^\d]/g, ''))
 
 /** With JavaScript, waits until the page runs: the header search turns into a combobox then. */
 async function hydrated(page: Page) {
-  if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
+  if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible({ timeout: 15_000 })
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -53,11 +54,10 @@ test.describe('home', () => {
     const next = banners.getByRole('button', { name: 'Следующий баннер' })
     if (withJs()) {
       await expect(banners).toHaveAttribute('aria-roledescription', 'карусель')
-      // Slides out of sight are inert: only the current one is reachable.
-      await expect(banners.getByRole('group', { name: '1 из 4' })).toBeVisible()
+      await expect(banners.getByRole('listitem', { name: '1 из 4' })).toBeVisible()
       await next.click()
       await expect(banners.getByText('2 / 4')).toBeVisible()
-      await expect(banners.getByRole('group', { name: '2 из 4' })).toBeVisible()
+      await expect(banners.getByRole('listitem', { name: '2 из 4' })).toBeVisible()
     } else {
       const slides = banners.getByRole('listitem')
       await expect(slides).toHaveCount(4)
@@ -432,6 +432,50 @@ test.describe('layout at 320 px and on the desktop', () => {
       await expect(inStock).toBeVisible()
     })
   }
+})
+
+test('catalogue pages pass an accessibility check (WCAG 2.1 AA)', async ({ page, browser, baseURL }) => {
+  // axe takes a few seconds a page.
+  test.slow()
+  // axe runs as a script: without JavaScript, check the server-rendered pages with the shop's scripts blocked.
+  let target = page
+  if (!withJs()) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
+    await context.route(/\.js(\?|$)/, (route) => route.abort())
+    target = await context.newPage()
+  }
+  const check = (include: string) =>
+    new AxeBuilder({ page: target })
+      .include(include)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+  for (const path of [
+    '/ru',
+    '/ru/products?sections=womens-perfume',
+    `/ru/products/${product}`,
+    '/ru/brands',
+    '/ru/contact',
+  ]) {
+    await target.goto(path)
+    if (withJs()) await hydrated(target)
+    expect((await check('main')).violations, path).toEqual([])
+  }
+  if (target !== page) {
+    await target.context().close()
+    return
+  }
+  // The open search suggestions and the story viewer.
+  const box = page.getByRole('combobox', { name: 'Поиск товаров' })
+  await box.pressSequentially('dior')
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await box.press('ArrowDown')
+  expect((await check('.header-search--wide')).violations).toEqual([])
+  await box.press('Escape')
+  await page.goto('/ru')
+  await hydrated(page)
+  await page.getByRole('region', { name: 'Истории' }).getByRole('link').first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect((await check('dialog[open]')).violations).toEqual([])
 })
 
 test.describe('for search engines', () => {

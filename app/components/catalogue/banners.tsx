@@ -68,7 +68,6 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
             <li
               key={banner.id}
               className="banner"
-              role={carousel ? 'group' : undefined}
               aria-roledescription={carousel ? t('banners.slide') : undefined}
               aria-label={carousel ? t('banners.position', { current: index + 1, total: banners.length }) : undefined}
               inert={carousel && index !== current ? true : undefined}

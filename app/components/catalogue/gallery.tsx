@@ -20,6 +20,8 @@ export function Gallery({ images, title }: { images: ImageLinks[]; title: string
       <ul
         className="gallery__track"
         ref={track}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling strip must be reachable by keyboard to scroll it (axe scrollable-region-focusable).
+        tabIndex={0}
         aria-label={t('product.gallery')}
         onScroll={(event) => {
           const list = event.currentTarget

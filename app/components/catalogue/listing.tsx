@@ -64,7 +64,7 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
         {listing.total === 0 ? (
           <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} />
         ) : (
-          <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={3} eagerCount={4} />
+          <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={2} eagerCount={4} />
         )}
         {hydrated && lastPage < listing.totalPages ? (
           <p className="listing__more">
