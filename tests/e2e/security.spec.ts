@@ -131,7 +131,7 @@ test('every HTML page, 404s included, carries an enforced CSP with a nonce and t
 })
 
 test('a form posted from another site is refused with 403', async ({ request }) => {
-  const attempts = [
+  const attempts: { path: string; form: Record<string, string> }[] = [
     { path: '/ru/login', form: { phone: '901234567', password: 'x' } },
     { path: '/ru/basket', form: { intent: 'clear' } },
     { path: '/ru/feedback', form: { name: 'x', text: 'y' } },
