@@ -9,12 +9,14 @@ import { Rating } from '#app/components/catalogue/rating.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import { type ApiProductDetail, toCardView } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Reviews } from '#app/components/reviews/reviews.tsx'
 import { apiClientContext } from '#app/lib/api.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/lib/http-cache.ts'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/lib/seo.ts'
 import '#app/styles/catalogue.css'
+import { loadReviews } from '#app/routes/reviews/reviews.server.ts'
 import type { Route } from './+types/product'
 import { catalogueT, siteOrigin } from './common.server.ts'
 import { rethrowNotFound } from './listing.server.ts'
@@ -27,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
   const { similar, ...product } = await api.get<ApiProductDetail>(`products/${params.slug}/`).catch(rethrowNotFound)
+  const reviews = await loadReviews(context, request, lang, product.slug)
   const origin = siteOrigin(request)
   const path = `/${lang}/products/${product.slug}`
   const category = product.categories[0]
@@ -62,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ],
   }
   return data(
-    { lang, product, crumbs, similar: similar.map(toCardView), seo },
+    { lang, product, crumbs, similar: similar.map(toCardView), seo, reviews },
     { headers: catalogueLoaderHeaders(request, lang) },
   )
 }
@@ -70,7 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
 
-export default function ProductPage({ loaderData: { lang, product, crumbs, similar } }: Route.ComponentProps) {
+export default function ProductPage({ loaderData: { lang, product, crumbs, similar, reviews } }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')
   const unit = t(`unit.${product.unit}`)
   return (
@@ -176,6 +179,7 @@ export default function ProductPage({ loaderData: { lang, product, crumbs, simil
         ) : (
           <p>{t('rating.none')}</p>
         )}
+        <Reviews data={reviews} path={`/${lang}/products/${product.slug}`} />
       </section>
 
       {similar.length ? (

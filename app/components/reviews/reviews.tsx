@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useNavigation } from 'react-router'
+import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#api/reviews/rules.ts'
+import { IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
+import { formatDate, isoDate } from '#app/lib/money.ts'
+import type { Review, ReviewPermission, ReviewsData } from './types.ts'
+import '#app/styles/reviews.css'
+
+/** The written reviews of a product and, below them, the form or why there is none. */
+export function Reviews({ data, path }: { data: ReviewsData; path: string }) {
+  const { t } = useTranslation('reviews')
+  const { page, permission, action } = data
+  return (
+    <div className="reviews">
+      {page.results.length ? (
+        <ul className="reviews__list" aria-label={t('list_title')}>
+          {page.results.map((review) => (
+            <li key={review.id}>
+              <ReviewItem review={review} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="reviews__empty">{t('empty')}</p>
+      )}
+      {page.total_pages > 1 ? (
+        <nav className="reviews__pages" aria-label={t('list_title')}>
+          {page.current_page > 1 ? (
+            <Link to={`${path}?reviews=${page.current_page - 1}#reviews`} preventScrollReset>
+              {t('newer')}
+            </Link>
+          ) : null}
+          {page.current_page < page.total_pages ? (
+            <Link to={`${path}?reviews=${page.current_page + 1}#reviews`} preventScrollReset>
+              {t('more')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      <ReviewAccess permission={permission} action={action} />
+    </div>
+  )
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  const { t } = useTranslation('reviews')
+  const author = review.author || t('anonymous')
+  return (
+    <article className="review">
+      <header className="review__header">
+        <p className="review__rating">
+          <span className="review__stars" aria-hidden="true">
+            {'★'.repeat(review.rating)}
+            <span className="review__stars-empty">{'★'.repeat(5 - review.rating)}</span>
+          </span>
+          <span className="review__rating-text">{t('stars', { rating: review.rating })}</span>
+        </p>
+        <p className="review__meta">
+          <span className="review__author">{author}</span>{' '}
+          <time dateTime={isoDate(review.created_at)}>{formatDate(review.created_at)}</time>
+        </p>
+      </header>
+      {review.comment ? <p className="review__comment">{review.comment}</p> : null}
+      {review.photos.length ? (
+        <ul className="review__photos">
+          {review.photos.map((photo, i) => (
+            <li key={photo.small}>
+              <a href={photo.large}>
+                <img
+                  src={photo.small}
+                  alt={t('photo', { number: i + 1, author })}
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  )
+}
+
+function ReviewAccess({ permission, action }: { permission: ReviewPermission; action: string }) {
+  const { t } = useTranslation('reviews')
+  if (permission.kind === 'anonymous')
+    return (
+      <p className="reviews__notice">
+        {t('sign_in')} <Link to={permission.loginTo}>{t('sign_in_link')}</Link>
+      </p>
+    )
+  if (permission.kind === 'refused') return <p className="reviews__notice">{permission.reason}</p>
+  return <ReviewForm review={permission.review} action={action} />
+}
+
+function ReviewForm({ review, action }: { review: Review | null; action: string }) {
+  const { t } = useTranslation('reviews')
+  const busy = useNavigation().formAction === action
+  const max = IMAGE_MAX_BYTES / 1024 / 1024
+  return (
+    <section id="review-form" className="review-form" aria-labelledby="review-form-title">
+      <h3 id="review-form-title">{review ? t('edit_title') : t('form_title')}</h3>
+      {/* The key resets the fields to the saved review after each post. */}
+      <Form
+        key={review?.updated_at ?? 'new'}
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        preventScrollReset
+      >
+        <fieldset className="review-form__rating">
+          <legend>{t('rating')}</legend>
+          {[5, 4, 3, 2, 1].map((value) => (
+            <label key={value}>
+              <input type="radio" name="rating" value={value} required defaultChecked={review?.rating === value} />
+              <span>{t('rating_option', { rating: value })}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="review-form__field">
+          <span>{t('comment')}</span>
+          <textarea
+            name="comment"
+            rows={4}
+            maxLength={COMMENT_MAX}
+            defaultValue={review?.comment ?? ''}
+            aria-describedby="review-comment-hint"
+          />
+          <small id="review-comment-hint">{t('comment_hint', { max: COMMENT_MAX })}</small>
+        </label>
+        <label className="review-form__field">
+          <span>{t('photos')}</span>
+          <input
+            type="file"
+            name="photos"
+            accept="image/jpeg,image/png"
+            multiple
+            aria-describedby="review-photos-hint"
+          />
+          <small id="review-photos-hint">
+            {t('photos_hint', { count: REVIEW_PHOTOS_MAX, max })}
+            {review?.photos.length ? ` ${t('photos_replace')}` : ''}
+          </small>
+        </label>
+        {review?.photos.length ? (
+          <label className="review-form__check">
+            <input type="checkbox" name="clear_photos" value="true" /> {t('clear_photos')}
+          </label>
+        ) : null}
+        <div className="review-form__actions">
+          <button type="submit" className="button" name="intent" value="save" disabled={busy}>
+            {review ? t('update') : t('submit')}
+          </button>
+        </div>
+      </Form>
+      {review ? (
+        <Form method="post" action={action} preventScrollReset>
+          <button type="submit" className="button button--ghost" name="intent" value="delete" disabled={busy}>
+            {t('delete')}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
