@@ -10,7 +10,12 @@ import type { HeadersArgs } from 'react-router'
 export const publicCache = 'public, max-age=60, stale-while-revalidate=600'
 export const privateCache = 'private, no-cache'
 
-/** Cookies every anonymous visitor has; any other cookie makes a page personal. */
+/**
+ * Cookies every anonymous visitor has; any other cookie makes a page personal.
+ * That is also the switch for later features: a basket or favourites that
+ * change what the header shows should leave a cookie of their own (or a flash
+ * message), and the pages become private for that browser.
+ */
 const anonymousCookies = new Set(['visitorId', 'i18n_redirected'])
 const fingerprint = /^[A-Za-z0-9_-]{16,64}$/
 
