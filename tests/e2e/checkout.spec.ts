@@ -208,6 +208,8 @@ test('sandbox card payment: declined, then paid → payment result → my orders
   await expect(main(page).getByText(/Платёж завершён/)).toBeVisible()
 
   await main(page).getByRole('link', { name: 'Перейти к заказу' }).click()
+  await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible()
   const number = (await main(page).getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? ''
   await expect(main(page).getByText('Самаркандская область')).toBeVisible()
   await expect(main(page).getByText('Банковской картой')).toBeVisible()
