@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { registerCustomer } from './support/customer.ts'
@@ -119,7 +120,7 @@ test('a customer writes a review with photos after the order is delivered, then 
   const comment = `Стойкий и мягкий аромат (${project})`
   await form.getByRole('group', { name: 'Оценка' }).getByRole('radio', { name: '4 из 5' }).check()
   await form.getByRole('textbox', { name: 'Комментарий' }).fill(comment)
-  await form.getByLabel('Фото').setInputFiles([
+  await form.getByLabel('Фото', { exact: true }).setInputFiles([
     { name: 'one.png', mimeType: 'image/png', buffer: await png('#f62559') },
     { name: 'two.png', mimeType: 'image/png', buffer: await png('#2255aa') },
   ])
@@ -138,10 +139,31 @@ test('a customer writes a review with photos after the order is delivered, then 
   expect((await request.get(src!)).status()).toBe(200)
   await expect(mine.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/)
 
-  // The form now edits the same review.
+  // The list and the form pass an accessibility check (axe runs as a script: with JavaScript only).
+  if (withJs()) {
+    const axe = await new AxeBuilder({ page })
+      .include('#reviews')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze()
+    expect(axe.violations).toEqual([])
+  }
+
+  // The form now edits the same review. A text file named .png is refused and nothing changes.
   const edit = reviews(page).getByRole('region', { name: 'Изменить ваш отзыв' })
   await expect(edit.getByRole('radio', { name: '4 из 5' })).toBeChecked()
   await expect(edit.getByRole('textbox', { name: 'Комментарий' })).toHaveValue(comment)
+  await edit.getByRole('radio', { name: '1 из 5' }).check()
+  await edit
+    .getByLabel('Фото', { exact: true })
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
+  await edit.getByRole('button', { name: 'Сохранить отзыв' }).click()
+  await expect(toasts(page).getByText('Загрузите изображение в правильном формате: JPG или PNG.')).toBeVisible()
+  await expect(mine.getByText('4 из 5')).toBeVisible()
+  await expect(mine.getByRole('img')).toHaveCount(2)
+  if (withJs()) await page.waitForLoadState('networkidle')
+  // With JavaScript the form keeps what was chosen; without, the page shows the saved review again.
+  await expect(edit.getByRole('radio', { name: withJs() ? '1 из 5' : '4 из 5' })).toBeChecked()
+  await edit.getByLabel('Фото', { exact: true }).setInputFiles([])
   await edit.getByRole('radio', { name: '5 из 5' }).check()
   await edit.getByRole('button', { name: 'Сохранить отзыв' }).click()
   await expect(toasts(page).getByText('Отзыв изменён')).toBeVisible()

@@ -118,9 +118,10 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
             </label>
           ))}
         </fieldset>
-        <label className="review-form__field">
-          <span>{t('comment')}</span>
+        <div className="review-form__field">
+          <label htmlFor="review-comment">{t('comment')}</label>
           <textarea
+            id="review-comment"
             name="comment"
             rows={4}
             maxLength={COMMENT_MAX}
@@ -128,10 +129,11 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
             aria-describedby="review-comment-hint"
           />
           <small id="review-comment-hint">{t('comment_hint', { max: COMMENT_MAX })}</small>
-        </label>
-        <label className="review-form__field">
-          <span>{t('photos')}</span>
+        </div>
+        <div className="review-form__field">
+          <label htmlFor="review-photos">{t('photos')}</label>
           <input
+            id="review-photos"
             type="file"
             name="photos"
             accept="image/jpeg,image/png"
@@ -142,7 +144,7 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
             {t('photos_hint', { count: REVIEW_PHOTOS_MAX, max })}
             {review?.photos.length ? ` ${t('photos_replace')}` : ''}
           </small>
-        </label>
+        </div>
         {review?.photos.length ? (
           <label className="review-form__check">
             <input type="checkbox" name="clear_photos" value="true" /> {t('clear_photos')}
