@@ -22,6 +22,10 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ||= String(await freePort())
 const port = Number(process.env.E2E_PORT)
 const baseURL = `http://127.0.0.1:${port}`
+// A second server set up for the external providers (Yandex Maps key, Payme),
+// so the specs of those paths run on every `npm test` instead of being skipped.
+process.env.E2E_PROVIDERS_PORT ||= String(await freePort())
+const providersPort = Number(process.env.E2E_PROVIDERS_PORT)
 
 const launchOptions = {
   executablePath: findChromium(),
@@ -63,15 +67,28 @@ export default defineConfig({
     // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.
     { name: 'server', testMatch: serverOnly },
   ],
-  webServer: {
+  webServer: [
+    e2eServer(port, {}),
+    e2eServer(providersPort, {
+      YANDEX_MAPS_API_KEY: 'e2e-maps-key',
+      PAYMENT_PROVIDER: 'payme',
+      PAYME_MERCHANT_ID: 'e2e-merchant',
+      PAYME_KEY: 'e2e-payme-key',
+    }),
+  ],
+})
+
+/** The production build on a fresh database; `extra` switches on what a spec needs. */
+function e2eServer(serverPort: number, extra: Record<string, string>) {
+  return {
     command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/healthz`,
+    url: `http://127.0.0.1:${serverPort}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       // Per port, so two runs on one machine never share (or wipe) a database.
-      DATA_DIR: `tests/.tmp/e2e-data-${port}`,
+      DATA_DIR: `tests/.tmp/e2e-data-${serverPort}`,
       NODE_ENV: 'production',
       SMS_PROVIDER: 'log',
       // Every e2e shopper comes from 127.0.0.1: the per-address caps would count them as one.
@@ -79,6 +96,7 @@ export default defineConfig({
       LOGIN_FAILURES_PER_ADDRESS: '1000',
       // Lets tests move orders along as staff would (PATCH orders/{id}/status/).
       STAFF_TOKEN: 'e2e-staff-token-for-tests',
+      ...extra,
     },
-  },
-})
+  }
+}

@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
 
-// Leaving for an external payment page (Payme). Runs only against a server
-// started with PAYMENT_PROVIDER=payme:
-// `PAYMENT_PROVIDER=payme PAYME_MERCHANT_ID=e2e PAYME_KEY=e2e npx playwright test tests/e2e/checkout-payme.spec.ts`.
-// Payme itself is never called: its checkout address is answered by the test.
+// Leaving for an external payment page (Payme), against the e2e server set up
+// with PAYMENT_PROVIDER=payme. Payme itself is never called: its checkout address is answered by the test.
 test.describe.configure({ mode: 'serial' })
-test.skip(process.env.PAYMENT_PROVIDER !== 'payme', 'needs PAYMENT_PROVIDER=payme on the server')
+// The second e2e server (playwright.config.ts) has a maps key and Payme set up.
+test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PROVIDERS_PORT}` })
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const customer = { phone: '', password: 'checkout-payme-1' }

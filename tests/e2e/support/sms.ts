@@ -4,17 +4,20 @@ import { fileURLToPath } from 'node:url'
 import { expect } from '@playwright/test'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
-/** The e2e server's SMS outbox (playwright.config.ts gives each run its own data folder). */
-const outbox = () => resolve(root, `tests/.tmp/e2e-data-${process.env.E2E_PORT}`, 'sms-outbox.jsonl')
+/** The e2e servers' SMS outboxes (playwright.config.ts gives each server its own data folder). */
+const outboxes = () =>
+  [process.env.E2E_PORT, process.env.E2E_PROVIDERS_PORT].map((port) =>
+    resolve(root, `tests/.tmp/e2e-data-${port}`, 'sms-outbox.jsonl'),
+  )
 
 export type Sms = { to: string; text: string; at: string }
 
 /** The SMS the server has sent to a number (9 national digits) so far. */
 export function messagesTo(national: string): Sms[] {
-  if (!existsSync(outbox())) return []
-  return readFileSync(outbox(), 'utf8')
-    .split('\n')
-    .filter(Boolean)
+  // Test phones are unique, so a number's messages all come from one server.
+  return outboxes()
+    .filter((file) => existsSync(file))
+    .flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as Sms)
     .filter((sms) => sms.to === `+998${national}`)
 }
