@@ -16,6 +16,8 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
   const kind = errorKind(status)
   return (
     <main className="error-page" id="main">
+      {/* React hoists it into <head>: error and 404 pages have a title too. */}
+      <title>{t(`errors.${kind}.title`)}</title>
       <p className="error-page__status">{status}</p>
       <h1>{t(`errors.${kind}.title`)}</h1>
       <p>{detail ?? t(`errors.${kind}.text`)}</p>
