@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from './support/customer.ts'
+
+// axe-core on every page type in the three languages (both browser projects):
+// no serious or critical violation, colour contrast included. Pages are
+// batched per test to keep the run short. Also: the header's main controls
+// are reachable with Tab.
+//
+// axe runs in chromium-js only: it is injected as a script, which a context
+// with JavaScript disabled never runs. The no-JS project gets the same
+// server-rendered markup, and the keyboard test runs in both.
+
+const skipAxe = () => test.skip(!test.info().project.use.javaScriptEnabled, 'axe-core needs JavaScript in the page')
+
+const langs = ['uz', 'sr', 'ru'] as const
+const texts = {
+  ru: { login: 'Войти', basket: 'Корзина' },
+  uz: { login: 'Кириш', basket: 'Сават' },
+  sr: { login: 'Kirish', basket: 'Savat' },
+}
+
+type Slugs = { product: string; category?: string; page?: string; post?: string }
+async function first(request: APIRequestContext, path: string, key: string) {
+  const body = await (await request.get(`/api/v1/${path}`)).json()
+  const list = Array.isArray(body) ? body : (body.results ?? [])
+  const value = list[0]?.[key]
+  return value === undefined ? undefined : String(value)
+}
+async function slugs(request: APIRequestContext): Promise<Slugs> {
+  const product = await first(request, 'products/?size=1&in_stock=true', 'slug')
+  expect(product).toBeTruthy()
+  return {
+    product: product!,
+    category: await first(request, 'products/categories/', 'slug'),
+    page: await first(request, 'pages/', 'slug'),
+    post: await first(request, 'posts/', 'id'),
+  }
+}
+
+// Known defects, reported and not yet fixed (the header and profile belong to
+// other work in progress): the basket badge link is named "Корзина: 1" while
+// it shows "1 Корзина", and some profile buttons' aria-label differs from
+// their text (WCAG 2.5.3). Listed narrowly so any other violation still fails.
+const knownDefects = [{ rule: 'label-content-name-mismatch', target: /badge-link|aria-label="[^"]*: \d+"\]|\.button/ }]
+
+/** Opens each page and runs axe; fails once with every serious or critical violation found. */
+async function audit(page: Page, paths: string[]) {
+  const found: string[] = []
+  for (const path of paths) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBeLessThan(500)
+    const result = await new AxeBuilder({ page })
+      // The Yandex map is a third-party frame.
+      .exclude('ymaps')
+      .analyze()
+    for (const v of result.violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue
+      const nodes = v.nodes.filter(
+        (n) => !knownDefects.some((d) => d.rule === v.id && d.target.test(n.target.join(' '))),
+      )
+      if (!nodes.length) continue
+      const targets = nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1, 2).join('').trim()})` : ''}`,
+        )
+      found.push(`${path}: ${v.id} [${v.impact}] ×${nodes.length}: ${targets.join('; ')}`)
+    }
+  }
+  expect(found, found.join('\n')).toEqual([])
+}
+
+for (const lang of langs) {
+  test(`/${lang}: public pages have no serious or critical axe violations`, async ({ page, request }) => {
+    skipAxe()
+    test.slow()
+    const s = await slugs(request)
+    await audit(
+      page,
+      [
+        `/${lang}`,
+        `/${lang}/products`,
+        `/${lang}/products/${s.product}`,
+        s.category && `/${lang}/products/category/${s.category}`,
+        `/${lang}/products/categories`,
+        `/${lang}/brands`,
+        s.page && `/${lang}/pages/${s.page}`,
+        s.post && `/${lang}/posts/${s.post}`,
+        `/${lang}/about`,
+        `/${lang}/contact`,
+        `/${lang}/mobile`,
+        `/${lang}/basket`,
+        `/${lang}/saved`,
+        `/${lang}/login`,
+        `/${lang}/register`,
+        `/${lang}/reset-password`,
+        `/${lang}/no-such-page`,
+      ].filter((p): p is string => Boolean(p)),
+    )
+  })
+}
+
+test('signed-in pages have no serious or critical axe violations in any language', async ({ page }) => {
+  skipAxe()
+  test.slow()
+  const request = page.request
+  const national = await registerCustomer(request, 'secret-123', 'Dilnoza Karimova')
+  // A product in the basket, so checkout opens on its first step.
+  const login = await request.post('/api/v1/auth/login/', {
+    data: { phone: `+998${national}`, password: 'secret-123' },
+  })
+  const { access } = await login.json()
+  const product = await (await request.get('/api/v1/products/?size=1&in_stock=true')).json()
+  const added = await request.post('/api/v1/orders/cart/products/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { product_id: product.results[0].id, quantity: 1 },
+  })
+  expect(added.status()).toBe(200)
+  // Signing in through the storefront form stores the session cookie in this browser context.
+  const signIn = await request.post('/ru/login', { form: { phone: national, password: 'secret-123' } })
+  expect(signIn.status()).toBeLessThan(400)
+  const paths = langs.flatMap((lang) => [
+    `/${lang}/profile`,
+    `/${lang}/profile/edit`,
+    `/${lang}/profile/settings`,
+    `/${lang}/profile/cards`,
+    `/${lang}/my-orders`,
+    `/${lang}/checkout`,
+  ])
+  await page.goto('/ru/profile')
+  await expect(page).toHaveURL(/\/ru\/profile$/)
+  await audit(page, paths)
+})
+
+test('Tab reaches the search box, the basket link and the login link, each with a name', async ({ page }) => {
+  await page.goto('/ru')
+  const search = page.getByRole('search').first().locator('input').first()
+  const basket = page.getByRole('link', { name: new RegExp(`^${texts.ru.basket}`) }).first()
+  const login = page.getByRole('link', { name: texts.ru.login }).first()
+  const reached: string[] = []
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab')
+    reached.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        el?.setAttribute('data-tabbed', '')
+        return el ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : ''
+      }),
+    )
+  }
+  for (const [name, control] of [
+    ['search box', search],
+    ['basket link', basket],
+    ['login link', login],
+  ] as const) {
+    await expect(control, `${name} is reached with Tab (reached: ${reached.join(' | ')})`).toHaveAttribute(
+      'data-tabbed',
+      '',
+    )
+  }
+  await expect(search).toHaveAccessibleName(/.+/)
+})
