@@ -13,6 +13,8 @@ export type ReviewReason = 'not_bought' | 'not_delivered'
 
 /** The product a review path names, or 404. */
 export async function productBySlug(db: Db, slug: string, lang: Lang) {
+  // Not a slug at all (a NUL byte would even upset PostgreSQL): no such product.
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/.test(slug)) throw new ApiError(404, message(lang, 'product_not_found'))
   const [row] = await db
     .select({ id: products.id, ratingSum: products.ratingSum, reviewCount: products.reviewCount })
     .from(products)

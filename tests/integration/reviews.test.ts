@@ -109,6 +109,10 @@ describe('POST products/{slug}/reviews/', () => {
     const c = await registerCustomer(t)
     const missing = await postJson(c, 'no-such-product-anywhere', { rating: 5 })
     expect(missing.status).toBe(404)
+    for (const slug of ['a%00b', '%E2%80%AEevil', '..%2F..%2Fetc']) {
+      expect((await t.json(`products/${slug}/reviews/`)).status, slug).toBe(404)
+      expect((await postJson(c, slug, { rating: 5 })).status, slug).toBe(404)
+    }
   })
 
   it('refuses a customer who never bought the product, in their language', async () => {
