@@ -61,7 +61,8 @@ export default defineConfig({
     },
     {
       name: 'chromium-nojs',
-      testIgnore: serverOnly,
+      // axe-core runs as a script in the page: nothing to run it with JavaScript off.
+      testIgnore: [serverOnly, /a11y\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
     },
     // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.

@@ -150,3 +150,32 @@ test('security headers on HTML responses', async ({ request }) => {
   const nonce = headers['content-security-policy'].match(/'nonce-([^']+)'/)?.[1]
   expect(html).toContain(`nonce="${nonce}"`)
 })
+
+test('Tab reaches the search box, the basket link and the login link, each with a name', async ({ page }) => {
+  await page.goto('/ru')
+  const search = page.getByRole('search').first().locator('input').first()
+  const basket = page.getByRole('link', { name: new RegExp(`^${'Корзина'}`) }).first()
+  const login = page.getByRole('link', { name: 'Войти' }).first()
+  const reached: string[] = []
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab')
+    reached.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        el?.setAttribute('data-tabbed', '')
+        return el ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : ''
+      }),
+    )
+  }
+  for (const [name, control] of [
+    ['search box', search],
+    ['basket link', basket],
+    ['login link', login],
+  ] as const) {
+    await expect(control, `${name} is reached with Tab (reached: ${reached.join(' | ')})`).toHaveAttribute(
+      'data-tabbed',
+      '',
+    )
+  }
+  await expect(search).toHaveAccessibleName(/.+/)
+})

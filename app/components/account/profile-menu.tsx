@@ -83,11 +83,14 @@ export function ProfileMenu({ lang, user }: { lang: Lang; user: HeaderUser }) {
   return (
     <details className="profile-menu" ref={ref}>
       {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
-      <summary role="button" className="button button--small profile-menu__toggle" aria-label={t('menu.label')}>
+      <summary
+        role="button"
+        className="button button--small profile-menu__toggle"
+        aria-label={`${t('menu.label')}: ${firstName}`}
+      >
         <Icon name="user" />
-        <span className="profile-menu__name" aria-hidden="true">
-          {firstName}
-        </span>
+        {/* The visible name is part of the accessible one (WCAG 2.5.3, label in name). */}
+        <span className="profile-menu__name">{firstName}</span>
       </summary>
       <div className="profile-menu__panel">
         <ProfileLinks lang={lang} onPick={close} />

@@ -99,17 +99,12 @@ function BadgeLink({
   onClick?: (event: React.MouseEvent) => void
 }) {
   const { t } = useTranslation()
+  // The visible words come first, then the count, so the label (WCAG 2.5.3) reads as shown.
   return (
     <NavLink to={to} className="badge-link" aria-label={t('shell.badge_label', { label, count })} onClick={onClick}>
       <Icon name={icon} size={24} />
-      {count > 0 ? (
-        <span className="badge" aria-hidden="true">
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
-      <span className="badge-link__text" aria-hidden="true">
-        {label}
-      </span>
+      <span className="badge-link__text">{label}</span>{' '}
+      {count > 0 ? <span className="badge">{count > 99 ? '99+' : count}</span> : null}
     </NavLink>
   )
 }
