@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { renderTimes, throughput } from '../tests/bench/measure.mjs'
@@ -39,6 +39,8 @@ function freePort() {
   })
 }
 
+// Other work on the machine skews every figure: the 1-minute load average is reported with them.
+const loadAtStart = loadavg()[0]
 const port = await freePort()
 const dataDir = mkdtempSync(join(tmpdir(), 'atir-bench-'))
 const base = `http://127.0.0.1:${port}`
@@ -136,6 +138,7 @@ const section = [
   `\`npm run bench\` on ${date}: ${machine}; production build, embedded PGlite with the ${products}-product demo catalogue, the load generator (autocannon) on the same machine.`,
   `Render time is one request at a time to the last byte (median and 95th percentile of ${requests});`,
   `requests per second are ${connections} concurrent clients for ${seconds} s against one process.`,
+  `Load average when the run started: ${loadAtStart.toFixed(1)}${loadAtStart > cpu.length ? ' (other work shared the cores: these are lower bounds)' : ''}.`,
   'Bytes are what a first visit downloads before the page runs: module scripts and modulepreloads, stylesheets (gzip), and the document itself.',
   '',
   ...table,
