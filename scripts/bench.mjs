@@ -12,7 +12,7 @@ import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { renderTimes, throughput } from '../tests/bench/measure.mjs'
+import { percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
 import { assetBytes } from '../tests/bench/page-assets.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -99,6 +99,41 @@ const pages = [
 ]
 
 const results = []
+// The search API (issue 3): a different query and page size (10-16, as the header
+// search asks) on every request, so the response cache never answers.
+const queries = [
+  'dior sauvage',
+  'шанель',
+  'lankom',
+  'армани код',
+  'dolce gabana',
+  'tom ford',
+  '100 ml',
+  'versace eros',
+  'жасмин',
+  'gucci bloom',
+  'paco rabanne',
+  'black opium',
+  'гель для душа',
+  'niche',
+  'la vie est belle',
+  'boss',
+]
+{
+  const times = []
+  for (let i = 0; i < requests; i++) {
+    const url = `${base}/api/v1/products/?search=${encodeURIComponent(queries[i % queries.length])}&size=${10 + (Math.floor(i / queries.length) % 7)}`
+    const started = performance.now()
+    const response = await fetch(url, { headers: { 'Accept-Language': 'ru' } })
+    await response.arrayBuffer()
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const render = { median: percentile(times, 50), p95: percentile(times, 95), count: requests }
+  results.push({ name: 'search API', path: '/api/v1/products/?search=…', bytes: null, render, load: null })
+  console.log(`bench: search API: median ${render.median.toFixed(1)} ms, p95 ${render.p95.toFixed(1)} ms`)
+}
 for (const page of pages) {
   const url = base + page.path
   // Warm up: the API's response cache, the image versions, V8's JIT.
@@ -124,7 +159,7 @@ const table = [
     (r) =>
       `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${ms(r.render.median)} | ${ms(r.render.p95)} | ${
         r.load ? `${r.load.rps.toFixed(0)}${r.load.errors ? ` (${r.load.errors} errors)` : ''}` : '—'
-      } | ${kb(r.bytes.js)} (${r.bytes.jsFiles} files) | ${kb(r.bytes.css)} (${r.bytes.cssFiles}) | ${kb(r.bytes.html)} |`,
+      } | ${r.bytes ? `${kb(r.bytes.js)} (${r.bytes.jsFiles} files) | ${kb(r.bytes.css)} (${r.bytes.cssFiles}) | ${kb(r.bytes.html)}` : '— | — | —'} |`,
   ),
 ]
 const cpu = cpus()
