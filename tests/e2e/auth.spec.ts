@@ -1,12 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-
-// The e2e server's data folder (playwright.config.ts): its SMS outbox holds the codes.
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const outbox = () => resolve(root, `tests/.tmp/e2e-data-${process.env.E2E_PORT}`, 'sms-outbox.jsonl')
+import { messagesTo, nextCode } from './support/sms.ts'
 
 const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
 let phoneCounter = 0
@@ -16,32 +10,6 @@ function uniquePhone(project: string) {
   const operator = mobileCodes[(Date.now() + phoneCounter) % mobileCodes.length]
   const seed = (Date.now() * 7 + phoneCounter * 7919 + (project.endsWith('nojs') ? 3_333_333 : 0)) % 10_000_000
   return `${operator}${String(seed).padStart(7, '0')}`
-}
-
-type Sms = { to: string; text: string; at: string }
-function messagesTo(national: string): Sms[] {
-  if (!existsSync(outbox())) return []
-  return readFileSync(outbox(), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Sms)
-    .filter((sms) => sms.to === `+998${national}`)
-}
-
-/** Waits for the next SMS to the number (after `seen` earlier ones) and returns its 6-digit code. */
-async function nextCode(national: string, seen: number) {
-  let code = ''
-  await expect
-    .poll(
-      () => {
-        const messages = messagesTo(national)
-        code = messages.length > seen ? (messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '') : ''
-        return code
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/)
-  return code
 }
 
 /** An account made straight through the API (for tests about something else than registering). */
