@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, useRouteLoaderData } from 'react-router'
 import { Banners } from '#app/components/catalogue/banners.tsx'
-import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
+import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
 import { HomeSection } from '#app/components/catalogue/section.tsx'
 import { Stories } from '#app/components/catalogue/stories.tsx'
@@ -161,27 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {categories.length ? (
         <HomeSection title={t('home.best_categories')} moreTo={`${products}/categories`}>
-          <ul className="category-tiles">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link to={`${products}/category/${category.slug}`} className="category-tile">
-                  {category.image ? (
-                    <ResponsiveImage
-                      links={category.image}
-                      alt=""
-                      width={120}
-                      height={120}
-                      sizes="120px"
-                      candidates={['small', 'medium']}
-                    />
-                  ) : (
-                    <span className="category-tile__placeholder" />
-                  )}
-                  <span>{category.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryTiles categories={categories} lang={lang} />
         </HomeSection>
       ) : null}
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
+import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import type { CategoryGroup } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/lib/api.server.ts'
@@ -53,27 +53,7 @@ export default function Categories({ loaderData: { lang, groups, crumbs } }: Rou
           <h2 id={`group-${group.id ?? 'other'}`}>
             {group.slug ? <Link to={`/${lang}/products?sections=${group.slug}`}>{group.title}</Link> : group.title}
           </h2>
-          <ul className="category-tiles">
-            {group.children.map((category) => (
-              <li key={category.id}>
-                <Link to={`/${lang}/products/category/${category.slug}`} className="category-tile">
-                  {category.image ? (
-                    <ResponsiveImage
-                      links={category.image}
-                      alt=""
-                      width={120}
-                      height={120}
-                      sizes="120px"
-                      candidates={['small', 'medium']}
-                    />
-                  ) : (
-                    <span className="category-tile__placeholder" />
-                  )}
-                  <span>{category.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryTiles categories={group.children} lang={lang} />
         </section>
       ))}
     </main>
