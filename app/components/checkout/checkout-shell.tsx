@@ -5,6 +5,7 @@ import type { Cart } from '#app/components/basket/types.ts'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import '#app/styles/checkout.css'
+import { CheckoutIntent } from './schemas.ts'
 
 const steps = [
   { key: 'address', path: '' },
@@ -80,5 +81,15 @@ export function CheckoutShell({
         </aside>
       </div>
     </main>
+  )
+}
+
+/** Back to the previous step; skips validation so what was typed is kept, not checked. */
+export function BackButton() {
+  const { t } = useTranslation('checkout')
+  return (
+    <button type="submit" name="intent" value={CheckoutIntent.back} formNoValidate className="button button--ghost">
+      {t('back')}
+    </button>
   )
 }

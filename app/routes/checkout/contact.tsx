@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
 import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
-import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutIntent, contactForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
@@ -76,15 +76,7 @@ export default function ContactStep({ loaderData, actionData }: Route.ComponentP
           <button type="submit" name="intent" value={CheckoutIntent.next} className="button">
             {t('next')}
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value={CheckoutIntent.back}
-            formNoValidate
-            className="button button--ghost"
-          >
-            {t('back')}
-          </button>
+          <BackButton />
         </div>
       </Form>
     </CheckoutShell>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
-import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -236,15 +236,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           <button type="submit" name="intent" value={CheckoutIntent.place} className="button" disabled={busy}>
             {t('payment.place')}
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value={CheckoutIntent.back}
-            formNoValidate
-            className="button button--ghost"
-          >
-            {t('back')}
-          </button>
+          <BackButton />
         </div>
       </Form>
     </CheckoutShell>
