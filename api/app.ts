@@ -103,8 +103,21 @@ function errorResponse(error: Error, c: Context<ApiEnv>) {
     const key = error.status === 413 ? 'payload_too_large' : 'invalid_json'
     return c.json({ detail: message(lang, key) }, error.status)
   }
+  // Text PostgreSQL cannot store (a NUL byte, say) is bad input wherever it came from.
+  if (hasCauseCode(error, textRejectedCodes)) return c.json({ detail: message(lang, 'invalid_input') }, 400)
   if (isDatabaseUnavailable(error))
     return c.json({ detail: message(lang, 'unavailable') }, 503, { 'Retry-After': '30' })
   console.error('API error', c.req.method, c.req.path, error)
   return c.json({ detail: message(lang, 'server_error') }, 500)
+}
+
+// 22021: character not in repertoire (NUL in text); 22P05: untranslatable character.
+const textRejectedCodes = new Set(['22021', '22P05'])
+
+function hasCauseCode(error: unknown, codes: Set<string>) {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && codes.has(code)) return true
+  }
+  return false
 }

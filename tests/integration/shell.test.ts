@@ -100,6 +100,14 @@ describe('errors', () => {
     expect(body).toEqual({ detail: 'Топилмади.' })
   })
 
+  test('text the database cannot store (a NUL byte) is a 400, not a 500', async () => {
+    for (const path of ['pages/a%00b/', 'products/a%00b/']) {
+      const { status, body } = await t.json(path, { lang: 'ru' })
+      expect(status).toBe(400)
+      expect(body).toEqual({ detail: 'Проверьте введённые данные.' })
+    }
+  })
+
   test('the OpenAPI description lists the shell endpoints', async () => {
     const { status, body } = await t.json('openapi.json')
     expect(status).toBe(200)
