@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { cartItems, favourites, products } from '../db/schema/index.ts'
+import { cartItems, favourites, products, storyReads } from '../db/schema/index.ts'
 import { QUANTITY_MAX } from './schemas.ts'
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name)
@@ -12,8 +12,8 @@ async function returnedRows(db: Db, query: SQL): Promise<number> {
 }
 
 /**
- * Moves the basket and favourites of the visitor `fingerprint` into the
- * account of `userId`, in one transaction (a savepoint when called inside
+ * Moves the basket, favourites and read stories of the visitor `fingerprint`
+ * into the account of `userId`, in one transaction (a savepoint when called inside
  * one). Called on login and registration with the request's Fingerprint.
  *
  * - A product only the visitor had moves over as it is (quantity, the price
@@ -22,7 +22,8 @@ async function returnedRows(db: Db, query: SQL): Promise<number> {
  *   stock (and 999); a line already over the stock (the stock fell after it
  *   was written) keeps its own quantity and stays marked `exceeds_stock`, so
  *   the merge never loses units the customer can see and fix.
- * - Favourites are deduplicated.
+ * - Favourites and story reads are deduplicated (a story read as a visitor
+ *   stays read after signing in).
  * - The visitor's rows are gone afterwards: exactly the rows deleted are the
  *   rows merged (DELETE … RETURNING feeds the INSERT), so a line the visitor
  *   adds concurrently is either merged or left for the next merge, never lost.
@@ -69,6 +70,15 @@ export async function mergeVisitorIntoAccount(
           select ${customer}, m.product_id, m.added_at from moved m
           on conflict (${col(favourites.owner)}, ${col(favourites.productId)}) do nothing
           returning 1`,
+    )
+    await t.execute(
+      sql`with moved as (
+            delete from ${storyReads} where ${col(storyReads.reader)} = ${visitor}
+            returning ${col(storyReads.storyItemId)} as story_item_id, ${col(storyReads.readAt)} as read_at
+          )
+          insert into ${storyReads} (${col(storyReads.storyItemId)}, ${col(storyReads.reader)}, ${col(storyReads.readAt)})
+          select m.story_item_id, ${customer}, m.read_at from moved m
+          on conflict do nothing`,
     )
     return { lines, favourites: liked }
   })

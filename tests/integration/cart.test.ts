@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { asc, count, eq, min, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { cartItems, favourites, products } from '#api/db/schema/index.ts'
+import { cartItems, favourites, products, storyReads } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 import { loginCustomer, registerCustomer } from './support/customer.ts'
 
@@ -558,6 +558,34 @@ describe('signing in merges the visitor basket and favourites', () => {
     expect(failed.status).toBe(400)
     expect(quantities((await cart(visitor)).body)).toEqual({ [id]: 1 })
     expect(await visitorRows(visitor.fingerprint!)).toEqual({ lines: 1, favourites: 0 })
+  })
+
+  it('keeps the stories the visitor read as read in the account', async () => {
+    const customer = await registerCustomer(t)
+    const visitor = newVisitor()
+    const story = (await t.json('common/story/', { fingerprint: visitor.fingerprint })).body.results[0]
+    const item = story.items[0]
+    expect((await t.json(`common/story-item/${item.id}/read/`, { fingerprint: visitor.fingerprint })).status).toBe(200)
+    const readBy = (who: { token?: string; fingerprint?: string }) =>
+      t.json('common/story/', who).then(({ body }) =>
+        body.results
+          .flatMap((s: { items: { id: number; is_read: boolean }[] }) => s.items)
+          .filter((i: { is_read: boolean }) => i.is_read)
+          .map((i: { id: number }) => i.id),
+      )
+    expect(await readBy({ token: customer.access })).toEqual([])
+
+    const login = await loginCustomer(t, customer, visitor.fingerprint)
+    expect(await readBy({ token: login.access })).toEqual([item.id])
+    const [left] = await t.database.db
+      .select({ n: count() })
+      .from(storyReads)
+      .where(eq(storyReads.reader, `v:${visitor.fingerprint}`))
+    expect(left?.n).toBe(0)
+    // Read again as a visitor and signing in once more: still one read, no conflict.
+    await t.json(`common/story-item/${item.id}/read/`, { fingerprint: visitor.fingerprint })
+    const again = await loginCustomer(t, customer, visitor.fingerprint)
+    expect(await readBy({ token: again.access })).toEqual([item.id])
   })
 
   it('merges each line once when the same visitor signs in twice at once', async () => {
