@@ -22,6 +22,7 @@ import { ApiError } from '../http/errors.ts'
 import { clientAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { mediaBase } from '../media/links.ts'
 import { isUniqueViolation, liveUserById, liveUserByPhone, type UserRow, userView } from './users.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -207,6 +208,7 @@ const phoneTaken = (lang: Lang) => {
 
 export function accountRoutes(deps: ApiDeps) {
   const { db, now, tokens, codes, throttle } = authService(deps)
+  const media = mediaBase(deps.config)
 
   async function signedInUser(id: number, lang: Lang) {
     const row = await liveUserById(db, id)
@@ -217,7 +219,7 @@ export function accountRoutes(deps: ApiDeps) {
   return createRouter()
     .openapi(accountRoute, async (c) => {
       const user = requireUser(c)
-      return c.json(userView(await signedInUser(user.id, c.get('lang'))), 200)
+      return c.json(userView(await signedInUser(user.id, c.get('lang')), media), 200)
     })
     .openapi(deleteRoute, async (c) => {
       const user = requireUser(c)
@@ -409,7 +411,7 @@ export function accountRoutes(deps: ApiDeps) {
       })
       try {
         const [row] = await db.update(users).set({ phone }).where(eq(users.id, current.id)).returning()
-        return c.json(userView(row), 200)
+        return c.json(userView(row, media), 200)
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken(lang)
         throw error

@@ -24,15 +24,15 @@ export async function liveUserById(db: Db, id: number): Promise<UserRow | null> 
   return row ?? null
 }
 
-/** The `User` of the API (SPEC §3). */
-export function userView(row: UserRow) {
+/** The `User` of the API (SPEC §3); media URLs start at `mediaBase` (`mediaBase(config)`). */
+export function userView(row: UserRow, mediaBase: string) {
   return {
     id: row.id,
     phone: row.phone ?? '',
     full_name: row.fullName,
     surname: row.surname,
     extra_phone: row.extraPhone,
-    avatar_src: avatarSrc(row.avatar),
+    avatar_src: avatarSrc(row.avatar, mediaBase),
     cashback_balance: row.cashbackBalance,
   }
 }

@@ -58,6 +58,10 @@ async function computeVersion(file: string, memo: Known | undefined): Promise<st
   return version
 }
 
+/** Where media URLs start: PUBLIC_URL (for the mobile apps) or root-relative when unset. */
+export const mediaBase = (config: Pick<Config, 'PUBLIC_URL'>) =>
+  config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : ''
+
 export function mediaUrl(base: string, size: ImageSize, version: string, path: string) {
   return `${base}${mediaPath}/${size}/${version}/${path}`
 }
@@ -74,7 +78,7 @@ export class MediaLinks {
 
   constructor(config: Pick<Config, 'dataDir' | 'PUBLIC_URL'>) {
     this.uploadsDir = uploadsDirOf(config)
-    this.base = config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/+$/, '') : ''
+    this.base = mediaBase(config)
   }
 
   /** Looks up the versions of these originals; call before `links` for a batch of rows. */

@@ -30,13 +30,13 @@ export function avatarFiles(path: string | null | undefined): string[] {
   return path && namePattern.test(path) ? [path, smallPathOf(path)] : []
 }
 
-/** `avatar_src` of the API's User: root-relative URLs of the small square and the original. */
-export function avatarSrc(path: string | null | undefined): AvatarSrc | null {
+/** `avatar_src` of the API's User: URLs of the small square and the original, from `base` (see `mediaBase`). */
+export function avatarSrc(path: string | null | undefined, base: string): AvatarSrc | null {
   const match = path ? namePattern.exec(path) : null
   if (!path || !match) return null
   return {
-    small: mediaUrl('', 'small', match[3], smallPathOf(path)),
-    original: mediaUrl('', 'large', match[2], path),
+    small: mediaUrl(base, 'small', match[3], smallPathOf(path)),
+    original: mediaUrl(base, 'large', match[2], path),
   }
 }
 

@@ -10,7 +10,7 @@ import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
-import { uploadsDirOf } from '../media/links.ts'
+import { mediaBase, uploadsDirOf } from '../media/links.ts'
 import { checkImage, IMAGE_MAX_BYTES, readForm, removeFiles, uploadBodyLimit, writeWhole } from '../uploads/images.ts'
 import { avatarFiles, prepareAvatar, uploadFile } from './avatar.ts'
 import { profileUpdateSchema } from './schemas.ts'
@@ -75,6 +75,7 @@ const avatarDeleteRoute = createRoute({
 
 /** The profile's own endpoints beside api/account: name and extra phone, the photo. */
 export function profileRoutes({ database: { db }, config }: ApiDeps) {
+  const media = mediaBase(config)
   const uploadsDir = uploadsDirOf(config)
   const files = (path: string | null | undefined) => avatarFiles(path).map((p) => uploadFile(uploadsDir, p))
 
@@ -104,7 +105,7 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
     const user = await signedInUser(current.id, lang)
     const avatar = await prepareAvatar(current.id, image)
     // The same picture again: its files are already there.
-    if (user.avatar === avatar.path) return c.json(userView(user), 200)
+    if (user.avatar === avatar.path) return c.json(userView(user, media), 200)
     const written: string[] = []
     let previous: string | null = null
     try {
@@ -129,7 +130,7 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
         return saved
       })
       if (previous && previous !== avatar.path) await removeFiles(files(previous))
-      return c.json(userView(row), 200)
+      return c.json(userView(row, media), 200)
     } catch (error) {
       // Nothing half-saved: the new files go, the row keeps the previous photo.
       await removeFiles(written)
@@ -148,17 +149,17 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
         ...(body.surname !== undefined && { surname: body.surname }),
         ...(body.extra_phone !== undefined && { extraPhone: body.extra_phone }),
       }
-      if (!Object.keys(changes).length) return c.json(userView(user), 200)
+      if (!Object.keys(changes).length) return c.json(userView(user, media), 200)
       const [row] = await db.update(users).set(changes).where(eq(users.id, current.id)).returning()
-      return c.json(userView(row), 200)
+      return c.json(userView(row, media), 200)
     })
     .openapi(avatarDeleteRoute, async (c) => {
       const lang = c.get('lang')
       const current = requireUser(c)
       const user = await signedInUser(current.id, lang)
-      if (!user.avatar) return c.json(userView(user), 200)
+      if (!user.avatar) return c.json(userView(user, media), 200)
       const [row] = await db.update(users).set({ avatar: null }).where(eq(users.id, current.id)).returning()
       await removeFiles(files(user.avatar))
-      return c.json(userView(row), 200)
+      return c.json(userView(row, media), 200)
     })
 }
