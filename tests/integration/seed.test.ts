@@ -145,7 +145,7 @@ describe('seedDatabase', () => {
     expect(contacts.latitude).toBeCloseTo(41.31, 1)
     expect(contacts.longitude).toBeCloseTo(69.28, 1)
     const [apps] = await database.db.select().from(settings).where(eq(settings.key, 'apps'))
-    expect(apps.value).toMatchObject({ android: null })
+    expect(apps.value).toEqual({ ios: null, android: null })
   })
 
   it('writes the pages, footer, banners and stories', async () => {

@@ -45,8 +45,9 @@ export const settingsSeed = {
     instagram: shop.instagram,
     telegram: shop.telegram,
   } satisfies StoredContacts,
-  // No Android app yet: the storefront shows a "soon" badge for a null link.
-  apps: { ios: 'https://apps.apple.com/uz/app/atir/id0000000000', android: null } satisfies StoredApps,
+  // The apps are not published yet: a null link shows a "soon" badge. Staff set the
+  // store links in `settings.apps` once they exist (an invented link would lead nowhere).
+  apps: { ios: null, android: null } satisfies StoredApps,
 }
 
 async function seedPosts(db: Db): Promise<string[]> {
