@@ -11,6 +11,7 @@ import { apiBasePath, createApi } from '#api/app.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { startOrderJobs } from '#api/orders/jobs.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
 import { sameOriginForms } from './server/same-origin.ts'
 import { securityHeaders } from './server/security-headers.ts'
@@ -21,7 +22,10 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 const uploadsDir = join(config.dataDir, 'uploads')
 const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
 if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)
-const api = createApi({ database, config })
+const deps = { database, config }
+const api = createApi(deps)
+// Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
+const orderJobs = startOrderJobs(deps)
 
 const app = express()
 app.disable('x-powered-by')
@@ -79,6 +83,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 function shutdown(signal: string) {
   console.log(`${signal}: finishing in-flight requests`)
   server.close(async () => {
+    await orderJobs.stop()
     await database.close()
     process.exit(0)
   })

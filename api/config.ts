@@ -45,6 +45,27 @@ const envSchema = z.object({
   CLICK_MERCHANT_ID: optionalText,
   CLICK_SECRET_KEY: optionalText,
   CLICK_PAY_URL: z.url().default('https://my.click.uz/services/pay'),
+  // Click Merchant API (payment reversal for refunds): the user id from the merchant cabinet, and its base URL.
+  CLICK_MERCHANT_USER_ID: optionalText,
+  CLICK_API_URL: z.url().default('https://api.click.uz/v2/merchant/'),
+  // Fiscal codes (IKPU/MXIK and package code, tasnif.soliq.uz) for products that have none of their own.
+  PAYME_DEFAULT_IKPU: z
+    .string()
+    .regex(/^\d{17}$/)
+    .default('03303001001000000'),
+  PAYME_DEFAULT_PACKAGE_CODE: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .default('1501534'),
+  // Minutes an unpaid online order holds its stock before it is cancelled (reason payment_timeout).
+  ORDER_PAYMENT_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  // How often the server looks for unpaid orders past that hold and retries refunds that failed.
+  ORDER_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // Share of the goods paid that comes back as cashback when an order is delivered.
   CASHBACK_RATE: z.coerce.number().min(0).max(1).default(0.02),
   // Courier delivery in Tashkent city and elsewhere (sum); free from DELIVERY_FREE_FROM (0: never free).

@@ -138,6 +138,14 @@ export const orderSchema = z
     created_at: z.string(),
     paid_at: z.string().nullable(),
     cancelled_at: z.string().nullable(),
+    cancel_reason: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Why it was cancelled: `customer`, `payment_timeout` (not paid within ORDER_PAYMENT_TTL_MINUTES), `payme` ' +
+          '(Payme cancelled the paid transaction), or the text staff gave',
+      }),
     delivered_at: z.string().nullable(),
   })
   .openapi('Order')

@@ -63,6 +63,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     created_at: order.createdAt.toISOString(),
     paid_at: iso(order.paidAt),
     cancelled_at: iso(order.cancelledAt),
+    cancel_reason: order.cancelReason,
     delivered_at: iso(order.deliveredAt),
   }
 }

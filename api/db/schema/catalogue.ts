@@ -78,6 +78,10 @@ export const products = pgTable(
     price: integer().notNull(),
     salePrice: integer('sale_price'),
     stock: integer().notNull().default(0),
+    // Fiscal codes for the receipt (tasnif.soliq.uz): IKPU (MXIK, 17 digits) and its package code;
+    // null: PAYME_DEFAULT_IKPU / PAYME_DEFAULT_PACKAGE_CODE.
+    ikpu: text(),
+    packageCode: text('package_code'),
     isRecommendation: boolean('is_recommendation').notNull().default(false),
     popularity: integer().notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),

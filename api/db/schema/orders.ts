@@ -55,7 +55,7 @@ export const promoCodes = pgTable(
 /**
  * Orders. `status` is the order state (api/orders/states.ts: 1 awaiting payment,
  * 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered);
- * `payment_status` is separate (pending, paid, failed, refunded). Money in whole sum.
+ * `payment_status` is separate (pending, paid, failed, refund_pending, refunded). Money in whole sum.
  * `total` is what the customer pays: goods − discount − cashback + delivery (VAT included).
  */
 export const orders = pgTable(
@@ -102,6 +102,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    // The expiry job's scan: orders awaiting payment, oldest first.
+    index('orders_awaiting_payment_idx').on(t.createdAt).where(sql`${t.status} = 1`),
     check('orders_amounts_non_negative', sql`${t.total} >= 0 AND ${t.discount} >= 0 AND ${t.cashbackUsed} >= 0`),
   ],
 )
@@ -147,12 +149,20 @@ export const payments = pgTable(
     performTime: bigint('perform_time', { mode: 'number' }),
     cancelTime: bigint('cancel_time', { mode: 'number' }),
     reason: smallint(),
+    // Click's payment number (click_paydoc_id): what its reversal API names the payment by.
+    providerPaymentId: text('provider_payment_id'),
+    // Money back (payments/refunds.ts): tries so far, when last tried, the last failure, when refunded.
+    refundAttempts: smallint('refund_attempts').notNull().default(0),
+    refundTriedAt: moment('refund_tried_at'),
+    refundError: text('refund_error'),
+    refundedAt: moment('refunded_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_external_idx').on(t.provider, t.externalId),
     index('payments_order_idx').on(t.orderId),
     index('payments_create_time_idx').on(t.provider, t.createTime),
+    index('payments_refund_pending_idx').on(t.id).where(sql`${t.status} = 'refund_pending'`),
   ],
 )
 

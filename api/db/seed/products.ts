@@ -1,6 +1,7 @@
 import type { Localized } from '../../http/locale.ts'
 import { bodyBasePrice, countryOfMake, isNiche, perfumeBasePrice } from './brand-traits.ts'
 import { describe, type Remark } from './describe.ts'
+import { fiscalCodes } from './fiscal.ts'
 import { type Shape, units } from './forms.ts'
 import { hashString, type Random, randomFor } from './random.ts'
 import { searchKey } from './search-key.ts'
@@ -21,6 +22,8 @@ export type ProductSeed = {
   price: number
   salePrice: number | null
   stock: number
+  ikpu: string
+  packageCode: string
   isRecommendation: boolean
   popularity: number
   ratingSum: number
@@ -177,6 +180,7 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     price: cost,
     salePrice: salePrice(cost, random),
     stock: random.chance(0.08) ? 0 : random.int(1, 60),
+    ...fiscalCodes(variant.form.key),
     isRecommendation: (famous && plan.rank < 10 && d.pass === 0) || random.chance(0.1),
     popularity: popularity(d, random),
     ...ratings(random, famous),

@@ -1,0 +1,45 @@
+import type { ApiDeps } from '../http/context.ts'
+import { expireUnpaidOrders } from './expiry.ts'
+
+export type OrderJobs = {
+  /** One pass now (what the timer runs); resolves when it is done. */
+  runOnce(): Promise<void>
+  /** Stops the timer and waits for a pass in progress, so the database can be closed after it. */
+  stop(): Promise<void>
+}
+
+/**
+ * The server's periodic order work, every ORDER_JOBS_INTERVAL_SECONDS:
+ * cancels unpaid orders past their hold. Passes never overlap; the timer is
+ * unref'd, so it never keeps the process alive on its own.
+ */
+export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } = {}): OrderJobs {
+  const { db } = deps.database
+  const now = deps.now ?? (() => new Date())
+  let running: Promise<void> | null = null
+
+  async function pass() {
+    try {
+      const cancelled = await expireUnpaidOrders(db, { config: deps.config, now: now() })
+      if (cancelled.length) console.log(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
+    } catch (error) {
+      console.error('orders: periodic pass failed', error)
+    }
+  }
+  const runOnce = () => {
+    running ??= pass().finally(() => {
+      running = null
+    })
+    return running
+  }
+
+  const timer = setInterval(runOnce, options.intervalMs ?? deps.config.ORDER_JOBS_INTERVAL_SECONDS * 1000)
+  timer.unref()
+  return {
+    runOnce,
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}

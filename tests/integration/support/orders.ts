@@ -1,0 +1,178 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import { beforeAll, expect } from 'vitest'
+import { orders, payments, products } from '#api/db/schema/index.ts'
+import type { TestApi } from './api.ts'
+import { type Customer, registerCustomer } from './customer.ts'
+
+export type PlacedOrder = {
+  id: number
+  total: number
+  status: number
+  payment_status: string
+  delivery_price: number
+  created_at: string
+  [key: string]: unknown
+}
+
+/**
+ * Places orders through the API for the tests of one file: each order takes
+ * a product of its own (set to `stock` and `price`), as one customer unless
+ * another is given. Register it after `setupTestApi()`.
+ */
+export function orderMaker(t: TestApi) {
+  let ids: number[] = []
+  let taken = 0
+  let first: Customer | undefined
+  beforeAll(async () => {
+    ids = (await t.database.db.select({ id: products.id }).from(products).orderBy(asc(products.id))).map((r) => r.id)
+  })
+
+  const customer = async () => {
+    first ??= await registerCustomer(t)
+    return first
+  }
+
+  async function place(
+    options: {
+      method?: 'cash' | 'card' | 'payme' | 'click'
+      price?: number
+      stock?: number
+      quantity?: number
+      delivery?: 'pickup' | 'courier'
+      as?: Customer
+      extra?: Record<string, unknown>
+    } = {},
+  ): Promise<{ order: PlacedOrder; productId: number; customer: Customer }> {
+    const c = options.as ?? (await customer())
+    const productId = ids[taken++]
+    if (productId === undefined) throw new Error('orderMaker: the test database has no product left')
+    await t.database.db
+      .update(products)
+      .set({ stock: options.stock ?? 5, price: options.price ?? 123_000, salePrice: null })
+      .where(eq(products.id, productId))
+    const added = await t.json('orders/cart/products/', {
+      method: 'POST',
+      token: c.access,
+      body: JSON.stringify({ product_id: productId, quantity: options.quantity ?? 1 }),
+    })
+    expect(added.status).toBe(200)
+    const r = await t.json('orders/', {
+      method: 'POST',
+      token: c.access,
+      body: JSON.stringify({
+        address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
+        receiver: { name: 'Aziz', phone: '+998901112233' },
+        delivery: options.delivery ?? 'pickup',
+        payment_method: options.method ?? 'payme',
+        idempotency_key: randomUUID(),
+        ...options.extra,
+      }),
+    })
+    expect(r.status).toBe(201)
+    return { order: r.body as PlacedOrder, productId, customer: c }
+  }
+
+  return {
+    customer,
+    place,
+    /** The order as its customer reads it (GET orders/{id}/). */
+    async read(id: number, as?: Customer) {
+      const r = await t.json(`orders/${id}/`, { token: (as ?? (await customer())).access })
+      expect(r.status).toBe(200)
+      return r.body as PlacedOrder & Record<string, any>
+    },
+    stockOf: async (productId: number) =>
+      (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!
+        .stock,
+    /** Moves the order's creation back, as if it had been placed `minutes` before `now`. */
+    async age(orderId: number, minutes: number, now = new Date()) {
+      await t.database.db
+        .update(orders)
+        .set({ createdAt: new Date(now.getTime() - minutes * 60_000) })
+        .where(eq(orders.id, orderId))
+    },
+    paymentsOf: (orderId: number) =>
+      t.database.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
+  }
+}
+
+/** Payme's calls to the merchant endpoint, signed with `key`. */
+export function paymeCaller(t: TestApi, key: string) {
+  let rpcId = 0
+  const basic = (k = key) => `Basic ${Buffer.from(`Paycom:${k}`).toString('base64')}`
+  async function call(method: string, params: Record<string, unknown>, auth: string | null = basic()) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+    if (auth) headers.Authorization = auth
+    const r = await t.json('payments/payme/', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    })
+    expect(r.status).toBe(200)
+    return r.body as {
+      id: number
+      result?: any
+      error?: { code: number; message: Record<string, string>; data?: string }
+    }
+  }
+  return {
+    call,
+    basic,
+    lastId: () => rpcId,
+    account: (orderId: number | string) => ({ order_id: String(orderId) }),
+    /** A fresh Payme transaction id (24 characters, like Payme's). */
+    transactionId: () => randomUUID().replace(/-/g, '').slice(0, 24),
+  }
+}
+
+/** Click's Prepare and Complete calls, signed with `secret` for `serviceId`. */
+export function clickCaller(t: TestApi, secret: string, serviceId: string) {
+  let trans = 1000
+  const md5 = (s: string) => createHash('md5').update(s).digest('hex')
+  function signed(fields: Record<string, string>, withSecret = secret) {
+    const sign = md5(
+      fields.click_trans_id! +
+        fields.service_id +
+        withSecret +
+        fields.merchant_trans_id +
+        (fields.merchant_prepare_id ?? '') +
+        fields.amount +
+        fields.action +
+        fields.sign_time,
+    )
+    return { ...fields, sign_string: sign }
+  }
+  async function call(step: 'prepare' | 'complete', fields: Record<string, string>) {
+    const r = await t.json(`payments/click/${step}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    })
+    expect(r.status).toBe(200)
+    return r.body as { error: number; error_note: string; merchant_prepare_id?: number; merchant_confirm_id?: number }
+  }
+  const base = (orderId: number | string, amount: number | string, action: string, id = ++trans) => ({
+    click_trans_id: String(id),
+    service_id: serviceId,
+    click_paydoc_id: String(id + 500_000),
+    merchant_trans_id: String(orderId),
+    amount: typeof amount === 'number' ? amount.toFixed(2) : amount,
+    action,
+    error: '0',
+    error_note: 'Success',
+    sign_time: '2026-11-22 16:00:00',
+  })
+  /** Prepare then Complete for the whole total: the order is paid. Returns the prepare's answer. */
+  async function pay(orderId: number, total: number) {
+    const prep = await call('prepare', signed(base(orderId, total, '0')))
+    expect(prep.error).toBe(0)
+    const done = await call(
+      'complete',
+      signed({ ...base(orderId, total, '1', trans), merchant_prepare_id: String(prep.merchant_prepare_id) }),
+    )
+    expect(done.error).toBe(0)
+    return prep
+  }
+  return { call, signed, base, pay, lastTrans: () => trans }
+}
