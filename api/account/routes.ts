@@ -15,6 +15,7 @@ import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } fro
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
+import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
 import { authSessions, cartItems, favourites, users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
@@ -22,7 +23,9 @@ import { ApiError } from '../http/errors.ts'
 import { clientAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { eraseUploads } from '../media/erase.ts'
 import { mediaBase } from '../media/links.ts'
+import { deleteReviewsOf } from '../reviews/service.ts'
 import { isUniqueViolation, liveUserById, liveUserByPhone, type UserRow, userView } from './users.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -57,7 +60,9 @@ const deleteRoute = createRoute({
   path: '/account/delete/',
   tags: ['account'],
   summary: 'Delete the account: personal data erased, every session ended',
-  description: 'The row stays, anonymised, for past orders; the phone can register again.',
+  description:
+    'The row stays, anonymised, for past orders; the phone can register again. The customer’s reviews and ' +
+    'their photos are removed and the ratings of those products recounted (docs/decisions/005).',
   security: bearer,
   middleware: [signedIn] as const,
   responses: { 200: json(messageSchema, 'Deleted'), 401: errors[401] },
@@ -224,7 +229,7 @@ export function accountRoutes(deps: ApiDeps) {
     .openapi(deleteRoute, async (c) => {
       const user = requireUser(c)
       const at = now()
-      await db.transaction(async (tx) => {
+      const photos = await db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({
@@ -244,7 +249,10 @@ export function accountRoutes(deps: ApiDeps) {
         await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id))
         await tx.delete(cartItems).where(eq(cartItems.owner, `u:${user.id}`))
         await tx.delete(favourites).where(eq(favourites.owner, `u:${user.id}`))
+        return deleteReviewsOf(tx, user.id)
       })
+      invalidateCatalogue(db)
+      await eraseUploads(deps.config, photos)
       return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
     })
 

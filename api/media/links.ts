@@ -45,6 +45,11 @@ export async function originalVersion(uploadsDir: string, path: string): Promise
   }
 }
 
+/** Drops the remembered version of a removed original, so its URLs stop resolving at once. */
+export function forgetVersion(file: string) {
+  known.delete(file)
+}
+
 async function computeVersion(file: string, memo: Known | undefined): Promise<string> {
   const info = await stat(file)
   const checkedAt = Date.now()

@@ -11,6 +11,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { eraseUploads } from '../media/erase.ts'
 import { MediaLinks, uploadsDirOf } from '../media/links.ts'
 import { imageSizeNames } from '../media/paths.ts'
 import {
@@ -267,7 +268,7 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
         { userId: user.id, productId: product.id, rating: parsed.data.rating, comment: parsed.data.comment, photos },
         now(),
       )
-      await removeFiles(replaced.map((p) => join(uploadsDir, p)))
+      await eraseUploads(config, replaced)
       const row = await reviewOf(db, user.id, product.id)
       const links = await new MediaLinks(config).load(row?.photos ?? [])
       return c.json(
@@ -339,7 +340,7 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
       const product = await productBySlug(db, slug, lang)
       const removed = await deleteReview(db, user.id, product.id)
       if (!removed) throw new ApiError(404, message(lang, 'review_not_found'))
-      await removeFiles(removed.photos.map((p) => join(uploadsDir, p)))
+      await eraseUploads(config, removed.photos)
       return c.json({ message: message(lang, 'review_deleted'), ...(await summary(slug, lang)) }, 200)
     })
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
 import { orderItems, orders, products, reviews, users } from '../db/schema/index.ts'
@@ -9,6 +9,7 @@ import type { MediaLinks } from '../media/links.ts'
 import { OrderStatus } from '../orders/states.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type ReviewReason = 'not_bought' | 'not_delivered'
 
 /** The product a review path names, or 404. */
@@ -174,4 +175,46 @@ export async function deleteReview(db: Db, userId: number, productId: number) {
   })
   if (removed) invalidateCatalogue(db)
   return removed
+}
+
+/**
+ * Sets the rating sum and count of products from their review rows, the one
+ * source of truth: the given ones, or (for the seed) every product with a
+ * review. Given products are locked first (in id order, against deadlocks),
+ * so the sums are read after any concurrent review of them has
+ * committed, and one arriving later adds to the right total.
+ */
+export async function refreshRatings(tx: Tx | Db, which: number[] | 'reviewed') {
+  let where: SQL | undefined
+  if (which === 'reviewed') where = sql`exists (select 1 from ${reviews} where ${reviews.productId} = ${products.id})`
+  else {
+    const ids = [...new Set(which)]
+    if (!ids.length) return
+    where = inArray(products.id, ids)
+    await tx.select({ id: products.id }).from(products).where(where).orderBy(asc(products.id)).for('update')
+  }
+  await tx
+    .update(products)
+    .set({
+      ratingSum: sql`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id})`,
+      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})`,
+    })
+    .where(where)
+}
+
+/**
+ * Removes every review a customer wrote (their account is being deleted:
+ * docs/decisions/005) and recounts the ratings of those products, inside the
+ * caller's transaction. Returns the photo paths to erase once it commits.
+ */
+export async function deleteReviewsOf(tx: Tx, userId: number): Promise<string[]> {
+  const removed = await tx
+    .delete(reviews)
+    .where(eq(reviews.userId, userId))
+    .returning({ productId: reviews.productId, photos: reviews.photos })
+  await refreshRatings(
+    tx,
+    removed.map((r) => r.productId),
+  )
+  return removed.flatMap((r) => r.photos)
 }

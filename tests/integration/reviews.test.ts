@@ -20,9 +20,10 @@ let taken = 0
 beforeAll(async () => {
   all = await t.database.db.select({ id: products.id, slug: products.slug }).from(products).orderBy(asc(products.id))
 })
-/** A product of this test alone, in stock, with no rating yet. */
+/** A product of this test alone, in stock, with no reviews yet (the seeded ones removed). */
 async function product(): Promise<Product> {
   const p = all[taken++]!
+  await t.database.db.delete(reviews).where(eq(reviews.productId, p.id))
   await t.database.db
     .update(products)
     .set({ stock: 50, price: 100_000, salePrice: null, ratingSum: 0, reviewCount: 0 })
@@ -391,6 +392,49 @@ describe('products/{slug}/reviews/mine/', () => {
     expect(reviewFiles().filter((f) => f.includes(`/reviews/${p.id}/`))).toHaveLength(0)
     // And they may write one again.
     expect((await postJson(c, p.slug, { rating: 5 })).status).toBe(201)
+  })
+
+  it('deleting the account removes its reviews, their photos and cached copies, and recounts the ratings', async () => {
+    const [p, q] = [await product(), await product()]
+    const leaving = await registerCustomer(t)
+    const staying = await registerCustomer(t)
+    for (const c of [leaving, staying]) await buy(c, p)
+    await buy(leaving, q)
+    const mine = await postForm(leaving, p.slug, { rating: '1', comment: 'Мой отзыв' }, [
+      [blob(await png(300, 200)), 'me.png'],
+    ])
+    expect(mine.status).toBe(201)
+    expect((await postJson(leaving, q.slug, { rating: 2 })).status).toBe(201)
+    const theirs = await postForm(staying, p.slug, { rating: '5' }, [[blob(await jpeg(200, 300)), 'them.jpg']])
+    expect(theirs.status).toBe(201)
+    expect(await ratingOf(p)).toEqual({ sum: 6, count: 2 })
+    // A resized copy is made (and kept in the cache) when the photo is first shown.
+    expect((await t.request(mine.body.review.photos[0].small.replace('/api/v1/', ''))).status).toBe(200)
+    const cached = () =>
+      readdirSync(join(t.dataDir, 'cache', 'media'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    const cachedBefore = cached().length
+    expect(cachedBefore).toBeGreaterThan(0)
+    const [ownPhoto] = (await rowsOf(p)).find((r) => r.rating === 1)!.photos
+    const [otherPhoto] = (await rowsOf(p)).find((r) => r.rating === 5)!.photos
+    // Their rating shows in the cached product detail before.
+    expect((await t.json(`products/${p.slug}/`)).body).toMatchObject({ rating: 3, review_count: 2 })
+
+    const deleted = await t.json('account/delete/', { method: 'DELETE', token: leaving.access })
+    expect(deleted.status).toBe(200)
+    expect((await rowsOf(p)).map((r) => r.rating)).toEqual([5])
+    expect(await rowsOf(q)).toEqual([])
+    expect(await ratingOf(p)).toEqual({ sum: 5, count: 1 })
+    expect(await ratingOf(q)).toEqual({ sum: 0, count: 0 })
+    expect(existsSync(join(t.dataDir, 'uploads', ownPhoto!))).toBe(false)
+    expect(existsSync(join(t.dataDir, 'uploads', otherPhoto!))).toBe(true)
+    expect(cached().length).toBe(cachedBefore - 1)
+    expect((await t.request(mine.body.review.photos[0].small.replace('/api/v1/', ''))).status).toBe(404)
+    // Lists, summaries and the product detail agree at once.
+    const list = await t.json(`products/${p.slug}/reviews/`)
+    expect(list.body).toMatchObject({ count: 1, average: 5, total: 1 })
+    expect(list.body.results.map((r: { comment: string | null }) => r.comment)).not.toContain('Мой отзыв')
+    expect((await t.json(`products/${p.slug}/`)).body).toMatchObject({ rating: 5, review_count: 1 })
+    expect((await t.json(`products/${q.slug}/`)).body).toMatchObject({ rating: null, review_count: 0 })
   })
 
   it('the endpoints are in the OpenAPI document', async () => {
