@@ -1,7 +1,7 @@
 import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
-import { ApiResponseError } from '#app/lib/api.server.ts'
+import { type ApiClient, ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
 import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -82,6 +82,46 @@ export function failureToast(error: unknown, generic: string) {
   }
   if (!(error instanceof ApiResponseError)) console.error(error)
   return { status: 502, message: generic }
+}
+
+/** What a basket or favourites form asks for. */
+export type ProductForm = {
+  formData: FormData
+  intent: FormDataEntryValue | null
+  /** The product the form is about, when its id is a valid one. */
+  productId: number | null
+  api: ApiClient
+  t: ReturnType<typeof basketT>
+}
+
+/**
+ * The action of the basket and favourites forms (product buttons, basket
+ * page): `change` makes the change at the API and gives its success toast,
+ * or `null` for a form that makes no sense (400); an API refusal becomes the
+ * error toast. Either way the answer is `answer()`'s.
+ */
+export async function productFormAction(
+  { request, context }: { request: Request; context: Context },
+  fallback: string,
+  change: (form: ProductForm) => Promise<string | null>,
+) {
+  const formData = await request.formData()
+  const t = basketT(context)
+  const reply = (type: 'success' | 'error', message: string, status?: number) =>
+    answer(request, context, formData, { toast: { type, message }, status, fallback })
+  try {
+    const done = await change({
+      formData,
+      intent: formData.get('intent'),
+      productId: formId(formData.get('product_id')),
+      api: context.get(apiClientContext),
+      t,
+    })
+    return done === null ? reply('error', t('toast.invalid'), 400) : reply('success', done)
+  } catch (error) {
+    const failure = failureToast(error, t('toast.error'))
+    return reply('error', failure.message, failure.status)
+  }
 }
 
 export function langOf(context: Context) {

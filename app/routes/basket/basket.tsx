@@ -13,7 +13,7 @@ import { getUser } from '#app/lib/auth.server.ts'
 import type { Lang } from '#app/lib/i18n.ts'
 import '#app/styles/basket.css'
 import type { Route } from './+types/basket'
-import { answer, basketT, failureToast, formId } from './actions.server.ts'
+import { basketT, productFormAction } from './actions.server.ts'
 
 const personal = { 'Cache-Control': 'private, no-store' }
 
@@ -29,42 +29,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers = () => personal
 
 /** Every basket change, from the basket page and from the product buttons (intent field). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await request.formData()
-  const t = basketT(context)
-  const api = context.get(apiClientContext)
-  const fallback = `/${params.lang}/basket`
-  const reply = (type: 'success' | 'error', message: string, status?: number) =>
-    answer(request, context, formData, { toast: { type, message }, status, fallback })
-  const intent = formData.get('intent')
-  const productId = formId(formData.get('product_id'))
-  try {
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  productFormAction({ request, context }, `/${params.lang}/basket`, async ({ intent, productId, formData, api, t }) => {
     switch (intent) {
       case BasketIntent.add:
-        if (!productId) break
+        if (!productId) return null
         await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1 })
-        return reply('success', t('toast.added'))
+        return t('toast.added')
       case BasketIntent.set:
-        if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) break
+        if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) return null
         await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
-        return reply('success', t('toast.updated'))
+        return t('toast.updated')
       case BasketIntent.remove:
-        if (!productId) break
+        if (!productId) return null
         await api.send('DELETE', `orders/cart/products/${productId}/`)
-        return reply('success', t('toast.removed'))
+        return t('toast.removed')
       case BasketIntent.clear:
         await api.send('DELETE', 'orders/cart/products/')
-        return reply('success', t('toast.cleared'))
+        return t('toast.cleared')
       case BasketIntent.acceptPrices:
         await api.send('POST', 'orders/cart/accept-prices/')
-        return reply('success', t('toast.prices_accepted'))
+        return t('toast.prices_accepted')
     }
-    return reply('error', t('toast.invalid'), 400)
-  } catch (error) {
-    const failure = failureToast(error, t('toast.error'))
-    return reply('error', failure.message, failure.status)
-  }
-}
+    return null
+  })
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },

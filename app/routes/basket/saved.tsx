@@ -10,7 +10,7 @@ import type { Lang } from '#app/lib/i18n.ts'
 import '#app/styles/basket.css'
 import '#app/styles/catalogue.css'
 import type { Route } from './+types/saved'
-import { answer, basketT, failureToast, formId } from './actions.server.ts'
+import { basketT, productFormAction } from './actions.server.ts'
 
 /** SPEC §9: favourites 12 a page. */
 const PAGE_SIZE = 12
@@ -44,29 +44,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers = () => personal
 
 /** Favourite and un-favourite, from every product card and the product page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await request.formData()
-  const t = basketT(context)
-  const api = context.get(apiClientContext)
-  const fallback = `/${params.lang}/saved`
-  const reply = (type: 'success' | 'error', message: string, status?: number) =>
-    answer(request, context, formData, { toast: { type, message }, status, fallback })
-  const intent = formData.get('intent')
-  const productId = formId(formData.get('product_id'))
-  if (!productId || (intent !== SavedIntent.like && intent !== SavedIntent.unlike))
-    return reply('error', t('toast.invalid'), 400)
-  try {
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  productFormAction({ request, context }, `/${params.lang}/saved`, async ({ intent, productId, api, t }) => {
+    if (!productId || (intent !== SavedIntent.like && intent !== SavedIntent.unlike)) return null
     if (intent === SavedIntent.like) {
       await api.send('POST', 'products/likes/', { product_id: productId })
-      return reply('success', t('toast.liked'))
+      return t('toast.liked')
     }
     await api.send('DELETE', `products/likes/${productId}/`)
-    return reply('success', t('toast.unliked'))
-  } catch (error) {
-    const failure = failureToast(error, t('toast.error'))
-    return reply('error', failure.message, failure.status)
-  }
-}
+    return t('toast.unliked')
+  })
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
