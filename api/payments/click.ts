@@ -76,6 +76,8 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
           orderId: order.id,
           provider: 'click',
           externalId: fields.click_trans_id!,
+          // What Click's reversal API (refunds) names the payment by.
+          providerPaymentId: fields.click_paydoc_id || null,
           amount: order.total,
           status: 'pending',
           createTime: ctx.now.getTime(),

@@ -7,6 +7,7 @@ import { tiyin } from '../integrations/payments/checkout.ts'
 import { markOrderPaid, markPaymentFailed, transition } from '../orders/service.ts'
 import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
 import type { Tx } from '../promo/service.ts'
+import { paymeReceipt } from './payme-receipt.ts'
 
 // Payme merchant API (REFERENCE-UZ "Payme"): JSON-RPC 2.0, Payme calls the
 // shop. Every answer is HTTP 200 with `result` or `error`; amounts in tiyin,
@@ -145,9 +146,9 @@ const view = (p: PaymentRow) => ({
 })
 
 const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unknown>> = {
-  async CheckPerformTransaction(db, params) {
-    await checkPayable(db, params)
-    return { allow: true }
+  async CheckPerformTransaction(db, params, { config }) {
+    const order = await checkPayable(db, params)
+    return { allow: true, detail: await paymeReceipt(db, order, config) }
   },
 
   async CreateTransaction(db, params, { now }) {
@@ -277,6 +278,9 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
     }
   },
 }
+
+/** Payme calls by POST only: any other method is answered with JSON-RPC error −32300. */
+export const paymeNotPost = (): PaymeResponse => ({ jsonrpc: '2.0', id: null, error: PaymeErrors.notPost })
 
 /**
  * Answers one Payme call. `authorization` is the request's header; `body`

@@ -11,7 +11,7 @@ import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
 import { handleClick } from './click.ts'
-import { handlePayme } from './payme.ts'
+import { handlePayme, paymeNotPost } from './payme.ts'
 import { checkPaymentConfig, completeSandboxPayment, readSandboxPayment, startPayment } from './service.ts'
 
 const tags = ['payments']
@@ -115,7 +115,10 @@ const paymeRoute = createRoute({
     'Methods CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, ' +
     'GetStatement. `Authorization: Basic base64("Paycom:" + PAYME_KEY)`, else error -32504. `account.order_id` is ' +
     'the order id; amounts in tiyin (order total × 100). Always HTTP 200 with `result` or `error` ' +
-    '({code, message: {ru, uz, en}, data}). Transactions: state 1 created, 2 performed (order accepted), −1 ' +
+    '({code, message: {ru, uz, en}, data}); any method but POST → −32300. CheckPerformTransaction answers ' +
+    '`{allow: true, detail}`: the fiscal receipt (receipt_type 0; items with title, price in tiyin, count, ' +
+    '`code` = IKPU, `package_code`, `vat_percent` 12, `discount` = the line share of promo and cashback; ' +
+    '`shipping` {title, price} when delivery is charged). Transactions: state 1 created, 2 performed (order accepted), −1 ' +
     'cancelled before perform (order stays payable), −2 cancelled after perform (order cancelled, refunded); a ' +
     'created transaction older than 12 hours is cancelled with reason 4.',
   request: {
@@ -199,6 +202,7 @@ export function providerCallbackRoutes(deps: ApiDeps) {
     })
     return c.json(answer, 200)
   })
+  router.on(['GET', 'PUT', 'PATCH', 'DELETE'], '/payments/payme/', (c) => c.json(paymeNotPost(), 200))
   for (const step of ['prepare', 'complete'] as const) {
     router.openAPIRegistry.registerPath(clickRoute(step))
     router.post(`/payments/click/${step}/`, async (c) => {

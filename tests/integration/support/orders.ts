@@ -39,24 +39,31 @@ export function orderMaker(t: TestApi) {
       price?: number
       stock?: number
       quantity?: number
+      /** More lines in the order, each a product of its own. */
+      more?: Array<{ price: number; quantity?: number }>
       delivery?: 'pickup' | 'courier'
       as?: Customer
       extra?: Record<string, unknown>
     } = {},
-  ): Promise<{ order: PlacedOrder; productId: number; customer: Customer }> {
+  ): Promise<{ order: PlacedOrder; productId: number; productIds: number[]; customer: Customer }> {
     const c = options.as ?? (await customer())
-    const productId = ids[taken++]
-    if (productId === undefined) throw new Error('orderMaker: the test database has no product left')
-    await t.database.db
-      .update(products)
-      .set({ stock: options.stock ?? 5, price: options.price ?? 123_000, salePrice: null })
-      .where(eq(products.id, productId))
-    const added = await t.json('orders/cart/products/', {
-      method: 'POST',
-      token: c.access,
-      body: JSON.stringify({ product_id: productId, quantity: options.quantity ?? 1 }),
-    })
-    expect(added.status).toBe(200)
+    const lines = [{ price: options.price ?? 123_000, quantity: options.quantity ?? 1 }, ...(options.more ?? [])]
+    const productIds: number[] = []
+    for (const line of lines) {
+      const productId = ids[taken++]
+      if (productId === undefined) throw new Error('orderMaker: the test database has no product left')
+      productIds.push(productId)
+      await t.database.db
+        .update(products)
+        .set({ stock: options.stock ?? 5, price: line.price, salePrice: null })
+        .where(eq(products.id, productId))
+      const added = await t.json('orders/cart/products/', {
+        method: 'POST',
+        token: c.access,
+        body: JSON.stringify({ product_id: productId, quantity: line.quantity ?? 1 }),
+      })
+      expect(added.status).toBe(200)
+    }
     const r = await t.json('orders/', {
       method: 'POST',
       token: c.access,
@@ -70,7 +77,7 @@ export function orderMaker(t: TestApi) {
       }),
     })
     expect(r.status).toBe(201)
-    return { order: r.body as PlacedOrder, productId, customer: c }
+    return { order: r.body as PlacedOrder, productId: productIds[0]!, productIds, customer: c }
   }
 
   return {
