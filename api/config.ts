@@ -41,6 +41,8 @@ const envSchema = z.object({
   PAYME_CHECKOUT_URL: z.url().default('https://checkout.paycom.uz/'),
   // Payme Subscribe API (saved cards), called by the shop.
   PAYME_API_URL: z.url().default('https://checkout.paycom.uz/api'),
+  // How long one call to the card provider (Payme Subscribe API) may take before the customer is told to retry.
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CLICK_SERVICE_ID: optionalText,
   CLICK_MERCHANT_ID: optionalText,
   CLICK_SECRET_KEY: optionalText,

@@ -7,8 +7,8 @@ import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
-import { type CardProvider, cardCodeLimits, createCardProvider } from '../integrations/payments/cards.ts'
-import { createSmsProvider } from '../integrations/sms/index.ts'
+import { cardCodeLimits } from '../integrations/payments/cards.ts'
+import { cardProviderOf } from './provider.ts'
 import { cardView, createCardService } from './service.ts'
 
 const tags = ['cards']
@@ -148,22 +148,7 @@ const removeRoute = createRoute({
 export function cardRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const now = deps.now ?? (() => new Date())
-  let provider: CardProvider | undefined
-  const service = createCardService({
-    db,
-    config: deps.config,
-    now,
-    // Built on first use, so a misconfigured provider fails the card calls, not the whole API.
-    provider: () => {
-      provider ??= createCardProvider({
-        db,
-        config: deps.config,
-        sms: deps.sms ?? createSmsProvider(deps.config, now),
-        now,
-      })
-      return provider
-    },
-  })
+  const service = createCardService({ db, config: deps.config, now, provider: () => cardProviderOf(deps) })
   const addBody = z.object({ number: cardNumberSchema, expiry: cardExpirySchema(now) })
 
   return createRouter()

@@ -7,7 +7,7 @@ export type FieldError = { field: string; message: string }
 /** An error the client caused or should know about; becomes `{ detail, errors? }`. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,

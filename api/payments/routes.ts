@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer } from '../auth/openapi.ts'
+import { cardProviderOf } from '../cards/provider.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -20,8 +21,14 @@ const error = (description: string) => jsonContent(errorSchema, description)
 const startSchema = z
   .object({
     order_id: z.number().int(),
-    provider: z.enum(['sandbox', 'payme', 'click']),
-    payment_id: z.number().int().nullable().openapi({ description: 'The sandbox payment; null for Payme and Click' }),
+    provider: z.enum(['sandbox', 'payme', 'click', 'card:sandbox', 'card:payme']).openapi({
+      description: 'card:…: a saved card was charged at once (the order is paid); redirect_url is the result page',
+    }),
+    payment_id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The sandbox or saved-card payment; null for Payme and Click' }),
     amount: z.number().int().openapi({ description: 'Whole sum' }),
     redirect_url: z.string().openapi({
       description:
@@ -64,13 +71,43 @@ const startRoute = createRoute({
     'PAYMENT_PROVIDER=sandbox (default): a sandbox payment is created and `redirect_url` is the storefront page ' +
     'that approves or declines it. payme / click: the provider checkout URL; the provider then calls ' +
     'payments/payme/ or payments/click/… and the order becomes accepted (3) once paid. A declined or failed ' +
-    'payment leaves the order awaiting payment: start again. Not payable (paid, cancelled, cash): 409.',
-  request: { params: orderParams },
+    'payment leaves the order awaiting payment: start again. Not payable (paid, cancelled, cash): 409. ' +
+    "A card order with a saved card (the order's `card_id`, or `card_id` here) is charged at once: paid → " +
+    '`redirect_url` is the result page; declined → 402, no answer → 503, the order stays payable. ' +
+    '`card_id: null` pays with a new card on the provider page instead.',
+  request: {
+    params: orderParams,
+    body: {
+      required: false,
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              card_id: z
+                .number()
+                .int()
+                .positive()
+                .max(2 ** 31 - 1)
+                .nullable()
+                .optional()
+                .openapi({
+                  description:
+                    "A confirmed saved card (GET cards/) for a card order; null: a new card; omitted: the order's",
+                }),
+            })
+            .strict(),
+        },
+      },
+    },
+  },
   responses: {
     200: jsonContent(startSchema, 'Where to send the customer'),
+    400: error('Not a confirmed card of this customer, or a card for an order not paid by card'),
     401: error('Not signed in'),
+    402: error('The saved card was declined; the order still awaits payment'),
     404: error('No such order of this customer'),
-    409: error('The order does not await payment'),
+    409: error('The order does not await payment, or its card charge is already running'),
+    503: error('The card provider did not answer; the order still awaits payment'),
   },
 })
 
@@ -151,6 +188,7 @@ export function paymentRoutes(deps: ApiDeps) {
     config,
   } = deps
   checkPaymentConfig(config)
+  const cards = () => cardProviderOf(deps)
   const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: deps.now?.() ?? new Date() })
   const sandboxOnly = (c: Context<ApiEnv>) => {
     if (config.PAYMENT_PROVIDER !== 'sandbox') throw new ApiError(404, message(c.get('lang'), 'not_found'))
@@ -160,7 +198,9 @@ export function paymentRoutes(deps: ApiDeps) {
     .openapi(startRoute, async (c) => {
       const user = requireUser(c)
       c.header('Cache-Control', 'private, no-store')
-      return c.json(await startPayment(db, user.id, c.req.valid('param').order_id, ctx(c)), 200)
+      const choice = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : {}
+      const started = await startPayment(db, user.id, c.req.valid('param').order_id, { ...ctx(c), cards }, choice)
+      return c.json(started, 200)
     })
     .openapi(sandboxGetRoute, async (c) => {
       sandboxOnly(c)

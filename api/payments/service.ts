@@ -5,9 +5,11 @@ import { orders, payments } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import type { CardProvider } from '../integrations/payments/cards.ts'
 import { clickPayUrl, type ProviderName, paymeCheckoutUrl } from '../integrations/payments/checkout.ts'
 import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
 import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
+import { cardPaymentProvider, chargeSavedCard } from './card-charge.ts'
 
 type Ctx = { lang: Lang; config: Config; now: Date }
 
@@ -35,10 +37,19 @@ export const returnUrl = (config: Config, lang: Lang, orderId: number) =>
 
 /**
  * Starts paying the customer's order online: 409 unless it awaits payment.
- * The sandbox gets a payment row and its local page; Payme and Click get
- * their checkout URLs (their own calls then create the payment).
+ * A card order with a saved card (`card_id` of the order, or chosen now) is
+ * charged at once and answers the result page; `card_id: null` chooses a new
+ * card instead. Otherwise the sandbox gets a payment row and its local page;
+ * Payme and Click get their checkout URLs (their own calls then create the
+ * payment).
  */
-export async function startPayment(db: Db, userId: number, orderId: number, ctx: Ctx) {
+export async function startPayment(
+  db: Db,
+  userId: number,
+  orderId: number,
+  ctx: Ctx & { cards: () => CardProvider },
+  choice: { card_id?: number | null } = {},
+) {
   const { lang, config } = ctx
   const [order] = await db
     .select()
@@ -52,8 +63,27 @@ export async function startPayment(db: Db, userId: number, orderId: number, ctx:
   )
     throw new ApiError(409, message(lang, 'order_not_payable'))
 
-  const provider = providerFor(config, order.paymentMethod)
   const back = returnUrl(config, lang, order.id)
+  if (order.paymentMethod !== 'card' && choice.card_id != null) {
+    const detail = message(lang, 'card_only_for_card_method')
+    throw new ApiError(400, detail, [{ field: 'card_id', message: detail }])
+  }
+  const cardId = choice.card_id === undefined ? order.cardId : choice.card_id
+  if (order.paymentMethod === 'card' && cardId !== null) {
+    const paymentId = await chargeSavedCard(db, order, cardId, ctx)
+    return {
+      order_id: order.id,
+      provider: cardPaymentProvider(ctx.cards()) as 'card:sandbox' | 'card:payme',
+      payment_id: paymentId,
+      amount: order.total,
+      redirect_url: `/${lang}/payment/result/${order.id}`,
+      return_url: back,
+    }
+  }
+  // A new card this time: the order no longer names a saved one.
+  if (order.cardId !== null) await db.update(orders).set({ cardId: null }).where(eq(orders.id, order.id))
+
+  const provider = providerFor(config, order.paymentMethod)
   let paymentId: number | null = null
   let redirect: string
   if (provider === 'sandbox') {

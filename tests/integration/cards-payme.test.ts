@@ -1,4 +1,3 @@
-import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '#api/app.ts'
@@ -6,6 +5,7 @@ import { parseConfig } from '#api/config.ts'
 import { CardCodeError, CardProviderError, paymeCardProvider } from '#api/integrations/payments/cards.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { paymeSubscribe, type SubscribeOptions } from './support/payme-subscribe.ts'
 
 const url = 'https://checkout.test.paycom.uz/api'
 const server = setupServer()
@@ -14,61 +14,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-type Call = { method: string; params: Record<string, any>; auth: string | null; id: unknown }
-
-/** A Payme Subscribe API double: test card 8600 0691 9540 6311, code 666666. */
-function payme(options: { down?: boolean; slow?: number; noSms?: boolean } = {}) {
-  const calls: Call[] = []
-  const tokens = new Map<string, { verified: boolean; number: string; expire: string }>()
-  let issued = 0
-  server.use(
-    http.post(url, async ({ request }) => {
-      const body = (await request.json()) as { id: unknown; method: string; params: Record<string, any> }
-      calls.push({ method: body.method, params: body.params, auth: request.headers.get('x-auth'), id: body.id })
-      if (options.slow) await delay(options.slow)
-      if (options.down) return new HttpResponse('Bad gateway', { status: 502 })
-      const reply = (result: unknown) => HttpResponse.json({ jsonrpc: '2.0', id: body.id, result })
-      const fail = (code: number, message: string) =>
-        HttpResponse.json({ jsonrpc: '2.0', id: body.id, error: { code, message } })
-      switch (body.method) {
-        case 'cards.create': {
-          const { number, expire } = body.params.card
-          if (!number.startsWith('8600')) return fail(-31300, 'Card number invalid')
-          const token = `payme-token-${++issued}`
-          tokens.set(token, { verified: false, number, expire })
-          return reply({
-            card: {
-              number: `${number.slice(0, 6)}******${number.slice(-4)}`,
-              expire,
-              token,
-              recurrent: true,
-              verify: false,
-            },
-          })
-        }
-        case 'cards.get_verify_code':
-          if (!tokens.has(body.params.token)) return fail(-31400, 'Card not found')
-          if (options.noSms) return HttpResponse.json({ error: 'busy' }, { status: 503 })
-          return reply({ sent: true, phone: '99890*****31', wait: 60000 })
-        case 'cards.verify': {
-          const card = tokens.get(body.params.token)
-          if (!card) return fail(-31400, 'Card not found')
-          if (body.params.code !== '666666') return fail(-31103, 'Wrong code')
-          card.verified = true
-          return reply({
-            card: { number: '860006******6311', expire: card.expire, token: body.params.token, verify: true },
-          })
-        }
-        case 'cards.remove':
-          if (!tokens.delete(body.params.token)) return fail(-31400, 'Card not found')
-          return reply({ success: true })
-        default:
-          return fail(-32601, 'Method not found')
-      }
-    }),
-  )
-  return { calls, tokens }
-}
+const payme = (options: SubscribeOptions = {}) => paymeSubscribe(server, url, options)
 
 describe('Payme Subscribe API client', () => {
   const client = paymeCardProvider({ url, merchantId: 'merchant-1', key: 'secret-key', timeoutMs: 200 })
@@ -115,6 +61,68 @@ describe('Payme Subscribe API client', () => {
     const slow = await client.create({ number: '8600069195406311', expiry: '03/29' }).catch((e) => e)
     expect(slow).toMatchObject({ reason: 'timeout' })
     expect(slow.message).not.toContain('8600069195406311')
+  })
+})
+
+describe('Payme Subscribe API receipts (charging a saved card)', () => {
+  const client = paymeCardProvider({ url, merchantId: 'merchant-1', key: 'secret-key', timeoutMs: 200 })
+  async function confirmedToken() {
+    const { token } = await client.create({ number: '8600069195406311', expiry: '03/29' })
+    await client.verify(token, '666666', 'ru')
+    return token
+  }
+
+  it('creates a receipt in tiyin for the order, pays it with the token and cancels it as the refund', async () => {
+    const double = payme()
+    const token = await confirmedToken()
+    const { receiptId } = await client.charge(token, { amount: 123_450, orderId: 42, lang: 'uz' })
+    expect(double.receipts.get(receiptId)).toMatchObject({ amount: 12_345_000, state: 4, token })
+    await client.refund(receiptId)
+    expect(double.receipts.get(receiptId)?.state).toBe(50)
+    const receiptCalls = double.calls.filter((c) => c.method.startsWith('receipts.'))
+    expect(receiptCalls.map((c) => [c.method, c.auth])).toEqual([
+      ['receipts.create', 'merchant-1:secret-key'],
+      ['receipts.pay', 'merchant-1:secret-key'],
+      ['receipts.cancel', 'merchant-1:secret-key'],
+    ])
+    expect(receiptCalls[0].params).toEqual({
+      amount: 12_345_000,
+      account: { order_id: '42' },
+      description: 'Atir: 42 буюртма',
+    })
+    expect(receiptCalls[1].params).toEqual({ id: receiptId, token })
+    expect(receiptCalls[2].params).toEqual({ id: receiptId })
+  })
+
+  it('reports a declined card as rejected with its code and cancels the unpaid receipt', async () => {
+    const double = payme({ payError: -31630 })
+    const token = await confirmedToken()
+    const declined = await client.charge(token, { amount: 1000, orderId: 7, lang: 'ru' }).catch((e) => e)
+    expect(declined).toBeInstanceOf(CardProviderError)
+    expect(declined).toMatchObject({ reason: 'rejected', code: -31630 })
+    expect(double.calls.map((c) => c.method).slice(-3)).toEqual(['receipts.create', 'receipts.pay', 'receipts.cancel'])
+    expect([...double.receipts.values()].map((r) => r.state)).toEqual([50])
+  })
+
+  it('times out a slow pay call and cancels the receipt, so a late success takes no money', async () => {
+    const double = payme({ slowPay: 1000 })
+    const token = await confirmedToken()
+    const slow = await client.charge(token, { amount: 1000, orderId: 8, lang: 'ru' }).catch((e) => e)
+    expect(slow).toMatchObject({ reason: 'timeout' })
+    expect(double.calls.at(-1)?.method).toBe('receipts.cancel')
+  })
+
+  it('reports a Payme that is down as unavailable, for charges and refunds', async () => {
+    payme({ down: true })
+    await expect(client.charge('payme-token-1', { amount: 1000, orderId: 9, lang: 'ru' })).rejects.toMatchObject({
+      reason: 'unavailable',
+    })
+    await expect(client.refund('receipt-1')).rejects.toMatchObject({ reason: 'unavailable' })
+  })
+
+  it('refuses to refund a receipt Payme does not know', async () => {
+    payme()
+    await expect(client.refund('receipt-unknown')).rejects.toMatchObject({ reason: 'rejected', code: -31602 })
   })
 })
 

@@ -6,6 +6,7 @@ import { savedCards } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import type { SmsProvider } from '../sms/provider.ts'
+import { tiyin } from './checkout.ts'
 
 /**
  * Card tokenisation (saved cards). The shop hands the number to the provider
@@ -23,6 +24,15 @@ export interface CardProvider {
   verify(token: string, code: string, lang: Lang): Promise<void>
   /** Forgets the token at the provider. */
   remove(token: string): Promise<void>
+  /**
+   * Charges a confirmed card (`amount` in whole sum) for the order; returns
+   * the provider's receipt id. Throws `CardProviderError`: `rejected` (the
+   * card was declined), `timeout` or `unavailable`; a receipt left unfinished
+   * by the failure is cancelled, so no money stays taken.
+   */
+  charge(token: string, payment: { amount: number; orderId: number; lang: Lang }): Promise<{ receiptId: string }>
+  /** Cancels a paid charge (the money goes back to the card); throws `CardProviderError`. */
+  refund(receiptId: string): Promise<void>
 }
 
 /** Who gets the code: the customer's own phone (sandbox; Payme uses the bank's), in their language. */
@@ -54,6 +64,13 @@ export class CardCodeError extends Error {
     super(detail)
   }
 }
+
+/**
+ * The sandbox declines a charge to a card whose number ends in these digits
+ * (e.g. 8600 0000 0000 0002), like a card without enough money.
+ */
+export const SANDBOX_DECLINED_ENDING = '0002'
+const sandboxReceipt = 'sandbox_receipt_'
 
 export const cardCodeLimits = {
   /** Seconds a sandbox code is valid. */
@@ -122,6 +139,21 @@ export function sandboxCardProvider(options: {
       await db.update(savedCards).set({ codeHash: null, codeExpiresAt: null }).where(eq(savedCards.id, row.id))
     },
     async remove() {},
+    async charge(token) {
+      const [row] = await db
+        .select({ masked: savedCards.masked })
+        .from(savedCards)
+        .where(eq(savedCards.token, token))
+        .limit(1)
+      if (!row) throw new CardProviderError('rejected', 'sandbox: unknown card token')
+      if (row.masked.endsWith(SANDBOX_DECLINED_ENDING))
+        throw new CardProviderError('rejected', `sandbox: cards ending in ${SANDBOX_DECLINED_ENDING} are declined`)
+      return { receiptId: sandboxReceipt + randomToken(12) }
+    },
+    async refund(receiptId) {
+      if (!receiptId.startsWith(sandboxReceipt))
+        throw new CardProviderError('rejected', 'sandbox: not a sandbox receipt')
+    },
   }
 }
 
@@ -138,14 +170,13 @@ export type PaymeCardOptions = {
 type RpcAnswer = { result?: unknown; error?: { code?: unknown; message?: unknown } }
 
 /**
- * Payme Subscribe API (JSON-RPC over POST): `cards.create` (number, expire
- * `MMYY`, save), `cards.get_verify_code`, `cards.verify` with `X-Auth:
- * <merchant id>`; `cards.remove` with `X-Auth: <merchant id>:<key>`. Payme
- * sends the code to the phone the bank knows for the card.
+ * One Payme Subscribe API client (JSON-RPC over POST). `server` calls (cards
+ * removal, receipts) authenticate with `X-Auth: <merchant id>:<key>`, the
+ * others with the merchant id alone.
  */
-export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
+function paymeRpc(options: PaymeCardOptions) {
   let sequence = 0
-  async function call(method: string, params: Record<string, unknown>, server = false): Promise<any> {
+  return async function call(method: string, params: Record<string, unknown>, server = false): Promise<any> {
     const signal = AbortSignal.timeout(options.timeoutMs)
     let response: Response
     try {
@@ -174,6 +205,21 @@ export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
       throw new CardProviderError('unavailable', `Payme ${method} answered HTTP ${response.status}`)
     return answer.result
   }
+}
+
+/** Payme receipt states (Subscribe API): 4 paid; 21 queued for cancelling, 50 cancelled. */
+export const PaymeReceiptState = { paid: 4, cancelQueued: 21, cancelled: 50 } as const
+
+/**
+ * Payme Subscribe API: `cards.create` (number, expire `MMYY`, save),
+ * `cards.get_verify_code`, `cards.verify` with `X-Auth: <merchant id>`;
+ * `cards.remove` and the receipts (`receipts.create` with the amount in tiyin
+ * and `account.order_id`, `receipts.pay` with the card token,
+ * `receipts.cancel`) with `X-Auth: <merchant id>:<key>`. Payme sends the code
+ * to the phone the bank knows for the card.
+ */
+export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
+  const call = paymeRpc(options)
 
   return {
     name: 'payme',
@@ -202,6 +248,41 @@ export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
     async remove(token) {
       await call('cards.remove', { token }, true)
     },
+    async charge(token, { amount, orderId, lang }) {
+      const created = await call(
+        'receipts.create',
+        {
+          amount: tiyin(amount),
+          account: { order_id: String(orderId) },
+          description: message(lang, 'card_receipt_description', { order: orderId }),
+        },
+        true,
+      )
+      const receiptId = created?.receipt?._id
+      if (typeof receiptId !== 'string' || !receiptId)
+        throw new CardProviderError('unavailable', 'Payme receipts.create answered without a receipt id')
+      try {
+        const paid = await call('receipts.pay', { id: receiptId, token }, true)
+        if (paid?.receipt?.state !== PaymeReceiptState.paid)
+          throw new CardProviderError(
+            'rejected',
+            `Payme receipts.pay left the receipt in state ${paid?.receipt?.state}`,
+          )
+      } catch (error) {
+        // A pay call that failed or timed out may still complete at Payme: cancel the receipt so no money stays taken.
+        await call('receipts.cancel', { id: receiptId }, true).catch((cause) =>
+          console.warn(`cards: receipt ${receiptId} could not be cancelled: ${(cause as Error).message}`),
+        )
+        throw error
+      }
+      return { receiptId }
+    },
+    async refund(receiptId) {
+      const result = await call('receipts.cancel', { id: receiptId }, true)
+      const state = result?.receipt?.state
+      if (state !== PaymeReceiptState.cancelled && state !== PaymeReceiptState.cancelQueued)
+        throw new CardProviderError('unavailable', `Payme receipts.cancel left the receipt in state ${state}`)
+    },
   }
 }
 
@@ -220,7 +301,7 @@ export function createCardProvider(deps: {
       url: config.PAYME_API_URL,
       merchantId: config.PAYME_MERCHANT_ID,
       key: config.PAYME_KEY,
-      timeoutMs: deps.timeoutMs ?? 10_000,
+      timeoutMs: deps.timeoutMs ?? config.PAYMENT_TIMEOUT_MS,
     })
   }
   return sandboxCardProvider({ db: deps.db, sms: deps.sms, secret: config.sessionSecret, now: deps.now })
