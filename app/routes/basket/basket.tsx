@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, useFetcher } from 'react-router'
+import { data, useFetcher } from 'react-router'
 import { useBasketUi } from '#app/components/basket/basket-context.tsx'
 import { BasketLine } from '#app/components/basket/basket-line.tsx'
 import { BasketSummary } from '#app/components/basket/basket-summary.tsx'
+import { EmptyList } from '#app/components/basket/empty-list.tsx'
 import { BasketIntent, basketPath } from '#app/components/basket/intents.ts'
 import { wantedQuantity } from '#app/components/basket/optimistic-badges.ts'
 import { FormContext } from '#app/components/basket/product-actions.tsx'
@@ -72,13 +73,7 @@ export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Rou
     <main id="main" className="container basket-page">
       <h1 className="basket-page__title">{t('page.title')}</h1>
       {lines.length === 0 ? (
-        <div className="basket-empty">
-          <p className="basket-empty__title">{t('page.empty')}</p>
-          <p className="muted">{t('page.empty_text')}</p>
-          <Link to={`/${lang}/products`} className="button">
-            {t('page.to_catalogue')}
-          </Link>
-        </div>
+        <EmptyList lang={lang} title={t('page.empty')} text={t('page.empty_text')} />
       ) : (
         <div className="basket-layout">
           <div className="basket-layout__lines">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect } from 'react-router'
+import { data, redirect } from 'react-router'
+import { EmptyList } from '#app/components/basket/empty-list.tsx'
 import { SavedIntent } from '#app/components/basket/intents.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
@@ -66,13 +67,7 @@ export default function SavedPage({ loaderData: { lang, page, totalPages, produc
     <main id="main" className="container saved-page">
       <h1 className="basket-page__title">{t('saved.title')}</h1>
       {products.length === 0 ? (
-        <div className="basket-empty">
-          <p className="basket-empty__title">{t('saved.empty')}</p>
-          <p className="muted">{t('saved.empty_text')}</p>
-          <Link to={`/${lang}/products`} className="button">
-            {t('page.to_catalogue')}
-          </Link>
-        </div>
+        <EmptyList lang={lang} title={t('saved.empty')} text={t('saved.empty_text')} />
       ) : (
         <>
           <ProductGrid products={products} lang={lang} level={2} label={t('saved.title')} />
