@@ -1,106 +1,131 @@
-// `npm run bench`: how fast the storefront renders its busiest pages on one
-// process, and how many bytes of JavaScript and CSS each page type loads.
-// Starts the production build on a free port with a fresh database under
-// /tmp, prints a table and writes it into README.md under "## Measured".
+// `npm run bench`: speed, memory and page weight of the production build on one
+// process, printed as tables and written into README.md under "## Measured"
+// (one marked block per part, database and catalogue size).
 //
-// Settings: BENCH_PRODUCTS (demo catalogue size, 2000), BENCH_REQUESTS
-// (sequential renders per page, 100), BENCH_SECONDS (load per page, 10),
-// BENCH_CONNECTIONS (concurrent clients, 10).
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+//   npm run bench                          every part on the 2,000-product demo (PGlite)
+//   npm run bench -- --only lighthouse     one part or several: server,memory,bytes,lighthouse
+//   npm run bench -- --no-readme           print only
+//   BENCH_PRODUCTS=100000 npm run bench -- --only server,memory
+//   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (an empty database: it is seeded)
+//
+// Parts: server (render time one request at a time, req/s under load, and the
+// product page as a static file from the same server: the ceiling), memory
+// (resident set after start and after 10,000 mixed requests), bytes (JS and CSS
+// gzip per page type), lighthouse (mobile scores; includes bytes).
+// Settings: BENCH_PRODUCTS (2000), BENCH_REQUESTS (sequential renders per page,
+// 100), BENCH_SECONDS (load per page, 10), BENCH_CONNECTIONS (concurrent
+// clients, 10), BENCH_MIXED (requests of the memory part, 10000),
+// BENCH_LIGHTHOUSE_RUNS (runs per page, median taken, 1), BENCH_DATA_DIR (keep
+// and reuse this data folder, e.g. for a 100,000-product catalogue, instead of a fresh one).
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
-import { assetBytes } from '../tests/bench/page-assets.mjs'
+import { parseArgs } from 'node:util'
+import { mixedLoad, percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
+import { assetBytes, assetsOf } from '../tests/bench/page-assets.mjs'
+import { setBlock } from '../tests/bench/readme-blocks.mjs'
+import { ensureBuild, memoryOf, startServer } from '../tests/bench/server-process.mjs'
+
+const parts = ['server', 'memory', 'bytes', 'lighthouse']
+const { values: args } = parseArgs({
+  options: { only: { type: 'string', multiple: true }, 'no-readme': { type: 'boolean' }, help: { type: 'boolean' } },
+})
+if (args.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\nimport ')[0])
+  process.exit(0)
+}
+const only = new Set((args.only ?? parts).flatMap((value) => value.split(',')).map((part) => part.trim()))
+for (const part of only) {
+  if (!parts.includes(part)) {
+    console.error(`bench: unknown part "${part}"; parts: ${parts.join(', ')}`)
+    process.exit(2)
+  }
+}
+const run = (part) => only.has(part)
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const products = Number(process.env.BENCH_PRODUCTS ?? 2000)
 const requests = Number(process.env.BENCH_REQUESTS ?? 100)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const mixedRequests = Number(process.env.BENCH_MIXED ?? 10_000)
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
 const clientDir = join(root, 'build/client')
+// The product page saved as a file under build/client, which the server's static middleware serves.
+const ceilingDir = join(clientDir, 'bench-ceiling')
+const ceilingPath = '/bench-ceiling/product.html'
 
-if (!existsSync(join(root, 'build/server/index.js'))) {
-  console.log('bench: no build yet, building…')
-  const built = spawnSync(join(root, 'node_modules/.bin/react-router'), ['build'], { cwd: root, stdio: 'inherit' })
-  if (built.status !== 0) process.exit(built.status ?? 1)
-}
+ensureBuild(root)
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-// Other work on the machine skews every figure: the 1-minute load average is reported with them.
+// Other work on the machine skews every figure: the 1-minute load average before
+// the server starts (this script's own load not yet in it) is reported with them.
 const loadAtStart = loadavg()[0]
-const port = await freePort()
-const dataDir = mkdtempSync(join(tmpdir(), 'atir-bench-'))
-const base = `http://127.0.0.1:${port}`
-console.log(`bench: starting the production server on ${base} (${products} products, data in ${dataDir})`)
-const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    SEED_PRODUCTS: String(products),
-    SMS_PROVIDER: 'log',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const stop = () => {
-  if (server.exitCode === null) server.kill('SIGTERM')
+const keepData = Boolean(process.env.BENCH_DATA_DIR)
+const dataDir = keepData ? process.env.BENCH_DATA_DIR : mkdtempSync(join(tmpdir(), 'atir-bench-'))
+console.log(`bench: parts ${[...only].join(', ')}; starting the production server (${products} products, data in ${dataDir})`)
+let startedAt = performance.now()
+let server = await startServer({ root, dataDir, products })
+let startSeconds = (performance.now() - startedAt) / 1000
+// A shop restarts on a seeded database; the first start's seeding (and the
+// embedded database's memory it leaves behind) would skew every figure.
+const seedSeconds = server.seeded ? startSeconds : null
+if (server.seeded) {
+  console.log(`bench: seeded in ${seedSeconds.toFixed(1)} s; restarting on the seeded database`)
+  await server.stop()
+  startedAt = performance.now()
+  server = await startServer({ root, dataDir, products })
+  startSeconds = (performance.now() - startedAt) / 1000
 }
-process.on('exit', () => {
-  stop()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const memoryAtStart = memoryOf(server.pid)
+let cleaned = false
+const cleanUp = () => {
+  if (cleaned) return
+  cleaned = true
+  if (server.process.exitCode === null) server.process.kill('SIGTERM')
+  rmSync(ceilingDir, { recursive: true, force: true })
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true })
+}
+process.on('exit', cleanUp)
 process.on('SIGINT', () => process.exit(130))
+const base = server.base
 
-async function ready() {
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error('the server did not become healthy in 3 minutes')
-}
-await ready()
-
-// A returning anonymous visitor in a browser: streamed HTML, no cookies set.
+// A returning anonymous visitor in a browser: a language cookie and a basket id, plain HTML.
 const headers = {
   'User-Agent':
     'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36',
   Cookie: 'visitorId=benchmarkvisitor000000; i18n_redirected=ru',
   'Accept-Encoding': 'identity',
 }
-const top = await (await fetch(`${base}/api/v1/products/?size=1&ordering=popularity`)).json()
-const slug = top.results[0]?.slug
+async function getJson(path) {
+  const response = await fetch(base + path, { headers: { 'Accept-Language': 'ru' } })
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  return response.json()
+}
+async function getText(path) {
+  const response = await fetch(base + path, { headers })
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  return response.text()
+}
+const popular = await getJson('/api/v1/products/?size=20&ordering=popularity')
+const catalogueSize = popular.total ?? products
+const slugs = popular.results.map((product) => product.slug)
+const slug = slugs[0]
 if (!slug) throw new Error('no product to benchmark')
+if (catalogueSize !== products) {
+  console.warn(`bench: the database already held ${catalogueSize} products (BENCH_PRODUCTS=${products} seeds only an empty one); the figures are for ${catalogueSize}`)
+}
 
-const pages = [
-  { name: 'home', path: '/ru', load: true },
-  { name: 'product', path: `/ru/products/${slug}`, load: true },
-  { name: 'product list', path: '/ru/products?sections=womens-perfume', load: false },
-  { name: 'category', path: '/ru/products/category/mens-perfume', load: false },
-]
-
-const results = []
-// The search API (issue 3): a different query and page size (10-16, as the header
-// search asks) on every request, so the response cache never answers.
+const pages = {
+  home: '/ru',
+  list: '/ru/products?sections=womens-perfume',
+  category: '/ru/products/category/mens-perfume',
+  product: `/ru/products/${slug}`,
+  basket: '/ru/basket',
+  login: '/ru/login',
+}
+// The header search asks with what the shopper typed and 10-16 results: a
+// different query or size each time, so the API's response cache never answers.
 const queries = [
   'dior sauvage',
   'шанель',
@@ -119,79 +144,224 @@ const queries = [
   'la vie est belle',
   'boss',
 ]
-{
-  const times = []
-  for (let i = 0; i < requests; i++) {
-    const url = `${base}/api/v1/products/?search=${encodeURIComponent(queries[i % queries.length])}&size=${10 + (Math.floor(i / queries.length) % 7)}`
-    const started = performance.now()
-    const response = await fetch(url, { headers: { 'Accept-Language': 'ru' } })
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  const render = { median: percentile(times, 50), p95: percentile(times, 95), count: requests }
-  results.push({ name: 'search API', path: '/api/v1/products/?search=…', bytes: null, render, load: null })
-  console.log(`bench: search API: median ${render.median.toFixed(1)} ms, p95 ${render.p95.toFixed(1)} ms`)
-}
-for (const page of pages) {
-  const url = base + page.path
-  // Warm up: the API's response cache, the image versions, V8's JIT.
-  for (let i = 0; i < 10; i++) await (await fetch(url, { headers })).arrayBuffer()
-  const html = await (await fetch(url, { headers })).text()
-  const bytes = assetBytes(clientDir, html)
-  const render = await renderTimes(url, { count: requests, headers })
-  const load = page.load ? await throughput(url, { connections, seconds, headers }) : null
-  results.push({ ...page, bytes, render, load })
-  console.log(
-    `bench: ${page.name}: median ${render.median.toFixed(1)} ms, p95 ${render.p95.toFixed(1)} ms` +
-      (load ? `, ${load.rps.toFixed(0)} req/s` : ''),
-  )
-}
-stop()
+const searchPath = (i) =>
+  `/api/v1/products/?search=${encodeURIComponent(queries[i % queries.length])}&size=${10 + (Math.floor(i / queries.length) % 7)}`
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`
-const ms = (n) => `${n.toFixed(1)} ms`
-const table = [
-  '| page | render median | render p95 | req/s (10 clients) | JS gzip | CSS gzip | HTML gzip |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...results.map(
-    (r) =>
-      `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${ms(r.render.median)} | ${ms(r.render.p95)} | ${
-        r.load ? `${r.load.rps.toFixed(0)}${r.load.errors ? ` (${r.load.errors} errors)` : ''}` : '—'
-      } | ${r.bytes ? `${kb(r.bytes.js)} (${r.bytes.jsFiles} files) | ${kb(r.bytes.css)} (${r.bytes.cssFiles}) | ${kb(r.bytes.html)}` : '— | — | —'} |`,
-  ),
-]
-const cpu = cpus()
-const machine = `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`
+const cpuModel =
+  /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpus()[0]?.model.trim()
+const machine = `${cpus().length} cores (${cpuModel ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Node ${process.version}`
 const date = new Date().toISOString().slice(0, 10)
-console.log(`\n${table.join('\n')}\n\n${date}, ${machine}`)
+const database = server.kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'
+const catalogue = `${catalogueSize.toLocaleString('en')} products`
+const loaded = loadAtStart > 1
+const loadNote = `load average ${loadAtStart.toFixed(1)} when it started${
+  loaded ? ' (other work shared the 2 cores: figures are lower bounds)' : ' (a quiet machine)'
+}`
+const command = (part) =>
+  `${server.kind === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}${products === 2000 ? '' : `BENCH_PRODUCTS=${products} `}npm run bench -- --only ${part}`
+const heading = (part, what) =>
+  `\`${command(part)}\` on ${date}, ${machine}; ${database}, ${catalogue}; ${loadNote}. ${what}`
+const blockKey = (part) => `${part}:${server.kind}:${products}`
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+const mb = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
+const ms = (n) => `${n.toFixed(1)} ms`
+const blocks = []
+const targets = []
 
-const section = [
-  '## Measured',
-  '',
-  `\`npm run bench\` on ${date}: ${machine}; production build, embedded PGlite with the ${products}-product demo catalogue, the load generator (autocannon) on the same machine.`,
-  `Render time is one request at a time to the last byte (median and 95th percentile of ${requests});`,
-  `requests per second are ${connections} concurrent clients for ${seconds} s against one process.`,
-  `Load average when the run started: ${loadAtStart.toFixed(1)}${loadAtStart > cpu.length ? ' (other work shared the cores: these are lower bounds)' : ''}.`,
-  'Bytes are what a first visit downloads before the page runs: module scripts and modulepreloads, stylesheets (gzip), and the document itself.',
-  '',
-  ...table,
-  '',
-].join('\n')
-const readmePath = join(root, 'README.md')
-const readme = readFileSync(readmePath, 'utf8')
-// Replace an earlier "## Measured" section (up to the next "## "), else append one.
-const at = readme.search(/^## Measured\s*$/m)
-let next = readme.length
-if (at >= 0) {
-  const rest = readme.slice(at + 1).search(/^## /m)
-  if (rest >= 0) next = at + 1 + rest
+// Memory first: "after start" must be before any other part warms the caches.
+if (run('memory')) {
+  const home = await getText(pages.home)
+  const { js, css } = assetsOf(home)
+  const images = [...home.matchAll(/<img\b[^>]*\bsrc="(\/api\/v1\/media\/[^"]+)"/g)].map((m) => m[1]).slice(0, 8)
+  // One round of the mix: 2 home, 3 list, 5 product, 5 search, 5 static files.
+  const round = (i) => [
+    pages.home,
+    `/ru/products?page=${(i % 5) + 1}`,
+    `/ru/products/${slugs[i % slugs.length]}`,
+    searchPath(i * 5),
+    js[i % js.length],
+    pages.list,
+    `/ru/products/${slugs[(i + 7) % slugs.length]}`,
+    searchPath(i * 5 + 1),
+    css[i % css.length] ?? js[(i + 1) % js.length],
+    `/ru/products/category/${i % 2 ? 'mens-perfume' : 'womens-perfume'}`,
+    `/ru/products/${slugs[(i + 13) % slugs.length]}`,
+    searchPath(i * 5 + 2),
+    images[i % images.length] ?? js[(i + 2) % js.length],
+    pages.home,
+    `/ru/products/${slugs[(i + 3) % slugs.length]}`,
+    searchPath(i * 5 + 3),
+    js[(i + 3) % js.length],
+    `/ru/products/${slugs[(i + 17) % slugs.length]}`,
+    searchPath(i * 5 + 4),
+    images[(i + 1) % images.length] ?? js[(i + 4) % js.length],
+  ]
+  const paths = Array.from({ length: 50 }, (_, i) => round(i)).flat()
+  console.log(`bench: memory: ${mixedRequests} mixed requests, ${connections} clients…`)
+  const load = await mixedLoad(base, paths, { amount: mixedRequests, connections, headers })
+  const after = memoryOf(server.pid)
+  console.log(
+    `bench: memory: RSS ${mb(memoryAtStart.rss)} after start, ${mb(after.rss)} after ${load.requests} requests (peak ${mb(after.peak)}), ${load.errors} errors`,
+  )
+  blocks.push({
+    key: blockKey('memory'),
+    body: [
+      heading(
+        'memory',
+        `Resident set size of the one server process (\`VmRSS\` in /proc): when it answers /healthz (a restart on the seeded database: ready in ${startSeconds.toFixed(1)} s${seedSeconds ? `; the first start, seeding included, took ${seedSeconds.toFixed(0)} s` : ''}), and after ${load.requests.toLocaleString('en')} requests from ${connections} clients mixing home, list, category and product pages, the search API (a different query each time) and static files (scripts, stylesheets, images): of every 20, 2 home, 3 list, 5 product, 5 search and 5 static.`,
+      ),
+      '',
+      '| after start | after the mixed requests | peak | mixed req/s | errors |',
+      '| ---: | ---: | ---: | ---: | ---: |',
+      `| ${mb(memoryAtStart.rss)} | ${mb(after.rss)} | ${mb(after.peak)} | ${load.rps.toFixed(0)} | ${load.errors} |`,
+    ].join('\n'),
+  })
 }
-const updated =
-  at >= 0
-    ? `${readme.slice(0, at)}${section}${next < readme.length ? `\n${readme.slice(next)}` : ''}`
-    : `${readme.trimEnd()}\n\n${section}`
-writeFileSync(readmePath, updated)
-console.log('bench: README.md updated')
+
+if (run('server')) {
+  const list = [
+    { name: 'home', path: pages.home, load: true },
+    { name: 'product list', path: pages.list, load: true },
+    { name: 'category', path: pages.category, load: false },
+    { name: 'product', path: pages.product, load: true },
+  ]
+  const results = []
+  {
+    const times = []
+    for (let i = 0; i < requests; i++) {
+      const started = performance.now()
+      await getJson(searchPath(i))
+      times.push(performance.now() - started)
+    }
+    times.sort((a, b) => a - b)
+    const render = { median: percentile(times, 50), p95: percentile(times, 95) }
+    results.push({ name: 'search API', path: '/api/v1/products/?search=…', render, load: null })
+    console.log(`bench: search API: median ${ms(render.median)}, p95 ${ms(render.p95)}`)
+    targets.push({ target: 'search API p95 ≤ 30 ms', met: render.p95 <= 30, figure: ms(render.p95) })
+  }
+  // The ceiling: the product page's own HTML as a file, served by the same process.
+  mkdirSync(ceilingDir, { recursive: true })
+  writeFileSync(join(clientDir, ceilingPath), await getText(pages.product))
+  list.push({ name: 'product as a static file (ceiling)', path: ceilingPath, load: true })
+  for (const page of list) {
+    const url = base + page.path
+    // Warm up: the API's response cache, the image versions, V8's JIT.
+    for (let i = 0; i < 10; i++) await getText(page.path)
+    const render = await renderTimes(url, { count: requests, headers })
+    const load = page.load ? await throughput(url, { connections, seconds, headers }) : null
+    results.push({ ...page, render, load })
+    console.log(
+      `bench: ${page.name}: median ${ms(render.median)}, p95 ${ms(render.p95)}${load ? `, ${load.rps.toFixed(0)} req/s` : ''}`,
+    )
+  }
+  const product = results.find((r) => r.name === 'product')
+  const ceiling = results.find((r) => r.path === ceilingPath)
+  const share = product.load.rps / ceiling.load.rps
+  const table = [
+    '| page | render median | render p95 | req/s (10 clients) | latency p99 under load |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${ms(r.render.median)} | ${ms(r.render.p95)} | ${
+          r.load ? `${r.load.rps.toFixed(0)}${r.load.errors ? ` (${r.load.errors} errors)` : ''}` : '—'
+        } | ${r.load ? `${r.load.p99} ms` : '—'} |`,
+    ),
+  ]
+  blocks.push({
+    key: blockKey('server'),
+    body: [
+      heading(
+        'server',
+        `Render time is one request at a time to the last byte (median and 95th percentile of ${requests}); requests per second are ${connections} concurrent clients for ${seconds} s against the one process, autocannon on the same machine. The last row is the product page's HTML saved under build/client and served by the same server's static middleware: the ceiling for this machine and process. The rendered product page reaches **${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %** of it (${product.load.rps.toFixed(0)} of ${ceiling.load.rps.toFixed(0)} req/s).`,
+      ),
+      '',
+      ...table,
+    ].join('\n'),
+  })
+  console.log(`\n${table.join('\n')}\nproduct page / static file: ${(share * 100).toFixed(1)} %\n`)
+}
+
+if (run('bytes') || run('lighthouse')) {
+  const browserPages = ['home', 'list', 'product', 'basket', 'login']
+  const rows = []
+  let lighthouse = null
+  if (run('lighthouse')) {
+    const { startChromium } = await import('../tests/bench/lighthouse.mjs')
+    lighthouse = { ...(await import('../tests/bench/lighthouse.mjs')), chromium: await startChromium() }
+  }
+  try {
+    for (const name of browserPages) {
+      const html = await getText(pages[name])
+      const bytes = assetBytes(clientDir, html)
+      let audit = null
+      if (lighthouse) {
+        console.log(`bench: lighthouse ${name} (${lighthouseRuns} run${lighthouseRuns > 1 ? 's' : ''})…`)
+        audit = await lighthouse.medianAudit(base + pages[name], lighthouse.chromium.port, lighthouseRuns)
+        console.log(`bench: lighthouse ${name}: ${JSON.stringify(audit.scores)} ${JSON.stringify(audit.metrics)}`)
+        for (const lost of audit.lost) console.log(`    ${lost.category}: ${lost.id} (${lost.score}) ${lost.title} ${lost.value}`)
+        for (const id of lighthouse.categories) {
+          const want = id === 'accessibility' ? 100 : 95
+          targets.push({ target: `Lighthouse ${id} ≥ ${want} on ${name}`, met: audit.scores[id] >= want, figure: String(audit.scores[id]) })
+        }
+      }
+      rows.push({ name, path: pages[name], bytes, audit })
+      if (name === 'product') targets.push({ target: 'JS ≤ 100 KB gzip on the product page', met: bytes.js <= 100 * 1024, figure: kb(bytes.js) })
+    }
+  } finally {
+    await lighthouse?.chromium.stop()
+  }
+  const score = (row, id) => (row.audit ? String(row.audit.scores[id] ?? '—') : '—')
+  const table = [
+    `| page | JS gzip | CSS gzip | HTML gzip |${lighthouse ? ' performance | accessibility | best practices | SEO | LCP | TBT | CLS |' : ''}`,
+    `| --- | ---: | ---: | ---: |${lighthouse ? ' ---: | ---: | ---: | ---: | ---: | ---: | ---: |' : ''}`,
+    ...rows.map(
+      (r) =>
+        `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${kb(r.bytes.js)} (${r.bytes.jsFiles} files) | ${kb(r.bytes.css)} (${r.bytes.cssFiles}) | ${kb(r.bytes.html)} |${
+          lighthouse
+            ? ` ${['performance', 'accessibility', 'best-practices', 'seo'].map((id) => score(r, id)).join(' | ')} | ${r.audit.metrics['largest-contentful-paint']} | ${r.audit.metrics['total-blocking-time']} | ${r.audit.metrics['cumulative-layout-shift']} |`
+            : ''
+        }`,
+    ),
+  ]
+  const lost = lighthouse
+    ? rows.flatMap((r) =>
+        r.audit.lost
+          .filter((l) => l.category !== 'performance')
+          .map((l) => `- ${r.name}: ${l.category} — ${l.title}${l.value ? ` (${l.value})` : ''}`),
+      )
+    : []
+  blocks.push({
+    key: blockKey(lighthouse ? 'browser' : 'bytes'),
+    body: [
+      heading(
+        lighthouse ? 'lighthouse' : 'bytes',
+        `Bytes are what a first visit downloads before the page runs: module scripts and modulepreloads, stylesheets (gzip level 6 of the built files), and the document itself.${
+          lighthouse
+            ? ` Lighthouse ${rows[0]?.audit?.version ?? ''}: its default mobile run (simulated slow 4G and a 4× slower CPU), system Chromium headless${lighthouseRuns > 1 ? `, median of ${lighthouseRuns} runs per page` : ', one run per page'}; a guest with no cookies.`
+            : ''
+        }`,
+      ),
+      '',
+      ...table,
+      ...(lost.length ? ['', 'Points lost outside performance:', ...lost] : []),
+    ].join('\n'),
+  })
+  console.log(`\n${table.join('\n')}\n${lost.join('\n')}\n`)
+}
+
+await server.stop()
+cleanUp()
+
+if (targets.length) {
+  console.log('Targets:')
+  for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT MET'} ${t.target}: ${t.figure}`)
+}
+console.log(`\n${date}, ${machine}; ${database}, ${catalogue}; ${loadNote}`)
+if (!args['no-readme']) {
+  const readmePath = join(root, 'README.md')
+  let readme = readFileSync(readmePath, 'utf8')
+  for (const block of blocks) readme = setBlock(readme, block.key, block.body)
+  writeFileSync(readmePath, readme)
+  console.log(`bench: README.md updated (${blocks.map((b) => b.key).join(', ')})`)
+}
 process.exit(0)

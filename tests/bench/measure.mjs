@@ -38,3 +38,31 @@ export function throughput(url, { connections, seconds, headers }) {
     })
   })
 }
+
+/**
+ * `amount` requests from `connections` clients, walking `paths` in turn (each
+ * request takes the next path, so the mix is the list's).
+ */
+export function mixedLoad(base, paths, { amount, connections, headers }) {
+  let next = 0
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        amount,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        resolve({
+          requests: result.requests.total,
+          rps: result.requests.average,
+          seconds: result.duration,
+          errors: result.errors + result.timeouts + result.non2xx,
+        })
+      },
+    )
+  })
+}

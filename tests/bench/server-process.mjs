@@ -1,0 +1,75 @@
+// The production server as scripts/bench.mjs runs it: built if needed, on a
+// free port, its own data folder, the catalogue size asked for.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+
+export function ensureBuild(root) {
+  if (existsSync(join(root, 'build/server/index.js'))) return
+  console.log('bench: no build yet, building…')
+  const built = spawnSync(join(root, 'node_modules/.bin/react-router'), ['build'], { cwd: root, stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts build/server/index.js; resolves once /healthz answers. */
+export async function startServer({ root, dataDir, products }) {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_PRODUCTS: String(products),
+      SMS_PROVIDER: 'log',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let kind = 'unknown'
+  let seeded = false
+  server.stdout.on('data', (chunk) => {
+    const text = String(chunk)
+    kind = /\((pglite|postgres), ready in/.exec(text)?.[1] ?? kind
+    seeded ||= text.includes('Seeded the demo catalogue')
+    process.stdout.write(text.replace(/^/gm, 'server: ').replace(/server: $/, ''))
+  })
+  const stop = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve()
+      server.once('exit', resolve)
+      server.kill('SIGTERM')
+    })
+  const deadline = Date.now() + 600_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: server.pid, kind, seeded, stop, process: server }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  await stop()
+  throw new Error('the server did not become healthy in 10 minutes')
+}
+
+/** Resident set size now and at its peak (kB from /proc, as bytes). Linux only. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024
+  return { rss: field('VmRSS'), peak: field('VmHWM') }
+}
