@@ -17,8 +17,9 @@
 // clients, 10), BENCH_MIXED (requests of the memory part, 10000),
 // BENCH_LIGHTHOUSE_RUNS (runs per page, median taken, 1), BENCH_DATA_DIR (keep
 // and reuse this data folder, e.g. for a 100,000-product catalogue, instead of a fresh one).
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -63,7 +64,9 @@ ensureBuild(root)
 const loadAtStart = loadavg()[0]
 const keepData = Boolean(process.env.BENCH_DATA_DIR)
 const dataDir = keepData ? process.env.BENCH_DATA_DIR : mkdtempSync(join(tmpdir(), 'atir-bench-'))
-console.log(`bench: parts ${[...only].join(', ')}; starting the production server (${products} products, data in ${dataDir})`)
+console.log(
+  `bench: parts ${[...only].join(', ')}; starting the production server (${products} products, data in ${dataDir})`,
+)
 let startedAt = performance.now()
 let server = await startServer({ root, dataDir, products })
 let startSeconds = (performance.now() - startedAt) / 1000
@@ -113,7 +116,9 @@ const slugs = popular.results.map((product) => product.slug)
 const slug = slugs[0]
 if (!slug) throw new Error('no product to benchmark')
 if (catalogueSize !== products) {
-  console.warn(`bench: the database already held ${catalogueSize} products (BENCH_PRODUCTS=${products} seeds only an empty one); the figures are for ${catalogueSize}`)
+  console.warn(
+    `bench: the database already held ${catalogueSize} products (BENCH_PRODUCTS=${products} seeds only an empty one); the figures are for ${catalogueSize}`,
+  )
 }
 
 const pages = {
@@ -298,14 +303,24 @@ if (run('bytes') || run('lighthouse')) {
         console.log(`bench: lighthouse ${name} (${lighthouseRuns} run${lighthouseRuns > 1 ? 's' : ''})…`)
         audit = await lighthouse.medianAudit(base + pages[name], lighthouse.chromium.port, lighthouseRuns)
         console.log(`bench: lighthouse ${name}: ${JSON.stringify(audit.scores)} ${JSON.stringify(audit.metrics)}`)
-        for (const lost of audit.lost) console.log(`    ${lost.category}: ${lost.id} (${lost.score}) ${lost.title} ${lost.value}`)
+        for (const lost of audit.lost)
+          console.log(`    ${lost.category}: ${lost.id} (${lost.score}) ${lost.title} ${lost.value}`)
         for (const id of lighthouse.categories) {
           const want = id === 'accessibility' ? 100 : 95
-          targets.push({ target: `Lighthouse ${id} ≥ ${want} on ${name}`, met: audit.scores[id] >= want, figure: String(audit.scores[id]) })
+          targets.push({
+            target: `Lighthouse ${id} ≥ ${want} on ${name}`,
+            met: audit.scores[id] >= want,
+            figure: String(audit.scores[id]),
+          })
         }
       }
       rows.push({ name, path: pages[name], bytes, audit })
-      if (name === 'product') targets.push({ target: 'JS ≤ 100 KB gzip on the product page', met: bytes.js <= 100 * 1024, figure: kb(bytes.js) })
+      if (name === 'product')
+        targets.push({
+          target: 'JS ≤ 100 KB gzip on the product page',
+          met: bytes.js <= 100 * 1024,
+          figure: kb(bytes.js),
+        })
     }
   } finally {
     await lighthouse?.chromium.stop()

@@ -81,9 +81,13 @@ export async function audit(url, port) {
     }
   }
   const metrics = Object.fromEntries(
-    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
-      (id) => [id, lhr.audits[id]?.displayValue ?? ''],
-    ),
+    [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
   )
   return { scores, lost, metrics, warnings: lhr.runWarnings ?? [], version: lhr.lighthouseVersion }
 }

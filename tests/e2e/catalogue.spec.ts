@@ -67,6 +67,24 @@ test.describe('home', () => {
     }
   })
 
+  test('nothing on the home page moves while it loads and hydrates (no layout shift)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/ru')
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01)
+  })
+
   test('stories open in the viewer with JavaScript and as a page without', async ({ page }) => {
     await page.goto('/ru')
     await hydrated(page)
