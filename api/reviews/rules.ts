@@ -3,11 +3,9 @@
  * form: browser-safe (zod only). Messages are keys of locales/{lang}/api.json.
  */
 import { z } from 'zod'
+import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from './limits.ts'
 
-/** Longest review comment: an opinion needs more than the default 99 characters. */
-export const COMMENT_MAX = 1000
-/** Most photos one review may carry. */
-export const REVIEW_PHOTOS_MAX = 4
+export { COMMENT_MAX, REVIEW_PHOTOS_MAX }
 
 /** `POST products/{slug}/reviews/`: the rating 1–5 (a whole number) and an optional comment. */
 export const reviewInputSchema = z.object({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
-import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#api/reviews/rules.ts'
+import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#api/reviews/limits.ts'
 import { IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
 import { formatDate, isoDate } from '#app/lib/money.ts'
 import type { Review, ReviewPermission, ReviewsData } from './types.ts'
