@@ -50,7 +50,7 @@ const reset: StepFlow<'reset'> = {
     field: 'new_password',
     ready: (state) => Boolean(state.tokens),
     send: async ({ api, context }, values, current) => {
-      const tokens = current.tokens as AuthTokens
+      const tokens = current.tokens as AuthTokens // `ready` saw them
       await context
         .get(apiClientContext)
         .withAuth({ bearer: tokens.access })
