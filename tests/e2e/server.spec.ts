@@ -43,6 +43,22 @@ test('hashed assets are cached for a year as immutable', async ({ request }) => 
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
 })
 
+test('the basket and sign-in pages stay out of search results but describe themselves in every language', async ({
+  request,
+}) => {
+  const descriptions = new Set<string>()
+  for (const lang of ['ru', 'uz', 'sr']) {
+    for (const page of ['basket', 'login']) {
+      const html = await (await request.get(`/${lang}/${page}`)).text()
+      expect(html).toContain('<meta name="robots" content="noindex"/>')
+      const description = /<meta name="description" content="([^"]+)"\/>/.exec(html)?.[1]
+      expect(description, `/${lang}/${page}`).toBeTruthy()
+      descriptions.add(description!)
+    }
+  }
+  expect(descriptions.size).toBe(6)
+})
+
 test('SIGTERM lets in-flight requests finish, closes the database and exits 0', async () => {
   const port = await freePort()
   const dataDir = `tests/.tmp/sigterm-${port}`

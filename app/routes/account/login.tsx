@@ -13,7 +13,8 @@ import { redirectTarget } from './redirect.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous({ request, context })
   const { lang, redirectTo } = redirectTarget(request, context)
-  return { lang, redirectTo, title: translator(context)('login.meta_title') }
+  const t = translator(context)
+  return { lang, redirectTo, title: t('login.meta_title'), description: t('login.meta_description') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
+  { name: 'description', content: loaderData?.description },
   { name: 'robots', content: 'noindex' },
 ]
 

@@ -21,8 +21,15 @@ const personal = { 'Cache-Control': 'private, no-store' }
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const [cart, user] = await Promise.all([api.get<Cart>('orders/cart/products/'), getUser(context)])
+  const t = basketT(context)
   return data(
-    { lang: params.lang as Lang, cart, signedIn: Boolean(user), title: basketT(context)('page.meta_title') },
+    {
+      lang: params.lang as Lang,
+      cart,
+      signedIn: Boolean(user),
+      title: t('page.meta_title'),
+      description: t('page.meta_description'),
+    },
     { headers: personal },
   )
 }
@@ -57,6 +64,7 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },
+  { name: 'description', content: loaderData?.description },
   { name: 'robots', content: 'noindex' },
 ]
 
