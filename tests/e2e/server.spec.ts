@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { expect, test } from '@playwright/test'
+import { exitCode, freePort, waitForHealth } from './support/server-process.ts'
 
 // Server behaviour that no browser sees: compression, caching, health, shutdown.
 
@@ -79,28 +79,3 @@ test('SIGTERM lets in-flight requests finish, closes the database and exits 0', 
     rmSync(dataDir, { recursive: true, force: true })
   }
 })
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(port: number) {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not start')
-}
-
-function exitCode(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-}
