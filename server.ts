@@ -18,7 +18,11 @@ import { securityHeaders } from './server/security-headers.ts'
 
 const started = performance.now()
 const config = getConfig()
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  timeoutMs: config.DATABASE_TIMEOUT_MS,
+})
 const uploadsDir = join(config.dataDir, 'uploads')
 const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
 if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)

@@ -12,6 +12,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  // PostgreSQL: how long connecting, and each query, may take before the request answers 503.
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   PUBLIC_URL: optionalUrl,
   API_URL: optionalUrl,

@@ -27,13 +27,27 @@ const migrationsFolder = resolve('api/db/migrations')
 /**
  * Opens the embedded PGlite database in `dataDir` (or in memory when
  * `dataDir` is null), or a PostgreSQL pool when `url` is given, and applies
- * the committed migrations.
+ * the committed migrations. `timeoutMs` bounds connecting to PostgreSQL and
+ * each of its queries, so a database that went silent gives errors (503)
+ * instead of requests that hang.
  */
-export async function openDatabase(options: { url?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string
+  dataDir: string | null
+  timeoutMs?: number
+}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: options.timeoutMs ?? 5000,
+      query_timeout: options.timeoutMs,
+      // Notices a peer that vanished without closing the connection.
+      keepAlive: true,
+    })
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('postgres pool error:', error.message))
+    pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
     await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder })
     return {
@@ -55,4 +69,24 @@ export async function openDatabase(options: { url?: string; dataDir: string | nu
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   }
+}
+
+/**
+ * After a query timeout pg keeps the connection waiting for that answer, and
+ * a transaction hands it back to the pool as if healthy: every later query on
+ * it would time out too. Closing it makes the pool open a fresh one.
+ */
+function dropWhenUnanswered(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const result = query(...args)
+      if (result instanceof Promise)
+        result.catch((error: unknown) => {
+          if ((error as Error)?.message === 'Query read timeout')
+            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+        })
+      return result
+    },
+  })
 }

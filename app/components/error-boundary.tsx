@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { isLang } from '#app/lib/i18n.ts'
 
-/** Which text an error status gets (SPEC §8: 400 generic, 404, 500/502/504 server error). */
+/**
+ * Which text an error status gets (SPEC §8: 400 generic, 404, 500/502/504 server
+ * error); 503 is the database or a service being away for a while, not a fault.
+ */
 export function errorKind(status: number) {
   if (status === 404) return 'not_found'
+  if (status === 503) return 'unavailable'
   if (status >= 500) return 'server'
   return 'generic'
 }

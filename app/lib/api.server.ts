@@ -110,8 +110,9 @@ export function createApiClient(
     headers.set('Accept', 'application/json')
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
-    const req = new Request(new URL(path, base), { ...init, headers, signal: AbortSignal.timeout(API_TIMEOUT_MS) })
-    return (API_URL ? fetch(req) : context.get(apiContext).fetch(req)).catch((error: unknown) => {
+    const signal = AbortSignal.timeout(API_TIMEOUT_MS)
+    const req = new Request(new URL(path, base), { ...init, headers, signal })
+    return (API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)).catch((error: unknown) => {
       throw apiUnreachable(error)
     })
   }
@@ -184,6 +185,16 @@ export function createApiClient(
       return createApiClient(context, caller, other)
     },
   }
+}
+
+/** The in-process API does not watch the request's signal: the caller stops waiting at the same deadline as fetch. */
+function withDeadline(response: Promise<Response>, signal: AbortSignal) {
+  return new Promise<Response>((resolve, reject) => {
+    const giveUp = () => reject(signal.reason)
+    if (signal.aborted) return giveUp()
+    signal.addEventListener('abort', giveUp, { once: true })
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', giveUp))
+  })
 }
 
 /** The API did not answer (network error, or slower than API_TIMEOUT_MS): the page says so with 503/504. */

@@ -6,6 +6,7 @@ import { apiContext } from '#app/lib/request-context.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
+  process.env.API_TIMEOUT_MS = '300'
 })
 
 function clientFor(fetch: (request: Request) => Promise<Response>) {
@@ -35,6 +36,16 @@ test('an API that does not answer in time becomes a 504 page', async () => {
   const error = await thrown(api.get('products/'))
   expect(error instanceof Response && error.status).toBe(504)
   expect(warn).toHaveBeenCalled()
+  warn.mockRestore()
+})
+
+test('an in-process API that hangs (a silent database) becomes a 504 page at API_TIMEOUT_MS', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const api = clientFor(() => new Promise<Response>(() => {}))
+  const started = performance.now()
+  const error = await thrown(api.get('products/'))
+  expect(error instanceof Response && error.status).toBe(504)
+  expect(performance.now() - started).toBeLessThan(5_000)
   warn.mockRestore()
 })
 

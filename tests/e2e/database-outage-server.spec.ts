@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test'
+import { exitCode, type ServerProcess, startServer, tmpDataDir } from './support/server-process.ts'
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
+import { startWireDatabase, type WireDatabase } from './support/wire-database.ts'
+
+// Issue #9: PostgreSQL mode (DATABASE_URL) with the network to the database cut
+// and restored under a running server. While cut: pages answer 503 with the
+// "temporarily unavailable" page in their language, the API 503 JSON, /healthz
+// 503, each within the configured timeouts and without the process dying; once
+// restored the same process serves pages again.
+
+const databaseTimeoutMs = 1_000
+const apiTimeoutMs = 4_000
+// What an answer may take while the database is away: the timeouts plus scheduling slack on a busy machine.
+const answerWithinMs = apiTimeoutMs + 3_000
+
+test.describe.configure({ mode: 'serial' })
+
+let database: WireDatabase
+let proxy: TcpProxy
+let server: ServerProcess
+const data = tmpDataDir('outage')
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  database = await startWireDatabase()
+  proxy = await startTcpProxy(database)
+  const url = `postgres://${encodeURIComponent(database.user)}:${encodeURIComponent(database.password)}@127.0.0.1:${proxy.port}/${database.database}`
+  server = await startServer({
+    dataDir: data.dir,
+    env: {
+      DATABASE_URL: url,
+      DATABASE_TIMEOUT_MS: String(databaseTimeoutMs),
+      API_TIMEOUT_MS: String(apiTimeoutMs),
+      SEED_PRODUCTS: '20',
+    },
+  })
+})
+
+test.afterAll(async () => {
+  server?.child.kill('SIGKILL')
+  if (server) await exitCode(server.child)
+  await proxy?.close()
+  await database?.close()
+  data.remove()
+})
+
+// A browser's: bots get a bare status document instead of the error page (SPEC §8).
+const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
+
+/** GET as a browser; never waits longer than `answerWithinMs` (then it fails). */
+async function timedGet(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { 'User-Agent': userAgent, ...headers },
+    signal: AbortSignal.timeout(answerWithinMs),
+  })
+  return { status: response.status, body: await response.text(), type: response.headers.get('content-type') }
+}
+
+const pages = ['/ru', '/uz/basket', '/sr/products?search=atir']
+const titles = {
+  ru: 'Сервис временно недоступен',
+  uz: 'Хизмат вақтинча ишламаяпти',
+  sr: 'Xizmat vaqtincha ishlamayapti',
+}
+const visitor = { Fingerprint: 'outage-test-visitor' }
+
+async function expectServing() {
+  expect((await timedGet('/healthz')).status).toBe(200)
+  for (const path of pages) expect((await timedGet(path)).status, path).toBe(200)
+  expect((await timedGet('/api/v1/orders/cart/products/', visitor)).status).toBe(200)
+}
+
+/** 503 everywhere, each answer in time, the process alive. */
+async function expectUnavailable() {
+  const health = await timedGet('/healthz')
+  expect(health.status).toBe(503)
+  expect(JSON.parse(health.body)).toEqual({ status: 'unavailable' })
+  for (const path of pages) {
+    const page = await timedGet(path)
+    expect(page.status, path).toBe(503)
+    expect(page.type).toContain('text/html')
+    const lang = path.split('/')[1] as keyof typeof titles
+    expect(page.body, path).toContain(`<h1>${titles[lang]}</h1>`)
+  }
+  const api = await timedGet('/api/v1/orders/cart/products/', { ...visitor, 'Accept-Language': 'sr' })
+  expect(api.status).toBe(503)
+  expect(api.type).toContain('application/json')
+  expect(JSON.parse(api.body)).toEqual({ detail: 'Xizmat vaqtincha ishlamayapti. Bir daqiqadan soʻng urinib koʻring.' })
+  expect(server.child.exitCode).toBeNull()
+  expect(server.child.signalCode).toBeNull()
+}
+
+async function expectBack() {
+  proxy.restore()
+  // The pool reconnects by itself: no restart.
+  await expect.poll(async () => (await timedGet('/healthz')).status, { timeout: 20_000, intervals: [200] }).toBe(200)
+  await expectServing()
+}
+
+test('the network to the database drops silently: 503s within the timeouts, then back', async () => {
+  test.setTimeout(90_000)
+  await expectServing()
+  proxy.cut('silent')
+  await expectUnavailable()
+  await expectBack()
+})
+
+test('the database server stops (connections reset, refused): 503s at once, then back', async () => {
+  test.setTimeout(60_000)
+  await expectServing()
+  proxy.cut('reset')
+  await expectUnavailable()
+  await expectBack()
+})
