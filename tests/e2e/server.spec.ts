@@ -60,6 +60,8 @@ test('the basket and sign-in pages stay out of search results but describe thems
 })
 
 test('SIGTERM lets in-flight requests finish, closes the database and exits 0', async () => {
+  // A fresh database is made first: on a busy machine that alone can take half a minute.
+  test.setTimeout(90_000)
   const port = await freePort()
   const dataDir = `tests/.tmp/sigterm-${port}`
   const server = spawn(process.execPath, ['build/server/index.js'], {
