@@ -55,6 +55,11 @@ export const deliveryWays = ['courier', 'pickup'] as const
 /** Step 3. */
 export const paymentForm = z.object({
   payment_method: z.enum(paymentMethods, { error: 'required' }),
+  /** A saved card's id, or `new` for the provider's page (payment by card). */
+  card_id: z
+    .string()
+    .regex(/^(new|\d{1,9})$/)
+    .optional(),
   delivery: z.enum(deliveryWays, { error: 'required' }),
   promo_code: optionalText(50),
   use_cashback: z.string().optional(),

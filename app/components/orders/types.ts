@@ -13,6 +13,8 @@ export type Order = {
   can_cancel: boolean
   payment_method: 'cash' | 'card' | 'payme' | 'click'
   payment_status: 'pending' | 'paid' | 'failed' | 'refunded'
+  /** The saved card the order is paid with (payment by card), if any. */
+  card_id: number | null
   delivery: 'courier' | 'pickup'
   delivery_price: number
   address: {

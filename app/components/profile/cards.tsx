@@ -4,18 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatCardInput } from '#app/lib/validation/card.ts'
+import type { SavedCard } from '../cards/saved-card.tsx'
 import { Modal } from '../modal.tsx'
 import '#app/styles/profile.css'
 
-/** A saved card as the API shows it (GET cards/). */
-export type SavedCard = {
-  id: number
-  masked_number: string
-  expiry: string
-  system: 'uzcard' | 'humo' | 'mastercard' | 'visa'
-  verified: boolean
-  phone: string | null
-}
+export { CardSummary, type SavedCard } from '../cards/saved-card.tsx'
 
 export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as const
 
@@ -120,18 +113,6 @@ export function CardCodeField({ field }: { field: Meta }) {
         }}
       />
     </Field>
-  )
-}
-
-/** "Uzcard · 8600 **** **** 6311 · 03/29". */
-export function CardSummary({ card }: { card: SavedCard }) {
-  const { t } = useTranslation('cards')
-  return (
-    <span className="saved-card">
-      <span className="saved-card__system">{t(`system.${card.system}`)}</span>{' '}
-      <span className="saved-card__number">{card.masked_number}</span>{' '}
-      <span className="saved-card__expiry">{t('list.expiry', { expiry: card.expiry })}</span>
-    </span>
   )
 }
 

@@ -5,26 +5,41 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
+import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { useHydrated } from '#app/components/toaster.tsx'
 import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import { parseForm, toastMessage } from '#app/routes/account/forms.server.ts'
 import type { Route } from './+types/payment'
 import { loadCheckout, loadCheckoutAction, personal, requireStep } from './common.server.ts'
-import { checkPromo, type OrderCreated, paymentPreview, startPayment } from './place.server.ts'
+import {
+  checkPromo,
+  type OrderCreated,
+  paymeKeepsCards,
+  paymentPreview,
+  savedCards,
+  startPayment,
+} from './place.server.ts'
 import { checkoutHeaders, pickFields } from './state.server.ts'
 
-const keys = ['payment_method', 'delivery', 'promo_code', 'use_cashback'] as const
+const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashback'] as const
 
 /** Step 3: how to pay, promo code, cashback, delivery and the total (SPEC §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, lang, t, cart, state } = await loadCheckout({ request, context })
   requireStep(state, lang, 3)
-  const preview = await paymentPreview(context, cart, state, user.cashback_balance)
-  return data({ lang, cart, payment: state.payment ?? {}, preview, title: t('meta_title') }, { headers: personal })
+  const [preview, cards] = await Promise.all([
+    paymentPreview(context, cart, state, user.cashback_balance),
+    savedCards(context),
+  ])
+  return data(
+    { lang, cart, payment: state.payment ?? {}, preview, cards, payme: paymeKeepsCards(), title: t('meta_title') },
+    { headers: personal },
+  )
 }
 
 export const headers = () => personal
@@ -85,6 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     receiver: { name: contact.name, phone: contact.phone, extra_phone: contact.extra_phone || null },
     delivery: v.delivery,
     payment_method: v.payment_method,
+    // A saved card is charged as soon as the order exists; "new" (or none) goes to the provider's page.
+    card_id: v.payment_method === 'card' && v.card_id && v.card_id !== NEW_CARD ? Number(v.card_id) : null,
     promo_code: v.promo_code ?? null,
     use_cashback: Boolean(v.use_cashback),
     idempotency_key: v.idempotency_key,
@@ -101,7 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const fieldErrors: Record<string, string[]> = {}
     for (const e of error.body.errors ?? [])
-      if (e.field === 'promo_code' || e.field === 'use_cashback') fieldErrors[e.field] = [e.message]
+      if (e.field === 'promo_code' || e.field === 'use_cashback' || e.field === 'card_id')
+        fieldErrors[e.field] = [e.message]
     const message = error.body.errors?.[0]?.message || error.body.detail || t('toast.error')
     return fail(submission, message, fieldErrors, error.status === 401 ? 400 : error.status)
   }
@@ -121,19 +139,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type PaymentFields = { payment_method: string; delivery: string; promo_code: string; use_cashback: string }
+type PaymentFields = {
+  payment_method: string
+  card_id: string
+  delivery: string
+  promo_code: string
+  use_cashback: string
+}
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, cart, payment, preview } = loaderData
+  const { lang, cart, payment, preview, cards, payme } = loaderData
   const { t } = useTranslation('checkout')
   const answer = actionData as ProfileActionData | undefined
   const busy = useNavigation().state !== 'idle'
+  const hydrated = useHydrated()
   const [form, fields] = useForm<PaymentFields>({
     id: 'checkout-payment',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
     defaultValue: {
       payment_method: payment.payment_method || 'cash',
+      card_id: chosenCard(cards, payment.card_id),
       delivery: payment.delivery || 'courier',
       promo_code: payment.promo_code ?? '',
       use_cashback: payment.use_cashback ?? '',
@@ -141,7 +167,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   })
   const [delivery, setDelivery] = useState(String(fields.delivery.initialValue ?? 'courier'))
   const [useCashback, setUseCashback] = useState(Boolean(fields.use_cashback.initialValue))
-  const method = String(fields.payment_method.initialValue ?? 'cash')
+  const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
   const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   const way = delivery === 'pickup' ? 'pickup' : 'courier'
   return (
@@ -174,7 +200,13 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           <legend>{t('payment.method')}</legend>
           {paymentMethods.map((m) => (
             <label key={m} className="checkout-choice__option">
-              <input type="radio" name="payment_method" value={m} defaultChecked={m === method} />
+              <input
+                type="radio"
+                name="payment_method"
+                value={m}
+                defaultChecked={m === fields.payment_method.initialValue}
+                onChange={() => setMethod(m)}
+              />
               <span>
                 {t(`payment.methods.${m}`)}
                 <small>{t(`payment.methods_hint.${m}`)}</small>
@@ -182,6 +214,15 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
             </label>
           ))}
         </fieldset>
+        <SavedCardChoice
+          lang={lang}
+          cards={cards}
+          selected={String(fields.card_id.initialValue)}
+          payme={payme}
+          error={fields.card_id.errors?.join(' ')}
+          // Without JavaScript it is always there (and used only for payment by card).
+          hidden={hydrated && method !== 'card'}
+        />
         <fieldset className="checkout-choice">
           <legend>{t('payment.delivery')}</legend>
           {deliveryWays.map((d) => (

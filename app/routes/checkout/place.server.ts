@@ -3,6 +3,7 @@ import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import { deliveryPrice, VAT_PERCENT } from '#api/orders/service.ts'
 import type { Cart } from '#app/components/basket/types.ts'
+import type { SavedCard } from '#app/components/cards/saved-card.tsx'
 import { deliveryWays } from '#app/components/checkout/schemas.ts'
 import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
@@ -57,7 +58,28 @@ export async function paymentPreview(context: Context, cart: Cart, state: Checko
   }
 }
 
+/** The customer's confirmed cards, for paying with one. */
+export function savedCards(context: Context) {
+  return context.get(apiClientContext).get<SavedCard[]>('cards/')
+}
+
+/** Payme keeps the saved cards (its logo goes with them, REFERENCE-UZ). */
+export const paymeKeepsCards = () => getConfig().PAYMENT_PROVIDER === 'payme'
+
 type Start = { redirect_url: string; return_url: string }
+
+/**
+ * The API's reason a payment did not start (a declined card, a provider not
+ * answering: the API's client throws its 503 as a Response), or null.
+ */
+export async function startFailure(error: unknown): Promise<string | null> {
+  if (error instanceof ApiResponseError) return error.body.detail || null
+  if (error instanceof Response && error.status === 503) {
+    const body = (await error.json().catch(() => null)) as { detail?: string } | null
+    return body?.detail || null
+  }
+  return null
+}
 
 /**
  * Where to send the customer after a form started a payment: the sandbox page
@@ -68,14 +90,19 @@ export function payRedirect(lang: string, orderId: number, url: string) {
   return /^https?:\/\//.test(url) ? `/${lang}/payment/pay/${orderId}` : url
 }
 
-/** After an online order: the provider's page (the sandbox page locally); if that fails, the order page. */
+/**
+ * After an online order: the provider's page (the sandbox page locally), or,
+ * for a saved card the API charged at once, the payment result. If that
+ * fails, the order page (where it can be paid again) with the reason.
+ */
 export async function startPayment(context: Context, lang: string, order: OrderCreated, failedText: string) {
   try {
     const start = await context.get(apiClientContext).send<Start>('POST', `payments/${order.id}/start/`)
     return redirect(payRedirect(lang, order.id, start.redirect_url))
   } catch (error) {
-    if (!(error instanceof ApiResponseError)) console.error(error)
-    flash(context, { type: 'error', message: failedText })
+    const reason = await startFailure(error)
+    if (reason === null) console.error(error)
+    flash(context, { type: 'error', message: reason ?? failedText })
     return redirect(`/${lang}/order/${order.id}`)
   }
 }

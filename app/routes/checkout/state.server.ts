@@ -30,6 +30,7 @@ const addressState = z.object({
 const contactState = z.object({ name: text(LONG), phone: text(SHORT), extra_phone: text(SHORT) })
 const paymentState = z.object({
   payment_method: text(SHORT),
+  card_id: text(SHORT),
   delivery: text(SHORT),
   promo_code: text(SHORT),
   use_cashback: text(SHORT),

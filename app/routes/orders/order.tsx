@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect } from 'react-router'
+import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
@@ -10,7 +11,7 @@ import { flash } from '#app/lib/flash.server.ts'
 import { formatDate, formatMoney } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/validation/index.ts'
 import '#app/styles/orders.css'
-import { payRedirect } from '#app/routes/checkout/place.server.ts'
+import { paymeKeepsCards, payRedirect, savedCards, startFailure } from '#app/routes/checkout/place.server.ts'
 import type { Route } from './+types/order'
 import { ordersT, personal } from './orders.server.ts'
 
@@ -29,8 +30,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser({ request, context })
   const order = await loadOrder(context, params.id)
   const t = ordersT(context)
+  // A card order awaiting payment is paid again with a saved card or a new one.
+  const cards = order.status === AWAITING_PAYMENT && order.payment_method === 'card' ? await savedCards(context) : []
   return data(
-    { lang: requestLang(context), order, title: t('order.meta_title', { number: order.number }) },
+    {
+      lang: requestLang(context),
+      order,
+      cards,
+      payme: paymeKeepsCards(),
+      title: t('order.meta_title', { number: order.number }),
+    },
     { headers: personal },
   )
 }
@@ -53,12 +62,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(here)
     }
     if (formData.get('intent') === 'pay') {
-      const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`)
+      // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
+      const card = formData.get('card_id')
+      const choice =
+        card === NEW_CARD
+          ? { card_id: null }
+          : typeof card === 'string' && /^\d{1,9}$/.test(card)
+            ? { card_id: Number(card) }
+            : undefined
+      const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`, choice)
       return redirect(payRedirect(lang, order.id, start.redirect_url))
     }
   } catch (error) {
-    if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
-    flash(context, { type: 'error', message: error.body.detail || t('error') })
+    // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
+    const reason = await startFailure(error)
+    if (reason === null || (error instanceof ApiResponseError && error.status >= 500)) throw error
+    flash(context, { type: 'error', message: reason || t('error') })
     return redirect(here)
   }
   throw data(null, { status: 400 })
@@ -69,7 +88,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function OrderPage({ loaderData: { lang, order } }: Route.ComponentProps) {
+export default function OrderPage({ loaderData: { lang, order, cards, payme } }: Route.ComponentProps) {
   const { t } = useTranslation('orders')
   const money = (amount: number) => formatMoney(amount, lang)
   const { address, receiver } = order
@@ -94,6 +113,14 @@ export default function OrderPage({ loaderData: { lang, order } }: Route.Compone
       {order.status === AWAITING_PAYMENT ? (
         <form method="post" className="order-page__pay">
           <p>{t('order.awaiting_payment')}</p>
+          {order.payment_method === 'card' ? (
+            <SavedCardChoice
+              lang={lang}
+              cards={cards}
+              selected={chosenCard(cards, order.card_id ?? NEW_CARD)}
+              payme={payme}
+            />
+          ) : null}
           <button type="submit" name="intent" value="pay" className="button">
             {t('order.pay_again')}
           </button>

@@ -31,7 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let order: Order
   try {
     order = await api.get<Order>(`orders/${params.orderId}/`)
-    start = await api.send<PaymentStart>('POST', `payments/${order.id}/start/`)
+    // This page is the provider's: never a saved card (a GET must not charge one).
+    start = await api.send<PaymentStart>('POST', `payments/${order.id}/start/`, { card_id: null })
   } catch (error) {
     if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
     if (error.status === 404) throw data(null, { status: 404 })
