@@ -67,7 +67,8 @@ export function SavedCardChoice({
       ) : null}
       {error ? (
         <p className="field__error" id={errorId}>
-          {error}
+          {/* The form's own rule arrives as a key; the API's reasons arrive translated. */}
+          {error === 'card_invalid' ? t('payment.card_invalid') : error}
         </p>
       ) : null}
     </fieldset>

@@ -58,7 +58,7 @@ export const paymentForm = z.object({
   /** A saved card's id, or `new` for the provider's page (payment by card). */
   card_id: z
     .string()
-    .regex(/^(new|\d{1,9})$/)
+    .regex(/^(new|\d{1,9})$/, 'card_invalid')
     .optional(),
   delivery: z.enum(deliveryWays, { error: 'required' }),
   promo_code: optionalText(50),
