@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/zod-openapi.ts', 'tests/setup/fail-on-console-error.ts'],
           // Each file opens its own database; PGlite start-up dominates, so keep
           // the pool small on a 2-core machine.
           maxWorkers: 2,

@@ -1,4 +1,5 @@
 import type { ApiDeps } from '../http/context.ts'
+import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
 import { expireUnpaidOrders } from './expiry.ts'
 
 export type OrderJobs = {
@@ -10,12 +11,14 @@ export type OrderJobs = {
 
 /**
  * The server's periodic order work, every ORDER_JOBS_INTERVAL_SECONDS:
- * cancels unpaid orders past their hold. Passes never overlap; the timer is
+ * cancels unpaid orders past their hold and retries refunds that failed
+ * (payments/refunds.ts). Passes never overlap; the timer is
  * unref'd, so it never keeps the process alive on its own.
  */
 export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } = {}): OrderJobs {
   const { db } = deps.database
   const now = deps.now ?? (() => new Date())
+  const refunds = refundDepsOf(deps)
   let running: Promise<void> | null = null
 
   async function pass() {
@@ -23,7 +26,13 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
       const cancelled = await expireUnpaidOrders(db, { config: deps.config, now: now() })
       if (cancelled.length) console.log(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
     } catch (error) {
-      console.error('orders: periodic pass failed', error)
+      console.error('orders: expiring unpaid orders failed', error)
+    }
+    try {
+      const refunded = await retryPendingRefunds(refunds)
+      if (refunded) console.log(`orders: ${refunded} refund(s) completed on retry`)
+    } catch (error) {
+      console.error('orders: retrying refunds failed', error)
     }
   }
   const runOnce = () => {

@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
+import { orders } from '../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -10,6 +12,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
 import {
   createOrderBody,
   orderConflictSchema,
@@ -94,7 +97,9 @@ const cancelRoute = createRoute({
   summary: 'Cancel the order (while awaiting payment or accepted: `can_cancel`)',
   description:
     'Stock goes back, cashback spent on the order is returned to the balance, the promo code use is released; ' +
-    'a paid order is marked `refunded`. Later states: 409.',
+    'a paid order becomes `refund_pending` and the money is asked back from the provider at once (sandbox, ' +
+    'saved card, Click: `refunded` when it answers; Payme: when Payme cancels its transaction); `refund` in the ' +
+    'answer says where it stands. Later states: 409.',
   request: { params: orderIdParams },
   responses: {
     200: jsonContent(orderSchema, 'The cancelled order'),
@@ -150,6 +155,13 @@ export function orderRoutes(deps: ApiDeps) {
   } = deps
   const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: deps.now?.() ?? new Date() })
   const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+  const refunds = refundDepsOf(deps)
+  /** A paid order just cancelled: ask for the money back now (committed first); the answer shows where it stands. */
+  async function refundIfPaid(order: OrderRow) {
+    if (order.paymentStatus !== 'refund_pending') return order
+    await refundOrder(refunds, order.id)
+    return (await db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? order
+  }
 
   return createRouter()
     .openapi(createRouteDef, async (c) => {
@@ -187,7 +199,7 @@ export function orderRoutes(deps: ApiDeps) {
     })
     .openapi(cancelRoute, async (c) => {
       const user = requireUser(c)
-      const order = await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c))
+      const order = await refundIfPaid(await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c)))
       noStore(c)
       return c.json(await orderDetail(db, order, c.get('lang')), 200)
     })
@@ -197,7 +209,9 @@ export function orderRoutes(deps: ApiDeps) {
       if (c.req.valid('header')['x-staff-token'] !== config.STAFF_TOKEN)
         throw new ApiError(403, message(lang, 'staff_forbidden'))
       const { status, reason } = c.req.valid('json')
-      const order = await changeOrderStatus(db, c.req.valid('param').id, status, { ...ctx(c), reason })
+      const order = await refundIfPaid(
+        await changeOrderStatus(db, c.req.valid('param').id, status, { ...ctx(c), reason }),
+      )
       return c.json(await orderDetail(db, order, lang), 200)
     })
 }

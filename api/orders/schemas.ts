@@ -100,6 +100,19 @@ export const orderSchema = z
     can_cancel: z.boolean(),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
+    refund: z
+      .object({
+        status: z.enum(['refund_pending', 'refunded']),
+        amount: z.number().int().openapi({ description: 'The sum paid that goes back' }),
+        label: z.string().openapi({ description: 'Localised' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'A paid order that was cancelled: `refund_pending` while the provider has not given the money back ' +
+          '(Payme: until Payme cancels the transaction; a failed card or Click refund is retried), then `refunded`. ' +
+          'null otherwise',
+      }),
     card_id: z.number().int().nullable(),
     delivery: z.string().openapi({ description: Delivery.join(' | ') }),
     delivery_price: z.number().int(),

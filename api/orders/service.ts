@@ -320,7 +320,9 @@ const statusLabel = (lang: Lang, status: number) =>
  *
  * - → 3 accepted from 1: only once the payment is recorded as paid.
  * - → 2 cancelled: stock returned, cashback spent refunded, the promo use
- *   released, a paid payment marked refunded (the money goes back through the provider).
+ *   released; a paid order and its paid payment become `refund_pending`
+ *   (payments/refunds.ts asks the provider once this transaction has committed;
+ *   an order paid wholly by promo and cashback has nothing to give back: `refunded`).
  * - → 6 delivered: a cash order is paid now; cashback is earned (CASHBACK_RATE of the goods paid), once.
  */
 export async function transition(
@@ -346,7 +348,7 @@ export async function transition(
   if (to === OrderStatus.cancelled) {
     changes.cancelledAt = now
     changes.cancelReason = ctx.reason ?? null
-    if (order.paymentStatus === 'paid') changes.paymentStatus = 'refunded'
+    if (order.paymentStatus === 'paid') changes.paymentStatus = order.paidTotal > 0 ? 'refund_pending' : 'refunded'
   }
   if (to === OrderStatus.delivered) {
     changes.deliveredAt = now
@@ -387,6 +389,11 @@ export async function transition(
       .update(payments)
       .set({ status: 'cancelled' })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+    if (changes.paymentStatus === 'refund_pending')
+      await tx
+        .update(payments)
+        .set({ status: 'refund_pending' })
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
   }
   if (to === OrderStatus.delivered) {
     const earned = Math.floor((order.subtotal - order.discount - order.cashbackUsed) * config.CASHBACK_RATE)

@@ -49,7 +49,11 @@ export const customerCancellable: OrderStatus[] = [1, 3]
 export const canTransition = (from: number, to: number) =>
   (transitions[from as OrderStatus] ?? []).includes(to as OrderStatus)
 
-export const PaymentStatus = ['pending', 'paid', 'failed', 'refunded'] as const
+/**
+ * `payment_status` of an order (README "Order states"): refund_pending is a paid
+ * order cancelled whose money the provider has not yet given back.
+ */
+export const PaymentStatus = ['pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const
 export type PaymentStatus = (typeof PaymentStatus)[number]
 
 export const PaymentMethod = ['cash', 'card', 'payme', 'click'] as const

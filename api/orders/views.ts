@@ -11,6 +11,20 @@ const label = (lang: Lang, status: number) => message(lang, `order_status_${stat
 /** The progress steps of the order page: accepted, on the way, delivered. */
 const steps = [3, 5, 6] as const
 
+/** Money going back for a paid order that was cancelled: where it stands, how much, in words. */
+function refundView(order: OrderRow, lang: Lang) {
+  const status = order.paymentStatus
+  if ((status !== 'refund_pending' && status !== 'refunded') || order.paidTotal <= 0) return null
+  const amount = order.paidTotal
+  return {
+    status,
+    amount,
+    label: message(lang, status === 'refunded' ? 'refund_refunded' : 'refund_pending', {
+      amount: amount.toLocaleString('ru-RU'),
+    }),
+  } as const
+}
+
 export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
   const region = findRegion(order.region)
   const district = order.district ? findDistrict(order.region, order.district) : undefined
@@ -25,6 +39,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
+    refund: refundView(order, lang),
     card_id: order.cardId,
     delivery: order.delivery,
     delivery_price: order.deliveryPrice,

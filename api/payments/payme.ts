@@ -243,6 +243,7 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
           .set({
             providerState: PaymeState.cancelledAfterPerform,
             status: 'refunded',
+            refundedAt: now,
             cancelTime: now.getTime(),
             reason,
           })

@@ -12,7 +12,10 @@ export type Order = {
   steps: OrderStep[]
   can_cancel: boolean
   payment_method: 'cash' | 'card' | 'payme' | 'click'
-  payment_status: 'pending' | 'paid' | 'failed' | 'refunded'
+  payment_status: 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
+  /** A paid order that was cancelled: the money on its way back, or back. */
+  refund: { status: 'refund_pending' | 'refunded'; amount: number; label: string } | null
+  cancel_reason: string | null
   /** The saved card the order is paid with (payment by card), if any. */
   card_id: number | null
   delivery: 'courier' | 'pickup'

@@ -110,6 +110,11 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
       ) : (
         <OrderSteps steps={order.steps} />
       )}
+      {order.refund ? (
+        <p className={`order-page__refund order-page__refund--${order.refund.status}`}>
+          {t(`order.refund.${order.refund.status}`, { amount: money(order.refund.amount) })}
+        </p>
+      ) : null}
       {order.status === AWAITING_PAYMENT ? (
         <form method="post" className="order-page__pay">
           <p>{t('order.awaiting_payment')}</p>

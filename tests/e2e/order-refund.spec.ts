@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from './support/customer.ts'
+
+// Cancelling a paid order: the order page says where the money stands. The
+// orders are placed and paid through the API (the checkout has its own specs);
+// the customer cancels on the order page, with and without JavaScript.
+test.describe.configure({ mode: 'serial' })
+
+const product = 'dior-sauvage-eau-de-parfum-100-ml'
+const main = (page: Page) => page.getByRole('main')
+const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
+const withJs = () => test.info().project.name === 'chromium-js'
+
+type Shopper = { phone: string; password: string; token: string }
+
+async function shopper(request: APIRequestContext): Promise<Shopper> {
+  const password = 'refund-pass-1'
+  const national = await registerCustomer(request, password, 'Гулноза')
+  const login = await request.post('/api/v1/auth/login/', { data: { phone: `+998${national}`, password } })
+  expect(login.status()).toBe(200)
+  return { phone: national, password, token: (await login.json()).access }
+}
+
+/** An online order of one product, placed through the API; answers its id and total. */
+async function placeOrder(request: APIRequestContext, who: Shopper, method: 'card' | 'payme') {
+  const headers = { Authorization: `Bearer ${who.token}` }
+  const found = await request.get(`/api/v1/products/${product}/`)
+  expect(found.status()).toBe(200)
+  const { id } = await found.json()
+  const added = await request.post('/api/v1/orders/cart/products/', {
+    headers,
+    data: { product_id: id, quantity: 1 },
+  })
+  expect(added.status()).toBe(200)
+  const placed = await request.post('/api/v1/orders/', {
+    headers,
+    data: {
+      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
+      receiver: { name: 'Gulnoza', phone: '+998901234567' },
+      delivery: 'pickup',
+      payment_method: method,
+      idempotency_key: randomUUID(),
+    },
+  })
+  expect(placed.status()).toBe(201)
+  return (await placed.json()) as { id: number; total: number; number: string }
+}
+
+async function signIn(page: Page, who: Shopper) {
+  await page.goto('/ru/login')
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(who.phone)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(who.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+}
+
+/** Cancels on the order page: confirmed in a modal with JavaScript, at once without. */
+async function cancelOnPage(page: Page, orderId: number) {
+  await page.goto(`/ru/order/${orderId}`)
+  if (withJs()) await page.waitForLoadState('networkidle')
+  await main(page).getByRole('button', { name: 'Отменить заказ' }).click()
+  if (withJs()) await page.getByRole('dialog').getByRole('button', { name: 'Да, отменить' }).click()
+  await expect(toasts(page).getByText('Заказ отменён')).toBeVisible()
+}
+
+test('a paid order cancelled on its page: the sandbox gives the money back at once', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const who = await shopper(request)
+  const order = await placeOrder(request, who, 'card')
+  const headers = { Authorization: `Bearer ${who.token}` }
+  const start = await request.post(`/api/v1/payments/${order.id}/start/`, { headers })
+  const { payment_id } = await start.json()
+  const paid = await request.post(`/api/v1/payments/sandbox/${payment_id}/complete/`, {
+    headers,
+    data: { approve: true },
+  })
+  expect((await paid.json()).payment_status).toBe('paid')
+
+  await signIn(page, who)
+  await cancelOnPage(page, order.id)
+  await expect(main(page).getByText('Заказ отменён.')).toBeVisible()
+  await expect(main(page).getByText(/возвращены тем же способом, которым заказ был оплачен/)).toBeVisible()
+
+  // In Uzbek (Latin) too.
+  await page.goto(`/sr/order/${order.id}`)
+  await expect(main(page).getByText(/buyurtma toʻlangan usul bilan qaytarildi/)).toBeVisible()
+})
+
+test.describe('with Payme', () => {
+  // The second e2e server (playwright.config.ts) has Payme set up (key e2e-payme-key).
+  test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PROVIDERS_PORT}` })
+
+  test('Payme: the refund is pending until Payme cancels its transaction, then done', async ({ page, request }) => {
+    test.setTimeout(60_000)
+    const who = await shopper(request)
+    const order = await placeOrder(request, who, 'payme')
+    const auth = { Authorization: `Basic ${Buffer.from('Paycom:e2e-payme-key').toString('base64')}` }
+    const transaction = randomUUID().replace(/-/g, '').slice(0, 24)
+    const rpc = async (method: string, params: Record<string, unknown>) => {
+      const r = await request.post('/api/v1/payments/payme/', {
+        headers: auth,
+        data: { jsonrpc: '2.0', id: 1, method, params },
+      })
+      return (await r.json()).result
+    }
+    await rpc('CreateTransaction', {
+      id: transaction,
+      time: Date.now(),
+      amount: order.total * 100,
+      account: { order_id: String(order.id) },
+    })
+    expect((await rpc('PerformTransaction', { id: transaction })).state).toBe(2)
+
+    await signIn(page, who)
+    await cancelOnPage(page, order.id)
+    await expect(main(page).getByText(/^Возврат .+ оформлен: деньги вернутся тем же способом/)).toBeVisible()
+
+    // The merchant cancels the payment in the Payme cabinet: Payme calls the shop.
+    expect((await rpc('CancelTransaction', { id: transaction, reason: 5 })).state).toBe(-2)
+    await page.reload()
+    await expect(main(page).getByText(/возвращены тем же способом, которым заказ был оплачен/)).toBeVisible()
+  })
+})

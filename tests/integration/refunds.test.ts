@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parseConfig } from '#api/config.ts'
+import { payments, users } from '#api/db/schema/index.ts'
+import { startOrderJobs } from '#api/orders/jobs.ts'
+import { changeOrderStatus } from '#api/orders/service.ts'
+import { clickAuthHeader } from '#api/payments/click-reversal.ts'
+import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#api/payments/refunds.ts'
+import { setupTestApi } from './support/api.ts'
+import { type Customer, registerCustomer } from './support/customer.ts'
+import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
+
+const PAYME_KEY = 'refunds-payme-key'
+const CLICK_SECRET = 'refunds-click-secret'
+const STAFF = 'staff-token-for-refund-tests'
+Object.assign(process.env, {
+  PAYME_KEY,
+  CLICK_SECRET_KEY: CLICK_SECRET,
+  CLICK_SERVICE_ID: '555',
+  CLICK_MERCHANT_USER_ID: '4242',
+  CLICK_API_URL: 'https://click.test/v2/merchant/',
+  STAFF_TOKEN: STAFF,
+})
+const t = setupTestApi({ products: 40 })
+const orders = orderMaker(t)
+const payme = paymeCaller(t, PAYME_KEY)
+const click = clickCaller(t, CLICK_SECRET, '555')
+const config = parseConfig({ ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+type Reversal = { serviceId: string; paymentId: string; auth: string | null }
+/** Click's reversal API: answers `reply` (by call number) and records every call. */
+function clickReversal(
+  reply: (n: number) => Response = () => HttpResponse.json({ error_code: 0, error_note: 'Успешно' }),
+) {
+  const calls: Reversal[] = []
+  server.use(
+    http.delete('https://click.test/v2/merchant/payment/reversal/:serviceId/:paymentId', ({ params, request }) => {
+      calls.push({
+        serviceId: String(params.serviceId),
+        paymentId: String(params.paymentId),
+        auth: request.headers.get('auth'),
+      })
+      return reply(calls.length)
+    }),
+  )
+  return calls
+}
+
+const cancel = (orderId: number, c: Customer) =>
+  t.json(`orders/${orderId}/cancel/`, { method: 'POST', token: c.access })
+const staffCancel = (orderId: number) =>
+  t.json(`orders/${orderId}/status/`, {
+    method: 'PATCH',
+    headers: { 'X-Staff-Token': STAFF },
+    body: JSON.stringify({ status: 2, reason: 'out of stock' }),
+  })
+const deps = (now = new Date()) => refundDepsOf({ database: t.database, config, now: () => now })
+
+/** A Click order paid through Prepare and Complete; answers the order, its customer and Click's payment number. */
+async function paidByClick() {
+  const { order, customer, productId } = await orders.place({ method: 'click' })
+  await click.pay(order.id, order.total)
+  const [payment] = await orders.paymentsOf(order.id)
+  return { order, customer, productId, paydoc: payment!.providerPaymentId! }
+}
+
+describe('refunds of paid orders that are cancelled', () => {
+  it('sandbox: the money is back at once', async () => {
+    const { order, customer, productId } = await orders.place({ method: 'card' })
+    const start = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: customer.access })
+    const paid = await t.json(`payments/sandbox/${start.body.payment_id}/complete/`, {
+      method: 'POST',
+      token: customer.access,
+      body: JSON.stringify({ approve: true }),
+    })
+    expect(paid.body).toMatchObject({ status: 3, payment_status: 'paid', refund: null })
+
+    const r = await cancel(order.id, customer)
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({
+      status: 2,
+      payment_status: 'refunded',
+      refund: { status: 'refunded', amount: order.total, label: expect.stringContaining('возвращены') },
+    })
+    const [payment] = await orders.paymentsOf(order.id)
+    expect(payment).toMatchObject({ status: 'refunded', refundAttempts: 1, refundError: null })
+    expect(payment!.refundedAt).toBeInstanceOf(Date)
+    expect(await orders.stockOf(productId)).toBe(5)
+    // In the customer's language.
+    const uz = await t.json(`orders/${order.id}/`, { token: customer.access, lang: 'uz' })
+    expect(uz.body.refund.label).toContain('қайтарилди')
+  })
+
+  it('a saved card charge: the card provider refunds its receipt', async () => {
+    const c = await registerCustomer(t)
+    const added = await t.json('cards/', {
+      method: 'POST',
+      token: c.access,
+      body: JSON.stringify({ number: '8600 0691 9540 6311', expiry: `12/${(new Date().getFullYear() + 2) % 100}` }),
+    })
+    expect(added.status).toBe(201)
+    const sms = readFileSync(join(t.dataDir, 'sms-outbox.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    const code = /\b(\d{6})$/.exec(sms.findLast((m: { to: string }) => m.to === c.phone).text)![1]
+    const verified = await t.json(`cards/${added.body.card_id}/verify/`, {
+      method: 'POST',
+      token: c.access,
+      body: JSON.stringify({ code }),
+    })
+    expect(verified.status).toBe(200)
+    const { order } = await orders.place({ as: c, method: 'card', extra: { card_id: added.body.card_id } })
+    const charged = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: c.access })
+    expect(charged.body.provider).toBe('card:sandbox')
+    expect((await orders.read(order.id, c)).payment_status).toBe('paid')
+
+    const r = await staffCancel(order.id)
+    expect(r.body).toMatchObject({ status: 2, cancel_reason: 'out of stock', payment_status: 'refunded' })
+    const [payment] = await orders.paymentsOf(order.id)
+    expect(payment).toMatchObject({ provider: 'card:sandbox', status: 'refunded' })
+  })
+
+  it('Payme checkout: refund_pending until Payme cancels the performed transaction (−2), then refunded', async () => {
+    const { order, customer } = await orders.place({ method: 'payme' })
+    const id = payme.transactionId()
+    await payme.call('CreateTransaction', {
+      id,
+      time: Date.now(),
+      amount: order.total * 100,
+      account: payme.account(order.id),
+    })
+    expect((await payme.call('PerformTransaction', { id })).result.state).toBe(2)
+
+    const r = await cancel(order.id, customer)
+    expect(r.body).toMatchObject({
+      status: 2,
+      payment_status: 'refund_pending',
+      refund: { status: 'refund_pending', amount: order.total },
+    })
+    // The shop cannot ask Payme: the job leaves it alone.
+    expect(await retryPendingRefunds(deps(new Date(Date.now() + 3_600_000)))).toBe(0)
+    const [waiting] = await orders.paymentsOf(order.id)
+    expect(waiting).toMatchObject({ status: 'refund_pending', refundAttempts: 0 })
+    expect((await payme.call('CheckTransaction', { id })).result.state).toBe(2)
+
+    // The merchant cancels it in Payme's cabinet; Payme calls CancelTransaction.
+    const cancelled = await payme.call('CancelTransaction', { id, reason: 5 })
+    expect(cancelled.result.state).toBe(-2)
+    expect(await orders.read(order.id, customer)).toMatchObject({
+      status: 2,
+      cancel_reason: 'customer',
+      payment_status: 'refunded',
+      refund: { status: 'refunded' },
+    })
+    const [done] = await orders.paymentsOf(order.id)
+    expect(done).toMatchObject({ status: 'refunded', providerState: -2 })
+  })
+
+  it('Click: the payment is reversed through the Merchant API with a signed Auth header', async () => {
+    const calls = clickReversal()
+    const { order, customer, paydoc } = await paidByClick()
+    const before = Math.floor(Date.now() / 1000)
+    const r = await cancel(order.id, customer)
+    expect(r.body).toMatchObject({ status: 2, payment_status: 'refunded', refund: { status: 'refunded' } })
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ serviceId: '555', paymentId: paydoc })
+    const [user, digest, timestamp] = calls[0]!.auth!.split(':')
+    expect(user).toBe('4242')
+    expect(Number(timestamp)).toBeGreaterThanOrEqual(before)
+    expect(digest).toBe(
+      createHash('sha1')
+        .update(timestamp + CLICK_SECRET)
+        .digest('hex'),
+    )
+    expect(clickAuthHeader('4242', CLICK_SECRET, new Date(1_700_000_000_000))).toBe(
+      `4242:${createHash('sha1').update(`1700000000${CLICK_SECRET}`).digest('hex')}:1700000000`,
+    )
+  })
+
+  it('a refused or failed Click reversal stays refund_pending, is logged without secrets and retried by the job', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const calls = clickReversal((n) =>
+        n === 1
+          ? HttpResponse.json({ error_code: -5017, error_note: 'Недостаточно средств' })
+          : n === 2
+            ? HttpResponse.error()
+            : HttpResponse.json({ error_code: 0, error_note: 'Успешно' }),
+      )
+      const { order, customer } = await paidByClick()
+      const r = await cancel(order.id, customer)
+      expect(r.status).toBe(200)
+      expect(r.body).toMatchObject({
+        status: 2,
+        payment_status: 'refund_pending',
+        refund: { status: 'refund_pending' },
+      })
+      expect(calls).toHaveLength(1)
+      const [failed] = await orders.paymentsOf(order.id)
+      expect(failed).toMatchObject({ status: 'refund_pending', refundAttempts: 1 })
+      expect(failed!.refundError).toContain('-5017')
+      const logged = warn.mock.calls.map((args) => args.join(' ')).join('\n')
+      expect(logged).toContain(`payment ${failed!.id}`)
+      expect(logged).not.toContain(CLICK_SECRET)
+      expect(logged).not.toContain(calls[0]!.auth!)
+
+      const triedAt = failed!.refundTriedAt!.getTime()
+      // Not before its pause is over.
+      expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1) - 1000)))).toBe(0)
+      expect(calls).toHaveLength(1)
+      // The network fails: still pending, the pause grows.
+      expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1))))).toBe(0)
+      expect(calls).toHaveLength(2)
+      const [again] = await orders.paymentsOf(order.id)
+      expect(again).toMatchObject({ status: 'refund_pending', refundAttempts: 2 })
+      expect(again!.refundError).toMatch(/unreachable/)
+      expect(retryPauseMs(2)).toBeGreaterThan(retryPauseMs(1))
+
+      // The server's periodic job retries it once the pause is over.
+      const later = new Date(again!.refundTriedAt!.getTime() + retryPauseMs(2))
+      const jobs = startOrderJobs({ database: t.database, config, now: () => later }, { intervalMs: 3_600_000 })
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+      await jobs.runOnce()
+      await jobs.stop()
+      log.mockRestore()
+      expect(calls).toHaveLength(3)
+      expect(await orders.read(order.id, customer)).toMatchObject({
+        payment_status: 'refunded',
+        refund: { status: 'refunded' },
+      })
+      const [done] = await orders.paymentsOf(order.id)
+      expect(done).toMatchObject({ status: 'refunded', refundAttempts: 3, refundError: null })
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a refund asked for twice at once calls Click once', async () => {
+    const calls = clickReversal()
+    const { order } = await paidByClick()
+    // Cancelled without the request's refund call: the job and a request race for it.
+    const cancelled = await changeOrderStatus(t.database.db, order.id, 2, { lang: 'ru', config, now: new Date() })
+    expect(cancelled.paymentStatus).toBe('refund_pending')
+    const d = deps()
+    await Promise.all([refundOrder(d, order.id), retryPendingRefunds(d), refundOrder(d, order.id)])
+    expect(calls).toHaveLength(1)
+    const [payment] = await orders.paymentsOf(order.id)
+    expect(payment).toMatchObject({ status: 'refunded', refundAttempts: 1 })
+  })
+
+  it('an order paid wholly by cashback has nothing to give back: refunded, no refund line', async () => {
+    const c = await registerCustomer(t)
+    await t.database.db.update(users).set({ cashbackBalance: 500_000 }).where(eq(users.phone, c.phone))
+    const { order } = await orders.place({ as: c, method: 'card', extra: { use_cashback: true } })
+    expect(order).toMatchObject({ total: 0, status: 3, payment_status: 'paid' })
+    const r = await cancel(order.id, c)
+    expect(r.body).toMatchObject({ status: 2, payment_status: 'refunded', refund: null })
+    expect(await orders.paymentsOf(order.id)).toEqual([])
+  })
+
+  it('unpaid orders cancelled have no refund', async () => {
+    const { order, customer } = await orders.place({ method: 'click' })
+    const r = await cancel(order.id, customer)
+    expect(r.body).toMatchObject({ status: 2, payment_status: 'pending', refund: null })
+    const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))
+    expect(rows).toEqual([])
+  })
+})
