@@ -259,6 +259,32 @@ describe('refunds of paid orders that are cancelled', () => {
     expect(payment).toMatchObject({ status: 'refunded', refundAttempts: 1 })
   })
 
+  it('staff cancelling while Payme cancels the same paid order: cancelled once, stock back once, refunded', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { order, productId } = await orders.place({ method: 'payme', stock: 5 })
+      const id = payme.transactionId()
+      await payme.call('CreateTransaction', {
+        id,
+        time: Date.now(),
+        amount: order.total * 100,
+        account: payme.account(order.id),
+      })
+      await payme.call('PerformTransaction', { id })
+      expect(await orders.stockOf(productId)).toBe(4)
+      const paymeCancel = () => payme.call('CancelTransaction', { id, reason: 5 })
+      const [staff, cancelled] =
+        round % 2
+          ? await Promise.all([staffCancel(order.id), paymeCancel()])
+          : await Promise.all([paymeCancel(), staffCancel(order.id)]).then(([a, b]) => [b, a] as const)
+      expect(cancelled.result.state).toBe(-2)
+      // Whoever came second found the order cancelled already (staff: 409) or cancelled it first.
+      expect([200, 409]).toContain(staff.status)
+      const read = await orders.read(order.id)
+      expect(read).toMatchObject({ status: 2, payment_status: 'refunded', refund: { status: 'refunded' } })
+      expect(await orders.stockOf(productId)).toBe(5)
+    }
+  })
+
   it('an order paid wholly by cashback has nothing to give back: refunded, no refund line', async () => {
     const c = await registerCustomer(t)
     await t.database.db.update(users).set({ cashbackBalance: 500_000 }).where(eq(users.phone, c.phone))
