@@ -4,7 +4,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import { PAYME_TIMEOUT_MS, PaymeState } from '../payments/payme.ts'
-import { lockOrder, transition } from './service.ts'
+import { lockOrderAndPayments, transition } from './service.ts'
 import { OrderStatus, onlineMethods } from './states.ts'
 
 /** The cancel reason of an order whose payment hold ran out. */
@@ -57,14 +57,13 @@ export async function expireUnpaidOrders(
   const cancelled: number[] = []
   for (const { id } of candidates) {
     const done = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, id)
+      const order = await lockOrderAndPayments(tx, id)
       // Paid or cancelled since the scan.
       if (!order || order.status !== OrderStatus.awaitingPayment || order.paymentStatus === 'paid') return false
       const pending = await tx
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')))
-        .for('update')
       if (pending.some((p) => holdsOrder(p, now))) return false
       // Created Payme transactions here are past Payme's timeout: cancelled as Payme would (state −1, reason 4).
       const timedOut = pending.filter((p) => p.provider === 'payme' && p.providerState === PaymeState.created)

@@ -423,6 +423,22 @@ export async function lockOrder(tx: Tx, orderId: number) {
   return order
 }
 
+/**
+ * Locks the order for a change that also writes its payments (cancelling):
+ * the payment rows first, then the order. Payment callbacks take their
+ * payment and then the order, so the same order keeps both from waiting on
+ * each other (PostgreSQL would abort one as a deadlock).
+ */
+export async function lockOrderAndPayments(tx: Tx, orderId: number) {
+  await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id))
+    .for('update')
+  return lockOrder(tx, orderId)
+}
+
 /** Staff (and tests): moves any order to `to` through the transition table. */
 export async function changeOrderStatus(
   db: Db,
@@ -431,7 +447,7 @@ export async function changeOrderStatus(
   ctx: { lang: Lang; config: Config; now: Date; reason?: string },
 ): Promise<OrderRow> {
   const order = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, orderId)
+    const locked = await lockOrderAndPayments(tx, orderId)
     if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
     return transition(tx, locked, to, ctx)
   })
@@ -447,12 +463,8 @@ export async function cancelByCustomer(
   ctx: { lang: Lang; config: Config; now: Date },
 ): Promise<OrderRow> {
   const order = await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-      .for('update')
-    if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
+    const locked = await lockOrderAndPayments(tx, orderId)
+    if (!locked || locked.userId !== userId) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
     if (!customerCancellable.includes(locked.status as OrderStatus))
       throw new ApiError(409, message(ctx.lang, 'order_cannot_cancel'))
     return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer' })
