@@ -8,6 +8,7 @@ import { message } from '../http/messages.ts'
 import { type CardProvider, CardProviderError } from '../integrations/payments/cards.ts'
 import { lockOrder, markOrderPaid, markPaymentFailed, type OrderRow } from '../orders/service.ts'
 import { OrderStatus } from '../orders/states.ts'
+import { refundOrder } from './refunds.ts'
 
 /**
  * Paying an order with a saved card, server-side (no provider page).
@@ -16,7 +17,7 @@ import { OrderStatus } from '../orders/states.ts'
  * `card:payme`), amount the order total in sum, status `pending` while the
  * provider is charging, then `paid` with `external_id` = the provider's
  * receipt id, or `failed`. A paid one is refunded with
- * `CardProvider.refund(external_id)` (then `refunded`).
+ * `CardProvider.refund(external_id)` (refunds.ts: `refund_pending`, then `refunded`).
  */
 export const cardPaymentProvider = (cards: CardProvider) => `card:${cards.name}`
 
@@ -102,24 +103,15 @@ export async function chargeSavedCard(db: Db, order: OrderRow, cardId: number, c
     return Boolean(claimed) && (await markOrderPaid(tx, order.id, order.total, ctx))
   })
   if (!accepted) {
-    // The order was cancelled (or paid another way) while the card was charged: the money goes back.
+    // The order was cancelled (or paid another way) while the card was charged: the money goes back, through the
+    // same refund path as a cancelled paid order (a failed try stays refund_pending for the periodic job).
     await db
       .update(payments)
-      .set({ status: 'paid', externalId: receiptId, performTime: ctx.now.getTime() })
+      .set({ status: 'refund_pending', externalId: receiptId, performTime: ctx.now.getTime() })
       .where(eq(payments.id, paymentId))
-    await refundCardPayment(db, paymentId, receiptId, cards)
+    const refunds = { db, config: ctx.config, now: () => ctx.now, refundCardCharge: (id: string) => cards.refund(id) }
+    await refundOrder(refunds, order.id)
     throw new ApiError(409, message(lang, 'order_not_payable'))
   }
   return paymentId
-}
-
-/** Gives a paid card payment back at the provider and marks it refunded; if the provider fails it stays `paid`, logged. */
-async function refundCardPayment(db: Db, paymentId: number, receiptId: string, cards: CardProvider) {
-  try {
-    await cards.refund(receiptId)
-  } catch (error) {
-    console.error(`payments: payment ${paymentId} (receipt ${receiptId}) could not be refunded`, error)
-    return
-  }
-  await db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, paymentId))
 }

@@ -7,8 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type Api, createApi } from '#api/app.ts'
 import { cardProviderOf } from '#api/cards/provider.ts'
 import { parseConfig } from '#api/config.ts'
-import { payments, products } from '#api/db/schema/index.ts'
+import { payments, products, users } from '#api/db/schema/index.ts'
 import type { ApiDeps } from '#api/http/context.ts'
+import { ApiError } from '#api/http/errors.ts'
+import type { CardProvider } from '#api/integrations/payments/cards.ts'
+import { cancelByCustomer } from '#api/orders/service.ts'
+import { startPayment } from '#api/payments/service.ts'
 import { setupTestApi, type TestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { paymeSubscribe, type SubscribeOptions } from './support/payme-subscribe.ts'
@@ -233,6 +237,40 @@ describe('paying with a saved card (sandbox)', () => {
     expect(wrong.status).toBe(400)
     expect(wrong.body.errors[0].field).toBe('card_id')
     expect((await start(payme.id, { card_id: 'x' })).status).toBe(400)
+  })
+
+  it('gives the money back when the order is cancelled while its card is being charged', async () => {
+    const order = await cardOrder(call, alice, good)
+    const [user] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, alice.phone))
+    const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40) })
+    const ctx = { lang: 'ru' as const, config, now: new Date() }
+    const sandbox = cardProviderOf({ database: t.database, config })
+    const refunded: string[] = []
+    // The customer cancels in another tab while the provider is charging the card.
+    const racing: CardProvider = {
+      ...sandbox,
+      async charge(token, payment) {
+        const receipt = await sandbox.charge(token, payment)
+        await cancelByCustomer(t.database.db, user!.id, order.id, ctx)
+        return receipt
+      },
+      async refund(receiptId) {
+        refunded.push(receiptId)
+        await sandbox.refund(receiptId)
+      },
+    }
+    const started = await startPayment(t.database.db, user!.id, order.id, { ...ctx, cards: () => racing }).catch(
+      (e) => e,
+    )
+    expect(started).toBeInstanceOf(ApiError)
+    expect(started.status).toBe(409)
+    const [payment] = await paymentsOf(order.id)
+    expect(payment).toMatchObject({ provider: 'card:sandbox', status: 'refunded' })
+    expect(refunded).toEqual([payment!.externalId])
+    expect((await call(`orders/${order.id}/`, { token: alice.access })).body).toMatchObject({ status: 2 })
   })
 
   it('refunds a sandbox charge through the provider', async () => {
