@@ -241,10 +241,7 @@ describe('paying with a saved card (sandbox)', () => {
 
   it('gives the money back when the order is cancelled while its card is being charged', async () => {
     const order = await cardOrder(call, alice, good)
-    const [user] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.phone, alice.phone))
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, alice.phone))
     const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40) })
     const ctx = { lang: 'ru' as const, config, now: new Date() }
     const sandbox = cardProviderOf({ database: t.database, config })
