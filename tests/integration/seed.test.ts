@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productSearchKey } from '#api/catalogue/search-key.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
@@ -11,16 +11,22 @@ import {
   categories,
   categoryGroups,
   footerLinks,
+  orderItems,
+  orders,
   pages,
   productCategories,
   productImages,
   products,
+  reviews,
   settings,
   stories,
   storyItems,
+  users,
 } from '#api/db/schema/index.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { toLatin } from '#api/db/seed/latin.ts'
+import { referenceDate } from '#api/db/seed/products.ts'
+import { OrderStatus } from '#api/orders/states.ts'
 
 const count = 300
 const uploadsDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
@@ -66,7 +72,7 @@ describe('seedDatabase', () => {
       expect(p.price % 1000, p.slug).toBe(0)
       if (p.salePrice !== null) expect(p.salePrice, p.slug).toBeLessThan(p.price)
       if (p.reviewCount > 0) {
-        expect(p.ratingSum / p.reviewCount, p.slug).toBeGreaterThanOrEqual(3.5)
+        expect(p.ratingSum / p.reviewCount, p.slug).toBeGreaterThanOrEqual(1)
         expect(p.ratingSum / p.reviewCount, p.slug).toBeLessThanOrEqual(5)
       } else expect(p.ratingSum, p.slug).toBe(0)
     }
@@ -173,10 +179,104 @@ describe('seedDatabase', () => {
       .select({ product: products, brandName: brands.name, brandAliases: brands.aliases })
       .from(products)
       .innerJoin(brands, eq(brands.id, products.brandId))
+      .orderBy(asc(products.id))
     expect(rows.find((r) => r.product.title.ru.startsWith('Dior Sauvage'))?.product.aliases).toContain('sauvaje')
     for (const { product, brandName, brandAliases } of rows) {
       expect(product.searchKey).toBe(productSearchKey(product, { name: brandName, aliases: brandAliases }))
     }
+  })
+
+  it("sets every product's rating sum and count from its review rows", async () => {
+    const { db } = database
+    const totals = new Map(
+      (
+        await db
+          .select({
+            productId: reviews.productId,
+            sum: sql<number>`sum(${reviews.rating})::int`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(reviews)
+          .groupBy(reviews.productId)
+      ).map((r) => [r.productId, r]),
+    )
+    const rows = await productRows(db)
+    for (const p of rows) {
+      const own = totals.get(p.id)
+      expect({ sum: p.ratingSum, count: p.reviewCount }, p.slug).toEqual({ sum: own?.sum ?? 0, count: own?.count ?? 0 })
+    }
+    // Some products are reviewed, many are not; the best-known ones are.
+    const reviewed = rows.filter((p) => p.reviewCount > 0)
+    expect(reviewed.length).toBeGreaterThan(count / 5)
+    expect(reviewed.length).toBeLessThan(count)
+    expect(rows[0]!.reviewCount).toBeGreaterThan(1)
+    expect(new Set((await db.select({ r: reviews.rating }).from(reviews)).map((r) => r.r)).size).toBeGreaterThanOrEqual(
+      4,
+    )
+  })
+
+  it('backs every review with a delivered order of that product by its author, in time order', async () => {
+    const { db } = database
+    const rows = await db
+      .select({
+        review: reviews,
+        product: { createdAt: products.createdAt, slug: products.slug, price: products.price },
+        order: orders,
+        item: orderItems,
+      })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .leftJoin(
+        orderItems,
+        and(
+          eq(orderItems.productId, reviews.productId),
+          inArray(
+            orderItems.orderId,
+            db.select({ id: orders.id }).from(orders).where(eq(orders.userId, reviews.userId)),
+          ),
+        ),
+      )
+      .leftJoin(orders, eq(orders.id, orderItems.orderId))
+    expect(rows.length).toBe(await db.$count(reviews))
+    for (const { review, product, order, item } of rows) {
+      expect(order, product.slug).not.toBeNull()
+      expect(order!.userId).toBe(review.userId)
+      expect(order!.status).toBe(OrderStatus.delivered)
+      expect(order!.paymentStatus).toBe('paid')
+      expect(item!.regularPrice).toBe(product.price)
+      expect(order!.subtotal).toBe(item!.unitPrice * item!.quantity)
+      expect(order!.total).toBe(order!.subtotal + order!.deliveryPrice)
+      expect(order!.createdAt.getTime()).toBeGreaterThan(product.createdAt.getTime())
+      expect(order!.deliveredAt!.getTime()).toBeGreaterThan(order!.createdAt.getTime())
+      expect(review.createdAt.getTime()).toBeGreaterThanOrEqual(order!.deliveredAt!.getTime())
+      expect(review.createdAt.getTime()).toBeLessThan(referenceDate)
+    }
+    // Spread over the past months.
+    const months = new Set(rows.map((r) => r.review.createdAt.toISOString().slice(0, 7)))
+    expect(months.size).toBeGreaterThanOrEqual(6)
+  })
+
+  it('writes the reviews as demo customers who cannot sign in, in Russian and Uzbek (both scripts)', async () => {
+    const { db } = database
+    const authors = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, db.selectDistinct({ id: reviews.userId }).from(reviews)))
+    expect(authors.length).toBeGreaterThan(20)
+    for (const user of authors) {
+      expect(user.phone).toBeNull()
+      expect(user.passwordHash).toBeNull()
+      expect(user.deletedAt).toBeNull()
+      expect(user.fullName).toMatch(/^\p{Lu}\p{Ll}+(?:ʻ\p{Ll}+)? \p{Lu}\p{Ll}+(?:ʻ\p{Ll}+)?$/u)
+    }
+    const comments = (await db.select({ comment: reviews.comment }).from(reviews))
+      .map((r) => r.comment)
+      .filter((c): c is string => c !== null)
+    // Russian, Uzbek Cyrillic (ў қ ғ ҳ) and Uzbek Latin (oʻ gʻ, no Cyrillic at all).
+    expect(comments.some((c) => /Аромат|Стойкость|Очень|Запах|Доставили/.test(c))).toBe(true)
+    expect(comments.some((c) => /[ўқғҳ]/.test(c))).toBe(true)
+    expect(comments.some((c) => /^[^\u0400-\u04ff]+$/.test(c) && /[a-z]/.test(c))).toBe(true)
+    expect(comments.some((c) => /oʻ|gʻ/.test(c))).toBe(true)
   })
 
   it('does nothing the second time', async () => {
@@ -195,6 +295,8 @@ describe('seedDatabase', () => {
       expect(await productRows(other.db)).toEqual(await productRows(database.db))
       const images = (db: Database['db']) => db.select().from(productImages).orderBy(asc(productImages.id))
       expect(await images(other.db)).toEqual(await images(database.db))
+      const reviewRows = (db: Database['db']) => db.select().from(reviews).orderBy(asc(reviews.id))
+      expect(await reviewRows(other.db)).toEqual(await reviewRows(database.db))
     } finally {
       await other.close()
     }

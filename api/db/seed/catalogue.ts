@@ -89,7 +89,7 @@ async function seedProducts(
   products: ProductSeed[],
   brandIds: Map<string, { id: number; manufacturerId: number }>,
 ): Promise<Map<string, number>> {
-  const rows = products.map(({ categories: _categories, picture: _picture, brandSlug, ...columns }) => {
+  const rows = products.map(({ categories: _c, picture: _p, famous: _f, kind: _k, brandSlug, ...columns }) => {
     const brand = brandIds.get(brandSlug)!
     return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId }
   })
@@ -122,11 +122,11 @@ async function seedProductLinks(
   await insertJson(db, productImages, images, { batch: 5000 })
 }
 
-/** Manufacturers, brands, categories and the given products with their categories and pictures. */
+/** Manufacturers, brands, categories and the given products with their categories and pictures; the products' ids by slug. */
 export async function seedCatalogue(db: Db, products: ProductSeed[]) {
   const brandIds = await seedBrands(db)
   const categoryIds = await seedCategories(db)
   const productIds = await seedProducts(db, products, brandIds)
   await seedProductLinks(db, products, productIds, categoryIds)
-  return { brands: brandIds.size, categories: categoryIds.size, products: productIds.size }
+  return productIds
 }

@@ -8,6 +8,7 @@ import { writeSeedFiles } from './files.ts'
 import { bannerFiles, categoryFiles, postFiles, productFiles, storyFiles } from './images.ts'
 import { posts } from './posts.ts'
 import { generateProducts } from './products.ts'
+import { seedReviews } from './reviews.ts'
 import { banners, stories } from './showcase.ts'
 
 export type SeedOptions = { products: number; uploadsDir: string }
@@ -21,7 +22,8 @@ async function isSeeded(db: Db) {
 }
 
 /**
- * Fills an empty database with the demo shop: catalogue, content and pictures.
+ * Fills an empty database with the demo shop: catalogue, content, pictures and
+ * the demo customers' reviews with the delivered orders behind them.
  * Does nothing once the `seeded` setting exists. Rows are written in one
  * transaction, so a failure leaves no half catalogue; pictures already on disk are kept.
  */
@@ -44,7 +46,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       .returning({ key: settings.key })
     if (claimed.length === 0) return { seeded: false, products: 0 }
     await seedContent(tx)
-    await seedCatalogue(tx, products)
+    const productIds = await seedCatalogue(tx, products)
+    await seedReviews(tx, products, productIds)
     return { seeded: true, products: products.length }
   })
 }

@@ -26,8 +26,10 @@ export type ProductSeed = {
   packageCode: string
   isRecommendation: boolean
   popularity: number
-  ratingSum: number
-  reviewCount: number
+  /** A famous line: more buyers, more reviews (reviews.ts). Not a column. */
+  famous: boolean
+  /** What its reviews talk about. Not a column. */
+  kind: 'perfume' | 'care'
   /** The line's name and local spellings, kept so rebuilding the search key keeps them. */
   aliases: string[]
   searchKey: string
@@ -97,14 +99,6 @@ function categories(d: Draft): string[] {
   const audience = audienceCategory[d.plan.line.audience]
   if (gift) return [audience, 'gift-sets']
   return isNiche(d.plan.brand.slug) ? [audience, 'niche-perfume'] : [audience]
-}
-
-function ratings(random: Random, famous: boolean) {
-  if (!random.chance(famous ? 0.95 : 0.5)) return { ratingSum: 0, reviewCount: 0 }
-  const reviewCount = random.int(1, famous ? 200 : 60)
-  const average = 3.5 + random.next() * 1.5
-  const ratingSum = clamp(Math.round(average * reviewCount), Math.ceil(3.5 * reviewCount), 5 * reviewCount)
-  return { ratingSum, reviewCount }
 }
 
 function popularity(d: Draft, random: Random): number {
@@ -183,7 +177,8 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     ...fiscalCodes(variant.form.key),
     isRecommendation: (famous && plan.rank < 10 && d.pass === 0) || random.chance(0.1),
     popularity: popularity(d, random),
-    ...ratings(random, famous),
+    famous,
+    kind: isPerfume(d) ? 'perfume' : 'care',
     aliases: [line.name, ...(line.aliases ?? [])],
     // Token for token what productSearchKey (api/catalogue/search-key.ts) builds; a test holds them equal.
     searchKey: searchKey(

@@ -6,14 +6,18 @@ import { promoCodes } from '../schema/index.ts'
  * 500,000, 1,000 uses) and YANGIYIL2024 (expired: 'promo code does not exist').
  */
 export async function seedPromoCodes(db: Db) {
-  await db.insert(promoCodes).values([
-    { code: 'ATIR10', percent: 10 },
-    { code: 'ATIR50K', amount: 50_000, minTotal: 500_000, usageLimit: 1000 },
-    {
-      code: 'YANGIYIL2024',
-      percent: 15,
-      validFrom: new Date('2023-12-20T00:00:00+05:00'),
-      validTo: new Date('2024-01-10T00:00:00+05:00'),
-    },
-  ])
+  await db
+    .insert(promoCodes)
+    .values([
+      { code: 'ATIR10', percent: 10 },
+      { code: 'ATIR50K', amount: 50_000, minTotal: 500_000, usageLimit: 1000 },
+      {
+        code: 'YANGIYIL2024',
+        percent: 15,
+        validFrom: new Date('2023-12-20T00:00:00+05:00'),
+        validTo: new Date('2024-01-10T00:00:00+05:00'),
+      },
+    ])
+    // A reset keeps promo codes (orders point at them): the demo ones are there already.
+    .onConflictDoNothing()
 }

@@ -1,4 +1,4 @@
-import { getTableName, inArray, sql } from 'drizzle-orm'
+import { and, getTableName, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import {
   banners,
@@ -7,6 +7,7 @@ import {
   categoryGroups,
   footerLinks,
   manufacturers,
+  orders,
   pages,
   posts,
   productCategories,
@@ -15,6 +16,7 @@ import {
   settings,
   stories,
   storyItems,
+  users,
 } from '../schema/index.ts'
 import { settingsSeed } from './content.ts'
 
@@ -26,6 +28,7 @@ const seededTables = [
   categoryGroups,
   brands,
   manufacturers,
+  orders,
   storyItems,
   stories,
   banners,
@@ -35,9 +38,11 @@ const seededTables = [
 ]
 
 /**
- * Empties everything the seed writes and restarts the ids. CASCADE also empties
- * the rows that point at products (baskets, favourites, orders): a reset is for
- * demo and benchmark databases only.
+ * Empties everything the seed writes and restarts the catalogue's ids. CASCADE
+ * also empties the rows that point at products (baskets, favourites, order
+ * lines, reviews): a reset is for demo and benchmark databases only. The demo
+ * customers go with their orders; real accounts stay (a live account always
+ * has a phone, a demo one never: customers.ts).
  */
 export async function resetSeed(db: Db) {
   const names = sql.join(
@@ -46,6 +51,9 @@ export async function resetSeed(db: Db) {
   )
   await db.transaction(async (tx) => {
     await tx.execute(sql`truncate table ${names} restart identity cascade`)
+    const demo = and(isNull(users.phone), isNull(users.deletedAt))
+    await tx.delete(orders).where(inArray(orders.userId, tx.select({ id: users.id }).from(users).where(demo)))
+    await tx.delete(users).where(demo)
     await tx.delete(settings).where(inArray(settings.key, ['seeded', ...Object.keys(settingsSeed)]))
   })
 }

@@ -8,7 +8,8 @@ export type Text = { ru: string; uz: string }
 // phrases; converting each once keeps a 100,000-product seed fast.
 const latinCache = new Map<string, string>()
 
-function latin(uz: string): string {
+/** The Uzbek Latin spelling of an Uzbek Cyrillic text, converted once per distinct text. */
+export function latin(uz: string): string {
   let result = latinCache.get(uz)
   if (result === undefined) {
     result = toLatin(uz)
