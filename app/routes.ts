@@ -6,7 +6,6 @@ import { checkoutRoutes } from './routes/checkout/routes.ts'
 import { ordersRoutes } from './routes/orders/routes.ts'
 import { paymentRoutes } from './routes/payment/routes.ts'
 import { profileRoutes } from './routes/profile/routes.ts'
-import { reviewRoutes } from './routes/reviews/routes.ts'
 
 export default [
   index('routes/language-redirect.tsx'),
@@ -18,7 +17,6 @@ export default [
     layout('routes/shop-layout.tsx', [
       index('routes/home.tsx'),
       ...catalogueRoutes,
-      ...reviewRoutes,
       ...accountRoutes,
       ...basketRoutes,
       ...profileRoutes,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { registerCustomer } from './support/customer.ts'
 
@@ -12,6 +12,8 @@ test.describe.configure({ mode: 'serial' })
 const withJs = () => test.info().project.name === 'chromium-js'
 const customer = { phone: '', password: 'review-pass-1' }
 let slug = ''
+// A second product, for a first review that is refused and then sent again.
+let second = ''
 
 const main = (page: Page) => page.getByRole('main')
 const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
@@ -37,18 +39,31 @@ async function visit(page: Page, path: string) {
   if (withJs()) await page.waitForLoadState('networkidle')
 }
 
-/** A product in stock other than the one the checkout tests buy. */
-async function pickProduct(request: APIRequestContext) {
+/** Two products in stock other than the one the checkout tests buy. */
+async function pickProducts(request: APIRequestContext) {
   const list = await request.get('/api/v1/products/?size=30')
   expect(list.status()).toBe(200)
   const { results } = (await list.json()) as { results: Array<{ slug: string; in_stock: boolean }> }
-  const found = results.find((p) => p.in_stock && !p.slug.startsWith('dior-sauvage'))
-  expect(found).toBeTruthy()
-  return found!.slug
+  const found = results.filter((p) => p.in_stock && !p.slug.startsWith('dior-sauvage'))
+  expect(found.length).toBeGreaterThanOrEqual(2)
+  return [found[0]!.slug, found[1]!.slug]
 }
 
+async function signIn(page: Page, to: string) {
+  await visit(page, `/ru/login?redirectTo=${encodeURIComponent(to)}`)
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(page).toHaveURL(new RegExp(to))
+  if (withJs()) await page.waitForLoadState('networkidle')
+}
+
+/** Why a post was refused: a toast with JavaScript, a message in the form without. */
+const refusal = (page: Page, form: Locator, text: string) =>
+  withJs() ? toasts(page).getByText(text) : form.getByRole('alert').filter({ hasText: text })
+
 /** The customer orders the product with cash (through the API) and staff deliver it. */
-async function orderAndDeliver(request: APIRequestContext) {
+async function orderAndDeliver(request: APIRequestContext, slug: string) {
   const login = await request.post('/api/v1/auth/login/', {
     data: { phone: `+998${customer.phone}`, password: customer.password },
   })
@@ -81,7 +96,7 @@ async function orderAndDeliver(request: APIRequestContext) {
 
 test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Нодира Алимова')
-  slug = await pickProduct(request)
+  ;[slug, second] = await pickProducts(request)
 })
 
 test('a signed-out visitor sees the reviews and why they cannot write one', async ({ page }) => {
@@ -102,18 +117,13 @@ test('a customer writes a review with photos after the order is delivered, then 
   test.setTimeout(90_000)
   const errors = watchErrors(page)
   const project = test.info().project.name
-  await visit(page, `/ru/login?redirectTo=${encodeURIComponent(`/ru/products/${slug}`)}`)
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(page).toHaveURL(new RegExp(`/ru/products/${slug}`))
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await signIn(page, `/ru/products/${slug}`)
 
   // Not bought yet: the reason, no form.
   await expect(reviews(page).getByText('Отзыв могут оставить только покупатели, получившие этот товар.')).toBeVisible()
   await expect(reviews(page).getByRole('group', { name: 'Оценка' })).toHaveCount(0)
 
-  await orderAndDeliver(request)
+  await orderAndDeliver(request, slug)
   await visit(page, `/ru/products/${slug}`)
   const form = reviews(page).getByRole('region', { name: 'Ваш отзыв' })
   await expect(form).toBeVisible()
@@ -157,12 +167,13 @@ test('a customer writes a review with photos after the order is delivered, then 
     .getByLabel('Фото', { exact: true })
     .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
   await edit.getByRole('button', { name: 'Сохранить отзыв' }).click()
-  await expect(toasts(page).getByText('Загрузите изображение в правильном формате: JPG или PNG.')).toBeVisible()
+  await expect(refusal(page, edit, 'Загрузите изображение в правильном формате: JPG или PNG.')).toBeVisible()
   await expect(mine.getByText('4 из 5')).toBeVisible()
   await expect(mine.getByRole('img')).toHaveCount(2)
   if (withJs()) await page.waitForLoadState('networkidle')
-  // With JavaScript the form keeps what was chosen; without, the page shows the saved review again.
-  await expect(edit.getByRole('radio', { name: withJs() ? '1 из 5' : '4 из 5' })).toBeChecked()
+  // The form keeps what was chosen, with JavaScript or without.
+  await expect(edit.getByRole('radio', { name: '1 из 5' })).toBeChecked()
+  await expect(edit.getByRole('textbox', { name: 'Комментарий' })).toHaveValue(comment)
   await edit.getByLabel('Фото', { exact: true }).setInputFiles([])
   await edit.getByRole('radio', { name: '5 из 5' }).check()
   await edit.getByRole('button', { name: 'Сохранить отзыв' }).click()
@@ -172,4 +183,71 @@ test('a customer writes a review with photos after the order is delivered, then 
   await expect(edited.getByText('5 из 5')).toBeVisible()
   await expect(edited.getByRole('img')).toHaveCount(2)
   expect(errors).toEqual([])
+})
+
+test('a refused first review comes back with the reason and what was typed, then is sent again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const errors = watchErrors(page)
+  await orderAndDeliver(request, second)
+  await signIn(page, `/ru/products/${second}`)
+  const form = reviews(page).getByRole('region', { name: 'Ваш отзыв' })
+  const comment = `Упаковка целая, запах держится весь день (${test.info().project.name})`
+  await form.getByRole('group', { name: 'Оценка' }).getByRole('radio', { name: '3 из 5' }).check()
+  await form.getByRole('textbox', { name: 'Комментарий' }).fill(comment)
+  await form
+    .getByLabel('Фото', { exact: true })
+    .setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('a text file, not a picture') })
+  await form.getByRole('button', { name: 'Отправить отзыв' }).click()
+
+  await expect(refusal(page, form, 'Загрузите изображение в правильном формате: JPG или PNG.')).toBeVisible()
+  await expect(form.getByRole('radio', { name: '3 из 5' })).toBeChecked()
+  await expect(form.getByRole('textbox', { name: 'Комментарий' })).toHaveValue(comment)
+  await expect(reviews(page).getByRole('list', { name: 'Отзывы покупателей' }).getByText(comment)).toHaveCount(0)
+  if (!withJs()) await expect(page).toHaveURL(new RegExp(`/ru/products/${second}#review-form$`))
+
+  // Without the wrong file it goes through as typed.
+  await form.getByLabel('Фото', { exact: true }).setInputFiles([])
+  await form.getByRole('button', { name: 'Отправить отзыв' }).click()
+  await expect(toasts(page).getByText('Комментарий добавлен')).toBeVisible()
+  const saved = reviews(page)
+    .getByRole('list', { name: 'Отзывы покупателей' })
+    .getByRole('article')
+    .filter({ hasText: comment })
+  await expect(saved).toHaveCount(1)
+  await expect(saved.getByText('3 из 5')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the average and count above the reviews are those of the reviews listed', async ({ page, request }) => {
+  const list = await request.get('/api/v1/products/?ordering=popularity&size=30')
+  const { results } = (await list.json()) as { results: Array<{ slug: string; review_count: number }> }
+  // Reviewed by the seeded customers over more than one page; not one the other tests review or buy.
+  const reviewed = results.find(
+    (p) => p.review_count > 10 && !p.slug.startsWith('dior-sauvage') && p.slug !== slug && p.slug !== second,
+  )
+  expect(reviewed).toBeTruthy()
+  await visit(page, `/ru/products/${reviewed!.slug}`)
+  const section = main(page).getByRole('region', { name: 'Отзывы' })
+  const ratings: number[] = []
+  for (let pageNo = 1; ; pageNo++) {
+    const items = section.getByRole('list', { name: 'Отзывы покупателей' }).getByRole('article')
+    await expect(items.first()).toBeVisible()
+    for (const text of await items.getByText(/^[1-5] из 5$/).allTextContents()) ratings.push(Number(text[0]))
+    const older = section.getByRole('link', { name: 'Более ранние отзывы' })
+    if ((await older.count()) === 0) break
+    await older.click()
+    await expect(page).toHaveURL(new RegExp(`reviews=${pageNo + 1}#reviews$`))
+  }
+  expect(ratings.length).toBe(reviewed!.review_count)
+  const average = (Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10)
+    .toFixed(1)
+    .replace('.', ',')
+  await expect(section.getByText(`${average} из 5`, { exact: true })).toBeVisible()
+  await expect(section.getByText(`Отзывы: ${ratings.length}`, { exact: true })).toBeVisible()
+  // The rating under the product's title says the same and leads to them.
+  const top = main(page).getByRole('link', { name: `Рейтинг ${average} из 5 Отзывы: ${ratings.length}` })
+  await expect(top).toHaveAttribute('href', '#reviews')
 })

@@ -4,7 +4,18 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getConfig } from '../../config.ts'
 import { openDatabase } from '../client.ts'
-import { banners, brands, categories, pages, productImages, products, stories } from '../schema/index.ts'
+import {
+  banners,
+  brands,
+  categories,
+  orders,
+  pages,
+  productImages,
+  products,
+  reviews,
+  stories,
+  users,
+} from '../schema/index.ts'
 import { seedDatabase } from './index.ts'
 import { resetSeed } from './reset.ts'
 
@@ -32,7 +43,7 @@ async function main() {
       console.log(`Already seeded; nothing changed (use --reset to seed again). ${seconds} s`)
       return
     }
-    const tables = { brands, categories, products, productImages, pages, banners, stories }
+    const tables = { brands, categories, products, productImages, pages, banners, stories, users, orders, reviews }
     const counts = await Promise.all(
       Object.entries(tables).map(async ([name, table]) => `${name} ${await db.$count(table)}`),
     )

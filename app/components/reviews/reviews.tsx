@@ -3,11 +3,12 @@ import { Form, Link, useNavigation } from 'react-router'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#api/reviews/limits.ts'
 import { IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
 import { formatDate, isoDate } from '#app/lib/money.ts'
-import type { Review, ReviewPermission, ReviewsData } from './types.ts'
+import { FormMessage } from '../account/fields.tsx'
+import type { Review, ReviewFailure, ReviewPermission, ReviewsData } from './types.ts'
 import '#app/styles/reviews.css'
 
 /** The written reviews of a product and, below them, the form or why there is none. */
-export function Reviews({ data, path }: { data: ReviewsData; path: string }) {
+export function Reviews({ data, failed, path }: { data: ReviewsData; failed?: ReviewFailure; path: string }) {
   const { t } = useTranslation('reviews')
   const { page, permission, action } = data
   return (
@@ -37,7 +38,7 @@ export function Reviews({ data, path }: { data: ReviewsData; path: string }) {
           ) : null}
         </nav>
       ) : null}
-      <ReviewAccess permission={permission} action={action} />
+      <ReviewAccess permission={permission} action={action} failed={failed} />
     </div>
   )
 }
@@ -82,7 +83,15 @@ function ReviewItem({ review }: { review: Review }) {
   )
 }
 
-function ReviewAccess({ permission, action }: { permission: ReviewPermission; action: string }) {
+function ReviewAccess({
+  permission,
+  action,
+  failed,
+}: {
+  permission: ReviewPermission
+  action: string
+  failed?: ReviewFailure
+}) {
   const { t } = useTranslation('reviews')
   if (permission.kind === 'anonymous')
     return (
@@ -91,17 +100,23 @@ function ReviewAccess({ permission, action }: { permission: ReviewPermission; ac
       </p>
     )
   if (permission.kind === 'refused') return <p className="reviews__notice">{permission.reason}</p>
-  return <ReviewForm review={permission.review} action={action} />
+  return <ReviewForm review={permission.review} action={action} failed={failed} />
 }
 
-function ReviewForm({ review, action }: { review: Review | null; action: string }) {
+/**
+ * Writes or edits the review. After a refused post it shows why (inline
+ * without JavaScript, a toast with it) and keeps what was typed: the browser
+ * keeps its fields with JavaScript, the server renders them back without.
+ */
+function ReviewForm({ review, action, failed }: { review: Review | null; action: string; failed?: ReviewFailure }) {
   const { t } = useTranslation('reviews')
-  const busy = useNavigation().formAction === action
+  const busy = useNavigation().state === 'submitting'
   const max = IMAGE_MAX_BYTES / 1024 / 1024
   return (
     <section id="review-form" className="review-form" aria-labelledby="review-form-title">
       <h3 id="review-form-title">{review ? t('edit_title') : t('form_title')}</h3>
-      {/* The key resets the fields to the saved review after each post. */}
+      <FormMessage toast={failed?.toast} />
+      {/* The key resets the fields to the saved review after each saved post. */}
       <Form
         key={review?.updated_at ?? 'new'}
         method="post"
@@ -113,7 +128,13 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
           <legend>{t('rating')}</legend>
           {[5, 4, 3, 2, 1].map((value) => (
             <label key={value}>
-              <input type="radio" name="rating" value={value} required defaultChecked={review?.rating === value} />
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                required
+                defaultChecked={(failed ? failed.rating : review?.rating) === value}
+              />
               <span>{t('rating_option', { rating: value })}</span>
             </label>
           ))}
@@ -125,7 +146,7 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
             name="comment"
             rows={4}
             maxLength={COMMENT_MAX}
-            defaultValue={review?.comment ?? ''}
+            defaultValue={failed ? (failed.comment ?? '') : (review?.comment ?? '')}
             aria-describedby="review-comment-hint"
           />
           <small id="review-comment-hint">{t('comment_hint', { max: COMMENT_MAX })}</small>
@@ -147,7 +168,8 @@ function ReviewForm({ review, action }: { review: Review | null; action: string 
         </div>
         {review?.photos.length ? (
           <label className="review-form__check">
-            <input type="checkbox" name="clear_photos" value="true" /> {t('clear_photos')}
+            <input type="checkbox" name="clear_photos" value="true" defaultChecked={failed?.clearPhotos} />{' '}
+            {t('clear_photos')}
           </label>
         ) : null}
         <div className="review-form__actions">

@@ -1,3 +1,5 @@
+import type { ToastMessage } from '../toaster.tsx'
+
 /** Shapes of the reviews API (api/reviews/routes.ts) as the product page uses them. */
 export type ReviewPhoto = { extra_small: string; small: string; medium: string; large: string }
 
@@ -27,3 +29,11 @@ export type ReviewPermission =
   | { kind: 'allowed'; review: Review | null }
 
 export type ReviewsData = { page: ReviewPage; permission: ReviewPermission; action: string }
+
+/** A refused post (the product page's action data): why, and what was typed, to show again. */
+export type ReviewFailure = {
+  toast: ToastMessage
+  rating: number | null
+  comment: string | null
+  clearPhotos: boolean
+}

@@ -16,6 +16,7 @@ import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/lib/seo.ts'
 import '#app/styles/catalogue.css'
+import { reviewAction } from '#app/routes/reviews/review.server.ts'
 import { loadReviews } from '#app/routes/reviews/reviews.server.ts'
 import type { Route } from './+types/product'
 import { catalogueT, siteOrigin } from './common.server.ts'
@@ -70,10 +71,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   )
 }
 
+/** The review form posts here (written, edited, deleted or refused with the typed text kept). */
+export const action = (args: Route.ActionArgs) => reviewAction(args)
+
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
 
-export default function ProductPage({ loaderData: { lang, product, crumbs, similar, reviews } }: Route.ComponentProps) {
+export default function ProductPage({
+  loaderData: { lang, product, crumbs, similar, reviews },
+  actionData,
+}: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')
   const unit = t(`unit.${product.unit}`)
   return (
@@ -179,7 +186,7 @@ export default function ProductPage({ loaderData: { lang, product, crumbs, simil
         ) : (
           <p>{t('rating.none')}</p>
         )}
-        <Reviews data={reviews} path={`/${lang}/products/${product.slug}`} />
+        <Reviews data={reviews} failed={actionData?.review} path={`/${lang}/products/${product.slug}`} />
       </section>
 
       {similar.length ? (

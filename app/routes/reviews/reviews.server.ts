@@ -33,7 +33,8 @@ export async function loadReviews(
     }),
     getUser(context),
   ])
-  const action = `${path}/review`
+  // The product page's own action (review.server.ts); back at the form when it refuses.
+  const action = `${path}#review-form`
   if (!user)
     return { page: list, permission: { kind: 'anonymous', loginTo: loginPath(lang, `${path}#reviews`) }, action }
   const mine = await api.get<Mine>(`products/${slug}/reviews/mine/`)

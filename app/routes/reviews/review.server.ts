@@ -1,57 +1,64 @@
-import { redirect } from 'react-router'
+import { type ActionFunctionArgs, data, redirect } from 'react-router'
 import { REVIEW_PHOTOS_MAX } from '#api/reviews/rules.ts'
 import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
+import type { ReviewFailure } from '#app/components/reviews/types.ts'
 import { apiClientContext } from '#app/lib/api.server.ts'
 import { requestLang, requireUser } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import type { Route } from './+types/review'
+import { toastMessage } from '#app/routes/account/forms.server.ts'
 
 const MAX_BODY = REVIEW_PHOTOS_MAX * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES
 
-/** Nothing to show here: the form lives on the product page. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/${params.lang}/products/${params.slug}#reviews`)
-}
-
 /**
- * Writes, edits or deletes the customer's review of the product through the
- * API, then goes back to the product page (post/redirect/get) with a toast:
- * "comment added", or what the API refused (its message is localised).
+ * The product page's action: writes, edits or deletes the customer's review
+ * through the API. Done: back to the page (post/redirect/get) with a toast.
+ * Refused: the page again (400) with the API's localised reason and what was
+ * typed (rating, comment), so nothing is lost without JavaScript either.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function reviewAction({ request, context, params }: ActionFunctionArgs) {
   const lang = requestLang(context)
-  const slug = params.slug
+  const slug = params.slug ?? ''
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(slug)) throw new Response(null, { status: 404 })
   const back = `/${lang}/products/${slug}`
   const i18n = getInstance(context)
   const t = (key: string, vars: Record<string, unknown> = {}) => i18n.t(`reviews:${key}`, vars) as string
   await requireUser({ request, context })
   const api = context.get(apiClientContext)
-  const fail = (message: string) => {
-    flash(context, { type: 'error', message })
-    return redirect(`${back}#review-form`)
+  const refuse = (message: string, typed: { rating: string; comment: string; clearPhotos: boolean } | null) => {
+    const review: ReviewFailure = {
+      toast: toastMessage('error', message),
+      rating: typed && /^[1-5]$/.test(typed.rating) ? Number(typed.rating) : null,
+      comment: typed?.comment ?? null,
+      clearPhotos: typed?.clearPhotos ?? false,
+    }
+    return data({ review }, { status: 400 })
   }
 
+  // Too large to read: only the reason comes back (with JavaScript the form still holds it all).
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) {
     await request.body?.cancel().catch(() => undefined)
-    return fail(t('too_large', { max: (REVIEW_PHOTOS_MAX * IMAGE_MAX_BYTES) / 1024 / 1024 }))
+    return refuse(t('too_large', { max: (REVIEW_PHOTOS_MAX * IMAGE_MAX_BYTES) / 1024 / 1024 }), null)
   }
   const form = await request.formData()
 
   if (form.get('intent') === 'delete') {
     const response = await api.request(`products/${slug}/reviews/mine/`, { method: 'DELETE' })
-    if (!response.ok && response.status !== 404) return fail(t('failed'))
+    if (!response.ok && response.status !== 404) return refuse(t('failed'), null)
     flash(context, { type: 'success', message: t('deleted') })
     return redirect(`${back}#reviews`)
   }
 
-  const rating = String(form.get('rating') ?? '')
-  if (!/^[1-5]$/.test(rating)) return fail(t('rating_required'))
+  const typed = {
+    rating: String(form.get('rating') ?? ''),
+    comment: String(form.get('comment') ?? ''),
+    clearPhotos: Boolean(form.get('clear_photos')),
+  }
+  if (!/^[1-5]$/.test(typed.rating)) return refuse(t('rating_required'), typed)
   const body = new FormData()
-  body.set('rating', rating)
-  body.set('comment', String(form.get('comment') ?? ''))
-  if (form.get('clear_photos')) body.set('clear_photos', 'true')
+  body.set('rating', typed.rating)
+  body.set('comment', typed.comment)
+  if (typed.clearPhotos) body.set('clear_photos', 'true')
   for (const photo of form.getAll('photos')) {
     // An empty file input still sends an empty, nameless part.
     if (photo instanceof File && photo.size > 0) body.append('photos', photo, photo.name || 'photo')
@@ -64,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const first = failed.errors?.[0]
     const message = first?.field === 'rating' ? t('rating_required') : first?.message || failed.detail
-    return fail(message || t('failed'))
+    return refuse(message || t('failed'), typed)
   }
   flash(context, { type: 'success', message: t(response.status === 201 ? 'added' : 'updated') })
   return redirect(`${back}#reviews`)
