@@ -42,14 +42,18 @@ function reviewCount(random: Random, product: ProductSeed): number {
   return random.chance(0.2) ? random.int(1, 3) : 0
 }
 
-/** A UUID drawn from the product's own stream, so the orders repeat too. */
-function uuid(random: Random): string {
-  const hex = Array.from({ length: 4 }, () =>
+/**
+ * The order's idempotency key: random-looking, unique by construction (the
+ * review's place in the plan fills the last group; two products' streams can
+ * coincide, their places cannot).
+ */
+function orderKey(random: Random, place: number): string {
+  const hex = Array.from({ length: 3 }, () =>
     Math.floor(random.next() * 2 ** 32)
       .toString(16)
       .padStart(8, '0'),
   ).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${place.toString(16).padStart(12, '0')}`
 }
 
 /**
@@ -80,7 +84,7 @@ export function planReviews(products: ProductSeed[], customers: CustomerSeed[]):
         customer,
         rating,
         comment: reviewComment(random, { kind: product.kind, rating, writes, female }),
-        orderKey: uuid(random),
+        orderKey: orderKey(random, planned.length),
         orderedAt: new Date(orderedAt),
         deliveredAt: new Date(deliveredAt),
         reviewedAt: new Date(reviewedAt),
