@@ -531,6 +531,30 @@ test.describe('for search engines', () => {
     expect(home).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/ru"/)
   })
 
+  test('a product nobody reviewed has no aggregateRating and says so', async ({ page, request }) => {
+    const list = await (await request.get('/api/v1/products/?ordering=-price&size=30')).json()
+    const unrated = (list.results as Array<{ slug: string; review_count: number; rating: number | null }>).find(
+      (p) => p.review_count === 0,
+    )
+    expect(unrated?.rating).toBeNull()
+    const html = await (
+      await request.get(`/ru/products/${unrated!.slug}`, { headers: { 'User-Agent': googlebot } })
+    ).text()
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
+      JSON.parse(m[1]!),
+    )
+    const item = ld.find((x) => x['@type'] === 'Product')
+    expect(item).toBeTruthy()
+    expect(item).not.toHaveProperty('aggregateRating')
+    await page.goto(`/ru/products/${unrated!.slug}`)
+    const reviews = page.getByRole('region', { name: 'Отзывы' })
+    // Said once, and the count under the title agrees.
+    await expect(reviews.getByText(/^Отзывов пока нет\.?$/)).toHaveCount(1)
+    await expect(reviews.getByText('Отзывов пока нет.', { exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByText('Отзывов пока нет', { exact: true })).toBeVisible()
+    await expect(reviews.getByRole('list', { name: 'Отзывы покупателей' })).toHaveCount(0)
+  })
+
   test('every page has its own title, description, canonical and Open Graph tags', async ({ page }) => {
     const seen = new Set<string>()
     for (const path of ['/ru', '/ru/products', `/ru/products/${product}`, '/ru/brands', '/ru/products/categories']) {

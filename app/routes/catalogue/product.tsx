@@ -183,9 +183,8 @@ export default function ProductPage({
             </p>
             <Rating rating={product.rating} reviews={product.review_count} />
           </div>
-        ) : (
-          <p>{t('rating.none')}</p>
-        )}
+        ) : null}
+        {/* Without reviews the list below says so, once. */}
         <Reviews data={reviews} failed={actionData?.review} path={`/${lang}/products/${product.slug}`} />
       </section>
 
