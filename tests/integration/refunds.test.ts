@@ -5,8 +5,10 @@ import { eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { payments, users } from '#api/db/schema/index.ts'
+import type { ApiDeps } from '#api/http/context.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { clickAuthHeader } from '#api/payments/click-reversal.ts'
@@ -14,6 +16,7 @@ import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#a
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
+import { paymeSubscribe } from './support/payme-subscribe.ts'
 
 const PAYME_KEY = 'refunds-payme-key'
 const CLICK_SECRET = 'refunds-click-secret'
@@ -301,5 +304,113 @@ describe('refunds of paid orders that are cancelled', () => {
     expect(r.body).toMatchObject({ status: 2, payment_status: 'pending', refund: null })
     const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))
     expect(rows).toEqual([])
+  })
+})
+
+describe('refunds of saved Payme card charges', () => {
+  const url = 'https://checkout.test.paycom.uz/api'
+  let deps: ApiDeps
+  let api: Api
+  let customer: Customer
+  let cardId: number
+  const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const response = await api.fetch(
+      new Request(`http://shop.test/api/v1/${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          Authorization: `Bearer ${customer.access}`,
+          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      }),
+    )
+    return { status: response.status, body: await response.json() }
+  }
+  beforeAll(async () => {
+    deps = {
+      database: t.database,
+      config: parseConfig({
+        ...process.env,
+        DATA_DIR: t.dataDir,
+        SESSION_SECRET: 'x'.repeat(40),
+        PAYMENT_PROVIDER: 'payme',
+        PAYME_MERCHANT_ID: 'merchant-1',
+        PAYME_API_URL: url,
+        PAYMENT_TIMEOUT_MS: '5000',
+      }),
+    }
+    api = createApi(deps)
+    customer = await registerCustomer(t)
+    paymeSubscribe(server, url)
+    const added = await call('cards/', {
+      method: 'POST',
+      body: { number: '8600 0691 9540 6311', expiry: `12/${(new Date().getFullYear() + 2) % 100}` },
+    })
+    expect(added.status).toBe(201)
+    expect(
+      (await call(`cards/${added.body.card_id}/verify/`, { method: 'POST', body: { code: '666666' } })).status,
+    ).toBe(200)
+    cardId = added.body.card_id
+  })
+  /** A fresh Payme double that knows the saved card. */
+  const double = (options: Parameters<typeof paymeSubscribe>[2] = {}) => {
+    const d = paymeSubscribe(server, url, options)
+    d.tokens.set('payme-token-1', { verified: true, number: '8600069195406311', expire: '1240' })
+    return d
+  }
+  const cardOrder = async () => (await orders.place({ as: customer, method: 'card', extra: { card_id: cardId } })).order
+
+  it('a failed receipts.cancel stays refund_pending and the job gives the money back later', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const payme = double({ cancelFailures: 1 })
+      const order = await cardOrder()
+      const started = await call(`payments/${order.id}/start/`, { method: 'POST' })
+      expect(started.body).toMatchObject({ provider: 'card:payme' })
+      const r = await call(`orders/${order.id}/cancel/`, { method: 'POST' })
+      expect(r.body).toMatchObject({
+        status: 2,
+        payment_status: 'refund_pending',
+        refund: { status: 'refund_pending' },
+      })
+      const [pending] = await orders.paymentsOf(order.id)
+      expect(pending).toMatchObject({ provider: 'card:payme', status: 'refund_pending', refundAttempts: 1 })
+      expect(pending!.refundError).toMatch(/receipts\.cancel/)
+      expect(warn.mock.calls.flat().join(' ')).not.toContain('8600')
+
+      const later = new Date(pending!.refundTriedAt!.getTime() + retryPauseMs(1))
+      expect(await retryPendingRefunds(refundDepsOf({ ...deps, now: () => later }))).toBe(1)
+      expect(payme.receipts.get(pending!.externalId!)?.state).toBe(50)
+      expect((await call(`orders/${order.id}/`)).body).toMatchObject({ payment_status: 'refunded' })
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a charge that completes after the order was cancelled is given back (and retried if that fails)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const payme = double({ slowPay: 400, cancelFailures: 1 })
+      const order = await cardOrder()
+      const charging = call(`payments/${order.id}/start/`, { method: 'POST' })
+      // The customer cancels while Payme is still charging the card.
+      await vi.waitFor(() => expect(payme.calls.map((c) => c.method)).toContain('receipts.pay'))
+      expect((await call(`orders/${order.id}/cancel/`, { method: 'POST' })).body).toMatchObject({
+        status: 2,
+        payment_status: 'pending',
+      })
+      expect((await charging).status).toBe(409)
+      const [payment] = await orders.paymentsOf(order.id)
+      expect(payment).toMatchObject({ status: 'refund_pending', refundAttempts: 1 })
+      expect(payme.receipts.get(payment!.externalId!)?.state).toBe(4)
+
+      const later = new Date(payment!.refundTriedAt!.getTime() + retryPauseMs(1))
+      expect(await retryPendingRefunds(refundDepsOf({ ...deps, now: () => later }))).toBe(1)
+      expect(payme.receipts.get(payment!.externalId!)?.state).toBe(50)
+      const [done] = await orders.paymentsOf(order.id)
+      expect(done).toMatchObject({ status: 'refunded', refundError: null })
+    } finally {
+      warn.mockRestore()
+    }
   })
 })

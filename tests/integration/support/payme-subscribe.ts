@@ -15,6 +15,8 @@ export type SubscribeOptions = {
   slowPay?: number
   /** `receipts.pay` refuses with this Payme error code (e.g. -31630, not enough money). */
   payError?: number
+  /** The first this many `receipts.cancel` calls answer HTTP 502 (a refund that fails, then succeeds). */
+  cancelFailures?: number
 }
 
 /**
@@ -30,6 +32,7 @@ export function paymeSubscribe(server: SetupServer, url: string, options: Subscr
     { amount: number; account: Record<string, unknown>; state: number; token?: string }
   >()
   let issued = 0
+  let cancels = 0
   server.use(
     http.post(url, async ({ request }) => {
       const body = (await request.json()) as { id: unknown; method: string; params: Record<string, any> }
@@ -99,6 +102,7 @@ export function paymeSubscribe(server: SetupServer, url: string, options: Subscr
           return reply(receiptView(body.params.id))
         }
         case 'receipts.cancel': {
+          if ((options.cancelFailures ?? 0) > cancels++) return new HttpResponse('Bad gateway', { status: 502 })
           const receipt = receipts.get(body.params.id)
           if (!receipt) return fail(-31602, 'Receipt not found')
           receipt.state = 50
