@@ -16,6 +16,21 @@ export class ApiResponseError extends Error {
 }
 
 /**
+ * The API answered 503/504: the database or a service behind it (SMS, payment)
+ * is away or too slow. A Response, so a loader that lets it through shows the
+ * 503/504 page; a form that catches it shows `answer.detail`, the API's
+ * localised reason ("the SMS service is not answering…").
+ */
+export class ApiUnavailableError extends Response {
+  constructor(
+    status: 503 | 504,
+    readonly answer: { detail?: string },
+  ) {
+    super(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } })
+  }
+}
+
+/**
  * Whose credentials a call carries: the signed-in customer's session (default;
  * refreshed once on 401), none, or an explicit bearer token (e.g. the
  * short-lived session of a password reset; never refreshed).
@@ -161,7 +176,7 @@ export function createApiClient(
   const parse = async <T>(response: Response): Promise<T> => {
     const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
     // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.
-    if (response.status === 503 || response.status === 504) throw Response.json(body, { status: response.status })
+    if (response.status === 503 || response.status === 504) throw new ApiUnavailableError(response.status, body)
     if (!response.ok) throw new ApiResponseError(response.status, body)
     return body as T
   }

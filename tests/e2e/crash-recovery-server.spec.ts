@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import {
   apiCall,
   exitCode,
+  outboxCode,
   registerCustomer,
   type ServerProcess,
   startServer,
@@ -45,7 +46,7 @@ test('SIGKILL while orders are being placed: each order is whole or absent after
   let server: ServerProcess = await startServer({ dataDir: data.dir, env: { SEED_PRODUCTS: '60' } })
   try {
     const shoppers = []
-    for (let i = 0; i < customers; i++) shoppers.push(await registerCustomer(server, data.dir))
+    for (let i = 0; i < customers; i++) shoppers.push(await registerCustomer(server, outboxCode(data.dir)))
 
     // Products with stock enough for every order of every trial.
     const lines: Line[] = []

@@ -3,6 +3,7 @@ import { beforeAll, expect, test, vi } from 'vitest'
 import type { Api } from '#api/app.ts'
 import { ApiResponseError, createApiClient } from '#app/lib/api.server.ts'
 import { apiContext } from '#app/lib/request-context.ts'
+import { apiError } from '#app/routes/account/forms.server.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
@@ -28,6 +29,13 @@ test('an API that answers 503 (database away) becomes a 503 page, not a 500', as
   const api = clientFor(async () => Response.json({ detail: 'later' }, { status: 503 }))
   const error = await thrown(api.get('products/'))
   expect(error instanceof Response && error.status).toBe(503)
+})
+
+test("a form catching a 503 gets the API's reason and status, not the generic text", async () => {
+  const detail = 'SMS-сервис не отвечает. Попробуйте через минуту.'
+  const api = clientFor(async () => Response.json({ detail }, { status: 503 }))
+  const failed = apiError(await thrown(api.send('POST', 'account/registration/entrypoint/', {})), ['phone'], 'generic')
+  expect(failed).toMatchObject({ status: 503, detail, firstError: detail })
 })
 
 test('an API that does not answer in time becomes a 504 page', async () => {

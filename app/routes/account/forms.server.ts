@@ -5,7 +5,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { z } from 'zod'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
-import { ApiResponseError } from '#app/lib/api.server.ts'
+import { ApiResponseError, ApiUnavailableError } from '#app/lib/api.server.ts'
 import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -84,6 +84,11 @@ export function validationToast(
 
 /** The API's error as field errors of the given form fields, and its detail (or the generic text). */
 export function apiError(error: unknown, fields: string[], generic: string) {
+  if (error instanceof ApiUnavailableError) {
+    // A service the step needs is away or slow: its own reason, so the customer knows to retry later.
+    const detail = error.answer.detail || generic
+    return { status: error.status, detail, fieldErrors: {} as Record<string, string[]>, firstError: detail }
+  }
   if (!(error instanceof ApiResponseError) || error.status === 401) {
     // A timeout or a bug: the customer gets the generic text, the log gets the cause.
     if (!(error instanceof ApiResponseError)) console.error(error)

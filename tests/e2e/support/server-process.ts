@@ -120,32 +120,33 @@ let serial = 0
 export const newPhone = () =>
   `+99890${String((process.pid * 7919 + Date.now() + ++serial * 104_729) % 10_000_000).padStart(7, '0')}`
 
-/** The newest code the `log` SMS provider wrote to `phone` in the server's outbox. */
-function lastCode(dataDir: string, phone: string) {
-  const file = join(dataDir, 'sms-outbox.jsonl')
-  if (!existsSync(file)) return null
-  const sms = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; text: string })
-    .findLast((m) => m.to === phone)
-  return sms?.text.match(/\b\d{6}\b/)?.[0] ?? null
+/** Reads the newest code sent to `phone` from the server's outbox (SMS_PROVIDER=log in `dataDir`). */
+export function outboxCode(dataDir: string) {
+  return (phone: string) => {
+    const file = join(dataDir, 'sms-outbox.jsonl')
+    if (!existsSync(file)) return null
+    const sms = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string; text: string })
+      .findLast((m) => m.to === phone)
+    return sms?.text.match(/\b\d{6}\b/)?.[0] ?? null
+  }
 }
 
-/** Registers a customer through the API with the code from the server's SMS outbox (SMS_PROVIDER=log). */
+/** Registers a customer through the API; `codeOf` finds the SMS code the server sent to the phone. */
 export async function registerCustomer(
   server: Pick<ServerProcess, 'url'>,
-  dataDir: string,
+  codeOf: (phone: string) => string | null,
   password = 'resilience-1',
 ): Promise<Tokens & { phone: string; password: string }> {
   const phone = newPhone()
   const entry = await apiCall(server, 'account/registration/entrypoint/', { method: 'POST', body: { phone } })
   if (entry.status !== 200)
     throw new Error(`registration entry answered ${entry.status}: ${JSON.stringify(entry.body)}`)
-  const code = lastCode(dataDir, phone)
   const verify = await apiCall(server, 'account/registration/verify/', {
     method: 'POST',
-    body: { phone, code, session: entry.body.session },
+    body: { phone, code: codeOf(phone), session: entry.body.session },
   })
   if (verify.status !== 200) throw new Error(`registration verify answered ${verify.status}`)
   const done = await apiCall(server, 'account/registration/register/', {
