@@ -72,11 +72,18 @@ export async function openDatabase(options: {
 }
 
 /**
+ * Every connection gets an error listener for life: the pool listens only
+ * while a connection is idle, and an error on one checked out for a
+ * transaction (the database restarting, a connection we close below) would
+ * otherwise be thrown and end the process. The query in flight gets the same
+ * error, and the pool drops the connection when it is released.
+ *
  * After a query timeout pg keeps the connection waiting for that answer, and
  * a transaction hands it back to the pool as if healthy: every later query on
  * it would time out too. Closing it makes the pool open a fresh one.
  */
 function dropWhenUnanswered(client: pg.PoolClient) {
+  client.on('error', () => {})
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   Object.assign(client, {
     query: (...args: unknown[]) => {

@@ -50,13 +50,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
           client.resetAndDestroy()
           upstream?.destroy()
         } else if (upstream) {
-          // Bytes stop flowing both ways; both ends stay open.
+          // Bytes stop flowing both ways; both ends stay open. Still read (and drop) what
+          // comes, or a socket closed from its far end would never be noticed.
           client.unpipe(upstream)
           upstream.unpipe(client)
-          client.removeAllListeners('data')
-          upstream.removeAllListeners('data')
-          client.on('data', () => {})
-          upstream.on('data', () => {})
+          client.on('data', () => {}).resume()
+          upstream.on('data', () => {}).resume()
         }
       }
     },

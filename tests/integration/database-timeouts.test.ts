@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { type Database, openDatabase } from '#api/db/client.ts'
+import { isDatabaseUnavailable } from '#api/http/unavailable.ts'
+import { startTcpProxy, type TcpProxy } from '../e2e/support/tcp-proxy.ts'
+import { startWireDatabase, type WireDatabase } from '../e2e/support/wire-database.ts'
+
+// PostgreSQL mode (the pg pool) behind a proxy the test cuts: a database that
+// goes silent in the middle of a transaction gives an "unavailable" error
+// within DATABASE_TIMEOUT_MS, and once it is back the very next query works
+// (the connection left waiting for an answer is not handed out again).
+
+const timeoutMs = 500
+let server: WireDatabase
+let proxy: TcpProxy
+let database: Database
+
+beforeAll(async () => {
+  server = await startWireDatabase()
+  proxy = await startTcpProxy(server)
+  const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@127.0.0.1:${proxy.port}/${server.database}`
+  database = await openDatabase({ url, dataDir: null, timeoutMs })
+})
+
+afterAll(async () => {
+  await database?.close()
+  await proxy?.close()
+  await server?.close()
+})
+
+it('a transaction whose database goes silent fails as unavailable in time; the next query after it works', async () => {
+  await database.ping()
+  const started = performance.now()
+  const failed = await database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      proxy.cut('silent')
+      await tx.execute(sql`select 2`)
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    )
+  expect(isDatabaseUnavailable(failed)).toBe(true)
+  // The query's timeout, then the rollback on a closed connection fails at once.
+  expect(performance.now() - started).toBeLessThan(timeoutMs * 4)
+
+  proxy.restore()
+  await database.ping()
+  expect((await database.db.execute(sql`select 3 as n`)).rows).toEqual([{ n: 3 }])
+})
+
+it('a database reset in the middle of a transaction fails the transaction, not the process', async () => {
+  await database.ping()
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const failed = await database.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      proxy.cut('reset')
+      await tx.execute(sql`select 2`)
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    )
+  // Without a listener the connection's error event would be thrown: vitest reports it as uncaught.
+  expect(isDatabaseUnavailable(failed)).toBe(true)
+  proxy.restore()
+  await database.ping()
+  for (const call of logged.mock.calls) expect(call[0]).toBe('postgres pool error:')
+})
+
+it('a database that refuses connections fails as unavailable at once, and works again when it is back', async () => {
+  // The pool reports the reset of its idle connections (and carries on).
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  proxy.cut('reset')
+  const failed = await database.ping().then(
+    () => null,
+    (error: unknown) => error,
+  )
+  expect(isDatabaseUnavailable(failed)).toBe(true)
+  proxy.restore()
+  await database.ping()
+  for (const call of logged.mock.calls) expect(call[0]).toBe('postgres pool error:')
+})
