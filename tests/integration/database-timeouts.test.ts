@@ -47,7 +47,7 @@ it('a transaction whose database goes silent fails as unavailable in time; the n
 
   proxy.restore()
   await database.ping()
-  expect((await database.db.execute(sql`select 3 as n`)).rows).toEqual([{ n: 3 }])
+  expect(await database.db.execute(sql`select 3 as n`)).toMatchObject({ rows: [{ n: 3 }] })
 })
 
 it('a database reset in the middle of a transaction fails the transaction, not the process', async () => {
