@@ -1,13 +1,25 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useFetcher, useLocation, useNavigate } from 'react-router'
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
-import { Modal } from '../modal.tsx'
-import { AuthPanel, type StoreLinks } from './auth-panel.tsx'
-import { type AuthView, authPath } from './auth-types.ts'
-import { LoginForm } from './login-form.tsx'
-import { RegisterFlow } from './register-flow.tsx'
-import { ResetFlow } from './reset-flow.tsx'
+import type { StoreLinks } from './auth-panel.tsx'
+import type { AuthView } from './auth-types.ts'
+
+// The dialogs and their forms are downloaded when one first opens: they only
+// ever open with JavaScript, after a click, and most visitors never open one.
+const dialogs = () => import('./auth-dialogs.tsx')
+const AuthDialog = lazy(() => dialogs().then((module) => ({ default: module.AuthDialog })))
+const LogoutDialog = lazy(() => dialogs().then((module) => ({ default: module.LogoutDialog })))
+const LoginRequiredDialog = lazy(() => dialogs().then((module) => ({ default: module.LoginRequiredDialog })))
 
 type OpenDialog =
   | { kind: 'auth'; view: AuthView; redirectTo?: string }
@@ -67,124 +79,35 @@ export function AuthDialogProvider({ lang, apps, children }: { lang: Lang; apps:
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      <AuthDialog
-        open={Boolean(auth)}
-        view={auth?.view ?? 'login'}
-        lang={lang}
-        apps={apps}
-        redirectTo={auth?.redirectTo ?? here}
-        onView={(view) => setDialog((current) => (current?.kind === 'auth' ? { ...current, view } : current))}
-        onClose={close}
-        onDone={onDone}
-      />
-      <LogoutDialog open={dialog?.kind === 'logout'} lang={lang} redirectTo={here} onClose={close} />
-      <LoginRequiredDialog
-        open={dialog?.kind === 'login-required'}
-        onClose={close}
-        onLogin={() =>
-          setDialog((current) =>
-            current?.kind === 'login-required'
-              ? { kind: 'auth', view: 'login', redirectTo: current.redirectTo }
-              : current,
-          )
-        }
-      />
+      {/* Only the open one is mounted; until its code arrives nothing shows (the click waits). */}
+      <Suspense fallback={null}>
+        {auth ? (
+          <AuthDialog
+            open
+            view={auth.view}
+            lang={lang}
+            apps={apps}
+            redirectTo={auth.redirectTo ?? here}
+            onView={(view) => setDialog((current) => (current?.kind === 'auth' ? { ...current, view } : current))}
+            onClose={close}
+            onDone={onDone}
+          />
+        ) : dialog?.kind === 'logout' ? (
+          <LogoutDialog open lang={lang} redirectTo={here} onClose={close} />
+        ) : dialog?.kind === 'login-required' ? (
+          <LoginRequiredDialog
+            open
+            onClose={close}
+            onLogin={() =>
+              setDialog((current) =>
+                current?.kind === 'login-required'
+                  ? { kind: 'auth', view: 'login', redirectTo: current.redirectTo }
+                  : current,
+              )
+            }
+          />
+        ) : null}
+      </Suspense>
     </AuthDialogContext.Provider>
-  )
-}
-
-/** Login, reset and register over the current page (SPEC §2); closing it resets it to login. */
-function AuthDialog({
-  open,
-  view,
-  lang,
-  apps,
-  redirectTo,
-  onView,
-  onClose,
-  onDone,
-}: {
-  open: boolean
-  view: AuthView
-  lang: Lang
-  apps: StoreLinks
-  redirectTo: string
-  onView: (view: AuthView) => void
-  onClose: () => void
-  onDone: () => void
-}) {
-  const { t } = useTranslation('account')
-  const body = useRef<HTMLDivElement>(null)
-  // A new view starts at its first field, as the dialog itself does.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `view` is the signal.
-  useEffect(() => {
-    if (!open) return
-    body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
-  }, [open, view])
-  const props = { lang, redirectTo, dialog: true, onView, onDone }
-  const titles = { login: t('login.title'), register: t('register.title'), reset: t('reset.title') }
-  return (
-    <Modal open={open} onClose={onClose} title={titles[view]} wide className="auth-dialog">
-      <div ref={body}>
-        <AuthPanel apps={apps}>
-          {view === 'login' ? (
-            <LoginForm key="login" {...props} />
-          ) : view === 'register' ? (
-            <RegisterFlow key="register" {...props} initial={{ step: 'start' }} />
-          ) : (
-            <ResetFlow key="reset" {...props} initial={{ step: 'start' }} />
-          )}
-        </AuthPanel>
-      </div>
-    </Modal>
-  )
-}
-
-/** "Log out?" with cancel and log out (SPEC §2); the page /{lang}/logout does the same without JavaScript. */
-function LogoutDialog({
-  open,
-  lang,
-  redirectTo,
-  onClose,
-}: {
-  open: boolean
-  lang: Lang
-  redirectTo: string
-  onClose: () => void
-}) {
-  const { t } = useTranslation('account')
-  const fetcher = useFetcher()
-  return (
-    <Modal open={open} onClose={onClose} title={t('logout.title')}>
-      <p>{t('logout.text')}</p>
-      {/* The action redirects (home from private pages); the navigation closes this dialog. */}
-      <fetcher.Form method="post" action={authPath(lang, 'logout')} className="confirm-actions">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus="">
-          {t('logout.cancel')}
-        </button>
-        <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
-          {t('logout.submit')}
-        </button>
-      </fetcher.Form>
-    </Modal>
-  )
-}
-
-/** Shown when a signed-out visitor picks something that needs an account (SPEC §2, my orders). */
-function LoginRequiredDialog({ open, onClose, onLogin }: { open: boolean; onClose: () => void; onLogin: () => void }) {
-  const { t } = useTranslation('account')
-  return (
-    <Modal open={open} onClose={onClose} title={t('login_required.title')} closeOnBackdrop>
-      <p>{t('login_required.text')}</p>
-      <div className="confirm-actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('login_required.cancel')}
-        </button>
-        <button type="button" className="button" onClick={onLogin} data-autofocus="">
-          {t('login_required.login')}
-        </button>
-      </div>
-    </Modal>
   )
 }

@@ -7,7 +7,7 @@ import { closeDetails, type HeaderUser, ProfileLinks } from '#app/components/acc
 import type { Lang } from '#app/lib/i18n.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { Icon } from '../icon.tsx'
-import { lockScroll } from '../modal.tsx'
+import { lockScroll } from '../scroll-lock.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
