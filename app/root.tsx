@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
+import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { takeFlash } from '#app/lib/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
