@@ -12,7 +12,8 @@ export function assetsOf(html) {
   for (const match of html.matchAll(/<link\b([^>]*)>/g)) {
     const attrs = match[1]
     const rel = /\brel="([^"]+)"/.exec(attrs)?.[1]
-    const href = /\bhref="([^"]+)"/.exec(attrs)?.[1]
+    // React Router marks a stylesheet that lazily loaded code also imports with a trailing `#`.
+    const href = /\bhref="([^"]+)"/.exec(attrs)?.[1]?.replace(/[?#].*$/, '')
     if (!href?.startsWith('/')) continue
     if (rel === 'modulepreload') js.add(href)
     if (rel === 'stylesheet') css.add(href)

@@ -1,0 +1,133 @@
+import { type RefObject, useEffect, useRef } from 'react'
+import { type Toast, toast, useToaster } from 'react-hot-toast'
+import { Icon } from './icon.tsx'
+import { DURATION, MAX_VISIBLE, ToastIcon, type ToastMessage, type ToastType } from './toaster.tsx'
+
+// The toasts once the page runs JavaScript, driven by react-hot-toast. Its own
+// module: toaster.tsx downloads it when the first toast is shown.
+
+// A drag further than this (px) sideways dismisses the toast.
+const SWIPE_DISMISS = 80
+
+export function showToast(type: ToastType, message: string, id?: string) {
+  const options = { id, duration: DURATION, removeDelay: 250 }
+  if (type === 'success') toast.success(message, options)
+  else if (type === 'error') toast.error(message, options)
+  else toast(message, options)
+}
+
+export type PauseHandlers = { startPause(): void; endPause(): void }
+
+/**
+ * The items of the toaster's list: close on click, pause on hover, on focus
+ * inside and while the window is in the background, swipe sideways to dismiss
+ * (react-hot-toast has no dragging; a few pointer events do it). The region
+ * around them is toaster.tsx's, which calls `pause` on hover and focus.
+ */
+export default function LiveToasts({
+  flashed,
+  pause,
+  closeLabel,
+}: {
+  flashed: ToastMessage[]
+  pause: RefObject<PauseHandlers | null>
+  closeLabel: string
+}) {
+  const { toasts, handlers } = useToaster({ duration: DURATION })
+  const { startPause, endPause } = handlers
+
+  useEffect(() => {
+    pause.current = { startPause, endPause }
+  }, [pause, startPause, endPause])
+
+  // Hand server flashes to react-hot-toast once per id.
+  const shown = useRef(new Set<string>())
+  useEffect(() => {
+    for (const item of flashed) {
+      if (shown.current.has(item.id)) continue
+      shown.current.add(item.id)
+      showToast(item.type, item.message, item.id)
+    }
+  }, [flashed])
+
+  // At most three: the oldest visible ones leave first (the list is newest first).
+  useEffect(() => {
+    for (const old of toasts.filter((item) => item.visible).slice(MAX_VISIBLE)) toast.dismiss(old.id)
+  }, [toasts])
+
+  // Pause while the window is in the background (focus loss).
+  useEffect(() => {
+    const pauseAll = () => startPause()
+    const resume = () => endPause()
+    window.addEventListener('blur', pauseAll)
+    window.addEventListener('focus', resume)
+    return () => {
+      window.removeEventListener('blur', pauseAll)
+      window.removeEventListener('focus', resume)
+    }
+  }, [startPause, endPause])
+
+  return toasts
+    .filter((item) => item.visible || item.dismissed)
+    .slice(0, MAX_VISIBLE + 2)
+    .map((item) => <LiveToast key={item.id} item={item} closeLabel={closeLabel} />)
+}
+
+function LiveToast({ item, closeLabel }: { item: Toast; closeLabel: string }) {
+  const ref = useRef<HTMLLIElement>(null)
+  const drag = useRef<{ x: number; dx: number; moved: boolean } | null>(null)
+  const dragged = useRef(false)
+  const dismiss = () => toast.dismiss(item.id)
+  const setOffset = (dx: number) => {
+    const el = ref.current
+    if (!el) return
+    el.style.transform = dx ? `translateX(${dx}px)` : ''
+    el.style.opacity = dx ? String(Math.max(0.2, 1 - Math.abs(dx) / (SWIPE_DISMISS * 2))) : ''
+  }
+  const message = typeof item.message === 'function' ? item.message(item) : item.message
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the close button inside is the keyboard way; a click anywhere is a pointer shortcut (SPEC §9 "close on click").
+    <li
+      ref={ref}
+      className={`toast toast--${item.type === 'blank' ? 'info' : item.type}${item.visible ? '' : ' toast--leaving'}`}
+      onPointerDown={(event) => {
+        if (event.button !== 0) return
+        drag.current = { x: event.clientX, dx: 0, moved: false }
+        event.currentTarget.setPointerCapture?.(event.pointerId)
+      }}
+      onPointerMove={(event) => {
+        const state = drag.current
+        if (!state) return
+        state.dx = event.clientX - state.x
+        if (Math.abs(state.dx) > 4) state.moved = true
+        if (state.moved) setOffset(state.dx)
+      }}
+      onPointerUp={() => {
+        const state = drag.current
+        drag.current = null
+        if (!state?.moved) return
+        dragged.current = true
+        if (Math.abs(state.dx) >= SWIPE_DISMISS) dismiss()
+        else setOffset(0)
+      }}
+      onPointerCancel={() => {
+        drag.current = null
+        setOffset(0)
+      }}
+      onClick={() => {
+        // A drag ends with a click too; only a real click closes.
+        if (dragged.current) {
+          dragged.current = false
+          return
+        }
+        dismiss()
+      }}
+    >
+      <ToastIcon type={item.type} />
+      <span className="toast__message">{message}</span>
+      <button type="button" className="toast__close" aria-label={closeLabel}>
+        <Icon name="close" size={16} />
+      </button>
+    </li>
+  )
+}
