@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { translationNamespacesId } from '#app/components/translation-namespaces.tsx'
-import { startTranslations } from '#app/lib/browser-i18n.ts'
+import { allTranslations, startTranslations } from '#app/lib/browser-i18n.client.ts'
 import { defaultLang, isLang } from '#app/lib/i18n.ts'
 import { reloadOnStaleChunks } from '#app/lib/stale-chunks.ts'
 
@@ -28,6 +28,8 @@ async function main() {
       </StrictMode>,
     )
   })
+  // The other namespaces of the language, after the page's own (see allTranslations).
+  setTimeout(allTranslations, 0)
 }
 
 main()

@@ -7,7 +7,8 @@
  * components use, with the same results (tests/unit/browser-i18n.test.ts
  * compares every text of every language): nested keys, an `ns:` prefix,
  * `{{value}}` interpolation (not escaped, as configured on the server),
- * plural suffixes by `count` and `defaultValue`.
+ * plural suffixes by `count` and `defaultValue`. A `.client` module: the
+ * server build leaves it out (root.tsx imports it for its client middleware).
  */
 import { use, useMemo, useSyncExternalStore } from 'react'
 
@@ -124,6 +125,7 @@ export const i18n = {
     const inUse = new Set([...texts.keys()].filter((id) => id.startsWith(`${language}/`)).map((id) => id.split('/')[1]))
     await Promise.all([...inUse].map((ns) => load(lang, ns)))
     language = lang
+    everything = null
     for (const listener of listeners) listener()
   },
   // What the server's render used (app/components/i18n-namespaces.tsx renders the same list again).
@@ -132,13 +134,28 @@ export const i18n = {
 
 /**
  * Before hydration: the page's language and the namespaces the server used
- * for it, downloaded in parallel. Others load when a component first asks
- * (it suspends until then; navigations are transitions, so the old page stays).
+ * for it, downloaded in parallel. The others follow (`allTranslations`); a
+ * component that asks for one before it is here suspends until it is.
  */
 export async function startTranslations(lang: string, namespaces: string[]) {
   language = lang
   reported = namespaces
   await Promise.all([defaultNamespace, ...namespaces].map((ns) => load(lang, ns)))
+}
+
+let everything: Promise<unknown> | null = null
+/**
+ * The rest of the page's language, downloaded once the page is alive: React
+ * Router only renders a new page when its code and data are here, but not
+ * its texts, so root.tsx's client middleware waits for this on every
+ * navigation and a new page never renders with the old one's URL shown.
+ */
+export function allTranslations(): Promise<unknown> {
+  if (!language) return Promise.resolve()
+  everything ??= Promise.all(
+    [...loaders.keys()].filter((id) => id.startsWith(`${language}/`)).map((id) => load(language, id.split('/')[1])),
+  )
+  return everything
 }
 
 /** react-i18next's hook, as far as the shop uses it: `t` and `i18n`. */
