@@ -18,15 +18,15 @@
 // BENCH_LIGHTHOUSE_RUNS (runs per page, median taken, 1), BENCH_DATA_DIR (keep
 // and reuse this data folder, e.g. for a 100,000-product catalogue, instead of a fresh one).
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { mixedLoad, percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
 import { assetBytes, assetsOf } from '../tests/bench/page-assets.mjs'
 import { setBlock } from '../tests/bench/readme-blocks.mjs'
-import { ensureBuild, memoryOf, startServer } from '../tests/bench/server-process.mjs'
+import { cpuTimeOf, ensureBuild, memoryOf, startServer } from '../tests/bench/server-process.mjs'
 
 const parts = ['server', 'memory', 'bytes', 'lighthouse']
 const { values: args } = parseArgs({
@@ -53,9 +53,10 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const mixedRequests = Number(process.env.BENCH_MIXED ?? 10_000)
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
 const clientDir = join(root, 'build/client')
-// The product page saved as a file under build/client, which the server's static middleware serves.
-const ceilingDir = join(clientDir, 'bench-ceiling')
-const ceilingPath = '/bench-ceiling/product.html'
+// The product page saved as a file under build/client, which the server's static middleware
+// serves; a folder per run, so that two runs at once do not remove each other's.
+const ceilingDir = join(clientDir, 'bench-ceiling', String(process.pid))
+const ceilingPath = `/bench-ceiling/${process.pid}/product.html`
 
 ensureBuild(root)
 
@@ -87,6 +88,9 @@ const cleanUp = () => {
   cleaned = true
   if (server.process.exitCode === null) server.process.kill('SIGTERM')
   rmSync(ceilingDir, { recursive: true, force: true })
+  try {
+    rmdirSync(dirname(ceilingDir))
+  } catch {}
   if (!keepData) rmSync(dataDir, { recursive: true, force: true })
 }
 process.on('exit', cleanUp)
@@ -239,6 +243,7 @@ if (run('server')) {
   {
     const times = []
     let cached = 0
+    const cpuBefore = cpuTimeOf(server.pid)
     for (let i = 0; i < requests; i++) {
       const started = performance.now()
       const response = await fetch(base + searchPath(i), { headers: { 'Accept-Language': 'ru' } })
@@ -249,8 +254,9 @@ if (run('server')) {
     }
     if (cached) console.warn(`bench: ${cached} of ${requests} searches came from the API's response cache`)
     times.sort((a, b) => a - b)
+    const cpu = (cpuTimeOf(server.pid) - cpuBefore) / requests
     const render = { median: percentile(times, 50), p95: percentile(times, 95) }
-    results.push({ name: 'search API', path: '/api/v1/products/?search=…', render, load: null })
+    results.push({ name: 'search API', path: '/api/v1/products/?search=…', render, load: null, cpu })
     console.log(`bench: search API: median ${ms(render.median)}, p95 ${ms(render.p95)}`)
     targets.push({ target: 'search API p95 ≤ 30 ms', met: render.p95 <= 30, figure: ms(render.p95) })
   }
@@ -262,9 +268,11 @@ if (run('server')) {
     const url = base + page.path
     // Warm up: the API's response cache, the image versions, V8's JIT.
     for (let i = 0; i < 10; i++) await getText(page.path)
+    const cpuBefore = cpuTimeOf(server.pid)
     const render = await renderTimes(url, { count: requests, headers })
+    const cpu = (cpuTimeOf(server.pid) - cpuBefore) / requests
     const load = page.load ? await throughput(url, { connections, seconds, headers }) : null
-    results.push({ ...page, render, load })
+    results.push({ ...page, render, load, cpu })
     console.log(
       `bench: ${page.name}: median ${ms(render.median)}, p95 ${ms(render.p95)}${load ? `, ${load.rps.toFixed(0)} req/s` : ''}`,
     )
@@ -273,11 +281,11 @@ if (run('server')) {
   const ceiling = results.find((r) => r.path === ceilingPath)
   const share = product.load.rps / ceiling.load.rps
   const table = [
-    '| page | render median | render p95 | req/s (10 clients) | latency p99 under load |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| page | render median | render p95 | server CPU per request | req/s (10 clients) | latency p99 under load |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${ms(r.render.median)} | ${ms(r.render.p95)} | ${
+        `| ${r.name} (\`${r.path.replace(slug, '{slug}').replace(ceilingPath, '/bench-ceiling/{run}/product.html')}\`) | ${ms(r.render.median)} | ${ms(r.render.p95)} | ${ms(r.cpu)} | ${
           r.load ? `${r.load.rps.toFixed(0)}${r.load.errors ? ` (${r.load.errors} errors)` : ''}` : '—'
         } | ${r.load ? `${r.load.p99} ms` : '—'} |`,
     ),
@@ -287,7 +295,7 @@ if (run('server')) {
     body: [
       heading(
         'server',
-        `Render time is one request at a time to the last byte (median and 95th percentile of ${requests}); requests per second are ${connections} concurrent clients for ${seconds} s against the one process, autocannon on the same machine. The last row is the product page's HTML saved under build/client and served by the same server's static middleware: the ceiling for this machine and process. The rendered product page reaches **${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %** of it (${product.load.rps.toFixed(0)} of ${ceiling.load.rps.toFixed(0)} req/s).`,
+        `Render time is one request at a time to the last byte (median and 95th percentile of ${requests}); server CPU per request is the CPU time the server process used during those sequential requests, divided by their number: it hardly depends on other work on the machine (with PGlite it includes the database, which runs inside the process; PostgreSQL's own processes are not counted). Requests per second are ${connections} concurrent clients for ${seconds} s against the one process, autocannon on the same machine. The last row is the product page's HTML saved under build/client and served by the same server's static middleware: the ceiling for this machine and process. The rendered product page reaches **${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %** of it (${product.load.rps.toFixed(0)} of ${ceiling.load.rps.toFixed(0)} req/s).`,
       ),
       '',
       ...table,

@@ -31,6 +31,7 @@ export function throughput(url, { connections, seconds, headers }) {
       if (error) return reject(error)
       resolve({
         rps: result.requests.average,
+        total: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts + result.non2xx,

@@ -73,3 +73,13 @@ export function memoryOf(pid) {
   const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024
   return { rss: field('VmRSS'), peak: field('VmHWM') }
 }
+
+/** CPU time (user + system) the process has used so far, in ms. Linux only. */
+export function cpuTimeOf(pid) {
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return (ticks * 1000) / clockTicks
+}
+// USER_HZ: 100 on every Linux but a few exotic builds.
+const clockTicks = 100
