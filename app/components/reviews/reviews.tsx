@@ -112,6 +112,7 @@ function ReviewForm({ review, action, failed }: { review: Review | null; action:
   const { t } = useTranslation('reviews')
   const busy = useNavigation().state === 'submitting'
   const max = IMAGE_MAX_BYTES / 1024 / 1024
+  const typed = failed?.typed
   return (
     <section id="review-form" className="review-form" aria-labelledby="review-form-title">
       <h3 id="review-form-title">{review ? t('edit_title') : t('form_title')}</h3>
@@ -133,7 +134,7 @@ function ReviewForm({ review, action, failed }: { review: Review | null; action:
                 name="rating"
                 value={value}
                 required
-                defaultChecked={(failed ? failed.rating : review?.rating) === value}
+                defaultChecked={(typed ? typed.rating : review?.rating) === value}
               />
               <span>{t('rating_option', { rating: value })}</span>
             </label>
@@ -146,7 +147,7 @@ function ReviewForm({ review, action, failed }: { review: Review | null; action:
             name="comment"
             rows={4}
             maxLength={COMMENT_MAX}
-            defaultValue={failed ? (failed.comment ?? '') : (review?.comment ?? '')}
+            defaultValue={typed ? typed.comment : (review?.comment ?? '')}
             aria-describedby="review-comment-hint"
           />
           <small id="review-comment-hint">{t('comment_hint', { max: COMMENT_MAX })}</small>
@@ -168,7 +169,7 @@ function ReviewForm({ review, action, failed }: { review: Review | null; action:
         </div>
         {review?.photos.length ? (
           <label className="review-form__check">
-            <input type="checkbox" name="clear_photos" value="true" defaultChecked={failed?.clearPhotos} />{' '}
+            <input type="checkbox" name="clear_photos" value="true" defaultChecked={typed?.clearPhotos} />{' '}
             {t('clear_photos')}
           </label>
         ) : null}

@@ -30,10 +30,12 @@ export type ReviewPermission =
 
 export type ReviewsData = { page: ReviewPage; permission: ReviewPermission; action: string }
 
-/** A refused post (the product page's action data): why, and what was typed, to show again. */
+/**
+ * A refused post (the product page's action data): why, and what was typed to
+ * show again; `typed` is null when the post could not be read (too large) or
+ * was a deletion, and the form shows the saved review.
+ */
 export type ReviewFailure = {
   toast: ToastMessage
-  rating: number | null
-  comment: string | null
-  clearPhotos: boolean
+  typed: { rating: number | null; comment: string; clearPhotos: boolean } | null
 }

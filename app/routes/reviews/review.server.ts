@@ -28,9 +28,11 @@ export async function reviewAction({ request, context, params }: ActionFunctionA
   const refuse = (message: string, typed: { rating: string; comment: string; clearPhotos: boolean } | null) => {
     const review: ReviewFailure = {
       toast: toastMessage('error', message),
-      rating: typed && /^[1-5]$/.test(typed.rating) ? Number(typed.rating) : null,
-      comment: typed?.comment ?? null,
-      clearPhotos: typed?.clearPhotos ?? false,
+      typed: typed && {
+        rating: /^[1-5]$/.test(typed.rating) ? Number(typed.rating) : null,
+        comment: typed.comment,
+        clearPhotos: typed.clearPhotos,
+      },
     }
     return data({ review }, { status: 400 })
   }
