@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const serverEntry = join(root, 'build/server/index.js')
-const sources = ['app', 'api', 'locales', 'server.ts', 'vite.config.ts', 'react-router.config.ts', 'package.json']
+const sources = [
+  'app',
+  'api',
+  'locales',
+  'server.ts',
+  'server',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package.json',
+]
 
 function newestMtime(path) {
   let stats

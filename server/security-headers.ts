@@ -1,7 +1,10 @@
 import type { Response } from 'express'
 
-/** Headers every HTML page carries; scripts run only with this request's nonce. */
-export function securityHeaders(res: Response, nonce: string) {
+/**
+ * Headers every HTML page carries; scripts run only with this request's nonce.
+ * `dev`: Vite's hot reload also connects over a WebSocket of its own.
+ */
+export function securityHeaders(res: Response, nonce: string, { dev = false } = {}) {
   // The checkout map picker (Yandex Maps JS API 2.1): its loader comes with the
   // page's nonce and, under 'strict-dynamic', the scripts it adds are trusted;
   // the hosts are for tiles, geocoder calls and browsers without CSP level 3.
@@ -12,7 +15,7 @@ export function securityHeaders(res: Response, nonce: string) {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${yandex}`,
     "font-src 'self'",
-    `connect-src 'self' ${yandex}`,
+    `connect-src 'self' ${yandex}${dev ? ' ws://localhost:*' : ''}`,
     `frame-src 'self' ${yandex}`,
     "form-action 'self'",
     "frame-ancestors 'none'",

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import { join, resolve } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type RequestHandler } from 'express'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { apiBasePath, createApi } from '#api/app.ts'
+import { getConfig } from '#api/config.ts'
+import { openDatabase } from '#api/db/client.ts'
+import { seedDatabase } from '#api/db/seed/index.ts'
+import { startOrderJobs } from '#api/orders/jobs.ts'
+import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
+import { sameOriginForms } from './same-origin.ts'
+import { securityHeaders } from './security-headers.ts'
+
+type ShopOptions = {
+  /** React Router's server build; a function in development, so each request gets the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  /** Development only: Vite's middlewares serve the client modules instead of build/client. */
+  assets?: RequestHandler
+}
+
+/**
+ * The whole shop as one Express app: the database (seeded when empty), the
+ * `/api/v1` API, static files and the storefront. server.ts runs it from the
+ * production build, scripts/dev.mjs under Vite.
+ */
+export async function createShop({ build, assets }: ShopOptions) {
+  const config = getConfig()
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+  })
+  const uploadsDir = join(config.dataDir, 'uploads')
+  const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
+  if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  const deps = { database, config }
+  const api = createApi(deps)
+  // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
+  const orderJobs = startOrderJobs(deps)
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(compression({ threshold: 1024 }))
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.ping()
+      res.json({ status: 'ok' })
+    } catch {
+      res.status(503).json({ status: 'unavailable' })
+    }
+  })
+
+  const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
+  app.use(apiBasePath, (req, res) => {
+    // The API routes by full path; Express strips the mount point from req.url.
+    req.url = req.originalUrl
+    // Its per-address limits read X-Real-IP: only ever the peer this server saw.
+    req.headers['x-real-ip'] = req.ip
+    apiListener(req, res)
+  })
+
+  if (assets) app.use(assets)
+  else {
+    const clientDir = resolve('build/client')
+    app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+  }
+
+  app.use(sameOriginForms(config.PUBLIC_URL))
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64')
+    securityHeaders(res, res.locals.nonce, { dev: Boolean(assets) })
+    next()
+  })
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider()
+        context.set(apiContext, api)
+        context.set(nonceContext, res.locals.nonce)
+        context.set(clientAddressContext, req.ip ?? null)
+        return context
+      },
+    }),
+  )
+
+  return {
+    app,
+    config,
+    database,
+    /** Stops the periodic jobs, then closes the database: call once the server has stopped taking requests. */
+    async close() {
+      await orderJobs.stop()
+      await database.close()
+    },
+  }
+}
