@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { toasts, visit, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
@@ -32,13 +33,7 @@ async function registerViaApi(request: APIRequestContext, national: string, pass
 // Where the journeys begin: a page to come back to after signing in (the query makes it not just "home").
 const start = '/ru?from=auth-test'
 
-const withJs = () => test.info().project.name === 'chromium-js'
-
 /** Opens a page; with JavaScript, also waits until it has hydrated (a click before that is a plain link). */
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
-}
 
 /** Errors the page logs (React hydration mismatches, uncaught exceptions); a test ends expecting none. */
 function watchErrors(page: Page) {
@@ -58,7 +53,6 @@ async function waitForCodeCooldown(national: string) {
   const wait = new Date(last.at).getTime() + 61_000 - Date.now()
   if (wait > 0) await new Promise((done) => setTimeout(done, wait))
 }
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 const header = (page: Page) => page.getByRole('banner')
 
 /** Opens a sign-in view: the dialog over the page with JavaScript, the page without. */

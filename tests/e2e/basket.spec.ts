@@ -1,14 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { toasts, watchErrors, withJs } from './support/page.ts'
 
 // The basket and favourites (issue 6), with and without JavaScript. Every test
 // starts as a fresh visitor (a new browser context: a new visitorId cookie).
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
 const header = (page: Page) => page.getByRole('banner')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 const basketBadge = (page: Page, count: number) => header(page).getByRole('link', { name: `Корзина: ${count}` })
 const savedBadge = (page: Page, count: number) => header(page).getByRole('link', { name: `Избранное: ${count}` })
 
@@ -16,16 +15,6 @@ const savedBadge = (page: Page, count: number) => header(page).getByRole('link',
 async function visit(page: Page, path: string) {
   await page.goto(path)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
-}
-
-/** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
 }
 
 /** The first in-stock product card of the list, by the title its basket button names. */

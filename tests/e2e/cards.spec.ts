@@ -1,19 +1,17 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // One customer per project, made in beforeAll: the API caps SMS codes per address a day.
 test.describe.configure({ mode: 'serial' })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const customer = { national: '', password: 'card-pass-1' }
 
 test.beforeAll(async ({ request }) => {
   customer.national = await registerCustomer(request, customer.password, 'Dilnoza Karimova')
 })
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
-const main = (page: Page) => page.getByRole('main')
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')
 
 /** With JavaScript, waits until the page has hydrated (the search box becomes a combobox). */

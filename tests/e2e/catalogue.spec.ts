@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { withJs } from './support/page.ts'
 
 // The storefront catalogue (issue 4) against the seeded 2,000-product demo
 // catalogue. Every test runs with and without JavaScript; where the two differ
 // the test branches on the project.
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, withJs } from './support/page.ts'
 
 // The checkout map picker (Yandex Maps JS API 2.1), against the e2e server
 // that has a maps key. Yandex itself is
@@ -9,16 +10,12 @@ test.describe.configure({ mode: 'serial' })
 // The second e2e server (playwright.config.ts) has a maps key and Payme set up.
 test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PROVIDERS_PORT}` })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const customer = { phone: '', password: 'checkout-map-1' }
 
 test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Гулноза')
 })
-
-const main = (page: Page) => page.getByRole('main')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 
 const fakeYmaps = `
 window.ymaps = {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts } from './support/page.ts'
 
 // Leaving for an external payment page (Payme), against the e2e server set up
 // with PAYMENT_PROVIDER=payme. Payme itself is never called: its checkout address is answered by the test.
@@ -14,12 +15,10 @@ test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Зарина')
 })
 
-const main = (page: Page) => page.getByRole('main')
 /** With JavaScript, lets the page hydrate before it is used. */
 const settle = async (page: Page) => {
   if (test.info().project.name === 'chromium-js') await page.waitForLoadState('networkidle')
 }
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 
 test('placing a Payme order leads to the Payme checkout', async ({ page }) => {
   test.setTimeout(60_000)

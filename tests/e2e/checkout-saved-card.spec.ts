@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // Paying an order with a saved card (issue 7), with and without JavaScript:
@@ -7,7 +8,6 @@ import { messagesTo, nextCode } from './support/sms.ts'
 // The sandbox declines cards ending in 0002. One customer per project, serial.
 test.describe.configure({ mode: 'serial' })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const customer = { phone: '', password: 'saved-card-pass-1' }
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')
@@ -15,24 +15,6 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')
 test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Нодира')
 })
-
-const main = (page: Page) => page.getByRole('main')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
-
-/** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
-
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
-}
 
 async function signIn(page: Page) {
   await visit(page, '/ru/login')

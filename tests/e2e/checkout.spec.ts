@@ -1,35 +1,17 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
 // Checkout, payment and orders (issue 7), with and without JavaScript. One
 // customer per project (SMS codes are capped per address a day), so serial.
 test.describe.configure({ mode: 'serial' })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const customer = { phone: '', password: 'checkout-pass-1' }
 
 test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Малика')
 })
-
-const main = (page: Page) => page.getByRole('main')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
-
-/** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
-
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
-}
 
 async function signIn(page: Page) {
   await visit(page, '/ru/login')

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { main, withJs } from './support/page.ts'
 import {
   exitCode,
   newPhone,
@@ -20,7 +21,6 @@ const paymentTimeoutMs = 1_500
 // The provider's timeout plus the round trip of the form on a busy machine.
 const slack = 6_000
 
-const withJs = () => test.info().project.name === 'chromium-js'
 let server: ServerProcess
 let eskiz: Awaited<ReturnType<typeof startEskizStandIn>>
 let payme: Awaited<ReturnType<typeof startHungServer>>
@@ -59,8 +59,6 @@ test.afterAll(async () => {
   await payme?.close()
   data.remove()
 })
-
-const main = (page: Page) => page.getByRole('main')
 
 /** With JavaScript, waits until the page has hydrated (the search box becomes a combobox). */
 async function visit(page: Page, path: string) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, withJs } from './support/page.ts'
 
 // Cancelling a paid order: the order page says where the money stands. The
 // orders are placed and paid through the API (the checkout has its own specs);
@@ -8,9 +9,6 @@ import { registerCustomer } from './support/customer.ts'
 test.describe.configure({ mode: 'serial' })
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
-const main = (page: Page) => page.getByRole('main')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
-const withJs = () => test.info().project.name === 'chromium-js'
 
 type Shopper = { phone: string; password: string; token: string }
 

@@ -1,11 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import { main, toasts, visit, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // One customer per project, made in beforeAll: the API caps SMS codes per address a day.
 test.describe.configure({ mode: 'serial' })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
 let counter = 0
 function freshPhone(project: string) {
@@ -36,14 +36,6 @@ test.beforeAll(async ({ request }, info) => {
   customer.national = freshPhone(info.project.name)
   await register(request, customer.national, customer.password)
 })
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
-const main = (page: Page) => page.getByRole('main')
-
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
-}
 
 /** Signs in on the login page and comes back to `to`. */
 async function signIn(page: Page, to: string) {

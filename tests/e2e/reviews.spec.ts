@@ -3,41 +3,24 @@ import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { registerCustomer } from './support/customer.ts'
+import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
 // Product reviews (issue 8): only a customer whose order with the product was
 // delivered may write one, with photos; everyone else sees why not. One
 // customer per project (SMS codes are capped per address a day), so serial.
 test.describe.configure({ mode: 'serial' })
 
-const withJs = () => test.info().project.name === 'chromium-js'
 const customer = { phone: '', password: 'review-pass-1' }
 let slug = ''
 // A second product, for a first review that is refused and then sent again.
 let second = ''
 
-const main = (page: Page) => page.getByRole('main')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 const reviews = (page: Page) => main(page).locator('#reviews')
 
 const png = (background: string) =>
   sharp({ create: { width: 400, height: 300, channels: 3, background } })
     .png()
     .toBuffer()
-
-/** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
-
-async function visit(page: Page, path: string) {
-  await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
-}
 
 /** Two products in stock other than the one the checkout tests buy. */
 async function pickProducts(request: APIRequestContext) {
