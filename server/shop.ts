@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { apiBasePath, createApi } from '#api/app.ts'
 import { getConfig } from '#api/config.ts'
@@ -67,7 +68,16 @@ export async function createShop({ build, assets }: ShopOptions) {
   if (assets) app.use(assets)
   else {
     const clientDir = resolve('build/client')
-    app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
+    // The build's brotli/gzip copies (vite.config.ts) when the browser takes them; compression() leaves them be.
+    app.use(
+      '/assets',
+      expressStaticGzip(join(clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
 

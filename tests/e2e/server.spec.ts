@@ -43,6 +43,26 @@ test('hashed assets are cached for a year as immutable', async ({ request }) => 
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
 })
 
+test('hashed assets go out precompressed (brotli 11 or gzip 9 from the build) with the same content', async ({
+  request,
+}) => {
+  const html = await (await request.get('/ru')).text()
+  const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0]
+  expect(asset).toBeTruthy()
+  const plain = await request.get(asset!, { headers: { 'Accept-Encoding': 'identity' } })
+  expect(plain.headers()['content-encoding']).toBeUndefined()
+  const body = await plain.body()
+  for (const encoding of ['br', 'gzip']) {
+    const response = await request.get(asset!, { headers: { 'Accept-Encoding': `${encoding}, deflate` } })
+    expect(response.headers()['content-encoding']).toBe(encoding)
+    expect(response.headers().vary).toMatch(/Accept-Encoding/i)
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    // The precompressed file's length, not a chunked on-the-fly stream.
+    expect(Number(response.headers()['content-length'])).toBeLessThan(body.length / 3)
+    expect((await response.body()).equals(body)).toBe(true)
+  }
+})
+
 test('the basket and sign-in pages stay out of search results but describe themselves in every language', async ({
   request,
 }) => {
