@@ -1,7 +1,6 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { config as zodConfig } from 'zod/v4/core'
 import { translationNamespacesId } from '#app/components/translation-namespaces.tsx'
 import { allTranslations, startTranslations } from '#app/lib/browser-i18n.client.ts'
 import { defaultLang, isLang } from '#app/lib/i18n.ts'
@@ -15,10 +14,6 @@ function usedNamespaces(): string[] {
     return []
   }
 }
-
-// zod probes `new Function('')` for a faster parser; the CSP forbids eval, so the
-// probe would log a violation on every page with a client-side form.
-zodConfig({ jitless: true })
 
 async function main() {
   reloadOnStaleChunks()

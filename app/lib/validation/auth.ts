@@ -8,7 +8,7 @@
  * `invalid_type`. The API turns them into localised `{field, message}`
  * errors; the storefront translates them the same way.
  */
-import { z } from 'zod'
+import { z } from '#app/lib/validation/zod.ts'
 import {
   CODE_LENGTH,
   PASSWORD_MAX,
