@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
+import { basketToCheckout, main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // Paying an order with a saved card (issue 7), with and without JavaScript:
@@ -15,14 +15,6 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')
 test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Нодира')
 })
-
-async function signIn(page: Page) {
-  await visit(page, '/ru/login')
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
-}
 
 /** Adds a card on the profile's cards page with the code from the SMS. */
 async function addCard(page: Page, number: string) {
@@ -41,16 +33,7 @@ async function addCard(page: Page, number: string) {
 
 /** The product in the basket, then the checkout's address and contact steps, up to the payment step. */
 async function toPaymentStep(page: Page) {
-  await visit(page, `/ru/products/${product}`)
-  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  await main(page)
-    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
-    .click()
-  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
-  await visit(page, '/ru/basket')
-  await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
-  await expect(page).toHaveURL(/\/ru\/checkout$/)
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await basketToCheckout(page, product)
   await main(page).getByRole('combobox', { name: 'Область' }).selectOption({ label: 'Бухарская область' })
   await main(page)
     .getByRole('textbox', { name: /^Район или город/ })
@@ -66,7 +49,7 @@ async function toPaymentStep(page: Page) {
 
 test('with no saved card the payment step offers a new card and the way to add one', async ({ page }) => {
   const errors = watchErrors(page)
-  await signIn(page)
+  await signIn(page, customer)
   await toPaymentStep(page)
   await main(page)
     .getByRole('radio', { name: /Банковской картой/ })
@@ -82,7 +65,7 @@ test('with no saved card the payment step offers a new card and the way to add o
 test('saved cards: a declined one, then another paid at once → payment result → my orders', async ({ page }) => {
   test.setTimeout(120_000)
   const errors = watchErrors(page)
-  await signIn(page)
+  await signIn(page, customer)
   await addCard(page, '8600 0691 9540 6311')
   await addCard(page, '8600 0000 0000 0002')
 
@@ -131,7 +114,7 @@ test('saved cards: a declined one, then another paid at once → payment result 
 test('a saved card charged right from the payment step', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  await signIn(page)
+  await signIn(page, customer)
   await toPaymentStep(page)
   await main(page)
     .getByRole('radio', { name: /Банковской картой/ })

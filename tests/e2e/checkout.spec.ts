@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
+import { basketToCheckout, main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
 // Checkout, payment and orders (issue 7), with and without JavaScript. One
 // customer per project (SMS codes are capped per address a day), so serial.
@@ -13,35 +13,18 @@ test.beforeAll(async ({ request }) => {
   customer.phone = await registerCustomer(request, customer.password, 'Малика')
 })
 
-async function signIn(page: Page) {
-  await visit(page, '/ru/login')
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
-}
-
 /** Puts the product in the basket and opens the checkout from the basket page. */
-async function basketToCheckout(page: Page) {
-  await visit(page, `/ru/products/${product}`)
-  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  await main(page)
-    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
-    .click()
-  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
-  await visit(page, '/ru/basket')
-  await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
-  await expect(page).toHaveURL(/\/ru\/checkout$/)
+async function toAddressStep(page: Page) {
+  const title = await basketToCheckout(page, product)
   await expect(main(page).getByRole('heading', { level: 2, name: 'Адрес доставки' })).toBeVisible()
-  if (withJs()) await page.waitForLoadState('networkidle')
   return title
 }
 
 test('basket → checkout in three steps with cash → the order page → my orders', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  await signIn(page)
-  const title = await basketToCheckout(page)
+  await signIn(page, customer)
+  const title = await toAddressStep(page)
   const steps = main(page).getByRole('navigation', { name: 'Шаги оформления' })
   await expect(steps.getByText('1. Адрес доставки')).toHaveAttribute('aria-current', 'step')
 
@@ -148,8 +131,8 @@ test('basket → checkout in three steps with cash → the order page → my ord
 test('sandbox card payment: declined, then paid → payment result → my orders', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = watchErrors(page)
-  await signIn(page)
-  await basketToCheckout(page)
+  await signIn(page, customer)
+  await toAddressStep(page)
 
   // Another region: the district is free text.
   await main(page).getByRole('combobox', { name: 'Область' }).selectOption({ label: 'Самаркандская область' })
@@ -202,7 +185,7 @@ test('sandbox card payment: declined, then paid → payment result → my orders
 })
 
 test("an order id that is not one of the customer's is the 404 page", async ({ page }) => {
-  await signIn(page)
+  await signIn(page, customer)
   const response = await page.goto('/ru/order/999999')
   expect(response?.status()).toBe(404)
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, withJs } from './support/page.ts'
+import { main, signIn, toasts, withJs } from './support/page.ts'
 
 // Cancelling a paid order: the order page says where the money stands. The
 // orders are placed and paid through the API (the checkout has its own specs);
@@ -43,14 +43,6 @@ async function placeOrder(request: APIRequestContext, who: Shopper, method: 'car
   })
   expect(placed.status()).toBe(201)
   return (await placed.json()) as { id: number; total: number; number: string }
-}
-
-async function signIn(page: Page, who: Shopper) {
-  await page.goto('/ru/login')
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(who.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(who.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
 }
 
 /** Cancels on the order page: confirmed in a modal with JavaScript, at once without. */

@@ -1,4 +1,4 @@
-import { type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 // What every browser spec reads the same way: the project, the page's main
 // landmark and toast region, a visit that waits for hydration, logged errors.
@@ -21,4 +21,28 @@ export function watchErrors(page: Page) {
   })
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
+}
+
+/** Signs in on the login page and waits for the welcome toast. */
+export async function signIn(page: Page, who: { phone: string; password: string }) {
+  await visit(page, '/ru/login')
+  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(who.phone)
+  await main(page).getByLabel('Пароль', { exact: true }).fill(who.password)
+  await main(page).getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+}
+
+/** Puts the product `slug` in the basket from its page and opens the checkout from the basket; returns the product's title. */
+export async function basketToCheckout(page: Page, slug: string) {
+  await visit(page, `/ru/products/${slug}`)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+    .click()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+  await visit(page, '/ru/basket')
+  await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout$/)
+  if (withJs()) await page.waitForLoadState('networkidle')
+  return title
 }
