@@ -1,11 +1,12 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatCardInput } from '#app/lib/validation/card.ts'
 import type { SavedCard } from '../cards/saved-card.tsx'
 import { Modal } from '../modal.tsx'
+import { Field } from './fields.tsx'
 import '#app/styles/profile.css'
 
 export { CardSummary, type SavedCard } from '../cards/saved-card.tsx'
@@ -25,34 +26,18 @@ const ruleKeys = new Set([
   'invalid_code',
 ])
 
-function Field({ field, label, hint, children }: { field: Meta; label: string; hint?: string; children: ReactNode }) {
+/** The card forms' error codes in the customer's language; anything else (API texts) as it came. */
+function useCardErrorText() {
   const { t } = useTranslation('cards')
-  const errors = field.errors ?? []
-  return (
-    <div className={errors.length ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className="field__hint" id={field.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => (ruleKeys.has(message) ? t(`errors.${message}`) : message)).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
+  return (message: string) => (ruleKeys.has(message) ? t(`errors.${message}`) : message)
 }
 
 /** The card number, grouped `8600 0691 9540 6311` while typing (with JavaScript); the server accepts any spacing. */
 export function CardNumberField({ field }: { field: Meta }) {
   const { t } = useTranslation('cards')
+  const describe = useCardErrorText()
   return (
-    <Field field={field} label={t('add.number')}>
+    <Field field={field} label={t('add.number')} describeError={describe}>
       <input
         {...getInputProps(field, { type: 'text' })}
         className="field__input"
@@ -74,8 +59,9 @@ export function CardNumberField({ field }: { field: Meta }) {
 /** The expiry `MM/YY`; with JavaScript the slash is put in after the month. */
 export function CardExpiryField({ field }: { field: Meta }) {
   const { t } = useTranslation('cards')
+  const describe = useCardErrorText()
   return (
-    <Field field={field} label={t('add.expiry')} hint={t('add.expiry_hint')}>
+    <Field field={field} label={t('add.expiry')} hint={t('add.expiry_hint')} describeError={describe}>
       <input
         {...getInputProps(field, { type: 'text', ariaDescribedBy: field.descriptionId })}
         className="field__input card-expiry-input"
@@ -97,8 +83,9 @@ export function CardExpiryField({ field }: { field: Meta }) {
 /** The 6-digit confirmation code. */
 export function CardCodeField({ field }: { field: Meta }) {
   const { t } = useTranslation('cards')
+  const describe = useCardErrorText()
   return (
-    <Field field={field} label={t('code.label')}>
+    <Field field={field} label={t('code.label')} describeError={describe}>
       <input
         {...getInputProps(field, { type: 'text' })}
         className="field__input code-input"

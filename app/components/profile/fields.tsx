@@ -5,21 +5,28 @@ import '#app/styles/profile.css'
 
 type Meta = FieldMetadata<string, any, string[]>
 
-/** Label, control, hint and error text of one field (aria-invalid and aria-describedby come from conform). */
-function Field({
+/**
+ * Label, control, hint and error text of one field (aria-invalid and
+ * aria-describedby come from conform). `describeError` words the form's own
+ * error codes; the shared texts (required, too long…) are the default.
+ */
+export function Field({
   field,
   label,
   hint,
   max,
+  describeError,
   children,
 }: {
   field: Meta
   label: string
   hint?: string
   max?: number
+  describeError?: (message: string) => string
   children: ReactNode
 }) {
-  const errorText = useErrorText()
+  const sharedText = useErrorText()
+  const errorText = describeError ?? ((message: string) => sharedText(message, { max }))
   const errors = field.errors ?? []
   return (
     <div className={errors.length ? 'field field--invalid' : 'field'}>
@@ -34,7 +41,7 @@ function Field({
       ) : null}
       {errors.length ? (
         <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message, { max })).join(' ')}
+          {errors.map(errorText).join(' ')}
         </p>
       ) : null}
     </div>
