@@ -14,10 +14,11 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
+import { cardProviderOf } from '../cards/provider.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
-import { authSessions, cartItems, favourites, users, verificationCodes } from '../db/schema/index.ts'
+import { authSessions, cartItems, favourites, savedCards, users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { clientAddress, requireUser } from '../http/identity.ts'
@@ -229,7 +230,7 @@ export function accountRoutes(deps: ApiDeps) {
     .openapi(deleteRoute, async (c) => {
       const user = requireUser(c)
       const at = now()
-      const photos = await db.transaction(async (tx) => {
+      const { photos, cards } = await db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({
@@ -249,10 +250,22 @@ export function accountRoutes(deps: ApiDeps) {
         await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id))
         await tx.delete(cartItems).where(eq(cartItems.owner, `u:${user.id}`))
         await tx.delete(favourites).where(eq(favourites.owner, `u:${user.id}`))
-        return deleteReviewsOf(tx, user.id)
+        // Saved cards are personal data too; orders keep their own masked snapshot.
+        const cards = await tx
+          .delete(savedCards)
+          .where(eq(savedCards.userId, user.id))
+          .returning({ token: savedCards.token })
+        return { photos: await deleteReviewsOf(tx, user.id), cards }
       })
       invalidateCatalogue(db)
       await eraseUploads(deps.config, photos)
+      // The provider forgets the tokens too; a failure there leaves nothing usable on our side.
+      for (const { token } of cards)
+        await cardProviderOf(deps)
+          .remove(token)
+          .catch((cause) =>
+            console.warn(`account: card token not removed at the provider: ${(cause as Error).message}`),
+          )
       return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
     })
 

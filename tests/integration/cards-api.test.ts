@@ -66,6 +66,28 @@ async function saveCard(customer: Customer, number = SPACED, expiry = NEXT_YEAR)
   return added.body.card_id as number
 }
 
+describe('deleting the account', () => {
+  it("removes the customer's saved cards, verified or not, and no one else's", async () => {
+    const leaving = await registerCustomer(t)
+    const staying = await registerCustomer(t)
+    await saveCard(leaving)
+    expect((await add(leaving, { number: '9860 1234 5678 9012', expiry: NEXT_YEAR })).status).toBe(201)
+    await saveCard(staying)
+    const cardsOf = async (id: number) =>
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from saved_cards where user_id = ${id}`,
+      )) as unknown as {
+        rows: { n: number }[]
+      }
+    const leavingId = (await t.json('account/', { token: leaving.access })).body.id
+    expect((await cardsOf(leavingId)).rows[0]!.n).toBe(2)
+
+    expect((await t.json('account/delete/', { method: 'DELETE', token: leaving.access })).status).toBe(200)
+    expect((await cardsOf(leavingId)).rows[0]!.n).toBe(0)
+    expect((await list(staying)).body).toHaveLength(1)
+  })
+})
+
 describe('saved cards API', () => {
   let alice: Customer
   let bob: Customer
