@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, withJs } from './support/page.ts'
+import { basketToCheckout, main, signIn, watchErrors, withJs } from './support/page.ts'
 
 // The checkout map picker (Yandex Maps JS API 2.1), against the e2e server
 // that has a maps key. Yandex itself is
@@ -48,29 +48,10 @@ test('with JavaScript the point is required and the placemark fills the address;
     loads.push(route.request().url())
     return route.fulfill({ contentType: 'text/javascript', body: fakeYmaps })
   })
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(error.message))
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text())
-  })
-
-  await page.goto('/ru/login')
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
-  await page.goto(`/ru/products/${product}`)
-  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  await main(page)
-    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
-    .click()
-  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
-
+  const errors = watchErrors(page)
+  await signIn(page, customer)
   // From the basket: with JavaScript a client-side navigation, so the picker's script is added by React.
-  await page.goto('/ru/basket')
-  if (withJs()) await page.waitForLoadState('networkidle')
-  await page.getByRole('region', { name: 'Итого' }).getByRole('link', { name: 'Оформить заказ' }).click()
-  await expect(page).toHaveURL(/\/ru\/checkout$/)
+  await basketToCheckout(page, product)
   await main(page)
     .getByRole('combobox', { name: /^Район/ })
     .selectOption({ label: 'Мирабадский район' })

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts } from './support/page.ts'
+import { basketToCheckout, main, signIn } from './support/page.ts'
 
 // Leaving for an external payment page (Payme), against the e2e server set up
 // with PAYMENT_PROVIDER=payme. Payme itself is never called: its checkout address is answered by the test.
@@ -25,20 +25,8 @@ test('placing a Payme order leads to the Payme checkout', async ({ page }) => {
   await page.route('https://checkout.paycom.uz/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Payme checkout</title><h1>Payme</h1>' }),
   )
-  await page.goto('/ru/login')
-  await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.phone)
-  await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
-  await main(page).getByRole('button', { name: 'Войти' }).click()
-  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
-  await page.goto(`/ru/products/${product}`)
-  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  await main(page)
-    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
-    .click()
-  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
-
-  await page.goto('/ru/checkout')
-  await settle(page)
+  await signIn(page, customer)
+  await basketToCheckout(page, product)
   await main(page)
     .getByRole('combobox', { name: /^Район/ })
     .selectOption({ label: 'Юнусабадский район' })
