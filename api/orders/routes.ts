@@ -48,7 +48,9 @@ const createRouteDef = createRoute({
   description:
     'One transaction: the basket lines (of the signed-in customer) are re-checked against current prices and ' +
     'stock, stock is reserved, lines are snapshotted, the promo code and cashback applied, and the ordered lines ' +
-    'leave the basket. 201 with the order; the same `idempotency_key` again answers 200 with the same order. ' +
+    'leave the basket. 201 with the order; the same `idempotency_key` again (also at the same moment) answers ' +
+    '200 with the same order. Checkouts of one customer run one at a time: a second one sent at once finds the ' +
+    'basket emptied (400). ' +
     '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum ' +
     '(field `promo_code`), cashback above the balance (field `use_cashback`). 409 `{detail, items}`: stock ' +
     '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +

@@ -8,7 +8,6 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
-import { isUniqueViolation } from './db-errors.ts'
 import {
   canTransition,
   customerCancellable,
@@ -73,6 +72,13 @@ const unitPrice = (p: { price: number; salePrice: number | null }) => p.salePric
  * stock taken, lines snapshotted, promo and cashback applied, the ordered
  * lines removed from the basket. The same idempotency key returns the order
  * it created before (`created: false`).
+ *
+ * One checkout per customer at a time (a transaction-scoped advisory lock,
+ * taken before anything else): a second one sent at once reads the basket
+ * and the idempotency key only after the first has committed, so it finds
+ * the order of its key or the basket the first one emptied (400), never the
+ * lines the first one already ordered. Nothing else takes this lock, so it
+ * adds no lock order to worry about (docs/decisions/008-one-checkout-at-a-time.md).
  */
 export async function createOrder(
   db: Db,
@@ -83,180 +89,176 @@ export async function createOrder(
   const { lang, config, now } = ctx
   const existing = await findByKey(db, userId, input.idempotency_key)
   if (existing) return { order: existing, created: false }
-  try {
-    const order = await db.transaction(async (tx) => {
-      const lines = await tx
-        .select({
-          productId: products.id,
-          slug: products.slug,
-          title: products.title,
-          price: products.price,
-          salePrice: products.salePrice,
-          stock: products.stock,
-          quantity: cartItems.quantity,
-          priceSeen: cartItems.priceSeen,
-        })
-        .from(cartItems)
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(eq(cartItems.owner, `u:${userId}`))
-        .orderBy(asc(products.id))
-        .for('update', { of: products })
-      if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${userId}`}))`)
+    // The same key sent twice at once: the other request created the order while this one waited.
+    const replay = await findByKey(tx, userId, input.idempotency_key)
+    if (replay) return { order: replay, created: false }
 
-      const short = lines.filter((l) => l.quantity > l.stock)
-      if (short.length)
-        throw new OrderConflictError(
-          message(lang, 'order_stock_changed'),
-          short.map((l) => ({
-            product_id: l.productId,
-            title: l.title[lang] || l.title.ru,
-            requested: l.quantity,
-            available: Math.max(l.stock, 0),
-          })),
-        )
-      const repriced = lines.filter((l) => unitPrice(l) !== l.priceSeen)
-      if (repriced.length)
-        throw new OrderConflictError(
-          message(lang, 'order_prices_changed'),
-          repriced.map((l) => ({
-            product_id: l.productId,
-            title: l.title[lang] || l.title.ru,
-            previous_price: l.priceSeen,
-            price: unitPrice(l),
-          })),
-        )
+    const lines = await tx
+      .select({
+        productId: products.id,
+        slug: products.slug,
+        title: products.title,
+        price: products.price,
+        salePrice: products.salePrice,
+        stock: products.stock,
+        quantity: cartItems.quantity,
+        priceSeen: cartItems.priceSeen,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.owner, `u:${userId}`))
+      .orderBy(asc(products.id))
+      .for('update', { of: products })
+    if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
 
-      const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
-      let discount = 0
-      let promoId: number | null = null
-      let promoCode: string | null = null
-      if (input.promo_code) {
-        const promo = await usablePromo(tx, input.promo_code, subtotal, now, lang, true)
-        if (!(await claimPromo(tx, promo.id))) throw new ApiError(400, message(lang, 'promo_exhausted'))
-        discount = promoDiscount(promo, subtotal)
-        promoId = promo.id
-        promoCode = promo.code
-      }
-
-      const goods = subtotal - discount
-      const [user] = await tx
-        .select({ balance: users.cashbackBalance })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update')
-      const balance = user?.balance ?? 0
-      let cashbackUsed = 0
-      if (typeof input.use_cashback === 'number') {
-        if (input.use_cashback > balance)
-          throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }), [
-            { field: 'use_cashback', message: message(lang, 'cashback_above_balance', { balance }) },
-          ])
-        cashbackUsed = Math.min(input.use_cashback, goods)
-      } else if (input.use_cashback) cashbackUsed = Math.min(balance, goods)
-
-      const delivery = deliveryPrice(config, input.delivery, input.address.region, goods)
-      const total = goods - cashbackUsed + delivery
-      const online = onlineMethods.includes(input.payment_method)
-      // Nothing left to pay online: the order is paid by promo and cashback.
-      const prepaid = online && total === 0
-
-      if (input.payment_method === 'card' && input.card_id != null) {
-        const [card] = await tx
-          .select({ id: savedCards.id })
-          .from(savedCards)
-          .where(
-            and(
-              eq(savedCards.id, input.card_id),
-              eq(savedCards.userId, userId),
-              sql`${savedCards.verifiedAt} IS NOT NULL`,
-            ),
-          )
-        if (!card)
-          throw new ApiError(400, message(lang, 'card_not_found'), [
-            { field: 'card_id', message: message(lang, 'card_not_found') },
-          ])
-      }
-
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId,
-          idempotencyKey: input.idempotency_key,
-          status: online && !prepaid ? OrderStatus.awaitingPayment : OrderStatus.accepted,
-          paymentMethod: input.payment_method,
-          paymentStatus: prepaid ? 'paid' : 'pending',
-          paidAt: prepaid ? now : null,
-          cardId: input.payment_method === 'card' ? input.card_id : null,
-          delivery: input.delivery,
-          ...input.address,
-          receiverName: input.receiver.name,
-          receiverPhone: input.receiver.phone,
-          receiverExtraPhone: input.receiver.extra_phone,
-          subtotal,
-          promoCode,
-          promoCodeId: promoId,
-          discount,
-          cashbackUsed,
-          deliveryPrice: delivery,
-          total,
-          vat: includedVat(total),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-      if (!order) throw new Error('order insert returned nothing')
-
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId: order.id,
-          productId: l.productId,
-          slug: l.slug,
-          title: l.title,
-          unitPrice: unitPrice(l),
-          regularPrice: l.price,
-          quantity: l.quantity,
+    const short = lines.filter((l) => l.quantity > l.stock)
+    if (short.length)
+      throw new OrderConflictError(
+        message(lang, 'order_stock_changed'),
+        short.map((l) => ({
+          product_id: l.productId,
+          title: l.title[lang] || l.title.ru,
+          requested: l.quantity,
+          available: Math.max(l.stock, 0),
         })),
       )
-      for (const l of lines) {
-        // The rows are locked, so this holds; the condition keeps stock ≥ 0 whatever happens.
-        const taken = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${l.quantity}` })
-          .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`))
-          .returning({ id: products.id })
-        if (!taken.length)
-          throw new OrderConflictError(message(lang, 'order_stock_changed'), [
-            { product_id: l.productId, title: l.title[lang] || l.title.ru, requested: l.quantity, available: 0 },
-          ])
-      }
-      if (cashbackUsed > 0) {
-        const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
-        if (!spent) throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }))
-      }
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.owner, `u:${userId}`),
-          inArray(
-            cartItems.productId,
-            lines.map((l) => l.productId),
-          ),
-        ),
+    const repriced = lines.filter((l) => unitPrice(l) !== l.priceSeen)
+    if (repriced.length)
+      throw new OrderConflictError(
+        message(lang, 'order_prices_changed'),
+        repriced.map((l) => ({
+          product_id: l.productId,
+          title: l.title[lang] || l.title.ru,
+          previous_price: l.priceSeen,
+          price: unitPrice(l),
+        })),
       )
-      return order
-    })
-    invalidateCatalogue(db)
-    return { order, created: true }
-  } catch (error) {
-    // The same key submitted twice at once: the other request created the order.
-    if (isUniqueViolation(error)) {
-      const order = await findByKey(db, userId, input.idempotency_key)
-      if (order) return { order, created: false }
+
+    const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
+    let discount = 0
+    let promoId: number | null = null
+    let promoCode: string | null = null
+    if (input.promo_code) {
+      const promo = await usablePromo(tx, input.promo_code, subtotal, now, lang, true)
+      if (!(await claimPromo(tx, promo.id))) throw new ApiError(400, message(lang, 'promo_exhausted'))
+      discount = promoDiscount(promo, subtotal)
+      promoId = promo.id
+      promoCode = promo.code
     }
-    throw error
-  }
+
+    const goods = subtotal - discount
+    const [user] = await tx
+      .select({ balance: users.cashbackBalance })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+    const balance = user?.balance ?? 0
+    let cashbackUsed = 0
+    if (typeof input.use_cashback === 'number') {
+      if (input.use_cashback > balance)
+        throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }), [
+          { field: 'use_cashback', message: message(lang, 'cashback_above_balance', { balance }) },
+        ])
+      cashbackUsed = Math.min(input.use_cashback, goods)
+    } else if (input.use_cashback) cashbackUsed = Math.min(balance, goods)
+
+    const delivery = deliveryPrice(config, input.delivery, input.address.region, goods)
+    const total = goods - cashbackUsed + delivery
+    const online = onlineMethods.includes(input.payment_method)
+    // Nothing left to pay online: the order is paid by promo and cashback.
+    const prepaid = online && total === 0
+
+    if (input.payment_method === 'card' && input.card_id != null) {
+      const [card] = await tx
+        .select({ id: savedCards.id })
+        .from(savedCards)
+        .where(
+          and(
+            eq(savedCards.id, input.card_id),
+            eq(savedCards.userId, userId),
+            sql`${savedCards.verifiedAt} IS NOT NULL`,
+          ),
+        )
+      if (!card)
+        throw new ApiError(400, message(lang, 'card_not_found'), [
+          { field: 'card_id', message: message(lang, 'card_not_found') },
+        ])
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        idempotencyKey: input.idempotency_key,
+        status: online && !prepaid ? OrderStatus.awaitingPayment : OrderStatus.accepted,
+        paymentMethod: input.payment_method,
+        paymentStatus: prepaid ? 'paid' : 'pending',
+        paidAt: prepaid ? now : null,
+        cardId: input.payment_method === 'card' ? input.card_id : null,
+        delivery: input.delivery,
+        ...input.address,
+        receiverName: input.receiver.name,
+        receiverPhone: input.receiver.phone,
+        receiverExtraPhone: input.receiver.extra_phone,
+        subtotal,
+        promoCode,
+        promoCodeId: promoId,
+        discount,
+        cashbackUsed,
+        deliveryPrice: delivery,
+        total,
+        vat: includedVat(total),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (!order) throw new Error('order insert returned nothing')
+
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order.id,
+        productId: l.productId,
+        slug: l.slug,
+        title: l.title,
+        unitPrice: unitPrice(l),
+        regularPrice: l.price,
+        quantity: l.quantity,
+      })),
+    )
+    for (const l of lines) {
+      // The rows are locked, so this holds; the condition keeps stock ≥ 0 whatever happens.
+      const taken = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${l.quantity}` })
+        .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`))
+        .returning({ id: products.id })
+      if (!taken.length)
+        throw new OrderConflictError(message(lang, 'order_stock_changed'), [
+          { product_id: l.productId, title: l.title[lang] || l.title.ru, requested: l.quantity, available: 0 },
+        ])
+    }
+    if (cashbackUsed > 0) {
+      const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
+      if (!spent) throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }))
+    }
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.owner, `u:${userId}`),
+        inArray(
+          cartItems.productId,
+          lines.map((l) => l.productId),
+        ),
+      ),
+    )
+    return { order, created: true }
+  })
+  if (result.created) invalidateCatalogue(db)
+  return result
 }
 
-async function findByKey(db: Db, userId: number, key: string) {
+async function findByKey(db: Db | Tx, userId: number, key: string) {
   const [order] = await db
     .select()
     .from(orders)

@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { products } from '#api/db/schema/index.ts'
+import type { TestApi } from './api.ts'
+
+/** Backends of this test file's database waiting on a lock (row, transaction or advisory). */
+async function lockWaiters(t: TestApi) {
+  const result = (await t.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] }
+  return result.rows[0]?.n ?? 0
+}
+
+/**
+ * Sends the requests of `start()` so that they really overlap. On PostgreSQL a
+ * transaction here holds the product row locked until every request waits on
+ * a lock (this one or a lock of the code under test), then lets them all go
+ * at once. PGlite runs one transaction at a time, so there they simply run.
+ */
+export async function releasedTogether<T>(t: TestApi, productId: number, start: () => Promise<T>[]): Promise<T[]> {
+  if (t.database.kind !== 'postgres') return Promise.all(start())
+  let pending: Promise<T>[] = []
+  await t.database.db.transaction(async (tx) => {
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+    pending = start()
+    await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBe(pending.length)
+  })
+  return Promise.all(pending)
+}
