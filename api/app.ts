@@ -64,7 +64,6 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', cardRoutes(deps))
   app.route('/', promoRoutes(deps))
   app.route('/', cashbackRoutes(deps))
-  // Before account: its middleware removes the photo's files when an account is deleted.
   app.route('/', profileRoutes(deps))
   app.route('/', accountRoutes(deps))
   app.route('/', feedbackRoutes(deps))

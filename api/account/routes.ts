@@ -14,19 +14,16 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
-import { cardProviderOf } from '../cards/provider.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
-import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
-import { authSessions, cartItems, favourites, savedCards, users, verificationCodes } from '../db/schema/index.ts'
+import { users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { clientAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { eraseUploads } from '../media/erase.ts'
 import { mediaBase } from '../media/links.ts'
-import { deleteReviewsOf } from '../reviews/service.ts'
+import { deleteAccount } from './delete.ts'
 import { isUniqueViolation, liveUserById, liveUserByPhone, type UserRow, userView } from './users.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -228,44 +225,7 @@ export function accountRoutes(deps: ApiDeps) {
       return c.json(userView(await signedInUser(user.id, c.get('lang')), media), 200)
     })
     .openapi(deleteRoute, async (c) => {
-      const user = requireUser(c)
-      const at = now()
-      const { photos, cards } = await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            phone: null,
-            fullName: '',
-            surname: null,
-            extraPhone: null,
-            passwordHash: null,
-            avatar: null,
-            deletedAt: at,
-          })
-          .where(eq(users.id, user.id))
-        await tx
-          .update(authSessions)
-          .set({ revokedAt: at })
-          .where(and(eq(authSessions.userId, user.id), isNull(authSessions.revokedAt)))
-        await tx.delete(verificationCodes).where(eq(verificationCodes.userId, user.id))
-        await tx.delete(cartItems).where(eq(cartItems.owner, `u:${user.id}`))
-        await tx.delete(favourites).where(eq(favourites.owner, `u:${user.id}`))
-        // Saved cards are personal data too; orders keep their own masked snapshot.
-        const cards = await tx
-          .delete(savedCards)
-          .where(eq(savedCards.userId, user.id))
-          .returning({ token: savedCards.token })
-        return { photos: await deleteReviewsOf(tx, user.id), cards }
-      })
-      invalidateCatalogue(db)
-      await eraseUploads(deps.config, photos)
-      // The provider forgets the tokens too; a failure there leaves nothing usable on our side.
-      for (const { token } of cards)
-        await cardProviderOf(deps)
-          .remove(token)
-          .catch((cause) =>
-            console.warn(`account: card token not removed at the provider: ${(cause as Error).message}`),
-          )
+      await deleteAccount(deps, requireUser(c).id)
       return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
     })
 

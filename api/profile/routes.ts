@@ -87,14 +87,6 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
 
   const router = createRouter()
 
-  // The photo is personal data: its files go with the account (the row itself is anonymised there).
-  router.use('/account/delete/', async (c, next) => {
-    const user = c.req.method === 'DELETE' ? c.get('user') : null
-    const before = user ? await liveUserById(db, user.id) : null
-    await next()
-    if (before?.avatar && c.res.status === 200) await removeFiles(files(before.avatar))
-  })
-
   // Multipart: parsed and checked here rather than by the OpenAPI validator, which knows no files.
   router.openAPIRegistry.registerPath(avatarRoute)
   router.post('/account/avatar/', signedIn, uploadBodyLimit('avatar'), async (c) => {

@@ -208,6 +208,26 @@ describe('POST and DELETE account/avatar/', () => {
     expect(row.avatar).toBeNull()
   })
 
+  it('deleting the account removes the resized copies of the photo as well', async () => {
+    const customer = await registerCustomer(t)
+    const { body } = await upload(customer.access, blob(await png(200, 200)))
+    const urls = [body.avatar_src.small, body.avatar_src.original] as string[]
+    // …/media/<size>/<version>/<path>: copies in the cache are named by the version.
+    const versions = urls.map((url) => url.split('/')[5])
+    const cacheDir = join(t.dataDir, 'cache', 'media')
+    const copies = () =>
+      (existsSync(cacheDir) ? readdirSync(cacheDir, { recursive: true, withFileTypes: true }) : [])
+        .filter((e) => e.isFile() && versions.some((v) => e.name.startsWith(`${v}.`)))
+        .map((e) => e.name)
+    // Showing the photo makes a copy of each file, kept in the cache.
+    for (const url of urls) expect((await t.request(url.replace('/api/v1/', ''))).status).toBe(200)
+    expect(copies()).toHaveLength(2)
+
+    expect((await t.json('account/delete/', { method: 'DELETE', token: customer.access })).status).toBe(200)
+    expect(copies()).toEqual([])
+    for (const url of urls) expect((await t.request(url.replace('/api/v1/', ''))).status).toBe(404)
+  })
+
   it('documents the endpoints in the OpenAPI description', async () => {
     const doc = await t.json('openapi.json')
     expect(Object.keys(doc.body.paths['/api/v1/account/'])).toEqual(expect.arrayContaining(['get', 'patch']))
