@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
+import { savedCards } from '#api/db/schema/index.ts'
 import { CardCodeError, CardProviderError, paymeCardProvider } from '#api/integrations/payments/cards.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
@@ -143,14 +145,14 @@ describe('saved cards API with PAYMENT_PROVIDER=payme', () => {
     api = createApi({ database: t.database, config })
     customer = await registerCustomer(t)
   })
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown, who: Customer = customer) => {
     const response = await api.fetch(
       new Request(`http://shop.test/api/v1/${path}`, {
         method,
         body: body === undefined ? undefined : JSON.stringify(body),
         headers: {
           'Content-Type': 'application/json',
-          Authorization: `Bearer ${customer.access}`,
+          Authorization: `Bearer ${who.access}`,
           'Accept-Language': 'ru',
         },
       }),
@@ -206,5 +208,46 @@ describe('saved cards API with PAYMENT_PROVIDER=payme', () => {
     expect(double.calls.map((c) => c.method)).toEqual(['cards.create', 'cards.get_verify_code', 'cards.remove'])
     expect(double.tokens.size).toBe(0)
     expect((await call('GET', 'cards/')).body).toEqual([])
+  })
+
+  /** A confirmed saved card of `who` at the Payme double; returns its token. */
+  async function savedCard(who: Customer) {
+    const added = await call('POST', 'cards/', { number: '8600 0691 9540 6311', expiry: '03/29' }, who)
+    expect(added.status).toBe(201)
+    expect((await call('POST', `cards/${added.body.card_id}/verify/`, { code: '666666' }, who)).status).toBe(200)
+    const [row] = await t.database.db
+      .select({ token: savedCards.token })
+      .from(savedCards)
+      .where(eq(savedCards.id, added.body.card_id))
+    return row!.token
+  }
+
+  it('deleting the account asks Payme to forget the saved cards', async () => {
+    const double = payme()
+    const leaving = await registerCustomer(t)
+    const token = await savedCard(leaving)
+    expect(double.tokens.has(token)).toBe(true)
+    expect((await call('DELETE', 'account/delete/', undefined, leaving)).status).toBe(200)
+    expect(double.calls.at(-1)).toMatchObject({ method: 'cards.remove', params: { token } })
+    expect(double.tokens.has(token)).toBe(false)
+  })
+
+  it('deletes the account and its cards even when Payme cannot forget them', async () => {
+    payme()
+    const leaving = await registerCustomer(t)
+    const { id } = (await call('GET', 'account/', undefined, leaving)).body
+    await savedCard(leaving)
+    server.resetHandlers()
+    const down = payme({ down: true })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      expect((await call('DELETE', 'account/delete/', undefined, leaving)).status).toBe(200)
+      expect(down.calls.map((c) => c.method)).toEqual(['cards.remove'])
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('card token not removed at the provider'))
+    } finally {
+      warn.mockRestore()
+    }
+    expect(await t.database.db.select().from(savedCards).where(eq(savedCards.userId, id))).toEqual([])
+    expect((await call('GET', 'account/', undefined, leaving)).status).toBe(401)
   })
 })

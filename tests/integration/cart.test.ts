@@ -601,6 +601,37 @@ describe('signing in merges the visitor basket and favourites', () => {
   })
 })
 
+describe('deleting the account', () => {
+  it('empties its basket and favourites, and no one else’s', async () => {
+    const [leaving, staying] = [await registerCustomer(t), await registerCustomer(t)]
+    const [a, b] = [await product(), await product()]
+    for (const who of [leaving, staying]) {
+      await add({ token: who.access }, { product_id: a, quantity: 2 })
+      await likeProduct({ token: who.access }, b)
+    }
+    const rowsOf = async (who: { access: string }) => {
+      const { id } = (await t.json('account/', { token: who.access })).body
+      const [lines] = await t.database.db
+        .select({ n: count() })
+        .from(cartItems)
+        .where(eq(cartItems.owner, `u:${id}`))
+      const [liked] = await t.database.db
+        .select({ n: count() })
+        .from(favourites)
+        .where(eq(favourites.owner, `u:${id}`))
+      return { id: id as number, lines: lines?.n, favourites: liked?.n }
+    }
+    const before = await rowsOf(leaving)
+    expect(before).toMatchObject({ lines: 1, favourites: 1 })
+
+    expect((await t.json('account/delete/', { method: 'DELETE', token: leaving.access })).status).toBe(200)
+    const owner = `u:${before.id}`
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.owner, owner))).toEqual([])
+    expect(await t.database.db.select().from(favourites).where(eq(favourites.owner, owner))).toEqual([])
+    expect(await rowsOf(staying)).toMatchObject({ lines: 1, favourites: 1 })
+  })
+})
+
 describe('OpenAPI', () => {
   it('documents every basket call', async () => {
     const doc = (await t.json('openapi.json')).body
