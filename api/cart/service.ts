@@ -1,12 +1,11 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { pricePaid, toCards } from '../catalogue/products.ts'
+import { cardColumns, pricePaid, toCards } from '../catalogue/products.ts'
 import type { Db } from '../db/client.ts'
 import { cartItems, favourites, products } from '../db/schema/index.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import type { MediaLinks } from '../media/links.ts'
-import { cardColumns } from './cards.ts'
 import { CART_LINES_MAX, type Cart, type CartLine, QUANTITY_MAX } from './schemas.ts'
 
 // The basket: lines of (owner, product) with a quantity and the unit price the

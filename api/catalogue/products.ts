@@ -43,28 +43,8 @@ const rating = sql<
   number | null
 >`(case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} end)`
 
-/**
- * Columns every product card needs. Brands are looked up for the page's rows
- * afterwards (brandsOf): joining them inside a ranking query misleads the
- * planner, whose estimate of chained LIKEs is far too low.
- */
-const cardColumns = {
-  id: products.id,
-  slug: products.slug,
-  title: products.title,
-  price: products.price,
-  salePrice: products.salePrice,
-  volume: products.volume,
-  unit: products.unit,
-  ratingSum: products.ratingSum,
-  reviewCount: products.reviewCount,
-  stock: products.stock,
-  isRecommendation: products.isRecommendation,
-  createdAt: products.createdAt,
-  brandId: products.brandId,
-}
-
-type CardRow = {
+/** A product row as `toCards` turns it into a product card. */
+export type CardRow = {
   id: number
   slug: string
   title: { uz: string; sr: string; ru: string }
@@ -79,6 +59,28 @@ type CardRow = {
   createdAt: Date | string
   brandId: number
 }
+
+/**
+ * The columns of `products` every product card needs: products/, and the
+ * basket lines and favourites that show the same cards. Brands are looked up
+ * for the page's rows afterwards (brandsOf): joining them inside a ranking
+ * query misleads the planner, whose estimate of chained LIKEs is far too low.
+ */
+export const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  price: products.price,
+  salePrice: products.salePrice,
+  volume: products.volume,
+  unit: products.unit,
+  ratingSum: products.ratingSum,
+  reviewCount: products.reviewCount,
+  stock: products.stock,
+  isRecommendation: products.isRecommendation,
+  createdAt: products.createdAt,
+  brandId: products.brandId,
+} satisfies Record<keyof CardRow, unknown>
 
 type BrandRow = { id: number; slug: string; name: string; aliases: string[] }
 

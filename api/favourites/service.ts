@@ -1,6 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm'
-import { cardColumns } from '../cart/cards.ts'
-import { toCards } from '../catalogue/products.ts'
+import { cardColumns, toCards } from '../catalogue/products.ts'
 import type { ProductCard } from '../catalogue/schemas.ts'
 import type { Db } from '../db/client.ts'
 import { favourites, products } from '../db/schema/index.ts'
