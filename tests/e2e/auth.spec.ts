@@ -1,50 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { toasts, visit, withJs } from './support/page.ts'
+import { expect, type Page, test } from '@playwright/test'
+import { freshPhone, registerCustomer } from './support/customer.ts'
+import { toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
-
-const mobileCodes = ['90', '91', '93', '94', '95', '97', '98', '99', '33', '88']
-let phoneCounter = 0
-/** A fresh Uzbek mobile number per test and project: the national 9 digits. */
-function uniquePhone(project: string) {
-  phoneCounter++
-  const operator = mobileCodes[(Date.now() + phoneCounter) % mobileCodes.length]
-  const seed = (Date.now() * 7 + phoneCounter * 7919 + (project.endsWith('nojs') ? 3_333_333 : 0)) % 10_000_000
-  return `${operator}${String(seed).padStart(7, '0')}`
-}
-
-/** An account made straight through the API (for tests about something else than registering). */
-async function registerViaApi(request: APIRequestContext, national: string, password: string, fullName: string) {
-  const phone = `+998${national}`
-  const seen = messagesTo(national).length
-  const entry = await request.post('/api/v1/account/registration/entrypoint/', { data: { phone } })
-  expect(entry.status()).toBe(200)
-  const { session } = await entry.json()
-  const code = await nextCode(national, seen)
-  const verify = await request.post('/api/v1/account/registration/verify/', { data: { phone, code, session } })
-  expect(verify.status()).toBe(200)
-  const { signature } = await verify.json()
-  const register = await request.post('/api/v1/account/registration/register/', {
-    data: { password, full_name: fullName, signature },
-  })
-  expect(register.status()).toBe(201)
-}
 
 // Where the journeys begin: a page to come back to after signing in (the query makes it not just "home").
 const start = '/ru?from=auth-test'
-
-/** Opens a page; with JavaScript, also waits until it has hydrated (a click before that is a plain link). */
-
-/** Errors the page logs (React hydration mismatches, uncaught exceptions); a test ends expecting none. */
-function watchErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    // Network failures are reported by the requests themselves; this is about scripts.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  return errors
-}
 
 /** The API allows a new code for a number 60 s after the last one (whatever it was for). */
 async function waitForCodeCooldown(national: string) {
@@ -105,7 +66,7 @@ async function logout(page: Page) {
 test('register with the SMS code, log out, log in, reset the password, log in with the new one', async ({ page }) => {
   test.setTimeout(150_000)
   const errors = watchErrors(page)
-  const national = uniquePhone(test.info().project.name)
+  const national = freshPhone()
   const password = 'first-secret-1'
   const newPassword = 'second-secret-2'
   await visit(page, start)
@@ -180,8 +141,7 @@ test('register with the SMS code, log out, log in, reset the password, log in wi
 })
 
 test('a wrong password and an invalid phone get their own messages, typed phone kept', async ({ page, request }) => {
-  const national = uniquePhone(test.info().project.name)
-  await registerViaApi(request, national, 'right-password', 'Азиз')
+  const national = await registerCustomer(request, 'right-password', 'Азиз')
   await visit(page, '/ru')
   const scope = await openAuth(page, 'login')
   const phone = scope.getByRole('textbox', { name: 'Номер телефона' })
@@ -214,7 +174,7 @@ test('a wrong password and an invalid phone get their own messages, typed phone 
 })
 
 test('registration refuses a short password and a different confirmation', async ({ page }) => {
-  const national = uniquePhone(test.info().project.name)
+  const national = freshPhone()
   await visit(page, '/ru')
   const scope = await openAuth(page, 'register')
   // An invalid phone at step 1 is flagged before any code is sent.
@@ -249,8 +209,7 @@ test('registration refuses a short password and a different confirmation', async
 })
 
 test('protected pages send a visitor to login and come back after it', async ({ page, request }) => {
-  const national = uniquePhone(test.info().project.name)
-  await registerViaApi(request, national, 'profile-pass', 'Малика Юсупова')
+  const national = await registerCustomer(request, 'profile-pass', 'Малика Юсупова')
   await visit(page, '/ru/profile')
   await expect(page).toHaveURL(/\/ru\/login\?redirectTo=%2Fru%2Fprofile$/)
   const main = page.getByRole('main')
