@@ -38,7 +38,8 @@ const checkRoute = createRoute({
   description:
     "Unknown, inactive or expired → 400 'promo code does not exist' (field `promo_code`); used up → 400; below " +
     'the minimum total → 400 with the minimum. The code is applied for real (and counted) only by POST orders/. ' +
-    'Codes can be guessed: 10 failed checks per client address (IPv6: per /64) in 15 minutes, then 429 with ' +
+    'Codes can be guessed: 20 failed checks (PROMO_FAILURES_PER_ADDRESS) per client address (IPv6: per /64) ' +
+    'in 15 minutes, then 429 with ' +
     '`Retry-After` until the oldest ages out.',
   request: { body: { required: true, content: { 'application/json': { schema: checkBody } } } },
   responses: {
@@ -69,7 +70,8 @@ export function promoRoutes(deps: ApiDeps) {
     const { code, total } = c.req.valid('json')
     const lang = c.get('lang')
     const now = deps.now?.() ?? new Date()
-    const slot = await takeSlot(db, `promo:${addressKey(limitAddress(c))}`, guessLimits.promo, now)
+    const rule = { limit: deps.config.PROMO_FAILURES_PER_ADDRESS, windowSeconds: guessLimits.promoWindowSeconds }
+    const slot = await takeSlot(db, `promo:${addressKey(limitAddress(c))}`, rule, now)
     if (!('release' in slot)) throw tooManyRequests(lang, 'promo_rate_limited', slot.wait, { field: 'promo_code' })
     const owner = ownerKey(c)
     const subtotal = total ?? (owner ? await basketTotal(db, owner) : 0)
