@@ -32,6 +32,8 @@ const envSchema = z.object({
   // Per client address: mobile carriers put many shoppers behind one address (CGNAT).
   SMS_CODES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Failed promo code checks per client address in 15 minutes.
+  PROMO_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts'
 import { users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
-import { clientAddress, requireUser } from '../http/identity.ts'
+import { limitAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { mediaBase } from '../media/links.ts'
@@ -41,7 +41,9 @@ const registeredSchema = z.object({ token: tokensSchema }).openapi('Registered')
 
 const codeRules =
   'Codes: 6 digits, valid 5 minutes, 5 tries; a new code for the same phone after 60 s (429 with the seconds ' +
-  'in `detail` and `Retry-After`); at most 5 codes per phone and 20 per client address in 24 hours (429).'
+  'in `detail` and `Retry-After`); at most 5 codes per phone (then one reset code an hour) and 20 per client ' +
+  'address (IPv6: its /64) in 24 hours, "already registered" answers counted; past the address cap every ' +
+  'phone gets the same 429.'
 
 const accountRoute = createRoute({
   method: 'get',
@@ -232,11 +234,16 @@ export function accountRoutes(deps: ApiDeps) {
     .openapi(registrationEntryRoute, async (c) => {
       const lang = c.get('lang')
       const { phone } = c.req.valid('json')
-      if (await liveUserByPhone(db, phone)) throw phoneTaken(lang)
+      const address = limitAddress(c)
+      if (await liveUserByPhone(db, phone)) {
+        // "Already registered" tells who is a customer: it spends the address's daily share like a code.
+        await codes.countTakenAnswer(address, lang)
+        throw phoneTaken(lang)
+      }
       const session = await codes.issue({
         purpose: 'register',
         phone,
-        address: clientAddress(c),
+        address,
         lang,
         delivery: 'await',
       })
@@ -300,7 +307,7 @@ export function accountRoutes(deps: ApiDeps) {
       const signature = await codes.issue({
         purpose: 'reset',
         phone,
-        address: clientAddress(c),
+        address: limitAddress(c),
         lang,
         delivery: user ? 'background' : 'none',
       })
@@ -342,14 +349,12 @@ export function accountRoutes(deps: ApiDeps) {
       const current = requireUser(c)
       const { old_password, new_password } = c.req.valid('json')
       const user = await signedInUser(current.id, lang)
-      const phone = user.phone ?? ''
-      const address = clientAddress(c)
-      await throttle.check(phone, address, lang)
+      const attempt = await throttle.begin(user.phone ?? '', limitAddress(c), lang)
       if (!old_password || !(await verifyPassword(user.passwordHash, old_password))) {
-        await throttle.fail(phone, address)
         const detail = message(lang, 'old_password_incorrect')
         throw new ApiError(400, detail, [{ field: 'old_password', message: detail }])
       }
+      await attempt.succeeded()
       const passwordHash = await hashPassword(new_password)
       await db.update(users).set({ passwordHash, passwordChangedAt: now() }).where(eq(users.id, current.id))
       await tokens.revokeAll(current.id, current.sessionId)
@@ -365,12 +370,16 @@ export function accountRoutes(deps: ApiDeps) {
         const detail = message(lang, 'phone_same')
         throw new ApiError(400, detail, [{ field: 'phone', message: detail }])
       }
-      if (await liveUserByPhone(db, phone)) throw phoneTaken(lang)
+      const address = limitAddress(c)
+      if (await liveUserByPhone(db, phone)) {
+        await codes.countTakenAnswer(address, lang)
+        throw phoneTaken(lang)
+      }
       const session = await codes.issue({
         purpose: 'change_phone',
         phone,
         userId: current.id,
-        address: clientAddress(c),
+        address,
         lang,
         delivery: 'await',
       })

@@ -5,6 +5,7 @@ import { verificationCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { lockKey, recentEvents, recordEvent, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
 import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
 import { authLimits } from './limits.ts'
@@ -20,9 +21,6 @@ export type CodeRow = typeof verificationCodes.$inferSelect
  */
 export type Delivery = 'await' | 'background' | 'none'
 
-const tooMany = (detail: string, seconds: number) =>
-  new ApiError(429, detail, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) })
-
 const codeError = (status: 400 | 429, detail: string) =>
   new ApiError(status, detail, [{ field: 'code', message: detail }])
 
@@ -36,15 +34,55 @@ export function smsFailure(error: unknown, lang: Lang): ApiError {
 /**
  * One-time SMS codes: 6 random digits kept as an HMAC, valid `codeTtl`,
  * `codeMaxAttempts` tries, a new one for the same phone not before
- * `codeResendAfter`, and daily caps per phone and per client address.
+ * `codeResendAfter`, and daily caps per phone (reset keeping a slow lane,
+ * `resetSlowLane`) and per client address (`address` is `limitAddress`).
  * The client holds a ticket (registration `session`, reset `signature`)
  * naming its code; a new code for the same phone and purpose replaces the old.
  */
 export function createCodes({ db, config, now, sms }: { db: Db; config: Config; now: () => Date; sms: SmsProvider }) {
   const key = deriveKey(config.sessionSecret, 'atir/sms-code/v1')
   const digest = (sessionHash: string, code: string) => hmac(key, `${sessionHash}:${code}`)
+  const addressRule = { limit: config.SMS_CODES_PER_ADDRESS, windowSeconds: authLimits.codeCapWindow }
+  const takenBucket = (address: string) => `phone-taken:${address}`
+
+  /**
+   * 429 once the address has used its daily share: codes sent plus "already
+   * registered" answers (which would otherwise list the shop's customers).
+   */
+  async function checkAddress(tx: Tx, address: string, at: Date, lang: Lang) {
+    await lockKey(tx, `sms-address:${address}`)
+    const ms = at.getTime()
+    const codes = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.clientAddress, address),
+          gt(verificationCodes.createdAt, new Date(ms - addressRule.windowSeconds * 1000)),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(addressRule.limit)
+    const answers = await recentEvents(tx, takenBucket(address), addressRule, ms)
+    const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
+    const wait = waitFor(all, addressRule, ms)
+    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
+  }
 
   return {
+    /**
+     * Before answering that a phone already has an account: 429 like `issue`
+     * once the address's daily share is used, else counts the answer in it.
+     */
+    async countTakenAnswer(address: string | null, lang: Lang) {
+      if (!address) return
+      await db.transaction(async (tx) => {
+        const at = now()
+        await checkAddress(tx, address, at, lang)
+        await recordEvent(tx, takenBucket(address), addressRule, at)
+      })
+    },
+
     /** Issues (and sends) a code; returns the ticket that names it. */
     async issue(options: {
       purpose: CodePurpose
@@ -63,8 +101,10 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       const capStart = new Date(ms - authLimits.codeCapWindow * 1000)
 
       const id = await db.transaction(async (tx) => {
-        // One request per phone at a time, so two quick clicks cannot both pass the checks.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-code:${phone}`}))`)
+        // One request per phone (then per address) at a time, so two quick clicks cannot both pass the checks.
+        await lockKey(tx, `sms-code:${phone}`)
+        // The address first: past its cap every phone gets the same answer, whatever the phone's state.
+        if (address) await checkAddress(tx, address, at, lang)
         const byPhone = await tx
           .select({ createdAt: verificationCodes.createdAt })
           .from(verificationCodes)
@@ -74,23 +114,18 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
         const latest = byPhone[0]?.createdAt.getTime()
         if (latest !== undefined && ms - latest < authLimits.codeResendAfter * 1000) {
           const seconds = Math.ceil((latest + authLimits.codeResendAfter * 1000 - ms) / 1000)
-          throw tooMany(message(lang, 'code_cooldown', { seconds }), seconds)
+          throw tooManyRequests(lang, 'code_cooldown', seconds, { vars: { seconds } })
         }
-        if (byPhone.length >= authLimits.codesPerPhone) {
-          const oldest = byPhone[byPhone.length - 1].createdAt.getTime()
-          throw tooMany(message(lang, 'code_daily_limit'), (oldest + authLimits.codeCapWindow * 1000 - ms) / 1000)
-        }
-        if (address) {
-          const byAddress = await tx
-            .select({ createdAt: verificationCodes.createdAt })
-            .from(verificationCodes)
-            .where(and(eq(verificationCodes.clientAddress, address), gt(verificationCodes.createdAt, capStart)))
-            .orderBy(desc(verificationCodes.createdAt))
-            .limit(config.SMS_CODES_PER_ADDRESS)
-          if (byAddress.length >= config.SMS_CODES_PER_ADDRESS) {
-            const oldest = byAddress[byAddress.length - 1].createdAt.getTime()
-            throw tooMany(message(lang, 'code_daily_limit'), (oldest + authLimits.codeCapWindow * 1000 - ms) / 1000)
-          }
+        if (latest !== undefined && byPhone.length >= authLimits.codesPerPhone) {
+          const dayWait = waitFor(
+            byPhone.map((r) => r.createdAt),
+            { limit: authLimits.codesPerPhone, windowSeconds: authLimits.codeCapWindow },
+            ms,
+          )
+          // Password reset keeps a slow lane past the quota, so the owner always has a way back.
+          const laneWait = purpose === 'reset' ? (latest + authLimits.resetSlowLane * 1000 - ms) / 1000 : dayWait
+          const wait = Math.min(dayWait, laneWait)
+          if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
         }
         // The newest code is the only one that counts.
         await tx

@@ -11,14 +11,33 @@ export const authLimits = {
   codeResendAfter: 60,
   /** Codes per phone number in `codeCapWindow` (every purpose counts). */
   codesPerPhone: 5,
+  /**
+   * Past `codesPerPhone`, a reset code still goes out when the phone's latest
+   * code is this old: strangers spending the quota cannot lock the owner out
+   * of their account for a day.
+   */
+  resetSlowLane: 60 * 60,
   // Codes per client address in `codeCapWindow`: the SMS_CODES_PER_ADDRESS setting.
   codeCapWindow: 24 * 60 * 60,
   /** A verified registration code must be turned into an account within this. */
   registrationSignatureTtl: 15 * 60,
   /** After a reset code, the session may set a new password without the old one this long. */
   resetSessionTtl: 15 * 60,
-  /** Failed logins (and wrong current passwords) per phone in `loginWindow` before 429. */
-  loginFailuresPerPhone: 5,
-  // Failed logins per client address in `loginWindow`: the LOGIN_FAILURES_PER_ADDRESS setting.
+  /**
+   * Failed logins (and wrong current passwords) for one phone from one client
+   * address in `loginWindow`: then that address waits until the oldest ages out.
+   */
+  loginFailuresPerPair: 5,
+  // Failed logins per client address, any phone, in `loginWindow`: the LOGIN_FAILURES_PER_ADDRESS setting.
   loginWindow: 15 * 60,
+  /**
+   * Failures of one phone from all addresses in `loginPhoneWindow` before it
+   * slows down: the k-th failure past these makes the next attempt (from any
+   * address, the owner's too) wait 2^k seconds after it, at most
+   * `loginPhoneMaxDelay`. A short wait rather than a lock, so strangers'
+   * failures cannot lock the owner out, and distributed guessing stays slow.
+   */
+  loginPhoneFreeFailures: 5,
+  loginPhoneWindow: 60 * 60,
+  loginPhoneMaxDelay: 3 * 60,
 } as const

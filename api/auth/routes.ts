@@ -5,7 +5,7 @@ import { mergeVisitorIntoAccount } from '../cart/merge.ts'
 import { users } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
-import { clientAddress } from '../http/identity.ts'
+import { limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
 import { bearerScheme, errors, jsonBody, messageSchema, tokensSchema } from './openapi.ts'
 import { verifyPassword } from './passwords.ts'
@@ -17,8 +17,10 @@ const loginRoute = createRoute({
   tags: ['auth'],
   summary: 'Sign in with phone and password',
   description:
-    'Wrong phone or password: 400 with `detail` and both fields flagged. Too many failures for the phone ' +
-    '(5 in 15 min) or the client address (20): 429 with `Retry-After`. With a `Fingerprint` header the ' +
+    'Wrong phone or password: 400 with `detail` and both fields flagged. 429 with `Retry-After` after 5 ' +
+    'failures for the phone from this client address (IPv6: its /64) or 20 from the address in 15 min, and ' +
+    'while the phone is slowed down: past 5 failures in an hour from anywhere, the k-th more makes the next ' +
+    'attempt wait 2^k s (at most 3 min). With a `Fingerprint` header the ' +
     "visitor's basket and favourites move into the account (quantities added, capped by stock).",
   request: jsonBody(loginSchema),
   responses: {
@@ -65,22 +67,20 @@ export function authRoutes(deps: ApiDeps) {
     .openapi(loginRoute, async (c) => {
       const lang = c.get('lang')
       const { phone, password } = c.req.valid('json')
-      const address = clientAddress(c)
-      await throttle.check(phone, address, lang)
+      const attempt = await throttle.begin(phone, limitAddress(c), lang)
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
         .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
         .limit(1)
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await throttle.fail(phone, address)
         const detail = message(lang, 'invalid_credentials')
         throw new ApiError(400, detail, [
           { field: 'phone', message: detail },
           { field: 'password', message: detail },
         ])
       }
-      await throttle.clear(phone)
+      await attempt.succeeded()
       // The visitor's basket and favourites (Fingerprint header) follow them into the account.
       const fingerprint = c.get('fingerprint')
       if (fingerprint) await mergeVisitorIntoAccount(db, fingerprint, user.id)

@@ -1,59 +1,92 @@
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { loginFailures } from '../db/schema/index.ts'
-import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
+import { lockKey, type Rule, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { authLimits } from './limits.ts'
 
+/** One password check in progress: counted as a failure until it `succeeded()`. */
+export type LoginAttempt = { succeeded(): Promise<void> }
+
+/** The wait the phone's failures impose on its next attempt: 0, then 2^k s past the free ones, capped. */
+export function phoneDelay(failures: Date[], at: number): number {
+  const past = failures.length - authLimits.loginPhoneFreeFailures
+  if (past <= 0) return 0
+  const delay = Math.min(2 ** past, authLimits.loginPhoneMaxDelay)
+  return Math.max(0, (failures[0].getTime() + delay * 1000 - at) / 1000)
+}
+
 /**
- * Login throttling: at most `loginFailuresPerPhone` failures per phone and
- * `perAddress` (LOGIN_FAILURES_PER_ADDRESS) per client address in a sliding `loginWindow`;
- * past that every attempt (even a right password) is answered 429 until the
- * oldest counted failure ages out.
+ * Login throttling (README "Security"), on three counts of failures:
+ * - one phone from one client address: `loginFailuresPerPair` in `loginWindow`,
+ *   then that address waits until the oldest ages out;
+ * - one client address, any phone: `perAddress` (LOGIN_FAILURES_PER_ADDRESS)
+ *   in `loginWindow` (skipped when the address is unknown);
+ * - one phone from anywhere: a progressive delay (`phoneDelay`), never a lock,
+ *   so strangers cannot lock the owner out.
+ * Each attempt is counted before its password is checked (under advisory locks
+ * on the phone and the address), so parallel guesses cannot pass on one count;
+ * a right password takes its count back and forgives the phone's failures.
  */
 export function createLoginThrottle({ db, now, perAddress }: { db: Db; now: () => Date; perAddress: number }) {
-  const windowMs = authLimits.loginWindow * 1000
-  const buckets = (phone: string, address: string | null) => [
-    { bucket: `phone:${phone}`, limit: authLimits.loginFailuresPerPhone },
-    ...(address ? [{ bucket: `address:${address}`, limit: perAddress }] : []),
-  ]
+  const pairRule = { limit: authLimits.loginFailuresPerPair, windowSeconds: authLimits.loginWindow }
+  const addressRule = { limit: perAddress, windowSeconds: authLimits.loginWindow }
+  // Enough of the phone's failures to reach the longest delay.
+  const phoneRows = authLimits.loginPhoneFreeFailures + Math.ceil(Math.log2(authLimits.loginPhoneMaxDelay))
+
+  const phoneRule = { limit: phoneRows, windowSeconds: authLimits.loginPhoneWindow }
+
+  /** Failures of `bucket` inside `rule`'s window, newest first, at most `rule.limit`. */
+  const recent = async (tx: Tx, bucket: string, rule: Rule, at: number) =>
+    (
+      await tx
+        .select({ createdAt: loginFailures.createdAt })
+        .from(loginFailures)
+        .where(
+          and(eq(loginFailures.bucket, bucket), gt(loginFailures.createdAt, new Date(at - rule.windowSeconds * 1000))),
+        )
+        .orderBy(desc(loginFailures.createdAt))
+        .limit(rule.limit)
+    ).map((r) => r.createdAt)
 
   return {
-    /** Throws 429 (with Retry-After) while the phone or the address is locked out. */
-    async check(phone: string, address: string | null, lang: Lang) {
-      const at = now().getTime()
-      let wait = 0
-      for (const { bucket, limit } of buckets(phone, address)) {
-        const recent = await db
-          .select({ createdAt: loginFailures.createdAt })
-          .from(loginFailures)
-          .where(and(eq(loginFailures.bucket, bucket), gt(loginFailures.createdAt, new Date(at - windowMs))))
-          .orderBy(desc(loginFailures.createdAt))
-          .limit(limit)
-        if (recent.length >= limit) wait = Math.max(wait, recent[limit - 1].createdAt.getTime() + windowMs - at)
-      }
-      if (wait > 0) {
-        const seconds = Math.max(1, Math.ceil(wait / 1000))
-        throw new ApiError(429, message(lang, 'login_throttled', { minutes: Math.ceil(seconds / 60) }), undefined, {
-          'Retry-After': String(seconds),
-        })
-      }
-    },
-
-    async fail(phone: string, address: string | null) {
+    /** Throws 429 (with Retry-After) while this phone and address must wait; else counts the attempt. */
+    async begin(phone: string, address: string | null, lang: Lang): Promise<LoginAttempt> {
       const at = now()
-      const list = buckets(phone, address).map((b) => b.bucket)
-      await db.insert(loginFailures).values(list.map((bucket) => ({ bucket, createdAt: at })))
-      // Failures older than the window no longer count.
-      await db
-        .delete(loginFailures)
-        .where(and(inArray(loginFailures.bucket, list), lt(loginFailures.createdAt, new Date(at.getTime() - windowMs))))
-    },
-
-    /** A successful login forgives the phone's failures (not the address's). */
-    async clear(phone: string) {
-      await db.delete(loginFailures).where(eq(loginFailures.bucket, `phone:${phone}`))
+      const ms = at.getTime()
+      const phoneBucket = `phone:${phone}`
+      const pairBucket = `pair:${phone}|${address ?? 'unknown'}`
+      const addressBucket = address ? `address:${address}` : null
+      const ids = await db.transaction(async (tx) => {
+        // Phone first, then address, always in this order: no two requests wait for each other in a circle.
+        await lockKey(tx, `login:${phoneBucket}`)
+        if (addressBucket) await lockKey(tx, `login:${addressBucket}`)
+        const wait = Math.max(
+          waitFor(await recent(tx, pairBucket, pairRule, ms), pairRule, ms),
+          addressBucket ? waitFor(await recent(tx, addressBucket, addressRule, ms), addressRule, ms) : 0,
+          phoneDelay(await recent(tx, phoneBucket, phoneRule, ms), ms),
+        )
+        if (wait > 0) throw tooManyRequests(lang, 'login_throttled', wait)
+        const buckets = [phoneBucket, pairBucket, ...(addressBucket ? [addressBucket] : [])]
+        // Failures older than the longest window no longer count.
+        const since = new Date(ms - Math.max(authLimits.loginWindow, authLimits.loginPhoneWindow) * 1000)
+        await tx
+          .delete(loginFailures)
+          .where(and(inArray(loginFailures.bucket, buckets), lt(loginFailures.createdAt, since)))
+        const rows = await tx
+          .insert(loginFailures)
+          .values(buckets.map((bucket) => ({ bucket, createdAt: at })))
+          .returning({ id: loginFailures.id })
+        return rows.map((r) => r.id)
+      })
+      return {
+        // The phone's failures (from any address) and this address's for the phone are forgiven; the address's
+        // failures on other phones are not.
+        async succeeded() {
+          await db.delete(loginFailures).where(inArray(loginFailures.bucket, [phoneBucket, pairBucket]))
+          await db.delete(loginFailures).where(inArray(loginFailures.id, ids))
+        },
+      }
     },
   }
 }

@@ -41,10 +41,11 @@ export function ownerKey(c: Context<ApiEnv>): string | null {
  * The API never sees a socket (server.ts and the storefront call it as a
  * fetch handler), so the address comes from a header: `X-Real-IP`, else the
  * first entry of `X-Forwarded-For`. The storefront's API client sets
- * `X-Forwarded-For` to the browser's address; whatever serves /api/v1 to the
+ * `X-Real-IP` to the browser's address; whatever serves /api/v1 to the
  * outside must overwrite these headers with the real peer address, or a
  * client can choose its own. `null` when absent or not an IP address: the
  * per-address limits are then skipped (per-phone limits still apply).
+ * Limits key on `limitAddress`, not on this.
  */
 export function clientAddress(c: Context<ApiEnv>): string | null {
   const candidates = [c.req.header('x-real-ip'), c.req.header('x-forwarded-for')?.split(',')[0]]
@@ -59,4 +60,37 @@ export function clientAddress(c: Context<ApiEnv>): string | null {
     if (isIP(value)) return value.toLowerCase()
   }
   return null
+}
+
+/**
+ * The 64-bit network of an IPv6 address (`2001:db8:0:1::/64`); IPv4 as it is.
+ * An IPv6 customer gets a whole /64 and may use any address in it, so limits
+ * keyed on the full address would give each customer billions of fresh tries.
+ */
+export function addressGroup(address: string): string {
+  const value = address.split('%')[0].toLowerCase()
+  if (isIP(value) !== 6) return value
+  const [head, tail] = value.split('::')
+  const words = (part: string | undefined) =>
+    part
+      ? part.split(':').flatMap((word) => {
+          if (!word.includes('.')) return [word]
+          // An IPv4 tail ("64:ff9b::1.2.3.4") is the last two 16-bit words.
+          const [a, b, c, d] = word.split('.').map(Number)
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)]
+        })
+      : []
+  const left = words(head)
+  const right = words(tail)
+  const all = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+  return `${all
+    .slice(0, 4)
+    .map((word) => Number.parseInt(word, 16).toString(16))
+    .join(':')}::/64`
+}
+
+/** The key of per-address limits: the client address, an IPv6 one by its /64; `null` when unknown. */
+export function limitAddress(c: Context<ApiEnv>): string | null {
+  const address = clientAddress(c)
+  return address && addressGroup(address)
 }

@@ -6,10 +6,8 @@ import { bearer } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
 import { orders } from '../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
-import { ApiError } from '../http/errors.ts'
-import { requireUser } from '../http/identity.ts'
+import { limitAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
@@ -30,6 +28,7 @@ import {
   type OrderRow,
   orderItemsOf,
 } from './service.ts'
+import { requireStaff } from './staff-token.ts'
 import { orderStatuses } from './states.ts'
 import { orderView } from './views.ts'
 
@@ -118,7 +117,8 @@ const staffRoute = createRoute({
   summary: 'Staff: move an order to another status (`X-Staff-Token`)',
   description:
     'Only when STAFF_TOKEN is set (otherwise 404). Transitions not in the table (README "Order states") → 409. ' +
-    'Moving 1 → 3 needs a recorded payment (payments do that themselves).',
+    'Moving 1 → 3 needs a recorded payment (payments do that themselves). 10 wrong tokens from one client ' +
+    'address (IPv6: per /64) in 15 minutes → 429 with `Retry-After`, even for the right one.',
   request: {
     params: orderIdParams,
     headers: z.object({ 'x-staff-token': z.string().optional() }),
@@ -142,6 +142,7 @@ const staffRoute = createRoute({
     403: error('Wrong staff token'),
     404: notFound,
     409: error('Transition not allowed'),
+    429: error('Too many wrong staff tokens from this address'),
   },
 })
 
@@ -207,9 +208,14 @@ export function orderRoutes(deps: ApiDeps) {
     })
     .openapi(staffRoute, async (c) => {
       const lang = c.get('lang')
-      if (!config.STAFF_TOKEN) throw new ApiError(404, message(lang, 'not_found'))
-      if (c.req.valid('header')['x-staff-token'] !== config.STAFF_TOKEN)
-        throw new ApiError(403, message(lang, 'staff_forbidden'))
+      await requireStaff({
+        db,
+        config,
+        token: c.req.valid('header')['x-staff-token'],
+        address: limitAddress(c),
+        now: deps.now?.() ?? new Date(),
+        lang,
+      })
       const { status, reason } = c.req.valid('json')
       const order = await refundIfPaid(
         await changeOrderStatus(db, c.req.valid('param').id, status, { ...ctx(c), reason }),

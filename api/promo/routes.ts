@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { cartItems, products } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
-import { ownerKey } from '../http/identity.ts'
+import { limitAddress, ownerKey } from '../http/identity.ts'
+import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { promoDiscount, usablePromo } from './service.ts'
 
@@ -36,11 +37,15 @@ const checkRoute = createRoute({
   summary: 'Check a promo code and preview its discount',
   description:
     "Unknown, inactive or expired → 400 'promo code does not exist' (field `promo_code`); used up → 400; below " +
-    'the minimum total → 400 with the minimum. The code is applied for real (and counted) only by POST orders/.',
+    'the minimum total → 400 with the minimum. The code is applied for real (and counted) only by POST orders/. ' +
+    'Codes can be guessed: 20 failed checks (PROMO_FAILURES_PER_ADDRESS) per client address (IPv6: per /64) ' +
+    'in 15 minutes, then 429 with ' +
+    '`Retry-After` until the oldest ages out.',
   request: { body: { required: true, content: { 'application/json': { schema: checkBody } } } },
   responses: {
     200: jsonContent(previewSchema, 'The discount'),
     400: jsonContent(errorSchema, 'Invalid or unusable code'),
+    429: jsonContent(errorSchema, 'Too many failed checks from this address'),
   },
 })
 
@@ -63,9 +68,16 @@ export function promoRoutes(deps: ApiDeps) {
   const { db } = deps.database
   return createRouter().openapi(checkRoute, async (c) => {
     const { code, total } = c.req.valid('json')
+    const lang = c.get('lang')
+    const now = deps.now?.() ?? new Date()
+    const rule = { limit: deps.config.PROMO_FAILURES_PER_ADDRESS, windowSeconds: guessLimits.promoWindowSeconds }
+    const slot = await takeSlot(db, `promo:${addressKey(limitAddress(c))}`, rule, now)
+    if (!('release' in slot)) throw tooManyRequests(lang, 'promo_rate_limited', slot.wait, { field: 'promo_code' })
     const owner = ownerKey(c)
     const subtotal = total ?? (owner ? await basketTotal(db, owner) : 0)
-    const promo = await usablePromo(db, code, subtotal, deps.now?.() ?? new Date(), c.get('lang'))
+    // Only failed checks count: a usable code gives its slot back.
+    const promo = await usablePromo(db, code, subtotal, now, lang)
+    await slot.release()
     const discount = promoDiscount(promo, subtotal)
     c.header('Cache-Control', 'private, no-store')
     return c.json(

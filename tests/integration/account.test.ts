@@ -313,13 +313,58 @@ describe('daily code caps', () => {
     }
     const capped = await call('account/registration/entrypoint/', { body: { phone }, lang: 'ru' })
     expect(capped.status).toBe(429)
-    expect(capped.body.detail).toBe('Слишком много кодов за сутки. Попробуйте позже.')
+    expect(capped.body.detail).toBe('Слишком много кодов за сутки. Новый код можно запросить через 24 ч.')
     expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(20 * 60 * 60)
-    // Reset codes count too: the cap is per phone, whatever the purpose.
-    expect((await call('account/password-reset/', { body: { phone } })).status).toBe(429)
+    // Reset codes count too: the cap is per phone, whatever the purpose (reset's slow lane opens an hour after the
+    // latest code).
+    const reset = await call('account/password-reset/', { body: { phone }, lang: 'ru' })
+    expect(reset.status).toBe(429)
+    expect(reset.body.detail).toBe('Слишком много кодов за сутки. Новый код можно запросить через 59 мин.')
     expect(messagesTo(phone)).toHaveLength(authLimits.codesPerPhone)
     advance(authLimits.codeCapWindow)
     expect((await call('account/registration/entrypoint/', { body: { phone } })).status).toBe(200)
+  })
+
+  it("keeps one reset code an hour for the owner after strangers spent the phone's quota", async () => {
+    const user = await register()
+    // The registration code and four resets asked from elsewhere, a minute apart.
+    for (let i = 1; i < authLimits.codesPerPhone; i++) {
+      const asked = await call('account/password-reset/', { body: { phone: user.phone }, address: `203.0.113.${i}` })
+      expect(asked.status).toBe(200)
+      advance(authLimits.codeResendAfter)
+    }
+    const owner = (lang = 'ru') =>
+      call('account/password-reset/', { body: { phone: user.phone }, address: '198.51.100.70', lang })
+    const waiting = await owner('uz')
+    expect(waiting.status).toBe(429)
+    expect(waiting.body.detail).toBe('Бир кунда жуда кўп код сўралди. Янги кодни 59 дақиқадан сўнг сўраш мумкин.')
+    const retryAfter = Number(waiting.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(authLimits.resetSlowLane - authLimits.codeResendAfter - 5)
+    expect(retryAfter).toBeLessThanOrEqual(authLimits.resetSlowLane - authLimits.codeResendAfter)
+    const sent = messagesTo(user.phone).length
+    advance(retryAfter)
+    const back = await owner()
+    expect(back.status).toBe(200)
+    expect(messagesTo(user.phone)).toHaveLength(sent + 1)
+    const verified = await call('account/password-reset/verify/', {
+      body: { code: lastCode(user.phone), signature: back.body.signature },
+    })
+    expect(verified.status).toBe(200)
+    // One an hour: the lane is not a way around the quota.
+    advance(authLimits.codeResendAfter)
+    const next = await owner()
+    expect(next.status).toBe(429)
+    expect(next.body.detail).toBe('Слишком много кодов за сутки. Новый код можно запросить через 59 мин.')
+    // Registration has no such lane: its codes wait for the day to pass.
+    const stranger = newPhone()
+    for (let i = 0; i < authLimits.codesPerPhone; i++) {
+      await startRegistration(stranger)
+      advance(authLimits.codeResendAfter)
+    }
+    advance(authLimits.resetSlowLane)
+    const registration = await call('account/registration/entrypoint/', { body: { phone: stranger }, lang: 'ru' })
+    expect(registration.status).toBe(429)
+    expect(registration.body.detail).toBe('Слишком много кодов за сутки. Новый код можно запросить через 23 ч.')
   })
 
   it('allows 20 codes per client address in 24 hours', async () => {
@@ -501,7 +546,7 @@ describe('PUT account/password-change/', () => {
 
   it('locks out guessing of the current password like logins', async () => {
     const user = await register()
-    for (let i = 0; i < authLimits.loginFailuresPerPhone; i++)
+    for (let i = 0; i < authLimits.loginFailuresPerPair; i++)
       await call('account/password-change/', {
         method: 'PUT',
         body: { old_password: `guess-${i}`, new_password: 'brand-new', password_confirm: 'brand-new' },

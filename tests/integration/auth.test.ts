@@ -7,7 +7,7 @@ import { type Api, createApi } from '#api/app.ts'
 import { authLimits } from '#api/auth/limits.ts'
 import { parseConfig } from '#api/config.ts'
 import type { ApiEnv } from '#api/http/context.ts'
-import { clientAddress, ownerKey } from '#api/http/identity.ts'
+import { addressGroup, clientAddress, ownerKey } from '#api/http/identity.ts'
 import { setupTestApi } from './support/api.ts'
 
 // The per-address caps are settings; these tests run with their defaults.
@@ -15,7 +15,8 @@ const defaults = parseConfig({ SESSION_SECRET: 'x'.repeat(40) })
 
 const t = setupTestApi({ products: 0 })
 
-// The API under test runs on a clock the tests move forward.
+// The API under test runs on a clock that moves only when the tests move it, so waits can be compared exactly.
+const started = Date.now()
 let offset = 0
 const advance = (seconds: number) => {
   offset += seconds * 1000
@@ -23,7 +24,7 @@ const advance = (seconds: number) => {
 let api: Api
 beforeAll(() => {
   const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
-  api = createApi({ database: t.database, config, now: () => new Date(Date.now() + offset) })
+  api = createApi({ database: t.database, config, now: () => new Date(started + offset) })
 })
 
 type Init = { method?: string; body?: unknown; token?: string; lang?: string; address?: string; headers?: HeadersInit }
@@ -145,9 +146,9 @@ describe('POST auth/login/', () => {
 })
 
 describe('login throttling', () => {
-  it('locks a phone after 5 failures in 15 minutes, even for the right password, then lets it in', async () => {
+  it('locks a phone for one address after 5 failures from it, even for the right password, then lets it in', async () => {
     const user = await register()
-    for (let i = 0; i < authLimits.loginFailuresPerPhone; i++)
+    for (let i = 0; i < authLimits.loginFailuresPerPair; i++)
       expect((await call('auth/login/', { body: { phone: user.phone, password: `bad-${i}` } })).status).toBe(400)
     const locked = await call('auth/login/', { body: { phone: user.phone, password: user.password }, lang: 'ru' })
     expect(locked.status).toBe(429)
@@ -164,6 +165,83 @@ describe('login throttling', () => {
     expect((await call('auth/login/', { body: { phone: user.phone, password: user.password } })).status).toBe(200)
     for (let i = 0; i < 4; i++)
       expect((await call('auth/login/', { body: { phone: user.phone, password: 'bad' } })).status).toBe(400)
+  })
+
+  it('does not let failures from other addresses lock the owner out', async () => {
+    const user = await register()
+    const stranger = '203.0.113.60'
+    for (let i = 0; i < authLimits.loginFailuresPerPair; i++)
+      expect(
+        (await call('auth/login/', { body: { phone: user.phone, password: `bad-${i}` }, address: stranger })).status,
+      ).toBe(400)
+    // The stranger's address is locked out of this phone; the owner's is not.
+    const again = { body: { phone: user.phone, password: user.password }, address: stranger }
+    expect((await call('auth/login/', again)).status).toBe(429)
+    const owner = { body: { phone: user.phone, password: user.password }, address: '198.51.100.60' }
+    expect((await call('auth/login/', owner)).status).toBe(200)
+  })
+
+  it('slows a phone down progressively when failures come from many addresses, never locking it', async () => {
+    const user = await register()
+    const wrongFrom = (n: number) =>
+      call('auth/login/', { body: { phone: user.phone, password: 'bad' }, address: `203.0.113.${100 + n}`, lang: 'ru' })
+    const owner = () =>
+      call('auth/login/', {
+        body: { phone: user.phone, password: user.password },
+        address: '198.51.100.61',
+        lang: 'ru',
+      })
+    let n = 0
+    for (; n < authLimits.loginPhoneFreeFailures; n++) expect((await wrongFrom(n)).status).toBe(400)
+    const waits: number[] = []
+    for (let k = 1; k <= 9; k++) {
+      expect((await wrongFrom(n++)).status).toBe(400)
+      // Now everyone waits 2^k seconds (at most 3 minutes), the owner included; refused tries do not count.
+      const early = await wrongFrom(n++)
+      expect(early.status).toBe(429)
+      const waiting = await owner()
+      expect(waiting.status).toBe(429)
+      expect(waiting.headers.get('retry-after')).toBe(early.headers.get('retry-after'))
+      waits.push(Number(waiting.headers.get('retry-after')))
+      advance(Number(waiting.headers.get('retry-after')))
+    }
+    expect(waits).toEqual([2, 4, 8, 16, 32, 64, 128, 180, 180])
+    expect(authLimits.loginPhoneMaxDelay).toBe(180)
+    expect((await wrongFrom(n++)).status).toBe(400)
+    const capped = await owner()
+    expect(capped.body.detail).toBe('Слишком много попыток входа. Попробуйте через 3 мин.')
+    advance(121)
+    const seconds = await owner()
+    expect(seconds.body.detail).toBe('Слишком много попыток входа. Попробуйте через 59 с.')
+    advance(59)
+    expect((await owner()).status).toBe(200)
+    // The owner's sign-in forgives the phone's failures: no wait after the next one.
+    expect((await wrongFrom(n++)).status).toBe(400)
+    expect((await owner()).status).toBe(200)
+  })
+
+  it('counts parallel attempts on one phone before checking them', async () => {
+    const user = await register()
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        call('auth/login/', { body: { phone: user.phone, password: `bad-${i}` }, address: `203.0.113.${200 + i}` }),
+      ),
+    )
+    const statuses = answers.map((a) => a.status)
+    // The free failures and the one that starts the wait are checked; the rest wait 2 s.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(authLimits.loginPhoneFreeFailures + 1)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(16 - authLimits.loginPhoneFreeFailures - 1)
+  })
+
+  it('locks one IPv6 /64 as one address', async () => {
+    const user = await register()
+    for (let i = 0; i < authLimits.loginFailuresPerPair; i++) {
+      const address = `2001:db8:77:1:${i + 1}::${i + 9}`
+      expect((await call('auth/login/', { body: { phone: user.phone, password: 'bad' }, address })).status).toBe(400)
+    }
+    const right = { phone: user.phone, password: user.password }
+    expect((await call('auth/login/', { body: right, address: '2001:db8:77:1:ffff::1' })).status).toBe(429)
+    expect((await call('auth/login/', { body: right, address: '2001:db8:77:2::1' })).status).toBe(200)
   })
 
   it('locks a client address after 20 failures across phones', async () => {
@@ -309,6 +387,15 @@ describe('identity helpers', () => {
     })
     return async (headers: Record<string, string> = {}) => (await app.request('/', { headers })).json()
   }
+
+  it('addressGroup keys an IPv6 address by its /64 and leaves IPv4 alone', () => {
+    expect(addressGroup('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(addressGroup('2001:0DB8:0000:0001:ffff::9')).toBe('2001:db8:0:1::/64')
+    expect(addressGroup('2001:db8:0:1:1:2:3:4')).toBe('2001:db8:0:1::/64')
+    expect(addressGroup('64:ff9b::203.0.113.1')).toBe('64:ff9b:0:0::/64')
+    expect(addressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressGroup('203.0.113.5')).toBe('203.0.113.5')
+  })
 
   it('ownerKey is u:<id> for a customer, v:<fingerprint> for a visitor, null for neither', async () => {
     expect((await probe({ id: 7, sessionId: 's' }, 'f'.repeat(20))()).owner).toBe('u:7')

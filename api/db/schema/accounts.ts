@@ -90,6 +90,7 @@ export const verificationCodes = pgTable(
     sessionHash: text('session_hash').notNull().unique(),
     signatureHash: text('signature_hash').unique(),
     attempts: smallint().notNull().default(0),
+    // Who asked, as the per-address cap counts it (`limitAddress`: an IPv6 address by its /64).
     clientAddress: text('client_address'),
     createdAt: createdAt(),
     expiresAt: moment('expires_at').notNull(),
@@ -102,7 +103,7 @@ export const verificationCodes = pgTable(
   ],
 )
 
-/** Failed logins (and wrong current passwords), by `phone:+998…` and `address:<ip>`, for throttling. */
+/** Failed logins (and wrong current passwords), by `phone:+998…`, `pair:+998…|<address>` and `address:<address>`, for throttling. */
 export const loginFailures = pgTable(
   'login_failures',
   {
