@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { updateBrand } from '#api/catalogue/service.ts'
+import { shareLineSpellings } from '#api/catalogue/search-key.ts'
+import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
+import { products } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 
 // Search relevance on the seeded demo catalogue (300 products). Each row: what a
@@ -360,5 +363,27 @@ describe('search keys follow catalogue changes', () => {
     const found = await search('zhanelka')
     expect(found.total).toBe(body.product_count)
     expect(found.results.every((r) => r.brand.slug === 'chanel')).toBe(true)
+  })
+
+  it('gives products of a database seeded before the shared spellings those of the line they extend', async () => {
+    const db = t.database.db
+    const gels = await db
+      .select({ id: products.id, aliases: products.aliases })
+      .from(products)
+      .where(sql`${products.aliases}[1] = 'Sauvage Shower Gel'`)
+      .orderBy(products.id)
+    expect(gels.length).toBeGreaterThan(0)
+    // What a seed before issue 20 wrote: the shower gel line's own spellings only.
+    for (const gel of gels) await updateProduct(db, gel.id, { aliases: ['Sauvage Shower Gel', 'саваж гель для душа'] })
+    const before = await search('соваж', 'ru', 100)
+    expect(before.results.filter((r) => /Shower Gel/.test(r.title))).toEqual([])
+
+    expect(await shareLineSpellings(db)).toBe(gels.length)
+    const after = await search('соваж', 'ru', 100)
+    expect(after.results.filter((r) => /Shower Gel/.test(r.title)).map((r) => r.id)).toEqual(gels.map((g) => g.id))
+    const [fresh] = await db.select({ aliases: products.aliases }).from(products).where(eq(products.id, gels[0]!.id))
+    expect(new Set(fresh!.aliases)).toEqual(new Set(gels[0]!.aliases))
+    // Once per database.
+    expect(await shareLineSpellings(db)).toBe(0)
   })
 })
