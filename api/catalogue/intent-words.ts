@@ -79,14 +79,18 @@ type Folded = { words: string[]; meaning: Meaning }
 
 const fold = (text: string) => searchTokens(text).map(soundKey)
 
-// Longest phrases first, so «туалет суви» is one term rather than «туалет» and «суви».
-const phrases: Folded[] = terms
-  .flatMap(({ words = [], stems: _, ...meaning }) => words.map((w) => ({ words: fold(w), meaning })))
-  .sort((a, b) => b.words.length - a.words.length)
+// By first word, longest phrases first, so «туалет суви» is one term rather than «туалет» and «суви».
+const phrases = new Map<string, Folded[]>()
+for (const { words = [], stems: _, ...meaning } of terms) {
+  for (const word of words) {
+    const folded = fold(word)
+    phrases.set(folded[0]!, [...(phrases.get(folded[0]!) ?? []), { words: folded, meaning }])
+  }
+}
+for (const list of phrases.values()) list.sort((a, b) => b.words.length - a.words.length)
 const stems = terms.flatMap(({ stems: list = [], words: _, ...meaning }) =>
   list.map((s) => ({ stem: fold(s).join(' '), meaning })),
 )
-const longest = Math.max(...phrases.map((p) => p.words.length))
 
 export type SearchIntent = {
   /** Query words left for the text search, folded. */
@@ -98,11 +102,8 @@ export type SearchIntent = {
 }
 
 function termAt(sounds: string[], at: number): { length: number; meaning: Meaning } | null {
-  for (let n = Math.min(longest, sounds.length - at); n >= 1; n--) {
-    const slice = sounds.slice(at, at + n)
-    const found = phrases.find((p) => p.words.length === n && p.words.every((w, i) => w === slice[i]))
-    if (found) return { length: n, meaning: found.meaning }
-  }
+  const phrase = phrases.get(sounds[at]!)?.find((p) => p.words.every((w, i) => w === sounds[at + i]))
+  if (phrase) return { length: phrase.words.length, meaning: phrase.meaning }
   const stem = stems.find((s) => sounds[at]!.startsWith(s.stem))
   return stem ? { length: 1, meaning: stem.meaning } : null
 }
