@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readSearchIntent } from '#api/catalogue/intent-words.ts'
 import { searchTokens } from '#api/catalogue/search-text.ts'
+import { brands } from '#api/db/seed/brands.ts'
 
 const read = (query: string) => readSearchIntent(searchTokens(query))
 
@@ -57,5 +58,16 @@ describe('everyday search words', () => {
       'atelier',
     ])
       expect(read(q), q).toEqual({ text: searchTokens(q), audiences: [], sections: [] })
+  })
+
+  it('reads no audience into a brand or line name of the demo catalogue, and a section only where it says one', () => {
+    for (const brand of brands) {
+      for (const line of brand.lines) {
+        const name = `${brand.name} ${line.name}`
+        const intent = read(name)
+        expect(intent.audiences, name).toEqual([])
+        if (intent.sections.length) expect(name, name).toMatch(/deodorant|antiperspirant/i)
+      }
+    }
   })
 })
