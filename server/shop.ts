@@ -7,6 +7,7 @@ import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { apiBasePath, createApi } from '#api/app.ts'
+import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
@@ -37,6 +38,8 @@ export async function createShop({ build, assets }: ShopOptions) {
   const uploadsDir = join(config.dataDir, 'uploads')
   const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
   if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  const spelt = await shareLineSpellings(database.db)
+  if (spelt) console.log(`Search keys: ${spelt} products got the local spellings of the line they extend`)
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.

@@ -31,6 +31,7 @@ import type { MediaLinks } from '../media/links.ts'
 import { memoize } from './cache.ts'
 import { country } from './countries.ts'
 import { searchHighlight } from './highlight.ts'
+import { readSearchIntent, type SearchIntent } from './intent-words.ts'
 import type { Ordering, ProductListQuery } from './query.ts'
 import type { ProductCard, ProductDetail } from './schemas.ts'
 import { COUNT_CAP, planSearch, searchOrder } from './search.ts'
@@ -95,6 +96,17 @@ const orderings: Record<Ordering, SQL[]> = {
   popularity: [desc(products.popularity), desc(products.id)],
 }
 
+/** Products in any of these categories. */
+function inCategories(db: Db, ids: number[]): SQL {
+  return inArray(
+    products.id,
+    db
+      .select({ id: productCategories.productId })
+      .from(productCategories)
+      .where(inArray(productCategories.categoryId, ids)),
+  )
+}
+
 /**
  * The WHERE conditions of the list filters. Slugs are resolved to ids first
  * (small indexed lookups); `null` means an unknown slug left nothing to match.
@@ -108,14 +120,10 @@ async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] 
       .leftJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
       .where(or(inArray(categories.slug, query.sections), inArray(categoryGroups.slug, query.sections)))
     if (!found.length) return null
-    const ids = found.map((r) => r.id)
     conditions.push(
-      inArray(
-        products.id,
-        db
-          .select({ id: productCategories.productId })
-          .from(productCategories)
-          .where(inArray(productCategories.categoryId, ids)),
+      inCategories(
+        db,
+        found.map((r) => r.id),
       ),
     )
   }
@@ -157,6 +165,43 @@ async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] 
 
 export type ProductPage = { results: ProductCard[]; total: number; totalCapped?: boolean } | 'past-end'
 
+/** Category ids by category slug and by header-group slug, for search words that name a section. */
+function sectionIds(db: Db): Promise<Map<string, number[]>> {
+  return memoize(db, 'section ids', async () => {
+    const rows = await db
+      .select({ id: categories.id, slug: categories.slug, group: categoryGroups.slug })
+      .from(categories)
+      .leftJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
+    const bySlug = new Map<string, number[]>()
+    const add = (slug: string, id: number) => bySlug.set(slug, [...(bySlug.get(slug) ?? []), id])
+    for (const row of rows) {
+      add(row.slug, row.id)
+      if (row.group) add(row.group, row.id)
+    }
+    return bySlug
+  })
+}
+
+/**
+ * The filters a search's words name (intent-words.ts); null when a named
+ * section does not exist. Of two section words the narrower one wins («пена
+ * для ванны» is bath foam, not all of the bath); unrelated ones add up.
+ */
+async function intentConditions(db: Db, intent: SearchIntent): Promise<SQL[] | null> {
+  const conditions: SQL[] = []
+  if (intent.audiences.length) conditions.push(inArray(products.audience, intent.audiences))
+  if (!intent.sections.length) return conditions
+  const bySlug = await sectionIds(db)
+  const sets = intent.sections.map((slugs) => new Set(slugs.flatMap((slug) => bySlug.get(slug) ?? [])))
+  if (sets.some((set) => set.size === 0)) return null
+  const within = (a: Set<number>, b: Set<number>) => [...a].every((id) => b.has(id))
+  const kept = sets.filter(
+    (set, i) => !sets.some((other, j) => j !== i && within(other, set) && (other.size < set.size || j < i)),
+  )
+  conditions.push(inCategories(db, [...new Set(kept.flatMap((set) => [...set]))]))
+  return conditions
+}
+
 /** One page of the product list; `'past-end'` when `page` lies beyond the last one. */
 export async function listProducts(
   db: Db,
@@ -164,15 +209,41 @@ export async function listProducts(
   lang: Lang,
   media: MediaLinks,
 ): Promise<ProductPage> {
-  const { page, size } = query
-  const offset = (page - 1) * size
   const filters = await filterConditions(db, query)
   const tokens = query.search ? searchTokens(query.search) : []
+  const nothing = () => (query.page === 1 ? { results: [], total: 0 } : ('past-end' as const))
   // Nothing can match: an unknown slug, or a search of punctuation only.
-  if (filters === null || (query.search && !tokens.length)) return page === 1 ? { results: [], total: 0 } : 'past-end'
+  if (filters === null || (query.search && !tokens.length)) return nothing()
+  if (!tokens.length) return filteredProducts(db, query, filters, query.ordering ?? '-created_at', lang, media)
 
-  if (tokens.length) return searchProducts(db, query, tokens, filters, lang, media)
+  // «женские духи»: words naming an audience or a kind of product filter like
+  // the list's filters do; the rest is searched as text.
+  const intent = readSearchIntent(tokens)
+  const named = await intentConditions(db, intent)
+  if (named === null) return nothing()
+  const all = [...filters, ...named]
+  if (intent.text.length) {
+    const found = await searchProducts(db, query, intent.text, all, lang, media, named.length > 0)
+    if (found) return found
+  }
+  // Only filter words (or none the catalogue knows besides them): the
+  // filtered list, most popular first, as the search ranks equal matches.
+  const page = await filteredProducts(db, query, all, query.ordering ?? 'popularity', lang, media)
+  if (page !== 'past-end') for (const card of page.results) Object.assign(card, { highlight: [], brand_highlight: [] })
+  return page
+}
 
+/** A page of the products these conditions keep, in this order, with their (memoised) count. */
+async function filteredProducts(
+  db: Db,
+  query: ProductListQuery,
+  filters: SQL[],
+  ordering: Ordering,
+  lang: Lang,
+  media: MediaLinks,
+): Promise<ProductPage> {
+  const { page, size } = query
+  const offset = (page - 1) * size
   const where = filters.length ? and(...filters) : undefined
   // Counting reads every matching row (~80 ms for 100,000 on PGlite); paging and
   // re-ordering the same filters reuse the count.
@@ -189,7 +260,7 @@ export async function listProducts(
     .select(cardColumns)
     .from(products)
     .where(where)
-    .orderBy(...orderings[query.ordering ?? '-created_at'])
+    .orderBy(...orderings[ordering])
     .limit(size)
     .offset(offset)
   return { results: await toCards(db, rows, lang, media), total }
@@ -256,11 +327,15 @@ async function searchProducts(
   filters: SQL[],
   lang: Lang,
   media: MediaLinks,
-): Promise<ProductPage> {
+  namedFilters: boolean,
+): Promise<ProductPage | null> {
   const { page, size } = query
   const offset = (page - 1) * size
   const vocabulary = await getVocabulary(db).catch(() => emptyVocabulary)
   const plan = planSearch(tokens, vocabulary)
+  // «женские духи на лето»: with filter words, words no product has are left out
+  // even when no other word is left; the caller then lists what the filters keep.
+  if (namedFilters && vocabulary.products > 0 && plan.estimate === 0) return null
   const columns = { ...cardColumns, searchKey: products.searchKey }
   const select = (where: SQL | undefined, order: SQL[]) =>
     db
@@ -313,7 +388,7 @@ async function searchProducts(
     const brand = brandRows.get(rows[i]!.brandId)!
     const marks = searchHighlight(
       card.title,
-      query.search!,
+      namedFilters ? tokens.join(' ') : query.search!,
       { brandName: brand.name, brandAliases: brand.aliases, searchKey: rows[i]!.searchKey },
       plan.tokens,
     )

@@ -68,6 +68,7 @@ export const productListQuery = z
       maxLength: 100,
       description:
         'Words in any script or spelling: Latin, Uzbek or Russian Cyrillic, brand nicknames, typos, volumes ("100 ml"). ' +
+        'Words for whom or what kind of product ("женские духи", "erkaklar uchun atir") filter like `audience` and `sections`. ' +
         'Results then come by relevance unless `ordering` is given, and carry `highlight`.',
     }),
     ordering: optional(z.enum(orderings)).openapi({

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { brands, products } from '../db/schema/index.ts'
+import { brands, products, settings } from '../db/schema/index.ts'
 import type { Localized } from '../http/locale.ts'
 import { invalidateCatalogue } from './cache.ts'
 import { buildSearchKey } from './search-text.ts'
@@ -67,4 +67,49 @@ export async function reindexProducts(db: Db, where: { productIds?: number[]; br
     invalidateCatalogue(db)
   }
   return written.length
+}
+
+const sharedSpellingsKey = 'search_line_spellings'
+
+/**
+ * Once per database: a product of a line named after another line of its
+ * brand ("Sauvage Shower Gel" after "Sauvage") gets that line's local
+ * spellings, so «соваж» finds the shower gel too. Seeds since issue 20 write
+ * them; this brings databases seeded before up to date at start. A product's
+ * first alias is its line's name (seed/products.ts).
+ */
+export async function shareLineSpellings(db: Db): Promise<number> {
+  const done = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, sharedSpellingsKey))
+  if (done.length) return 0
+  const rows = await db.select({ id: products.id, brandId: products.brandId, aliases: products.aliases }).from(products)
+  const lines = new Map<string, Set<string>>()
+  const lineKey = (brandId: number, name: string) => `${brandId} ${name}`
+  for (const { brandId, aliases } of rows) {
+    const [name, ...spellings] = aliases
+    if (!name) continue
+    const known = lines.get(lineKey(brandId, name)) ?? new Set()
+    for (const spelling of spellings) known.add(spelling)
+    lines.set(lineKey(brandId, name), known)
+  }
+  const changed: { id: number; aliases: string[] }[] = []
+  for (const { id, brandId, aliases } of rows) {
+    const name = aliases[0]
+    if (!name) continue
+    const words = name.split(' ')
+    // The lines this one extends: its name's leading words, one word shorter at a time.
+    const inherited = words
+      .slice(1)
+      .flatMap((_, i) => [...(lines.get(lineKey(brandId, words.slice(0, i + 1).join(' '))) ?? [])])
+    const missing = [...new Set(inherited)].filter((spelling) => !aliases.includes(spelling))
+    if (missing.length) changed.push({ id, aliases: [...aliases, ...missing] })
+  }
+  await db.transaction(async (tx) => {
+    for (const { id, aliases } of changed) await tx.update(products).set({ aliases }).where(eq(products.id, id))
+    if (changed.length) await reindexProducts(db, { productIds: changed.map((c) => c.id) }, tx as unknown as Db)
+    await tx
+      .insert(settings)
+      .values({ key: sharedSpellingsKey, value: { at: new Date().toISOString() } })
+      .onConflictDoNothing()
+  })
+  return changed.length
 }

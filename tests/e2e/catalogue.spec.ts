@@ -238,6 +238,45 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск: «chanel»')
   })
 
+  test('everyday words find what they mean; the dropdown counts them and links to them all', async ({ page }) => {
+    await page.goto('/ru')
+    const query = 'женские духи'
+    if (!withJs()) {
+      // Without JavaScript the box is the plain GET form, and the list shows the same count.
+      const box = page.getByRole('searchbox', { name: 'Поиск товаров' }).first()
+      await box.fill(query)
+      await box.press('Enter')
+      await expect(page).toHaveURL(/\/ru\/products\?search=%D0%B6%D0%B5%D0%BD%D1%81%D0%BA%D0%B8%D0%B5\+/)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Поиск: «${query}»`)
+      await expect(page.getByText(/^Найдено товаров: \d{3}$/)).toBeVisible()
+      return
+    }
+    await hydrated(page)
+    const box = page.getByRole('combobox', { name: 'Поиск товаров' })
+    await box.pressSequentially(query)
+    await expect(page.getByRole('listbox', { name: 'Подсказки поиска' }).getByRole('option').first()).toBeVisible()
+    const all = page.getByRole('link', { name: /^Все товары \(\d+\)$/ })
+    await expect(all).toBeVisible()
+    const total = Number((await all.textContent())?.replace(/\D/g, ''))
+    // Hundreds of women's perfumes, where the words used to find none.
+    expect(total).toBeGreaterThan(100)
+    await expect(page.getByText(`Найдено товаров: ${total}`, { exact: true }).first()).toBeVisible()
+    const href = (await all.getAttribute('href')) ?? ''
+
+    // Enter in the box opens the same list the link does.
+    await box.press('Enter')
+    await expect(page).toHaveURL(href)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Поиск: «${query}»`)
+    await page.goto('/ru')
+    await hydrated(page)
+    await box.pressSequentially(query)
+    await all.click()
+    await expect(page).toHaveURL(href)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Поиск: «${query}»`)
+    await expect(page.getByText(`Найдено товаров: ${total}`, { exact: true }).first()).toBeVisible()
+    await expect(page.getByRole('listbox', { name: 'Подсказки поиска' })).toBeHidden()
+  })
+
   test('results mark the matches; nothing found and no products have their own messages', async ({ page }) => {
     await page.goto('/sr/products?search=sauvage')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Qidiruv: «sauvage»')

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { updateBrand } from '#api/catalogue/service.ts'
+import { shareLineSpellings } from '#api/catalogue/search-key.ts'
+import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
+import { products } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 
 // Search relevance on the seeded demo catalogue (300 products). Each row: what a
@@ -185,6 +188,121 @@ describe('search ranking', () => {
   })
 })
 
+// Everyday words (issue 20): shoppers type who it is for and what it is, in
+// Russian or Uzbek in either script. Each row: the query, the list filters it
+// means, and what else every result must be (the words left over as text).
+type Everyday = { filters: string; title?: RegExp; brand?: string; same?: boolean; lang?: string }
+const everyday: [string, Everyday][] = [
+  ['женские духи', { filters: 'audience=women&sections=perfume', same: true }],
+  ['парфюм для мужчин', { filters: 'audience=men&sections=perfume', same: true }],
+  ['аёллар учун атир', { filters: 'audience=women&sections=perfume', same: true, lang: 'uz' }],
+  ['atir ayollar uchun', { filters: 'audience=women&sections=perfume', same: true, lang: 'sr' }],
+  ['erkaklar uchun atir', { filters: 'audience=men&sections=perfume', same: true, lang: 'sr' }],
+  ['эркаклар учун парфюм', { filters: 'audience=men&sections=perfume', same: true, lang: 'uz' }],
+  ['qizlar uchun atir', { filters: 'audience=women&sections=perfume', same: true, lang: 'sr' }],
+  ['унисекс духи', { filters: 'audience=unisex&sections=perfume', same: true }],
+  ['нишевая парфюмерия', { filters: 'sections=niche-perfume', same: true }],
+  ['мужской дезодорант', { filters: 'audience=men&sections=deodorants', same: true }],
+  ['дезодоранты', { filters: 'sections=deodorants', same: true }],
+  ['гель для душа для мужчин', { filters: 'audience=men&sections=shower-gels', same: true }],
+  ['erkaklar uchun dush geli', { filters: 'audience=men&sections=shower-gels', same: true, lang: 'sr' }],
+  ['пена для ванны', { filters: 'sections=bath-foams', same: true }],
+  ['мыло', { filters: 'sections=soap', same: true }],
+  ['совун', { filters: 'sections=soap', same: true, lang: 'uz' }],
+  ['подарочный набор для женщин', { filters: 'audience=women&sections=gift-sets', same: true }],
+  ["ayollar uchun sovg'a to'plami", { filters: 'audience=women&sections=gift-sets', same: true, lang: 'sr' }],
+  ['хотин-қизлар учун совға', { filters: 'audience=women&sections=gift-sets', same: true, lang: 'uz' }],
+  // Words the catalogue does not know («на лето») leave the filters alone.
+  ['женские ароматы на лето', { filters: 'audience=women&sections=perfume', same: true }],
+  // A kind of perfume or cream stays text as well, within its section.
+  ['женская туалетная вода', { filters: 'audience=women&sections=perfume', title: /туалетная вода/ }],
+  ['крем для тела', { filters: 'sections=body-lotions', title: /крем/ }],
+  ['tana uchun krem', { filters: 'sections=body-lotions', title: /krem/, lang: 'sr' }],
+  ['солнцезащитный крем', { filters: 'sections=sun-care', same: true }],
+  // With a brand: the brand's products the words mean.
+  ['диор женские', { filters: 'audience=women', brand: 'dior' }],
+  ['chanel женские духи', { filters: 'audience=women&sections=perfume', brand: 'chanel' }],
+  ['shanel ayollar uchun atir', { filters: 'audience=women&sections=perfume', brand: 'chanel', lang: 'sr' }],
+]
+
+/** Every product id a list gives, page by page. */
+async function allIds(path: string, lang = 'ru') {
+  const ids: number[] = []
+  for (let page = 1; ; page++) {
+    const { status, body } = await t.json(`${path}&size=100&page=${page}`, { lang })
+    expect(status, path).toBe(200)
+    ids.push(...body.results.map((r: Card) => r.id))
+    if (page >= body.total_pages) return { ids, body }
+  }
+}
+
+describe('everyday search words', () => {
+  it('has at least 12 queries, typed in each language and script', () => {
+    // `lang` is the shown language, and the one typed: uz Cyrillic, sr Latin, ru Russian.
+    const typed = (lang: string) => everyday.filter(([, e]) => (e.lang ?? 'ru') === lang).length
+    expect(everyday.length).toBeGreaterThanOrEqual(12)
+    for (const lang of ['ru', 'uz', 'sr']) expect(typed(lang), lang).toBeGreaterThanOrEqual(4)
+  })
+
+  it.each(everyday)('%s', async (q, expected) => {
+    const meant = new Set((await allIds(`products/?${expected.filters}`)).ids)
+    const found = await allIds(`products/?search=${encodeURIComponent(q)}`, expected.lang)
+    expect(found.ids.length, `${q}: something found`).toBeGreaterThan(0)
+    expect(found.body.total).toBe(found.ids.length)
+    for (const id of found.ids) expect(meant.has(id), `${q}: product ${id} is not what the filters keep`).toBe(true)
+    if (expected.same) expect(new Set(found.ids)).toEqual(meant)
+    const { results } = await search(q, expected.lang ?? 'ru', 100)
+    for (const card of results) {
+      if (expected.title) expect(card.title, q).toMatch(expected.title)
+      if (expected.brand) expect(card.brand.slug, q).toBe(expected.brand)
+    }
+  })
+
+  it('ranks filter-only results as the search ranks equal matches: most popular first', async () => {
+    const { ids } = await allIds(`products/?search=${encodeURIComponent('женские духи')}`)
+    const { ids: popular } = await allIds('products/?audience=women&sections=perfume&ordering=popularity')
+    expect(ids).toEqual(popular)
+  })
+
+  it('narrows the list filters further and keeps an explicit ordering', async () => {
+    const { body } = await t.json(
+      `products/?search=${encodeURIComponent('мужской дезодорант')}&audience=women,men&ordering=price&size=100`,
+    )
+    const meant = (await allIds('products/?audience=men&sections=deodorants')).ids
+    expect(body.total).toBe(meant.length)
+    const prices = body.results.map((r: { price: number; sale_price: number | null }) => r.sale_price ?? r.price)
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b))
+    const none = await t.json(`products/?search=${encodeURIComponent('мужской дезодорант')}&audience=women`)
+    expect(none.body.total).toBe(0)
+  })
+
+  it('marks only the words searched as text', async () => {
+    const { results } = await search('женская туалетная вода')
+    const marks = results[0]!.highlight.map(([a, b]) => results[0]!.title.slice(a, b))
+    expect(marks).toEqual(['туалетная', 'вода'])
+    const [card] = (await search('женские духи')).results
+    expect(card!.highlight).toEqual([])
+  })
+})
+
+describe('cross-script spellings cover every product of a line', () => {
+  it.each([
+    ['соваж', 'sauvage'],
+    ['саваж', 'sauvage'],
+    ['лайт блю', 'light blue'],
+  ])('%s finds what %s finds', async (local, latin) => {
+    const a = await allIds(`products/?search=${encodeURIComponent(local)}`)
+    const b = await allIds(`products/?search=${encodeURIComponent(latin)}`)
+    expect(b.ids.length).toBeGreaterThan(0)
+    expect(new Set(a.ids)).toEqual(new Set(b.ids))
+  })
+
+  it('finds the Sauvage shower gel by its Cyrillic spelling', async () => {
+    const { results } = await search('соваж', 'ru', 100)
+    expect(results.some((r) => /Sauvage Shower Gel/.test(r.title))).toBe(true)
+  })
+})
+
 describe('search highlight', () => {
   const titleMarks = (card: Card) => card.highlight.map(([a, b]) => card.title.slice(a, b))
   const brandMarks = (card: Card) => card.brand_highlight.map(([a, b]) => card.brand.name.slice(a, b))
@@ -245,5 +363,27 @@ describe('search keys follow catalogue changes', () => {
     const found = await search('zhanelka')
     expect(found.total).toBe(body.product_count)
     expect(found.results.every((r) => r.brand.slug === 'chanel')).toBe(true)
+  })
+
+  it('gives products of a database seeded before the shared spellings those of the line they extend', async () => {
+    const db = t.database.db
+    const gels = await db
+      .select({ id: products.id, aliases: products.aliases })
+      .from(products)
+      .where(sql`${products.aliases}[1] = 'Sauvage Shower Gel'`)
+      .orderBy(products.id)
+    expect(gels.length).toBeGreaterThan(0)
+    // What a seed before issue 20 wrote: the shower gel line's own spellings only.
+    for (const gel of gels) await updateProduct(db, gel.id, { aliases: ['Sauvage Shower Gel', 'саваж гель для душа'] })
+    const before = await search('соваж', 'ru', 100)
+    expect(before.results.filter((r) => /Shower Gel/.test(r.title))).toEqual([])
+
+    expect(await shareLineSpellings(db)).toBe(gels.length)
+    const after = await search('соваж', 'ru', 100)
+    expect(after.results.filter((r) => /Shower Gel/.test(r.title)).map((r) => r.id)).toEqual(gels.map((g) => g.id))
+    const [fresh] = await db.select({ aliases: products.aliases }).from(products).where(eq(products.id, gels[0]!.id))
+    expect(new Set(fresh!.aliases)).toEqual(new Set(gels[0]!.aliases))
+    // Once per database.
+    expect(await shareLineSpellings(db)).toBe(0)
   })
 })

@@ -16,6 +16,8 @@ export type LinePlan = {
   slug: string
   /** As on the bottle: "Dior Sauvage", but "Bleu de Chanel" rather than "Chanel Bleu de Chanel". */
   displayName: string
+  /** The line's name and how shoppers type it, also the spellings of the line it extends. */
+  spellings: string[]
   family: Family
   pyramid: Pyramid
   hue: number
@@ -83,6 +85,13 @@ function displayName(brand: BrandSeed, line: ProductLineSeed): string {
   // A one-word name ("Nina", "Dolce") is only the brand's shorthand, not the whole name.
   const named = line.name.includes(' ') && lineWords.some((w) => brandWords.has(w))
   return named ? line.name : `${brand.name} ${line.name}`
+}
+
+// "Sauvage Shower Gel" is typed «соваж гель» as much as "Sauvage" is typed «соваж»:
+// a line named after another line of its brand is found by that line's spellings too.
+function spellings(brand: BrandSeed, line: ProductLineSeed): string[] {
+  const extended = brand.lines.filter((other) => other !== line && line.name.startsWith(`${other.name} `))
+  return [...new Set([line.name, ...(line.aliases ?? []), ...extended.flatMap((other) => other.aliases ?? [])])]
 }
 
 function familyOf(line: ProductLineSeed, hash: number): Family {
@@ -173,6 +182,7 @@ function plan(brand: BrandSeed, line: ProductLineSeed): LinePlan {
     line,
     slug,
     displayName: displayName(brand, line),
+    spellings: spellings(brand, line),
     family,
     pyramid: famous?.pyramid ?? pyramidOf(family, slug),
     hue: hash % 360,

@@ -179,11 +179,11 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     popularity: popularity(d, random),
     famous,
     kind: isPerfume(d) ? 'perfume' : 'care',
-    aliases: [line.name, ...(line.aliases ?? [])],
+    aliases: plan.spellings,
     // Token for token what productSearchKey (api/catalogue/search-key.ts) builds; a test holds them equal.
     searchKey: searchKey(
       [brand.name, names.ru, names.sr, names.uz],
-      [...brand.aliases, line.name, ...(line.aliases ?? []), `${volume} ${unit}`],
+      [...brand.aliases, ...plan.spellings, `${volume} ${unit}`],
     ),
     createdAt: new Date((referenceDate / 1000 - random.int(0, twoYears)) * 1000),
     categories: categories(d),

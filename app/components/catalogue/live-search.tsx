@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import '#app/styles/catalogue.css'
@@ -184,12 +184,19 @@ export function useLiveSearch(lang: Lang) {
     },
   } as const
 
-  return { input, inputRef, listboxId, optionId, state, phase, active, setActive, open, loadMore }
+  return { input, inputRef, listboxId, optionId, state, phase, active, setActive, open, close, loadMore }
 }
 
 type PopupProps = ReturnType<typeof useLiveSearch> & { lang: Lang }
 
-/** The popup under the box: the listbox of suggestions, or 'nothing found', and a live count. */
+/** The product list's address for this search: what submitting the form (Enter) opens. */
+export const searchHref = (lang: Lang, query: string) => `/${lang}/products?${new URLSearchParams({ search: query })}`
+
+/**
+ * The popup under the box: how many products match, the listbox of
+ * suggestions (or 'nothing found') and a link to all of them; a live count
+ * for screen readers.
+ */
 export function LiveSearchPopup({
   listboxId,
   optionId,
@@ -198,6 +205,7 @@ export function LiveSearchPopup({
   active,
   setActive,
   open,
+  close,
   loadMore,
   lang,
 }: PopupProps) {
@@ -240,6 +248,12 @@ export function LiveSearchPopup({
         hidden={!visible}
         onMouseDown={(event) => event.preventDefault()}
       >
+        {/* The live status below says the same to screen readers. */}
+        {visible && state.total > 0 ? (
+          <p className="live-search__count" aria-hidden="true">
+            {t('search.found', { count: state.total })}
+          </p>
+        ) : null}
         <div id={listboxId} role="listbox" aria-label={t('search.results')} className="live-search__list">
           {visible
             ? state.results.map((item, index) => (
@@ -283,6 +297,12 @@ export function LiveSearchPopup({
         <div ref={sentinel} className="live-search__end">
           {state.loading && state.page > 0 ? t('search.loading') : null}
         </div>
+        {visible && state.total > 0 ? (
+          // Out of the tab order: leaving the box closes the popup, and Enter in the box opens the same list.
+          <Link className="live-search__all" to={searchHref(lang, state.query)} tabIndex={-1} onClick={close}>
+            {t('search.all', { count: state.total })}
+          </Link>
+        ) : null}
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
         {status}
