@@ -256,3 +256,59 @@ test('an avatar upload is checked by content: text named .png is refused', async
   const me = await (await request.get('/api/v1/account/', { headers: { Authorization: `Bearer ${access}` } })).json()
   expect(me.avatar_src ?? me.avatar ?? null).toBeFalsy()
 })
+
+// The usual ways a `redirectTo` tries to leave the shop (tests/unit/safe-redirect.test.ts has the full table).
+const offSite = [
+  '/.//evil.example',
+  '/ru/..//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '%2F%2Fevil.example',
+  '/%2F%2Fevil.example',
+  '/%5Cevil.example',
+  '/%09/evil.example',
+  'https://evil.example/ru',
+  'javascript:alert(1)',
+]
+
+/** The values of the page's `redirectTo` fields. */
+async function redirectFields(response: APIResponse) {
+  return [...(await response.text()).matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1])
+}
+
+test('a redirectTo that resolves off the shop falls back to a shop page, signed out and signed in', async ({
+  request,
+}) => {
+  for (const to of offSite) {
+    const query = `redirectTo=${encodeURIComponent(to)}`
+    for (const page of ['/ru/login', '/ru/register']) {
+      const response = await request.get(`${page}?${query}`, { maxRedirects: 0 })
+      expect(response.status(), `${page} ${JSON.stringify(to)}`).toBe(200)
+      expect(await redirectFields(response), `${page} ${JSON.stringify(to)}`).toEqual(['/ru'])
+    }
+    const basket = await request.post('/ru/basket', {
+      form: { intent: 'add', product_id: 'x1', redirectTo: to },
+      maxRedirects: 0,
+    })
+    expect(basket.headers().location, `basket ${JSON.stringify(to)}`).toBe('/ru/basket')
+  }
+
+  const { national, login } = await signIn(request)
+  expect(login.headers().location).toBe('/ru')
+  for (const to of offSite) {
+    const again = await request.post('/ru/login', {
+      form: { phone: national, password: 'secret-123', redirectTo: to },
+      maxRedirects: 0,
+    })
+    expect(again.status(), `login ${JSON.stringify(to)}`).toBe(302)
+    expect(again.headers().location, `login ${JSON.stringify(to)}`).toBe('/ru')
+    // The signed-in are sent on from the sign-in pages: to the shop, never off it.
+    for (const page of ['/ru/login', '/ru/register']) {
+      const onwards = await request.get(`${page}?redirectTo=${encodeURIComponent(to)}`, { maxRedirects: 0 })
+      expect(onwards.headers().location, `${page} ${JSON.stringify(to)}`).toBe('/ru')
+    }
+  }
+})
