@@ -312,3 +312,63 @@ test('a redirectTo that resolves off the shop falls back to a shop page, signed 
     }
   }
 })
+
+test('a storefront action sent anything but a form answers 415 or 400 with the localised page, never 500', async ({
+  request,
+}) => {
+  const slug = await firstOf(request, 'products/?size=1', 'slug')
+  await signIn(request)
+  // Signed in, so the protected actions get as far as reading their form.
+  const actions = [
+    '/login',
+    '/basket',
+    '/checkout/payment',
+    '/profile/edit',
+    '/profile/settings/change-password',
+    `/products/${slug}`,
+    '/feedback',
+  ]
+  const bodies: { name: string; status: number; headers: Record<string, string>; data?: string }[] = [
+    { name: 'JSON', status: 415, headers: { 'Content-Type': 'application/json' }, data: '{"phone":"901234567"}' },
+    { name: 'text/plain', status: 415, headers: { 'Content-Type': 'text/plain' }, data: 'phone=901234567' },
+    { name: 'no body', status: 400, headers: {}, data: undefined },
+    {
+      name: 'broken multipart',
+      status: 400,
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      data: 'not a multipart body',
+    },
+  ]
+  const texts = {
+    ru: { title: 'Произошла ошибка', text: 'Магазин не смог прочитать отправленную форму.' },
+    uz: { title: 'Хатолик юз берди', text: 'Дўкон юборилган формани ўқий олмади.' },
+  }
+  // A browser's User-Agent: bots get a bare status page instead (SPEC §8).
+  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
+  for (const [lang, expected] of Object.entries(texts)) {
+    for (const action of actions) {
+      for (const body of bodies) {
+        const label = `${body.name} to /${lang}${action}`
+        const response = await request.post(`/${lang}${action}`, {
+          headers: { ...body.headers, 'User-Agent': userAgent },
+          data: body.data,
+          maxRedirects: 0,
+        })
+        expect(response.status(), label).toBe(body.status)
+        const html = await response.text()
+        expect(html, label).toContain(expected.title)
+        expect(html, label).toContain(expected.text)
+        // Inside the shop: its header and the way home, as on a 404.
+        expect(html, label).toContain('class="site-header"')
+        expect(html, label).toContain(`href="/${lang}"`)
+      }
+    }
+  }
+  // React Router's own requests from a page with JavaScript (`.data`) are answered the same way.
+  const data = await request.post('/ru/login.data', {
+    headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent },
+    data: '{}',
+  })
+  expect(data.status()).toBe(415)
+  expect(await data.text()).toContain(texts.ru.text)
+})
