@@ -371,4 +371,12 @@ test('a storefront action sent anything but a form answers 415 or 400 with the l
   })
   expect(data.status()).toBe(415)
   expect(await data.text()).toContain(texts.ru.text)
+
+  // An action that reads no form still takes a bare POST: the story viewer's "read" beacon.
+  const stories = await (await request.get('/api/v1/common/story/')).json()
+  const item = stories.results?.[0]?.items?.[0]?.id
+  expect(item, 'the demo catalogue has a story').toBeTruthy()
+  const beacon = await request.post(`/ru/story-read/${item}`)
+  expect(beacon.status()).toBe(200)
+  expect((await beacon.json()).is_read).toBe(true)
 })
