@@ -10,12 +10,13 @@ import { allTranslations } from '#app/lib/browser-i18n.client.ts'
 import { takeFlash } from '#app/lib/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
+import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, storefrontMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, storefrontMiddleware, formBodyMiddleware]
 // A page reached in the browser renders only once its texts are here (app/lib/browser-i18n.client.ts).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_, next) => {

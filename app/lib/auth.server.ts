@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider, redirect } from 'react-route
 import { getLocale } from '#app/middleware/i18next.ts'
 import { ApiResponseError, apiClientContext } from './api.server.ts'
 import { isLang, type Lang } from './i18n.ts'
+import { safeRedirect } from './safe-redirect.ts'
 import { type AuthTokens, getSession, getTokens } from './session.server.ts'
 
 /** The signed-in customer as `GET account/` returns it (SPEC §3). */
@@ -44,25 +45,6 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
 export function requestLang(context: Readonly<RouterContextProvider>): Lang {
   const lang = getLocale(context as RouterContextProvider)
   return isLang(lang) ? lang : 'ru'
-}
-
-/**
- * A same-origin path to go back to, or `fallback`. Only `/…` paths: never
- * `//host`, `/\host`, a scheme, or control characters, so `redirectTo` cannot
- * send anyone off the shop.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof to !== 'string' || !to || to.length > 2000) return fallback
-  if (!to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point.
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback
-  try {
-    const url = new URL(to, 'http://shop.invalid')
-    if (url.origin !== 'http://shop.invalid') return fallback
-    return `${url.pathname}${url.search}${url.hash}`
-  } catch {
-    return fallback
-  }
 }
 
 /** The sign-in page that comes back to `redirectTo` afterwards. */

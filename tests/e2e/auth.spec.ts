@@ -244,6 +244,34 @@ test('a redirectTo to another site is ignored', async ({ page }) => {
   await expect(page).toHaveURL(/\/ru$/)
 })
 
+test('signing in from a login link whose redirectTo resolves to another site lands on the shop', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const national = uniquePhone(test.info().project.name)
+  await registerViaApi(request, national, 'secret-123', 'Дилноза Каримова')
+  // `/.//evil.example` resolves to `//evil.example`: another host (the closed network fails any visit to it).
+  await visit(page, '/ru/login?redirectTo=/.//evil.example')
+  const form = page.getByRole('main')
+  await form.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await form.getByLabel('Пароль', { exact: true }).fill('secret-123')
+  await form.getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+  await expect(page).toHaveURL(`${baseURL}/ru`)
+
+  // Signed in, the same link (say, from a message) sends the customer on at once: to the shop.
+  await visit(page, '/ru/login?redirectTo=/.//evil.example')
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+  await expect(page).toHaveURL(`${baseURL}/ru`)
+  // The logout page's way back stays on the shop too.
+  await visit(page, '/ru/logout?redirectTo=/.//evil.example')
+  await page.getByRole('main').getByRole('link', { name: 'Отмена' }).click()
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+  await expect(page).toHaveURL(`${baseURL}/ru`)
+})
+
 test('the sign-in pages and the dialog pass an accessibility check', async ({ page, browser, baseURL }) => {
   // axe runs as a script: without JavaScript, check the same server-rendered page with the shop's scripts blocked.
   let target = page

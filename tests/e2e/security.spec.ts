@@ -256,3 +256,127 @@ test('an avatar upload is checked by content: text named .png is refused', async
   const me = await (await request.get('/api/v1/account/', { headers: { Authorization: `Bearer ${access}` } })).json()
   expect(me.avatar_src ?? me.avatar ?? null).toBeFalsy()
 })
+
+// The usual ways a `redirectTo` tries to leave the shop (tests/unit/safe-redirect.test.ts has the full table).
+const offSite = [
+  '/.//evil.example',
+  '/ru/..//evil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '%2F%2Fevil.example',
+  '/%2F%2Fevil.example',
+  '/%5Cevil.example',
+  '/%09/evil.example',
+  'https://evil.example/ru',
+  'javascript:alert(1)',
+]
+
+/** The values of the page's `redirectTo` fields. */
+async function redirectFields(response: APIResponse) {
+  return [...(await response.text()).matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1])
+}
+
+test('a redirectTo that resolves off the shop falls back to a shop page, signed out and signed in', async ({
+  request,
+}) => {
+  for (const to of offSite) {
+    const query = `redirectTo=${encodeURIComponent(to)}`
+    for (const page of ['/ru/login', '/ru/register']) {
+      const response = await request.get(`${page}?${query}`, { maxRedirects: 0 })
+      expect(response.status(), `${page} ${JSON.stringify(to)}`).toBe(200)
+      expect(await redirectFields(response), `${page} ${JSON.stringify(to)}`).toEqual(['/ru'])
+    }
+    const basket = await request.post('/ru/basket', {
+      form: { intent: 'add', product_id: 'x1', redirectTo: to },
+      maxRedirects: 0,
+    })
+    expect(basket.headers().location, `basket ${JSON.stringify(to)}`).toBe('/ru/basket')
+  }
+
+  const { national, login } = await signIn(request)
+  expect(login.headers().location).toBe('/ru')
+  for (const to of offSite) {
+    const again = await request.post('/ru/login', {
+      form: { phone: national, password: 'secret-123', redirectTo: to },
+      maxRedirects: 0,
+    })
+    expect(again.status(), `login ${JSON.stringify(to)}`).toBe(302)
+    expect(again.headers().location, `login ${JSON.stringify(to)}`).toBe('/ru')
+    // The signed-in are sent on from the sign-in pages: to the shop, never off it.
+    for (const page of ['/ru/login', '/ru/register']) {
+      const onwards = await request.get(`${page}?redirectTo=${encodeURIComponent(to)}`, { maxRedirects: 0 })
+      expect(onwards.headers().location, `${page} ${JSON.stringify(to)}`).toBe('/ru')
+    }
+  }
+})
+
+test('a storefront action sent anything but a form answers 415 or 400 with the localised page, never 500', async ({
+  request,
+}) => {
+  const slug = await firstOf(request, 'products/?size=1', 'slug')
+  await signIn(request)
+  // Signed in, so the protected actions get as far as reading their form.
+  const actions = [
+    '/login',
+    '/basket',
+    '/checkout/payment',
+    '/profile/edit',
+    '/profile/settings/change-password',
+    `/products/${slug}`,
+    '/feedback',
+  ]
+  const bodies: { name: string; status: number; headers: Record<string, string>; data?: string }[] = [
+    { name: 'JSON', status: 415, headers: { 'Content-Type': 'application/json' }, data: '{"phone":"901234567"}' },
+    { name: 'text/plain', status: 415, headers: { 'Content-Type': 'text/plain' }, data: 'phone=901234567' },
+    { name: 'no body', status: 400, headers: {}, data: undefined },
+    {
+      name: 'broken multipart',
+      status: 400,
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      data: 'not a multipart body',
+    },
+  ]
+  const texts = {
+    ru: { title: 'Произошла ошибка', text: 'Магазин не смог прочитать отправленную форму.' },
+    uz: { title: 'Хатолик юз берди', text: 'Дўкон юборилган формани ўқий олмади.' },
+  }
+  // A browser's User-Agent: bots get a bare status page instead (SPEC §8).
+  const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
+  for (const [lang, expected] of Object.entries(texts)) {
+    for (const action of actions) {
+      for (const body of bodies) {
+        const label = `${body.name} to /${lang}${action}`
+        const response = await request.post(`/${lang}${action}`, {
+          headers: { ...body.headers, 'User-Agent': userAgent },
+          data: body.data,
+          maxRedirects: 0,
+        })
+        expect(response.status(), label).toBe(body.status)
+        const html = await response.text()
+        expect(html, label).toContain(expected.title)
+        expect(html, label).toContain(expected.text)
+        // Inside the shop: its header and the way home, as on a 404.
+        expect(html, label).toContain('class="site-header"')
+        expect(html, label).toContain(`href="/${lang}"`)
+      }
+    }
+  }
+  // React Router's own requests from a page with JavaScript (`.data`) are answered the same way.
+  const data = await request.post('/ru/login.data', {
+    headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent },
+    data: '{}',
+  })
+  expect(data.status()).toBe(415)
+  expect(await data.text()).toContain(texts.ru.text)
+
+  // An action that reads no form still takes a bare POST: the story viewer's "read" beacon.
+  const stories = await (await request.get('/api/v1/common/story/')).json()
+  const item = stories.results?.[0]?.items?.[0]?.id
+  expect(item, 'the demo catalogue has a story').toBeTruthy()
+  const beacon = await request.post(`/ru/story-read/${item}`)
+  expect(beacon.status()).toBe(200)
+  expect((await beacon.json()).is_read).toBe(true)
+})

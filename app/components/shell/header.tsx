@@ -5,6 +5,7 @@ import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
 import { type HeaderUser, ProfileMenu } from '#app/components/account/profile-menu.tsx'
 import { useOptimisticBadges } from '#app/components/basket/optimistic-badges.ts'
 import type { Lang } from '#app/lib/i18n.ts'
+import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { Icon, type IconName } from '../icon.tsx'
 import { CategoryStrip } from './category-strip.tsx'
@@ -29,7 +30,7 @@ export function Header({ shell, lang, user }: { shell: Shell; lang: Lang; user: 
   const dialog = useAuthDialog()
   // On a sign-in page the way back is that page's own redirectTo.
   const here = isAuthPath(pathname)
-    ? (new URLSearchParams(search).get('redirectTo') ?? `/${lang}`)
+    ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
   const login = authPath(lang, 'login', here)
   const orders = `/${lang}/my-orders`

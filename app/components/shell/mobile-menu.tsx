@@ -5,6 +5,7 @@ import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
 import { closeDetails, type HeaderUser, ProfileLinks } from '#app/components/account/profile-menu.tsx'
 import type { Lang } from '#app/lib/i18n.ts'
+import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import type { Shell } from '#app/lib/shell.server.ts'
 import { Icon } from '../icon.tsx'
 import { lockScroll } from '../scroll-lock.ts'
@@ -39,7 +40,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
     }
   }
   const here = isAuthPath(pathname)
-    ? (new URLSearchParams(search).get('redirectTo') ?? `/${lang}`)
+    ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
   return (
     <details className="mobile-menu" ref={ref} onToggle={onToggle}>

@@ -6,8 +6,9 @@ import type { z } from 'zod'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
 import { ApiResponseError, ApiUnavailableError } from '#app/lib/api.server.ts'
-import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
+import { requestLang } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
+import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 
 type Context = Readonly<RouterContextProvider>

@@ -2,8 +2,9 @@ import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
 import { type ApiClient, ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
+import { requestLang } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
+import { safeRedirect } from '#app/lib/safe-redirect.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 
 type Context = Readonly<RouterContextProvider>
