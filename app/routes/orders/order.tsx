@@ -149,9 +149,9 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
                 <td>
                   {item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}
                 </td>
-                <td>{money(item.unit_price)}</td>
-                <td>{item.quantity}</td>
-                <td>{money(item.line_total)}</td>
+                <td data-label={t('order.price')}>{money(item.unit_price)}</td>
+                <td data-label={t('order.quantity')}>{item.quantity}</td>
+                <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
               </tr>
             ))}
           </tbody>
