@@ -6,14 +6,13 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { currentUser, ownerKey } from '../http/identity.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { countOrders } from '../orders/service.ts'
-import { activeStatuses } from '../orders/states.ts'
+import { openStatuses } from '../orders/states.ts'
 
 const badges = z
   .object({
-    orders_total: z
-      .number()
-      .int()
-      .openapi({ description: "The customer's active orders (statuses 3, 4, 5); 0 for a visitor" }),
+    orders_total: z.number().int().openapi({
+      description: "The customer's open orders: awaiting payment and active (statuses 1, 3, 4, 5); 0 for a visitor",
+    }),
     cart_total: z.number().int().openapi({ description: 'Units in the basket (total_items of orders/cart/products/)' }),
     favourites_total: z.number().int().openapi({ description: 'Products in the favourites' }),
   })
@@ -30,9 +29,9 @@ const badgesRoute = createRoute({
   responses: { 200: jsonContent(badges, 'Header badge counts') },
 })
 
-/** The customer's active orders for the header badge (statuses 3, 4, 5: SPEC §7, README "Order states"). */
+/** The customer's open orders for the header badge (statuses 1, 3, 4, 5: README "Order states"). */
 function ordersTotal(db: Db, userId: number): Promise<number> {
-  return countOrders(db, userId, activeStatuses)
+  return countOrders(db, userId, openStatuses)
 }
 
 export function badgeRoutes({ database: { db } }: ApiDeps) {

@@ -73,7 +73,8 @@ const listRoute = createRoute({
   summary: "The customer's orders, newest first",
   description:
     'Paged (size 12 by default). `status__in=3,4,5` gives the active orders (accepted, ready for delivery, on ' +
-    'the way; SPEC §7), `status__in=6,2` the history (delivered, cancelled); without it, all orders.',
+    'the way; SPEC §7), `status__in=1,3,4,5` those and the ones awaiting payment (`can_pay`; the header ' +
+    'badge counts these), `status__in=6,2` the history (delivered, cancelled); without it, all orders.',
   request: { query: z.object({ ...pagingQuery, status__in: statusListQuery }) },
   responses: { 200: jsonContent(pagedOrders, 'A page of orders'), 400: error('Invalid query'), 401: unauthorized },
 })

@@ -98,6 +98,11 @@ export const orderSchema = z
     status_label: z.string().openapi({ description: 'Localised' }),
     steps: z.array(z.object({ status: z.number().int(), name: z.string(), label: z.string(), done: z.boolean() })),
     can_cancel: z.boolean(),
+    can_pay: z.boolean().openapi({
+      description:
+        'An online order awaiting payment (status 1): POST payments/{order_id}/start/ pays it (again). ' +
+        'Left unpaid it is cancelled (README "Order states")',
+    }),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
     refund: z

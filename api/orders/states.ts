@@ -1,7 +1,7 @@
 /**
  * Order states (README "Order states"). The numbers are the API's `status`;
  * 3, 4 and 5 are the customer's active orders (SPEC §7 `status__in=3,4,5`),
- * 6 and 2 their history.
+ * with 1 their open ones (the storefront's active tab); 6 and 2 their history.
  *
  *   1 awaiting_payment ──paid──▶ 3 accepted ──▶ 4 ready_for_delivery ──▶ 5 on_the_way ──▶ 6 delivered
  *        │  (cash orders start at 3)  │                 │                       │
@@ -29,8 +29,12 @@ export const statusNames: Record<OrderStatus, string> = {
   6: 'delivered',
 }
 
-/** The orders counted on the header badge and shown in the "active" tab. */
-export const activeStatuses: OrderStatus[] = [3, 4, 5]
+/**
+ * The customer's open orders: the storefront's "active" tab and the header badge. SPEC §7's
+ * active orders (`status__in=3,4,5`) and 1, an online order still to be paid: the shopper has
+ * to act on it (it is cancelled if left unpaid), so it must not vanish from their orders.
+ */
+export const openStatuses: OrderStatus[] = [1, 3, 4, 5]
 /** Delivered and cancelled: the history tab. */
 export const historyStatuses: OrderStatus[] = [6, 2]
 
@@ -41,6 +45,15 @@ export const transitions: Record<OrderStatus, OrderStatus[]> = {
   5: [6, 2],
   6: [],
   2: [],
+}
+
+/** An online order awaiting payment that no payment has settled yet: it can be paid (again). */
+export function isPayable(order: { status: number; paymentStatus: string; paymentMethod: string }) {
+  return (
+    order.status === OrderStatus.awaitingPayment &&
+    order.paymentStatus !== 'paid' &&
+    onlineMethods.includes(order.paymentMethod as PaymentMethod)
+  )
 }
 
 /** States the customer may cancel in (before the order is packed). */

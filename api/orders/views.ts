@@ -3,7 +3,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import type { OrderItemRow, OrderRow } from './service.ts'
 import { VAT_PERCENT } from './service.ts'
-import { customerCancellable, type OrderStatus, statusNames } from './states.ts'
+import { customerCancellable, isPayable, type OrderStatus, statusNames } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
@@ -37,6 +37,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     status_label: label(lang, order.status),
     steps: steps.map((s) => ({ status: s, name: statusNames[s], label: label(lang, s), done: reached(s) })),
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
+    can_pay: isPayable(order),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     refund: refundView(order, lang),

@@ -8,7 +8,7 @@ import { message } from '../http/messages.ts'
 import type { CardProvider } from '../integrations/payments/cards.ts'
 import { clickPayUrl, type ProviderName, paymeCheckoutUrl } from '../integrations/payments/checkout.ts'
 import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
-import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
+import { isPayable } from '../orders/states.ts'
 import { cardPaymentProvider, chargeSavedCard } from './card-charge.ts'
 
 type Ctx = { lang: Lang; config: Config; now: Date }
@@ -56,12 +56,7 @@ export async function startPayment(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
   if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
-  if (
-    order.status !== OrderStatus.awaitingPayment ||
-    order.paymentStatus === 'paid' ||
-    !onlineMethods.includes(order.paymentMethod as PaymentMethod)
-  )
-    throw new ApiError(409, message(lang, 'order_not_payable'))
+  if (!isPayable(order)) throw new ApiError(409, message(lang, 'order_not_payable'))
 
   const back = returnUrl(config, lang, order.id)
   if (order.paymentMethod !== 'card' && choice.card_id != null) {

@@ -19,6 +19,12 @@ export const privateCache = 'private, no-cache'
 const anonymousCookies = new Set(['visitorId', 'i18n_redirected'])
 const fingerprint = /^[A-Za-z0-9_-]{16,64}$/
 
+/** A cookie besides the anonymous ones: a session, a basket or favourites changed, a flash message. */
+export function hasPersonalCookie(request: Request): boolean {
+  const cookies = parseCookie(request.headers.get('cookie') ?? '')
+  return Object.keys(cookies).some((name) => !anonymousCookies.has(name))
+}
+
 /**
  * The Cache-Control a catalogue page for this request may carry. Public only
  * when the request has no personal cookie and the response will set none:
@@ -26,7 +32,7 @@ const fingerprint = /^[A-Za-z0-9_-]{16,64}$/
  */
 export function catalogueCacheControl(request: Request, lang: string): string {
   const cookies = parseCookie(request.headers.get('cookie') ?? '')
-  const personal = Object.keys(cookies).some((name) => !anonymousCookies.has(name))
+  const personal = hasPersonalCookie(request)
   const setsCookie = !fingerprint.test(cookies.visitorId ?? '') || cookies.i18n_redirected !== lang
   return personal || setsCookie ? privateCache : publicCache
 }

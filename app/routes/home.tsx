@@ -143,19 +143,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {recommended.length ? (
         <HomeSection title={t('home.recommended')} moreTo={`${products}?recommended=1`}>
-          <ProductGrid products={recommended} lang={lang} />
+          <ProductGrid products={recommended} lang={lang} anchorPrefix="recommended" />
         </HomeSection>
       ) : null}
 
       {fresh.length ? (
         <HomeSection title={t('home.fresh_discounts')} moreTo={`${products}?sale=1`}>
-          <ProductGrid products={fresh} lang={lang} />
+          <ProductGrid products={fresh} lang={lang} anchorPrefix="fresh" />
         </HomeSection>
       ) : null}
 
       {sale.length ? (
         <HomeSection title={t('home.on_sale')} moreTo={`${products}?sale=1&ordering=popularity`}>
-          <ProductGrid products={sale} lang={lang} />
+          <ProductGrid products={sale} lang={lang} anchorPrefix="sale" />
         </HomeSection>
       ) : null}
 
@@ -188,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {latest.length ? (
         <HomeSection title={t('home.latest')} moreTo={products}>
-          <ProductGrid products={latest} lang={lang} />
+          <ProductGrid products={latest} lang={lang} anchorPrefix="latest" />
         </HomeSection>
       ) : null}
 

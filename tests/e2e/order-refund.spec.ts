@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { registerCustomer } from './support/customer.ts'
+import { expect, type Page, test } from '@playwright/test'
+import { placeOrder, sandboxPayment, shopper } from './support/orders.ts'
 import { main, signIn, toasts, withJs } from './support/page.ts'
 
 // Cancelling a paid order: the order page says where the money stands. The
@@ -9,41 +9,6 @@ import { main, signIn, toasts, withJs } from './support/page.ts'
 test.describe.configure({ mode: 'serial' })
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
-
-type Shopper = { phone: string; password: string; token: string }
-
-async function shopper(request: APIRequestContext): Promise<Shopper> {
-  const password = 'refund-pass-1'
-  const national = await registerCustomer(request, password, 'Гулноза')
-  const login = await request.post('/api/v1/auth/login/', { data: { phone: `+998${national}`, password } })
-  expect(login.status()).toBe(200)
-  return { phone: national, password, token: (await login.json()).access }
-}
-
-/** An online order of one product, placed through the API; answers its id and total. */
-async function placeOrder(request: APIRequestContext, who: Shopper, method: 'card' | 'payme') {
-  const headers = { Authorization: `Bearer ${who.token}` }
-  const found = await request.get(`/api/v1/products/${product}/`)
-  expect(found.status()).toBe(200)
-  const { id } = await found.json()
-  const added = await request.post('/api/v1/orders/cart/products/', {
-    headers,
-    data: { product_id: id, quantity: 1 },
-  })
-  expect(added.status()).toBe(200)
-  const placed = await request.post('/api/v1/orders/', {
-    headers,
-    data: {
-      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
-      receiver: { name: 'Gulnoza', phone: '+998901234567' },
-      delivery: 'pickup',
-      payment_method: method,
-      idempotency_key: randomUUID(),
-    },
-  })
-  expect(placed.status()).toBe(201)
-  return (await placed.json()) as { id: number; total: number; number: string }
-}
 
 /** Cancels on the order page: confirmed in a modal with JavaScript, at once without. */
 async function cancelOnPage(page: Page, orderId: number) {
@@ -56,16 +21,9 @@ async function cancelOnPage(page: Page, orderId: number) {
 
 test('a paid order cancelled on its page: the sandbox gives the money back at once', async ({ page, request }) => {
   test.setTimeout(60_000)
-  const who = await shopper(request)
-  const order = await placeOrder(request, who, 'card')
-  const headers = { Authorization: `Bearer ${who.token}` }
-  const start = await request.post(`/api/v1/payments/${order.id}/start/`, { headers })
-  const { payment_id } = await start.json()
-  const paid = await request.post(`/api/v1/payments/sandbox/${payment_id}/complete/`, {
-    headers,
-    data: { approve: true },
-  })
-  expect((await paid.json()).payment_status).toBe('paid')
+  const who = await shopper(request, 'refund-pass-1', 'Гулноза')
+  const order = await placeOrder(request, who, 'card', [product])
+  expect((await sandboxPayment(request, who, order.id, true)).payment_status).toBe('paid')
 
   await signIn(page, who)
   await cancelOnPage(page, order.id)
@@ -83,8 +41,8 @@ test.describe('with Payme', () => {
 
   test('Payme: the refund is pending until Payme cancels its transaction, then done', async ({ page, request }) => {
     test.setTimeout(60_000)
-    const who = await shopper(request)
-    const order = await placeOrder(request, who, 'payme')
+    const who = await shopper(request, 'refund-pass-1', 'Гулноза')
+    const order = await placeOrder(request, who, 'payme', [product])
     const auth = { Authorization: `Basic ${Buffer.from('Paycom:e2e-payme-key').toString('base64')}` }
     const transaction = randomUUID().replace(/-/g, '').slice(0, 24)
     const rpc = async (method: string, params: Record<string, unknown>) => {

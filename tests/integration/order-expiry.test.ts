@@ -57,7 +57,7 @@ describe('expiry of unpaid orders', () => {
     expect(await orders.stockOf(productId)).toBe(3)
 
     expect(await expire(minutesAfter(order, TTL - 1))).not.toContain(order.id)
-    expect(await orders.read(order.id, c)).toMatchObject({ status: 1 })
+    expect(await orders.read(order.id, c)).toMatchObject({ status: 1, can_pay: true })
 
     expect(await expire(minutesAfter(order, TTL + 1))).toContain(order.id)
     expect(await orders.read(order.id, c)).toMatchObject({
@@ -65,6 +65,7 @@ describe('expiry of unpaid orders', () => {
       cancel_reason: 'payment_timeout',
       payment_status: 'pending',
       can_cancel: false,
+      can_pay: false,
     })
     expect(await orders.stockOf(productId)).toBe(5)
     const [{ used }] = await t.database.db

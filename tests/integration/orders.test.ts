@@ -323,9 +323,10 @@ describe('sandbox payments', () => {
     const p = await product(5, 150_000)
     await addToBasket(c, p, 1)
     const { body: order } = await placeOrder(c, { payment_method: 'card', delivery: 'pickup' })
-    expect(order).toMatchObject({ status: 1, payment_status: 'pending', total: 150_000 })
+    expect(order).toMatchObject({ status: 1, payment_status: 'pending', total: 150_000, can_pay: true })
+    // Still to be paid: an open order, counted on the header badge.
     const badges = await t.json('common/badges/', { token: c.access })
-    expect(badges.body.orders_total).toBe(0)
+    expect(badges.body.orders_total).toBe(1)
 
     const start = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: c.access, lang: 'sr' })
     expect(start.status).toBe(200)
@@ -340,7 +341,7 @@ describe('sandbox payments', () => {
       token: c.access,
       body: JSON.stringify({ approve: false }),
     })
-    expect(declined.body).toMatchObject({ status: 1, payment_status: 'failed' })
+    expect(declined.body).toMatchObject({ status: 1, payment_status: 'failed', can_pay: true })
     const twice = await t.json(`payments/sandbox/${start.body.payment_id}/complete/`, {
       method: 'POST',
       token: c.access,
@@ -361,12 +362,39 @@ describe('sandbox payments', () => {
       token: c.access,
       body: JSON.stringify({ approve: true }),
     })
-    expect(approved.body).toMatchObject({ status: 3, payment_status: 'paid', paid_total: 150_000 })
+    expect(approved.body).toMatchObject({ status: 3, payment_status: 'paid', paid_total: 150_000, can_pay: false })
     const again = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: c.access })
     expect(again.status).toBe(409)
 
     const cancelled = await t.json(`orders/${order.id}/cancel/`, { method: 'POST', token: c.access })
     expect(cancelled.body).toMatchObject({ status: 2, payment_status: 'refunded' })
+  })
+
+  it('an order awaiting payment is an open order: listed with 1,3,4,5 and on the badge until it is cancelled', async () => {
+    const c = await registerCustomer(t)
+    const p = await product(5)
+    await addToBasket(c, p, 1)
+    const cash = (await placeOrder(c)).body
+    await addToBasket(c, p, 1)
+    const card = (await placeOrder(c, { payment_method: 'card' })).body
+    expect(cash).toMatchObject({ status: 3, can_pay: false })
+    expect(card).toMatchObject({ status: 1, can_pay: true })
+
+    const open = await t.json('orders/?status__in=1,3,4,5', { token: c.access })
+    expect(open.body.results.map((o: { id: number; can_pay: boolean }) => [o.id, o.can_pay])).toEqual([
+      [card.id, true],
+      [cash.id, false],
+    ])
+    // SPEC's active orders stay 3, 4, 5.
+    const active = await t.json('orders/?status__in=3,4,5', { token: c.access })
+    expect(active.body.results.map((o: { id: number }) => o.id)).toEqual([cash.id])
+    expect((await t.json('common/badges/', { token: c.access })).body.orders_total).toBe(2)
+
+    const cancelled = await t.json(`orders/${card.id}/cancel/`, { method: 'POST', token: c.access })
+    expect(cancelled.body).toMatchObject({ status: 2, can_pay: false })
+    expect((await t.json('common/badges/', { token: c.access })).body.orders_total).toBe(1)
+    const again = await t.json(`payments/${card.id}/start/`, { method: 'POST', token: c.access })
+    expect(again.status).toBe(409)
   })
 
   it('a cash order is not started online', async () => {

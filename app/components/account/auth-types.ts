@@ -54,6 +54,11 @@ export function isPrivatePath(path: string) {
   return privatePrefixes.some((prefix) => rest === prefix || new RegExp(`^${prefix}(?=[/?#])`).test(rest))
 }
 
+/** A checkout step: signing in on the way there says so (one prompt, the checkout's words). */
+export function isCheckoutPath(path: string) {
+  return /^\/(uz|sr|ru)\/checkout(?=[/?#]|$)/.test(path)
+}
+
 /** Sign-in pages themselves: never a useful place to come back to. */
 export function isAuthPath(path: string) {
   return /^\/(uz|sr|ru)\/(login|register|reset-password|logout)(?=[/?#]|$)/.test(path)

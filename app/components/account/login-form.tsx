@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { authPath } from './auth-types.ts'
+import { authPath, isCheckoutPath } from './auth-types.ts'
 import { FormMessage, PasswordField, PhoneField } from './fields.tsx'
 import { FlowHiddenFields, type FlowProps, useFlowSubmit, ViewLink } from './flow.tsx'
 
@@ -14,11 +14,14 @@ export function LoginForm({ lang, redirectTo, dialog, onView, onDone }: FlowProp
     lastResult: data?.result,
     shouldValidate: 'onSubmit',
   })
+  // Only once the page has revalidated: a navigation started while that revalidation is still in flight can
+  // end with the new address over the old page's data (React Router, a route not yet discovered).
   useEffect(() => {
-    if (data?.done) onDone?.()
-  }, [data, onDone])
+    if (data?.done && !busy) onDone?.()
+  }, [data, busy, onDone])
   return (
     <Form method="post" action={authPath(lang, 'login', redirectTo)} className="auth-form" {...getFormProps(form)}>
+      {isCheckoutPath(redirectTo) ? <p className="auth-form__lead">{t('login.for_checkout')}</p> : null}
       <FormMessage toast={data?.toast} />
       <FlowHiddenFields redirectTo={redirectTo} dialog={dialog} />
       <PhoneField field={fields.phone} label={t('fields.phone')} autoFocus />

@@ -2,27 +2,23 @@ import { Link, useFetcher } from 'react-router'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { formatMoney } from '#app/lib/money.ts'
 import { useBasketUi } from './basket-context.tsx'
+import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
-import { wantedQuantity } from './optimistic-badges.ts'
-import { FormContext } from './product-actions.tsx'
+import { QuantityForm, usePendingQuantity } from './quantity-form.tsx'
 import type { CartLine } from './types.ts'
-
-const QUANTITY_MAX = 999
 
 /**
  * One line of the basket: picture, title, volume, prices, the quantity form
- * (− / + and a number with "update", all one form that works without
- * JavaScript) and remove. Pending changes show at once.
+ * (quantity-form.tsx) and remove. Pending changes show at once.
  */
 export function BasketLine({ line }: { line: CartLine }) {
   const ui = useBasketUi()
-  const quantityFetcher = useFetcher({ key: `basket-line-${line.product.id}` })
+  const quantity = usePendingQuantity(line.product.id, line.quantity)
   const removeFetcher = useFetcher({ key: `basket-remove-${line.product.id}` })
   if (!ui) return null
   const { t, lang } = ui
   const { product } = line
   if (removeFetcher.formData) return null
-  const quantity = quantityFetcher.formData ? wantedQuantity(quantityFetcher.formData) : line.quantity
   const title = product.title
   const unit = t(`unit.${product.unit}`)
   const onSale = product.sale_price !== null && product.sale_price < product.price
@@ -74,55 +70,7 @@ export function BasketLine({ line }: { line: CartLine }) {
         ) : null}
       </div>
       <div className="basket-line__controls">
-        <quantityFetcher.Form method="post" action={action} className="quantity-form">
-          <FormContext here={ui.here} hydrated={ui.hydrated} />
-          <input type="hidden" name="intent" value={BasketIntent.set} />
-          <input type="hidden" name="product_id" value={product.id} />
-          <input type="hidden" name="current" value={line.quantity} />
-          <button
-            type="submit"
-            name="step"
-            value="-1"
-            className="quantity-form__step"
-            disabled={quantity <= 1}
-            aria-label={t('page.decrease', { title })}
-          >
-            −
-          </button>
-          <label className="visually-hidden" htmlFor={`quantity-${product.id}`}>
-            {t('page.quantity_label', { title })}
-          </label>
-          <input
-            // A new server answer (or a pending change) puts the number in again.
-            key={quantity}
-            id={`quantity-${product.id}`}
-            className="quantity-form__input"
-            type="number"
-            name="quantity"
-            inputMode="numeric"
-            min={1}
-            max={QUANTITY_MAX}
-            required
-            defaultValue={quantity}
-          />
-          <button
-            type="submit"
-            name="step"
-            value="1"
-            className="quantity-form__step"
-            disabled={quantity >= QUANTITY_MAX}
-            aria-label={t('page.increase', { title })}
-          >
-            +
-          </button>
-          <button
-            type="submit"
-            className="button-link quantity-form__update"
-            aria-label={t('page.update_label', { title })}
-          >
-            {t('page.update')}
-          </button>
-        </quantityFetcher.Form>
+        <QuantityForm productId={product.id} title={title} current={line.quantity} />
         <p className="basket-line__total">
           <span className="visually-hidden">{t('page.line_total')}: </span>
           {formatMoney(line.unavailable ? 0 : line.price * quantity, lang)}

@@ -5,7 +5,7 @@ import { formatMoney } from '#app/lib/money.ts'
 import { useBasketUi } from './basket-context.tsx'
 import type { Cart } from './types.ts'
 
-/** Totals and the way to checkout: for a visitor, the login-required prompt (or the login page without JavaScript). */
+/** Totals and the way to checkout: for a visitor, the sign-in dialog (or the login page without JavaScript). */
 export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   const ui = useBasketUi()
   const dialog = useAuthDialog()
@@ -48,7 +48,7 @@ export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolea
               onClick={(event) => {
                 if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
                 event.preventDefault()
-                dialog.openLoginRequired(checkout)
+                dialog.openAuth('login', { redirectTo: checkout })
               }}
             >
               {t('page.checkout')}

@@ -1,30 +1,27 @@
 import '#app/styles/basket.css'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { Icon } from '#app/components/icon.tsx'
 import { useBasketUi } from './basket-context.tsx'
-import { BasketIntent, basketPath, JS_FIELD, SavedIntent, savedPath } from './intents.ts'
+import { FormContext } from './form-context.tsx'
+import { BasketIntent, basketPath, SavedIntent, savedPath } from './intents.ts'
+import { QuantityForm } from './quantity-form.tsx'
 
 type Product = { id: number; title: string; inStock: boolean }
+/** `anchor`: the id of the card or block the buttons sit in; a form without JavaScript comes back to it. */
+type Placement = { className?: string; anchor?: string }
 
-/** The hidden fields every basket and favourites form carries. */
-export function FormContext({ here, hydrated }: { here: string; hydrated: boolean }) {
-  return (
-    <>
-      <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-    </>
-  )
-}
+/** The fetcher of a product's "add to basket" form. */
+const addFetcherKey = (productId: number) => `basket-add-${productId}`
 
 /** "Add to basket" for one product: a real form; with JavaScript a fetcher (the header counts at once). */
-export function AddToBasketButton({ product, className }: { product: Product; className?: string }) {
+export function AddToBasketButton({ product, className, anchor }: { product: Product } & Placement) {
   const ui = useBasketUi()
-  const fetcher = useFetcher({ key: `basket-add-${product.id}` })
+  const fetcher = useFetcher({ key: addFetcherKey(product.id) })
   if (!ui || !product.inStock) return null
   const { t, lang } = ui
   return (
     <fetcher.Form method="post" action={basketPath(lang)} className={className ?? 'basket-add'}>
-      <FormContext here={ui.here} hydrated={ui.hydrated} />
+      <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.add} />
       <input type="hidden" name="product_id" value={product.id} />
       <button type="submit" className="button button--small basket-add__button">
@@ -43,10 +40,8 @@ export function AddToBasketButton({ product, className }: { product: Product; cl
 export function FavouriteButton({
   product,
   className,
-}: {
-  product: Pick<Product, 'id' | 'title'>
-  className?: string
-}) {
+  anchor,
+}: { product: Pick<Product, 'id' | 'title'> } & Placement) {
   const ui = useBasketUi()
   const fetcher = useFetcher({ key: `saved-${product.id}` })
   if (!ui) return null
@@ -55,7 +50,7 @@ export function FavouriteButton({
   const liked = pending ? pending === SavedIntent.like : ui.liked.has(product.id)
   return (
     <fetcher.Form method="post" action={savedPath(lang)} className={className ?? 'favourite-toggle'}>
-      <FormContext here={ui.here} hydrated={ui.hydrated} />
+      <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="product_id" value={product.id} />
       <button
         type="submit"
@@ -72,21 +67,49 @@ export function FavouriteButton({
 }
 
 /** The card's controls: add to basket and the favourite toggle. */
-export function ProductCardActions({ product }: { product: Product }) {
+export function ProductCardActions({ product, anchor }: { product: Product; anchor?: string }) {
   return (
     <div className="card-actions">
-      <AddToBasketButton product={product} />
-      <FavouriteButton product={product} />
+      <AddToBasketButton product={product} anchor={anchor} />
+      <FavouriteButton product={product} anchor={anchor} />
     </div>
   )
 }
 
-/** The product page's controls: a large add-to-basket button and the favourite toggle. */
-export function ProductPageActions({ product }: { product: Product }) {
+/**
+ * The product page's controls: a large add-to-basket button or, once the
+ * product is in the basket (`inBasket` units, or an add on its way), "in the
+ * basket" with the quantity; and the favourite toggle. `anchor` is this
+ * block's id.
+ */
+export function ProductPageActions({
+  product,
+  inBasket,
+  anchor,
+}: {
+  product: Product
+  inBasket: number
+  anchor: string
+}) {
+  const ui = useBasketUi()
+  const adding = useFetcher({ key: addFetcherKey(product.id) })
+  if (!ui) return null
+  const { t, lang } = ui
+  const quantity = inBasket || (adding.formData ? 1 : 0)
   return (
-    <div className="product-actions">
-      <AddToBasketButton product={product} className="basket-add basket-add--large" />
-      <FavouriteButton product={product} />
+    <div className="product-actions" id={anchor}>
+      {quantity > 0 ? (
+        <div className="basket-in">
+          <Link to={basketPath(lang)} className="button button--small basket-in__link">
+            <Icon name="basket" size={18} />
+            <span>{t('actions.in_basket')}</span>
+          </Link>
+          <QuantityForm productId={product.id} title={product.title} current={quantity} anchor={anchor} />
+        </div>
+      ) : (
+        <AddToBasketButton product={product} className="basket-add basket-add--large" anchor={anchor} />
+      )}
+      <FavouriteButton product={product} anchor={anchor} />
     </div>
   )
 }

@@ -21,13 +21,15 @@ type CardProps = {
   eager?: boolean
   /** The catalogue texts, looked up once by the list (useTranslation per card is costly on the server). */
   t: TFunction
+  /** The card's id: a basket or favourite form without JavaScript comes back to it. */
+  anchor?: string
 }
 
 /** One product in a list, with its basket and favourite buttons. */
-export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
+export function ProductCard({ product, lang, level = 3, eager, t, anchor }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
-    <article className="product-card">
+    <article className="product-card" id={anchor}>
       <div className="product-card__media">
         {product.image ? (
           <ResponsiveImage links={product.image} alt="" width={240} height={240} sizes={cardSizes} priority={eager} />
@@ -45,7 +47,7 @@ export function ProductCard({ product, lang, level = 3, eager, t }: CardProps) {
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
       <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
       {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
-      <ProductCardActions product={product} />
+      <ProductCardActions product={product} anchor={anchor} />
     </article>
   )
 }
@@ -56,19 +58,29 @@ export function ProductGrid({
   level,
   eagerCount = 0,
   label,
+  anchorPrefix = 'product',
 }: {
   products: ProductCardView[]
   lang: Lang
   level?: 2 | 3
   eagerCount?: number
   label?: string
+  /** Cards are `#{anchorPrefix}-{id}`: another prefix where a product may be in two lists of a page. */
+  anchorPrefix?: string
 }) {
   const { t } = useTranslation('catalogue')
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} lang={lang} level={level} eager={index < eagerCount} t={t} />
+          <ProductCard
+            product={product}
+            lang={lang}
+            level={level}
+            eager={index < eagerCount}
+            t={t}
+            anchor={`${anchorPrefix}-${product.id}`}
+          />
         </li>
       ))}
     </ul>

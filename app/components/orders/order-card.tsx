@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/lib/money.ts'
-import type { Order } from './types.ts'
+import { type Order, PAY_FRAGMENT } from './types.ts'
 
-/** One order in the my-orders list: number, date, status, count and total, linking to the order page. */
+/**
+ * One order in the my-orders list: number, date, status, count and total, linking to the order page; one
+ * still to be paid also links to that page's payment form.
+ */
 export function OrderCard({ lang, order }: { lang: Lang; order: Order }) {
   const { t } = useTranslation('orders')
   const title = t('card.title', { number: order.number })
@@ -33,6 +36,18 @@ export function OrderCard({ lang, order }: { lang: Lang; order: Order }) {
           <dd>{formatMoney(order.total, lang)}</dd>
         </div>
       </dl>
+      {order.can_pay ? (
+        <p className="order-card__pay">
+          <span>{t('card.pay_hint')}</span>
+          <Link
+            to={`/${lang}/order/${order.id}#${PAY_FRAGMENT}`}
+            className="button button--small"
+            aria-label={t('card.pay_label', { number: order.number })}
+          >
+            {t('card.pay')}
+          </Link>
+        </p>
+      ) : null}
     </article>
   )
 }

@@ -11,6 +11,8 @@ export type Order = {
   status_label: string
   steps: OrderStep[]
   can_cancel: boolean
+  /** Awaiting its online payment, which may be (re)started: the "pay" action. */
+  can_pay: boolean
   payment_method: 'cash' | 'card' | 'payme' | 'click'
   payment_status: 'pending' | 'paid' | 'failed' | 'refund_pending' | 'refunded'
   /** A paid order that was cancelled: the money on its way back, or back. */
@@ -57,3 +59,6 @@ export type OrderPage = { results: Order[]; total: number; total_pages: number; 
 
 /** Status 1: the order waits for its online payment. */
 export const AWAITING_PAYMENT = 1
+
+/** Where the order page's payment form is: the "pay" action of the list links there. */
+export const PAY_FRAGMENT = 'pay'

@@ -16,6 +16,7 @@ import type { Lang } from '#app/lib/i18n.ts'
 import { formatMoney } from '#app/lib/money.ts'
 import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/lib/seo.ts'
 import '#app/styles/catalogue.css'
+import { basketQuantity } from '#app/routes/basket/in-basket.server.ts'
 import { reviewAction } from '#app/routes/reviews/review.server.ts'
 import { loadReviews } from '#app/routes/reviews/reviews.server.ts'
 import type { Route } from './+types/product'
@@ -31,6 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = catalogueT(context)
   const { similar, ...product } = await api.get<ApiProductDetail>(`products/${params.slug}/`).catch(rethrowNotFound)
   const reviews = await loadReviews(context, request, lang, product.slug)
+  const inBasket = await basketQuantity(request, api, product.id)
   const origin = siteOrigin(request)
   const path = `/${lang}/products/${product.slug}`
   const category = product.categories[0]
@@ -66,7 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ],
   }
   return data(
-    { lang, product, crumbs, similar: similar.map(toCardView), seo, reviews },
+    { lang, product, crumbs, similar: similar.map(toCardView), seo, reviews, inBasket },
     { headers: catalogueLoaderHeaders(request, lang) },
   )
 }
@@ -78,7 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 export const headers = catalogueHeaders
 
 export default function ProductPage({
-  loaderData: { lang, product, crumbs, similar, reviews },
+  loaderData: { lang, product, crumbs, similar, reviews, inBasket },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')
@@ -111,7 +113,11 @@ export default function ProductPage({
                 : t('stock.in')
               : t('stock.out')}
           </p>
-          <ProductPageActions product={{ id: product.id, title: product.title, inStock: product.in_stock }} />
+          <ProductPageActions
+            product={{ id: product.id, title: product.title, inStock: product.in_stock }}
+            inBasket={inBasket}
+            anchor={`product-${product.id}`}
+          />
           <section aria-labelledby="characteristics" className="product__specs">
             <h2 id="characteristics">{t('product.characteristics')}</h2>
             <dl className="specs">
@@ -191,7 +197,7 @@ export default function ProductPage({
       {similar.length ? (
         <section aria-labelledby="similar" className="product-section">
           <h2 id="similar">{t('product.similar')}</h2>
-          <ProductGrid products={similar} lang={lang} level={3} />
+          <ProductGrid products={similar} lang={lang} level={3} anchorPrefix="similar" />
         </section>
       ) : null}
     </main>

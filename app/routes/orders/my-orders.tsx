@@ -9,8 +9,9 @@ import '#app/styles/orders.css'
 import type { Route } from './+types/my-orders'
 import { ordersT, personal } from './orders.server.ts'
 
-// SPEC §4 / README "Order states": active 3, 4, 5; history delivered and cancelled.
-const tabs = { active: '3,4,5', history: '6,2' } as const
+// README "Order states": active are SPEC's 3, 4, 5 and 1, an order still to be paid (it has a "pay" action
+// and is cancelled if left unpaid, so it must not be missing here); history delivered and cancelled.
+const tabs = { active: '1,3,4,5', history: '6,2' } as const
 type Tab = keyof typeof tabs
 const PAGE_SIZE = 12
 

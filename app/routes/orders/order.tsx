@@ -4,7 +4,7 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
-import { AWAITING_PAYMENT, type Order } from '#app/components/orders/types.ts'
+import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
 import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
 import { requestLang, requireUser } from '#app/lib/auth.server.ts'
 import { flash } from '#app/lib/flash.server.ts'
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
   const t = ordersT(context)
   // A card order awaiting payment is paid again with a saved card or a new one.
-  const cards = order.status === AWAITING_PAYMENT && order.payment_method === 'card' ? await savedCards(context) : []
+  const cards = order.can_pay && order.payment_method === 'card' ? await savedCards(context) : []
   return data(
     {
       lang: requestLang(context),
@@ -115,8 +115,8 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
           {t(`order.refund.${order.refund.status}`, { amount: money(order.refund.amount) })}
         </p>
       ) : null}
-      {order.status === AWAITING_PAYMENT ? (
-        <form method="post" className="order-page__pay">
+      {order.can_pay ? (
+        <form method="post" action={`/${lang}/order/${order.id}`} className="order-page__pay" id={PAY_FRAGMENT}>
           <p>{t('order.awaiting_payment')}</p>
           {order.payment_method === 'card' ? (
             <SavedCardChoice
@@ -149,9 +149,9 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
                 <td>
                   {item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}
                 </td>
-                <td>{money(item.unit_price)}</td>
-                <td>{item.quantity}</td>
-                <td>{money(item.line_total)}</td>
+                <td data-label={t('order.price')}>{money(item.unit_price)}</td>
+                <td data-label={t('order.quantity')}>{item.quantity}</td>
+                <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,89 @@
+import { useFetcher } from 'react-router'
+import { useBasketUi } from './basket-context.tsx'
+import { FormContext } from './form-context.tsx'
+import { BasketIntent, basketPath } from './intents.ts'
+import { wantedQuantity } from './optimistic-badges.ts'
+
+const QUANTITY_MAX = 999
+
+/** The fetcher of a product's quantity form: the basket line and the product page share it. */
+export const quantityFetcherKey = (productId: number) => `basket-line-${productId}`
+
+/** The quantity as the server said, or as a pending change asks. */
+export function usePendingQuantity(productId: number, current: number) {
+  const fetcher = useFetcher({ key: quantityFetcherKey(productId) })
+  return fetcher.formData ? wantedQuantity(fetcher.formData) : current
+}
+
+/**
+ * − / a number with "update" / + for a product in the basket: one form that
+ * works without JavaScript (`anchor`: the fragment it comes back to).
+ */
+export function QuantityForm({
+  productId,
+  title,
+  current,
+  anchor,
+}: {
+  productId: number
+  title: string
+  current: number
+  anchor?: string
+}) {
+  const ui = useBasketUi()
+  const fetcher = useFetcher({ key: quantityFetcherKey(productId) })
+  if (!ui) return null
+  const { t, lang } = ui
+  const quantity = fetcher.formData ? wantedQuantity(fetcher.formData) : current
+  return (
+    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form">
+      <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
+      <input type="hidden" name="intent" value={BasketIntent.set} />
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="current" value={current} />
+      <button
+        type="submit"
+        name="step"
+        value="-1"
+        className="quantity-form__step"
+        disabled={quantity <= 1}
+        aria-label={t('page.decrease', { title })}
+      >
+        −
+      </button>
+      <label className="visually-hidden" htmlFor={`quantity-${productId}`}>
+        {t('page.quantity_label', { title })}
+      </label>
+      <input
+        // A new server answer (or a pending change) puts the number in again.
+        key={quantity}
+        id={`quantity-${productId}`}
+        className="quantity-form__input"
+        type="number"
+        name="quantity"
+        inputMode="numeric"
+        min={1}
+        max={QUANTITY_MAX}
+        required
+        defaultValue={quantity}
+      />
+      <button
+        type="submit"
+        name="step"
+        value="1"
+        className="quantity-form__step"
+        disabled={quantity >= QUANTITY_MAX}
+        aria-label={t('page.increase', { title })}
+      >
+        +
+      </button>
+      <button
+        type="submit"
+        className="button-link quantity-form__update"
+        aria-label={t('page.update_label', { title })}
+      >
+        {t('page.update')}
+      </button>
+    </fetcher.Form>
+  )
+}

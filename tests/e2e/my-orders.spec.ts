@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test'
+import { placeOrder, sandboxPayment, shopper } from './support/orders.ts'
+import { main, signIn, visit, watchErrors } from './support/page.ts'
+
+// My orders and the order page as shoppers meet them (issue 20, defects 1 and 4).
+// The orders are placed through the API; the checkout has its own specs.
+
+const products = ['dior-sauvage-eau-de-parfum-100-ml', 'dior-sauvage-eau-de-toilette-gift-set-100-ml']
+const header = (page: Page) => page.getByRole('banner')
+
+test('an order whose card payment was declined stays in the active orders with a way to pay', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const errors = watchErrors(page)
+  const who = await shopper(request, 'orders-pass-1', 'Нигора')
+  const cash = await placeOrder(request, who, 'cash', products.slice(0, 1))
+  const card = await placeOrder(request, who, 'card', products.slice(0, 1))
+  expect(await sandboxPayment(request, who, card.id, false)).toMatchObject({ status: 1, payment_status: 'failed' })
+
+  await signIn(page, who)
+  // Both are the shopper's open orders: the one still to be paid counts too.
+  await expect(header(page).getByRole('link', { name: 'Мои заказы: 2' })).toBeVisible()
+  await visit(page, '/ru/my-orders')
+  const active = main(page).getByRole('list', { name: 'Активные заказы' })
+  await expect(active.getByRole('listitem')).toHaveCount(2)
+  const unpaid = active.getByRole('article', { name: `Заказ № ${card.number}` })
+  await expect(unpaid.getByText('Ожидает оплаты')).toBeVisible()
+  await expect(unpaid.getByText('Заказ не оплачен: без оплаты он будет отменён.')).toBeVisible()
+  // The cash order has nothing to pay.
+  const accepted = active.getByRole('article', { name: `Заказ № ${cash.number}` })
+  await expect(accepted.getByRole('link', { name: /^Оплатить/ })).toHaveCount(0)
+
+  // "Pay" leads to the order page's payment form; paying there takes it off the list of things to pay.
+  await unpaid.getByRole('link', { name: `Оплатить заказ № ${card.number}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/ru/order/${card.id}#pay$`))
+  await expect(main(page).getByText('Заказ ожидает оплаты.')).toBeInViewport()
+  await main(page).getByRole('button', { name: 'Оплатить заказ' }).click()
+  await expect(page).toHaveURL(/\/ru\/payment\/sandbox\/\d+$/)
+  await main(page).getByRole('button', { name: 'Оплатить' }).click()
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Оплата прошла успешно' })).toBeVisible()
+  await visit(page, '/ru/my-orders')
+  await expect(active.getByRole('listitem')).toHaveCount(2)
+  await expect(active.getByRole('link', { name: /^Оплатить/ })).toHaveCount(0)
+  await expect(active.getByRole('article', { name: `Заказ № ${card.number}` }).getByText('Принят')).toBeVisible()
+
+  // Not in the history, in Uzbek either.
+  await visit(page, '/sr/my-orders/history')
+  await expect(main(page).getByText('Buyurtmalar tarixi hozircha boʻsh')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('the order page fits a phone and a desktop: quantity and sum of every line in view', async ({ page, request }) => {
+  test.setTimeout(60_000)
+  const who = await shopper(request, 'orders-pass-2', 'Нигора')
+  const order = await placeOrder(request, who, 'card', products)
+  await signIn(page, who)
+  for (const width of [320, 360, 1280]) {
+    // Tall enough for both lines without scrolling: "in view" is about the width.
+    await page.setViewportSize({ width, height: 2400 })
+    await visit(page, `/ru/order/${order.id}`)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0)
+    const lines = main(page).getByRole('table').getByRole('row')
+    await expect(lines).toHaveCount(products.length + 1)
+    for (const index of [1, 2]) {
+      const cells = lines.nth(index).getByRole('cell')
+      // Quantity, then the line's sum, whole on the screen.
+      await expect(cells.nth(2)).toHaveText('1')
+      await expect(cells.nth(2)).toBeInViewport({ ratio: 1 })
+      await expect(cells.nth(3)).toHaveText(/сум$/)
+      await expect(cells.nth(3)).toBeInViewport({ ratio: 1 })
+    }
+  }
+})
