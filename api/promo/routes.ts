@@ -4,13 +4,13 @@ import type { Db } from '../db/client.ts'
 import { cartItems, products } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ownerKey } from '../http/identity.ts'
-import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { errorSchema, INT_MAX, jsonContent } from '../http/schemas.ts'
 import { promoDiscount, usablePromo } from './service.ts'
 
 const checkBody = z
   .object({
     code: z.string().trim().min(1, 'required').max(50, 'max_length'),
-    total: z.number().int().min(0).optional().openapi({
+    total: z.number().int().min(0).max(INT_MAX).optional().openapi({
       description: 'Goods total to preview on; default: the basket of the customer (Bearer) or visitor (Fingerprint)',
     }),
   })
