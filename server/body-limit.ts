@@ -30,7 +30,7 @@ function langOf(path: string) {
   return isLang(lang) ? lang : defaultLang
 }
 
+/** Node discards whatever of the body still comes (nothing is kept), so the client gets this answer rather than a reset. */
 function refuse(res: Response, status: 411 | 413, text: string) {
-  // The client may still be sending: closing is cheaper than reading the rest to keep the connection.
-  res.set('Connection', 'close').status(status).type('text/plain').send(`${status}: ${text}`)
+  res.status(status).type('text/plain').send(`${status}: ${text}`)
 }
