@@ -12,11 +12,13 @@ import { contentRoutes } from './content/routes.ts'
 import { favouriteRoutes } from './favourites/routes.ts'
 import { feedbackRoutes } from './feedback/routes.ts'
 import { geoRoutes } from './geo/routes.ts'
+import { requestBodyLimit } from './http/body-limit.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
 import { isFingerprint } from './http/identity.ts'
 import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
+import { apiContentSecurityPolicy, sharedSecurityHeaders } from './http/security-headers.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
 import { mediaRoutes } from './media/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
@@ -36,6 +38,13 @@ export type Api = { fetch(request: Request): Promise<Response> }
 export function createApi(deps: ApiDeps): Api {
   const app = createRouter().basePath(apiBasePath)
 
+  // First, so errors from any later middleware carry them too.
+  app.use(async (c, next) => {
+    await next()
+    for (const [name, value] of Object.entries(sharedSecurityHeaders)) c.header(name, value)
+    c.header('Content-Security-Policy', apiContentSecurityPolicy)
+  })
+
   app.use(async (c, next) => {
     c.set('lang', langFromAcceptLanguage(c.req.header('accept-language')))
     const fingerprint = c.req.header('fingerprint')?.trim() || null
@@ -46,6 +55,7 @@ export function createApi(deps: ApiDeps): Api {
     await next()
     c.header('Vary', 'Accept-Language, Fingerprint, Authorization', { append: true })
   })
+  app.use(requestBodyLimit(deps.config))
   // Before the Bearer authentication: providers send their own Authorization.
   app.route('/', providerCallbackRoutes(deps))
   app.use(authenticate(deps))

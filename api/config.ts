@@ -1,10 +1,36 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+
+// Express's "trust proxy": a hop count, or addresses, CIDR ranges and its names for address ranges.
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const isProxyEntry = (entry: string) => {
+  if (proxyNames.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (!version || rest.length) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128))
+}
+const trustProxy = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value, ctx): number | string[] => {
+      if (/^\d{1,2}$/.test(value)) return Number(value)
+      const entries = value.split(',').map((entry) => entry.trim())
+      const wrong = entries.filter((entry) => !isProxyEntry(entry))
+      if (wrong.length)
+        ctx.addIssue({ code: 'custom', message: `not a hop count, address or range: ${wrong.join(', ')}` })
+      return entries
+    }),
+)
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -82,6 +108,10 @@ const envSchema = z.object({
   YANDEX_MAPS_API_KEY: optionalText,
   // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
   STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
+  TRUST_PROXY: trustProxy,
+  // Largest request body (KiB) of forms and JSON; multipart uploads have their own limits.
+  BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }

@@ -1,4 +1,5 @@
-import type { Response } from 'express'
+import type { NextFunction, Request, Response } from 'express'
+import { sharedSecurityHeaders } from '#api/http/security-headers.ts'
 
 /**
  * Headers every HTML page carries; scripts run only with this request's nonce.
@@ -23,8 +24,15 @@ export function securityHeaders(res: Response, nonce: string, { dev = false } = 
     "object-src 'none'",
   ].join('; ')
   res.setHeader('Content-Security-Policy', csp)
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-  res.setHeader('X-Frame-Options', 'DENY')
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()')
+  for (const [name, value] of Object.entries(sharedSecurityHeaders)) res.setHeader(name, value)
+}
+
+/**
+ * HSTS on every answer that came over HTTPS (directly, or from a trusted proxy
+ * saying so in X-Forwarded-Proto, see TRUST_PROXY): browsers then never try
+ * plain HTTP for a year. Browsers ignore it over plain HTTP, so it is not sent there.
+ */
+export function strictTransportSecurity(req: Request, res: Response, next: NextFunction) {
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000')
+  next()
 }

@@ -13,8 +13,9 @@ import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
+import { storefrontBodyLimit } from './body-limit.ts'
 import { sameOriginForms } from './same-origin.ts'
-import { securityHeaders } from './security-headers.ts'
+import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
 
 type ShopOptions = {
   /** React Router's server build; a function in development, so each request gets the current one. */
@@ -47,7 +48,9 @@ export async function createShop({ build, assets }: ShopOptions) {
 
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  // Only these peers' X-Forwarded-For/-Proto count: req.ip (rate limits) and req.secure (HSTS).
+  app.set('trust proxy', config.TRUST_PROXY)
+  app.use(strictTransportSecurity)
   app.use(compression({ threshold: 1024 }))
 
   app.get('/healthz', async (_req, res) => {
@@ -84,6 +87,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
 
+  app.use(storefrontBodyLimit(config.BODY_LIMIT_KB))
   app.use(sameOriginForms(config.PUBLIC_URL))
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString('base64')

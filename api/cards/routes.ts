@@ -6,7 +6,7 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
-import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { errorSchema, idParam, jsonContent } from '../http/schemas.ts'
 import { cardCodeLimits } from '../integrations/payments/cards.ts'
 import { cardProviderOf } from './provider.ts'
 import { cardView, createCardService } from './service.ts'
@@ -36,14 +36,7 @@ const addedSchema = cardSchema
   })
   .openapi('AddedCard')
 
-const cardIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 7 }),
-})
+const cardIdParams = z.object({ id: idParam('id', 7) })
 
 const listRoute = createRoute({
   method: 'get',

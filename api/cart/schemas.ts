@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { productCardSchema } from '../catalogue/schemas.ts'
+import { idParam, idSchema } from '../http/schemas.ts'
 
 // Requests and answers of the basket (orders/cart/…). Money is whole sum.
 
@@ -7,26 +8,16 @@ import { productCardSchema } from '../catalogue/schemas.ts'
 export const QUANTITY_MAX = 999
 /** Most different products one basket holds. */
 export const CART_LINES_MAX = 100
-/** Largest id PostgreSQL's integer column holds: bigger ones are unknown products, not server errors. */
-const ID_MAX = 2_147_483_647
-
-export const productIdSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(ID_MAX)
-  .openapi({ description: 'Product id (`id` of a product from products/)', example: 42 })
+export const productIdSchema = idSchema.openapi({
+  description: 'Product id (`id` of a product from products/)',
+  example: 42,
+})
 
 const quantitySchema = z.number().int().min(1).max(QUANTITY_MAX)
 
 /** `{product_id}` in a path: digits only, else 400 with a field error on `product_id`. */
 export const productIdParams = z.object({
-  product_id: z
-    .string()
-    .refine((value) => /^\d{1,10}$/.test(value), { message: 'invalid_integer', abort: true })
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(ID_MAX))
-    .openapi({ param: { name: 'product_id', in: 'path' }, type: 'integer', minimum: 1, example: 42 }),
+  product_id: idParam('product_id', 42),
 })
 
 export const addToCartBody = z

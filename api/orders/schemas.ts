@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { optionalPhoneSchema, phoneSchema, requiredText } from '../../app/lib/validation/auth.ts'
 import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
 import { pagedSchema } from '../http/paging.ts'
+import { INT_MAX, idParam, idSchema } from '../http/schemas.ts'
 import { Delivery, orderStatuses, PaymentMethod, PaymentStatus } from './states.ts'
 
 const optionalText = (max = 255) =>
@@ -60,10 +61,7 @@ export const createOrderBody = z
         'cash: on delivery, the order is accepted at once (status 3). card / payme / click: the order awaits ' +
         'payment (status 1) until POST payments/{order_id}/start/ is completed.',
     }),
-    card_id: z
-      .number()
-      .int()
-      .positive()
+    card_id: idSchema
       .nullish()
       .transform((v) => v ?? null)
       .openapi({
@@ -71,7 +69,7 @@ export const createOrderBody = z
       }),
     promo_code: optionalText(50),
     use_cashback: z
-      .union([z.boolean(), z.number().int().min(0)])
+      .union([z.boolean(), z.number().int().min(0).max(INT_MAX)])
       .default(false)
       .openapi({
         description:
@@ -188,10 +186,4 @@ export const statusListQuery = z
   })
   .openapi({ description: 'Comma-separated statuses, e.g. 3,4,5 (active) or 6,2 (history)', example: '3,4,5' })
 
-export const orderIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'id', in: 'path' }, example: 42 }),
-})
+export const orderIdParams = z.object({ id: idParam('id', 42) })

@@ -3,6 +3,7 @@ import { and, asc, between, eq } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
+import { isId } from '../http/schemas.ts'
 import { tiyin } from '../integrations/payments/checkout.ts'
 import { markOrderPaid, markPaymentFailed, transition } from '../orders/service.ts'
 import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
@@ -90,8 +91,8 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
 async function orderOf(db: Db | Tx, params: Params) {
   const account = params.account as Params | undefined
   const raw = account?.order_id
-  const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null
-  if (!id) return fail(PaymeErrors.orderNotFound, 'order_id')
+  const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw
+  if (!isId(id)) return fail(PaymeErrors.orderNotFound, 'order_id')
   const [order] = await db.select().from(orders).where(eq(orders.id, id))
   if (!order) return fail(PaymeErrors.orderNotFound, 'order_id')
   return order

@@ -7,7 +7,7 @@ import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
-import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { errorSchema, idParam, idSchema, jsonContent } from '../http/schemas.ts'
 import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
@@ -45,20 +45,8 @@ const sandboxSchema = z
   .object({ id: z.number().int(), order_id: z.number().int(), amount: z.number().int(), status: z.string() })
   .openapi('SandboxPayment')
 
-const orderParams = z.object({
-  order_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'order_id', in: 'path' } }),
-})
-const paymentParams = z.object({
-  payment_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .openapi({ param: { name: 'payment_id', in: 'path' } }),
-})
+const orderParams = z.object({ order_id: idParam('order_id', 42) })
+const paymentParams = z.object({ payment_id: idParam('payment_id', 17) })
 
 const startRoute = createRoute({
   method: 'post',
@@ -83,17 +71,10 @@ const startRoute = createRoute({
         'application/json': {
           schema: z
             .object({
-              card_id: z
-                .number()
-                .int()
-                .positive()
-                .max(2 ** 31 - 1)
-                .nullable()
-                .optional()
-                .openapi({
-                  description:
-                    "A confirmed saved card (GET cards/) for a card order; null: a new card; omitted: the order's",
-                }),
+              card_id: idSchema.nullable().optional().openapi({
+                description:
+                  "A confirmed saved card (GET cards/) for a card order; null: a new card; omitted: the order's",
+              }),
             })
             .strict(),
         },

@@ -5,13 +5,13 @@ import { cartItems, products } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { limitAddress, ownerKey } from '../http/identity.ts'
 import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
-import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { errorSchema, INT_MAX, jsonContent } from '../http/schemas.ts'
 import { promoDiscount, usablePromo } from './service.ts'
 
 const checkBody = z
   .object({
     code: z.string().trim().min(1, 'required').max(50, 'max_length'),
-    total: z.number().int().min(0).optional().openapi({
+    total: z.number().int().min(0).max(INT_MAX).optional().openapi({
       description: 'Goods total to preview on; default: the basket of the customer (Bearer) or visitor (Fingerprint)',
     }),
   })

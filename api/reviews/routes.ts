@@ -25,7 +25,7 @@ import {
   tooLarge,
   writeWhole,
 } from '../uploads/images.ts'
-import { FORM_OVERHEAD_BYTES } from '../uploads/limits.ts'
+import { UPLOAD_BODY_MAX_BYTES } from '../uploads/limits.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX, reviewFormFields, reviewInputSchema } from './rules.ts'
 import {
   averageOf,
@@ -287,7 +287,7 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
   }
 
   const limit = bodyLimit({
-    maxSize: (REVIEW_PHOTOS_MAX + 1) * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    maxSize: UPLOAD_BODY_MAX_BYTES,
     onError: (c) => {
       throw tooLarge((c as Context<ApiEnv>).get('lang'), 'photos')
     },

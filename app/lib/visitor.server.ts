@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { isFingerprint } from '#api/http/identity.ts'
+import { secureCookies } from './session.server.ts'
 
 const visitorCookie = 'visitorId'
 const oneYear = 365 * 24 * 60 * 60
@@ -20,7 +21,8 @@ export function getVisitor(request: Request): { id: string; setCookie: string | 
     maxAge: oneYear,
     httpOnly: true,
     sameSite: 'lax',
-    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
+    // As the session cookie: also behind a TLS-terminating proxy, whenever PUBLIC_URL is https.
+    secure: secureCookies(request),
   })
   return { id, setCookie }
 }

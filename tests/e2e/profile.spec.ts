@@ -74,7 +74,8 @@ test('edit the profile with a photo; a text file named .png is refused and the t
   await expect(main(page).getByText('+998 90 123 45 67')).toBeVisible()
   const avatar = main(page).locator('img.profile-avatar')
   await expect(avatar).toHaveAttribute('src', /\/api\/v1\/media\/small\/.+\.small\.png$/)
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  // Decoded, once the browser has fetched it (the src is there before the picture is).
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 })
 
 test('change the password: wrong current one, a mismatch, then done', async ({ page }) => {

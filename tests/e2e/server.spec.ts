@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { exitCode, freePort, waitForHealth } from './support/server-process.ts'
+import { heldPost, openRequest } from './support/raw-http.ts'
+import { exitCode, startServer, tmpDataDir } from './support/server-process.ts'
 
 // Server behaviour that no browser sees: compression, caching, health, shutdown.
 
@@ -82,22 +81,97 @@ test('the basket and sign-in pages stay out of search results but describe thems
 test('SIGTERM lets in-flight requests finish, closes the database and exits 0', async () => {
   // A fresh database is made first: on a busy machine that alone can take half a minute.
   test.setTimeout(90_000)
-  const port = await freePort()
-  const dataDir = `tests/.tmp/sigterm-${port}`
-  const server = spawn(process.execPath, ['build/server/index.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_PRODUCTS: '50', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const data = tmpDataDir('sigterm')
+  const server = await startServer({ dataDir: data.dir, env: { SEED_PRODUCTS: '10' } })
   try {
-    await waitForHealth(port)
-    const inFlight = Promise.all([1, 2, 3].map(() => fetch(`http://127.0.0.1:${port}/ru`)))
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    server.kill('SIGTERM')
-    const responses = await inFlight
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200])
-    expect(await exitCode(server)).toBe(0)
+    // Taken up by the server (it asked for their bodies) and waiting: in flight for sure when the signal comes.
+    const check = JSON.stringify({ code: 'ATIR10', total: 100_000 })
+    const held = await Promise.all([1, 2, 3].map(() => heldPost(`${server.url}/api/v1/promo/check/`, check)))
+    server.child.kill('SIGTERM')
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('SIGTERM: finishing in-flight requests')
+    // No new connections once it is shutting down.
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+    const answers = await Promise.all(held.map((request) => request.finish()))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+    // Answered from the database, after the signal: it was still open.
+    for (const answer of answers) expect(JSON.parse(answer.body)).toMatchObject({ code: 'ATIR10', discount: 10_000 })
+    expect(await exitCode(server.child)).toBe(0)
   } finally {
-    server.kill('SIGKILL')
-    rmSync(dataDir, { recursive: true, force: true })
+    server.child.kill('SIGKILL')
+    data.remove()
+  }
+})
+
+test.describe('request bodies past the limit (BODY_LIMIT_KB, 64 KiB)', () => {
+  const limit = 64 * 1024
+  const storefrontForm = { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'sr' }
+  const apiJson = { 'Content-Type': 'application/json', 'Accept-Language': 'sr' }
+
+  // Nothing of a refused body is sent here: the answer comes with the body unread. (Bytes sent but
+  // never read could make the closing connection reset before the client reads the answer.)
+  test('by Content-Length: 413 at once, before the body is sent (storefront form and API)', async ({ baseURL }) => {
+    for (const [path, headers] of [
+      ['/sr/login', storefrontForm],
+      ['/api/v1/feedback/', apiJson],
+    ] as const) {
+      const open = openRequest(`${baseURL}${path}`, 'POST', { ...headers, 'Content-Length': 100 * 1024 * 1024 })
+      const answer = await open.answer
+      open.request.destroy()
+      expect(answer.status, path).toBe(413)
+      expect(answer.body, path).toContain('Soʻrov juda katta.')
+    }
+  })
+
+  test('chunked to the API: read up to the limit, then 413 while the body is still coming', async ({ baseURL }) => {
+    const open = openRequest(`${baseURL}/api/v1/feedback/`, 'POST', { ...apiJson, 'Transfer-Encoding': 'chunked' })
+    // One byte past the limit, and the body never ends: only a server that stops at the limit answers.
+    open.request.write(Buffer.alloc(limit + 1, 'a'))
+    const answer = await open.answer
+    open.request.destroy()
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'Soʻrov juda katta.' })
+  })
+
+  test('chunked to a storefront action: 411 unread (browsers always send the length)', async ({ baseURL }) => {
+    const open = openRequest(`${baseURL}/sr/login`, 'POST', { ...storefrontForm, 'Transfer-Encoding': 'chunked' })
+    const answer = await open.answer
+    open.request.destroy()
+    expect(answer.status).toBe(411)
+    expect(answer.body).toContain('Content-Length')
+  })
+
+  test('a form within the limit still reaches the action', async ({ request }) => {
+    const response = await request.post('/sr/login', {
+      form: { phone: '901234567', password: 'x'.repeat(limit - 1024) },
+      maxRedirects: 0,
+    })
+    expect(response.status()).not.toBe(413)
+    expect(response.status()).toBeLessThan(500)
+  })
+})
+
+test('HSTS over HTTPS (as a trusted proxy reports it), never over plain HTTP', async ({ request }) => {
+  for (const path of ['/ru', '/api/v1/common/header-menu/', '/healthz']) {
+    const https = await request.get(path, { headers: { 'X-Forwarded-Proto': 'https' } })
+    expect(https.headers()['strict-transport-security'], path).toBe('max-age=31536000')
+    const http = await request.get(path)
+    expect(http.headers()['strict-transport-security'], path).toBeUndefined()
+  }
+})
+
+test('API answers carry the protective headers of the pages', async ({ request }) => {
+  for (const path of ['/api/v1/common/header-menu/', '/api/v1/orders/2147483648/', '/api/v1/no-such-thing/']) {
+    const headers = (await request.get(path)).headers()
+    expect(headers['x-content-type-options'], path).toBe('nosniff')
+    expect(headers['x-frame-options'], path).toBe('DENY')
+    expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin')
+    expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'")
+  }
+})
+
+test('a storefront id past PostgreSQL integers is the 404 page, not a 500', async ({ request }) => {
+  for (const path of ['/ru/products/categories/2147483648', '/ru/posts/2147483648', '/ru/stories/2147483648']) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(404)
   }
 })

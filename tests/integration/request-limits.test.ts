@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest'
+import { UPLOAD_BODY_MAX_BYTES } from '#api/uploads/limits.ts'
+import { setupTestApi } from './support/api.ts'
+import { registerCustomer } from './support/customer.ts'
+
+// The API caps every request body before a route reads it (BODY_LIMIT_KB,
+// default 64 KiB; multipart up to the largest upload), and marks every answer
+// with the same protective headers as the pages.
+
+const t = setupTestApi({ products: 5 })
+const limit = 64 * 1024
+
+/** A body of `total` bytes in 16 KiB pieces, produced only as it is read; `counter` says how much was taken. */
+function bigBody(total = 4 * limit) {
+  const chunk = 16 * 1024
+  const counter = { read: 0 }
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.read >= total) return controller.close()
+      counter.read += chunk
+      controller.enqueue(new TextEncoder().encode('x'.repeat(chunk)))
+    },
+  })
+  return { stream, counter }
+}
+
+const feedback = (body: BodyInit, headers: Record<string, string>) =>
+  t.request('feedback/', { method: 'POST', lang: 'sr', body, headers, duplex: 'half' } as RequestInit)
+
+describe('request body limit', () => {
+  test('a JSON body past the limit by its Content-Length: 413 without reading it', async () => {
+    const { stream, counter } = bigBody()
+    const response = await feedback(stream, { 'Content-Type': 'application/json', 'Content-Length': String(limit + 1) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ detail: 'Soʻrov juda katta.' })
+    // The stream's own read-ahead at most: the body itself was never consumed.
+    expect(counter.read).toBeLessThanOrEqual(16 * 1024)
+  })
+
+  test('a chunked JSON body is read only up to the limit, then 413', async () => {
+    const { stream, counter } = bigBody()
+    const response = await feedback(stream, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' })
+    expect(response.status).toBe(413)
+    expect((await response.json()).detail).toBe('Soʻrov juda katta.')
+    expect(counter.read).toBeGreaterThan(limit)
+    expect(counter.read).toBeLessThanOrEqual(limit + 2 * 16 * 1024)
+  })
+
+  test('a form body just under the limit reaches the route (its own validation answers)', async () => {
+    const text = 'ж'.repeat(2000) // Longest feedback text, 2 bytes a letter; padded below to just under 64 KiB.
+    const body = JSON.stringify({ name: 'Ali', text, website: ' '.repeat(limit - 4200 - 40) })
+    expect(body.length).toBeLessThan(limit)
+    const response = await feedback(body, { 'Content-Type': 'application/json' })
+    // The honeypot's own limit (500) speaks, not the body limit.
+    expect(response.status).toBe(400)
+    expect((await response.json()).errors.map((e: { field: string }) => e.field)).toContain('website')
+  })
+
+  test('multipart bodies may be as large as the largest upload, no larger', async () => {
+    const { stream, counter } = bigBody(UPLOAD_BODY_MAX_BYTES + limit)
+    const over = await feedback(stream, {
+      'Content-Type': 'multipart/form-data; boundary=x',
+      'Content-Length': String(UPLOAD_BODY_MAX_BYTES + 1),
+    })
+    expect(over.status).toBe(413)
+    expect(counter.read).toBeLessThanOrEqual(16 * 1024)
+    // Past the form limit but within an upload's: the avatar route's own judgement (not a picture: 400).
+    const customer = await registerCustomer(t)
+    const form = new FormData()
+    form.set('avatar', new Blob([new Uint8Array(200 * 1024)]), 'a.png')
+    const within = await t.json('account/avatar/', { method: 'POST', body: form, token: customer.access })
+    expect(within.status).toBe(400)
+    expect(within.body.errors[0].field).toBe('avatar')
+  })
+})
+
+describe('security headers of API answers', () => {
+  test.each([
+    ['a JSON answer', 'common/header-menu/'],
+    ['the OpenAPI document', 'openapi.json'],
+    ['a 404', 'no/such/thing/'],
+    ['a refused header (400)', 'common/badges/'],
+  ])('%s carries nosniff, no framing, a closed CSP and the referrer policy', async (_, path) => {
+    const headers: Record<string, string> = path === 'common/badges/' ? { Fingerprint: 'bad fingerprint!' } : {}
+    const response = await t.request(path, { headers })
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  })
+})
