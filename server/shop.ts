@@ -14,6 +14,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders } from './security-headers.ts'
+import { checkShopMode } from './shop-mode.ts'
 
 type ShopOptions = {
   /** React Router's server build; a function in development, so each request gets the current one. */
@@ -35,8 +36,17 @@ export async function createShop({ build, assets }: ShopOptions) {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   })
   const uploadsDir = join(config.dataDir, 'uploads')
-  const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
-  if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  const seed = await seedDatabase(database.db, {
+    mode: config.SHOP_MODE,
+    products: config.SEED_PRODUCTS,
+    uploadsDir,
+  })
+  if (seed.seeded && config.SHOP_MODE === 'demo') console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  else if (seed.seeded) console.log('Seeded the live shop: its pages and contacts, an empty catalogue')
+  await checkShopMode(config, database.db).catch(async (error) => {
+    await database.close()
+    throw error
+  })
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
