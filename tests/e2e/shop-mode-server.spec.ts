@@ -52,7 +52,11 @@ async function withServer(name: string, env: Record<string, string>, use: (serve
     server = await startServer({ dataDir: data.dir, env })
     await use(server)
   } finally {
-    server?.child.kill('SIGKILL')
+    if (server) {
+      server.child.kill('SIGKILL')
+      // Gone before its folder goes: a dying PGlite still writes into it.
+      await exitCode(server.child)
+    }
     data.remove()
   }
 }
@@ -131,7 +135,10 @@ test('a live start refuses a database with the demo promo codes, naming them and
     )
     expect(output).not.toContain('Atir is serving')
   } finally {
-    live?.kill('SIGKILL')
+    if (live) {
+      live.kill('SIGKILL')
+      await exitCode(live)
+    }
     data.remove()
   }
 })
