@@ -34,6 +34,8 @@ const trustProxy = z.preprocess(
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // `demo` runs out of the box (sandbox payments, SMS to a log, demo seed) and says so; `live` refuses all that.
+  SHOP_MODE: z.enum(['demo', 'live']).default('demo'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
@@ -116,8 +118,28 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }
 
+/** What a live shop must not run with, each reported on its setting so one message lists them all. */
+function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (env.SHOP_MODE !== 'live') return
+  const refuse = (setting: string, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message })
+  if (env.PAYMENT_PROVIDER === 'sandbox')
+    refuse(
+      'PAYMENT_PROVIDER',
+      'sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme or click',
+    )
+  if (env.SMS_PROVIDER === 'log')
+    refuse('SMS_PROVIDER', 'log in SHOP_MODE=live: codes would go to a file, not to customers; set eskiz')
+  if (!env.PUBLIC_URL)
+    refuse('PUBLIC_URL', "required in SHOP_MODE=live: the shop's public address for links, sitemap and payment returns")
+  if (!env.SESSION_SECRET)
+    refuse('SESSION_SECRET', 'required in SHOP_MODE=live: a secret of at least 32 characters, kept outside DATA_DIR')
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env)
+  const parsed = envSchema
+    // Also when another setting is wrong: one start reports every problem.
+    .superRefine(liveModeRules, { when: () => true })
+    .safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)

@@ -4,12 +4,14 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
+import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { allTranslations } from '#app/lib/browser-i18n.client.ts'
 import { takeFlash } from '#app/lib/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
+import { isDemoShop } from '#app/lib/shell.server.ts'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
@@ -33,7 +35,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
-  return { lang: getLocale(context) as Lang, toasts: takeFlash(context) }
+  return { lang: getLocale(context) as Lang, toasts: takeFlash(context), demo: isDemoShop() }
 }
 
 // Every navigation and every form submission may have queued a toast.
@@ -54,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {data?.demo && <DemoBanner />}
         {children}
         <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />

@@ -16,6 +16,7 @@ import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request
 import { storefrontBodyLimit } from './body-limit.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
+import { checkShopMode } from './shop-mode.ts'
 
 type ShopOptions = {
   /** React Router's server build; a function in development, so each request gets the current one. */
@@ -37,10 +38,19 @@ export async function createShop({ build, assets }: ShopOptions) {
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   })
   const uploadsDir = join(config.dataDir, 'uploads')
-  const seed = await seedDatabase(database.db, { products: config.SEED_PRODUCTS, uploadsDir })
-  if (seed.seeded) console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  const seed = await seedDatabase(database.db, {
+    mode: config.SHOP_MODE,
+    products: config.SEED_PRODUCTS,
+    uploadsDir,
+  })
+  if (seed.seeded && config.SHOP_MODE === 'demo') console.log(`Seeded the demo catalogue: ${seed.products} products`)
+  else if (seed.seeded) console.log('Seeded the live shop: its pages and contacts, an empty catalogue')
   const spelt = await shareLineSpellings(database.db)
   if (spelt) console.log(`Search keys: ${spelt} products got the local spellings of the line they extend`)
+  await checkShopMode(config, database.db).catch(async (error) => {
+    await database.close()
+    throw error
+  })
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.

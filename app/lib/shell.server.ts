@@ -1,3 +1,4 @@
+import { getConfig } from '#api/config.ts'
 import type { ApiClient } from './api.server.ts'
 
 export type MenuItem = { id: number; title: string; slug: string }
@@ -27,3 +28,6 @@ export async function loadShell(api: ApiClient) {
 }
 
 export type Shell = Awaited<ReturnType<typeof loadShell>>
+
+/** SHOP_MODE=demo: every page shows the demo banner. */
+export const isDemoShop = () => getConfig().SHOP_MODE === 'demo'

@@ -14,6 +14,7 @@ import { loadShell } from '#app/lib/shell.server.ts'
 import { localeCookie } from '#app/lib/visitor.server.ts'
 import type { Route } from './+types/shop-layout'
 import { loadLikedIds } from './basket/liked.server.ts'
+import { siteOrigin } from './catalogue/common.server.ts'
 
 const noApps: StoreLinks = { ios: null, android: null }
 
@@ -34,10 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const header = user ? { full_name: user.full_name } : null
   // The pressed state of the favourite buttons (product lists carry no is_liked).
   const liked = await loadLikedIds(api, shell.badges)
-  return data(
-    { lang: params.lang, origin: new URL(request.url).origin, ...shell, user: header, apps, liked },
-    { headers },
-  )
+  return data({ lang: params.lang, origin: siteOrigin(request), ...shell, user: header, apps, liked }, { headers })
 }
 
 // The steps of registration and reset before the last one change nothing the layout shows.

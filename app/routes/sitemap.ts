@@ -23,7 +23,9 @@ import { siteOrigin } from './catalogue/common.server.ts'
 const chunk = 5000
 const apiPage = 100
 const keepMs = 10 * 60_000
-const built = new Map<string, { xml: string; at: number }>()
+// Paths, not URLs, by file name: every origin asking shares one entry (a demo
+// without PUBLIC_URL answers each Host with its own links, from the same entry).
+const built = new Map<string, { paths: string[]; index: boolean; at: number }>()
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
@@ -107,35 +109,35 @@ async function productSlugs(api: ApiClient, part: number) {
   return slugs
 }
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const origin = siteOrigin(request)
-  const api = context.get(apiClientContext)
-  const name = params.name ?? 'index'
-  const key = `${origin} ${name}`
-  let entry = built.get(key)
-  if (!entry || Date.now() - entry.at > keepMs) {
-    let xml: string
-    const everyLanguage = (paths: string[]) => languages.flatMap((lang) => paths.map((p) => `${origin}/${lang}${p}`))
-    if (name === 'index') {
-      const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
-      const parts = Math.max(1, Math.ceil(total / chunk))
-      xml = sitemapIndex([
-        `${origin}/sitemaps/shop.xml`,
-        ...Array.from({ length: parts }, (_, i) => `${origin}/sitemaps/products-${i + 1}.xml`),
-      ])
-    } else if (name === 'shop.xml') {
-      xml = urlset(everyLanguage(await shopPaths(api)))
-    } else {
-      const part = Number(/^products-(\d{1,4})\.xml$/.exec(name)?.[1] ?? 0)
-      if (!part) throw data(null, { status: 404 })
-      const slugs = await productSlugs(api, part)
-      if (!slugs.length) throw data(null, { status: 404 })
-      xml = urlset(everyLanguage(slugs.map((slug) => `/products/${slug}`)))
+/** The paths one sitemap file lists: sitemaps for the index, pages (every language) for the others. */
+async function sitemapPaths(api: ApiClient, name: string) {
+  const everyLanguage = (paths: string[]) => languages.flatMap((lang) => paths.map((p) => `/${lang}${p}`))
+  if (name === 'index') {
+    const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
+    const parts = Math.max(1, Math.ceil(total / chunk))
+    return {
+      index: true,
+      paths: ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)],
     }
-    entry = { xml, at: Date.now() }
-    built.set(key, entry)
   }
-  return new Response(entry.xml, {
+  if (name === 'shop.xml') return { index: false, paths: everyLanguage(await shopPaths(api)) }
+  const part = Number(/^products-(\d{1,4})\.xml$/.exec(name)?.[1] ?? 0)
+  if (!part) throw data(null, { status: 404 })
+  const slugs = await productSlugs(api, part)
+  if (!slugs.length) throw data(null, { status: 404 })
+  return { index: false, paths: everyLanguage(slugs.map((slug) => `/products/${slug}`)) }
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const name = params.name ?? 'index'
+  let entry = built.get(name)
+  if (!entry || Date.now() - entry.at > keepMs) {
+    entry = { ...(await sitemapPaths(context.get(apiClientContext), name)), at: Date.now() }
+    built.set(name, entry)
+  }
+  const origin = siteOrigin(request)
+  const urls = entry.paths.map((path) => `${origin}${path}`)
+  return new Response(entry.index ? sitemapIndex(urls) : urlset(urls), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': resourceCacheControl(request, 3600),

@@ -101,6 +101,44 @@ test.describe('shell', () => {
   })
 })
 
+// The e2e servers run in the default SHOP_MODE=demo.
+test.describe('demo mode banner', () => {
+  const banners = {
+    ru: { name: 'Демо-режим', text: 'Демо-режим: оплата и SMS не настоящие' },
+    uz: { name: 'Демо режим', text: 'Демо режим: тўлов ва SMS ҳақиқий эмас' },
+    sr: { name: 'Demo rejim', text: 'Demo rejim: toʻlov va SMS haqiqiy emas' },
+  } as const
+
+  test('every storefront page says that payments and SMS are simulated, in its language', async ({ page }) => {
+    const pages = [
+      ['/ru', 'ru'],
+      ['/uz/products', 'uz'],
+      ['/sr/basket', 'sr'],
+      ['/ru/login', 'ru'],
+      ['/sr/pages/offer', 'sr'],
+      ['/uz/mobile', 'uz'],
+      ['/ru/no-such-page', 'ru'],
+    ] as const
+    for (const [path, lang] of pages) {
+      await page.goto(path)
+      const note = page.getByRole('note', { name: banners[lang].name })
+      await expect(note, path).toHaveText(banners[lang].text)
+      await expect(note, path).toBeVisible()
+    }
+  })
+
+  test('on a 320 px phone it is one short line at the very top, before the skip link', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.goto('/uz')
+    const box = await page.getByRole('note', { name: banners.uz.name }).boundingBox()
+    expect(box).toMatchObject({ x: 0, y: 0, width: 320 })
+    expect(box!.height).toBeLessThanOrEqual(28)
+    // Keyboard users still reach the skip link first: the note takes no focus.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Асосий мазмунга ўтиш' })).toBeFocused()
+  })
+})
+
 test.describe('errors', () => {
   test('an unknown route is a 404 page naming the path', async ({ page }) => {
     const response = await page.goto('/ru/no-such-page')

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
@@ -14,9 +14,11 @@ import {
   orderItems,
   orders,
   pages,
+  posts,
   productCategories,
   productImages,
   products,
+  promoCodes,
   reviews,
   settings,
   stories,
@@ -26,6 +28,7 @@ import {
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { toLatin } from '#api/db/seed/latin.ts'
 import { referenceDate } from '#api/db/seed/products.ts'
+import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { OrderStatus } from '#api/orders/states.ts'
 
 const count = 300
@@ -37,7 +40,7 @@ const productRows = (db: Database['db']) => db.select().from(products).orderBy(a
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: null })
-  first = await seedDatabase(database.db, { products: count, uploadsDir })
+  first = await seedDatabase(database.db, { mode: 'demo', products: count, uploadsDir })
 })
 
 afterAll(async () => {
@@ -283,7 +286,10 @@ describe('seedDatabase', () => {
     const { db } = database
     const before = await productRows(db)
     const [marker] = await db.select().from(settings).where(eq(settings.key, 'seeded'))
-    expect(await seedDatabase(db, { products: count, uploadsDir })).toEqual({ seeded: false, products: 0 })
+    expect(await seedDatabase(db, { mode: 'demo', products: count, uploadsDir })).toEqual({
+      seeded: false,
+      products: 0,
+    })
     expect(await productRows(db)).toEqual(before)
     expect(await db.select().from(settings).where(eq(settings.key, 'seeded'))).toEqual([marker])
   })
@@ -291,7 +297,7 @@ describe('seedDatabase', () => {
   it('seeds the same rows into another database', async () => {
     const other = await openDatabase({ dataDir: null })
     try {
-      await seedDatabase(other.db, { products: count, uploadsDir })
+      await seedDatabase(other.db, { mode: 'demo', products: count, uploadsDir })
       expect(await productRows(other.db)).toEqual(await productRows(database.db))
       const images = (db: Database['db']) => db.select().from(productImages).orderBy(asc(productImages.id))
       expect(await images(other.db)).toEqual(await images(database.db))
@@ -299,6 +305,55 @@ describe('seedDatabase', () => {
       expect(await reviewRows(other.db)).toEqual(await reviewRows(database.db))
     } finally {
       await other.close()
+    }
+  })
+})
+
+describe('seedDatabase in live mode', () => {
+  let live: Database
+  const liveUploads = mkdtempSync(join(tmpdir(), 'atir-seed-live-'))
+  beforeAll(async () => {
+    live = await openDatabase({ dataDir: null })
+  })
+  afterAll(async () => {
+    await live?.close()
+    rmSync(liveUploads, { recursive: true, force: true })
+  })
+
+  it('writes the pages, footer and contacts a shop runs on, and no demo catalogue, customers or promo codes', async () => {
+    const { db } = live
+    expect(await seedDatabase(db, { mode: 'live', products: count, uploadsDir: liveUploads })).toEqual({
+      seeded: true,
+      products: 0,
+    })
+    for (const [name, table] of Object.entries({ products, brands, categories, users, orders, reviews, promoCodes }))
+      expect(await db.$count(table), name).toBe(0)
+    for (const [name, table] of Object.entries({ posts, banners, stories }))
+      expect(await db.$count(table), name).toBe(0)
+    expect(await activeDemoPromoCodes(db)).toEqual([])
+    const slugs = (await db.select().from(pages)).map((p) => p.slug)
+    for (const slug of ['about', 'contact', 'privacy', 'offer', 'help', 'terms-of-use', 'delivery'])
+      expect(slugs).toContain(slug)
+    for (const link of await db.select().from(footerLinks)) expect(slugs).toContain(link.slug)
+    const keys = (await db.select({ key: settings.key }).from(settings)).map((r) => r.key)
+    expect(keys.sort()).toEqual(['apps', 'contacts', 'seeded'])
+    // No demo pictures either.
+    expect(readdirSync(liveUploads)).toEqual([])
+  })
+})
+
+describe('the demo promo codes', () => {
+  it('come with the demo seed, also without products, and count until switched off', async () => {
+    const demo = await openDatabase({ dataDir: null })
+    try {
+      await seedDatabase(demo.db, { mode: 'demo', products: 0, uploadsDir })
+      expect(await demo.db.$count(products)).toBe(0)
+      expect(await activeDemoPromoCodes(demo.db)).toEqual(['ATIR10', 'ATIR50K', 'YANGIYIL2024'])
+      // What the live start's refusal tells the operator to run.
+      await demo.db.update(promoCodes).set({ active: false }).where(eq(promoCodes.code, 'ATIR10'))
+      expect(await activeDemoPromoCodes(demo.db)).toEqual(['ATIR50K', 'YANGIYIL2024'])
+    } finally {
+      await demo.close()
     }
   })
 })

@@ -1,5 +1,6 @@
 // npm run db:seed -- [--products N] [--reset]
-// Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR) with the demo shop.
+// Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR): the demo shop, or with
+// SHOP_MODE=live only the pages and settings a shop runs on.
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getConfig } from '../../config.ts'
@@ -37,7 +38,11 @@ async function main() {
   try {
     const { db } = database
     if (values.reset) await resetSeed(db)
-    const result = await seedDatabase(db, { products: count, uploadsDir: join(config.dataDir, 'uploads') })
+    const result = await seedDatabase(db, {
+      mode: config.SHOP_MODE,
+      products: count,
+      uploadsDir: join(config.dataDir, 'uploads'),
+    })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     if (!result.seeded) {
       console.log(`Already seeded; nothing changed (use --reset to seed again). ${seconds} s`)

@@ -81,9 +81,8 @@ async function seedStory(db: Db, story: StorySeed, position: number) {
   )
 }
 
-/** Pages, footer, posts, banners, stories and the contact settings. */
-export async function seedContent(db: Db) {
-  await seedPromoCodes(db)
+/** What every shop runs on, demo or live: the contact settings, the pages and the footer that links them. */
+export async function seedShopSkeleton(db: Db) {
   await db.insert(settings).values(Object.entries(settingsSeed).map(([key, value]) => ({ key, value })))
   await db.insert(pages).values(
     allPages.map((p) => ({
@@ -97,6 +96,12 @@ export async function seedContent(db: Db) {
   await db
     .insert(footerLinks)
     .values(footer.map((f, position) => ({ slug: f.slug, title: localize(f.title), position })))
+  return { pages: allPages.length }
+}
+
+/** The demo shop's promo codes, posts, banners and stories. */
+export async function seedDemoContent(db: Db) {
+  await seedPromoCodes(db)
   const postLinks = await seedPosts(db)
   await db.insert(bannersTable).values(
     banners.map((b, i) => ({
@@ -109,5 +114,5 @@ export async function seedContent(db: Db) {
   )
   const storyList = stories(postLinks)
   for (const [position, story] of storyList.entries()) await seedStory(db, story, position)
-  return { pages: allPages.length, posts: postLinks.length, banners: banners.length, stories: storyList.length }
+  return { posts: postLinks.length, banners: banners.length, stories: storyList.length }
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
+import type { Config } from '../../config.ts'
 import type { Db } from '../client.ts'
 import { settings } from '../schema/index.ts'
 import { seedCatalogue } from './catalogue.ts'
 import { categories } from './categories.ts'
-import { seedContent } from './content.ts'
+import { seedDemoContent, seedShopSkeleton } from './content.ts'
 import { writeSeedFiles } from './files.ts'
 import { bannerFiles, categoryFiles, postFiles, productFiles, storyFiles } from './images.ts'
 import { posts } from './posts.ts'
@@ -11,7 +12,12 @@ import { generateProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
 import { banners, stories } from './showcase.ts'
 
-export type SeedOptions = { products: number; uploadsDir: string }
+export type SeedOptions = {
+  /** `live` writes only what a shop runs on; `demo` also the demo catalogue, customers, reviews and promo codes. */
+  mode: Config['SHOP_MODE']
+  products: number
+  uploadsDir: string
+}
 export type SeedResult = { seeded: boolean; products: number }
 
 const seededKey = 'seeded'
@@ -22,32 +28,42 @@ async function isSeeded(db: Db) {
 }
 
 /**
- * Fills an empty database with the demo shop: catalogue, content, pictures and
- * the demo customers' reviews with the delivered orders behind them.
+ * Fills an empty database: the contact settings, pages and footer every shop
+ * runs on, and in demo mode the demo shop on top (catalogue, content, pictures,
+ * promo codes and the demo customers' reviews with the delivered orders behind
+ * them). A live shop starts with an empty catalogue.
  * Does nothing once the `seeded` setting exists. Rows are written in one
  * transaction, so a failure leaves no half catalogue; pictures already on disk are kept.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   if (await isSeeded(db)) return { seeded: false, products: 0 }
-  const products = generateProducts(options.products)
-  await writeSeedFiles(options.uploadsDir, [
-    ...productFiles(products),
-    ...bannerFiles(banners),
-    ...storyFiles(stories([])),
-    ...categoryFiles(categories),
-    ...postFiles(posts.length),
-  ])
+  const demo = options.mode === 'demo'
+  const products = demo ? generateProducts(options.products) : []
+  if (demo)
+    await writeSeedFiles(options.uploadsDir, [
+      ...productFiles(products),
+      ...bannerFiles(banners),
+      ...storyFiles(stories([])),
+      ...categoryFiles(categories),
+      ...postFiles(posts.length),
+    ])
   return db.transaction(async (tx) => {
     // Written first: a concurrent seeder waits on this key and then finds it taken.
     const claimed = await tx
       .insert(settings)
-      .values({ key: seededKey, value: { at: new Date().toISOString(), products: products.length } })
+      .values({
+        key: seededKey,
+        value: { at: new Date().toISOString(), mode: options.mode, products: products.length },
+      })
       .onConflictDoNothing()
       .returning({ key: settings.key })
     if (claimed.length === 0) return { seeded: false, products: 0 }
-    await seedContent(tx)
-    const productIds = await seedCatalogue(tx, products)
-    await seedReviews(tx, products, productIds)
+    await seedShopSkeleton(tx)
+    if (demo) {
+      await seedDemoContent(tx)
+      const productIds = await seedCatalogue(tx, products)
+      await seedReviews(tx, products, productIds)
+    }
     return { seeded: true, products: products.length }
   })
 }

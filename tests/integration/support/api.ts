@@ -34,7 +34,11 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
       dropDatabase = () => adminQuery(server, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`)
     const config = parseConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: url, SESSION_SECRET: 'x'.repeat(40) })
     const database = await openDatabase({ url, dataDir: null })
-    await seedDatabase(database.db, { products: options.products ?? 300, uploadsDir: join(dataDir, 'uploads') })
+    await seedDatabase(database.db, {
+      mode: 'demo',
+      products: options.products ?? 300,
+      uploadsDir: join(dataDir, 'uploads'),
+    })
     const api = createApi({ database, config })
     Object.assign(state, { api, database, dataDir })
   })

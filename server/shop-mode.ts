@@ -1,0 +1,48 @@
+import type { Config } from '#api/config.ts'
+import type { Db } from '#api/db/client.ts'
+import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
+import { smsOutboxPath } from '#api/integrations/sms/index.ts'
+
+/**
+ * What SHOP_MODE means at start-up. Live: refuses a database that still has the
+ * demo seed's promo codes active (they are public, in this repository).
+ * Demo: says loudly, on every start, what is simulated. The settings a live shop
+ * must not run with are refused earlier, by parseConfig.
+ */
+export async function checkShopMode(config: Config, db: Db) {
+  const demoCodes = await activeDemoPromoCodes(db)
+  if (config.SHOP_MODE === 'live') {
+    if (demoCodes.length) throw new Error(demoCodesRefusal(demoCodes))
+    return
+  }
+  console.warn(demoModeWarning(config, demoCodes))
+}
+
+function demoCodesRefusal(codes: string[]) {
+  const list = codes.map((code) => `'${code}'`).join(', ')
+  return [
+    `SHOP_MODE=live refuses to start: the database still has the demo seed's promo codes ${codes.join(', ')} active.`,
+    `Switch them off (UPDATE promo_codes SET active = false WHERE code IN (${list});)`,
+    'or start the live shop on a new, empty database.',
+  ].join('\n')
+}
+
+function demoModeWarning(config: Config, demoCodes: string[]) {
+  const simulated = [
+    config.PAYMENT_PROVIDER === 'sandbox' &&
+      'payments go to the sandbox page, where every customer can approve their own payment;',
+    config.SMS_PROVIDER === 'log' && `SMS are not sent, only written to ${smsOutboxPath(config)};`,
+    demoCodes.length > 0 && `the demo promo codes ${demoCodes.join(', ')} are active;`,
+    !config.PUBLIC_URL && 'PUBLIC_URL is not set: links are built from the Host each request names;',
+    !config.SESSION_SECRET && `SESSION_SECRET is not set: one was generated into ${config.dataDir};`,
+  ].filter((line): line is string => Boolean(line))
+  const rule = '!'.repeat(78)
+  return [
+    rule,
+    '!! DEMO MODE (SHOP_MODE=demo): not for real customers or real money.',
+    ...simulated.map((line) => `!!   - ${line}`),
+    '!! Every storefront page says so in a banner. A real shop sets SHOP_MODE=live,',
+    '!! which refuses to start with any of the above (README "Demo and live mode").',
+    rule,
+  ].join('\n')
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { parseConfig } from '#api/config.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'atir-config-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+/** A live shop that may start: every rule below breaks one thing of it. */
+const live = {
+  SHOP_MODE: 'live',
+  DATA_DIR: dataDir,
+  PAYMENT_PROVIDER: 'payme',
+  PAYME_MERCHANT_ID: 'merchant',
+  PAYME_KEY: 'key',
+  SMS_PROVIDER: 'eskiz',
+  ESKIZ_EMAIL: 'shop@example.uz',
+  ESKIZ_PASSWORD: 'secret',
+  PUBLIC_URL: 'https://atir.uz',
+  SESSION_SECRET: 'x'.repeat(32),
+}
+
+const problems = {
+  PAYMENT_PROVIDER:
+    '  PAYMENT_PROVIDER: sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme or click',
+  SMS_PROVIDER: '  SMS_PROVIDER: log in SHOP_MODE=live: codes would go to a file, not to customers; set eskiz',
+  PUBLIC_URL:
+    "  PUBLIC_URL: required in SHOP_MODE=live: the shop's public address for links, sitemap and payment returns",
+  SESSION_SECRET:
+    '  SESSION_SECRET: required in SHOP_MODE=live: a secret of at least 32 characters, kept outside DATA_DIR',
+}
+
+function failure(env: Record<string, string | undefined>) {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('parseConfig accepted the configuration')
+}
+
+describe('SHOP_MODE', () => {
+  test('is demo by default, which starts with the sandbox, the SMS log and a generated secret', () => {
+    const config = parseConfig({ DATA_DIR: dataDir })
+    expect(config).toMatchObject({ SHOP_MODE: 'demo', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'log' })
+    expect(config.PUBLIC_URL).toBeUndefined()
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32)
+  })
+
+  test('live starts with real providers, PUBLIC_URL and SESSION_SECRET', () => {
+    expect(parseConfig(live)).toMatchObject({ SHOP_MODE: 'live', sessionSecret: live.SESSION_SECRET })
+  })
+
+  test('refuses an unknown mode', () => {
+    expect(failure({ DATA_DIR: dataDir, SHOP_MODE: 'production' })).toMatch(/^Invalid configuration:\n {2}SHOP_MODE: /)
+  })
+
+  test.each([
+    ['the payment sandbox', { PAYMENT_PROVIDER: 'sandbox' }, problems.PAYMENT_PROVIDER],
+    ['the payment sandbox by default', { PAYMENT_PROVIDER: undefined }, problems.PAYMENT_PROVIDER],
+    ['the SMS log', { SMS_PROVIDER: 'log' }, problems.SMS_PROVIDER],
+    ['the SMS log by default', { SMS_PROVIDER: undefined }, problems.SMS_PROVIDER],
+    ['a missing PUBLIC_URL', { PUBLIC_URL: undefined }, problems.PUBLIC_URL],
+    ['an empty PUBLIC_URL', { PUBLIC_URL: '' }, problems.PUBLIC_URL],
+    ['a missing SESSION_SECRET', { SESSION_SECRET: undefined }, problems.SESSION_SECRET],
+    ['an empty SESSION_SECRET', { SESSION_SECRET: '' }, problems.SESSION_SECRET],
+  ])('live refuses %s', (_, change, line) => {
+    expect(failure({ ...live, ...change })).toBe(`Invalid configuration:\n${line}`)
+  })
+
+  test('live lists every problem in one message, beside any other wrong setting', () => {
+    const message = failure({ SHOP_MODE: 'live', DATA_DIR: dataDir, PORT: 'eighty' })
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}PORT: /),
+      problems.PAYMENT_PROVIDER,
+      problems.SMS_PROVIDER,
+      problems.PUBLIC_URL,
+      problems.SESSION_SECRET,
+    ])
+  })
+
+  test('demo allows what live refuses', () => {
+    expect(parseConfig({ ...live, SHOP_MODE: 'demo', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'log' })).toMatchObject(
+      { SHOP_MODE: 'demo' },
+    )
+  })
+})
