@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { main, visit, withJs } from './support/page.ts'
 
@@ -65,6 +66,11 @@ test.describe('on a phone (360 px)', () => {
     const brands = panel.getByRole('group', { name: 'Бренд' })
     if (withJs()) {
       await expect(panel.getByRole('button', { name: 'Закрыть фильтры' })).toBeVisible()
+      const axe = await new AxeBuilder({ page })
+        .include('dialog')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(axe.violations).toEqual([])
       const all = await brands.getByRole('checkbox').count()
       expect(all).toBeGreaterThan(70)
       const typed = brand.name.slice(0, 3)
