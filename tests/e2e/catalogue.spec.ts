@@ -479,14 +479,16 @@ test.describe('layout at 320 px and on the desktop', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeAttached()
         expect(await noHorizontalScroll(page), path).toBe(0)
       }
-      // Filters fold away on a phone and stay open beside the list on a desktop.
+      // Filters fold away on a phone (a sheet or their own page) and stay open beside the list on a desktop.
       await page.goto('/ru/products')
+      await hydrated(page)
       const inStock = page.getByRole('checkbox', { name: 'Только в наличии' })
       if (width === 320) {
         await expect(inStock).toBeHidden()
-        await page.getByRole('button', { name: 'Фильтры' }).click()
+        await page.getByRole('link', { name: 'Фильтры', exact: true }).click()
       }
       await expect(inStock).toBeVisible()
+      expect(await noHorizontalScroll(page)).toBe(0)
     })
   }
 })

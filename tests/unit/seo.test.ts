@@ -125,7 +125,7 @@ describe('list query', () => {
   test('reads what it understands and drops the rest', () => {
     const params = new URLSearchParams(
       'search=%20dior%20&sections=mens-perfume,BAD!&brand=dior&brand=chanel,dior&audience=men,aliens' +
-        '&price_from=500000&price_to=100%20000&in_stock=1&sale=on&ordering=nonsense&page=0',
+        '&price_from=100000&price_to=500%20000&in_stock=1&sale=on&ordering=nonsense&page=0',
     )
     expect(parseListParams(params)).toEqual({
       search: 'dior',
@@ -134,6 +134,8 @@ describe('list query', () => {
       audience: ['men'],
       priceFrom: 100_000,
       priceTo: 500_000,
+      priceText: { from: '100000', to: '500 000' },
+      priceError: null,
       inStock: true,
       sale: true,
       recommended: false,

@@ -1,8 +1,10 @@
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { maskAmount, showAmount } from '#app/lib/amount-input.ts'
 import type { Lang } from '#app/lib/i18n.ts'
 import { currencyWord } from '#app/lib/money.ts'
-import { audiences, listSearch, parseListParams } from './list-params.ts'
+import { audiences, listSearch, type PriceError, parseListParams } from './list-params.ts'
 import type { ListingView } from './types.ts'
 
 type Props = {
@@ -11,19 +13,26 @@ type Props = {
   lang: Lang
   basePath: string
   fixedSections?: boolean
-  /** With JavaScript: apply without a full page load (and on every tick of a box). */
+  /** With JavaScript: apply without a full page load. */
   onApply?: (form: HTMLFormElement) => void
+  /** Apply on every tick of a box (the desktop side panel), not only with the button. */
+  autoApply?: boolean
+  /** A search box above the brands that hides the ones not matching (the phone sheet, with JavaScript). */
+  brandSearch?: boolean
 }
 
 /**
- * The filter panel: a plain GET form, so it works without JavaScript. It sits
- * in a <details>, closed on phones; on wide screens CSS shows it as a side
- * panel whatever the state (where ::details-content is supported; elsewhere
- * the summary opens it).
+ * The filter form: a plain GET form, so it works without JavaScript. The side
+ * panel on wide screens; on phones the same form in a bottom sheet (with
+ * JavaScript) or on its own page (?filters=1, without).
  */
-export function Filters({ id, listing, lang, basePath, fixedSections, onApply }: Props) {
+export function Filters({ id, listing, lang, basePath, fixedSections, onApply, autoApply, brandSearch }: Props) {
   const { t } = useTranslation('catalogue')
   const { filters, brandOptions } = listing
+  const errorId = useId()
+  // Checked in the browser before a JavaScript apply, so a sheet stays open with its error.
+  const [checked, setChecked] = useState<PriceError | null>(null)
+  const error = checked ?? filters.priceError
   const chosen = new Set(filters.brand)
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
@@ -32,115 +41,163 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply }:
     search: filters.search,
     sections: fixedSections ? [] : filters.sections,
   })}`
+  const priceField = (name: 'price_from' | 'price_to', side: 'from' | 'to', value: number | null) => {
+    const invalid = error === side || error === 'range'
+    return (
+      <label>
+        <span>{t(`filters.${name}`)}</span>
+        <input
+          type="text"
+          name={name}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={30}
+          // A wrong amount comes back as typed; a good one grouped, as the shop prints sums.
+          defaultValue={filters.priceError ? filters.priceText[side] : showAmount(value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onInput={(event) => {
+            const input = event.currentTarget
+            const masked = maskAmount(input.value, input.selectionStart ?? input.value.length)
+            if (masked.text === input.value) return
+            input.value = masked.text
+            input.setSelectionRange(masked.caret, masked.caret)
+          }}
+        />
+      </label>
+    )
+  }
   return (
-    <details className="filters">
-      {/* biome-ignore lint/a11y/useSemanticElements: <summary> opens <details> without JavaScript; role=button names it for screen readers. */}
-      <summary role="button">{t('filters.title')}</summary>
-      <form
-        id={id}
-        method="get"
-        action={basePath}
-        className="filters__form"
-        onSubmit={
-          onApply
-            ? (event) => {
-                event.preventDefault()
-                onApply(event.currentTarget)
-              }
-            : undefined
-        }
-        onChange={
-          onApply
-            ? (event) => {
-                const target: EventTarget = event.target
-                if (target instanceof HTMLInputElement && target.type === 'checkbox')
-                  event.currentTarget.requestSubmit()
-              }
-            : undefined
-        }
-      >
-        {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
-        {!fixedSections && filters.sections.length ? (
-          <input type="hidden" name="sections" value={filters.sections.join(',')} />
-        ) : null}
-        {filters.recommended ? <input type="hidden" name="recommended" value="1" /> : null}
+    <form
+      id={id}
+      method="get"
+      action={basePath}
+      className="filters__form"
+      aria-label={t('filters.title')}
+      noValidate
+      onSubmit={
+        onApply
+          ? (event) => {
+              event.preventDefault()
+              const form = event.currentTarget
+              const wrong = parseListParams(formParams(form)).priceError
+              setChecked(wrong)
+              if (wrong)
+                form.querySelector<HTMLInputElement>(`[name=${wrong === 'to' ? 'price_to' : 'price_from'}]`)?.focus()
+              else onApply(form)
+            }
+          : undefined
+      }
+      onChange={
+        onApply && autoApply
+          ? (event) => {
+              const target: EventTarget = event.target
+              if (target instanceof HTMLInputElement && target.type === 'checkbox') event.currentTarget.requestSubmit()
+            }
+          : undefined
+      }
+    >
+      {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      {!fixedSections && filters.sections.length ? (
+        <input type="hidden" name="sections" value={filters.sections.join(',')} />
+      ) : null}
+      {filters.recommended ? <input type="hidden" name="recommended" value="1" /> : null}
 
-        <fieldset>
-          <legend>{t('filters.availability')}</legend>
-          <label className="check">
-            <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} />
-            {t('filters.in_stock')}
-          </label>
-          <label className="check">
-            <input type="checkbox" name="sale" value="1" defaultChecked={filters.sale} />
-            {t('filters.sale')}
-          </label>
-        </fieldset>
+      <fieldset>
+        <legend>{t('filters.availability')}</legend>
+        <label className="check">
+          <input type="checkbox" name="in_stock" value="1" defaultChecked={filters.inStock} />
+          {t('filters.in_stock')}
+        </label>
+        <label className="check">
+          <input type="checkbox" name="sale" value="1" defaultChecked={filters.sale} />
+          {t('filters.sale')}
+        </label>
+      </fieldset>
 
-        <fieldset>
-          <legend>{t('filters.audience')}</legend>
-          {audiences.map((audience) => (
-            <label className="check" key={audience}>
-              <input
-                type="checkbox"
-                name="audience"
-                value={audience}
-                defaultChecked={filters.audience.includes(audience)}
-              />
-              {t(`audience.${audience}`)}
-            </label>
-          ))}
-        </fieldset>
-
-        <fieldset className="filters__price">
-          <legend>{t('filters.price', { currency: currencyWord[lang] })}</legend>
-          <label>
-            <span>{t('filters.price_from')}</span>
+      <fieldset>
+        <legend>{t('filters.audience')}</legend>
+        {audiences.map((audience) => (
+          <label className="check" key={audience}>
             <input
-              type="number"
-              name="price_from"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-              defaultValue={filters.priceFrom ?? ''}
+              type="checkbox"
+              name="audience"
+              value={audience}
+              defaultChecked={filters.audience.includes(audience)}
             />
+            {t(`audience.${audience}`)}
           </label>
-          <label>
-            <span>{t('filters.price_to')}</span>
-            <input
-              type="number"
-              name="price_to"
-              min={0}
-              step={1000}
-              inputMode="numeric"
-              defaultValue={filters.priceTo ?? ''}
-            />
-          </label>
-        </fieldset>
+        ))}
+      </fieldset>
 
-        {brands.length ? (
-          <fieldset>
-            <legend>{t('filters.brand')}</legend>
-            <div className="filters__brands">
-              {brands.map((brand) => (
-                <label className="check" key={brand.slug}>
-                  <input type="checkbox" name="brand" value={brand.slug} defaultChecked={chosen.has(brand.slug)} />
-                  {brand.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+      <fieldset className="filters__price">
+        <legend>{t('filters.price', { currency: currencyWord[lang] })}</legend>
+        {priceField('price_from', 'from', filters.priceFrom)}
+        {priceField('price_to', 'to', filters.priceTo)}
+        {error ? (
+          <p id={errorId} className="filters__error" role="alert">
+            {t(error === 'range' ? 'filters.price_range' : 'filters.price_invalid')}
+          </p>
         ) : null}
+      </fieldset>
 
-        <div className="filters__actions">
-          <button type="submit" className="button">
-            {t('filters.apply')}
-          </button>
-          <Link to={reset} className="filters__reset">
-            {t('filters.reset')}
-          </Link>
-        </div>
-      </form>
-    </details>
+      {brands.length ? <BrandList brands={brands} chosen={chosen} search={brandSearch} /> : null}
+
+      <div className="filters__actions">
+        <button type="submit" className="button">
+          {t('filters.apply')}
+        </button>
+        <Link to={reset} className="filters__reset">
+          {t('filters.reset')}
+        </Link>
+      </div>
+    </form>
+  )
+}
+
+/** A form's fields as a query (repeated names kept). */
+export function formParams(form: HTMLFormElement) {
+  return new URLSearchParams(new FormData(form) as unknown as string[][])
+}
+
+function BrandList({
+  brands,
+  chosen,
+  search,
+}: {
+  brands: ListingView['brandOptions']
+  chosen: Set<string>
+  search?: boolean
+}) {
+  const { t } = useTranslation('catalogue')
+  const [query, setQuery] = useState('')
+  const words = query.trim().toLocaleLowerCase()
+  // Hidden, not removed: a chosen brand out of sight is still sent with the form.
+  const shown = (name: string) => !words || name.toLocaleLowerCase().includes(words)
+  const none = words !== '' && !brands.some((brand) => shown(brand.name))
+  return (
+    <fieldset>
+      <legend>{t('filters.brand')}</legend>
+      {search ? (
+        <input
+          type="search"
+          className="filters__brand-search"
+          aria-label={t('filters.brand_search')}
+          placeholder={t('filters.brand_search')}
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+      ) : null}
+      <div className="filters__brands">
+        {brands.map((brand) => (
+          <label className="check" key={brand.slug} hidden={!shown(brand.name)}>
+            <input type="checkbox" name="brand" value={brand.slug} defaultChecked={chosen.has(brand.slug)} />
+            {brand.name}
+          </label>
+        ))}
+        {none ? <p className="filters__none">{t('filters.brand_none')}</p> : null}
+      </div>
+    </fieldset>
   )
 }

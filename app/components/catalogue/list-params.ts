@@ -1,3 +1,5 @@
+import { parseAmount } from '#app/lib/amount-input.ts'
+
 // The query of a product list page (/products, a category, a manufacturer) as
 // the shopper's URL says it, and the API query it becomes. Both the loaders and
 // the components (filter form, page links) read it, so it is browser-safe.
@@ -9,6 +11,9 @@ export type Audience = (typeof audiences)[number]
 export const sortOptions = ['-created_at', 'popularity', 'price', '-price', '-rating'] as const
 export type SortOption = (typeof sortOptions)[number]
 
+/** What is wrong with the price fields: one of them is not an amount, or "from" is above "to". */
+export type PriceError = 'from' | 'to' | 'range'
+
 export type ListFilters = {
   search: string
   sections: string[]
@@ -16,6 +21,10 @@ export type ListFilters = {
   audience: Audience[]
   priceFrom: number | null
   priceTo: number | null
+  /** The price fields as typed (trimmed), shown back with `priceError`. */
+  priceText: { from: string; to: string }
+  /** A price range that cannot be applied; the list is then not narrowed by price. */
+  priceError: PriceError | null
   inStock: boolean
   sale: boolean
   recommended: boolean
@@ -35,20 +44,26 @@ function slugs(params: URLSearchParams, name: string): string[] {
   return [...new Set(all.filter((value) => slug.test(value)))].slice(0, maxItems)
 }
 
-function amount(value: string | null): number | null {
-  const digits = (value ?? '').replace(/[\s\u00a0]/g, '')
-  return /^\d{1,10}$/.test(digits) ? Number(digits) : null
-}
-
 const yes = (value: string | null) => value === '1' || value === 'true' || value === 'on'
 
-/** Reads the list query leniently: what cannot be understood is left out, never an error. */
+/**
+ * Reads the list query leniently: what cannot be understood is left out. The
+ * price fields are the exception: the shopper typed them, so a wrong amount or
+ * range is reported (`priceError`) with the text kept, and not applied.
+ */
 export function parseListParams(params: URLSearchParams): ListFilters {
   const ordering = params.get('ordering')
   const page = Number(params.get('page') ?? '1')
-  let priceFrom = amount(params.get('price_from'))
-  let priceTo = amount(params.get('price_to'))
-  if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom]
+  const priceText = {
+    from: (params.get('price_from') ?? '').trim().slice(0, 30),
+    to: (params.get('price_to') ?? '').trim().slice(0, 30),
+  }
+  const from = parseAmount(priceText.from)
+  const to = parseAmount(priceText.to)
+  const priceError: PriceError | null =
+    from === 'invalid' ? 'from' : to === 'invalid' ? 'to' : from !== null && to !== null && from > to ? 'range' : null
+  const priceFrom = priceError || from === 'invalid' ? null : from
+  const priceTo = priceError || to === 'invalid' ? null : to
   return {
     search: (params.get('search') ?? '').trim().slice(0, 100),
     sections: slugs(params, 'sections'),
@@ -58,6 +73,8 @@ export function parseListParams(params: URLSearchParams): ListFilters {
     ),
     priceFrom,
     priceTo,
+    priceText,
+    priceError,
     inStock: yes(params.get('in_stock')),
     sale: yes(params.get('sale')),
     recommended: yes(params.get('recommended')),
@@ -99,8 +116,11 @@ export function listSearch(filters: ListFilters, changes: Partial<ListFilters> =
   if (f.sections.length) params.set('sections', f.sections.join(','))
   if (f.brand.length) params.set('brand', f.brand.join(','))
   if (f.audience.length) params.set('audience', f.audience.join(','))
+  // A wrong range goes on as typed, so the page shows it back with its error.
   if (f.priceFrom !== null) params.set('price_from', String(f.priceFrom))
+  else if (f.priceError && f.priceText.from) params.set('price_from', f.priceText.from)
   if (f.priceTo !== null) params.set('price_to', String(f.priceTo))
+  else if (f.priceError && f.priceText.to) params.set('price_to', f.priceText.to)
   if (f.inStock) params.set('in_stock', '1')
   if (f.sale) params.set('sale', '1')
   if (f.recommended) params.set('recommended', '1')

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useFetcher, useNavigate } from 'react-router'
+import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
 import type { Lang } from '#app/lib/i18n.ts'
-import { Filters } from './filters.tsx'
+import { Icon } from '../icon.tsx'
+import { Filters, formParams } from './filters.tsx'
 import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
@@ -20,13 +21,21 @@ type Props = {
   label: string
 }
 
+const FilterSheet = lazy(() => import('./filter-sheet.tsx'))
+
 /** A product list with filters, sorting, page links and, with JavaScript, "show more". */
 export function ProductListing({ listing, lang, basePath, fixedSections, label }: Props) {
   const { t } = useTranslation('catalogue')
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const formId = useId()
+  const sheetFormId = useId()
   const { filters } = listing
+  const [searchParams] = useSearchParams()
+  // Phones without JavaScript: the filters on their own page, which is also
+  // where a wrong price range comes back (the side panel is folded away there).
+  const filtersPage = searchParams.get('filters') === '1' || filters.priceError !== null
+  const [sheet, setSheet] = useState(false)
   const [more, setMore] = useState<{ products: ProductCardView[]; page: number }>({ products: [], page: listing.page })
   const fetcher = useFetcher<{ listing: ListingView }>()
   const loaded = fetcher.data?.listing
@@ -37,24 +46,65 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
 
   const href = (page: number) => `${basePath}${listSearch(filters, { page })}`
   const apply = (form: HTMLFormElement) => {
-    const query = parseListParams(new URLSearchParams(new FormData(form) as unknown as string[][]))
+    const query = parseListParams(formParams(form))
     if (fixedSections) query.sections = []
     navigate(`${basePath}${listSearch(query)}`, { preventScrollReset: true })
   }
   const shown = listing.products.length + more.products.length
   const lastPage = more.page
+  const listHref = `${basePath}${listSearch(filters, { priceError: null, priceText: { from: '', to: '' } })}`
+  const query = listSearch(filters)
+  const filtersHref = `${basePath}${query}${query ? '&' : '?'}filters=1`
 
   return (
-    <div className="listing">
-      <Filters
-        id={formId}
-        listing={listing}
-        lang={lang}
-        basePath={basePath}
-        fixedSections={fixedSections}
-        onApply={hydrated ? apply : undefined}
-      />
+    <div className={filtersPage ? 'listing listing--filters-page' : 'listing'}>
+      <div className="filters">
+        <div className="filters__page-head">
+          <h2>{t('filters.title')}</h2>
+          <Link to={listHref} className="filters__close" aria-label={t('filters.close')}>
+            <Icon name="close" />
+          </Link>
+        </div>
+        <Filters
+          id={formId}
+          listing={listing}
+          lang={lang}
+          basePath={basePath}
+          fixedSections={fixedSections}
+          onApply={hydrated ? apply : undefined}
+          autoApply={!filtersPage}
+        />
+      </div>
+      {sheet ? (
+        <Suspense fallback={null}>
+          <FilterSheet onClose={() => setSheet(false)}>
+            <Filters
+              id={sheetFormId}
+              listing={listing}
+              lang={lang}
+              basePath={basePath}
+              fixedSections={fixedSections}
+              onApply={apply}
+              brandSearch
+            />
+          </FilterSheet>
+        </Suspense>
+      ) : null}
       <section className="listing__main" aria-label={label}>
+        <p className="listing__filters-open">
+          <a
+            href={filtersHref}
+            className="button button--outline"
+            aria-haspopup={hydrated ? 'dialog' : undefined}
+            onClick={(event) => {
+              if (!hydrated) return
+              event.preventDefault()
+              setSheet(true)
+            }}
+          >
+            {t('filters.title')}
+          </a>
+        </p>
         <div className="listing__toolbar">
           <p className="listing__count" role="status">
             {t('list.count', { count: listing.total })}

@@ -60,6 +60,8 @@ export function listingCanonical(pathname: string, filters: ListFilters) {
       audience: [],
       priceFrom: null,
       priceTo: null,
+      priceText: { from: '', to: '' },
+      priceError: null,
       inStock: false,
       ordering: null,
     },
@@ -71,6 +73,7 @@ export function listingCanonical(pathname: string, filters: ListFilters) {
     filters.audience.length > 0 ||
     filters.priceFrom !== null ||
     filters.priceTo !== null ||
+    filters.priceError !== null ||
     filters.inStock
   return { path: `${pathname}${canonical}`, noindex, filtered: hasNarrowingFilters(filters) }
 }
