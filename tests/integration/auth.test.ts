@@ -114,7 +114,7 @@ describe('POST auth/login/', () => {
       { phone: '+7 912 345 67 89', password: 'x' },
       ['phone:Введите правильный номер телефона Узбекистана.'],
     ],
-    ['a huge phone', { phone: '9'.repeat(100_000), password: 'x' }, ['phone:Не длиннее 250 символов.']],
+    ['a huge phone', { phone: '9'.repeat(10_000), password: 'x' }, ['phone:Не длиннее 250 символов.']],
   ])('answers %s with localised field errors', async (_name, body, expected) => {
     const answer = await call('auth/login/', { body, lang: 'ru' })
     expect(answer.status).toBe(400)
