@@ -12,7 +12,7 @@ import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
-import { apiContext, clientAddressContext, nonceContext } from '#app/lib/request-context.ts'
+import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders } from './security-headers.ts'
 

@@ -1,5 +1,5 @@
-import { resourceCacheControl } from '#app/lib/http-cache.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
+import { resourceCacheControl } from '#app/utils/http-cache.ts'
 import type { Route } from './+types/robots.txt'
 
 /** /robots.txt: everything public may be crawled, except the API (its pictures excepted) and personal pages. */

@@ -8,11 +8,11 @@ import type {
   Paged,
   PostCard,
 } from '#app/components/catalogue/types.ts'
-import type { ApiClient } from '#app/lib/api.server.ts'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { resourceCacheControl } from '#app/lib/http-cache.ts'
-import { languages } from '#app/lib/i18n.ts'
+import type { ApiClient } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
+import { resourceCacheControl } from '#app/utils/http-cache.ts'
+import { languages } from '#app/utils/i18n.ts'
 import type { Route } from './+types/sitemap.xml'
 
 // /sitemap.xml is an index: one sitemap of the shop's pages, categories,

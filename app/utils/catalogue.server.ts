@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import { isLang, type Lang } from '#app/lib/i18n.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { isLang, type Lang } from '#app/utils/i18n.ts'
 
 /** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
 export function routeLang(params: { lang?: string }): Lang {

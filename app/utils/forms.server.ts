@@ -5,10 +5,10 @@ import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { z } from 'zod'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
-import { ApiResponseError, ApiUnavailableError } from '#app/lib/api.server.ts'
-import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { ApiResponseError, ApiUnavailableError } from '#app/utils/api-client.server.ts'
+import { requestLang, safeRedirect } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -14,7 +14,7 @@ import {
   type Paged,
   toCardView,
 } from '#app/components/catalogue/types.ts'
-import { type ApiClient, ApiResponseError } from '#app/lib/api.server.ts'
+import { type ApiClient, ApiResponseError } from '#app/utils/api-client.server.ts'
 
 /** An API 404 (no such product, page past the end) as this page's 404, with the API's own wording. */
 export function rethrowNotFound(error: unknown): never {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { isAuthPath } from '#app/components/account/auth-types.ts'
-import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
+import { requestLang, safeRedirect } from '#app/utils/auth.server.ts'
 
 /** The language and the validated `redirectTo` of a sign-in page (home when absent, foreign or itself a sign-in page). */
 export function redirectTarget(request: Request, context: Readonly<RouterContextProvider>) {

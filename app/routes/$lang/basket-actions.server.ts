@@ -1,10 +1,10 @@
 import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
-import { type ApiClient, ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { requestLang, safeRedirect } from '#app/lib/auth.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { type ApiClient, ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, safeRedirect } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -41,7 +41,7 @@ export function backTo(request: Request, formData: FormData, fallback: string) {
 /**
  * A cookie whose value changes with every basket or favourites change. Pages
  * vary on Cookie and any cookie besides the visitor id makes them private
- * (app/lib/http-cache.ts), so no browser or proxy shows a page with the old
+ * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
  * header counts after a change.
  */
 function changedCookie(request: Request) {

@@ -6,10 +6,10 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, TextArea, TextInput } from '#app/components/profile/fields.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { getUser, requestLang } from '#app/lib/auth.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
 import { apiError, formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { getUser, requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 import type { Route } from './+types/feedback'
 
 /** The feedback form (SPEC §3 Feedback: name and text), for visitors and customers alike. */

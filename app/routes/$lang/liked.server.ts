@@ -1,5 +1,5 @@
-import type { ApiClient } from '#app/lib/api.server.ts'
-import type { Badges } from '#app/lib/shell.server.ts'
+import type { ApiClient } from '#app/utils/api-client.server.ts'
+import type { Badges } from '#app/utils/shell.server.ts'
 
 /** The API's largest page: favourites beyond the latest 100 show as not pressed on cards (still on /saved). */
 const LIKED_MAX = 100

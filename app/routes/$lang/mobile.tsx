@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { isLang } from '#app/lib/i18n.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isLang } from '#app/utils/i18n.ts'
 import type { Route } from './+types/mobile'
 
 export type StoreLinks = { ios: string | null; android: string | null }

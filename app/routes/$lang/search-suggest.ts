@@ -1,8 +1,8 @@
 import type { Suggestion, SuggestPage } from '#app/components/catalogue/live-search.tsx'
 import type { ApiProductCard, Paged } from '#app/components/catalogue/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { catalogueCacheControl } from '#app/lib/http-cache.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
+import { catalogueCacheControl } from '#app/utils/http-cache.ts'
 import type { Route } from './+types/search-suggest'
 
 const pageSize = 10

@@ -1,9 +1,9 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { Region } from '#app/components/checkout/schemas.ts'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { requestLang, requireUser } from '#app/lib/auth.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 import { checkoutT, readCheckout } from './state.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }

@@ -10,10 +10,10 @@ import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
-import { formatMoney } from '#app/lib/money.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/payment'
 import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
 import {

@@ -5,8 +5,8 @@ import { deliveryPrice, VAT_PERCENT } from '#api/orders/service.ts'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { SavedCard } from '#app/components/cards/saved-card.tsx'
 import { deliveryWays } from '#app/components/checkout/schemas.ts'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 import type { CheckoutState } from './state.server.ts'
 
 type Context = Readonly<RouterContextProvider>

@@ -1,8 +1,8 @@
 import { createCookie, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import { secureCookies } from '#app/lib/session.server.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { secureCookies } from '#app/utils/session.server.ts'
 
 /**
  * What the customer entered in the checkout steps, kept in its own small

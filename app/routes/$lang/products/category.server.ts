@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import type { Category } from '#app/components/catalogue/types.ts'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { catalogueLoaderHeaders } from '#app/lib/http-cache.ts'
-import type { Lang } from '#app/lib/i18n.ts'
-import { absoluteUrl, breadcrumbLd } from '#app/lib/seo.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing, rethrowNotFound } from '#app/utils/listing.server.ts'
+import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
 
 /**
  * A category's page: its products with the list's filters. Found by slug

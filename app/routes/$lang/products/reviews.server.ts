@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
 import type { Review, ReviewPage, ReviewsData } from '#app/components/reviews/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
-import { getUser, loginPath } from '#app/lib/auth.server.ts'
-import type { Lang } from '#app/lib/i18n.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { getUser, loginPath } from '#app/utils/auth.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 
 /** Reviews shown per page on the product page. */
 export const REVIEWS_PER_PAGE = 10

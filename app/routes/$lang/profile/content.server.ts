@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import type { ContentPage } from '#app/components/catalogue/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 
 /** A content page from the pages API in the request's language; a missing one is this page's 404. */
 export async function contentPage(context: Readonly<RouterContextProvider>, slug: string): Promise<ContentPage> {

@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account.tsx'
-import { apiClientContext } from '#app/lib/api.server.ts'
-import { requestLang, requireUser, signOut } from '#app/lib/auth.server.ts'
-import { flash } from '#app/lib/flash.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser, signOut } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
 import type { Route } from './+types/delete'
 import { profileT } from './forms.server.ts'
 

@@ -1,7 +1,7 @@
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/lib/auth.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/terms-of-use'
 import { contentPage } from './content.server.ts'
 

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { ApiResponseError, apiClientContext } from '#app/lib/api.server.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/$id'
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteAccount } from '#app/components/profile/delete-account.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/lib/auth.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { profileT } from '../forms.server.ts'
 import type { Route } from './+types/index'
 

@@ -1,8 +1,8 @@
 import { createContext, type RouterContextProvider, redirect } from 'react-router'
 import { getLocale } from '#app/middleware/i18next.ts'
-import { ApiResponseError, apiClientContext } from './api.server.ts'
-import { isLang, type Lang } from './i18n.ts'
-import { type AuthTokens, getSession, getTokens } from './session.server.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { isLang, type Lang } from '#app/utils/i18n.ts'
+import { type AuthTokens, getSession, getTokens } from '#app/utils/session.server.ts'
 
 /** The signed-in customer as `GET account/` returns it (SPEC §3). */
 export type User = {

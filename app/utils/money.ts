@@ -1,4 +1,4 @@
-import type { Lang } from './i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 
 // SPEC §1: money and dates use ru-RU formatting with zero decimals by default,
 // and an empty amount shows 0,00. Intl would print "UZS" for the sum, so the

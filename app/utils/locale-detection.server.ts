@@ -1,5 +1,5 @@
 import { parseCookie } from 'cookie'
-import { defaultLang, isLang, type Lang } from './i18n.ts'
+import { defaultLang, isLang, type Lang } from '#app/utils/i18n.ts'
 
 export const localeCookieName = 'i18n_redirected'
 

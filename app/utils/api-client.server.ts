@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import type { Lang } from './i18n.ts'
-import { apiContext } from './request-context.ts'
-import type { AuthTokens } from './session.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { apiContext } from '#app/utils/request-context.ts'
+import type { AuthTokens } from '#app/utils/session.server.ts'
 
 /** An API answer that was not 2xx; loaders turn 404s into their own 404 page. */
 export class ApiResponseError extends Error {

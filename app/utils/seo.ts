@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import { htmlLang, type Lang } from './i18n.ts'
+import { htmlLang, type Lang } from '#app/utils/i18n.ts'
 
 // What a page tells search engines and link previews. Loaders build a `Seo`
 // (texts come from the server's i18n), route `meta` exports turn it into tags.

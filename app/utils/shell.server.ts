@@ -1,4 +1,4 @@
-import type { ApiClient } from './api.server.ts'
+import type { ApiClient } from '#app/utils/api-client.server.ts'
 
 export type MenuItem = { id: number; title: string; slug: string }
 export type Contacts = {
