@@ -1,6 +1,6 @@
-import type { Lang } from '#api/http/locale.ts'
+import type { Lang } from '#contract/languages.ts'
 
-export { defaultLang, isLang, type Lang, languages } from '#api/http/locale.ts'
+export { defaultLang, isLang, type Lang, languages } from '#contract/languages.ts'
 
 /** The real language tags behind the shop's codes, for <html lang> and hreflang. */
 export const htmlLang: Record<Lang, string> = { uz: 'uz-Cyrl', sr: 'uz-Latn', ru: 'ru' }

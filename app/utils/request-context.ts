@@ -1,5 +1,5 @@
 import { createContext } from 'react-router'
-import type { Api } from '#api/app.ts'
+import type { Api } from '#api/types.ts'
 
 /** Context keys server.ts fills for every request (React Router middleware context). */
 export const apiContext = createContext<Api>()

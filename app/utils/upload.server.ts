@@ -1,7 +1,7 @@
 import { data } from 'react-router'
-import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
 /**
  * The submitted form of a page with a file input, or `null` when the body is

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
-import { isFingerprint } from '#api/http/identity.ts'
+import { isFingerprint } from '#contract/visitor.ts'
 
 const visitorCookie = 'visitorId'
 const oneYear = 365 * 24 * 60 * 60

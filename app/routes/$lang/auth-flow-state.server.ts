@@ -1,6 +1,6 @@
-import { authLimits } from '#api/auth/limits.ts'
 import type { FlowState } from '#app/components/account/auth-types.ts'
 import type { RegistrationState, ResetState } from '#app/utils/session.server.ts'
+import { authLimits } from '#contract/auth-limits.ts'
 
 // An unfinished flow older than this starts again at step 1 (typed values kept):
 // its code and signature have long expired at the API.

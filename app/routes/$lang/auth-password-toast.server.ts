@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react'
-import { PASSWORD_MIN_REGISTRATION, PASSWORD_MIN_RESET } from '#app/lib/validation/index.ts'
+import { PASSWORD_MIN_REGISTRATION, PASSWORD_MIN_RESET } from '#contract/limits.ts'
 
 /**
  * The toast for a new password that did not pass (SPEC §5): too short gives

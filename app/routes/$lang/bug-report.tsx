@@ -1,8 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
-import { bugReportSchema, MESSAGE_MAX, PAGE_MAX } from '#api/profile/schemas.ts'
-import { IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, ImageInput, TextArea, TextInput } from '#app/components/profile/fields.tsx'
@@ -12,6 +10,8 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, safeRedirect } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
+import { bugReportSchema, MESSAGE_MAX, PAGE_MAX } from '#contract/profile.ts'
+import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import type { Route } from './+types/bug-report'
 
 /** The page the report is about: `?from=` or the Referer, as a path of this shop (never another site). */

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
-import { feedbackSchema, MESSAGE_MAX } from '#api/profile/schemas.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, TextArea, TextInput } from '#app/components/profile/fields.tsx'
@@ -10,6 +9,7 @@ import { apiError, formFailure, parseForm, profileT } from '#app/routes/$lang/pr
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser, requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { feedbackSchema, MESSAGE_MAX } from '#contract/profile.ts'
 import type { Route } from './+types/feedback'
 
 /** The feedback form (SPEC §3 Feedback: name and text), for visitors and customers alike. */

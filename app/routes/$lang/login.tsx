@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { LoginForm } from '#app/components/account/login-form.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { loginSchema } from '#app/lib/validation/index.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requireAnonymous, signIn } from '#app/utils/auth.server.ts'
 import {
@@ -15,6 +14,7 @@ import {
   validationToast,
 } from '#app/utils/forms.server.ts'
 import type { AuthTokens } from '#app/utils/session.server.ts'
+import { loginSchema } from '#contract/account.ts'
 import type { Route } from './+types/login'
 import { redirectTarget } from './auth-redirect.server.ts'
 

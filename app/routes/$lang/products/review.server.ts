@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, data, redirect } from 'react-router'
-import { REVIEW_PHOTOS_MAX } from '#api/reviews/rules.ts'
-import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
 import type { ReviewFailure } from '#app/components/reviews/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
+import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
 const MAX_BODY = REVIEW_PHOTOS_MAX * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES
 

@@ -1,10 +1,10 @@
 /**
  * Profile and feedback rules (SPEC §3, §5), shared by the API and the
- * storefront forms: browser-safe (zod and app/lib/validation only). Messages
- * are keys of locales/{lang}/api.json, as in app/lib/validation/auth.ts.
+ * storefront forms: browser-safe (zod and contract/ only). Messages
+ * are keys of locales/{lang}/api.json, as in contract/account.ts.
  */
 import { z } from 'zod'
-import { optionalPhoneSchema, requiredText, TEXT_MAX } from '../../app/lib/validation/index.ts'
+import { optionalPhoneSchema, requiredText, TEXT_MAX } from './account.ts'
 
 /** Longest feedback or bug-report text: a message needs more than the default 99 characters. */
 export const MESSAGE_MAX = 2000

@@ -8,7 +8,7 @@
  * `invalid_type`. The API turns them into localised `{field, message}`
  * errors; the storefront translates them the same way.
  */
-import { z } from '#app/lib/validation/zod.ts'
+
 import {
   CODE_LENGTH,
   PASSWORD_MAX,
@@ -18,6 +18,7 @@ import {
   TOKEN_MAX,
 } from './limits.ts'
 import { normalizePhone, PHONE_INPUT_MAX } from './phone.ts'
+import { z } from './zod.ts'
 
 export * from './limits.ts'
 

@@ -4,7 +4,7 @@
  * `card_number_invalid`, `card_system_unknown`, `card_expiry_invalid`,
  * `card_expired`, `card_expiry_too_far`.
  */
-import { z } from '#app/lib/validation/zod.ts'
+import { z } from './zod.ts'
 
 export type CardSystem = 'uzcard' | 'humo' | 'mastercard' | 'visa'
 
