@@ -6,10 +6,10 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 
-const browserI18n = fileURLToPath(new URL('./app/lib/browser-i18n.client.ts', import.meta.url))
+const browserI18n = fileURLToPath(new URL('./app/utils/browser-i18n.client.ts', import.meta.url))
 
 /**
- * In the browser bundle `react-i18next` is app/lib/browser-i18n.client.ts: the
+ * In the browser bundle `react-i18next` is app/utils/browser-i18n.client.ts: the
  * components keep one import for both sides, the server renders with
  * i18next and the browser downloads a lookup of a few hundred bytes instead.
  */

@@ -2,9 +2,9 @@ import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { translationNamespacesId } from '#app/components/translation-namespaces.tsx'
-import { allTranslations, startTranslations } from '#app/lib/browser-i18n.client.ts'
-import { defaultLang, isLang } from '#app/lib/i18n.ts'
-import { reloadOnStaleChunks } from '#app/lib/stale-chunks.ts'
+import { allTranslations, startTranslations } from '#app/utils/browser-i18n.client.ts'
+import { defaultLang, isLang } from '#app/utils/i18n.ts'
+import { reloadOnStaleChunks } from '#app/utils/stale-chunks.ts'
 
 function usedNamespaces(): string[] {
   try {

@@ -6,10 +6,10 @@ import { I18nextProvider } from 'react-i18next'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { errorKind } from '#app/components/error-boundary.tsx'
-import { htmlLang, isLang } from '#app/lib/i18n.ts'
-import { NonceProvider } from '#app/lib/nonce.tsx'
-import { nonceContext } from '#app/lib/request-context.ts'
 import { getInstance, getLocale } from '#app/middleware/i18next.ts'
+import { htmlLang, isLang } from '#app/utils/i18n.ts'
+import { NonceProvider } from '#app/utils/nonce.tsx'
+import { nonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 10_000
 

@@ -7,19 +7,19 @@ import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
-import { allTranslations } from '#app/lib/browser-i18n.client.ts'
-import { takeFlash } from '#app/lib/flash.server.ts'
-import { htmlLang, isLang, type Lang } from '#app/lib/i18n.ts'
-import { useNonce } from '#app/lib/nonce.tsx'
-import { isDemoShop } from '#app/lib/shell.server.ts'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
+import { allTranslations } from '#app/utils/browser-i18n.client.ts'
+import { takeFlash } from '#app/utils/flash.server.ts'
+import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
+import { useNonce } from '#app/utils/nonce.tsx'
+import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, storefrontMiddleware, formBodyMiddleware]
-// A page reached in the browser renders only once its texts are here (app/lib/browser-i18n.client.ts).
+// A page reached in the browser renders only once its texts are here (app/utils/browser-i18n.client.ts).
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (_, next) => {
     await allTranslations()

@@ -1,30 +1,77 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
-import { accountRoutes } from './routes/account/routes.ts'
-import { basketRoutes } from './routes/basket/routes.ts'
-import { catalogueRoutes } from './routes/catalogue/routes.ts'
-import { checkoutRoutes } from './routes/checkout/routes.ts'
-import { ordersRoutes } from './routes/orders/routes.ts'
-import { paymentRoutes } from './routes/payment/routes.ts'
-import { profileRoutes } from './routes/profile/routes.ts'
 
+// A URL maps to its file in one hop (README "Routes"): the URL's segments are
+// folders under app/routes, `:param` is `$param`, a folder's own page is
+// index.tsx, its layout _layout.tsx, the catch-all $.tsx. *.server.ts files
+// beside a route are its helpers and are not routes.
 export default [
-  index('routes/language-redirect.tsx'),
-  route('robots.txt', 'routes/robots.ts'),
-  route('sitemap.xml', 'routes/sitemap.ts'),
-  route('sitemaps/:name', 'routes/sitemap.ts', { id: 'routes/sitemap-part' }),
-  route(':lang/mobile', 'routes/mobile.tsx'),
+  index('routes/index.tsx'),
+  route('robots.txt', 'routes/robots.txt.ts'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  // The sitemap's parts come from the same module (its loader reads params.name).
+  route('sitemaps/:name', 'routes/sitemap.xml.ts', { id: 'sitemap-part' }),
+  // The mobile-app page has its own layout (SPEC §1), so it sits outside the shop's.
+  route(':lang/mobile', 'routes/$lang/mobile.tsx'),
   ...prefix(':lang', [
-    layout('routes/shop-layout.tsx', [
-      index('routes/home.tsx'),
-      ...catalogueRoutes,
-      ...accountRoutes,
-      ...basketRoutes,
-      ...profileRoutes,
-      ...checkoutRoutes,
-      ...ordersRoutes,
-      ...paymentRoutes,
-      route('*', 'routes/not-found.tsx'),
+    layout('routes/$lang/_layout.tsx', { id: 'shop' }, [
+      index('routes/$lang/index.tsx'),
+      route('about', 'routes/$lang/about.tsx'),
+      route('contact', 'routes/$lang/contact.tsx'),
+      route('brands', 'routes/$lang/brands.tsx'),
+      route('pages/:slug', 'routes/$lang/pages/$slug.tsx'),
+      route('posts/:id', 'routes/$lang/posts/$id.tsx'),
+      route('stories/:id', 'routes/$lang/stories/$id.tsx'),
+      route('manufactures/:slug', 'routes/$lang/manufactures/$slug.tsx'),
+      route('products', 'routes/$lang/products/index.tsx'),
+      route('products/categories', 'routes/$lang/products/categories/index.tsx'),
+      route('products/categories/:id', 'routes/$lang/products/categories/$id.tsx'),
+      route('products/category/:slug', 'routes/$lang/products/category/$slug.tsx'),
+      route('products/:slug', 'routes/$lang/products/$slug.tsx'),
+      // Resource routes for the browser's scripts: JSON, no page.
+      route('search-suggest', 'routes/$lang/search-suggest.ts'),
+      route('story-read/:id', 'routes/$lang/story-read/$id.ts'),
+      route('login', 'routes/$lang/login.tsx'),
+      route('register', 'routes/$lang/register.tsx'),
+      route('reset-password', 'routes/$lang/reset-password.tsx'),
+      route('logout', 'routes/$lang/logout.tsx'),
+      route('basket', 'routes/$lang/basket.tsx'),
+      route('saved', 'routes/$lang/saved.tsx'),
+      route('feedback', 'routes/$lang/feedback.tsx'),
+      route('bug-report', 'routes/$lang/bug-report.tsx'),
+      route('profile', 'routes/$lang/profile/_layout.tsx', [
+        index('routes/$lang/profile/index.tsx'),
+        route('edit', 'routes/$lang/profile/edit.tsx'),
+        route('balance', 'routes/$lang/profile/balance.tsx'),
+        route('cards', 'routes/$lang/profile/cards.tsx'),
+        route('delete', 'routes/$lang/profile/delete.tsx'),
+        route('help', 'routes/$lang/profile/help.tsx'),
+        route('terms-of-use', 'routes/$lang/profile/terms-of-use.tsx'),
+        route('settings', 'routes/$lang/profile/settings/index.tsx'),
+        route('settings/change-number', 'routes/$lang/profile/settings/change-number.tsx'),
+        route('settings/change-password', 'routes/$lang/profile/settings/change-password.tsx'),
+        route('instruction', 'routes/$lang/profile/instruction/index.tsx'),
+        route('instruction/:slug', 'routes/$lang/profile/instruction/$slug.tsx'),
+      ]),
+      route('checkout', 'routes/$lang/checkout/_layout.tsx', [
+        index('routes/$lang/checkout/index.tsx'),
+        route('contact', 'routes/$lang/checkout/contact.tsx'),
+        route('payment', 'routes/$lang/checkout/payment.tsx'),
+      ]),
+      route('my-orders', 'routes/$lang/my-orders/_layout.tsx', [
+        index('routes/$lang/my-orders/index.tsx'),
+        // One module, two tabs (it reads the tab from the URL) until the list is split out.
+        route('history', 'routes/$lang/my-orders/index.tsx', { id: 'routes/$lang/my-orders/history' }),
+      ]),
+      route('order/:id', 'routes/$lang/order/$id.tsx'),
+      // Pathless: /{lang}/payment itself is no page and stays a 404.
+      layout('routes/$lang/payment/_layout.tsx', [
+        route('payment/pay/:orderId', 'routes/$lang/payment/pay/$orderId.tsx'),
+        route('payment/sandbox/:paymentId', 'routes/$lang/payment/sandbox/$paymentId.tsx'),
+        route('payment/result/:orderId', 'routes/$lang/payment/result/$orderId.tsx'),
+      ]),
+      route('*', 'routes/$lang/$.tsx'),
     ]),
   ]),
-  route('*', 'routes/not-found.tsx', { id: 'routes/root-not-found' }),
+  // A path without a language gets the same page as an unknown one inside it.
+  route('*', 'routes/$lang/$.tsx', { id: 'root-not-found' }),
 ] satisfies RouteConfig

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { isMultipart } from '#api/http/body-limit.ts'
 import { defaultLang, isLang } from '#api/http/locale.ts'
 import { message } from '#api/http/messages.ts'
-import { UPLOAD_BODY_MAX_BYTES } from '#api/uploads/limits.ts'
+import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 
 /**
  * Caps the storefront's form posts before React Router reads them (the API

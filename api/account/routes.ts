@@ -7,9 +7,9 @@ import {
   phoneOnlySchema,
   registerSchema,
   resetVerifySchema,
-} from '../../app/lib/validation/auth.ts'
+} from '#contract/account.ts'
+import { authLimits } from '#contract/auth-limits.ts'
 import { randomToken, sha256 } from '../auth/crypto.ts'
-import { authLimits } from '../auth/limits.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { authLimits } from '#contract/auth-limits.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { verificationCodes } from '../db/schema/index.ts'
@@ -8,7 +9,6 @@ import { message } from '../http/messages.ts'
 import { lockKey, recentEvents, recordEvent, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
 import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
-import { authLimits } from './limits.ts'
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose']
 export type CodeRow = typeof verificationCodes.$inferSelect

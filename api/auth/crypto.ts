@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { CODE_LENGTH } from '../../app/lib/validation/auth.ts'
+import { CODE_LENGTH } from '#contract/account.ts'
 
 /** An unguessable opaque token (refresh token, registration session, signature). */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url')

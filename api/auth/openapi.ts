@@ -54,7 +54,7 @@ const bodyNote =
   'a habitual leading 8 or 0); stored and returned as E.164. Field errors come back as ' +
   '`{detail, errors: [{field, message}]}` in the language of Accept-Language.'
 
-/** A JSON request body built from one of the shared validation schemas (app/lib/validation). */
+/** A JSON request body built from one of the shared validation schemas (contract/). */
 export const jsonBody = <T extends z.ZodType>(schema: T, description = bodyNote) => ({
   body: { required: true, description, content: { 'application/json': { schema } } },
 })

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
-import { loginSchema, refreshSchema } from '../../app/lib/validation/auth.ts'
+import { loginSchema, refreshSchema } from '#contract/account.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
 import { users } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { cardExpirySchema, cardNumberSchema } from '../../app/lib/validation/card.ts'
+import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'

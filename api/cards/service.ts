@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm'
-import { type CardSystem, cardSystem, maskCardNumber } from '../../app/lib/validation/card.ts'
+import { type CardSystem, cardSystem, maskCardNumber } from '#contract/card.ts'
 import { deriveKey, hmac } from '../auth/crypto.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { bugReportSchema, feedbackSchema } from '#contract/profile.ts'
 import { errors, jsonBody } from '../auth/openapi.ts'
 import { feedbackMessages } from '../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
@@ -11,7 +12,6 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { uploadsDirOf } from '../media/links.ts'
-import { bugReportSchema, feedbackSchema } from '../profile/schemas.ts'
 import {
   checkImage,
   extensionOf,

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import type { Config } from '../config.ts'
-import { UPLOAD_BODY_MAX_BYTES } from '../uploads/limits.ts'
 import type { ApiEnv } from './context.ts'
 import { ApiError } from './errors.ts'
 import { message } from './messages.ts'

@@ -4,12 +4,8 @@ import type { ApiEnv, CurrentUser } from './context.ts'
 import { ApiError } from './errors.ts'
 import { message } from './messages.ts'
 
-// Long enough to be unguessable, short enough to index; what the storefront generates.
-const fingerprintPattern = /^[A-Za-z0-9_-]{16,64}$/
-
-export function isFingerprint(value: string) {
-  return fingerprintPattern.test(value)
-}
+// The visitor id's format is shared with the storefront (contract/visitor.ts).
+export { isFingerprint } from '#contract/visitor.ts'
 
 /** The signed-in customer (from a valid Bearer access token), or `null` for an anonymous visitor. */
 export function currentUser(c: Context<ApiEnv>): CurrentUser | null {

@@ -1,19 +1,7 @@
-export const languages = ['uz', 'sr', 'ru'] as const
-export type Lang = (typeof languages)[number]
-export const defaultLang: Lang = 'ru'
+import { defaultLang, type Lang } from '#contract/languages.ts'
 
-/** A text in every interface language. */
-export type Localized = Record<Lang, string>
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value)
-}
-
-/** The text in `lang`, falling back to Russian when that translation is empty. */
-export function pick(text: Localized | null | undefined, lang: Lang): string {
-  if (!text) return ''
-  return text[lang] || text.ru || ''
-}
+// The languages live in contract/ (the storefront needs them too); the API's modules keep importing them from here.
+export { defaultLang, isLang, type Lang, type Localized, languages, pick } from '#contract/languages.ts'
 
 /**
  * The language an API client asked for. Clients send the shop's own codes

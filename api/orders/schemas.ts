@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { optionalPhoneSchema, phoneSchema, requiredText } from '../../app/lib/validation/auth.ts'
+import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
 import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
 import { pagedSchema } from '../http/paging.ts'
 import { INT_MAX, idParam, idSchema } from '../http/schemas.ts'

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { and, eq, isNull } from 'drizzle-orm'
+import { profileUpdateSchema } from '#contract/profile.ts'
 import { liveUserById, userView } from '../account/users.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, userSchema } from '../auth/openapi.ts'
@@ -13,7 +14,6 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { mediaBase, uploadsDirOf } from '../media/links.ts'
 import { checkImage, IMAGE_MAX_BYTES, readForm, removeFiles, uploadBodyLimit, writeWhole } from '../uploads/images.ts'
 import { avatarFiles, prepareAvatar, uploadFile } from './avatar.ts'
-import { profileUpdateSchema } from './schemas.ts'
 
 const errorContent = (description: string) => ({
   description,

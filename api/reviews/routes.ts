@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors } from '../auth/openapi.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
@@ -25,7 +26,6 @@ import {
   tooLarge,
   writeWhole,
 } from '../uploads/images.ts'
-import { UPLOAD_BODY_MAX_BYTES } from '../uploads/limits.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX, reviewFormFields, reviewInputSchema } from './rules.ts'
 import {
   averageOf,

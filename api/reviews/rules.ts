@@ -3,7 +3,7 @@
  * form: browser-safe (zod only). Messages are keys of locales/{lang}/api.json.
  */
 import { z } from 'zod'
-import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from './limits.ts'
+import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 
 export { COMMENT_MAX, REVIEW_PHOTOS_MAX }
 

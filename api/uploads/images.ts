@@ -4,13 +4,13 @@ import { dirname } from 'node:path'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import sharp from 'sharp'
+import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import type { ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from './limits.ts'
 
-export { IMAGE_MAX_BYTES } from './limits.ts'
+export { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
 // Decoding a small file can still expand to a huge bitmap ("decompression bomb").
 const MAX_PIXELS = 40_000_000

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
-import { isLang } from '#app/lib/i18n.ts'
+import { isLang } from '#app/utils/i18n.ts'
 
 /**
  * Which text an error status gets (SPEC §8: 400 generic, 404, 500/502/504 server

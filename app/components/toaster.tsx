@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from './catalogue/use-hydrated.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from './icon.tsx'
 import type { PauseHandlers } from './live-toasts.tsx'
 import '#app/styles/account.css'

@@ -7,7 +7,7 @@ export const translationNamespacesId = 'i18n-namespaces'
  * The translation namespaces the server's render of this page used, so the
  * browser downloads those (and only those) before it hydrates. Rendered after
  * the page in <body>, when the page's components have asked for theirs; the
- * browser renders the list it started with (app/lib/browser-i18n.client.ts).
+ * browser renders the list it started with (app/utils/browser-i18n.client.ts).
  */
 export function TranslationNamespaces() {
   const { i18n } = useTranslation()

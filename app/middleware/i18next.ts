@@ -1,8 +1,8 @@
 import type { Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { createI18nextMiddleware } from 'remix-i18next'
-import { defaultLang, languages } from '#app/lib/i18n.ts'
-import { detectLang } from '#app/lib/locale-detection.server.ts'
+import { defaultLang, languages } from '#app/utils/i18n.ts'
+import { detectLang } from '#app/utils/locale-detection.server.ts'
 
 // Every locales/{lang}/{namespace}.json; `api` holds the API's own texts.
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' })

@@ -1,9 +1,9 @@
 import type { MiddlewareFunction } from 'react-router'
-import { apiClientContext, createApiClient } from '#app/lib/api.server.ts'
-import { flashContext, flashCookieHeader, readFlash } from '#app/lib/flash.server.ts'
-import { clientAddressContext } from '#app/lib/request-context.ts'
-import { readSession, sessionContext, sessionCookieHeader } from '#app/lib/session.server.ts'
-import { getVisitor } from '#app/lib/visitor.server.ts'
+import { apiClientContext, createApiClient } from '#app/utils/api-client.server.ts'
+import { flashContext, flashCookieHeader, readFlash } from '#app/utils/flash.server.ts'
+import { clientAddressContext } from '#app/utils/request-context.ts'
+import { readSession, sessionContext, sessionCookieHeader } from '#app/utils/session.server.ts'
+import { getVisitor } from '#app/utils/visitor.server.ts'
 import { getLocale } from './i18next.ts'
 
 /**

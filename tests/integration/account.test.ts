@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
-import { authLimits } from '#api/auth/limits.ts'
 import { parseConfig } from '#api/config.ts'
 import { users } from '#api/db/schema/index.ts'
+import { authLimits } from '#contract/auth-limits.ts'
 import { setupTestApi } from './support/api.ts'
 
 // The per-address caps are settings; these tests run with their defaults.

@@ -4,10 +4,10 @@ import { Hono } from 'hono'
 import { SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
-import { authLimits } from '#api/auth/limits.ts'
 import { parseConfig } from '#api/config.ts'
 import type { ApiEnv } from '#api/http/context.ts'
 import { addressGroup, clientAddress, ownerKey } from '#api/http/identity.ts'
+import { authLimits } from '#contract/auth-limits.ts'
 import { setupTestApi } from './support/api.ts'
 
 // The per-address caps are settings; these tests run with their defaults.

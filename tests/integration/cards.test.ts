@@ -7,9 +7,9 @@ import {
   expiryProblem,
   formatCardInput,
   maskCardNumber,
-} from '#app/lib/validation/card.ts'
+} from '#contract/card.ts'
 
-// The shared card rules (app/lib/validation/card.ts). The saved-card endpoints are not built yet.
+// The shared card rules (contract/card.ts). The saved-card endpoints are not built yet.
 describe('card validation', () => {
   it('recognises the payment system by prefix', () => {
     expect(cardSystem('8600069195406311')).toBe('uzcard')

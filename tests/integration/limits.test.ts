@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
-import { authLimits } from '#api/auth/limits.ts'
 import { parseConfig } from '#api/config.ts'
 import { guessLimits } from '#api/http/rate-limit.ts'
+import { authLimits } from '#contract/auth-limits.ts'
 import { setupTestApi } from './support/api.ts'
 import { lastSmsCode } from './support/customer.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { UPLOAD_BODY_MAX_BYTES } from '#api/uploads/limits.ts'
+import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 

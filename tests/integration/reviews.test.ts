@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '#api/config.ts'
 import { products, reviews } from '#api/db/schema/index.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
-import { IMAGE_MAX_BYTES } from '#api/uploads/limits.ts'
+import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { listSearch, parseListParams } from '#app/components/catalogue/list-params.ts'
-import { maskAmount, maxAmount, parseAmount, showAmount } from '#app/lib/amount-input.ts'
+import { maskAmount, maxAmount, parseAmount, showAmount } from '#app/utils/amount-input.ts'
 
 const nbsp = '\u00a0'
 

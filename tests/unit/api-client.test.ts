@@ -1,9 +1,9 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, expect, test, vi } from 'vitest'
 import type { Api } from '#api/app.ts'
-import { ApiResponseError, createApiClient } from '#app/lib/api.server.ts'
-import { apiContext } from '#app/lib/request-context.ts'
-import { apiError } from '#app/routes/account/forms.server.ts'
+import { ApiResponseError, createApiClient } from '#app/utils/api-client.server.ts'
+import { apiError } from '#app/utils/forms.server.ts'
+import { apiContext } from '#app/utils/request-context.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'

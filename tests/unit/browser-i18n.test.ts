@@ -1,12 +1,12 @@
-// The browser's translator (app/lib/browser-i18n.client.ts) must print what the
+// The browser's translator (app/utils/browser-i18n.client.ts) must print what the
 // server's i18next printed, or hydration would replace the page's texts.
 // Compared here with the server's own instance (the i18next middleware), key by key.
 import type { i18n as I18n } from 'i18next'
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { translate } from '#app/lib/browser-i18n.client.ts'
-import { languages } from '#app/lib/i18n.ts'
 import { getInstance, i18nextMiddleware, namespaces, resources } from '#app/middleware/i18next.ts'
+import { translate } from '#app/utils/browser-i18n.client.ts'
+import { languages } from '#app/utils/i18n.ts'
 
 type Texts = { [key: string]: unknown }
 const extra: Record<string, Record<string, Texts>> = {}

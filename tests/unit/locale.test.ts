@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { langFromAcceptLanguage, pick } from '#api/http/locale.ts'
-import { switchLanguagePath } from '#app/lib/i18n.ts'
-import { detectLang, langFromBrowser } from '#app/lib/locale-detection.server.ts'
+import { switchLanguagePath } from '#app/utils/i18n.ts'
+import { detectLang, langFromBrowser } from '#app/utils/locale-detection.server.ts'
 
 describe('API Accept-Language', () => {
   test.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { currencyWord, formatAmount, formatDate, formatMoney, isoDate } from '#app/lib/money.ts'
+import { currencyWord, formatAmount, formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 
 const nbsp = '\u00a0'
 

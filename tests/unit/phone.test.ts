@@ -8,7 +8,7 @@ import {
   phoneSchema,
   registrationPasswordForm,
   registrationPasswordSchema,
-} from '#app/lib/validation/auth.ts'
+} from '#contract/account.ts'
 import {
   formatPhone,
   isValidPhone,
@@ -16,7 +16,7 @@ import {
   maskPhone,
   nationalDigits,
   normalizePhone,
-} from '#app/lib/validation/phone.ts'
+} from '#contract/phone.ts'
 
 describe('normalizePhone', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeRedirect } from '#app/lib/safe-redirect.ts'
+import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 const fallback = '/ru'
 

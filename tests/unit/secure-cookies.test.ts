@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { readSession, sessionCookieHeader } from '#app/lib/session.server.ts'
-import { getVisitor } from '#app/lib/visitor.server.ts'
+import { readSession, sessionCookieHeader } from '#app/utils/session.server.ts'
+import { getVisitor } from '#app/utils/visitor.server.ts'
 
 // Behind a TLS-terminating proxy the storefront sees http://…; PUBLIC_URL says
 // the shop is reached over https, so its cookies must be Secure all the same.

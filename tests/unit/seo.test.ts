@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { shopHref } from '#app/components/catalogue/links.ts'
 import { apiListQuery, listSearch, parseListParams } from '#app/components/catalogue/list-params.ts'
-import { catalogueCacheControl, catalogueHeaders, privateCache, publicCache } from '#app/lib/http-cache.ts'
-import { absoluteUrl, breadcrumbLd, organizationLd, productLd, seoMeta, snippet, websiteLd } from '#app/lib/seo.ts'
+import { catalogueCacheControl, catalogueHeaders, privateCache, publicCache } from '#app/utils/http-cache.ts'
+import { absoluteUrl, breadcrumbLd, organizationLd, productLd, seoMeta, snippet, websiteLd } from '#app/utils/seo.ts'
 
 describe('seoMeta', () => {
   const seo = {

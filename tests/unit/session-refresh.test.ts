@@ -1,9 +1,9 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Api } from '#api/app.ts'
-import { accessExpiry, createApiClient, type TokenStore } from '#app/lib/api.server.ts'
-import { apiContext } from '#app/lib/request-context.ts'
-import type { AuthTokens } from '#app/lib/session.server.ts'
+import { accessExpiry, createApiClient, type TokenStore } from '#app/utils/api-client.server.ts'
+import { apiContext } from '#app/utils/request-context.ts'
+import type { AuthTokens } from '#app/utils/session.server.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'

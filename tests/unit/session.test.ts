@@ -1,9 +1,9 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isAuthPath, isPrivatePath } from '#app/components/account/auth-types.ts'
-import { flash, flashContext, flashCookieHeader, readFlash, takeFlash } from '#app/lib/flash.server.ts'
-import { readSession, sessionCookieHeader } from '#app/lib/session.server.ts'
-import { registrationStep, resendIn, resetStep } from '#app/routes/account/flow-state.server.ts'
+import { registrationStep, resendIn, resetStep } from '#app/routes/$lang/auth-flow-state.server.ts'
+import { flash, flashContext, flashCookieHeader, readFlash, takeFlash } from '#app/utils/flash.server.ts'
+import { readSession, sessionCookieHeader } from '#app/utils/session.server.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'

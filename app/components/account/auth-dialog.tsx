@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import type { StoreLinks } from './auth-panel.tsx'
 import type { AuthView } from './auth-types.ts'
 

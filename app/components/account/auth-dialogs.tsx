@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { Modal } from '../modal.tsx'
 import { AuthPanel, type StoreLinks } from './auth-panel.tsx'
 import { type AuthView, authPath } from './auth-types.ts'

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import type { ToastMessage } from '../toaster.tsx'
 
 /** The views of the auth dialog (SPEC §2), also pages without JavaScript. */

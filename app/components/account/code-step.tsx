@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { formatPhone } from '#app/lib/validation/phone-format.ts'
+import { formatPhone } from '#contract/phone-format.ts'
 import { type AuthActionData, Intent } from './auth-types.ts'
 import { CodeField, FormMessage, StepIndicator } from './fields.tsx'
 import { FlowHiddenFields, IntentButton, ResendControl, type useFlowSubmit } from './flow.tsx'

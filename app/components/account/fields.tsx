@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CODE_LENGTH } from '#app/lib/validation/limits.ts'
-import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#app/lib/validation/phone-format.ts'
+import { CODE_LENGTH } from '#contract/limits.ts'
+import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 import { showToast, type ToastMessage, useHydrated } from '../toaster.tsx'
 import '#app/styles/account.css'
 
@@ -18,7 +18,7 @@ const validationKeys = new Set([
 
 /**
  * A field error as text. The shared schemas speak in keys (`required`,
- * `min_length`, … see app/lib/validation); errors from the API arrive
+ * `min_length`, … see contract/); errors from the API arrive
  * already translated and are shown as they are.
  */
 export function useErrorText() {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useActionData, useFetcher, useNavigation } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '../toaster.tsx'
 import { type AuthActionData, type AuthView, authPath, DIALOG_FIELD, Intent } from './auth-types.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { Icon } from '../icon.tsx'
 import { useAuthDialog } from './auth-dialog.tsx'
 import { authPath } from './auth-types.ts'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { PASSWORD_MIN_RESET } from '#app/lib/validation/limits.ts'
-import { maskPhone } from '#app/lib/validation/phone-format.ts'
+import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
+import { maskPhone } from '#contract/phone-format.ts'
 import type { FlowState } from './auth-types.ts'
 import { PhoneField } from './fields.tsx'
 import { type FlowProps, ViewLink } from './flow.tsx'

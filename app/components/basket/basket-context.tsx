@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { useHydrated } from '#app/components/catalogue/use-hydrated.ts'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 type BasketUi = {
   lang: Lang

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from 'react-router'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
-import { formatMoney } from '#app/lib/money.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath } from '#app/components/account/auth-types.ts'
-import { formatMoney } from '#app/lib/money.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useBasketUi } from './basket-context.tsx'
 import type { Cart } from './types.ts'
 

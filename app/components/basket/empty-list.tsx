@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 
 /** An empty basket or favourites page: what is empty, and the way to the catalogue. */
 export function EmptyList({ lang, title, text }: { lang: Lang; title: string; text: string }) {

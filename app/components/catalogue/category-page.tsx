@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx'
 import { ProductListing } from './listing.tsx'
 import type { ListingView } from './types.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { ResponsiveImage } from './image.tsx'
 import type { ImageLinks, Ref } from './types.ts'
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { maskAmount, showAmount } from '#app/lib/amount-input.ts'
-import type { Lang } from '#app/lib/i18n.ts'
-import { currencyWord } from '#app/lib/money.ts'
+import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { currencyWord } from '#app/utils/money.ts'
 import { audiences, listSearch, type PriceError, parseListParams } from './list-params.ts'
 import type { ListingView } from './types.ts'
 

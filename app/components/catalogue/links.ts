@@ -1,4 +1,4 @@
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 
 /**
  * A link the API gives for a banner or story ("/products/category/x", or a

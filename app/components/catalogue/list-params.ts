@@ -1,4 +1,4 @@
-import { parseAmount } from '#app/lib/amount-input.ts'
+import { parseAmount } from '#app/utils/amount-input.ts'
 
 // The query of a product list page (/products, a category, a manufacturer) as
 // the shopper's URL says it, and the API query it becomes. Both the loaders and

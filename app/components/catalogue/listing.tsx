@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
 import { Filters, formParams } from './filters.tsx'
 import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
 import type { ListingView, ProductCardView } from './types.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 type Props = {
   listing: ListingView

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { Lang } from '#app/lib/i18n.ts'
-import { formatMoney } from '#app/lib/money.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
 
 type PriceProps = { price: number; salePrice: number | null; lang: Lang; size?: 'normal' | 'large' }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { Lang } from '#app/lib/i18n.ts'
-import { formatMoney } from '#app/lib/money.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
 
 /** VAT included in a gross amount (the API's `includedVat`, for the preview). */
 const includedVat = (gross: number, percent: number) => Math.round((gross * percent) / (100 + percent))

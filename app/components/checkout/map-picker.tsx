@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/components/toaster.tsx'
-import { useNonce } from '#app/lib/nonce.tsx'
+import { useNonce } from '#app/utils/nonce.tsx'
 
 // Yandex Maps JS API 2.1 (REFERENCE-UZ "Maps"): Russian, latitude first. Only
 // the few calls used here are typed.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { CardSummary, type SavedCard } from '../cards/saved-card.tsx'
 // Its look is the checkout's radio groups, on the order page too.
 import '#app/styles/checkout.css'

@@ -1,5 +1,5 @@
-import { optionalPhoneSchema, phoneSchema, requiredText } from '#app/lib/validation/index.ts'
-import { z } from '#app/lib/validation/zod.ts'
+import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
+import { z } from '#contract/zod.ts'
 
 // The checkout step forms (browser-safe). The API checks the same again when
 // the order is placed (api/orders/schemas.ts); these give the customer the

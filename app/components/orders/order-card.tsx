@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
-import { formatDate, formatMoney, isoDate } from '#app/lib/money.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import { type Order, PAY_FRAGMENT } from './types.ts'
 
 /**

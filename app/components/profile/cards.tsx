@@ -2,8 +2,8 @@ import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
-import { formatCardInput } from '#app/lib/validation/card.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatCardInput } from '#contract/card.ts'
 import type { SavedCard } from '../cards/saved-card.tsx'
 import { Modal } from '../modal.tsx'
 import { Field } from './fields.tsx'
@@ -15,7 +15,7 @@ export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as 
 
 type Meta = FieldMetadata<string, any, string[]>
 
-/** Keys of the shared card rules (app/lib/validation/card.ts) and of the form; API texts arrive translated. */
+/** Keys of the shared card rules (contract/card.ts) and of the form; API texts arrive translated. */
 const ruleKeys = new Set([
   'required',
   'card_number_invalid',

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { Modal } from '../modal.tsx'
 
 /** The confirmation's text and buttons: in the modal (JavaScript) and on the confirmation page. */

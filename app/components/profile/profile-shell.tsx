@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import '#app/styles/profile.css'
 
 const sections = ['', '/edit', '/balance', '/settings', '/help', '/instruction'] as const

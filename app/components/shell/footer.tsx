@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import type { Lang } from '#app/lib/i18n.ts'
-import type { Shell } from '#app/lib/shell.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import type { Shell } from '#app/utils/shell.server.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
 
 export function Footer({ shell, lang }: { shell: Shell; lang: Lang }) {

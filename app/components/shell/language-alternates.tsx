@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { htmlLang, languages, switchLanguagePath } from '#app/lib/i18n.ts'
+import { htmlLang, languages, switchLanguagePath } from '#app/utils/i18n.ts'
 
 /** hreflang links to this page in every language, plus x-default (React hoists them into <head>). */
 export function LanguageAlternates({ origin }: { origin: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import { htmlLang, type Lang, languageNames, languages, switchLanguagePath } from '#app/lib/i18n.ts'
+import { htmlLang, type Lang, languageNames, languages, switchLanguagePath } from '#app/utils/i18n.ts'
 
 /** Links to the same page and query in the other languages. */
 export function LanguageSwitcher({ lang }: { lang: Lang }) {

@@ -2,8 +2,8 @@ import { useEffect, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { LiveSearchPopup, useLiveSearch } from '#app/components/catalogue/live-search.tsx'
-import { useHydrated } from '#app/components/catalogue/use-hydrated.ts'
-import type { Lang } from '#app/lib/i18n.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
 
 /**

@@ -1,2 +1,0 @@
-export * from './auth.ts'
-export * from './phone.ts'

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
+import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import type { ContentPage } from '#app/components/catalogue/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
+import '#app/styles/catalogue.css'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import type { Route } from './+types/about'
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang as Lang
+  const t = catalogueT(context)
+  // The text is the `about` content page; without one the page still says who we are.
+  const page = await context
+    .get(apiClientContext)
+    .get<ContentPage>('pages/about/')
+    .catch((error) => {
+      if (error instanceof ApiResponseError && error.status === 404) return null
+      throw error
+    })
+  const title = page?.title ?? t('about.title')
+  const body = page?.body ?? t('about.fallback')
+  const origin = siteOrigin(request)
+  const crumbs = [
+    { name: t('breadcrumbs.home'), to: `/${lang}` },
+    { name: title, to: `/${lang}/about` },
+  ]
+  const seo = {
+    title: t('about.meta_title', { title }),
+    description: snippet(body),
+    url: absoluteUrl(origin, `/${lang}/about`),
+    lang,
+    jsonLd: [breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) })))],
+  }
+  return data({ lang, title, body, crumbs, seo }, { headers: catalogueLoaderHeaders(request, lang) })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const headers = catalogueHeaders
+
+export default function About({ loaderData: { lang, title, body, crumbs } }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <main id="main" className="container text-page">
+      <Breadcrumbs crumbs={crumbs} />
+      <article>
+        <h1>{title}</h1>
+        <RichText text={body} />
+      </article>
+      <ul className="link-row">
+        <li>
+          <Link to={`/${lang}/contact`}>{t('contact.title')}</Link>
+        </li>
+        <li>
+          <Link to={`/${lang}/brands`}>{t('brands.title')}</Link>
+        </li>
+        <li>
+          <Link to={`/${lang}/products/categories`}>{t('categories.title')}</Link>
+        </li>
+      </ul>
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

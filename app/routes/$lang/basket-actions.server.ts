@@ -1,0 +1,130 @@
+import { stringifySetCookie } from 'cookie'
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import { JS_FIELD } from '#app/components/basket/intents.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { type ApiClient, ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { safeRedirect } from '#app/utils/safe-redirect.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Texts of the `basket` namespace in the request's language. */
+export function basketT(context: Context) {
+  const i18n = getInstance(context as RouterContextProvider)
+  return i18n.getFixedT(i18n.language, 'basket')
+}
+
+/** A positive whole id from a form field, or null. */
+export function formId(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null
+  const id = Number(value)
+  return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+/**
+ * Where a form without JavaScript goes back to: its `redirectTo`, else the
+ * Referer when it is this shop, else `fallback`. Never another site.
+ */
+export function backTo(request: Request, formData: FormData, fallback: string) {
+  const requested = formData.get('redirectTo')
+  if (typeof requested === 'string' && requested) return safeRedirect(requested, fallback)
+  const referer = request.headers.get('referer')
+  if (referer) {
+    try {
+      const url = new URL(referer)
+      if (url.origin === new URL(request.url).origin) return safeRedirect(`${url.pathname}${url.search}`, fallback)
+    } catch {}
+  }
+  return fallback
+}
+
+/**
+ * A cookie whose value changes with every basket or favourites change. Pages
+ * vary on Cookie and any cookie besides the visitor id makes them private
+ * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
+ * header counts after a change.
+ */
+function changedCookie(request: Request) {
+  return stringifySetCookie({
+    name: 'atir_basket',
+    value: Date.now().toString(36),
+    path: '/',
+    maxAge: 365 * 24 * 60 * 60,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
+  })
+}
+
+/**
+ * The answer to a basket or favourites form: the toast travels in the flash
+ * cookie (the root loader revalidates after every action, so a fetcher shows
+ * it too); a fetcher gets data, a plain form post/redirect/get back to where it was.
+ */
+export function answer(
+  request: Request,
+  context: Context,
+  formData: FormData,
+  options: { toast: { type: 'success' | 'error' | 'info'; message: string }; status?: number; fallback: string },
+) {
+  flash(context, options.toast)
+  const status = options.status ?? 200
+  const headers = new Headers()
+  if (status < 400) headers.append('Set-Cookie', changedCookie(request))
+  if (formData.get(JS_FIELD) === '1') return data({ ok: status < 400 }, { status, headers })
+  return redirect(backTo(request, formData, options.fallback), { headers })
+}
+
+/** The toast for a failed call: the API's own (localised) detail for a stock conflict, else the generic text. */
+export function failureToast(error: unknown, generic: string) {
+  if (error instanceof ApiResponseError && error.status < 500 && error.body.detail) {
+    return { status: error.status === 401 ? 400 : error.status, message: error.body.detail }
+  }
+  if (!(error instanceof ApiResponseError)) console.error(error)
+  return { status: 502, message: generic }
+}
+
+/** What a basket or favourites form asks for. */
+export type ProductForm = {
+  formData: FormData
+  intent: FormDataEntryValue | null
+  /** The product the form is about, when its id is a valid one. */
+  productId: number | null
+  api: ApiClient
+  t: ReturnType<typeof basketT>
+}
+
+/**
+ * The action of the basket and favourites forms (product buttons, basket
+ * page): `change` makes the change at the API and gives its success toast,
+ * or `null` for a form that makes no sense (400); an API refusal becomes the
+ * error toast. Either way the answer is `answer()`'s.
+ */
+export async function productFormAction(
+  { request, context }: { request: Request; context: Context },
+  fallback: string,
+  change: (form: ProductForm) => Promise<string | null>,
+) {
+  const formData = await request.formData()
+  const t = basketT(context)
+  const reply = (type: 'success' | 'error', message: string, status?: number) =>
+    answer(request, context, formData, { toast: { type, message }, status, fallback })
+  try {
+    const done = await change({
+      formData,
+      intent: formData.get('intent'),
+      productId: formId(formData.get('product_id')),
+      api: context.get(apiClientContext),
+      t,
+    })
+    return done === null ? reply('error', t('toast.invalid'), 400) : reply('success', done)
+  } catch (error) {
+    const failure = failureToast(error, t('toast.error'))
+    return reply('error', failure.message, failure.status)
+  }
+}
+
+export function langOf(context: Context) {
+  return requestLang(context)
+}

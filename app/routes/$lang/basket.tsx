@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next'
+import { data, useFetcher } from 'react-router'
+import { useBasketUi } from '#app/components/basket/basket-context.tsx'
+import { BasketLine } from '#app/components/basket/basket-line.tsx'
+import { BasketSummary } from '#app/components/basket/basket-summary.tsx'
+import { EmptyList } from '#app/components/basket/empty-list.tsx'
+import { FormContext } from '#app/components/basket/form-context.tsx'
+import { BasketIntent, basketPath } from '#app/components/basket/intents.ts'
+import { wantedQuantity } from '#app/components/basket/optimistic-badges.ts'
+import type { Cart } from '#app/components/basket/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { getUser } from '#app/utils/auth.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import '#app/styles/basket.css'
+import type { Route } from './+types/basket'
+import { basketT, productFormAction } from './basket-actions.server.ts'
+
+const personal = { 'Cache-Control': 'private, no-store' }
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const api = context.get(apiClientContext)
+  const [cart, user] = await Promise.all([api.get<Cart>('orders/cart/products/'), getUser(context)])
+  const t = basketT(context)
+  return data(
+    {
+      lang: params.lang as Lang,
+      cart,
+      signedIn: Boolean(user),
+      title: t('page.meta_title'),
+      description: t('page.meta_description'),
+    },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+/** Every basket change, from the basket page and from the product buttons (intent field). */
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  productFormAction({ request, context }, `/${params.lang}/basket`, async ({ intent, productId, formData, api, t }) => {
+    switch (intent) {
+      case BasketIntent.add:
+        if (!productId) return null
+        await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1 })
+        return t('toast.added')
+      case BasketIntent.set:
+        if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) return null
+        await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
+        return t('toast.updated')
+      case BasketIntent.remove:
+        if (!productId) return null
+        await api.send('DELETE', `orders/cart/products/${productId}/`)
+        return t('toast.removed')
+      case BasketIntent.clear:
+        await api.send('DELETE', 'orders/cart/products/')
+        return t('toast.cleared')
+      case BasketIntent.acceptPrices:
+        await api.send('POST', 'orders/cart/accept-prices/')
+        return t('toast.prices_accepted')
+    }
+    return null
+  })
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'description', content: loaderData?.description },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Route.ComponentProps) {
+  const { t } = useTranslation('basket')
+  const ui = useBasketUi()
+  const clearFetcher = useFetcher({ key: 'basket-clear' })
+  const acceptFetcher = useFetcher({ key: 'basket-accept-prices' })
+  const cleared = Boolean(clearFetcher.formData)
+  const lines = cleared ? [] : cart.products
+  const here = ui?.here ?? basketPath(lang)
+  const hydrated = ui?.hydrated ?? false
+  return (
+    <main id="main" className="container basket-page">
+      <h1 className="basket-page__title">{t('page.title')}</h1>
+      {lines.length === 0 ? (
+        <EmptyList lang={lang} title={t('page.empty')} text={t('page.empty_text')} />
+      ) : (
+        <div className="basket-layout">
+          <div className="basket-layout__lines">
+            {cart.price_changed && !acceptFetcher.formData ? (
+              <div className="basket-notice basket-notice--info basket-notice--block" role="note">
+                <p>{t('page.prices_changed')}</p>
+                <acceptFetcher.Form method="post" action={basketPath(lang)}>
+                  <FormContext here={here} hydrated={hydrated} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={BasketIntent.acceptPrices}
+                    className="button button--small"
+                  >
+                    {t('page.accept_prices')}
+                  </button>
+                </acceptFetcher.Form>
+              </div>
+            ) : null}
+            {cart.products.some((line) => line.unavailable || line.exceeds_stock) ? (
+              <p className="basket-notice basket-notice--error basket-notice--block" role="note">
+                {t('page.fix_lines')}
+              </p>
+            ) : null}
+            <ul className="basket-lines" aria-label={t('page.lines')}>
+              {lines.map((line) => (
+                <BasketLine key={line.product.id} line={line} />
+              ))}
+            </ul>
+            <clearFetcher.Form method="post" action={basketPath(lang)} className="basket-clear">
+              <FormContext here={here} hydrated={hydrated} />
+              <input type="hidden" name="current" value={cart.total_items} />
+              <button type="submit" name="intent" value={BasketIntent.clear} className="button-link">
+                {t('page.clear')}
+              </button>
+            </clearFetcher.Form>
+          </div>
+          <BasketSummary cart={cart} signedIn={signedIn} />
+        </div>
+      )}
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,52 @@
+import { type RouterContextProvider, redirect } from 'react-router'
+import type { Cart } from '#app/components/basket/types.ts'
+import type { Region } from '#app/components/checkout/schemas.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { checkoutT, readCheckout } from './state.server.ts'
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> }
+
+export const personal = { 'Cache-Control': 'private, no-store' }
+
+/**
+ * What every checkout step starts with: the signed-in customer, the basket
+ * (an empty one sends the customer back to the basket with a notice) and the
+ * steps entered so far.
+ */
+export async function loadCheckout({ request, context }: Args) {
+  const user = await requireUser({ request, context })
+  const lang = requestLang(context)
+  const t = checkoutT(context)
+  const cart = await context.get(apiClientContext).get<Cart>('orders/cart/products/')
+  if (!cart.products.some((line) => !line.unavailable)) {
+    flash(context, { type: 'info', message: t('toast.empty_basket') })
+    throw redirect(`/${lang}/basket`)
+  }
+  const state = await readCheckout(request)
+  return { user, lang, t, cart, state }
+}
+
+/**
+ * What a step's action needs: the customer, the language and the steps so far.
+ * No basket check: placing an order again with the same key (a resubmitted
+ * form after the basket emptied) must reach the API, which answers with the
+ * order it already made.
+ */
+export async function loadCheckoutAction({ request, context }: Args) {
+  await requireUser({ request, context })
+  return { lang: requestLang(context), t: checkoutT(context), state: await readCheckout(request) }
+}
+
+/** The 14 regions and Tashkent's districts in the page's language. */
+export async function loadRegions(context: Readonly<RouterContextProvider>) {
+  const { results } = await context.get(apiClientContext).get<{ results: Region[] }>('geo/regions/')
+  return results
+}
+
+/** The step a customer has to finish first, if any. */
+export function requireStep(state: { addressDone?: boolean; contactDone?: boolean }, lang: string, step: 2 | 3) {
+  if (!state.addressDone) throw redirect(`/${lang}/checkout`)
+  if (step === 3 && !state.contactDone) throw redirect(`/${lang}/checkout/contact`)
+}

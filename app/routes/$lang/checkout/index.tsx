@@ -1,0 +1,196 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, redirect } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import { FormMessage, TextField, useErrorText } from '#app/components/account/fields.tsx'
+import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { MapPicker } from '#app/components/checkout/map-picker.tsx'
+import { addressForm, CheckoutIntent, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { useHydrated } from '#app/components/toaster.tsx'
+import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/index'
+import { loadCheckout, loadRegions, personal } from './checkout.server.ts'
+import { checkoutHeaders } from './state.server.ts'
+
+/** Step 1: the delivery address (SPEC §2), with the map picker when a Yandex key is set. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang, t, cart, state } = await loadCheckout({ request, context })
+  const regions = await loadRegions(context)
+  const key = getConfig().YANDEX_MAPS_API_KEY
+  return data(
+    {
+      lang,
+      cart,
+      regions,
+      address: state.address ?? {},
+      reached: state.contactDone ? 3 : state.addressDone ? 2 : 1,
+      maps: key ? { enabled: true as const, key } : { enabled: false as const, key: '' },
+      title: t('meta_title'),
+    },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang, t, state } = await loadCheckout({ request, context })
+  const formData = await request.formData()
+  const submission = parseForm(formData, addressForm)
+  if (submission.status !== 'success') {
+    const mapError = submission.error?.map?.includes('choose_on_map')
+    const result = submission.reply({
+      fieldErrors: mapError ? { map: [t('address.choose_on_map')] } : undefined,
+    })
+    const toast = toastMessage('error', mapError ? t('address.choose_on_map') : t('toast.fill_form'))
+    return data({ result, toast } satisfies ProfileActionData, { status: 400 })
+  }
+  const v = submission.value
+  const regions = await loadRegions(context)
+  const region = regions.find((r) => r.code === v.region)
+  const district = v.region === TASHKENT_CITY ? v.district : v.district_text
+  if (!region || (v.region === TASHKENT_CITY && !region.districts.some((d) => d.code === district))) {
+    const result = submission.reply({ fieldErrors: { region: [t('address.unknown_region')] } })
+    return data({ result, toast: toastMessage('error', t('toast.fill_form')) } satisfies ProfileActionData, {
+      status: 400,
+    })
+  }
+  const address = {
+    region: v.region,
+    district,
+    street: v.street,
+    house: v.house,
+    flat: v.flat,
+    landmark: v.landmark,
+    latitude: v.latitude === undefined ? undefined : String(v.latitude),
+    longitude: v.longitude === undefined ? undefined : String(v.longitude),
+  }
+  return redirect(`/${lang}/checkout/contact`, {
+    headers: await checkoutHeaders(request, { ...state, address, addressDone: true }),
+  })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+type AddressFields = {
+  region: string
+  district: string
+  district_text: string
+  street: string
+  house: string
+  flat: string
+  landmark: string
+  map: string
+}
+
+export default function AddressStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, cart, regions, address, reached, maps } = loaderData
+  const { t } = useTranslation('checkout')
+  const errorText = useErrorText()
+  const hydrated = useHydrated()
+  const answer = actionData as ProfileActionData | undefined
+  const tashkentDefault = address.region === TASHKENT_CITY
+  const [form, fields] = useForm<AddressFields>({
+    id: 'checkout-address',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      region: address.region ?? TASHKENT_CITY,
+      district: tashkentDefault ? address.district : '',
+      district_text: tashkentDefault ? '' : address.district,
+      street: address.street,
+      house: address.house,
+      flat: address.flat,
+      landmark: address.landmark,
+    },
+  })
+  const [region, setRegion] = useState(String(fields.region.initialValue ?? TASHKENT_CITY))
+  const tashkent = regions.find((r) => r.code === TASHKENT_CITY)
+  // Without JavaScript both district fields show; the server takes the one that fits the region.
+  const showSelect = !hydrated || region === TASHKENT_CITY
+  const showText = !hydrated || region !== TASHKENT_CITY
+  const fieldError = (errors: string[] | undefined) =>
+    errors?.length ? errors.map((e) => errorText(e)).join(' ') : null
+  return (
+    <CheckoutShell lang={lang} step={1} reached={reached} cart={cart}>
+      <FormMessage toast={answer?.toast} />
+      <Form method="post" className="checkout-form" {...getFormProps(form)}>
+        <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
+          <label className="field__label" htmlFor={fields.region.id}>
+            {t('address.region')}
+          </label>
+          <select
+            {...getSelectProps(fields.region)}
+            className="field__input"
+            onChange={(e) => setRegion(e.currentTarget.value)}
+          >
+            {regions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          {fieldError(fields.region.errors) ? (
+            <p className="field__error" id={fields.region.errorId}>
+              {fieldError(fields.region.errors)}
+            </p>
+          ) : null}
+        </div>
+        {showSelect && tashkent ? (
+          <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor={fields.district.id}>
+              {hydrated ? t('address.district') : t('address.district_tashkent')}
+            </label>
+            <select {...getSelectProps(fields.district)} className="field__input">
+              <option value="">{t('address.choose_district')}</option>
+              {tashkent.districts.map((d) => (
+                <option key={d.code} value={d.code}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+            {fieldError(fields.district.errors) ? (
+              <p className="field__error" id={fields.district.errorId}>
+                {fieldError(fields.district.errors)}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {showText ? (
+          <TextField
+            field={fields.district_text}
+            label={hydrated ? t('address.district_city') : t('address.district_city_other')}
+            autoComplete="address-level2"
+          />
+        ) : null}
+        {maps.enabled ? (
+          <MapPicker
+            apiKey={maps.key}
+            latitude={address.latitude}
+            longitude={address.longitude}
+            error={fieldError(fields.map.errors) ?? undefined}
+          />
+        ) : null}
+        <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
+        <div className="checkout-form__row">
+          <TextField field={fields.house} label={t('address.house')} />
+          <TextField field={fields.flat} label={t('address.flat')} />
+        </div>
+        <TextField field={fields.landmark} label={t('address.landmark')} />
+        <div className="checkout-form__actions">
+          <button type="submit" name="intent" value={CheckoutIntent.next} className="button">
+            {t('next')}
+          </button>
+        </div>
+      </Form>
+    </CheckoutShell>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,287 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { FormMessage, TextField } from '#app/components/account/fields.tsx'
+import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
+import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
+import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { useHydrated } from '#app/components/toaster.tsx'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import type { Route } from './+types/payment'
+import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
+import {
+  checkPromo,
+  type OrderCreated,
+  paymeKeepsCards,
+  paymentPreview,
+  savedCards,
+  startPayment,
+} from './place.server.ts'
+import { checkoutHeaders, pickFields } from './state.server.ts'
+
+const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashback'] as const
+
+/** Step 3: how to pay, promo code, cashback, delivery and the total (SPEC §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, lang, t, cart, state } = await loadCheckout({ request, context })
+  requireStep(state, lang, 3)
+  const [preview, cards] = await Promise.all([
+    paymentPreview(context, cart, state, user.cashback_balance),
+    savedCards(context),
+  ])
+  return data(
+    { lang, cart, payment: state.payment ?? {}, preview, cards, payme: paymeKeepsCards(), title: t('meta_title') },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang, t, state } = await loadCheckoutAction({ request, context })
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  const typed = pickFields(formData, keys)
+  const payment = { ...typed, use_cashback: typed.use_cashback ? 'on' : '' }
+  const save = async (to: string, next: typeof payment) =>
+    redirect(to, { headers: await checkoutHeaders(request, { ...state, payment: next }) })
+  const fail = (
+    submission: ReturnType<typeof parseForm>,
+    message: string,
+    fieldErrors?: Record<string, string[]>,
+    status = 400,
+  ) =>
+    data(
+      { result: submission.reply({ fieldErrors }), toast: toastMessage('error', message) } satisfies ProfileActionData,
+      { status },
+    )
+
+  if (intent === CheckoutIntent.back) return save(`/${lang}/checkout/contact`, payment)
+  requireStep(state, lang, 3)
+  const here = `/${lang}/checkout/payment`
+
+  if (intent === CheckoutIntent.removePromo) return save(here, { ...payment, promo_code: '' })
+  if (intent === CheckoutIntent.applyPromo) {
+    const submission = parseForm(formData, paymentForm.pick({ promo_code: true }))
+    const code = submission.status === 'success' ? submission.value.promo_code : undefined
+    if (!code) return fail(submission, t('payment.promo_required'), { promo_code: ['required'] })
+    const result = await checkPromo(context, code)
+    if (!result.ok) {
+      const message = result.message || t('payment.promo_not_found')
+      return fail(submission, message, { promo_code: [message] })
+    }
+    flash(context, { type: 'success', message: t('payment.promo_applied') })
+    return save(here, { ...payment, promo_code: code })
+  }
+
+  const submission = parseForm(formData, paymentForm)
+  if (submission.status !== 'success') return fail(submission, t('toast.fill_form'))
+  const { address, contact } = state
+  if (!address?.region || !contact?.name || !contact.phone) return redirect(`/${lang}/checkout`)
+  const v = submission.value
+  const body = {
+    address: {
+      region: address.region,
+      district: address.district || null,
+      street: address.street,
+      house: address.house,
+      flat: address.flat || null,
+      landmark: address.landmark || null,
+      latitude: address.latitude ? Number(address.latitude) : null,
+      longitude: address.longitude ? Number(address.longitude) : null,
+    },
+    receiver: { name: contact.name, phone: contact.phone, extra_phone: contact.extra_phone || null },
+    delivery: v.delivery,
+    payment_method: v.payment_method,
+    // A saved card is charged as soon as the order exists; "new" (or none) goes to the provider's page.
+    card_id: v.payment_method === 'card' && v.card_id && v.card_id !== NEW_CARD ? Number(v.card_id) : null,
+    promo_code: v.promo_code ?? null,
+    use_cashback: Boolean(v.use_cashback),
+    idempotency_key: v.idempotency_key,
+  }
+  let order: OrderCreated
+  try {
+    order = await context.get(apiClientContext).send<OrderCreated>('POST', 'orders/', body)
+  } catch (error) {
+    if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
+    if (error.status === 409) {
+      // Stock or prices changed: the basket shows which lines and how.
+      flash(context, { type: 'error', message: error.body.detail || t('toast.error') })
+      return redirect(`/${lang}/basket`)
+    }
+    const fieldErrors: Record<string, string[]> = {}
+    for (const e of error.body.errors ?? [])
+      if (e.field === 'promo_code' || e.field === 'use_cashback' || e.field === 'card_id')
+        fieldErrors[e.field] = [e.message]
+    const message = error.body.errors?.[0]?.message || error.body.detail || t('toast.error')
+    return fail(submission, message, fieldErrors, error.status === 401 ? 400 : error.status)
+  }
+  // The order exists: the steps are done (a resubmitted form finds the same order by its key).
+  const cleared = await checkoutHeaders(request, null)
+  if (order.status !== 1) {
+    flash(context, { type: 'success', message: t('toast.placed', { number: order.number }) })
+    return redirect(`/${lang}/order/${order.id}`, { headers: cleared })
+  }
+  const next = await startPayment(context, lang, order, t('toast.payment_failed'))
+  next.headers.append('Set-Cookie', cleared['Set-Cookie'])
+  return next
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+type PaymentFields = {
+  payment_method: string
+  card_id: string
+  delivery: string
+  promo_code: string
+  use_cashback: string
+}
+
+export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, cart, payment, preview, cards, payme } = loaderData
+  const { t } = useTranslation('checkout')
+  const answer = actionData as ProfileActionData | undefined
+  const busy = useNavigation().state !== 'idle'
+  const hydrated = useHydrated()
+  const [form, fields] = useForm<PaymentFields>({
+    id: 'checkout-payment',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      payment_method: payment.payment_method || 'cash',
+      card_id: chosenCard(cards, payment.card_id),
+      delivery: payment.delivery || 'courier',
+      promo_code: payment.promo_code ?? '',
+      use_cashback: payment.use_cashback ?? '',
+    },
+  })
+  const [delivery, setDelivery] = useState(String(fields.delivery.initialValue ?? 'courier'))
+  const [useCashback, setUseCashback] = useState(Boolean(fields.use_cashback.initialValue))
+  const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
+  const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
+  const way = delivery === 'pickup' ? 'pickup' : 'courier'
+  return (
+    <CheckoutShell
+      lang={lang}
+      step={3}
+      reached={3}
+      cart={cart}
+      aside={
+        <CheckoutTotals
+          lang={lang}
+          goods={preview.goods}
+          discount={applied ? preview.discount : 0}
+          cashback={useCashback ? preview.cashback : 0}
+          delivery={preview.delivery[way]}
+          deliveryWay={way}
+          vatPercent={preview.vatPercent}
+        />
+      }
+    >
+      <FormMessage toast={answer?.toast} />
+      {preview.promoError && payment.promo_code ? (
+        <p className="form-message form-message--error" role="alert">
+          {preview.promoError}
+        </p>
+      ) : null}
+      <Form method="post" className="checkout-form" {...getFormProps(form)}>
+        <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
+        <fieldset className="checkout-choice">
+          <legend>{t('payment.method')}</legend>
+          {paymentMethods.map((m) => (
+            <label key={m} className="checkout-choice__option">
+              <input
+                type="radio"
+                name="payment_method"
+                value={m}
+                defaultChecked={m === fields.payment_method.initialValue}
+                onChange={() => setMethod(m)}
+              />
+              <span>
+                {t(`payment.methods.${m}`)}
+                <small>{t(`payment.methods_hint.${m}`)}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <SavedCardChoice
+          lang={lang}
+          cards={cards}
+          selected={String(fields.card_id.initialValue)}
+          payme={payme}
+          error={fields.card_id.errors?.join(' ')}
+          // Without JavaScript it is always there (and used only for payment by card).
+          hidden={hydrated && method !== 'card'}
+        />
+        <fieldset className="checkout-choice">
+          <legend>{t('payment.delivery')}</legend>
+          {deliveryWays.map((d) => (
+            <label key={d} className="checkout-choice__option">
+              <input
+                type="radio"
+                name="delivery"
+                value={d}
+                defaultChecked={d === delivery}
+                onChange={() => setDelivery(d)}
+              />
+              <span>
+                {t(`payment.deliveries.${d}`)}{' '}
+                <small>
+                  {preview.delivery[d] ? formatMoney(preview.delivery[d], lang) : t('payment.delivery_free')}
+                </small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="checkout-promo">
+          <TextField field={fields.promo_code} label={t('payment.promo')} autoComplete="off" />
+          <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">
+            {t('payment.promo_apply')}
+          </button>
+          {applied ? (
+            <p className="checkout-promo__applied">
+              {t('payment.promo_active', { code: applied, amount: formatMoney(preview.discount, lang) })}{' '}
+              <button type="submit" name="intent" value={CheckoutIntent.removePromo} className="button-link">
+                {t('payment.promo_remove')}
+              </button>
+            </p>
+          ) : null}
+        </div>
+        {preview.balance > 0 ? (
+          <label className="checkout-choice__option">
+            <input
+              {...getInputProps(fields.use_cashback, { type: 'checkbox', value: 'on' })}
+              onChange={(e) => setUseCashback(e.currentTarget.checked)}
+            />
+            <span>{t('payment.use_cashback', { amount: formatMoney(preview.balance, lang) })}</span>
+          </label>
+        ) : (
+          <p className="checkout-muted">{t('payment.no_cashback')}</p>
+        )}
+        {fields.use_cashback.errors?.length ? (
+          <p className="field__error" id={fields.use_cashback.errorId}>
+            {fields.use_cashback.errors.join(' ')}
+          </p>
+        ) : null}
+        <div className="checkout-form__actions">
+          <button type="submit" name="intent" value={CheckoutIntent.place} className="button" disabled={busy}>
+            {t('payment.place')}
+          </button>
+          <BackButton />
+        </div>
+      </Form>
+    </CheckoutShell>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

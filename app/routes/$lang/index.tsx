@@ -1,0 +1,216 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link, useRouteLoaderData } from 'react-router'
+import { Banners } from '#app/components/catalogue/banners.tsx'
+import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
+import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
+import { HomeSection } from '#app/components/catalogue/section.tsx'
+import { Stories } from '#app/components/catalogue/stories.tsx'
+import {
+  type ApiProductCard,
+  type Banner,
+  type Brand,
+  type Category,
+  type Paged,
+  type PostCard,
+  type Story,
+  toCardView,
+} from '#app/components/catalogue/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatDate, isoDate } from '#app/utils/money.ts'
+import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
+import type { Contacts } from '#app/utils/shell.server.ts'
+import '#app/styles/catalogue.css'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
+import type { loader as layoutLoader } from './_layout.tsx'
+import type { Route } from './+types/index'
+
+// SPEC §9: recommended and new products 6 each, popular categories 12.
+const homeSize = 6
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang as Lang
+  const api = context.get(apiClientContext)
+  const t = getInstance(context).t
+  const products = (query: Record<string, string | number>) =>
+    api.get<Paged<ApiProductCard>>('products/', query).then((page) => page.results.map(toCardView))
+  // A block that cannot load is left out; the rest of the home page still shows.
+  const orNone = <T,>(promise: Promise<T>, none: T) => promise.catch(() => none)
+  const [stories, banners, brands, recommended, fresh, onSale, categories, latest, posts] = await Promise.all([
+    orNone(
+      api.get<{ results: Story[] }>('common/story/').then((r) => r.results),
+      [],
+    ),
+    orNone(
+      api.get<{ results: Banner[] }>('products/banner/').then((r) => r.results),
+      [],
+    ),
+    orNone(
+      api.get<{ results: Brand[] }>('products/brands/', { popular: 'true' }).then((r) => r.results),
+      [],
+    ),
+    orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
+    orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
+    orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
+    orNone(
+      api.get<Paged<Category>>('products/popular-categories/', { size: 12 }).then((r) => r.results),
+      [],
+    ),
+    orNone(products({ ordering: '-created_at', size: homeSize }), []),
+    orNone(
+      api.get<Paged<PostCard>>('posts/', { size: 3 }).then((r) => r.results),
+      [],
+    ),
+  ])
+  // "On sale" shows other goods than "fresh discounts" right above it.
+  const freshIds = new Set(fresh.map((p) => p.id))
+  const sale = onSale.filter((p) => !freshIds.has(p.id)).slice(0, homeSize)
+  const origin = siteOrigin(request)
+  const seo = {
+    title: t('home.meta_title'),
+    description: t('home.meta_description'),
+    url: absoluteUrl(origin, `/${lang}`),
+    lang,
+    image: banners[0] ? absoluteUrl(origin, banners[0].image.large) : null,
+    jsonLd: [websiteLd(origin, lang)],
+    origin,
+  }
+  return data(
+    {
+      lang,
+      stories,
+      banners,
+      brands: brands.map((b) => ({ slug: b.slug, name: b.name })),
+      recommended,
+      fresh,
+      sale,
+      categories: categories.map((c) => ({ id: c.id, slug: c.slug, title: c.title, image: c.image })),
+      latest,
+      posts: posts.map((p) => ({ id: p.id, title: p.title, excerpt: p.excerpt, published_at: p.published_at })),
+      seo,
+    },
+    { headers: catalogueLoaderHeaders(request, lang) },
+  )
+}
+
+// The Organization comes from the contacts the shop layout has loaded anyway.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return []
+  const shell = matches.find((m) => m?.id === 'shop')?.loaderData as
+    | { contacts?: Contacts & { email?: string | null } }
+    | undefined
+  const contacts = shell?.contacts
+  const organization = organizationLd({
+    origin: loaderData.seo.origin,
+    phone: contacts?.phone,
+    email: contacts?.email,
+    address: contacts?.address,
+    sameAs: contacts ? [contacts.facebook, contacts.instagram, contacts.telegram].filter(Boolean) : [],
+  })
+  return seoMeta({ ...loaderData.seo, jsonLd: [organization, ...(loaderData.seo.jsonLd ?? [])] })
+}
+export const headers = catalogueHeaders
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { lang, stories, banners, brands, recommended, fresh, sale, categories, latest, posts } = loaderData
+  const { t: common } = useTranslation()
+  const { t } = useTranslation('catalogue')
+  const shell = useRouteLoaderData<typeof layoutLoader>('shop')
+  const groups = (shell?.categoryGroups ?? []).filter((g) => g.slug)
+  const products = `/${lang}/products`
+  return (
+    <main id="main" className="container home">
+      <h1 className="visually-hidden">{common('home.heading')}</h1>
+      <Stories stories={stories} lang={lang} />
+      <Banners banners={banners} lang={lang} />
+
+      {brands.length ? (
+        <HomeSection title={t('home.brands')} moreTo={`/${lang}/brands`}>
+          <ul className="chips">
+            {brands.map((brand) => (
+              <li key={brand.slug}>
+                <Link to={`${products}?brand=${brand.slug}`} className="chip">
+                  {brand.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
+
+      {recommended.length ? (
+        <HomeSection title={t('home.recommended')} moreTo={`${products}?recommended=1`}>
+          <ProductGrid products={recommended} lang={lang} anchorPrefix="recommended" />
+        </HomeSection>
+      ) : null}
+
+      {fresh.length ? (
+        <HomeSection title={t('home.fresh_discounts')} moreTo={`${products}?sale=1`}>
+          <ProductGrid products={fresh} lang={lang} anchorPrefix="fresh" />
+        </HomeSection>
+      ) : null}
+
+      {sale.length ? (
+        <HomeSection title={t('home.on_sale')} moreTo={`${products}?sale=1&ordering=popularity`}>
+          <ProductGrid products={sale} lang={lang} anchorPrefix="sale" />
+        </HomeSection>
+      ) : null}
+
+      {categories.length ? (
+        <HomeSection title={t('home.best_categories')} moreTo={`${products}/categories`}>
+          <CategoryTiles categories={categories} lang={lang} />
+        </HomeSection>
+      ) : null}
+
+      {groups.length ? (
+        <HomeSection title={t('home.popular_sections')} moreTo={`${products}/categories`}>
+          <ul className="section-cards">
+            {groups.map((group) => (
+              <li key={group.id} className="section-card">
+                <h3>
+                  <Link to={`${products}?sections=${group.slug}`}>{group.title}</Link>
+                </h3>
+                <ul>
+                  {group.children.slice(0, 4).map((child) => (
+                    <li key={child.id}>
+                      <Link to={`${products}/category/${child.slug}`}>{child.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
+
+      {latest.length ? (
+        <HomeSection title={t('home.latest')} moreTo={products}>
+          <ProductGrid products={latest} lang={lang} anchorPrefix="latest" />
+        </HomeSection>
+      ) : null}
+
+      {posts.length ? (
+        <HomeSection title={t('home.posts')}>
+          <ul className="post-cards">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <h3>
+                  <Link to={`/${lang}/posts/${post.id}`}>{post.title}</Link>
+                </h3>
+                <time className="muted" dateTime={isoDate(post.published_at)}>
+                  {formatDate(post.published_at)}
+                </time>
+                <p>{post.excerpt}</p>
+              </li>
+            ))}
+          </ul>
+        </HomeSection>
+      ) : null}
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next'
+import { AuthPage } from '#app/components/account/auth-page.tsx'
+import { LoginForm } from '#app/components/account/login-form.tsx'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requireAnonymous, signIn } from '#app/utils/auth.server.ts'
+import {
+  apiError,
+  failure,
+  formContext,
+  parseForm,
+  success,
+  translator,
+  validationToast,
+} from '#app/utils/forms.server.ts'
+import type { AuthTokens } from '#app/utils/session.server.ts'
+import { loginSchema } from '#contract/account.ts'
+import type { Route } from './+types/login'
+import { redirectTarget } from './auth-redirect.server.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAnonymous({ request, context })
+  const { lang, redirectTo } = redirectTarget(request, context)
+  const t = translator(context)
+  return { lang, redirectTo, title: t('login.meta_title'), description: t('login.meta_description') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData()
+  const form = formContext(request, formData, context)
+  const submission = parseForm(formData, loginSchema)
+  if (submission.status !== 'success')
+    return failure(submission, { intent: 'login', toast: validationToast(submission, form.t) })
+  try {
+    const tokens = await context
+      .get(apiClientContext)
+      .withAuth('none')
+      .send<AuthTokens>('POST', 'auth/login/', submission.value)
+    signIn(context, tokens)
+  } catch (error) {
+    // Wrong phone or password (both fields flagged), or too many tries: the API's own words.
+    const failed = apiError(error, ['phone', 'password'], form.t('toast.generic'))
+    return failure(submission, {
+      intent: 'login',
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  return success(context, form, {
+    to: form.redirectTo,
+    done: true,
+    toast: { type: 'success', message: form.t('toast.login_success') },
+  })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'description', content: loaderData?.description },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function LoginPage({ loaderData: { lang, redirectTo } }: Route.ComponentProps) {
+  const { t } = useTranslation('account')
+  return (
+    <AuthPage title={t('login.title')}>
+      <LoginForm lang={lang} redirectTo={redirectTo} />
+    </AuthPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,265 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect } from 'react-router'
+import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
+import { OrderSteps } from '#app/components/orders/order-steps.tsx'
+import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { formatDate, formatMoney } from '#app/utils/money.ts'
+import { formatPhone } from '#contract/phone-format.ts'
+import '#app/styles/orders.css'
+import { paymeKeepsCards, payRedirect, savedCards, startFailure } from '#app/routes/$lang/checkout/place.server.ts'
+import { ordersT, personal } from '#app/utils/orders.server.ts'
+import type { Route } from './+types/$id'
+
+/** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
+async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
+  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  try {
+    return await context.get(apiClientContext).get<Order>(`orders/${id}/`)
+  } catch (error) {
+    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser({ request, context })
+  const order = await loadOrder(context, params.id)
+  const t = ordersT(context)
+  // A card order awaiting payment is paid again with a saved card or a new one.
+  const cards = order.can_pay && order.payment_method === 'card' ? await savedCards(context) : []
+  return data(
+    {
+      lang: requestLang(context),
+      order,
+      cards,
+      payme: paymeKeepsCards(),
+      title: t('order.meta_title', { number: order.number }),
+    },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+/** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireUser({ request, context })
+  const lang = requestLang(context)
+  const t = ordersT(context)
+  const api = context.get(apiClientContext)
+  const here = `/${lang}/order/${params.id}`
+  const formData = await request.formData()
+  const order = await loadOrder(context, params.id)
+  try {
+    if (formData.get('intent') === OrderIntent.cancel) {
+      await api.send('POST', `orders/${order.id}/cancel/`)
+      flash(context, { type: 'success', message: t('order.cancelled') })
+      return redirect(here)
+    }
+    if (formData.get('intent') === 'pay') {
+      // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
+      const card = formData.get('card_id')
+      const choice =
+        card === NEW_CARD
+          ? { card_id: null }
+          : typeof card === 'string' && /^\d{1,9}$/.test(card)
+            ? { card_id: Number(card) }
+            : undefined
+      const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`, choice)
+      return redirect(payRedirect(lang, order.id, start.redirect_url))
+    }
+  } catch (error) {
+    // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
+    const reason = await startFailure(error)
+    if (reason === null || (error instanceof ApiResponseError && error.status >= 500)) throw error
+    flash(context, { type: 'error', message: reason || t('error') })
+    return redirect(here)
+  }
+  throw data(null, { status: 400 })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function OrderPage({ loaderData: { lang, order, cards, payme } }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
+  const money = (amount: number) => formatMoney(amount, lang)
+  const { address, receiver } = order
+  const street = [address.street, address.house && t('order.house', { house: address.house })]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <main id="main" className="container order-page">
+      <p>
+        <Link to={`/${lang}/my-orders`}>{t('order.to_list')}</Link>
+      </p>
+      <h1>{t('order.title', { number: order.number })}</h1>
+      <p className="order-page__meta">
+        {t('order.placed', { date: formatDate(order.created_at) })} ·{' '}
+        <span className={`order-status order-status--${order.status_name}`}>{order.status_label}</span>
+      </p>
+      {order.status === 2 ? (
+        <p className="order-page__cancelled">{t('order.is_cancelled')}</p>
+      ) : (
+        <OrderSteps steps={order.steps} />
+      )}
+      {order.refund ? (
+        <p className={`order-page__refund order-page__refund--${order.refund.status}`}>
+          {t(`order.refund.${order.refund.status}`, { amount: money(order.refund.amount) })}
+        </p>
+      ) : null}
+      {order.can_pay ? (
+        <form method="post" action={`/${lang}/order/${order.id}`} className="order-page__pay" id={PAY_FRAGMENT}>
+          <p>{t('order.awaiting_payment')}</p>
+          {order.payment_method === 'card' ? (
+            <SavedCardChoice
+              lang={lang}
+              cards={cards}
+              selected={chosenCard(cards, order.card_id ?? NEW_CARD)}
+              payme={payme}
+            />
+          ) : null}
+          <button type="submit" name="intent" value="pay" className="button">
+            {t('order.pay_again')}
+          </button>
+        </form>
+      ) : null}
+
+      <section aria-labelledby="order-items">
+        <h2 id="order-items">{t('order.items')}</h2>
+        <table className="order-items">
+          <thead>
+            <tr>
+              <th scope="col">{t('order.item')}</th>
+              <th scope="col">{t('order.price')}</th>
+              <th scope="col">{t('order.quantity')}</th>
+              <th scope="col">{t('order.line_total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={`${item.slug}-${item.unit_price}`}>
+                <td>
+                  {item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}
+                </td>
+                <td data-label={t('order.price')}>{money(item.unit_price)}</td>
+                <td data-label={t('order.quantity')}>{item.quantity}</td>
+                <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <div className="order-page__columns">
+        <section aria-labelledby="order-delivery">
+          <h2 id="order-delivery">{t('order.delivery_title')}</h2>
+          <dl className="order-facts">
+            <div>
+              <dt>{t('order.receiver')}</dt>
+              <dd>{receiver.name}</dd>
+            </div>
+            <div>
+              <dt>{t('order.phone')}</dt>
+              <dd>{formatPhone(receiver.phone)}</dd>
+            </div>
+            {receiver.extra_phone ? (
+              <div>
+                <dt>{t('order.extra_phone')}</dt>
+                <dd>{formatPhone(receiver.extra_phone)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('order.region')}</dt>
+              <dd>{address.region.name}</dd>
+            </div>
+            {address.district ? (
+              <div>
+                <dt>{t('order.district')}</dt>
+                <dd>{address.district.name}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('order.address')}</dt>
+              <dd>
+                {street}
+                {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
+                {address.landmark ? ` (${address.landmark})` : ''}
+                {address.latitude !== null && address.longitude !== null ? (
+                  <>
+                    {' · '}
+                    {/* Yandex Maps takes the point longitude first in `pt`. */}
+                    <a
+                      href={`https://yandex.uz/maps/?pt=${address.longitude},${address.latitude}&z=17&l=map`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {t('order.on_map')}
+                    </a>
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('order.delivery')}</dt>
+              <dd>{t(`order.deliveries.${order.delivery}`)}</dd>
+            </div>
+            <div>
+              <dt>{t('order.payment_method')}</dt>
+              <dd>{t(`order.methods.${order.payment_method}`)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="order-money">
+          <h2 id="order-money">{t('order.money_title')}</h2>
+          <dl className="order-facts">
+            <div>
+              <dt>{t('order.subtotal', { count: order.products_count })}</dt>
+              <dd>{money(order.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>{t('order.promo_code')}</dt>
+              <dd>{order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}</dd>
+            </div>
+            <div>
+              <dt>{t('order.cashback_used')}</dt>
+              <dd>{money(order.cashback_used)}</dd>
+            </div>
+            <div>
+              <dt>{t('order.delivery_price')}</dt>
+              <dd>{order.delivery_price ? money(order.delivery_price) : t('order.free')}</dd>
+            </div>
+            <div className="order-facts__total">
+              <dt>{t('order.total')}</dt>
+              <dd>{money(order.total)}</dd>
+            </div>
+            <div>
+              <dt>{t('order.vat', { percent: order.vat_percent })}</dt>
+              <dd>{money(order.vat)}</dd>
+            </div>
+            <div>
+              <dt>{t('order.paid_total')}</dt>
+              <dd>{money(order.paid_total)}</dd>
+            </div>
+            {order.cashback_earned ? (
+              <div>
+                <dt>{t('order.cashback_earned')}</dt>
+                <dd>{money(order.cashback_earned)}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+      {order.can_cancel ? <CancelOrder /> : null}
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

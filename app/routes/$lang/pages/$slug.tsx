@@ -1,0 +1,54 @@
+import { data } from 'react-router'
+import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
+import { ownPageAddress } from '#app/components/catalogue/links.ts'
+import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import type { ContentPage } from '#app/components/catalogue/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
+import '#app/styles/catalogue.css'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { rethrowNotFound } from '#app/utils/listing.server.ts'
+import type { Route } from './+types/$slug'
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang as Lang
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
+  const t = catalogueT(context)
+  const page = await context.get(apiClientContext).get<ContentPage>(`pages/${params.slug}/`).catch(rethrowNotFound)
+  const origin = siteOrigin(request)
+  const path = `/${lang}/pages/${page.slug}`
+  const crumbs = [
+    { name: t('breadcrumbs.home'), to: `/${lang}` },
+    { name: page.title, to: path },
+  ]
+  const own = ownPageAddress[page.slug]
+  const seo = {
+    title: t('page.meta_title', { title: page.title }),
+    description: snippet(page.body),
+    url: absoluteUrl(origin, own ? `/${lang}/${own}` : path),
+    lang,
+    type: 'article' as const,
+    jsonLd: [breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) })))],
+  }
+  return data({ page, crumbs, seo }, { headers: catalogueLoaderHeaders(request, lang) })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const headers = catalogueHeaders
+
+export default function Page({ loaderData: { page, crumbs } }: Route.ComponentProps) {
+  return (
+    <main id="main" className="container text-page">
+      <Breadcrumbs crumbs={crumbs} />
+      <article>
+        <h1>{page.title}</h1>
+        <RichText text={page.body} />
+      </article>
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,82 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, redirect } from 'react-router'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import type { Order } from '#app/components/orders/types.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { ordersT, personal } from '#app/utils/orders.server.ts'
+import '#app/styles/checkout.css'
+import type { Route } from './+types/$orderId'
+
+export type PaymentStart = { provider: 'sandbox' | 'payme' | 'click'; amount: number; redirect_url: string }
+
+const providerNames = { sandbox: 'Sandbox', payme: 'Payme', click: 'Click' } as const
+
+/**
+ * The step before an external payment page (Payme, Click). A form cannot
+ * redirect off the shop (CSP form-action 'self'), so the order form comes
+ * here first; the link (followed at once with JavaScript) leaves for the
+ * provider. The local sandbox page needs no such step.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser({ request, context })
+  const lang = requestLang(context)
+  const t = ordersT(context)
+  if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
+  const api = context.get(apiClientContext)
+  let start: PaymentStart
+  let order: Order
+  try {
+    order = await api.get<Order>(`orders/${params.orderId}/`)
+    // This page is the provider's: never a saved card (a GET must not charge one).
+    start = await api.send<PaymentStart>('POST', `payments/${order.id}/start/`, { card_id: null })
+  } catch (error) {
+    if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
+    if (error.status === 404) throw data(null, { status: 404 })
+    // Paid or cancelled meanwhile: the order page tells its state.
+    flash(context, { type: 'info', message: error.body.detail || t('error') })
+    throw redirect(`/${lang}/order/${params.orderId}`)
+  }
+  if (!/^https?:\/\//.test(start.redirect_url)) throw redirect(start.redirect_url)
+  return data(
+    {
+      lang,
+      number: order.number,
+      amount: start.amount,
+      provider: providerNames[start.provider],
+      url: start.redirect_url,
+      title: t('pay.meta_title'),
+    },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function PayPage({ loaderData: { lang, number, amount, provider, url } }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
+  useEffect(() => {
+    window.location.assign(url)
+  }, [url])
+  return (
+    <main id="main" className="container payment-page">
+      <h1>{t('pay.title')}</h1>
+      <p>{t('pay.text', { number, amount: formatMoney(amount, lang), provider })}</p>
+      <p>
+        <a href={url} className="button" rel="noreferrer">
+          {t('pay.continue')}
+        </a>
+      </p>
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

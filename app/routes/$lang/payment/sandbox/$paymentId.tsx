@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect } from 'react-router'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import type { Order } from '#app/components/orders/types.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { ordersT, personal } from '#app/utils/orders.server.ts'
+import '#app/styles/checkout.css'
+import type { Route } from './+types/$paymentId'
+
+type SandboxPayment = { id: number; order_id: number; amount: number; status: string }
+
+async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
+  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  try {
+    return await context.get(apiClientContext).get<SandboxPayment>(`payments/sandbox/${id}/`)
+  } catch (error) {
+    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
+    throw error
+  }
+}
+
+/**
+ * The sandbox provider's page (PAYMENT_PROVIDER=sandbox): a test payment that
+ * the customer approves or declines, driving the same state changes as Payme
+ * or Click would. Then back to the payment result, as from a real provider.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser({ request, context })
+  const payment = await loadPayment(context, params.paymentId)
+  const order = await context.get(apiClientContext).get<Order>(`orders/${payment.order_id}/`)
+  const t = ordersT(context)
+  return data(
+    { lang: requestLang(context), payment, number: order.number, title: t('sandbox.meta_title') },
+    { headers: personal },
+  )
+}
+
+export const headers = () => personal
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireUser({ request, context })
+  const lang = requestLang(context)
+  const payment = await loadPayment(context, params.paymentId)
+  const approve = (await request.formData()).get('intent') === 'approve'
+  try {
+    await context.get(apiClientContext).send('POST', `payments/sandbox/${payment.id}/complete/`, { approve })
+  } catch (error) {
+    // Already completed (a second click, the back button): the result page tells how it ended.
+    if (!(error instanceof ApiResponseError) || error.status !== 409) throw error
+    flash(context, { type: 'info', message: error.body.detail || ordersT(context)('error') })
+  }
+  return redirect(`/${lang}/payment/result/${payment.order_id}`)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function SandboxPaymentPage({ loaderData: { lang, payment, number } }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
+  const open = payment.status === 'pending'
+  return (
+    <main id="main" className="container payment-page">
+      <h1>{t('sandbox.title')}</h1>
+      <p className="payment-page__test" role="note">
+        {t('sandbox.test_notice')}
+      </p>
+      <dl className="order-facts">
+        <div>
+          <dt>{t('sandbox.order')}</dt>
+          <dd>{number}</dd>
+        </div>
+        <div>
+          <dt>{t('sandbox.amount')}</dt>
+          <dd>{formatMoney(payment.amount, lang)}</dd>
+        </div>
+      </dl>
+      {open ? (
+        <Form method="post" className="checkout-form__actions">
+          <button type="submit" name="intent" value="approve" className="button">
+            {t('sandbox.pay')}
+          </button>
+          <button type="submit" name="intent" value="decline" className="button button--ghost">
+            {t('sandbox.decline')}
+          </button>
+        </Form>
+      ) : (
+        <p>
+          {t('sandbox.done')} <Link to={`/${lang}/payment/result/${payment.order_id}`}>{t('sandbox.to_result')}</Link>
+        </p>
+      )}
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,207 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import { ProductPageActions } from '#app/components/basket/product-actions.tsx'
+import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
+import { Gallery } from '#app/components/catalogue/gallery.tsx'
+import { Price } from '#app/components/catalogue/price.tsx'
+import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
+import { Rating } from '#app/components/catalogue/rating.tsx'
+import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { type ApiProductDetail, toCardView } from '#app/components/catalogue/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Reviews } from '#app/components/reviews/reviews.tsx'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
+import '#app/styles/catalogue.css'
+import { reviewAction } from '#app/routes/$lang/products/review.server.ts'
+import { loadReviews } from '#app/routes/$lang/products/reviews.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { rethrowNotFound } from '#app/utils/listing.server.ts'
+import { basketQuantity } from '../in-basket.server.ts'
+import type { Route } from './+types/$slug'
+
+const fewLeft = 5
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const lang = params.lang as Lang
+  if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
+  const api = context.get(apiClientContext)
+  const t = catalogueT(context)
+  const { similar, ...product } = await api.get<ApiProductDetail>(`products/${params.slug}/`).catch(rethrowNotFound)
+  const reviews = await loadReviews(context, request, lang, product.slug)
+  const inBasket = await basketQuantity(request, api, product.id)
+  const origin = siteOrigin(request)
+  const path = `/${lang}/products/${product.slug}`
+  const category = product.categories[0]
+  const crumbs = [
+    { name: t('breadcrumbs.home'), to: `/${lang}` },
+    ...(category ? [{ name: category.title, to: `/${lang}/products/category/${category.slug}` }] : []),
+    { name: product.title, to: path },
+  ]
+  const paid = product.sale_price ?? product.price
+  const seo = {
+    title: t('product.meta_title', { title: product.title, price: formatMoney(paid, lang) }),
+    description: snippet(product.description),
+    url: absoluteUrl(origin, path),
+    lang,
+    type: 'product' as const,
+    image: product.images[0] ? absoluteUrl(origin, product.images[0].large) : null,
+    jsonLd: [
+      productLd({
+        url: absoluteUrl(origin, path),
+        name: product.title,
+        description: product.description,
+        images: product.images.map((image) => absoluteUrl(origin, image.large)),
+        sku: String(product.id),
+        brand: product.brand.name,
+        price: product.price,
+        salePrice: product.sale_price,
+        inStock: product.in_stock,
+        rating: product.rating,
+        reviewCount: product.review_count,
+        countryOfOrigin: product.country.code,
+      }),
+      breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) }))),
+    ],
+  }
+  return data(
+    { lang, product, crumbs, similar: similar.map(toCardView), seo, reviews, inBasket },
+    { headers: catalogueLoaderHeaders(request, lang) },
+  )
+}
+
+/** The review form posts here (written, edited, deleted or refused with the typed text kept). */
+export const action = (args: Route.ActionArgs) => reviewAction(args)
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
+export const headers = catalogueHeaders
+
+export default function ProductPage({
+  loaderData: { lang, product, crumbs, similar, reviews, inBasket },
+  actionData,
+}: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue')
+  const unit = t(`unit.${product.unit}`)
+  return (
+    <main id="main" className="container product-page">
+      <Breadcrumbs crumbs={crumbs} />
+      <div className="product">
+        <Gallery images={product.images} title={product.title} />
+        <div className="product__summary">
+          <p className="product__brand">
+            <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>
+          </p>
+          <h1 className="product__title">{product.title}</h1>
+          {product.review_count > 0 ? (
+            <a href="#reviews" className="product__rating-link">
+              <Rating rating={product.rating} reviews={product.review_count} />
+            </a>
+          ) : (
+            <Rating rating={null} reviews={0} />
+          )}
+          <Price price={product.price} salePrice={product.sale_price} lang={lang} size="large" />
+          {product.discount_percent ? (
+            <p className="product__discount">{t('price.discount', { percent: product.discount_percent })}</p>
+          ) : null}
+          <p className={product.in_stock ? 'availability availability--in' : 'availability availability--out'}>
+            {product.in_stock
+              ? product.stock <= fewLeft
+                ? t('stock.few', { count: product.stock })
+                : t('stock.in')
+              : t('stock.out')}
+          </p>
+          <ProductPageActions
+            product={{ id: product.id, title: product.title, inStock: product.in_stock }}
+            inBasket={inBasket}
+            anchor={`product-${product.id}`}
+          />
+          <section aria-labelledby="characteristics" className="product__specs">
+            <h2 id="characteristics">{t('product.characteristics')}</h2>
+            <dl className="specs">
+              <div>
+                <dt>{t('product.brand')}</dt>
+                <dd>
+                  <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('product.audience')}</dt>
+                <dd>{product.audience_label}</dd>
+              </div>
+              <div>
+                <dt>{t('product.country')}</dt>
+                <dd>{product.country.name}</dd>
+              </div>
+              {product.volume !== null ? (
+                <div>
+                  <dt>{t('product.volume')}</dt>
+                  <dd>
+                    {product.volume} {unit}
+                  </dd>
+                </div>
+              ) : null}
+              {product.release_year !== null ? (
+                <div>
+                  <dt>{t('product.release_year')}</dt>
+                  <dd>{product.release_year}</dd>
+                </div>
+              ) : null}
+              {product.manufacturer ? (
+                <div>
+                  <dt>{t('product.manufacturer')}</dt>
+                  <dd>
+                    <Link to={`/${lang}/manufactures/${product.manufacturer.slug}`}>{product.manufacturer.name}</Link>
+                  </dd>
+                </div>
+              ) : null}
+              {product.categories.length ? (
+                <div>
+                  <dt>{t('product.categories')}</dt>
+                  <dd>
+                    {product.categories.map((c, i) => (
+                      <span key={c.id}>
+                        {i > 0 ? ', ' : null}
+                        <Link to={`/${lang}/products/category/${c.slug}`}>{c.title}</Link>
+                      </span>
+                    ))}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="description" className="product-section">
+        <h2 id="description">{t('product.description')}</h2>
+        <RichText text={product.description} />
+      </section>
+
+      <section id="reviews" aria-labelledby="reviews-title" className="product-section">
+        <h2 id="reviews-title">{t('product.reviews')}</h2>
+        {product.review_count > 0 && product.rating !== null ? (
+          <div className="reviews-summary">
+            <p className="reviews-summary__average">
+              {t('product.rating_of', { rating: product.rating.toFixed(1).replace('.', ',') })}
+            </p>
+            <Rating rating={product.rating} reviews={product.review_count} />
+          </div>
+        ) : null}
+        {/* Without reviews the list below says so, once. */}
+        <Reviews data={reviews} failed={actionData?.review} path={`/${lang}/products/${product.slug}`} />
+      </section>
+
+      {similar.length ? (
+        <section aria-labelledby="similar" className="product-section">
+          <h2 id="similar">{t('product.similar')}</h2>
+          <ProductGrid products={similar} lang={lang} level={3} anchorPrefix="similar" />
+        </section>
+      ) : null}
+    </main>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

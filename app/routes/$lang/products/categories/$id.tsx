@@ -1,0 +1,31 @@
+import { data } from 'react-router'
+import { CategoryPage } from '#app/components/catalogue/category-page.tsx'
+import { ErrorPage, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { catalogueHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { seoMeta } from '#app/utils/seo.ts'
+import '#app/styles/catalogue.css'
+import { loadCategoryPage } from '../category.server.ts'
+import type { Route } from './+types/$id'
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!/^\d+$/.test(params.id)) {
+    // SPEC §5: a category id is digits only; anything else is a 404 naming the full path.
+    const url = new URL(request.url)
+    const detail = getInstance(context).t('errors.route_invalid', { path: url.pathname + url.search })
+    return data({ invalid: true as const, detail }, { status: 404 })
+  }
+  return loadCategoryPage(`products/categories/${params.id}/`, { request, context, lang: params.lang as Lang })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData && 'seo' in loaderData ? seoMeta(loaderData.seo) : [{ name: 'robots', content: 'noindex' }]
+export const headers = catalogueHeaders
+
+export default function CategoryById({ loaderData }: Route.ComponentProps) {
+  if ('invalid' in loaderData) return <ErrorPage status={404} detail={loaderData.detail} />
+  return <CategoryPage data={loaderData} />
+}
+
+export const ErrorBoundary = RouteErrorBoundary

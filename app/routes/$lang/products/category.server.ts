@@ -1,0 +1,52 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { parseListParams } from '#app/components/catalogue/list-params.ts'
+import type { Category } from '#app/components/catalogue/types.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { listingCanonical, loadListing, rethrowNotFound } from '#app/utils/listing.server.ts'
+import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
+
+/**
+ * A category's page: its products with the list's filters. Found by slug
+ * (/products/category/{slug}) or by id (/products/categories/{id}); both show
+ * the same page, whose canonical address is the slug one.
+ */
+export async function loadCategoryPage(
+  apiPath: string,
+  { request, context, lang }: { request: Request; context: Readonly<RouterContextProvider>; lang: Lang },
+) {
+  const api = context.get(apiClientContext)
+  const t = catalogueT(context)
+  const category = await api.get<Category>(apiPath).catch(rethrowNotFound)
+  const url = new URL(request.url)
+  const filters = { ...parseListParams(url.searchParams), sections: [] }
+  const listing = await loadListing(api, filters, { sections: [category.slug] })
+  const basePath = `/${lang}/products/category/${category.slug}`
+  const origin = siteOrigin(request)
+  const canonical = listingCanonical(basePath, filters)
+  const crumbs = [
+    { name: t('breadcrumbs.home'), to: `/${lang}` },
+    { name: t('categories.title'), to: `/${lang}/products/categories` },
+    ...(category.group
+      ? [{ name: category.group.title, to: `/${lang}/products?sections=${category.group.slug}` }]
+      : []),
+    { name: category.title, to: basePath },
+  ]
+  const pageTitle =
+    filters.page > 1 ? t('list.title_page', { title: category.title, page: filters.page }) : category.title
+  const seo = {
+    title: t('category.meta_title', { title: pageTitle }),
+    description: t('category.meta_description', { title: category.title, count: listing.total }),
+    url: absoluteUrl(origin, canonical.path),
+    lang,
+    noindex: canonical.noindex,
+    image: category.image ? absoluteUrl(origin, category.image.large) : null,
+    jsonLd: [breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) })))],
+  }
+  return data(
+    { lang, category: { id: category.id, slug: category.slug, title: category.title }, basePath, crumbs, listing, seo },
+    { headers: catalogueLoaderHeaders(request, lang) },
+  )
+}

@@ -1,0 +1,44 @@
+import type { RouterContextProvider } from 'react-router'
+import type { Review, ReviewPage, ReviewsData } from '#app/components/reviews/types.ts'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { getUser, loginPath } from '#app/utils/auth.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+
+/** Reviews shown per page on the product page. */
+export const REVIEWS_PER_PAGE = 10
+
+type Mine = { can_review: boolean; reason: string | null; review: Review | null }
+
+/**
+ * The reviews section of a product page: a page of reviews (`?reviews=N`)
+ * and what this visitor may do. For the product page's loader.
+ */
+export async function loadReviews(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  lang: Lang,
+  slug: string,
+): Promise<ReviewsData> {
+  const api = context.get(apiClientContext)
+  const url = new URL(request.url)
+  const wanted = Number(url.searchParams.get('reviews') ?? 1)
+  const page = Number.isInteger(wanted) && wanted > 0 && wanted < 10_000 ? wanted : 1
+  const path = `/${lang}/products/${slug}`
+  const [list, user] = await Promise.all([
+    api.get<ReviewPage>(`products/${slug}/reviews/`, { page, size: REVIEWS_PER_PAGE }).catch((error) => {
+      // A page past the end: the first one.
+      if (error instanceof ApiResponseError && error.status === 400)
+        return api.get<ReviewPage>(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
+      throw error
+    }),
+    getUser(context),
+  ])
+  // The product page's own action (review.server.ts); back at the form when it refuses.
+  const action = `${path}#review-form`
+  if (!user)
+    return { page: list, permission: { kind: 'anonymous', loginTo: loginPath(lang, `${path}#reviews`) }, action }
+  const mine = await api.get<Mine>(`products/${slug}/reviews/mine/`)
+  if (mine.review || mine.can_review)
+    return { page: list, permission: { kind: 'allowed', review: mine.review }, action }
+  return { page: list, permission: { kind: 'refused', reason: mine.reason ?? '' }, action }
+}

@@ -1,0 +1,117 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, redirect, useNavigation } from 'react-router'
+import { FormMessage, PhoneField } from '#app/components/account/fields.tsx'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Avatar } from '#app/components/profile/avatar.tsx'
+import { ImageInput, TextInput } from '#app/components/profile/fields.tsx'
+import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
+import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
+import { maskPhone } from '#contract/phone-format.ts'
+import { profileForm } from '#contract/profile.ts'
+import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
+import type { Route } from './+types/edit'
+import { apiError, formFailure, parseForm, profileT } from './forms.server.ts'
+
+const Intent = { save: 'save', removePhoto: 'remove-photo' } as const
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context })
+  return { lang: requestLang(context), user, title: profileT(context)('edit.title') }
+}
+
+/**
+ * Saves the names and the extra phone and, when one is chosen, the photo.
+ * The photo goes first: a refused picture leaves everything as it was.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireUser({ request, context })
+  const t = profileT(context)
+  const lang = requestLang(context)
+  const api = context.get(apiClientContext)
+  const formData = await readUploadForm(request)
+  if (!formData) return uploadTooLarge(t)
+  if (formData.get('intent') === Intent.removePhoto) {
+    await api.send('DELETE', 'account/avatar/')
+    flash(context, { type: 'success', message: t('edit.photo_removed') })
+    return redirect(`/${lang}/profile/edit`)
+  }
+  const submission = parseForm(formData, profileForm)
+  if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
+  const photo = formData.get('avatar')
+  try {
+    if (photo instanceof File && photo.size > 0) {
+      const body = new FormData()
+      body.set('avatar', photo, photo.name || 'photo')
+      const response = await api.request('account/avatar/', { method: 'POST', body })
+      if (!response.ok) {
+        const failed = (await response.json().catch(() => ({}))) as { detail?: string }
+        const detail = failed.detail || t('toast.generic')
+        return formFailure(submission, { toast: detail, status: response.status, fieldErrors: { avatar: [detail] } })
+      }
+    }
+    await api.send('PATCH', 'account/', submission.value)
+  } catch (error) {
+    const failed = apiError(error, ['full_name', 'surname', 'extra_phone'], t('toast.generic'))
+    return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
+  }
+  flash(context, { type: 'success', message: t('edit.saved') })
+  return redirect(`/${lang}/profile`)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function EditProfilePage({ loaderData: { lang, user, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('profile')
+  const answer = actionData as ProfileActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ full_name: string; surname: string; extra_phone: string; avatar: string }>({
+    id: 'profile-edit',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      full_name: user.full_name,
+      surname: user.surname ?? '',
+      extra_phone: user.extra_phone ? maskPhone(user.extra_phone.slice(4)) : '',
+    },
+  })
+  return (
+    <ProfileShell lang={lang} title={title}>
+      <FormMessage toast={answer?.toast} />
+      <div className="profile-card">
+        <Avatar user={user} />
+        {user.avatar_src ? (
+          <Form method="post">
+            <button type="submit" name="intent" value={Intent.removePhoto} className="button button--ghost">
+              {t('edit.remove_photo')}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <Form method="post" encType="multipart/form-data" className="profile-form" {...getFormProps(form)}>
+        <TextInput field={fields.full_name} label={t('fields.full_name')} autoComplete="given-name" />
+        <TextInput field={fields.surname} label={t('fields.surname')} autoComplete="family-name" />
+        <PhoneField field={fields.extra_phone} label={t('fields.extra_phone')} />
+        <ImageInput
+          field={fields.avatar}
+          label={t('fields.photo')}
+          hint={t('edit.photo_hint', { max: IMAGE_MAX_BYTES / 1024 / 1024 })}
+        />
+        <div className="profile-actions">
+          <button type="submit" name="intent" value={Intent.save} className="button" disabled={busy}>
+            {t('edit.submit')}
+          </button>
+        </div>
+      </Form>
+    </ProfileShell>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,29 @@
+import type { Submission } from '@conform-to/react'
+import { data, type RouterContextProvider } from 'react-router'
+import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { toastMessage } from '#app/utils/forms.server.ts'
+
+export { apiError, parseForm } from '#app/utils/forms.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Texts of the `profile` namespace in the request's language. */
+export function profileT(context: Context) {
+  const i18n = getInstance(context as RouterContextProvider)
+  return (key: string, vars?: Record<string, unknown>) => i18n.t(`profile:${key}`, vars ?? {}) as string
+}
+
+/** A failed form: 400 (or the API's status) with the typed values (never passwords), flagged fields and a message. */
+export function formFailure(
+  submission: Submission<any, string[], any>,
+  options: { toast: string; status?: number; fieldErrors?: Record<string, string[]> },
+) {
+  const result = submission.reply({
+    fieldErrors: options.fieldErrors,
+    hideFields: ['old_password', 'new_password', 'password_confirm'],
+  })
+  const body: ProfileActionData = { result, toast: toastMessage('error', options.toast) }
+  // A 413 from the API is still the customer's form to fix: the page answers 400 like any other failure.
+  return data(body, { status: options.status && options.status < 500 && options.status !== 413 ? options.status : 400 })
+}

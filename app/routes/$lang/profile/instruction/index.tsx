@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ContentPage } from '#app/components/catalogue/types.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { profileT } from '../forms.server.ts'
+import type { Route } from './+types/index'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser({ request, context })
+  const { results } = await context
+    .get(apiClientContext)
+    .get<{ results: Array<Pick<ContentPage, 'id' | 'slug' | 'title'>> }>('pages/', { kind: 'instruction' })
+  return { lang: requestLang(context), pages: results, title: profileT(context)('instruction.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function InstructionsPage({ loaderData: { lang, pages, title } }: Route.ComponentProps) {
+  const { t } = useTranslation('profile')
+  return (
+    <ProfileShell lang={lang} title={title}>
+      {pages.length ? (
+        <ul className="profile-links">
+          {pages.map((page) => (
+            <li key={page.id}>
+              <Link to={`/${lang}/profile/instruction/${page.slug}`}>{page.title}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('instruction.empty')}</p>
+      )}
+    </ProfileShell>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,133 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, redirect, useNavigation } from 'react-router'
+import { CodeField, FormMessage, PhoneField } from '#app/components/account/fields.tsx'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
+import type { ProfileActionData } from '#app/components/profile/types.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { codeForm, phoneOnlySchema } from '#contract/account.ts'
+import { formatPhone } from '#contract/phone-format.ts'
+import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
+import type { Route } from './+types/change-number'
+import { phoneChangeHeader, readPhoneChange } from './phone-change.server.ts'
+
+const Intent = { send: 'send', verify: 'verify', restart: 'restart' } as const
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser({ request, context })
+  const state = await readPhoneChange(request, user.id)
+  return {
+    lang: requestLang(context),
+    current: user.phone,
+    pending: state?.phone ?? null,
+    title: profileT(context)('change_number.title'),
+  }
+}
+
+/** Two steps (SPEC §2): the new number gets an SMS code; the code confirms it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser({ request, context })
+  const t = profileT(context)
+  const lang = requestLang(context)
+  const here = `/${lang}/profile/settings/change-number`
+  const api = context.get(apiClientContext)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+
+  if (intent === Intent.restart)
+    return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } })
+
+  if (intent === Intent.verify) {
+    const state = await readPhoneChange(request, user.id)
+    if (!state) return redirect(here)
+    const submission = parseForm(formData, codeForm)
+    if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.code') })
+    try {
+      await api.send('POST', 'account/phone-change/verify/', {
+        ...submission.value,
+        phone: state.phone,
+        session: state.session,
+      })
+    } catch (error) {
+      const failed = apiError(error, ['code'], t('toast.generic'))
+      return formFailure(submission, {
+        toast: failed.firstError,
+        status: failed.status,
+        fieldErrors: { code: [failed.firstError] },
+      })
+    }
+    flash(context, { type: 'success', message: t('change_number.done') })
+    return redirect(`/${lang}/profile/settings`, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } })
+  }
+
+  const submission = parseForm(formData, phoneOnlySchema)
+  if (submission.status !== 'success') {
+    const invalid = submission.error?.phone?.includes('invalid_phone')
+    return formFailure(submission, { toast: t(invalid ? 'toast.invalid_phone' : 'toast.fill_form') })
+  }
+  try {
+    const { session } = await api.send<{ session: string }>('POST', 'account/phone-change/', submission.value)
+    const state = { userId: user.id, phone: submission.value.phone, session, sentAt: Date.now() }
+    return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, state) } })
+  } catch (error) {
+    const failed = apiError(error, ['phone'], t('toast.generic'))
+    return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function ChangeNumberPage({
+  loaderData: { lang, current, pending, title },
+  actionData,
+}: Route.ComponentProps) {
+  const { t } = useTranslation('profile')
+  const answer = actionData as ProfileActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ phone: string; code: string }>({
+    id: pending ? 'change-number-code' : 'change-number',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <ProfileShell lang={lang} title={title}>
+      <FormMessage toast={answer?.toast} />
+      {pending ? (
+        <>
+          <p>{t('change_number.code_sent', { phone: formatPhone(pending) })}</p>
+          <Form method="post" className="profile-form" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value={Intent.verify} />
+            <CodeField field={fields.code} label={t('fields.code')} autoFocus />
+            <button type="submit" className="button" disabled={busy}>
+              {t('change_number.confirm')}
+            </button>
+          </Form>
+          <Form method="post">
+            <button type="submit" name="intent" value={Intent.restart} className="button-link">
+              {t('change_number.other_number')}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>{t('change_number.current', { phone: formatPhone(current) })}</p>
+          <Form method="post" className="profile-form" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value={Intent.send} />
+            <PhoneField field={fields.phone} label={t('fields.new_phone')} autoFocus />
+            <button type="submit" className="button" disabled={busy}>
+              {t('change_number.send')}
+            </button>
+          </Form>
+        </>
+      )}
+    </ProfileShell>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

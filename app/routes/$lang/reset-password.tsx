@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next'
+import { AuthPage } from '#app/components/account/auth-page.tsx'
+import { ResetFlow } from '#app/components/account/reset-flow.tsx'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { translator } from '#app/utils/forms.server.ts'
+import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
+import { passwordAfterResetSchema, phoneOnlySchema } from '#contract/account.ts'
+import type { Route } from './+types/reset-password'
+import { resetStep } from './auth-flow-state.server.ts'
+import { redirectTarget } from './auth-redirect.server.ts'
+import { type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang, redirectTo } = redirectTarget(request, context)
+  const title = translator(context)('reset.meta_title')
+  if (new URL(request.url).searchParams.get('step') === 'done')
+    return { lang, redirectTo, title, state: { step: 'done' as const } }
+  return { lang, redirectTo, title, state: resetStep(getSession(context).get('reset')) }
+}
+
+/** Password reset: the phone, a code signed by password-reset/, a short reset session, the new password. */
+const reset: StepFlow<'reset'> = {
+  key: 'reset',
+  view: 'reset',
+  step: resetStep,
+  start: phoneOnlySchema,
+  // The API answers alike whether or not the phone has an account.
+  sendCode: async (api, { phone }) => {
+    const { signature } = await api.send<{ signature: string }>('POST', 'account/password-reset/', { phone })
+    return { phone, signature, sentAt: Date.now() }
+  },
+  typed: ({ phone }) => ({ phone }),
+  startAgainKeepsTyped: true,
+  // "Reset phone failure: toast with detail or 'an error occurred'" (SPEC §8).
+  flagPhone: false,
+  leave: (api, current) => endResetSession(api, current?.tokens),
+  codeSent: (state) => Boolean(state.signature),
+  verifyCode: async (api, code, current) => {
+    const tokens = await api.send<AuthTokens>('POST', 'account/password-reset/verify/', {
+      code,
+      signature: current.signature,
+    })
+    return { ...current, tokens }
+  },
+  // "Reset verify failure: first message from the errors list, else generic; code field flagged."
+  refusalText: 'firstError',
+  password: {
+    schema: passwordAfterResetSchema,
+    field: 'new_password',
+    ready: (state) => Boolean(state.tokens),
+    send: async ({ api, context }, values, current) => {
+      const tokens = current.tokens as AuthTokens // `ready` saw them
+      await context
+        .get(apiClientContext)
+        .withAuth({ bearer: tokens.access })
+        .send('PUT', 'account/password-change-after-reset/', values)
+      // The reset session has done its one job; the customer now signs in with the new password.
+      await endResetSession(api, tokens)
+    },
+    // The 15-minute reset session ended: ask for a new code.
+    refused: async (error, { api, t, startAgain }, _submission, current) => {
+      if (!(error instanceof ApiResponseError && (error.status === 401 || error.status === 403))) return
+      await endResetSession(api, current.tokens)
+      return startAgain(error.body.detail || t('toast.start_again'))
+    },
+    doneToast: 'toast.password_changed',
+  },
+}
+
+export const action = (args: Route.ActionArgs) => stepFlowAction(args, reset)
+
+async function endResetSession(
+  api: { send: (m: 'POST', p: string, b: unknown) => Promise<unknown> },
+  tokens?: AuthTokens,
+) {
+  if (tokens) await api.send('POST', 'auth/logout/', { refresh: tokens.refresh }).catch(() => undefined)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function ResetPasswordPage({ loaderData: { lang, redirectTo, state } }: Route.ComponentProps) {
+  const { t } = useTranslation('account')
+  return (
+    <AuthPage title={t('reset.title')}>
+      <ResetFlow lang={lang} redirectTo={redirectTo} initial={state} />
+    </AuthPage>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

@@ -1,0 +1,22 @@
+import { data } from 'react-router'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { routeLang } from '#app/utils/catalogue.server.ts'
+import type { Route } from './+types/$id'
+
+/**
+ * POST /{lang}/story-read/{id} — the story viewer marks an item read for this
+ * visitor (the visitorId cookie becomes the API's Fingerprint, or the
+ * signed-in customer's token is sent).
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  routeLang(params)
+  if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
+  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  try {
+    const read = await context.get(apiClientContext).get<{ is_read: boolean }>(`common/story-item/${params.id}/read/`)
+    return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
+  } catch (error) {
+    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
+    throw error
+  }
+}

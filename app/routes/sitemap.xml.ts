@@ -1,0 +1,146 @@
+import { data } from 'react-router'
+import { ownPageAddress } from '#app/components/catalogue/links.ts'
+import type {
+  ApiProductCard,
+  Brand,
+  CategoryGroup,
+  ContentPage,
+  Paged,
+  PostCard,
+} from '#app/components/catalogue/types.ts'
+import type { ApiClient } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
+import { resourceCacheControl } from '#app/utils/http-cache.ts'
+import { languages } from '#app/utils/i18n.ts'
+import type { Route } from './+types/sitemap.xml'
+
+// /sitemap.xml is an index: one sitemap of the shop's pages, categories,
+// brands and posts, and product sitemaps of `chunk` products each (every
+// product in all three languages, so at most 3 × 5,000 addresses per file,
+// well under the protocol's 50,000). Built from the API and kept for a while.
+
+const chunk = 5000
+const apiPage = 100
+const keepMs = 10 * 60_000
+// Paths, not URLs, by file name: every origin asking shares one entry (a demo
+// without PUBLIC_URL answers each Host with its own links, from the same entry).
+const built = new Map<string, { paths: string[]; index: boolean; at: number }>()
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+
+function urlset(urls: string[]) {
+  const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
+}
+
+function sitemapIndex(urls: string[]) {
+  const body = urls.map((url) => `<sitemap><loc>${escapeXml(url)}</loc></sitemap>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`
+}
+
+/** Every page of a paged list. */
+async function all<T>(api: ApiClient, path: string, query: Record<string, string | number> = {}) {
+  const first = await api.get<Paged<T>>(path, { ...query, page: 1, size: apiPage })
+  const rest = await Promise.all(
+    Array.from({ length: first.total_pages - 1 }, (_, i) =>
+      api.get<Paged<T>>(path, { ...query, page: i + 2, size: apiPage }),
+    ),
+  )
+  return [first, ...rest].flatMap((page) => page.results)
+}
+
+/** Paths (without the language) of everything but products. */
+async function shopPaths(api: ApiClient) {
+  const [tree, brands, pages, posts] = await Promise.all([
+    api.get<{ results: CategoryGroup[] }>('products/categories/'),
+    api.get<{ results: Brand[] }>('products/brands/'),
+    api.get<{ results: Omit<ContentPage, 'body'>[] }>('pages/'),
+    all<PostCard>(api, 'posts/'),
+  ])
+  // The API lists no manufacturers: they are found through their brands.
+  const makers = await Promise.all(
+    brands.results.map((b) =>
+      api
+        .get<{ manufacturer: { slug: string } | null }>(`products/brands/${b.slug}/`)
+        .then((d) => d.manufacturer?.slug ?? null)
+        .catch(() => null),
+    ),
+  )
+  return [
+    '',
+    '/products',
+    '/products/categories',
+    '/brands',
+    '/about',
+    '/contact',
+    '/mobile',
+    ...tree.results.flatMap((g) => [
+      ...(g.slug ? [`/products?sections=${g.slug}`] : []),
+      ...g.children.map((c) => `/products/category/${c.slug}`),
+    ]),
+    ...brands.results.map((b) => `/products?brand=${b.slug}`),
+    ...[...new Set(makers.filter(Boolean))].map((slug) => `/manufactures/${slug}`),
+    ...pages.results.filter((p) => !ownPageAddress[p.slug]).map((p) => `/pages/${p.slug}`),
+    ...posts.map((p) => `/posts/${p.id}`),
+  ]
+}
+
+/** Product slugs of one chunk, oldest first so a chunk keeps its products as new ones arrive. */
+async function productSlugs(api: ApiClient, part: number) {
+  const perChunk = chunk / apiPage
+  const pages = Array.from({ length: perChunk }, (_, i) => (part - 1) * perChunk + i + 1)
+  const slugs: string[] = []
+  // A few at a time: this runs beside the shop's own requests.
+  for (let i = 0; i < pages.length; i += 4) {
+    const batch = await Promise.all(
+      pages.slice(i, i + 4).map((page) =>
+        api
+          .get<Paged<ApiProductCard>>('products/', { ordering: 'created_at', page, size: apiPage })
+          .then((r) => r.results.map((p) => p.slug))
+          .catch(() => [] as string[]),
+      ),
+    )
+    const found = batch.flat()
+    slugs.push(...found)
+    if (found.length < apiPage * batch.length) break
+  }
+  return slugs
+}
+
+/** The paths one sitemap file lists: sitemaps for the index, pages (every language) for the others. */
+async function sitemapPaths(api: ApiClient, name: string) {
+  const everyLanguage = (paths: string[]) => languages.flatMap((lang) => paths.map((p) => `/${lang}${p}`))
+  if (name === 'index') {
+    const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
+    const parts = Math.max(1, Math.ceil(total / chunk))
+    return {
+      index: true,
+      paths: ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)],
+    }
+  }
+  if (name === 'shop.xml') return { index: false, paths: everyLanguage(await shopPaths(api)) }
+  const part = Number(/^products-(\d{1,4})\.xml$/.exec(name)?.[1] ?? 0)
+  if (!part) throw data(null, { status: 404 })
+  const slugs = await productSlugs(api, part)
+  if (!slugs.length) throw data(null, { status: 404 })
+  return { index: false, paths: everyLanguage(slugs.map((slug) => `/products/${slug}`)) }
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const name = params.name ?? 'index'
+  let entry = built.get(name)
+  if (!entry || Date.now() - entry.at > keepMs) {
+    entry = { ...(await sitemapPaths(context.get(apiClientContext), name)), at: Date.now() }
+    built.set(name, entry)
+  }
+  const origin = siteOrigin(request)
+  const urls = entry.paths.map((path) => `${origin}${path}`)
+  return new Response(entry.index ? sitemapIndex(urls) : urlset(urls), {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': resourceCacheControl(request, 3600),
+    },
+  })
+}

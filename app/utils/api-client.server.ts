@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto'
+import { createContext, type RouterContextProvider } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+import { apiContext } from '#app/utils/request-context.ts'
+import type { AuthTokens } from '#app/utils/session.server.ts'
+
+/** An API answer that was not 2xx; loaders turn 404s into their own 404 page. */
+export class ApiResponseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { detail?: string; errors?: Array<{ field: string; message: string }> },
+  ) {
+    super(body.detail ?? `API answered ${status}`)
+  }
+}
+
+/**
+ * The API answered 503/504: the database or a service behind it (SMS, payment)
+ * is away or too slow. A Response, so a loader that lets it through shows the
+ * 503/504 page; a form that catches it shows `answer.detail`, the API's
+ * localised reason ("the SMS service is not answering…").
+ */
+export class ApiUnavailableError extends Response {
+  constructor(
+    status: 503 | 504,
+    readonly answer: { detail?: string },
+  ) {
+    super(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } })
+  }
+}
+
+/**
+ * Whose credentials a call carries: the signed-in customer's session (default;
+ * refreshed once on 401), none, or an explicit bearer token (e.g. the
+ * short-lived session of a password reset; never refreshed).
+ */
+export type ApiAuth = 'session' | 'none' | { bearer: string }
+
+export type ApiClient = {
+  /** `path` is relative to /api/v1/, e.g. `products/?page=2`. */
+  request(path: string, init?: RequestInit): Promise<Response>
+  get<T>(path: string, query?: Record<string, string | number | boolean | undefined | null>): Promise<T>
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>
+  /** The same client with other credentials: `api.withAuth('none').send('POST', 'auth/login/', …)`. */
+  withAuth(auth: ApiAuth): ApiClient
+}
+
+/** Where the client reads and writes the customer's tokens (the session cookie). */
+export type TokenStore = {
+  get(): AuthTokens | null
+  /** New tokens after a refresh, or `null`: the refresh failed and the customer is signed out. */
+  set(tokens: AuthTokens | null): void
+}
+
+export type Caller = {
+  lang: Lang
+  fingerprint: string
+  tokens?: TokenStore
+  clientAddress?: string | null
+}
+
+export const apiClientContext = createContext<ApiClient>()
+
+// A refresh this early before the access token expires avoids a 401 round trip.
+const expirySlackSeconds = 10
+// How long a finished refresh is remembered for other requests that still send the old refresh token.
+const refreshGraceMs = 60_000
+
+/**
+ * Refreshes in flight or just finished, by the hash of the refresh token they
+ * used. The API treats a second use of a refresh token as theft and ends the
+ * session, yet a browser easily sends two requests with the same cookie at
+ * once (parallel loaders, a fetcher during a navigation, two tabs); they all
+ * share the one refresh here and the second request gets the same new pair.
+ * This is per process: several app processes behind one API (API_URL) should
+ * keep each browser on one process (sticky sessions) or accept that a rare
+ * race signs the customer out.
+ */
+const refreshes = new Map<string, { result: Promise<AuthTokens | null | 'unavailable'>; at: number }>()
+
+function sharedRefresh(refresh: string, run: () => Promise<AuthTokens | null | 'unavailable'>) {
+  const key = createHash('sha256').update(refresh).digest('base64url')
+  const now = Date.now()
+  for (const [k, entry] of refreshes) if (now - entry.at > refreshGraceMs) refreshes.delete(k)
+  const existing = refreshes.get(key)
+  if (existing) return existing.result
+  const result = run()
+  refreshes.set(key, { result, at: now })
+  // An unreachable API is not a verdict on the token: let the next request try again.
+  result.then((r) => r === 'unavailable' && refreshes.delete(key)).catch(() => refreshes.delete(key))
+  return result
+}
+
+/** Seconds since the epoch when a JWT expires, read without verifying (the API verifies). */
+export function accessExpiry(token: string): number | null {
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }
+    return typeof exp === 'number' ? exp : null
+  } catch {
+    return null
+  }
+}
+
+function expiresSoon(token: string) {
+  const exp = accessExpiry(token)
+  return exp !== null && exp - expirySlackSeconds <= Date.now() / 1000
+}
+
+/** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
+export function createApiClient(
+  context: Readonly<RouterContextProvider>,
+  caller: Caller,
+  auth: ApiAuth = 'session',
+): ApiClient {
+  const { API_URL, API_TIMEOUT_MS } = getConfig()
+  const base = API_URL ? new URL('/api/v1/', API_URL).toString() : 'http://in-process/api/v1/'
+
+  const send = (path: string, init: RequestInit, bearer: string | null) => {
+    const headers = new Headers(init.headers)
+    headers.set('Accept-Language', caller.lang)
+    headers.set('Fingerprint', caller.fingerprint)
+    headers.set('Accept', 'application/json')
+    if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
+    if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
+    const signal = AbortSignal.timeout(API_TIMEOUT_MS)
+    const req = new Request(new URL(path, base), { ...init, headers, signal })
+    return (API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)).catch((error: unknown) => {
+      throw apiUnreachable(error)
+    })
+  }
+
+  /** Exchanges the session's refresh token once; `null` when the customer is now signed out. */
+  const refreshSession = async (store: TokenStore, tokens: AuthTokens) => {
+    const result = await sharedRefresh(tokens.refresh, async () => {
+      try {
+        const response = await send(
+          'auth/token/refresh/',
+          {
+            method: 'POST',
+            body: JSON.stringify({ refresh: tokens.refresh }),
+            headers: { 'Content-Type': 'application/json' },
+          },
+          null,
+        )
+        if (response.ok) return (await response.json()) as AuthTokens
+        return response.status >= 500 ? 'unavailable' : null
+      } catch {
+        return 'unavailable'
+      }
+    })
+    if (result === 'unavailable') return tokens
+    // Another call of this request may have stored newer tokens meanwhile; do not undo them.
+    if (store.get()?.refresh === tokens.refresh) store.set(result)
+    return store.get()
+  }
+
+  const request = async (path: string, init: RequestInit = {}) => {
+    if (auth === 'none') return send(path, init, null)
+    if (typeof auth === 'object') return send(path, init, auth.bearer)
+    const store = caller.tokens
+    let tokens = store?.get() ?? null
+    if (!store || !tokens) return send(path, init, null)
+    if (expiresSoon(tokens.access)) tokens = await refreshSession(store, tokens)
+    const response = await send(path, init, tokens?.access ?? null)
+    if (response.status !== 401 || !tokens) return response
+    // Refresh once and retry; when the refresh fails the customer is signed out
+    // and the call is retried as the anonymous visitor.
+    await response.body?.cancel()
+    const fresh = await refreshSession(store, tokens)
+    return send(path, init, fresh?.access ?? null)
+  }
+
+  const parse = async <T>(response: Response): Promise<T> => {
+    const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
+    // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.
+    if (response.status === 503 || response.status === 504) throw new ApiUnavailableError(response.status, body)
+    if (!response.ok) throw new ApiResponseError(response.status, body)
+    return body as T
+  }
+  return {
+    request,
+    async get(path, query = {}) {
+      const url = new URL(path, 'http://x/')
+      for (const [k, v] of Object.entries(query))
+        if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+      return parse(await request(`${url.pathname.slice(1)}${url.search}`))
+    },
+    async send(method, path, body) {
+      const init: RequestInit = { method }
+      if (body !== undefined) {
+        init.body = JSON.stringify(body)
+        init.headers = { 'Content-Type': 'application/json' }
+      }
+      return parse(await request(path, init))
+    },
+    withAuth(other) {
+      return createApiClient(context, caller, other)
+    },
+  }
+}
+
+/** The in-process API does not watch the request's signal: the caller stops waiting at the same deadline as fetch. */
+function withDeadline(response: Promise<Response>, signal: AbortSignal) {
+  return new Promise<Response>((resolve, reject) => {
+    const giveUp = () => reject(signal.reason)
+    if (signal.aborted) return giveUp()
+    signal.addEventListener('abort', giveUp, { once: true })
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', giveUp))
+  })
+}
+
+/** The API did not answer (network error, or slower than API_TIMEOUT_MS): the page says so with 503/504. */
+function apiUnreachable(error: unknown) {
+  const timedOut = (error as { name?: string })?.name === 'TimeoutError'
+  console.warn(`API ${timedOut ? 'timed out' : 'unreachable'}:`, (error as Error)?.message ?? error)
+  return new Response(null, { status: timedOut ? 504 : 503 })
+}

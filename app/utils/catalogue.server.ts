@@ -1,0 +1,36 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { isLang, type Lang } from '#app/utils/i18n.ts'
+
+/** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
+export function routeLang(params: { lang?: string }): Lang {
+  if (!isLang(params.lang)) throw data(null, { status: 404 })
+  return params.lang
+}
+
+/**
+ * The shop's public origin for canonical, hreflang, Open Graph, JSON-LD, sitemap
+ * and robots URLs: PUBLIC_URL whenever it is set (live mode requires it). A demo
+ * without it answers with the Host the browser asked for, never X-Forwarded-Host:
+ * a cache in front keys pages by Host, so a forged X-Forwarded-Host would put
+ * another site's links into the copy it serves to everyone. Behind a proxy that
+ * rewrites Host, set PUBLIC_URL.
+ */
+export function siteOrigin(request: Request): string {
+  const { PUBLIC_URL } = getConfig()
+  if (PUBLIC_URL) return PUBLIC_URL.replace(/\/+$/, '')
+  const { protocol } = new URL(request.url)
+  const host = request.headers.get('host') ?? ''
+  // Only a bare name or [address] with a port; anything else (a path, credentials) is no origin of ours.
+  const bare = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i.test(host)
+  return (bare && URL.parse(`${protocol}//${host}`)?.origin) || `${protocol}//localhost`
+}
+
+/** Server-side texts of the catalogue namespace in the request's language. */
+export function catalogueT(context: Readonly<RouterContextProvider>) {
+  const i18n = getInstance(context)
+  return i18n.getFixedT(i18n.language, 'catalogue')
+}
+
+export type CatalogueT = ReturnType<typeof catalogueT>

@@ -1,0 +1,15 @@
+import type { Lang } from '#contract/languages.ts'
+
+export { defaultLang, isLang, type Lang, languages } from '#contract/languages.ts'
+
+/** The real language tags behind the shop's codes, for <html lang> and hreflang. */
+export const htmlLang: Record<Lang, string> = { uz: 'uz-Cyrl', sr: 'uz-Latn', ru: 'ru' }
+
+/** Names as speakers of each language write them, for the switcher. */
+export const languageNames: Record<Lang, string> = { uz: 'Ўзбекча', sr: 'Oʻzbekcha', ru: 'Русский' }
+
+/** The same path in another language: `/uz/products?x=1` → `/ru/products?x=1`. */
+export function switchLanguagePath(pathname: string, search: string, to: Lang) {
+  const rest = pathname.replace(/^\/(uz|sr|ru)(?=\/|$)/, '')
+  return `/${to}${rest}${search}`
+}

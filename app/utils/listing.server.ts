@@ -1,0 +1,79 @@
+import { data } from 'react-router'
+import {
+  apiListQuery,
+  type FixedFilters,
+  hasNarrowingFilters,
+  type ListFilters,
+  listSearch,
+} from '#app/components/catalogue/list-params.ts'
+import {
+  type ApiProductCard,
+  type Brand,
+  type BrandOption,
+  type ListingView,
+  type Paged,
+  toCardView,
+} from '#app/components/catalogue/types.ts'
+import { type ApiClient, ApiResponseError } from '#app/utils/api-client.server.ts'
+
+/** An API 404 (no such product, page past the end) as this page's 404, with the API's own wording. */
+export function rethrowNotFound(error: unknown): never {
+  if (error instanceof ApiResponseError && (error.status === 404 || error.status === 400))
+    throw data(error.body.detail ?? null, { status: error.status })
+  throw error
+}
+
+/** One page of a product list, with the brands its filter offers. */
+export async function loadListing(
+  api: ApiClient,
+  filters: ListFilters,
+  fixed: FixedFilters = {},
+  brandOptions?: BrandOption[],
+): Promise<ListingView> {
+  const [page, brands] = await Promise.all([
+    api.get<Paged<ApiProductCard>>('products/', apiListQuery(filters, fixed)).catch(rethrowNotFound),
+    brandOptions ??
+      api
+        .get<{ results: Brand[] }>('products/brands/')
+        .then((r) => r.results.map((b) => ({ slug: b.slug, name: b.name }))),
+  ])
+  return {
+    filters,
+    products: page.results.map(toCardView),
+    total: page.total,
+    totalPages: page.total_pages,
+    page: page.current_page,
+    brandOptions: brands,
+  }
+}
+
+/**
+ * What search engines should index of a list: the list itself, a section, a
+ * brand and their pages. A search, a price range or another order is the
+ * same content again: canonical to the plain list and not indexed.
+ */
+export function listingCanonical(pathname: string, filters: ListFilters) {
+  const canonical = listSearch(
+    {
+      ...filters,
+      search: '',
+      audience: [],
+      priceFrom: null,
+      priceTo: null,
+      priceText: { from: '', to: '' },
+      priceError: null,
+      inStock: false,
+      ordering: null,
+    },
+    {},
+  )
+  const noindex =
+    Boolean(filters.search) ||
+    filters.ordering !== null ||
+    filters.audience.length > 0 ||
+    filters.priceFrom !== null ||
+    filters.priceTo !== null ||
+    filters.priceError !== null ||
+    filters.inStock
+  return { path: `${pathname}${canonical}`, noindex, filtered: hasNarrowingFilters(filters) }
+}

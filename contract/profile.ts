@@ -1,0 +1,50 @@
+/**
+ * Profile and feedback rules (SPEC §3, §5), shared by the API and the
+ * storefront forms: browser-safe (zod and contract/ only). Messages
+ * are keys of locales/{lang}/api.json, as in contract/account.ts.
+ */
+import { z } from 'zod'
+import { optionalPhoneSchema, requiredText, TEXT_MAX } from './account.ts'
+
+/** Longest feedback or bug-report text: a message needs more than the default 99 characters. */
+export const MESSAGE_MAX = 2000
+/** Longest page address a bug report names. */
+export const PAGE_MAX = 500
+
+/** An optional text up to `max`: blank gives `null`. */
+export const optionalText = (max = TEXT_MAX) =>
+  z
+    .string()
+    .max(max, 'max_length')
+    .transform((value) => value.trim() || null)
+
+/** `PATCH account/`: every field optional; a sent `full_name` may not be blank. */
+export const profileUpdateSchema = z.object({
+  full_name: requiredText().optional(),
+  surname: optionalText().optional(),
+  extra_phone: optionalPhoneSchema.optional(),
+})
+
+/** The storefront's profile form: the same fields, all sent. */
+export const profileForm = z.object({
+  full_name: requiredText(),
+  surname: optionalText().default(null),
+  extra_phone: optionalPhoneSchema.default(null),
+})
+
+/** `website` is the honeypot: people never see it, so it stays empty; a bot fills it. */
+const honeypot = z.string().max(500, 'max_length').optional()
+
+/** `POST feedback/` */
+export const feedbackSchema = z.object({
+  name: requiredText(),
+  text: requiredText(MESSAGE_MAX),
+  website: honeypot,
+})
+
+/** `POST feedback/bug-report/` (multipart; `screenshot` is checked apart, by content). */
+export const bugReportSchema = z.object({
+  text: requiredText(MESSAGE_MAX),
+  page: optionalText(PAGE_MAX).optional(),
+  website: honeypot,
+})
