@@ -12,7 +12,7 @@ const QUANTITY_MAX = 999
 /**
  * One line of the basket: picture, title, volume, prices, the quantity form
  * (− / + and a number with "update", all one form that works without
- * JavaScript) and remove. Pending changes show at once.
+ * JavaScript; with it the number goes on Enter or blur) and remove. Pending changes show at once.
  */
 export function BasketLine({ line }: { line: CartLine }) {
   const ui = useBasketUi()
@@ -28,6 +28,9 @@ export function BasketLine({ line }: { line: CartLine }) {
   const onSale = product.sale_price !== null && product.sale_price < product.price
   const image = product.images[0]
   const action = basketPath(lang)
+  const sendTyped = (input: HTMLInputElement) => {
+    if (input.form && input.checkValidity() && Number(input.value) !== quantity) quantityFetcher.submit(input.form)
+  }
   return (
     <li className={`basket-line${line.unavailable ? ' basket-line--unavailable' : ''}`}>
       <div className="basket-line__media">
@@ -104,6 +107,13 @@ export function BasketLine({ line }: { line: CartLine }) {
             max={QUANTITY_MAX}
             required
             defaultValue={quantity}
+            // With JavaScript a typed number goes on Enter or on leaving the field: no "update" button.
+            onBlur={(event) => sendTyped(event.currentTarget)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return
+              event.preventDefault()
+              sendTyped(event.currentTarget)
+            }}
           />
           <button
             type="submit"
@@ -115,13 +125,15 @@ export function BasketLine({ line }: { line: CartLine }) {
           >
             +
           </button>
-          <button
-            type="submit"
-            className="button-link quantity-form__update"
-            aria-label={t('page.update_label', { title })}
-          >
-            {t('page.update')}
-          </button>
+          {ui.hydrated ? null : (
+            <button
+              type="submit"
+              className="button-link quantity-form__update"
+              aria-label={t('page.update_label', { title })}
+            >
+              {t('page.update')}
+            </button>
+          )}
         </quantityFetcher.Form>
         <p className="basket-line__total">
           <span className="visually-hidden">{t('page.line_total')}: </span>
