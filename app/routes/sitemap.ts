@@ -28,8 +28,16 @@ const built = new Map<string, { xml: string; at: number }>()
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
-function urlset(urls: string[]) {
-  const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('\n')
+/** An address and, when known, when its page last changed (a product's updated_at). */
+type Entry = { loc: string; lastmod?: string }
+
+function urlset(entries: Entry[]) {
+  const body = entries
+    .map(
+      ({ loc, lastmod }) =>
+        `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
+    )
+    .join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
 }
 
@@ -85,19 +93,19 @@ async function shopPaths(api: ApiClient) {
   ]
 }
 
-/** Product slugs of one chunk, oldest first so a chunk keeps its products as new ones arrive. */
+/** Products (slug, last change) of one chunk, oldest first so a chunk keeps its products as new ones arrive. */
 async function productSlugs(api: ApiClient, part: number) {
   const perChunk = chunk / apiPage
   const pages = Array.from({ length: perChunk }, (_, i) => (part - 1) * perChunk + i + 1)
-  const slugs: string[] = []
+  const slugs: { slug: string; updated_at: string }[] = []
   // A few at a time: this runs beside the shop's own requests.
   for (let i = 0; i < pages.length; i += 4) {
     const batch = await Promise.all(
       pages.slice(i, i + 4).map((page) =>
         api
           .get<Paged<ApiProductCard>>('products/', { ordering: 'created_at', page, size: apiPage })
-          .then((r) => r.results.map((p) => p.slug))
-          .catch(() => [] as string[]),
+          .then((r) => r.results.map(({ slug, updated_at }) => ({ slug, updated_at })))
+          .catch(() => [] as typeof slugs),
       ),
     )
     const found = batch.flat()
@@ -115,7 +123,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let entry = built.get(key)
   if (!entry || Date.now() - entry.at > keepMs) {
     let xml: string
-    const everyLanguage = (paths: string[]) => languages.flatMap((lang) => paths.map((p) => `${origin}/${lang}${p}`))
+    const everyLanguage = (pages: (string | { path: string; lastmod: string })[]) =>
+      languages.flatMap((lang) =>
+        pages.map((page) =>
+          typeof page === 'string'
+            ? { loc: `${origin}/${lang}${page}` }
+            : { loc: `${origin}/${lang}${page.path}`, lastmod: page.lastmod },
+        ),
+      )
     if (name === 'index') {
       const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
       const parts = Math.max(1, Math.ceil(total / chunk))
@@ -130,7 +145,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (!part) throw data(null, { status: 404 })
       const slugs = await productSlugs(api, part)
       if (!slugs.length) throw data(null, { status: 404 })
-      xml = urlset(everyLanguage(slugs.map((slug) => `/products/${slug}`)))
+      xml = urlset(everyLanguage(slugs.map((p) => ({ path: `/products/${p.slug}`, lastmod: p.updated_at }))))
     }
     entry = { xml, at: Date.now() }
     built.set(key, entry)
