@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
+import { NewBuildReload } from '#app/components/new-build-reload.tsx'
 import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
@@ -74,6 +75,7 @@ export default function App({ loaderData: { lang, toasts } }: Route.ComponentPro
   return (
     <>
       <NavigationProgress />
+      <NewBuildReload />
       <NarrowScreenRedirect />
       <Outlet />
       <Toaster toasts={toasts} />

@@ -72,6 +72,12 @@ export async function createShop({ build, assets }: ShopOptions) {
     }
   })
 
+  // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).
+  app.get('/build-version', async (_req, res) => {
+    const current = typeof build === 'function' ? await build() : build
+    res.set('Cache-Control', 'no-store').json({ version: current.assets.version })
+  })
+
   const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
   app.use(apiBasePath, (req, res) => {
     // The API routes by full path; Express strips the mount point from req.url.

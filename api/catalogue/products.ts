@@ -58,6 +58,7 @@ export type CardRow = {
   stock: number
   isRecommendation: boolean
   createdAt: Date | string
+  updatedAt: Date | string
   brandId: number
 }
 
@@ -80,6 +81,7 @@ export const cardColumns = {
   stock: products.stock,
   isRecommendation: products.isRecommendation,
   createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
   brandId: products.brandId,
 } satisfies Record<keyof CardRow, unknown>
 
@@ -461,6 +463,7 @@ function toCard(row: CardRow, brand: BrandRow, images: string[], lang: Lang, med
     in_stock: row.stock > 0,
     is_recommendation: row.isRecommendation,
     created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
   }
 }
 

@@ -52,6 +52,9 @@ export const productCardSchema = z
     in_stock: z.boolean(),
     is_recommendation: z.boolean(),
     created_at: z.string().openapi({ format: 'date-time' }),
+    updated_at: z
+      .string()
+      .openapi({ format: 'date-time', description: 'Last change to the product (the sitemaps’ lastmod)' }),
     highlight: highlightSchema
       .optional()
       .openapi({ description: 'Only with `search`: the parts of `title` the query matched' }),

@@ -71,6 +71,11 @@ export function mediaUrl(base: string, size: ImageSize, version: string, path: s
   return `${base}${mediaPath}/${size}/${version}/${path}`
 }
 
+/** The 1200×630 JPEG link preview of a picture (og:image); app/lib/seo.ts derives it from the `large` URL. */
+export function socialUrl(base: string, version: string, path: string) {
+  return `${base}${mediaPath}/social/${version}/${path}.jpg`
+}
+
 /**
  * Builds image URLs for API responses. Root-relative (`/api/v1/media/…`) so
  * the storefront works on any host; absolute on PUBLIC_URL when it is set,

@@ -18,6 +18,12 @@ export function preferredFormat(accept: string | undefined): OutputFormat {
   return 'jpeg'
 }
 
+/** The link-preview picture (og:image): 1200×630, the whole picture on white, JPEG for every crawler. */
+export const socialSize = 'social'
+const socialBox = { width: 1200, height: 630 }
+
+type Box = { width: number; height?: number }
+
 const inFlight = new Map<string, Promise<Buffer>>()
 
 /**
@@ -29,7 +35,7 @@ export async function sizedCopy(options: {
   original: string
   cacheDir: string
   version: string
-  size: ImageSize
+  size: ImageSize | typeof socialSize
   format: OutputFormat
 }): Promise<Buffer> {
   const file = join(options.cacheDir, options.size, `${options.version}.${options.format}`)
@@ -41,15 +47,15 @@ export async function sizedCopy(options: {
   // Concurrent first requests for the same copy share one resize.
   let running = inFlight.get(file)
   if (!running) {
-    running = makeCopy(options.original, file, imageSizes[options.size], options.format).finally(() =>
-      inFlight.delete(file),
-    )
+    const box = options.size === socialSize ? socialBox : { width: imageSizes[options.size] }
+    running = makeCopy(options.original, file, box, options.format).finally(() => inFlight.delete(file))
     inFlight.set(file, running)
   }
   return running
 }
 
-async function makeCopy(original: string, file: string, width: number, format: OutputFormat): Promise<Buffer> {
+async function makeCopy(original: string, file: string, box: Box, format: OutputFormat): Promise<Buffer> {
+  const { width, height } = box
   const input = await readFile(original)
   const isSvg = original.toLowerCase().endsWith('.svg')
   let density: number | undefined
@@ -58,7 +64,9 @@ async function makeCopy(original: string, file: string, width: number, format: O
     const { width: intrinsic = width } = await sharp(input).metadata()
     density = Math.min(2400, Math.max(1, (72 * width) / Math.max(intrinsic, 1)))
   }
-  let image = sharp(input, { density, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: !isSvg })
+  let image = sharp(input, { density, failOn: 'error' })
+    .rotate()
+    .resize(height ? { width, height, fit: 'contain', background: '#ffffff' } : { width, withoutEnlargement: !isSvg })
   image =
     format === 'webp'
       ? image.webp({ quality: 80, effort: 4 })

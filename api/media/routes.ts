@@ -4,14 +4,18 @@ import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
 import { errorSchema } from '../http/schemas.ts'
-import { cacheDirOf, mediaUrl, originalVersion, uploadsDirOf } from './links.ts'
+import { cacheDirOf, mediaUrl, originalVersion, socialUrl, uploadsDirOf } from './links.ts'
 import { imageSizeNames, resolveUpload } from './paths.ts'
-import { contentTypes, preferredFormat, sizedCopy } from './resize.ts'
+import { contentTypes, preferredFormat, sizedCopy, socialSize } from './resize.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
 
 const params = z.object({
-  size: z.enum(imageSizeNames).openapi({ description: 'extra_small 64 px, small 240, medium 480, large 960 wide' }),
+  size: z.enum([...imageSizeNames, socialSize]).openapi({
+    description:
+      'extra_small 64 px, small 240, medium 480, large 960 wide; social: the 1200×630 JPEG link preview (og:image), ' +
+      'its path ends in an extra `.jpg`',
+  }),
   version: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/)
@@ -52,28 +56,34 @@ export function mediaRoutes({ config }: ApiDeps) {
   router.openAPIRegistry.registerPath(imageRoute)
   router.get('/media/:size/:version/:path{.+}', async (c) => {
     const lang = c.get('lang')
-    const parsed = params.safeParse({
-      size: c.req.param('size'),
-      version: c.req.param('version'),
-      // Hono has percent-decoded it already. The API adds a trailing slash to
-      // every path (api/app.ts); a file name has none.
-      path: c.req.param('path').replace(/\/$/, ''),
-    })
+    const size = c.req.param('size')
+    // The API adds a trailing slash to every path (api/app.ts); a file name has none.
+    let path = c.req.param('path').replace(/\/$/, '')
+    // The link-preview copy is always JPEG and its name says so: crawlers go by the name.
+    const social = size === socialSize
+    if (social) {
+      if (!path.endsWith('.jpg')) throw notFound(lang)
+      path = path.slice(0, -'.jpg'.length)
+    }
+    // Hono has percent-decoded the path already.
+    const parsed = params.safeParse({ size, version: c.req.param('version'), path })
     if (!parsed.success) throw notFound(lang)
-    const { size, version, path } = parsed.data
+    const { version } = parsed.data
     const original = resolveUpload(uploadsDir, path)
     const current = original && (await originalVersion(uploadsDir, path))
     if (!original || !current) throw notFound(lang)
     if (current !== version) {
-      return c.body(null, 302, { Location: mediaUrl('', size, current, path), 'Cache-Control': 'no-cache' })
+      const url =
+        parsed.data.size === socialSize ? socialUrl('', current, path) : mediaUrl('', parsed.data.size, current, path)
+      return c.body(null, 302, { Location: url, 'Cache-Control': 'no-cache' })
     }
-    const format = preferredFormat(c.req.header('accept'))
+    const format = social ? 'jpeg' : preferredFormat(c.req.header('accept'))
     const etag = `"${version}-${size}-${format}"`
-    const headers = { 'Cache-Control': immutable, ETag: etag, Vary: 'Accept' }
+    const headers = { 'Cache-Control': immutable, ETag: etag, ...(social ? {} : { Vary: 'Accept' }) }
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
     let bytes: Buffer
     try {
-      bytes = await sizedCopy({ original, cacheDir, version, size, format })
+      bytes = await sizedCopy({ original, cacheDir, version, size: parsed.data.size, format })
     } catch (error) {
       // A broken original is a content problem, not a crash: log it and answer as if absent.
       console.warn('media: cannot resize', path, (error as Error).message)

@@ -13,7 +13,7 @@ export function errorKind(status: number) {
   return 'generic'
 }
 
-export function ErrorPage({ status, detail }: { status: number; detail?: string }) {
+export function ErrorPage({ status, detail }: { status: number; detail?: React.ReactNode }) {
   const { t } = useTranslation()
   const params = useParams()
   const home = isLang(params.lang) ? `/${params.lang}` : '/'
@@ -29,6 +29,19 @@ export function ErrorPage({ status, detail }: { status: number; detail?: string 
         {t('errors.home')}
       </Link>
     </main>
+  )
+}
+
+/** A 404 text that names the path as a sentence, the path set as code (errors.no_route, errors.route_invalid). */
+export function MissingPath({ path, text = 'errors.no_route' }: { path: string; text?: string }) {
+  const { t } = useTranslation()
+  const [before, after] = t(text, { path: '\u0000' }).split('\u0000')
+  return (
+    <>
+      {before}
+      <code>{path}</code>
+      {after}
+    </>
   )
 }
 

@@ -25,13 +25,21 @@ const apiPage = 100
 const keepMs = 10 * 60_000
 // Paths, not URLs, by file name: every origin asking shares one entry (a demo
 // without PUBLIC_URL answers each Host with its own links, from the same entry).
-const built = new Map<string, { paths: string[]; index: boolean; at: number }>()
+const built = new Map<string, { pages: Page[]; index: boolean; at: number }>()
+
+/** A path of the shop and, when known, when its page last changed (a product's updated_at). */
+type Page = { path: string; lastmod?: string }
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
-function urlset(urls: string[]) {
-  const body = urls.map((url) => `<url><loc>${escapeXml(url)}</loc></url>`).join('\n')
+function urlset(entries: { loc: string; lastmod?: string }[]) {
+  const body = entries
+    .map(
+      ({ loc, lastmod }) =>
+        `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`,
+    )
+    .join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`
 }
 
@@ -87,19 +95,19 @@ async function shopPaths(api: ApiClient) {
   ]
 }
 
-/** Product slugs of one chunk, oldest first so a chunk keeps its products as new ones arrive. */
+/** Products (slug, last change) of one chunk, oldest first so a chunk keeps its products as new ones arrive. */
 async function productSlugs(api: ApiClient, part: number) {
   const perChunk = chunk / apiPage
   const pages = Array.from({ length: perChunk }, (_, i) => (part - 1) * perChunk + i + 1)
-  const slugs: string[] = []
+  const slugs: { slug: string; updated_at: string }[] = []
   // A few at a time: this runs beside the shop's own requests.
   for (let i = 0; i < pages.length; i += 4) {
     const batch = await Promise.all(
       pages.slice(i, i + 4).map((page) =>
         api
           .get<Paged<ApiProductCard>>('products/', { ordering: 'created_at', page, size: apiPage })
-          .then((r) => r.results.map((p) => p.slug))
-          .catch(() => [] as string[]),
+          .then((r) => r.results.map(({ slug, updated_at }) => ({ slug, updated_at })))
+          .catch(() => [] as typeof slugs),
       ),
     )
     const found = batch.flat()
@@ -109,35 +117,36 @@ async function productSlugs(api: ApiClient, part: number) {
   return slugs
 }
 
-/** The paths one sitemap file lists: sitemaps for the index, pages (every language) for the others. */
-async function sitemapPaths(api: ApiClient, name: string) {
-  const everyLanguage = (paths: string[]) => languages.flatMap((lang) => paths.map((p) => `/${lang}${p}`))
+/** The pages one sitemap file lists: sitemaps for the index, pages (every language) for the others. */
+async function sitemapPages(api: ApiClient, name: string): Promise<{ index: boolean; pages: Page[] }> {
+  const everyLanguage = (pages: Page[]) =>
+    languages.flatMap((lang) => pages.map((page) => ({ ...page, path: `/${lang}${page.path}` })))
   if (name === 'index') {
     const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
     const parts = Math.max(1, Math.ceil(total / chunk))
-    return {
-      index: true,
-      paths: ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)],
-    }
+    const paths = ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)]
+    return { index: true, pages: paths.map((path) => ({ path })) }
   }
-  if (name === 'shop.xml') return { index: false, paths: everyLanguage(await shopPaths(api)) }
+  if (name === 'shop.xml')
+    return { index: false, pages: everyLanguage((await shopPaths(api)).map((path) => ({ path }))) }
   const part = Number(/^products-(\d{1,4})\.xml$/.exec(name)?.[1] ?? 0)
   if (!part) throw data(null, { status: 404 })
   const slugs = await productSlugs(api, part)
   if (!slugs.length) throw data(null, { status: 404 })
-  return { index: false, paths: everyLanguage(slugs.map((slug) => `/products/${slug}`)) }
+  const products = slugs.map((p) => ({ path: `/products/${p.slug}`, lastmod: p.updated_at }))
+  return { index: false, pages: everyLanguage(products) }
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const name = params.name ?? 'index'
   let entry = built.get(name)
   if (!entry || Date.now() - entry.at > keepMs) {
-    entry = { ...(await sitemapPaths(context.get(apiClientContext), name)), at: Date.now() }
+    entry = { ...(await sitemapPages(context.get(apiClientContext), name)), at: Date.now() }
     built.set(name, entry)
   }
   const origin = siteOrigin(request)
-  const urls = entry.paths.map((path) => `${origin}${path}`)
-  return new Response(entry.index ? sitemapIndex(urls) : urlset(urls), {
+  const entries = entry.pages.map(({ path, lastmod }) => ({ loc: `${origin}${path}`, lastmod }))
+  return new Response(entry.index ? sitemapIndex(entries.map((e) => e.loc)) : urlset(entries), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': resourceCacheControl(request, 3600),

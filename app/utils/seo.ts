@@ -36,6 +36,20 @@ export function snippet(text: string, max = 160): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,.;:—-]+$/, '')}…`
 }
 
+// Link previews (Telegram, Facebook) show neither SVG originals nor, everywhere, WebP: they get
+// the API's 1200×630 JPEG copy of a picture (size `social` in api/media/routes.ts).
+const largePicture = /\/media\/large\/([^/]+)\/(.+)$/
+
+function imageTags(url: string): MetaDescriptor[] {
+  if (!largePicture.test(url)) return [{ property: 'og:image', content: url }]
+  return [
+    { property: 'og:image', content: url.replace(largePicture, '/media/social/$1/$2.jpg') },
+    { property: 'og:image:type', content: 'image/jpeg' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+  ]
+}
+
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return []
   const tags: MetaDescriptor[] = [
@@ -50,7 +64,7 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
     { property: 'og:locale', content: ogLocale[seo.lang] },
     { name: 'twitter:card', content: seo.image ? 'summary_large_image' : 'summary' },
   ]
-  if (seo.image) tags.push({ property: 'og:image', content: seo.image })
+  if (seo.image) tags.push(...imageTags(seo.image))
   if (seo.noindex) tags.push({ name: 'robots', content: 'noindex, follow' })
   for (const ld of seo.jsonLd ?? []) tags.push({ 'script:ld+json': ld })
   return tags

@@ -349,3 +349,20 @@ test('with JavaScript the auth dialog opens over the page; without, the login pa
   await expect(page.getByRole('dialog')).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+test('registering on the way to the checkout ends with a button to the checkout', async ({ page }) => {
+  const national = freshPhone()
+  await visit(page, '/ru/register?redirectTo=%2Fru%2Fcheckout')
+  const scope = page.getByRole('main')
+  await scope.getByRole('textbox', { name: 'Имя и фамилия' }).fill('Нодира Алиева')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  const seen = messagesTo(national).length
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+  await enterCode(scope, await nextCode(national, seen))
+  await scope.getByLabel('Пароль', { exact: true }).fill('checkout-secret-1')
+  await scope.getByLabel('Повторите пароль').fill('checkout-secret-1')
+  await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expect(scope.getByText('Готово!')).toBeVisible()
+  await expect(scope.getByRole('link', { name: 'Продолжить покупки' })).toHaveCount(0)
+  await expect(scope.getByRole('link', { name: 'Перейти к оформлению заказа' })).toHaveAttribute('href', '/ru/checkout')
+})

@@ -629,6 +629,8 @@ test.describe('for search engines', () => {
     const products = await (await request.get('/sitemaps/products-1.xml')).text()
     expect(products.match(/<loc>/g)?.length).toBe(2000 * 3)
     expect(products).toContain(`/sr/products/${product}</loc>`)
+    // Each product says when it last changed (W3C datetime, the API's updated_at).
+    expect(products.match(/<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/url>/g)?.length).toBe(2000 * 3)
     expect((await request.get('/sitemaps/products-2.xml')).status()).toBe(404)
   })
 

@@ -15,7 +15,12 @@ async function cancelOnPage(page: Page, orderId: number) {
   await page.goto(`/ru/order/${orderId}`)
   if (withJs()) await page.waitForLoadState('networkidle')
   await main(page).getByRole('button', { name: 'Отменить заказ' }).click()
-  if (withJs()) await page.getByRole('dialog').getByRole('button', { name: 'Да, отменить' }).click()
+  if (withJs()) {
+    // A plain question with answers that say what they do.
+    const dialog = page.getByRole('dialog', { name: 'Отменить заказ?' })
+    await expect(dialog.getByRole('button', { name: 'Оставить заказ' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Да, отменить' }).click()
+  }
   await expect(toasts(page).getByText('Заказ отменён')).toBeVisible()
 }
 

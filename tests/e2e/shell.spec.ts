@@ -51,10 +51,17 @@ test.describe('language in the path', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'uz-Latn')
   })
 
-  test('an unknown language prefix is a 404', async ({ page }) => {
-    const response = await page.goto('/en')
-    expect(response?.status()).toBe(404)
-  })
+  for (const path of ['/en', '/xx/yy']) {
+    test(`an unknown language prefix is a 404 in the shop's shell: ${path}`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена')
+      await expect(page.getByText(`Страница ${path} не найдена.`)).toBeVisible()
+      await expect(page.getByRole('main').getByRole('code')).toHaveText(path)
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Войти' }).first()).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+    })
+  }
 })
 
 test.describe('shell', () => {
@@ -144,14 +151,15 @@ test.describe('errors', () => {
     const response = await page.goto('/ru/no-such-page')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена')
-    await expect(page.getByText('Страница не найдена: /ru/no-such-page')).toBeVisible()
+    await expect(page.getByText('Страница /ru/no-such-page не найдена.')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('code')).toHaveText('/ru/no-such-page')
     await expect(page.getByRole('link', { name: 'На главную', exact: true })).toHaveAttribute('href', '/ru')
   })
 
   test('a category id that is not digits is a 404', async ({ page }) => {
     const response = await page.goto('/sr/products/categories/abc')
     expect(response?.status()).toBe(404)
-    await expect(page.getByText('Sahifa topilmadi: /sr/products/categories/abc')).toBeVisible()
+    await expect(page.getByText('/sr/products/categories/abc sahifasi topilmadi.')).toBeVisible()
   })
 })
 

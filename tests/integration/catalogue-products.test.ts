@@ -28,6 +28,7 @@ type Card = {
   in_stock: boolean
   is_recommendation: boolean
   created_at: string
+  updated_at: string
 }
 
 const db = () => t.database.db
@@ -85,6 +86,7 @@ describe('products/ list', () => {
           'in_stock',
           'is_recommendation',
           'created_at',
+          'updated_at',
         ].sort(),
       )
       expect(card.images.length).toBeGreaterThan(0)
@@ -513,5 +515,18 @@ describe('HTTP caching', () => {
     const a = await t.request('products/?size=0')
     expect(a.status).toBe(400)
     expect(a.headers.get('etag')).toBeNull()
+  })
+})
+
+describe('updated_at (the sitemaps’ lastmod)', () => {
+  it('moves forward when a product changes, and only for that product', async () => {
+    const list = async () => (await t.json('products/?size=2&ordering=created_at')).body.results
+    const [first, second] = await list()
+    expect(Date.parse(first.updated_at)).toBeGreaterThanOrEqual(Date.parse(first.created_at))
+    await updateProduct(db(), first.id, { price: first.price + 1000 })
+    const [changed, untouched] = await list()
+    expect(Date.parse(changed.updated_at)).toBeGreaterThan(Date.parse(first.updated_at))
+    expect(untouched.updated_at).toBe(second.updated_at)
+    await updateProduct(db(), first.id, { price: first.price })
   })
 })

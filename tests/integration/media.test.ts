@@ -48,6 +48,25 @@ describe('media/{size}/{version}/{path}', () => {
     }
   })
 
+  it('serves the link preview (og:image) as a 1200×630 JPEG whatever the client takes', async () => {
+    const image = await firstImage()
+    const social = image.large!.replace('/media/large/', '/media/social/')
+    expect(social).toMatch(/\.svg$/)
+    for (const accept of [webp, undefined]) {
+      const response = await get(`${social}.jpg`, accept)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/jpeg')
+      expect(response.headers.get('vary') ?? '').not.toMatch(/(^|, )Accept(,|$)/)
+      const { meta } = await picture(response)
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630])
+    }
+    // Only under a name that says JPEG.
+    expect((await get(social, webp)).status).toBe(404)
+    const stale = await get(`${social.replace(/\/social\/[^/]+\//, '/social/old-version/')}.jpg`)
+    expect(stale.status).toBe(302)
+    expect(stale.headers.get('location')).toBe(`${social}.jpg`)
+  })
+
   it('is cacheable forever, varies by Accept and answers If-None-Match with 304', async () => {
     const image = await firstImage()
     const response = await get(image.medium!, webp)

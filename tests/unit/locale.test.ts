@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { langFromAcceptLanguage, pick } from '#api/http/locale.ts'
 import { switchLanguagePath } from '#app/utils/i18n.ts'
@@ -47,4 +48,12 @@ test('switching language keeps path and query', () => {
   expect(switchLanguagePath('/uz/products', '?search=dior', 'ru')).toBe('/ru/products?search=dior')
   expect(switchLanguagePath('/sr', '', 'uz')).toBe('/uz')
   expect(switchLanguagePath('/ru/uzbek-page', '', 'sr')).toBe('/sr/uzbek-page')
+})
+
+test('the Russian texts (the API messages too) spell «кешбэк» one way', () => {
+  const dir = 'locales/ru'
+  const slips = readdirSync(dir).flatMap((file) =>
+    (readFileSync(`${dir}/${file}`, 'utf8').match(/[^"]*кэшбэк[^"]*/gi) ?? []).map((text) => `${file}: ${text}`),
+  )
+  expect(slips).toEqual([])
 })

@@ -21,7 +21,11 @@ describe('seoMeta', () => {
     expect(tags).toContainEqual({ name: 'description', content: seo.description })
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: seo.url })
     expect(tags).toContainEqual({ property: 'og:type', content: 'product' })
-    expect(tags).toContainEqual({ property: 'og:image', content: seo.image })
+    // Crawlers get the 1200×630 JPEG copy, not the SVG original or WebP.
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://atir.uz/api/v1/media/social/x/p.svg.jpg' })
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/jpeg' })
+    expect(tags).toContainEqual({ property: 'og:image:width', content: '1200' })
+    expect(tags).toContainEqual({ property: 'og:image:height', content: '630' })
     expect(tags).toContainEqual({ property: 'og:locale', content: 'ru_RU' })
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' })
     expect(tags).toContainEqual({ 'script:ld+json': { '@type': 'Product' } })

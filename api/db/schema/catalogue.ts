@@ -10,6 +10,7 @@ import {
   serial,
   smallint,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core'
 import { createdAt, localized } from './columns.ts'
 
@@ -92,6 +93,11 @@ export const products = pgTable(
     // Written by the application (catalogue/search-key.ts), never by SQL: see REFERENCE-UZ.md.
     searchKey: text('search_key').notNull().default(''),
     createdAt: createdAt(),
+    // The sitemaps' <lastmod>: every change through Drizzle (staff edits, stock, rating) moves it.
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { Db } from '../client.ts'
-import { settings } from '../schema/index.ts'
+import { products as productsTable, settings } from '../schema/index.ts'
 import { seedCatalogue } from './catalogue.ts'
 import { categories } from './categories.ts'
 import { seedDemoContent, seedShopSkeleton } from './content.ts'
@@ -63,6 +63,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoContent(tx)
       const productIds = await seedCatalogue(tx, products)
       await seedReviews(tx, products, productIds)
+      // The demo products are as old as they claim, whatever the seed's own updates did (and seeds repeat exactly).
+      await tx.update(productsTable).set({ updatedAt: sql`${productsTable.createdAt}` })
     }
     return { seeded: true, products: products.length }
   })

@@ -11,6 +11,8 @@ import { StepFlow } from './step-flow.tsx'
 export function RegisterFlow(props: FlowProps & { initial: FlowState }) {
   const { t } = useTranslation('account')
   const { lang, redirectTo, dialog, onView, onDone } = props
+  // The last button says where it leads: on to the checkout the shopper came from, or back to the shop.
+  const onward = t(/^\/(uz|sr|ru)\/checkout(\/|\?|$)/.test(redirectTo) ? 'register.to_checkout' : 'register.continue')
   return (
     <StepFlow
       {...props}
@@ -47,11 +49,11 @@ export function RegisterFlow(props: FlowProps & { initial: FlowState }) {
         text: t('register.done_text'),
         action: dialog ? (
           <button type="button" className="button button--block" onClick={() => onDone?.()} data-autofocus="">
-            {t('register.continue')}
+            {onward}
           </button>
         ) : (
           <Link className="button button--block" to={redirectTo}>
-            {t('register.continue')}
+            {onward}
           </Link>
         ),
       }}

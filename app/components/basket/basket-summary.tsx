@@ -26,10 +26,12 @@ export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolea
           <dt>{t('page.subtotal')}</dt>
           <dd>{formatMoney(cart.total_price, lang)}</dd>
         </div>
-        <div>
-          <dt>{t('page.discount')}</dt>
-          <dd>{cart.discount ? `−${formatMoney(cart.discount, lang)}` : formatMoney(0, lang)}</dd>
-        </div>
+        {cart.discount ? (
+          <div>
+            <dt>{t('page.discount')}</dt>
+            <dd>−{formatMoney(cart.discount, lang)}</dd>
+          </div>
+        ) : null}
         <div className="basket-summary__total">
           <dt>{t('page.total')}</dt>
           <dd>{formatMoney(cart.total, lang)}</dd>

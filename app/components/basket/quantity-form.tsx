@@ -17,7 +17,8 @@ export function usePendingQuantity(productId: number, current: number) {
 
 /**
  * − / a number with "update" / + for a product in the basket: one form that
- * works without JavaScript (`anchor`: the fragment it comes back to).
+ * works without JavaScript; with it the number goes on Enter or blur and there
+ * is no "update" (`anchor`: the fragment it comes back to).
  */
 export function QuantityForm({
   productId,
@@ -35,6 +36,9 @@ export function QuantityForm({
   if (!ui) return null
   const { t, lang } = ui
   const quantity = fetcher.formData ? wantedQuantity(fetcher.formData) : current
+  const sendTyped = (input: HTMLInputElement) => {
+    if (input.form && input.checkValidity() && Number(input.value) !== quantity) fetcher.submit(input.form)
+  }
   return (
     <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form">
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
@@ -66,6 +70,13 @@ export function QuantityForm({
         max={QUANTITY_MAX}
         required
         defaultValue={quantity}
+        // With JavaScript a typed number goes on Enter or on leaving the field: no "update" button.
+        onBlur={(event) => sendTyped(event.currentTarget)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return
+          event.preventDefault()
+          sendTyped(event.currentTarget)
+        }}
       />
       <button
         type="submit"
@@ -77,13 +88,15 @@ export function QuantityForm({
       >
         +
       </button>
-      <button
-        type="submit"
-        className="button-link quantity-form__update"
-        aria-label={t('page.update_label', { title })}
-      >
-        {t('page.update')}
-      </button>
+      {ui.hydrated ? null : (
+        <button
+          type="submit"
+          className="button-link quantity-form__update"
+          aria-label={t('page.update_label', { title })}
+        >
+          {t('page.update')}
+        </button>
+      )}
     </fetcher.Form>
   )
 }

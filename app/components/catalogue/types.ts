@@ -34,6 +34,7 @@ export type ApiProductCard = {
   in_stock: boolean
   is_recommendation: boolean
   created_at: string
+  updated_at: string
   highlight?: Range[]
   brand_highlight?: Range[]
 }

@@ -1,15 +1,17 @@
-import { data, Outlet, type ShouldRevalidateFunction } from 'react-router'
+import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useRouteError } from 'react-router'
 import { AuthDialogProvider } from '#app/components/account/auth-dialog.tsx'
 import type { StoreLinks } from '#app/components/account/auth-panel.tsx'
 import { Intent } from '#app/components/account/auth-types.ts'
 import { BasketUiProvider } from '#app/components/basket/basket-context.tsx'
+import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Footer } from '#app/components/shell/footer.tsx'
 import { Header } from '#app/components/shell/header.tsx'
 import { LanguageAlternates } from '#app/components/shell/language-alternates.tsx'
+import { getLocale } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser } from '#app/utils/auth.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { isLang } from '#app/utils/i18n.ts'
+import { isLang, type Lang } from '#app/utils/i18n.ts'
 import { langFromCookie } from '#app/utils/locale-detection.server.ts'
 import { loadShell } from '#app/utils/shell.server.ts'
 import { localeCookie } from '#app/utils/visitor.server.ts'
@@ -19,7 +21,21 @@ import { loadLikedIds } from './liked.server.ts'
 const noApps: StoreLinks = { ios: null, android: null }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!isLang(params.lang)) throw data(null, { status: 404 })
+  if (!isLang(params.lang)) {
+    // An unknown language prefix (/en, /xx/yy): the 404 page in the visitor's language, in the shop's shell.
+    const frame = await loadFrame(getLocale(context) as Lang, request, context)
+    throw data({ ...frame, missingPath: new URL(request.url).pathname }, { status: 404 })
+  }
+  const frame = await loadFrame(params.lang, request, context)
+  // Visiting a language remembers it for the next visit to `/` (SPEC §2).
+  const headers = new Headers()
+  if (langFromCookie(request.headers.get('cookie')) !== params.lang)
+    headers.set('Set-Cookie', localeCookie(params.lang))
+  return data(frame, { headers })
+}
+
+/** What the header, footer and auth dialog around every page show. */
+async function loadFrame(lang: Lang, request: Request, context: Route.LoaderArgs['context']) {
   const api = context.get(apiClientContext)
   // The badges come with the customer's token (their orders, basket and favourites).
   const [shell, user, apps] = await Promise.all([
@@ -28,15 +44,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Store links of the auth dialog's promo side; the dialog works without them.
     api.get<StoreLinks>('settings/apps/').catch(() => noApps),
   ])
-  // Visiting a language remembers it for the next visit to `/` (SPEC §2).
-  const headers = new Headers()
-  if (langFromCookie(request.headers.get('cookie')) !== params.lang)
-    headers.set('Set-Cookie', localeCookie(params.lang))
   const header = user ? { full_name: user.full_name } : null
   // The pressed state of the favourite buttons (product lists carry no is_liked).
   const liked = await loadLikedIds(api, shell.badges)
-  return data({ lang: params.lang, origin: siteOrigin(request), ...shell, user: header, apps, liked }, { headers })
+  return { lang, origin: siteOrigin(request), ...shell, user: header, apps, liked }
 }
+
+type Frame = Awaited<ReturnType<typeof loadFrame>>
+
+// Error pages under a language (this layout's own 404 too) are not for search engines.
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ name: 'robots', content: 'noindex' }] : [])
 
 // The steps of registration and reset before the last one change nothing the layout shows.
 const quietIntents = new Set<unknown>([Intent.start, Intent.verify, Intent.resend, Intent.edit])
@@ -48,13 +65,33 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, formDat
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AuthDialogProvider lang={loaderData.lang} apps={loaderData.apps}>
-      <BasketUiProvider lang={loaderData.lang} liked={loaderData.liked}>
-        <LanguageAlternates origin={loaderData.origin} />
-        <Header shell={loaderData} lang={loaderData.lang} user={loaderData.user} />
-        <Outlet />
-        <Footer shell={loaderData} lang={loaderData.lang} />
+    <ShopFrame frame={loaderData}>
+      <Outlet />
+    </ShopFrame>
+  )
+}
+
+function ShopFrame({ frame, children }: { frame: Frame; children: React.ReactNode }) {
+  return (
+    <AuthDialogProvider lang={frame.lang} apps={frame.apps}>
+      <BasketUiProvider lang={frame.lang} liked={frame.liked}>
+        <LanguageAlternates origin={frame.origin} />
+        <Header shell={frame} lang={frame.lang} user={frame.user} />
+        {children}
+        <Footer shell={frame} lang={frame.lang} />
       </BasketUiProvider>
     </AuthDialogProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const missing =
+    isRouteErrorResponse(error) && error.data?.missingPath ? (error.data as Frame & { missingPath: string }) : null
+  if (!missing) return <RouteErrorBoundary />
+  return (
+    <ShopFrame frame={missing}>
+      <ErrorPage status={404} detail={<MissingPath path={missing.missingPath} />} />
+    </ShopFrame>
   )
 }

@@ -1,7 +1,6 @@
 import { data } from 'react-router'
 import { CategoryPage } from '#app/components/catalogue/category-page.tsx'
-import { ErrorPage, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { catalogueHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
@@ -13,8 +12,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d+$/.test(params.id)) {
     // SPEC §5: a category id is digits only; anything else is a 404 naming the full path.
     const url = new URL(request.url)
-    const detail = getInstance(context).t('errors.route_invalid', { path: url.pathname + url.search })
-    return data({ invalid: true as const, detail }, { status: 404 })
+    return data({ invalid: true as const, path: url.pathname + url.search }, { status: 404 })
   }
   return loadCategoryPage(`products/categories/${params.id}/`, { request, context, lang: params.lang as Lang })
 }
@@ -24,7 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export const headers = catalogueHeaders
 
 export default function CategoryById({ loaderData }: Route.ComponentProps) {
-  if ('invalid' in loaderData) return <ErrorPage status={404} detail={loaderData.detail} />
+  if ('invalid' in loaderData)
+    return <ErrorPage status={404} detail={<MissingPath path={loaderData.path} text="errors.route_invalid" />} />
   return <CategoryPage data={loaderData} />
 }
 
