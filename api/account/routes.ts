@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, isNull } from 'drizzle-orm'
 import {
   codeWithSessionSchema,
   passwordAfterResetSchema,
@@ -14,9 +13,6 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
-import { mergeVisitorIntoAccount } from '../cart/merge.ts'
-import type { Db } from '../db/client.ts'
-import { users, verificationCodes } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
@@ -24,6 +20,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { mediaBase } from '../media/links.ts'
 import { deleteAccount } from './delete.ts'
+import { changePhone, createAccount, setPassword } from './service.ts'
 import { isUniqueViolation, liveUserById, liveUserByPhone, type UserRow, userView } from './users.ts'
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -275,27 +272,18 @@ export function accountRoutes(deps: ApiDeps) {
       if (await liveUserByPhone(db, verified.phone)) throw phoneTaken(lang)
       const passwordHash = await hashPassword(password)
       const at = now()
-      let userId: number
+      let userId: number | null
       try {
-        userId = await db.transaction(async (tx) => {
-          const [claimed] = await tx
-            .update(verificationCodes)
-            .set({ consumedAt: at })
-            .where(and(eq(verificationCodes.id, verified.id), isNull(verificationCodes.consumedAt)))
-            .returning({ id: verificationCodes.id })
-          if (!claimed) throw signatureError()
-          const [created] = await tx
-            .insert(users)
-            .values({ phone: verified.phone, fullName: full_name, passwordHash, createdAt: at, passwordChangedAt: at })
-            .returning({ id: users.id })
-          // The visitor's basket and favourites (Fingerprint header) become the new account's.
-          if (fingerprint) await mergeVisitorIntoAccount(tx as unknown as Db, fingerprint, created.id)
-          return created.id
-        })
+        userId = await createAccount(
+          db,
+          { codeId: verified.id, phone: verified.phone, passwordHash, fullName: full_name, fingerprint },
+          at,
+        )
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken(lang)
         throw error
       }
+      if (userId === null) throw signatureError()
       return c.json({ token: await tokens.open(userId) }, 201)
     })
 
@@ -339,7 +327,7 @@ export function accountRoutes(deps: ApiDeps) {
       if (!until || until <= now()) throw new ApiError(403, message(lang, 'reset_not_allowed'))
       await signedInUser(current.id, lang)
       const passwordHash = await hashPassword(new_password)
-      await db.update(users).set({ passwordHash, passwordChangedAt: now() }).where(eq(users.id, current.id))
+      await setPassword(db, current.id, passwordHash, now())
       await tokens.endReset(current.sessionId)
       await tokens.revokeAll(current.id, current.sessionId)
       return c.json({ message: message(lang, 'password_changed') }, 200)
@@ -356,7 +344,7 @@ export function accountRoutes(deps: ApiDeps) {
       }
       await attempt.succeeded()
       const passwordHash = await hashPassword(new_password)
-      await db.update(users).set({ passwordHash, passwordChangedAt: now() }).where(eq(users.id, current.id))
+      await setPassword(db, current.id, passwordHash, now())
       await tokens.revokeAll(current.id, current.sessionId)
       return c.json({ message: message(lang, 'password_changed') }, 200)
     })
@@ -400,7 +388,7 @@ export function accountRoutes(deps: ApiDeps) {
         finish: 'consume',
       })
       try {
-        const [row] = await db.update(users).set({ phone }).where(eq(users.id, current.id)).returning()
+        const row = await changePhone(db, current.id, phone)
         return c.json(userView(row, media), 200)
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken(lang)

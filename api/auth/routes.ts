@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
-import { and, eq, isNull } from 'drizzle-orm'
 import { loginSchema, refreshSchema } from '#contract/account.ts'
+import { liveUserByPhone } from '../account/users.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
-import { users } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress } from '../http/identity.ts'
@@ -68,11 +67,7 @@ export function authRoutes(deps: ApiDeps) {
       const lang = c.get('lang')
       const { phone, password } = c.req.valid('json')
       const attempt = await throttle.begin(phone, limitAddress(c), lang)
-      const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
-        .limit(1)
+      const user = await liveUserByPhone(db, phone)
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         const detail = message(lang, 'invalid_credentials')
         throw new ApiError(400, detail, [

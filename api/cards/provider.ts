@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../http/context.ts'
-import { type CardProvider, createCardProvider } from '../integrations/payments/cards.ts'
+import { type CardProvider, createCardProvider } from '../integrations/payments/card-provider.ts'
 import { createSmsProvider } from '../integrations/sms/index.ts'
 
 const built = new WeakMap<ApiDeps, CardProvider>()

@@ -7,7 +7,7 @@ import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, idParam, jsonContent } from '../http/schemas.ts'
-import { cardCodeLimits } from '../integrations/payments/cards.ts'
+import { cardCodeLimits } from '../integrations/payments/sandbox/cards.ts'
 import { cardProviderOf } from './provider.ts'
 import { cardView, createCardService } from './service.ts'
 

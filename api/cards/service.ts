@@ -7,7 +7,7 @@ import { savedCards, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { CardCodeError, type CardProvider, CardProviderError } from '../integrations/payments/cards.ts'
+import { CardCodeError, type CardProvider, CardProviderError } from '../integrations/payments/card-provider.ts'
 import { SmsError } from '../integrations/sms/provider.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
 

@@ -193,3 +193,18 @@ export async function cartUnits(db: Db, owner: string): Promise<number> {
     .where(eq(cartItems.owner, owner))
   return row?.units ?? 0
 }
+
+/** The basket's goods total at current prices (lines within stock). */
+export async function basketGoodsTotal(db: Db, owner: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total:
+        sql<number>`coalesce(sum(coalesce(${products.salePrice}, ${products.price}) * ${cartItems.quantity}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.owner, owner), sql`${products.stock} > 0`))
+  return row?.total ?? 0
+}

@@ -2,6 +2,8 @@
 // pg_trgm ignores Cyrillic, so every search key and query is folded here into
 // plain Latin (see REFERENCE-UZ.md, "Writing and search").
 
+import { latinLetters } from './uzbek-latin.ts'
+
 export type Range = [start: number, end: number]
 
 // Uzbek oʻ/gʻ and the tutuq belgisi are typed with whatever apostrophe the
@@ -12,92 +14,6 @@ const APOSTROPHE_RE = new RegExp(`[${APOSTROPHES}]`, 'gu')
 const WORD_RE = new RegExp(`[\\p{L}\\p{N}][\\p{L}\\p{M}\\p{N}${APOSTROPHES}]*`, 'gu')
 const ELISION_RE = new RegExp(`^(?:qu|[cdjlmnst])[${APOSTROPHES}](?=\\p{L})`, 'iu')
 
-const LETTERS: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  ё: 'yo',
-  ж: 'j',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'x',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sh',
-  ъ: '',
-  ы: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  ў: 'o',
-  ғ: 'g',
-  қ: 'q',
-  ҳ: 'h',
-  // Karakalpak and Kazakh letters turn up in Karakalpakstan addresses and names.
-  і: 'i',
-  ә: 'a',
-  ө: 'o',
-  ү: 'u',
-  ұ: 'u',
-  ң: 'ng',
-  һ: 'h',
-  є: 'ye',
-  ї: 'yi',
-  ґ: 'g',
-  // Latin letters that NFD does not decompose into base letter + mark.
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ı: 'i',
-  þ: 'th',
-  '№': 'n',
-}
-
-const CYRILLIC_VOWELS = new Set('аеёиоуыэюяўіәөүұєїaeiou')
-
-const isLetter = (ch: string | undefined) => ch !== undefined && /\p{L}/u.test(ch)
-const isVowel = (ch: string | undefined) => ch !== undefined && CYRILLIC_VOWELS.has(ch)
-
-// е is "ye" where it starts a syllable of its own (word start, after a vowel or
-// after a hard/soft sign: объект, ателье), otherwise "e".
-function transliterateYe(prev: string | undefined): string {
-  return !isLetter(prev) || isVowel(prev) || prev === 'ь' || prev === 'ъ' ? 'ye' : 'e'
-}
-
-// Uzbek writes ц as "ts" after a vowel and "s" after a consonant or at word start.
-function transliterateTse(prev: string | undefined): string {
-  return isVowel(prev) ? 'ts' : 's'
-}
-
-function transliterate(lower: string): string {
-  const chars = Array.from(lower)
-  return chars
-    .map((ch, i) => {
-      if (ch === 'е') return transliterateYe(chars[i - 1])
-      if (ch === 'ц') return transliterateTse(chars[i - 1])
-      return LETTERS[ch] ?? ch
-    })
-    .join('')
-}
-
 const stripMarks = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '')
 
 // "100ml" and "100 мл" must give the same tokens, so numbers always stand apart.
@@ -107,8 +23,11 @@ const punctuationToSpace = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, ' ')
 
 export function foldText(s: string): string {
   // NFC first so that й, ё, ў arrive as single letters rather than base + mark.
+  // Typed apostrophes go before transliterating, so they never decide how an е
+  // or ц after them reads; the ones it writes (oʻ, gʻ, ʼ: letters to \p{L}) after.
   const lower = s.normalize('NFC').toLowerCase().replace(APOSTROPHE_RE, '')
-  return separateNumbers(punctuationToSpace(stripMarks(transliterate(lower)))).trim()
+  const latin = latinLetters(lower).replace(APOSTROPHE_RE, '')
+  return separateNumbers(punctuationToSpace(stripMarks(latin))).trim()
 }
 
 export function searchTokens(s: string): string[] {

@@ -1,6 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
-import { brands, categories } from '../db/schema/index.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -19,7 +17,15 @@ import {
   manufacturerSchema,
   resultsSchema,
 } from './schemas.ts'
-import { brandDetail, brandList, categoryList, categoryTree, countCategories, manufacturerDetail } from './taxonomy.ts'
+import {
+  brandDetail,
+  brandList,
+  type CategoryFilter,
+  categoryList,
+  categoryTree,
+  countCategories,
+  manufacturerDetail,
+} from './taxonomy.ts'
 
 const slugParam = z.object({ slug: z.string().openapi({ param: { name: 'slug', in: 'path' } }) })
 
@@ -108,21 +114,20 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
 
   /** A paged category list, or 404 past its last page. */
   const categoryPageOf = async (
-    flag: typeof categories.inFooter | typeof categories.isPopular,
+    flagged: 'popular' | 'footer',
     query: { page: number; size: number },
     lang: Lang,
     url: string,
   ) => {
-    const where = eq(flag, true)
-    const total = await countCategories(db, where)
+    const total = await countCategories(db, { flagged })
     const offset = (query.page - 1) * query.size
     if (offset > 0 && offset >= total) throw new ApiError(404, message(lang, 'page_out_of_range'))
-    const results = await categoryList(db, lang, new MediaLinks(config), where, { limit: query.size, offset })
+    const results = await categoryList(db, lang, new MediaLinks(config), { flagged }, { limit: query.size, offset })
     return paged(results, total, query.page, query.size, url)
   }
 
-  const categoryWhere = async (where: ReturnType<typeof eq>, lang: Lang) => {
-    const [found] = await categoryList(db, lang, new MediaLinks(config), where)
+  const categoryWhere = async (filter: CategoryFilter, lang: Lang) => {
+    const [found] = await categoryList(db, lang, new MediaLinks(config), filter)
     if (!found) throw notFound(lang, 'category_not_found')
     return found
   }
@@ -135,21 +140,21 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
       const lang = c.get('lang')
       const { id } = c.req.valid('param')
       if (!/^\d{1,9}$/.test(id)) throw notFound(lang, 'category_not_found')
-      return c.json(await categoryWhere(eq(categories.id, Number(id)), lang), 200)
+      return c.json(await categoryWhere({ id: Number(id) }, lang), 200)
     })
     .openapi(categoryBySlugRoute, async (c) => {
       const lang = c.get('lang')
-      return c.json(await categoryWhere(eq(categories.slug, c.req.valid('param').slug), lang), 200)
+      return c.json(await categoryWhere({ slug: c.req.valid('param').slug }, lang), 200)
     })
     .openapi(popularRoute, async (c) =>
-      c.json(await categoryPageOf(categories.isPopular, c.req.valid('query'), c.get('lang'), c.req.url), 200),
+      c.json(await categoryPageOf('popular', c.req.valid('query'), c.get('lang'), c.req.url), 200),
     )
     .openapi(footerRoute, async (c) =>
-      c.json(await categoryPageOf(categories.inFooter, c.req.valid('query'), c.get('lang'), c.req.url), 200),
+      c.json(await categoryPageOf('footer', c.req.valid('query'), c.get('lang'), c.req.url), 200),
     )
     .openapi(brandsRoute, async (c) => {
       const { popular } = c.req.valid('query')
-      const list = await brandList(db, c.get('lang'), popular === undefined ? undefined : eq(brands.isPopular, popular))
+      const list = await brandList(db, c.get('lang'), { popular })
       return c.json({ results: list.map(({ manufacturerId: _, ...brand }) => brand), total: list.length }, 200)
     })
     .openapi(brandRoute, async (c) => {

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { brands, categories, categoryGroups, manufacturers, productCategories, products } from '../db/schema/index.ts'
 import { type Lang, pick } from '../http/locale.ts'
@@ -9,6 +9,15 @@ import { country } from './countries.ts'
 // Categories, header groups, brands and manufacturers as the catalogue shows them.
 
 type CategoryRow = typeof categories.$inferSelect
+
+/** One category by id or slug, or the ones flagged for the popular or footer lists. */
+export type CategoryFilter = { id: number } | { slug: string } | { flagged: 'popular' | 'footer' }
+
+function categoryCondition(filter: CategoryFilter): SQL {
+  if ('id' in filter) return eq(categories.id, filter.id)
+  if ('slug' in filter) return eq(categories.slug, filter.slug)
+  return eq(filter.flagged === 'popular' ? categories.isPopular : categories.inFooter, true)
+}
 
 async function productCounts(db: Db, categoryIds: number[]) {
   const counts = new Map<number, number>()
@@ -22,19 +31,19 @@ async function productCounts(db: Db, categoryIds: number[]) {
   return counts
 }
 
-/** Categories matching `where` in menu order, with their group and product count. */
+/** Categories matching `filter` in menu order, with their group and product count. */
 export async function categoryList(
   db: Db,
   lang: Lang,
   media: MediaLinks,
-  where: SQL | undefined,
+  filter: CategoryFilter,
   page?: { limit: number; offset: number },
 ) {
   let select = db
     .select({ category: categories, group: categoryGroups })
     .from(categories)
     .leftJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
-    .where(where)
+    .where(categoryCondition(filter))
     .orderBy(asc(categories.position), asc(categories.id))
     .$dynamic()
   if (page) select = select.limit(page.limit).offset(page.offset)
@@ -54,8 +63,8 @@ export async function categoryList(
   }))
 }
 
-export async function countCategories(db: Db, where: SQL | undefined) {
-  const [row] = await db.select({ n: count() }).from(categories).where(where)
+export async function countCategories(db: Db, filter: CategoryFilter) {
+  const [row] = await db.select({ n: count() }).from(categories).where(categoryCondition(filter))
   return row?.n ?? 0
 }
 
@@ -90,8 +99,8 @@ const indexLetter = (name: string) => {
   return /\p{L}/u.test(first) ? first : '#'
 }
 
-/** Brands A–Z with how many products each has. */
-export async function brandList(db: Db, lang: Lang, where: SQL | undefined) {
+/** Brands A–Z with how many products each has; `popular` keeps only the popular (or the other) ones, `slug` one brand. */
+export async function brandList(db: Db, lang: Lang, filter: { popular?: boolean; slug?: string } = {}) {
   const counts = db
     .select({ brandId: products.brandId, n: count().as('n') })
     .from(products)
@@ -101,7 +110,12 @@ export async function brandList(db: Db, lang: Lang, where: SQL | undefined) {
     .select({ brand: brands, n: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
     .from(brands)
     .leftJoin(counts, eq(counts.brandId, brands.id))
-    .where(where)
+    .where(
+      and(
+        filter.popular === undefined ? undefined : eq(brands.isPopular, filter.popular),
+        filter.slug === undefined ? undefined : eq(brands.slug, filter.slug),
+      ),
+    )
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
   return rows
     .map(({ brand, n }) => ({
@@ -118,7 +132,7 @@ export async function brandList(db: Db, lang: Lang, where: SQL | undefined) {
 }
 
 export async function brandDetail(db: Db, lang: Lang, slug: string) {
-  const [found] = await brandList(db, lang, eq(brands.slug, slug))
+  const [found] = await brandList(db, lang, { slug })
   if (!found) return null
   const { manufacturerId, ...brand } = found
   const [maker] = manufacturerId

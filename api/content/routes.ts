@@ -1,11 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { asc, eq } from 'drizzle-orm'
-import { categories, footerLinks } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
-import { pick } from '../http/locale.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
-import { getApps, getContacts } from './settings.ts'
+import { footerLinkList, getApps, getContacts, headerMenu } from './service.ts'
 
 const menuItem = z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).openapi('MenuItem')
 const menu = z.object({ results: z.array(menuItem) })
@@ -61,18 +58,10 @@ const appsRoute = createRoute({
 export function contentRoutes({ database: { db } }: ApiDeps) {
   return createRouter()
     .openapi(headerMenuRoute, async (c) => {
-      const lang = c.get('lang')
-      const rows = await db
-        .select({ id: categories.id, title: categories.title, slug: categories.slug })
-        .from(categories)
-        .where(eq(categories.inHeader, true))
-        .orderBy(asc(categories.position), asc(categories.id))
-      return c.json({ results: rows.map((r) => ({ ...r, title: pick(r.title, lang) })) }, 200)
+      return c.json({ results: await headerMenu(db, c.get('lang')) }, 200)
     })
     .openapi(footerRoute, async (c) => {
-      const lang = c.get('lang')
-      const rows = await db.select().from(footerLinks).orderBy(asc(footerLinks.position), asc(footerLinks.id))
-      return c.json({ results: rows.map((r) => ({ id: r.id, slug: r.slug, title: pick(r.title, lang) })) }, 200)
+      return c.json({ results: await footerLinkList(db, c.get('lang')) }, 200)
     })
     .openapi(contactsRoute, async (c) => {
       const found = await getContacts(db, c.get('lang'))

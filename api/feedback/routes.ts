@@ -1,10 +1,8 @@
 import { join } from 'node:path'
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bugReportSchema, feedbackSchema } from '#contract/profile.ts'
 import { errors, jsonBody } from '../auth/openapi.ts'
-import { feedbackMessages } from '../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { clientAddress, currentUser } from '../http/identity.ts'
@@ -23,6 +21,7 @@ import {
   uploadBodyLimit,
   writeWhole,
 } from '../uploads/images.ts'
+import { type FeedbackKind, recentMessageCount, saveBugReport, saveFeedback } from './service.ts'
 
 /** Messages of one kind a client address may send per window (SPEC: spam protection). */
 export const feedbackLimits = { perWindow: 5, windowSeconds: 10 * 60 } as const
@@ -79,23 +78,14 @@ const bugReportRoute = createRoute({
   },
 })
 
-type Kind = 'feedback' | 'bug'
-
 /** Feedback and bug reports, stored for the staff; signed-in senders are remembered. */
 export function feedbackRoutes({ database: { db }, config, now = () => new Date() }: ApiDeps) {
   const uploadsDir = uploadsDirOf(config)
 
   /** 429 when this address has sent its share of `kind` in the window. */
-  async function checkLimit(kind: Kind, address: string | null, lang: Lang) {
+  async function checkLimit(kind: FeedbackKind, address: string | null, lang: Lang) {
     const since = new Date(now().getTime() - feedbackLimits.windowSeconds * 1000)
-    const byAddress: SQL | undefined = address
-      ? eq(feedbackMessages.clientAddress, address)
-      : isNull(feedbackMessages.clientAddress)
-    const [row] = await db
-      .select({ n: count() })
-      .from(feedbackMessages)
-      .where(and(eq(feedbackMessages.kind, kind), byAddress, gt(feedbackMessages.createdAt, since)))
-    if ((row?.n ?? 0) < feedbackLimits.perWindow) return
+    if ((await recentMessageCount(db, kind, address, since)) < feedbackLimits.perWindow) return
     const minutes = feedbackLimits.windowSeconds / 60
     throw new ApiError(429, message(lang, 'feedback_rate_limited', { minutes }), undefined, {
       'Retry-After': String(feedbackLimits.windowSeconds),
@@ -135,13 +125,7 @@ export function feedbackRoutes({ database: { db }, config, now = () => new Date(
         path = `bug-reports/${randomName()}.${extensionOf(image.format)}`
         await writeWhole(join(uploadsDir, path), bytes)
       }
-      await db.insert(feedbackMessages).values({
-        ...row,
-        kind: 'bug',
-        text: parsed.data.text,
-        page: parsed.data.page ?? null,
-        screenshot: path,
-      })
+      await saveBugReport(db, row, { text: parsed.data.text, page: parsed.data.page ?? null, screenshot: path })
     } catch (error) {
       if (path) await removeFiles([join(uploadsDir, path)])
       throw error
@@ -154,7 +138,7 @@ export function feedbackRoutes({ database: { db }, config, now = () => new Date(
     if (website?.trim()) return c.json(sent(c), 201)
     const row = common(c)
     await checkLimit('feedback', row.clientAddress, row.lang)
-    await db.insert(feedbackMessages).values({ ...row, kind: 'feedback', name, text })
+    await saveFeedback(db, row, { name, text })
     return c.json(sent(c), 201)
   })
 }

@@ -3,7 +3,7 @@ import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
-import { PAYME_TIMEOUT_MS, PaymeState } from '../payments/payme.ts'
+import { PAYME_TIMEOUT_MS, PaymeState } from '../integrations/payments/payme/merchant.ts'
 import { lockOrderAndPayments, transition } from './service.ts'
 import { OrderStatus, onlineMethods } from './states.ts'
 

@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
-import { orders } from '../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
@@ -26,6 +24,7 @@ import {
   customerOrder,
   listOrders,
   type OrderRow,
+  orderById,
   orderItemsOf,
 } from './service.ts'
 import { requireStaff } from './staff-token.ts'
@@ -164,7 +163,7 @@ export function orderRoutes(deps: ApiDeps) {
   async function refundIfPaid(order: OrderRow) {
     if (order.paymentStatus !== 'refund_pending') return order
     await refundOrder(refunds, order.id)
-    return (await db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? order
+    return (await orderById(db, order.id)) ?? order
   }
 
   return createRouter()

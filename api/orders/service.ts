@@ -278,6 +278,11 @@ export async function orderItemsOf(db: Db | Tx, orderIds: number[]) {
   return byOrder
 }
 
+export async function orderById(db: Db, orderId: number): Promise<OrderRow | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+  return order ?? null
+}
+
 /** The customer's order; another customer's or an unknown id → 404 (never 403: ids are not disclosed). */
 export async function customerOrder(db: Db, userId: number, orderId: number, lang: Lang) {
   const [order] = await db

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import type { ApiDeps } from '../http/context.ts'
-import { reverseClickPayment } from './click-reversal.ts'
+import { reverseClickPayment } from '../integrations/payments/click/reversal.ts'
 
 /**
  * Money back for a paid order that was cancelled. `transition()` marks the

@@ -8,12 +8,13 @@ import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, idParam, idSchema, jsonContent } from '../http/schemas.ts'
+import { handleClick } from '../integrations/payments/click/shop-api.ts'
+import { handlePayme, paymeNotPost } from '../integrations/payments/payme/merchant.ts'
+import { completeSandboxPayment, readSandboxPayment } from '../integrations/payments/sandbox/checkout.ts'
 import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
-import { handleClick } from './click.ts'
-import { handlePayme, paymeNotPost } from './payme.ts'
-import { checkPaymentConfig, completeSandboxPayment, readSandboxPayment, startPayment } from './service.ts'
+import { checkPaymentConfig, startPayment } from './service.ts'
 
 const tags = ['payments']
 const error = (description: string) => jsonContent(errorSchema, description)

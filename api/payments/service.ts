@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm'
+import { cardPaymentProvider, chargeSavedCard } from '../cards/charge.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import type { CardProvider } from '../integrations/payments/cards.ts'
-import { clickPayUrl, type ProviderName, paymeCheckoutUrl } from '../integrations/payments/checkout.ts'
-import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
+import type { CardProvider } from '../integrations/payments/card-provider.ts'
+import { clickPayUrl } from '../integrations/payments/click/checkout-url.ts'
+import { paymeCheckoutUrl } from '../integrations/payments/payme/checkout-url.ts'
+import type { ProviderName } from '../integrations/payments/provider.ts'
 import { isPayable } from '../orders/states.ts'
-import { cardPaymentProvider, chargeSavedCard } from './card-charge.ts'
 
 type Ctx = { lang: Lang; config: Config; now: Date }
 
@@ -115,42 +116,4 @@ export async function startPayment(
     redirect_url: redirect,
     return_url: back,
   }
-}
-
-async function sandboxPayment(db: Db, userId: number, paymentId: number, lang: Lang) {
-  const [row] = await db
-    .select({ payment: payments, order: orders })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.id, paymentId), eq(payments.provider, 'sandbox'), eq(orders.userId, userId)))
-  if (!row) throw new ApiError(404, message(lang, 'payment_not_found'))
-  return row
-}
-
-export async function readSandboxPayment(db: Db, userId: number, paymentId: number, lang: Lang) {
-  const { payment, order } = await sandboxPayment(db, userId, paymentId, lang)
-  return { id: payment.id, order_id: order.id, amount: payment.amount, status: payment.status }
-}
-
-/**
- * The sandbox page's answer, with the same effects as a real provider:
- * approved → payment paid, order accepted (3); declined → payment failed, the
- * order stays awaiting payment and can be started again.
- */
-export async function completeSandboxPayment(db: Db, userId: number, paymentId: number, approve: boolean, ctx: Ctx) {
-  const { lang } = ctx
-  const { payment } = await sandboxPayment(db, userId, paymentId, lang)
-  if (payment.status !== 'pending') throw new ApiError(409, message(lang, 'payment_already_done'))
-  await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(payments)
-      .set({ status: approve ? 'paid' : 'failed' })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-      .returning()
-    if (!claimed) throw new ApiError(409, message(lang, 'payment_already_done'))
-    if (!approve) return markPaymentFailed(tx, payment.orderId, ctx.now)
-    if (!(await markOrderPaid(tx, payment.orderId, payment.amount, ctx)))
-      throw new ApiError(409, message(lang, 'order_not_payable'))
-  })
-  return payment.orderId
 }

@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, isNull } from 'drizzle-orm'
 import { profileUpdateSchema } from '#contract/profile.ts'
 import { liveUserById, userView } from '../account/users.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, userSchema } from '../auth/openapi.ts'
-import { users } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -14,6 +12,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { mediaBase, uploadsDirOf } from '../media/links.ts'
 import { checkImage, IMAGE_MAX_BYTES, readForm, removeFiles, uploadBodyLimit, writeWhole } from '../uploads/images.ts'
 import { avatarFiles, prepareAvatar, uploadFile } from './avatar.ts'
+import { removeAvatar, replaceAvatar, updateProfile } from './service.ts'
 
 const errorContent = (description: string) => ({
   description,
@@ -99,28 +98,15 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
     // The same picture again: its files are already there.
     if (user.avatar === avatar.path) return c.json(userView(user, media), 200)
     const written: string[] = []
-    let previous: string | null = null
     try {
       for (const file of avatar.files) {
         const target = uploadFile(uploadsDir, file.path)
         written.push(target)
         await writeWhole(target, file.bytes)
       }
-      const row = await db.transaction(async (tx) => {
-        const [old] = await tx
-          .select({ avatar: users.avatar })
-          .from(users)
-          .where(eq(users.id, current.id))
-          .for('update')
-        previous = old?.avatar ?? null
-        const [saved] = await tx
-          .update(users)
-          .set({ avatar: avatar.path })
-          .where(and(eq(users.id, current.id), isNull(users.deletedAt)))
-          .returning()
-        if (!saved) throw new ApiError(401, message(lang, 'token_invalid'))
-        return saved
-      })
+      const replaced = await replaceAvatar(db, current.id, avatar.path)
+      if (!replaced) throw new ApiError(401, message(lang, 'token_invalid'))
+      const { row, previous } = replaced
       if (previous && previous !== avatar.path) await removeFiles(files(previous))
       return c.json(userView(row, media), 200)
     } catch (error) {
@@ -142,7 +128,7 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
         ...(body.extra_phone !== undefined && { extraPhone: body.extra_phone }),
       }
       if (!Object.keys(changes).length) return c.json(userView(user, media), 200)
-      const [row] = await db.update(users).set(changes).where(eq(users.id, current.id)).returning()
+      const row = await updateProfile(db, current.id, changes)
       return c.json(userView(row, media), 200)
     })
     .openapi(avatarDeleteRoute, async (c) => {
@@ -150,7 +136,7 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
       const current = requireUser(c)
       const user = await signedInUser(current.id, lang)
       if (!user.avatar) return c.json(userView(user, media), 200)
-      const [row] = await db.update(users).set({ avatar: null }).where(eq(users.id, current.id)).returning()
+      const row = await removeAvatar(db, current.id)
       await removeFiles(files(user.avatar))
       return c.json(userView(row, media), 200)
     })

@@ -1,7 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { cartItems, products } from '../db/schema/index.ts'
+import { basketGoodsTotal } from '../cart/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { limitAddress, ownerKey } from '../http/identity.ts'
 import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
@@ -49,21 +47,6 @@ const checkRoute = createRoute({
   },
 })
 
-/** The basket's goods total at current prices (lines within stock). */
-async function basketTotal(db: Db, owner: string): Promise<number> {
-  const [row] = await db
-    .select({
-      total:
-        sql<number>`coalesce(sum(coalesce(${products.salePrice}, ${products.price}) * ${cartItems.quantity}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.owner, owner), sql`${products.stock} > 0`))
-  return row?.total ?? 0
-}
-
 export function promoRoutes(deps: ApiDeps) {
   const { db } = deps.database
   return createRouter().openapi(checkRoute, async (c) => {
@@ -74,7 +57,7 @@ export function promoRoutes(deps: ApiDeps) {
     const slot = await takeSlot(db, `promo:${addressKey(limitAddress(c))}`, rule, now)
     if (!('release' in slot)) throw tooManyRequests(lang, 'promo_rate_limited', slot.wait, { field: 'promo_code' })
     const owner = ownerKey(c)
-    const subtotal = total ?? (owner ? await basketTotal(db, owner) : 0)
+    const subtotal = total ?? (owner ? await basketGoodsTotal(db, owner) : 0)
     // Only failed checks count: a usable code gives its slot back.
     const promo = await usablePromo(db, code, subtotal, now, lang)
     await slot.release()

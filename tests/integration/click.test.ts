@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clickPayUrl } from '#api/integrations/payments/checkout.ts'
+import { clickPayUrl } from '#api/integrations/payments/click/checkout-url.ts'
 import { setupTestApi } from './support/api.ts'
 import { clickCaller, orderMaker } from './support/orders.ts'
 

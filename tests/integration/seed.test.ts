@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productSearchKey } from '#api/catalogue/search-key.ts'
+import { toLatin } from '#api/catalogue/uzbek-latin.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import {
   banners,
@@ -26,7 +27,6 @@ import {
   users,
 } from '#api/db/schema/index.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
-import { toLatin } from '#api/db/seed/latin.ts'
 import { referenceDate } from '#api/db/seed/products.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { OrderStatus } from '#api/orders/states.ts'

@@ -1,4 +1,4 @@
-import type { StoredApps, StoredContacts } from '../../content/settings.ts'
+import type { StoredApps, StoredContacts } from '../../content/service.ts'
 import type { Db } from '../client.ts'
 import {
   banners as bannersTable,

@@ -1,5 +1,5 @@
+import { toLatin } from '../../catalogue/uzbek-latin.ts'
 import type { Localized } from '../../http/locale.ts'
-import { toLatin } from './latin.ts'
 
 /** A text as written: Russian and Uzbek Cyrillic; the Uzbek Latin one is derived. */
 export type Text = { ru: string; uz: string }

@@ -1,14 +1,14 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, asc, between, eq } from 'drizzle-orm'
-import type { Config } from '../config.ts'
-import type { Db } from '../db/client.ts'
-import { orders, payments } from '../db/schema/index.ts'
-import { isId } from '../http/schemas.ts'
-import { tiyin } from '../integrations/payments/checkout.ts'
-import { markOrderPaid, markPaymentFailed, transition } from '../orders/service.ts'
-import { OrderStatus, onlineMethods, type PaymentMethod } from '../orders/states.ts'
-import type { Tx } from '../promo/service.ts'
-import { paymeReceipt } from './payme-receipt.ts'
+import type { Config } from '../../../config.ts'
+import type { Db } from '../../../db/client.ts'
+import { orders, payments } from '../../../db/schema/index.ts'
+import { isId } from '../../../http/schemas.ts'
+import { markOrderPaid, markPaymentFailed, transition } from '../../../orders/service.ts'
+import { OrderStatus, onlineMethods, type PaymentMethod } from '../../../orders/states.ts'
+import type { Tx } from '../../../promo/service.ts'
+import { tiyin } from '../provider.ts'
+import { paymeReceipt } from './receipt.ts'
 
 // Payme merchant API (REFERENCE-UZ "Payme"): JSON-RPC 2.0, Payme calls the
 // shop. Every answer is HTTP 200 with `result` or `error`; amounts in tiyin,

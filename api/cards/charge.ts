@@ -5,10 +5,10 @@ import { orders, payments, savedCards } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { type CardProvider, CardProviderError } from '../integrations/payments/cards.ts'
+import { type CardProvider, CardProviderError } from '../integrations/payments/card-provider.ts'
 import { lockOrder, markOrderPaid, markPaymentFailed, type OrderRow } from '../orders/service.ts'
 import { OrderStatus } from '../orders/states.ts'
-import { refundOrder } from './refunds.ts'
+import { refundOrder } from '../payments/refunds.ts'
 
 /**
  * Paying an order with a saved card, server-side (no provider page).

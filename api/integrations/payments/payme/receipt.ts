@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm'
-import type { Config } from '../config.ts'
-import type { Db } from '../db/client.ts'
-import { orderItems, products } from '../db/schema/index.ts'
-import { message } from '../http/messages.ts'
-import { tiyin } from '../integrations/payments/checkout.ts'
-import { type OrderRow, VAT_PERCENT } from '../orders/service.ts'
-import type { Tx } from '../promo/service.ts'
+import type { Config } from '../../../config.ts'
+import type { Db } from '../../../db/client.ts'
+import { orderItems, products } from '../../../db/schema/index.ts'
+import { message } from '../../../http/messages.ts'
+import { type OrderRow, VAT_PERCENT } from '../../../orders/service.ts'
+import type { Tx } from '../../../promo/service.ts'
+import { tiyin } from '../provider.ts'
 
 export type ReceiptItem = {
   title: string

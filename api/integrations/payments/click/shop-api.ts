@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Config } from '../config.ts'
-import type { Db } from '../db/client.ts'
-import { orders, payments } from '../db/schema/index.ts'
-import { markOrderPaid, markPaymentFailed } from '../orders/service.ts'
-import { OrderStatus } from '../orders/states.ts'
+import type { Config } from '../../../config.ts'
+import type { Db } from '../../../db/client.ts'
+import { orders, payments } from '../../../db/schema/index.ts'
+import { markOrderPaid, markPaymentFailed } from '../../../orders/service.ts'
+import { OrderStatus } from '../../../orders/states.ts'
 
 // Click SHOP-API (REFERENCE-UZ "Click"): Click posts form-encoded Prepare
 // (action 0) and Complete (action 1); each is signed with an MD5 sign_string.

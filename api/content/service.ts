@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { settings } from '../db/schema/index.ts'
+import { categories, footerLinks, settings } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 import { pick } from '../http/locale.ts'
 
@@ -42,4 +42,20 @@ export async function getContacts(db: Db, lang: Lang) {
 
 export async function getApps(db: Db): Promise<StoredApps> {
   return (await readSetting<StoredApps>(db, 'apps')) ?? { ios: null, android: null }
+}
+
+/** The categories of the header menu, in menu order. */
+export async function headerMenu(db: Db, lang: Lang) {
+  const rows = await db
+    .select({ id: categories.id, title: categories.title, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.inHeader, true))
+    .orderBy(asc(categories.position), asc(categories.id))
+  return rows.map((r) => ({ ...r, title: pick(r.title, lang) }))
+}
+
+/** The footer's links, in footer order. */
+export async function footerLinkList(db: Db, lang: Lang) {
+  const rows = await db.select().from(footerLinks).orderBy(asc(footerLinks.position), asc(footerLinks.id))
+  return rows.map((r) => ({ id: r.id, slug: r.slug, title: pick(r.title, lang) }))
 }
