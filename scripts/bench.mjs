@@ -1,5 +1,5 @@
 // `npm run bench`: speed, memory and page weight of the production build on one
-// process, printed as tables and written into README.md under "## Measured"
+// process, printed as tables and written into docs/measured.md
 // (one marked block per part, database and catalogue size).
 //
 //   npm run bench                          every part on the 2,000-product demo (PGlite)
@@ -391,10 +391,10 @@ if (targets.length) {
 }
 console.log(`\n${date}, ${machine}; ${database}, ${catalogue}; ${loadNote}`)
 if (!args['no-readme']) {
-  const readmePath = join(root, 'README.md')
+  const readmePath = join(root, 'docs/measured.md')
   let readme = readFileSync(readmePath, 'utf8')
   for (const block of blocks) readme = setBlock(readme, block.key, block.body)
   writeFileSync(readmePath, readme)
-  console.log(`bench: README.md updated (${blocks.map((b) => b.key).join(', ')})`)
+  console.log(`bench: docs/measured.md updated (${blocks.map((b) => b.key).join(', ')})`)
 }
 process.exit(0)

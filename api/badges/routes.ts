@@ -29,7 +29,7 @@ const badgesRoute = createRoute({
   responses: { 200: jsonContent(badges, 'Header badge counts') },
 })
 
-/** The customer's open orders for the header badge (statuses 1, 3, 4, 5: README "Order states"). */
+/** The customer's open orders for the header badge (statuses 1, 3, 4, 5: docs/orders-and-payments.md "Order states"). */
 function ordersTotal(db: Db, userId: number): Promise<number> {
   return countOrders(db, userId, openStatuses)
 }

@@ -116,7 +116,7 @@ const staffRoute = createRoute({
   tags,
   summary: 'Staff: move an order to another status (`X-Staff-Token`)',
   description:
-    'Only when STAFF_TOKEN is set (otherwise 404). Transitions not in the table (README "Order states") → 409. ' +
+    'Only when STAFF_TOKEN is set (otherwise 404). Transitions not in the table (docs/orders-and-payments.md "Order states") → 409. ' +
     'Moving 1 → 3 needs a recorded payment (payments do that themselves). 10 wrong tokens from one client ' +
     'address (IPv6: per /64) in 15 minutes → 429 with `Retry-After`, even for the right one.',
   request: {

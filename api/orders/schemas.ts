@@ -90,7 +90,7 @@ export const orderSchema = z
     number: z.string().openapi({ description: 'The order number shown to the customer', example: '000042' }),
     status: z.number().int().openapi({
       description:
-        'README "Order states": 1 awaiting payment, 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered',
+        'docs/orders-and-payments.md "Order states": 1 awaiting payment, 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered',
     }),
     status_name: z.string(),
     status_label: z.string().openapi({ description: 'Localised' }),
@@ -99,7 +99,7 @@ export const orderSchema = z
     can_pay: z.boolean().openapi({
       description:
         'An online order awaiting payment (status 1): POST payments/{order_id}/start/ pays it (again). ' +
-        'Left unpaid it is cancelled (README "Order states")',
+        'Left unpaid it is cancelled (docs/orders-and-payments.md "Order states")',
     }),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),

@@ -1,5 +1,5 @@
 /**
- * Order states (README "Order states"). The numbers are the API's `status`;
+ * Order states (docs/orders-and-payments.md "Order states"). The numbers are the API's `status`;
  * 3, 4 and 5 are the customer's active orders (SPEC §7 `status__in=3,4,5`),
  * with 1 their open ones (the storefront's active tab); 6 and 2 their history.
  *
@@ -63,7 +63,7 @@ export const canTransition = (from: number, to: number) =>
   (transitions[from as OrderStatus] ?? []).includes(to as OrderStatus)
 
 /**
- * `payment_status` of an order (README "Order states"): refund_pending is a paid
+ * `payment_status` of an order (docs/orders-and-payments.md "Order states"): refund_pending is a paid
  * order cancelled whose money the provider has not yet given back.
  */
 export const PaymentStatus = ['pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const

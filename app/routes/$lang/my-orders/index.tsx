@@ -9,7 +9,7 @@ import '#app/styles/orders.css'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/index'
 
-// README "Order states": active are SPEC's 3, 4, 5 and 1, an order still to be paid (it has a "pay" action
+// docs/orders-and-payments.md "Order states": active are SPEC's 3, 4, 5 and 1, an order still to be paid (it has a "pay" action
 // and is cancelled if left unpaid, so it must not be missing here); history delivered and cancelled.
 const tabs = { active: '1,3,4,5', history: '6,2' } as const
 type Tab = keyof typeof tabs
