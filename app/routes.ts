@@ -38,29 +38,31 @@ export default [
       route('saved', 'routes/$lang/saved.tsx'),
       route('feedback', 'routes/$lang/feedback.tsx'),
       route('bug-report', 'routes/$lang/bug-report.tsx'),
-      route('profile', 'routes/$lang/profile/_layout.tsx', [
-        index('routes/$lang/profile/index.tsx'),
-        route('edit', 'routes/$lang/profile/edit.tsx'),
-        route('balance', 'routes/$lang/profile/balance.tsx'),
-        route('cards', 'routes/$lang/profile/cards.tsx'),
-        route('delete', 'routes/$lang/profile/delete.tsx'),
-        route('help', 'routes/$lang/profile/help.tsx'),
-        route('terms-of-use', 'routes/$lang/profile/terms-of-use.tsx'),
-        route('settings', 'routes/$lang/profile/settings/index.tsx'),
-        route('settings/change-number', 'routes/$lang/profile/settings/change-number.tsx'),
-        route('settings/change-password', 'routes/$lang/profile/settings/change-password.tsx'),
-        route('instruction', 'routes/$lang/profile/instruction/index.tsx'),
-        route('instruction/:slug', 'routes/$lang/profile/instruction/$slug.tsx'),
+      // Pathless layouts: a section's own page is a plain route, so its forms post to
+      // /{lang}/checkout, not /{lang}/checkout?index (what an index route would need).
+      layout('routes/$lang/profile/_layout.tsx', [
+        route('profile', 'routes/$lang/profile/index.tsx'),
+        route('profile/edit', 'routes/$lang/profile/edit.tsx'),
+        route('profile/balance', 'routes/$lang/profile/balance.tsx'),
+        route('profile/cards', 'routes/$lang/profile/cards.tsx'),
+        route('profile/delete', 'routes/$lang/profile/delete.tsx'),
+        route('profile/help', 'routes/$lang/profile/help.tsx'),
+        route('profile/terms-of-use', 'routes/$lang/profile/terms-of-use.tsx'),
+        route('profile/settings', 'routes/$lang/profile/settings/index.tsx'),
+        route('profile/settings/change-number', 'routes/$lang/profile/settings/change-number.tsx'),
+        route('profile/settings/change-password', 'routes/$lang/profile/settings/change-password.tsx'),
+        route('profile/instruction', 'routes/$lang/profile/instruction/index.tsx'),
+        route('profile/instruction/:slug', 'routes/$lang/profile/instruction/$slug.tsx'),
       ]),
-      route('checkout', 'routes/$lang/checkout/_layout.tsx', [
-        index('routes/$lang/checkout/index.tsx'),
-        route('contact', 'routes/$lang/checkout/contact.tsx'),
-        route('payment', 'routes/$lang/checkout/payment.tsx'),
+      layout('routes/$lang/checkout/_layout.tsx', [
+        route('checkout', 'routes/$lang/checkout/index.tsx'),
+        route('checkout/contact', 'routes/$lang/checkout/contact.tsx'),
+        route('checkout/payment', 'routes/$lang/checkout/payment.tsx'),
       ]),
-      route('my-orders', 'routes/$lang/my-orders/_layout.tsx', [
-        index('routes/$lang/my-orders/index.tsx'),
+      layout('routes/$lang/my-orders/_layout.tsx', [
+        route('my-orders', 'routes/$lang/my-orders/index.tsx'),
         // One module, two tabs (it reads the tab from the URL) until the list is split out.
-        route('history', 'routes/$lang/my-orders/index.tsx', { id: 'routes/$lang/my-orders/history' }),
+        route('my-orders/history', 'routes/$lang/my-orders/index.tsx', { id: 'routes/$lang/my-orders/history' }),
       ]),
       route('order/:id', 'routes/$lang/order/$id.tsx'),
       // Pathless: /{lang}/payment itself is no page and stays a 404.

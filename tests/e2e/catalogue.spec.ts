@@ -337,9 +337,12 @@ test.describe('product list', () => {
     await expect(page).toHaveURL(/in_stock=1/)
     await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('price')
     await expect(list.getByRole('article')).toHaveCount(12)
-    const prices = (await list.locator('.price__now').allTextContents()).map(amount)
-    expect(prices.length).toBe(12)
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices)
+    // With JavaScript the list on screen may still be the previous one when the address has changed: wait for it.
+    await expect(async () => {
+      const prices = (await list.locator('.price__now').allTextContents()).map(amount)
+      expect(prices.length).toBe(12)
+      expect([...prices].sort((a, b) => a - b)).toEqual(prices)
+    }).toPass()
 
     // Paging: real links; with JavaScript also "show more".
     const pages = page.getByRole('navigation', { name: 'Страницы' })
