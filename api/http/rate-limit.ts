@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, lt } from 'drizzle-orm'
+import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
 import { rateEvents } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from './errors.ts'
@@ -40,14 +41,6 @@ export function tooManyRequests(
   const detail = message(lang, key, { ...options.vars, wait: waitText(lang, wait) })
   const errors: FieldError[] | undefined = options.field ? [{ field: options.field, message: detail }] : undefined
   return new ApiError(429, detail, errors, { 'Retry-After': String(wait) })
-}
-
-/**
- * Serialises the limit checks of one key across server processes until the
- * transaction ends, so parallel requests cannot all pass on the same count.
- */
-export async function lockKey(tx: Tx, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
 }
 
 /**

@@ -71,7 +71,7 @@ export function mediaUrl(base: string, size: ImageSize, version: string, path: s
   return `${base}${mediaPath}/${size}/${version}/${path}`
 }
 
-/** The 1200×630 JPEG link preview of a picture (og:image); app/lib/seo.ts derives it from the `large` URL. */
+/** The 1200×630 JPEG link preview of a picture (og:image); app/utils/seo.ts derives it from the `large` URL. */
 export function socialUrl(base: string, version: string, path: string) {
   return `${base}${mediaPath}/social/${version}/${path}.jpg`
 }

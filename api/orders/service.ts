@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
+import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
 import { cartItems, orderItems, orders, payments, products, savedCards, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
@@ -90,7 +91,7 @@ export async function createOrder(
   const existing = await findByKey(db, userId, input.idempotency_key)
   if (existing) return { order: existing, created: false }
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${userId}`}))`)
+    await lockKey(tx, `order:${userId}`)
     // The same key sent twice at once: the other request created the order while this one waited.
     const replay = await findByKey(tx, userId, input.idempotency_key)
     if (replay) return { order: replay, created: false }
