@@ -3,13 +3,33 @@ import * as build from 'virtual:react-router/server-build'
 import { createShop } from './server/shop.ts'
 
 const started = performance.now()
-const shop = await createShop({ build })
+const shop = await createShop({ build }).catch(refuseToStart)
 const { config, database } = shop
 
-const server = shop.app.listen(config.PORT, config.HOST, () => {
+// Express calls back with the error when listening fails (a taken port): the log used to say
+// "serving" while nothing listened.
+const server = shop.app.listen(config.PORT, config.HOST, async (error?: NodeJS.ErrnoException) => {
+  if (error) {
+    await shop.close()
+    refuseToStart(
+      error.code === 'EADDRINUSE'
+        ? new Error(
+            `port ${config.PORT} on ${config.HOST} is already in use (another shop running?). Stop it or set PORT.`,
+          )
+        : error,
+    )
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2)
   console.log(`Atir is serving http://localhost:${config.PORT} (${database.kind}, ready in ${seconds} s)`)
 })
+
+/** One clear line and a non-zero exit, so a service manager and the operator see why. */
+function refuseToStart(error: Error): never {
+  console.error(`Atir cannot start: ${error.message}`)
+  // A bug rather than a setting or a busy resource: the trace is what helps.
+  if (error instanceof TypeError || error instanceof ReferenceError) console.error(error.stack)
+  process.exit(1)
+}
 
 // Finish what is in flight, then close the database, so a deploy never cuts an order in half.
 function shutdown(signal: string) {

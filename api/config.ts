@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { projectRoot } from './project-root.ts'
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
@@ -42,6 +43,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   // PostgreSQL: how long connecting, and each query, may take before the request answers 503.
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  MIGRATIONS: z.enum(['apply', 'verify']).default('apply'),
   SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   PUBLIC_URL: optionalUrl,
   API_URL: optionalUrl,
@@ -144,7 +146,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  const dataDir = resolve(parsed.data.DATA_DIR)
+  // Relative to the project, not the working directory: the shop starts the same from anywhere.
+  const dataDir = resolve(projectRoot, parsed.data.DATA_DIR)
   return { ...parsed.data, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) }
 }
 

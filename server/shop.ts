@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -12,6 +12,7 @@ import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
+import { fromRoot } from '#api/project-root.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
 import { sameOriginForms } from './same-origin.ts'
@@ -36,6 +37,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
+    migrations: config.MIGRATIONS,
   })
   const uploadsDir = join(config.dataDir, 'uploads')
   const seed = await seedDatabase(database.db, {
@@ -89,7 +91,7 @@ export async function createShop({ build, assets }: ShopOptions) {
 
   if (assets) app.use(assets)
   else {
-    const clientDir = resolve('build/client')
+    const clientDir = fromRoot('build/client')
     // The build's brotli/gzip copies (vite.config.ts) when the browser takes them; compression() leaves them be.
     app.use(
       '/assets',

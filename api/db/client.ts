@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
+import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -22,20 +22,21 @@ export type Database = {
   close(): Promise<void>
 }
 
-const migrationsFolder = resolve('api/db/migrations')
-
 /**
  * Opens the embedded PGlite database in `dataDir` (or in memory when
  * `dataDir` is null), or a PostgreSQL pool when `url` is given, and applies
- * the committed migrations. `timeoutMs` bounds connecting to PostgreSQL and
- * each of its queries, so a database that went silent gives errors (503)
- * instead of requests that hang.
+ * the committed migrations (or, with `migrations: 'verify'`, refuses a
+ * database that needs them: api/db/migrate.ts). `timeoutMs` bounds connecting
+ * to PostgreSQL and each of its queries, so a database that went silent gives
+ * errors (503) instead of requests that hang.
  */
 export async function openDatabase(options: {
   url?: string
   dataDir: string | null
   timeoutMs?: number
+  migrations?: MigrationMode
 }): Promise<Database> {
+  const migrations = options.migrations ?? 'apply'
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -49,7 +50,10 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.error('postgres pool error:', error.message))
     pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder })
+    await migratePostgres(pool, migrations).catch(async (error) => {
+      await pool.end()
+      throw error
+    })
     return {
       db,
       kind: 'postgres',
@@ -57,17 +61,33 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     }
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
+  let unlock = () => {}
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true })
+    unlock = lockDataDir(options.dataDir)
+  }
   const client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
     extensions: { pg_trgm },
+  }).catch((error) => {
+    unlock()
+    throw error
   })
-  const db = drizzlePglite({ client, schema })
-  await migratePglite(db, { migrationsFolder })
+  const close = async () => {
+    try {
+      await client.close()
+    } finally {
+      unlock()
+    }
+  }
+  await migratePglite(client, migrations).catch(async (error) => {
+    await close()
+    throw error
+  })
   return {
-    db: db as unknown as Db,
+    db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close,
   }
 }
 

@@ -19,7 +19,7 @@ export async function freePort() {
   })
 }
 
-export async function waitForHealth(port: number, timeoutMs = 60_000) {
+export async function waitForHealth(port: number, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -62,10 +62,12 @@ export async function startServer(options: {
   dataDir: string
   port?: number
   env?: Record<string, string>
+  /** The working directory it is started from (the project's by default). */
+  cwd?: string
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
-  const child = spawn(process.execPath, ['build/server/index.js'], {
-    cwd: root,
+  const child = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+    cwd: options.cwd ?? root,
     env: {
       ...process.env,
       ...serverEnv,

@@ -62,7 +62,7 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
   return state
 }
 
-async function adminQuery(serverUrl: string, sql: string) {
+export async function adminQuery(serverUrl: string, sql: string) {
   const pg = (await import('pg')).default
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -74,7 +74,7 @@ async function adminQuery(serverUrl: string, sql: string) {
 }
 
 /** Each test file gets its own database on the shared server, dropped when the file ends. */
-async function freshPostgresDatabase(serverUrl: string) {
+export async function freshPostgresDatabase(serverUrl: string) {
   const name = `atir_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`)
   const url = new URL(serverUrl)

@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from '@playwright/test'
+import { exitCode, freePort, type ServerProcess, serverEnv, startServer, tmpDataDir } from './support/server-process.ts'
+
+// Start-up that tells the truth (issue 18): what stops a start is one clear
+// line and a non-zero exit, and the shop starts from any working directory.
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Runs the built server until it exits; resolves with its code and everything it printed. */
+function runUntilExit(options: { env: Record<string, string> }) {
+  const child = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let printed = ''
+  child.stdout.on('data', (chunk) => (printed += chunk))
+  child.stderr.on('data', (chunk) => (printed += chunk))
+  return exitCode(child).then((code) => ({ code, printed }))
+}
+
+async function stop(server: ServerProcess) {
+  server.child.kill('SIGTERM')
+  expect(await exitCode(server.child)).toBe(0)
+}
+
+test('a port that is taken ends the start with one clear line and exit code 1', async () => {
+  test.setTimeout(120_000)
+  const data = tmpDataDir('port-taken')
+  const port = await freePort()
+  const squatter = createServer().listen(port, '127.0.0.1')
+  try {
+    const { code, printed } = await runUntilExit({ env: { PORT: String(port), DATA_DIR: data.dir } })
+    expect(code).toBe(1)
+    expect(printed).toContain(`Atir cannot start: port ${port} on 127.0.0.1 is already in use`)
+    expect(printed).not.toContain('Atir is serving')
+  } finally {
+    squatter.close()
+    data.remove()
+  }
+})
+
+test('a second process on the same embedded database folder refuses, the first keeps serving', async () => {
+  test.setTimeout(180_000)
+  const data = tmpDataDir('one-folder')
+  const first = await startServer({ dataDir: data.dir })
+  try {
+    const second = await runUntilExit({ env: { PORT: String(await freePort()), DATA_DIR: data.dir } })
+    expect(second.code).toBe(1)
+    expect(second.printed).toContain(
+      `Atir cannot start: ${data.dir} is in use by another shop process (pid ${first.child.pid})`,
+    )
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200)
+  } finally {
+    await stop(first)
+    data.remove()
+  }
+})
+
+test('the shop starts and serves its pages and assets from another working directory', async () => {
+  test.setTimeout(180_000)
+  const data = tmpDataDir('elsewhere')
+  const server = await startServer({ dataDir: data.dir, cwd: '/' })
+  try {
+    const page = await fetch(`${server.url}/ru`)
+    expect(page.status).toBe(200)
+    const asset = /<link rel="modulepreload" href="([^"]+)"/.exec(await page.text())?.[1]
+    expect(asset).toMatch(/^\/assets\//)
+    expect((await fetch(`${server.url}${asset}`)).status).toBe(200)
+  } finally {
+    await stop(server)
+    data.remove()
+  }
+})
