@@ -95,7 +95,9 @@ test('basket → checkout in three steps with cash → the order page → my ord
 
   // The order page: success toast, the steps with "approved" current, the details.
   await expect(page).toHaveURL(/\/ru\/order\/\d+$/)
-  const number = (await main(page).getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? ''
+  // The address changes before the order page has rendered: wait for its heading.
+  const heading = main(page).getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })
+  const number = (await heading.textContent())?.match(/\d+/)?.[0] ?? ''
   expect(number).not.toBe('')
   await expect(toasts(page).getByText(`Заказ № ${number} оформлен`)).toBeVisible()
   const progress = main(page).getByRole('list', { name: 'Ход заказа' })
