@@ -9,10 +9,13 @@ import type { Lang } from '../http/locale.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
+import { previewOrder } from './preview.ts'
 import {
   createOrderBody,
   orderConflictSchema,
   orderIdParams,
+  orderPreviewBody,
+  orderPreviewSchema,
   orderSchema,
   pagedOrders,
   statusListQuery,
@@ -60,6 +63,29 @@ const createRouteDef = createRoute({
     400: error('Invalid input, empty basket, promo code or cashback refused'),
     401: unauthorized,
     409: jsonContent(orderConflictSchema, 'Stock or prices changed: `items` lists the lines'),
+  },
+})
+
+const previewRoute = createRoute({
+  method: 'post',
+  path: '/orders/preview/',
+  tags,
+  security: bearer,
+  middleware: [signedIn] as const,
+  summary: "What placing an order from the customer's basket would cost",
+  description:
+    'The money of POST orders/ computed the same way, nothing written: goods, promo discount, and per delivery ' +
+    'way and cashback choice the delivery price, cashback spent, total, VAT in it and cashback earned on ' +
+    'delivery. The checkout shows these instead of computing them. A promo code is checked as POST orders/ ' +
+    'checks it (the same 400 and message, field `promo_code`; not used up here) and, like promo/check/, counts ' +
+    'against the address’s failed-guess budget (PROMO_FAILURES_PER_ADDRESS in 15 minutes, then 429). ' +
+    'Empty basket: 400. Prices or stock that changed are reported by POST orders/ (409).',
+  request: { body: { required: true, content: { 'application/json': { schema: orderPreviewBody } } } },
+  responses: {
+    200: jsonContent(orderPreviewSchema, 'The money of the order'),
+    400: error('Invalid input, empty basket, promo code or cashback refused'),
+    401: unauthorized,
+    429: error('Too many failed promo codes from this address'),
   },
 })
 
@@ -172,6 +198,12 @@ export function orderRoutes(deps: ApiDeps) {
       const { order, created } = await createOrder(db, user.id, c.req.valid('json'), ctx(c))
       noStore(c)
       return c.json(await orderDetail(db, order, c.get('lang')), created ? 201 : 200)
+    })
+    .openapi(previewRoute, async (c) => {
+      const user = requireUser(c)
+      const preview = await previewOrder(db, user.id, c.req.valid('json'), { ...ctx(c), address: limitAddress(c) })
+      noStore(c)
+      return c.json(preview, 200)
     })
     .openapi(listRoute, async (c) => {
       const user = requireUser(c)

@@ -13,6 +13,8 @@ const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+const cashbackChoice = z.union([z.boolean(), z.number().int().min(0).max(INT_MAX)])
+
 export const addressSchema = z
   .object({
     region: z.string().openapi({ description: 'SOATO code of the region (GET geo/regions/)', example: '1726' }),
@@ -68,19 +70,55 @@ export const createOrderBody = z
         description: 'A verified saved card of the customer (GET cards/) for payment_method card',
       }),
     promo_code: optionalText(50),
-    use_cashback: z
-      .union([z.boolean(), z.number().int().min(0).max(INT_MAX)])
-      .default(false)
-      .openapi({
-        description:
-          'true: as much of the cashback balance as the goods allow; a number: that many sum (more than the balance: 400); false/0: none',
-      }),
+    use_cashback: cashbackChoice.default(false).openapi({
+      description:
+        'true: as much of the cashback balance as the goods allow; a number: that many sum (more than the balance: 400); false/0: none',
+    }),
     idempotency_key: z.uuid().openapi({
       description:
         'A UUID generated when the checkout form is shown; resubmitting with it returns the same order (200)',
     }),
   })
   .openapi('NewOrder')
+
+export const orderPreviewBody = z
+  .object({
+    region: z
+      .string()
+      .refine((code) => findRegion(code) !== undefined, 'order_unknown_region')
+      .openapi({ description: 'SOATO code of the delivery region (GET geo/regions/)', example: '1726' }),
+    promo_code: optionalText(50),
+    delivery: z.enum(Delivery).optional().openapi({ description: 'Only this delivery way; default: both' }),
+    use_cashback: cashbackChoice.optional().openapi({
+      description: 'Only this choice (as in POST orders/; a number above the balance: 400); default: false and true',
+    }),
+  })
+  .openapi('OrderPreviewInput')
+
+export const orderPreviewSchema = z
+  .object({
+    subtotal: z.number().int().openapi({ description: 'Goods in the basket at current prices' }),
+    promo_code: z.string().nullable().openapi({ description: 'The code applied (normalised), or null' }),
+    discount: z.number().int().openapi({ description: 'Promo code discount' }),
+    cashback_balance: z.number().int(),
+    vat_percent: z.number().int(),
+    options: z
+      .array(
+        z.object({
+          delivery: z.enum(Delivery),
+          use_cashback: cashbackChoice,
+          delivery_price: z.number().int(),
+          cashback_used: z.number().int(),
+          total: z.number().int().openapi({ description: 'subtotal − discount − cashback_used + delivery_price' }),
+          vat: z.number().int().openapi({ description: 'VAT included in total' }),
+          cashback_earned: z.number().int().openapi({ description: 'Cashback the order earns once delivered' }),
+        }),
+      )
+      .openapi({
+        description: 'One per delivery way × cashback choice asked for (courier first, without cashback first)',
+      }),
+  })
+  .openapi('OrderPreview')
 
 const namedPlace = z.object({ code: z.string().nullable(), name: z.string() })
 

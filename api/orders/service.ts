@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
+import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
 import {
   canTransition,
   customerCancellable,
@@ -20,10 +21,6 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
-
-/** VAT is included in every price (REFERENCE-UZ: 12 % since 2023): the included part of `gross`. */
-export const VAT_PERCENT = 12
-export const includedVat = (gross: number) => Math.round((gross * VAT_PERCENT) / (100 + VAT_PERCENT))
 
 export type NewOrder = {
   address: {
@@ -56,13 +53,6 @@ export class OrderConflictError extends ApiError {
   override toJSON() {
     return { detail: this.detail, items: this.items }
   }
-}
-
-/** Courier price for `region` and the goods total after the discount; pickup is free. */
-export function deliveryPrice(config: Config, delivery: Delivery, region: string, goods: number) {
-  if (delivery === 'pickup') return 0
-  if (config.DELIVERY_FREE_FROM > 0 && goods >= config.DELIVERY_FREE_FROM) return 0
-  return region === '1726' ? config.DELIVERY_PRICE_TASHKENT : config.DELIVERY_PRICE_REGIONS
 }
 
 const unitPrice = (p: { price: number; salePrice: number | null }) => p.salePrice ?? p.price
@@ -149,24 +139,21 @@ export async function createOrder(
       promoCode = promo.code
     }
 
-    const goods = subtotal - discount
     const [user] = await tx
       .select({ balance: users.cashbackBalance })
       .from(users)
       .where(eq(users.id, userId))
       .for('update')
     const balance = user?.balance ?? 0
-    let cashbackUsed = 0
-    if (typeof input.use_cashback === 'number') {
-      if (input.use_cashback > balance)
-        throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }), [
-          { field: 'use_cashback', message: message(lang, 'cashback_above_balance', { balance }) },
-        ])
-      cashbackUsed = Math.min(input.use_cashback, goods)
-    } else if (input.use_cashback) cashbackUsed = Math.min(balance, goods)
-
-    const delivery = deliveryPrice(config, input.delivery, input.address.region, goods)
-    const total = goods - cashbackUsed + delivery
+    checkCashbackWithin(lang, input.use_cashback, balance)
+    const { cashbackUsed, deliveryPrice, total, vat } = orderMoney(config, {
+      subtotal,
+      discount,
+      balance,
+      useCashback: input.use_cashback,
+      delivery: input.delivery,
+      region: input.address.region,
+    })
     const online = onlineMethods.includes(input.payment_method)
     // Nothing left to pay online: the order is paid by promo and cashback.
     const prepaid = online && total === 0
@@ -208,9 +195,9 @@ export async function createOrder(
         promoCodeId: promoId,
         discount,
         cashbackUsed,
-        deliveryPrice: delivery,
+        deliveryPrice,
         total,
-        vat: includedVat(total),
+        vat,
         createdAt: now,
         updatedAt: now,
       })
@@ -404,7 +391,7 @@ export async function transition(
         .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
   }
   if (to === OrderStatus.delivered) {
-    const earned = Math.floor((order.subtotal - order.discount - order.cashbackUsed) * config.CASHBACK_RATE)
+    const earned = earnedCashback(config, order.subtotal - order.discount - order.cashbackUsed)
     if (earned > 0) {
       const added = await addCashbackEntry(tx, {
         userId: order.userId,

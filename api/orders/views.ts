@@ -1,8 +1,8 @@
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { VAT_PERCENT } from './money.ts'
 import type { OrderItemRow, OrderRow } from './service.ts'
-import { VAT_PERCENT } from './service.ts'
 import { customerCancellable, isPayable, type OrderStatus, statusNames } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)

@@ -2,9 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { basketGoodsTotal } from '../cart/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { limitAddress, ownerKey } from '../http/identity.ts'
-import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 import { errorSchema, INT_MAX, jsonContent } from '../http/schemas.ts'
-import { promoDiscount, usablePromo } from './service.ts'
+import { checkTypedPromo, promoDiscount } from './service.ts'
 
 const checkBody = z
   .object({
@@ -53,14 +52,13 @@ export function promoRoutes(deps: ApiDeps) {
     const { code, total } = c.req.valid('json')
     const lang = c.get('lang')
     const now = deps.now?.() ?? new Date()
-    const rule = { limit: deps.config.PROMO_FAILURES_PER_ADDRESS, windowSeconds: guessLimits.promoWindowSeconds }
-    const slot = await takeSlot(db, `promo:${addressKey(limitAddress(c))}`, rule, now)
-    if (!('release' in slot)) throw tooManyRequests(lang, 'promo_rate_limited', slot.wait, { field: 'promo_code' })
     const owner = ownerKey(c)
     const subtotal = total ?? (owner ? await basketGoodsTotal(db, owner) : 0)
-    // Only failed checks count: a usable code gives its slot back.
-    const promo = await usablePromo(db, code, subtotal, now, lang)
-    await slot.release()
+    const promo = await checkTypedPromo(
+      db,
+      { code, subtotal, address: limitAddress(c) },
+      { limit: deps.config.PROMO_FAILURES_PER_ADDRESS, now, lang },
+    )
     const discount = promoDiscount(promo, subtotal)
     c.header('Cache-Control', 'private, no-store')
     return c.json(

@@ -4,6 +4,7 @@ import { promoCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
@@ -43,6 +44,26 @@ export async function usablePromo(
     throw field('promo_not_found')
   if (promo.usageLimit != null && promo.usedCount >= promo.usageLimit) throw field('promo_exhausted')
   if (subtotal < promo.minTotal) throw field('promo_min_total', { min: promo.minTotal })
+  return promo
+}
+
+/**
+ * `usablePromo` for a code a client typed, within its address's budget of
+ * failed guesses (PROMO_FAILURES_PER_ADDRESS per window, then 429): codes can
+ * be guessed wherever one is checked, so promo/check/ and orders/preview/
+ * share the budget. Only failures count: a usable code gives its slot back.
+ */
+export async function checkTypedPromo(
+  db: Db,
+  input: { code: string; subtotal: number; address: string | null },
+  ctx: { limit: number; now: Date; lang: Lang },
+): Promise<PromoRow> {
+  const { now, lang } = ctx
+  const rule = { limit: ctx.limit, windowSeconds: guessLimits.promoWindowSeconds }
+  const slot = await takeSlot(db, `promo:${addressKey(input.address)}`, rule, now)
+  if (!('release' in slot)) throw tooManyRequests(lang, 'promo_rate_limited', slot.wait, { field: 'promo_code' })
+  const promo = await usablePromo(db, input.code, input.subtotal, now, lang)
+  await slot.release()
   return promo
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { etagMatches, strongEtag } from '#api/catalogue/cache.ts'
 import { country } from '#api/catalogue/countries.ts'
-import { excerpt } from '#api/catalogue/editorial-routes.ts'
+import { excerpt } from '#api/catalogue/editorial.ts'
 import { searchHighlight, trigramSimilarity } from '#api/catalogue/highlight.ts'
 import { productListQuery } from '#api/catalogue/query.ts'
 import { productSearchKey } from '#api/catalogue/search-key.ts'

@@ -1,6 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { includedVat } from '../../orders/service.ts'
+import { includedVat } from '../../orders/money.ts'
 import { OrderStatus } from '../../orders/states.ts'
 import { refreshRatings } from '../../reviews/service.ts'
 import type { Db } from '../client.ts'

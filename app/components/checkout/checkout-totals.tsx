@@ -1,37 +1,30 @@
 import { useTranslation } from 'react-i18next'
+import type { OrderPreview } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
-/** VAT included in a gross amount (the API's `includedVat`, for the preview). */
-const includedVat = (gross: number, percent: number) => Math.round((gross * percent) / (100 + percent))
+type Option = OrderPreview['options'][number]
 
-/** The money of step 3: goods, discount, cashback, delivery, the total and the VAT in it. */
+/** The money of step 3 as the API's preview gives it for the chosen delivery and cashback. */
 export function CheckoutTotals({
   lang,
-  goods,
+  subtotal,
   discount,
-  cashback,
-  delivery,
-  deliveryWay,
+  option,
   vatPercent,
 }: {
   lang: Lang
-  goods: number
+  subtotal: number
   discount: number
-  cashback: number
-  delivery: number
-  deliveryWay: 'courier' | 'pickup'
+  option: Pick<Option, 'delivery' | 'delivery_price' | 'cashback_used' | 'total' | 'vat' | 'cashback_earned'>
   vatPercent: number
 }) {
   const { t } = useTranslation('checkout')
-  const afterDiscount = Math.max(0, goods - discount)
-  const spent = Math.min(cashback, afterDiscount)
-  const total = afterDiscount - spent + delivery
   return (
     <dl className="checkout-totals" aria-live="polite">
       <div>
         <dt>{t('summary.goods')}</dt>
-        <dd>{formatMoney(goods, lang)}</dd>
+        <dd>{formatMoney(subtotal, lang)}</dd>
       </div>
       {discount ? (
         <div>
@@ -39,24 +32,30 @@ export function CheckoutTotals({
           <dd>−{formatMoney(discount, lang)}</dd>
         </div>
       ) : null}
-      {spent ? (
+      {option.cashback_used ? (
         <div>
           <dt>{t('summary.cashback')}</dt>
-          <dd>−{formatMoney(spent, lang)}</dd>
+          <dd>−{formatMoney(option.cashback_used, lang)}</dd>
         </div>
       ) : null}
       <div>
-        <dt>{t('summary.delivery', { way: t(`payment.deliveries.${deliveryWay}`) })}</dt>
-        <dd>{delivery ? formatMoney(delivery, lang) : t('payment.delivery_free')}</dd>
+        <dt>{t('summary.delivery', { way: t(`payment.deliveries.${option.delivery}`) })}</dt>
+        <dd>{option.delivery_price ? formatMoney(option.delivery_price, lang) : t('payment.delivery_free')}</dd>
       </div>
       <div className="checkout-totals__total">
         <dt>{t('summary.total')}</dt>
-        <dd>{formatMoney(total, lang)}</dd>
+        <dd>{formatMoney(option.total, lang)}</dd>
       </div>
       <div className="checkout-totals__vat">
         <dt>{t('summary.vat', { percent: vatPercent })}</dt>
-        <dd>{formatMoney(includedVat(total, vatPercent), lang)}</dd>
+        <dd>{formatMoney(option.vat, lang)}</dd>
       </div>
+      {option.cashback_earned ? (
+        <div className="checkout-totals__vat">
+          <dt>{t('summary.cashback_earned')}</dt>
+          <dd>+{formatMoney(option.cashback_earned, lang)}</dd>
+        </div>
+      ) : null}
     </dl>
   )
 }

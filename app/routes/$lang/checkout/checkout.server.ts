@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router'
+import { getConfig } from '#api/config.ts'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { Region } from '#app/components/checkout/schemas.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -43,6 +44,12 @@ export async function loadCheckoutAction({ request, context }: Args) {
 export async function loadRegions(context: Readonly<RouterContextProvider>) {
   const { results } = await context.get(apiClientContext).get<{ results: Region[] }>('geo/regions/')
   return results
+}
+
+/** The map picker of step 1: shown when a Yandex Maps key is set. */
+export function mapPicker() {
+  const key = getConfig().YANDEX_MAPS_API_KEY
+  return key ? { enabled: true as const, key } : { enabled: false as const, key: '' }
 }
 
 /** The step a customer has to finish first, if any. */

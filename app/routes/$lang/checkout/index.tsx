@@ -2,7 +2,6 @@ import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
-import { getConfig } from '#api/config.ts'
 import { FormMessage, TextField, useErrorText } from '#app/components/account/fields.tsx'
 import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { MapPicker } from '#app/components/checkout/map-picker.tsx'
@@ -12,14 +11,13 @@ import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/index'
-import { loadCheckout, loadRegions, personal } from './checkout.server.ts'
+import { loadCheckout, loadRegions, mapPicker, personal } from './checkout.server.ts'
 import { checkoutHeaders } from './state.server.ts'
 
 /** Step 1: the delivery address (SPEC §2), with the map picker when a Yandex key is set. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, t, cart, state } = await loadCheckout({ request, context })
   const regions = await loadRegions(context)
-  const key = getConfig().YANDEX_MAPS_API_KEY
   return data(
     {
       lang,
@@ -27,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       regions,
       address: state.address ?? {},
       reached: state.contactDone ? 3 : state.addressDone ? 2 : 1,
-      maps: key ? { enabled: true as const, key } : { enabled: false as const, key: '' },
+      maps: mapPicker(),
       title: t('meta_title'),
     },
     { headers: personal },

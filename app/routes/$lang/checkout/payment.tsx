@@ -30,12 +30,9 @@ const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashba
 
 /** Step 3: how to pay, promo code, cashback, delivery and the total (SPEC §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, lang, t, cart, state } = await loadCheckout({ request, context })
+  const { lang, t, cart, state } = await loadCheckout({ request, context })
   requireStep(state, lang, 3)
-  const [preview, cards] = await Promise.all([
-    paymentPreview(context, cart, state, user.cashback_balance),
-    savedCards(context),
-  ])
+  const [preview, cards] = await Promise.all([paymentPreview(context, state), savedCards(context)])
   return data(
     { lang, cart, payment: state.payment ?? {}, preview, cards, payme: paymeKeepsCards(), title: t('meta_title') },
     { headers: personal },
@@ -170,6 +167,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
   const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   const way = delivery === 'pickup' ? 'pickup' : 'courier'
+  // The API priced every choice; the page only picks one (no arithmetic here).
+  const option = (d: string, cashback: boolean) =>
+    preview.options.find((o) => o.delivery === d && o.use_cashback === cashback) ?? preview.options[0]!
   return (
     <CheckoutShell
       lang={lang}
@@ -179,12 +179,10 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       aside={
         <CheckoutTotals
           lang={lang}
-          goods={preview.goods}
-          discount={applied ? preview.discount : 0}
-          cashback={useCashback ? preview.cashback : 0}
-          delivery={preview.delivery[way]}
-          deliveryWay={way}
-          vatPercent={preview.vatPercent}
+          subtotal={preview.subtotal}
+          discount={preview.discount}
+          option={option(way, useCashback)}
+          vatPercent={preview.vat_percent}
         />
       }
     >
@@ -237,7 +235,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
               <span>
                 {t(`payment.deliveries.${d}`)}{' '}
                 <small>
-                  {preview.delivery[d] ? formatMoney(preview.delivery[d], lang) : t('payment.delivery_free')}
+                  {option(d, false).delivery_price
+                    ? formatMoney(option(d, false).delivery_price, lang)
+                    : t('payment.delivery_free')}
                 </small>
               </span>
             </label>
@@ -257,13 +257,13 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
         </div>
-        {preview.balance > 0 ? (
+        {preview.cashback_balance > 0 ? (
           <label className="checkout-choice__option">
             <input
               {...getInputProps(fields.use_cashback, { type: 'checkbox', value: 'on' })}
               onChange={(e) => setUseCashback(e.currentTarget.checked)}
             />
-            <span>{t('payment.use_cashback', { amount: formatMoney(preview.balance, lang) })}</span>
+            <span>{t('payment.use_cashback', { amount: formatMoney(preview.cashback_balance, lang) })}</span>
           </label>
         ) : (
           <p className="checkout-muted">{t('payment.no_cashback')}</p>

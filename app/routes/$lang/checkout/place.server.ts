@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import { deliveryPrice, VAT_PERCENT } from '#api/orders/service.ts'
-import type { Cart } from '#app/components/basket/types.ts'
+import type { OrderPreview } from '#api/types.ts'
 import type { SavedCard } from '#app/components/cards/saved-card.tsx'
-import { deliveryWays } from '#app/components/checkout/schemas.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { CheckoutState } from './state.server.ts'
@@ -26,36 +24,33 @@ export async function checkPromo(context: Context, code: string) {
   }
 }
 
+/** The API's reason for refusing the promo code (field `promo_code`: unusable, too many guesses), or null. */
+function promoRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) return null
+  return error.body.errors?.find((e) => e.field === 'promo_code')?.message ?? null
+}
+
 /**
- * What step 3 shows: the goods, the promo discount, the cashback that would be
- * spent, both delivery prices and the VAT rate. The API computes the same again
- * when the order is placed; this is only the preview.
+ * What step 3 shows, as the API computes it for the basket (orders/preview/):
+ * per delivery way and cashback choice the delivery price, cashback spent,
+ * total and VAT. A code the API now refuses (expired since it was applied,
+ * used up) comes with its reason, and the money without it.
  */
-export async function paymentPreview(context: Context, cart: Cart, state: CheckoutState, balance: number) {
-  const goods = cart.total
-  const code = state.payment?.promo_code
-  let discount = 0
-  let promoError: string | null = null
-  if (code) {
-    const result = await checkPromo(context, code)
-    if (result.ok) discount = result.preview.discount
-    else promoError = result.message
-  }
+export async function paymentPreview(context: Context, state: CheckoutState) {
+  const api = context.get(apiClientContext)
   const region = state.address?.region ?? ''
-  const config = getConfig()
-  const delivery = Object.fromEntries(
-    deliveryWays.map((way) => [way, deliveryPrice(config, way, region, goods - discount)]),
-  ) as Record<(typeof deliveryWays)[number], number>
-  return {
-    goods,
-    discount,
-    promoError,
-    balance,
-    cashback: Math.min(balance, Math.max(0, goods - discount)),
-    delivery,
-    vatPercent: VAT_PERCENT,
-    idempotencyKey: randomUUID(),
+  const code = state.payment?.promo_code || null
+  const ask = (promo_code: string | null) => api.send<OrderPreview>('POST', 'orders/preview/', { region, promo_code })
+  let promoError: string | null = null
+  let preview: OrderPreview
+  try {
+    preview = await ask(code)
+  } catch (error) {
+    promoError = code ? promoRefusal(error) : null
+    if (promoError === null) throw error
+    preview = await ask(null)
   }
+  return { ...preview, promoError, idempotencyKey: randomUUID() }
 }
 
 /** The customer's confirmed cards, for paying with one. */

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router'
-import { getConfig } from '#api/config.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
@@ -18,6 +17,7 @@ import {
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
+import { paymeKeepsCards } from '#app/routes/$lang/checkout/place.server.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cards,
     pending,
     removing: cards.find((card) => card.id === removeId) ?? null,
-    payme: getConfig().PAYMENT_PROVIDER === 'payme',
+    payme: paymeKeepsCards(),
     title: cardsT(context)('title'),
   }
 }

@@ -1,0 +1,69 @@
+import { asc, eq } from 'drizzle-orm'
+import { RouterContextProvider } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { products } from '#api/db/schema/index.ts'
+import { paymentPreview } from '#app/routes/$lang/checkout/place.server.ts'
+import { apiClientContext, createApiClient } from '#app/utils/api-client.server.ts'
+import { apiContext } from '#app/utils/request-context.ts'
+import { setupTestApi } from './support/api.ts'
+import { type Customer, registerCustomer } from './support/customer.ts'
+
+// The checkout's step 3 (place.server.ts) takes its money from POST orders/preview/, through the storefront's client.
+
+const t = setupTestApi({ products: 5 })
+let customer: Customer
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= 'x'.repeat(40)
+  customer = await registerCustomer(t)
+  const [first] = await t.database.db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1)
+  await t.database.db
+    .update(products)
+    .set({ stock: 5, price: 200_000, salePrice: null })
+    .where(eq(products.id, first!.id))
+  const added = await t.json('orders/cart/products/', {
+    method: 'POST',
+    token: customer.access,
+    body: JSON.stringify({ product_id: first!.id, quantity: 1 }),
+  })
+  expect(added.status).toBe(200)
+})
+
+/** A request context whose API client calls the test API as the customer. */
+function customerContext() {
+  const context = new RouterContextProvider()
+  context.set(apiContext, t.api)
+  const client = createApiClient(context, { lang: 'ru', fingerprint: 'visitor_0123456789abcdef' })
+  context.set(apiClientContext, client.withAuth({ bearer: customer.access }))
+  return context
+}
+
+describe('paymentPreview', () => {
+  it("shows the API's options for the basket and the applied code", async () => {
+    const preview = await paymentPreview(customerContext(), {
+      address: { region: '1726' },
+      payment: { promo_code: 'ATIR10' },
+    })
+    const api = await t.json('orders/preview/', {
+      method: 'POST',
+      token: customer.access,
+      body: JSON.stringify({ region: '1726', promo_code: 'ATIR10' }),
+    })
+    expect(preview).toMatchObject({ ...api.body, promoError: null })
+    expect(preview.discount).toBe(20_000)
+  })
+
+  it('a saved code the API now refuses: its reason, and the money without it', async () => {
+    const preview = await paymentPreview(customerContext(), {
+      address: { region: '1726' },
+      payment: { promo_code: 'YANGIYIL2024' },
+    })
+    const withoutCode = await t.json('orders/preview/', {
+      method: 'POST',
+      token: customer.access,
+      body: JSON.stringify({ region: '1726' }),
+    })
+    expect(preview).toMatchObject({ ...withoutCode.body, promoError: 'Такого промокода не существует.' })
+    expect(preview.discount).toBe(0)
+  })
+})
