@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from 'react-router'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { Region } from '#app/components/checkout/schemas.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { checkoutT, readCheckout } from './state.server.ts'
 
@@ -16,7 +16,7 @@ export const personal = { 'Cache-Control': 'private, no-store' }
  * steps entered so far.
  */
 export async function loadCheckout({ request, context }: Args) {
-  const user = await requireUser({ request, context })
+  const user = signedInUser(context)
   const lang = requestLang(context)
   const t = checkoutT(context)
   const cart = await context.get(apiClientContext).get<Cart>('orders/cart/products/')
@@ -35,7 +35,6 @@ export async function loadCheckout({ request, context }: Args) {
  * order it already made.
  */
 export async function loadCheckoutAction({ request, context }: Args) {
-  await requireUser({ request, context })
   return { lang: requestLang(context), t: checkoutT(context), state: await readCheckout(request) }
 }
 

@@ -6,7 +6,7 @@ import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.ts
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -26,8 +26,10 @@ async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
   }
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+// A customer's own order: a visitor goes to sign-in and back (like the protected sections' layouts).
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
   const t = ordersT(context)
   // A card order awaiting payment is paid again with a saved card or a new one.
@@ -48,7 +50,6 @@ export const headers = () => personal
 
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const lang = requestLang(context)
   const t = ordersT(context)
   const api = context.get(apiClientContext)

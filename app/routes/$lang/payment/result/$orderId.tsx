@@ -3,7 +3,7 @@ import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AWAITING_PAYMENT, type Order } from '#app/components/orders/types.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
 import '#app/styles/checkout.css'
@@ -14,8 +14,7 @@ import type { Route } from './+types/$orderId'
  * of the order ended, read from the order itself (the provider's redirect
  * proves nothing), with the way to the order and, if unpaid, to pay again.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
   let order: Order
   try {
