@@ -1,6 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
 import { getLocale } from '#app/middleware/i18next.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { isLang, type Lang } from './i18n.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { type AuthTokens, getSession, getTokens } from './session.server.ts'
@@ -36,7 +37,7 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
     return await context.get(apiClientContext).get<User>('account/')
   } catch (error) {
     // 401 after the one refresh: the API client has already signed the visitor out.
-    if (error instanceof ApiResponseError && error.status === 401) return null
+    if (isApiError(error, 401)) return null
     throw error
   }
 }

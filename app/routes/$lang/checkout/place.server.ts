@@ -5,7 +5,8 @@ import { deliveryPrice, VAT_PERCENT } from '#api/orders/service.ts'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { SavedCard } from '#app/components/cards/saved-card.tsx'
 import { deliveryWays } from '#app/components/checkout/schemas.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { CheckoutState } from './state.server.ts'
 
@@ -20,7 +21,7 @@ export async function checkPromo(context: Context, code: string) {
     const preview = await context.get(apiClientContext).send<PromoPreview>('POST', 'promo/check/', { code })
     return { ok: true as const, preview }
   } catch (error) {
-    if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
+    if (!isApiRefusal(error) || error.status === 401) throw error
     const message = error.body.errors?.find((e) => e.field === 'promo_code')?.message ?? error.body.detail ?? ''
     return { ok: false as const, message }
   }
@@ -73,7 +74,7 @@ type Start = { redirect_url: string; return_url: string }
  * answering: the API's client throws its 503 as a Response), or null.
  */
 export async function startFailure(error: unknown): Promise<string | null> {
-  if (error instanceof ApiResponseError) return error.body.detail || null
+  if (isApiError(error)) return error.body.detail || null
   if (error instanceof Response && error.status === 503) {
     const body = (await error.json().catch(() => null)) as { detail?: string } | null
     return body?.detail || null

@@ -5,7 +5,8 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
@@ -18,12 +19,7 @@ import type { Route } from './+types/$id'
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  try {
-    return await context.get(apiClientContext).get<Order>(`orders/${id}/`)
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  return orNotFound(context.get(apiClientContext).get<Order>(`orders/${id}/`))
 }
 
 // A customer's own order: a visitor goes to sign-in and back (like the protected sections' layouts).
@@ -77,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
     const reason = await startFailure(error)
-    if (reason === null || (error instanceof ApiResponseError && error.status >= 500)) throw error
+    if (reason === null || (isApiError(error) && error.status >= 500)) throw error
     flash(context, { type: 'error', message: reason || t('error') })
     return redirect(here)
   }

@@ -18,7 +18,8 @@ import {
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNull } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { codeForm } from '#contract/account.ts'
@@ -51,10 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let pending: SavedCard | null = null
   const pendingId = idOf(search.get('card'))
   if (pendingId) {
-    pending = await api.get<SavedCard>(`cards/${pendingId}/`).catch((error) => {
-      if (error instanceof ApiResponseError && error.status === 404) return null
-      throw error
-    })
+    pending = await orNull(api.get<SavedCard>(`cards/${pendingId}/`))
     if (pending?.verified) pending = null
   }
   const removeId = idOf(search.get('remove'))
