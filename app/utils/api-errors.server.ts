@@ -12,12 +12,12 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiR
 
 /** The API refused the request (4xx): its reason is for the customer, not an outage or a bug. */
 export function isApiRefusal(error: unknown): error is ApiResponseError {
-  return error instanceof ApiResponseError && error.status < 500
+  return isApiError(error) && error.status < 500
 }
 
 /** Whether the API's refusal names the field (an entry of its `errors`). */
 export function refusesField(error: unknown, field: string): error is ApiResponseError {
-  return error instanceof ApiResponseError && Boolean(error.body.errors?.some((item) => item.field === field))
+  return isApiError(error) && Boolean(error.body.errors?.some((item) => item.field === field))
 }
 
 /** An API 404 (no such order, payment, page…) is this page's 404. */
