@@ -1,6 +1,7 @@
-import { createContext, type RouterContextProvider, redirect } from 'react-router'
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
 import { getLocale } from '#app/middleware/i18next.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { isLang, type Lang } from './i18n.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { type AuthTokens, getSession, getTokens } from './session.server.ts'
@@ -36,7 +37,7 @@ async function loadUser(context: Readonly<RouterContextProvider>) {
     return await context.get(apiClientContext).get<User>('account/')
   } catch (error) {
     // 401 after the one refresh: the API client has already signed the visitor out.
-    if (error instanceof ApiResponseError && error.status === 401) return null
+    if (isApiError(error, 401)) return null
     throw error
   }
 }
@@ -60,13 +61,34 @@ export function currentPath(request: Request) {
 
 /**
  * The signed-in customer, or a redirect to the sign-in page that returns to
- * this page. For loaders and actions of protected routes:
- * `const user = await requireUser({ request, context })`.
+ * this page. Protected sections use `requireUserMiddleware`; this is for an
+ * action on a public page: `const user = await requireUser({ request, context })`.
  */
 export async function requireUser({ request, context }: Args): Promise<User> {
   const user = await getUser(context)
   if (user) return user
   throw redirect(loginPath(requestLang(context), currentPath(request)))
+}
+
+// The customer `requireUserMiddleware` let in; unset outside the protected sections.
+const signedInContext = createContext<User>()
+
+/**
+ * Route middleware of the protected sections (profile, checkout, my orders,
+ * an order, payment): a visitor goes to sign-in and comes back afterwards, a
+ * customer is in the context for `signedInUser`. Server middleware runs
+ * before every loader and action of the route and its children, document
+ * and data requests alike, so they need no guard of their own. Refreshed or
+ * cleared tokens reach the cookie through the storefront middleware around it.
+ */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(signedInContext, await requireUser({ request, context }))
+  return next()
+}
+
+/** The signed-in customer, in a loader or action under `requireUserMiddleware`. */
+export function signedInUser(context: Readonly<RouterContextProvider>): User {
+  return context.get(signedInContext)
 }
 
 /** For sign-in pages: a signed-in customer goes on to `redirectTo` (or home). */

@@ -6,7 +6,8 @@ import type { z } from 'zod'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { ApiResponseError, ApiUnavailableError } from '#app/utils/api-client.server.ts'
+import { ApiUnavailableError } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
@@ -90,9 +91,9 @@ export function apiError(error: unknown, fields: string[], generic: string) {
     const detail = error.answer.detail || generic
     return { status: error.status, detail, fieldErrors: {} as Record<string, string[]>, firstError: detail }
   }
-  if (!(error instanceof ApiResponseError) || error.status === 401) {
+  if (!isApiError(error) || error.status === 401) {
     // A timeout or a bug: the customer gets the generic text, the log gets the cause.
-    if (!(error instanceof ApiResponseError)) console.error(error)
+    if (!isApiError(error)) console.error(error)
     return { status: 400, detail: generic, fieldErrors: {} as Record<string, string[]>, firstError: generic }
   }
   const fieldErrors: Record<string, string[]> = {}

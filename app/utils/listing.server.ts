@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import {
   apiListQuery,
   type FixedFilters,
@@ -14,14 +13,8 @@ import {
   type Paged,
   toCardView,
 } from '#app/components/catalogue/types.ts'
-import { type ApiClient, ApiResponseError } from '#app/utils/api-client.server.ts'
-
-/** An API 404 (no such product, page past the end) as this page's 404, with the API's own wording. */
-export function rethrowNotFound(error: unknown): never {
-  if (error instanceof ApiResponseError && (error.status === 404 || error.status === 400))
-    throw data(error.body.detail ?? null, { status: error.status })
-  throw error
-}
+import type { ApiClient } from '#app/utils/api-client.server.ts'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 
 /** One page of a product list, with the brands its filter offers. */
 export async function loadListing(

@@ -4,7 +4,8 @@ import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNull } from '#app/utils/api-errors.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
@@ -16,13 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const t = catalogueT(context)
   // The text is the `about` content page; without one the page still says who we are.
-  const page = await context
-    .get(apiClientContext)
-    .get<ContentPage>('pages/about/')
-    .catch((error) => {
-      if (error instanceof ApiResponseError && error.status === 404) return null
-      throw error
-    })
+  const page = await orNull(context.get(apiClientContext).get<ContentPage>('pages/about/'))
   const title = page?.title ?? t('about.title')
   const body = page?.body ?? t('about.fallback')
   const origin = siteOrigin(request)

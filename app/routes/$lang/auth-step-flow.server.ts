@@ -3,7 +3,7 @@ import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { authPath, type FlowState, Intent } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
-import { type ApiClient, ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
 import { getSession, type SessionData } from '#app/utils/session.server.ts'
 import { codeForm } from '#contract/account.ts'
@@ -202,9 +202,4 @@ export async function stepFlowAction<K extends Key>(
     default:
       return redirect(here)
   }
-}
-
-/** Whether the API's refusal names the field. */
-export function refusesField(error: unknown, field: string) {
-  return error instanceof ApiResponseError && Boolean(error.body.errors?.some((item) => item.field === field))
 }

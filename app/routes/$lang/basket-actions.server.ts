@@ -2,7 +2,8 @@ import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { type ApiClient, ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
@@ -78,10 +79,10 @@ export function answer(
 
 /** The toast for a failed call: the API's own (localised) detail for a stock conflict, else the generic text. */
 export function failureToast(error: unknown, generic: string) {
-  if (error instanceof ApiResponseError && error.status < 500 && error.body.detail) {
+  if (isApiRefusal(error) && error.body.detail) {
     return { status: error.status === 401 ? 400 : error.status, message: error.body.detail }
   }
-  if (!(error instanceof ApiResponseError)) console.error(error)
+  if (!isApiError(error)) console.error(error)
   return { status: 502, message: generic }
 }
 

@@ -6,7 +6,8 @@ import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNull } from '#app/utils/api-errors.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
@@ -21,10 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = catalogueT(context)
   const [contacts, page] = await Promise.all([
     api.get<Contacts & { email?: string | null }>('settings/contacts/'),
-    api.get<ContentPage>('pages/contact/').catch((error) => {
-      if (error instanceof ApiResponseError && error.status === 404) return null
-      throw error
-    }),
+    orNull(api.get<ContentPage>('pages/contact/')),
   ])
   const origin = siteOrigin(request)
   const title = t('contact.title')

@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { RegisterFlow } from '#app/components/account/register-flow.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { isApiError, refusesField } from '#app/utils/api-errors.server.ts'
 import { getUser, signIn } from '#app/utils/auth.server.ts'
 import { translator } from '#app/utils/forms.server.ts'
 import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
@@ -11,7 +11,7 @@ import { registrationPasswordForm, registrationStartForm } from '#contract/accou
 import type { Route } from './+types/register'
 import { registrationStep } from './auth-flow-state.server.ts'
 import { redirectTarget } from './auth-redirect.server.ts'
-import { refusesField, type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
+import { type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
@@ -65,7 +65,7 @@ const registration: StepFlow<'registration'> = {
     },
     // A used or expired signature, or the phone taken meanwhile: only step 1 can help.
     refused: (error, { t, keep, fail, now }, submission, current) => {
-      if (!(error instanceof ApiResponseError && (error.status === 409 || refusesField(error, 'signature')))) return
+      if (!(isApiError(error, 409) || refusesField(error, 'signature'))) return
       keep({ full_name: current.full_name, phone: current.phone })
       return fail(submission, { toast: error.body.detail || t('toast.generic'), status: error.status, state: now() })
     },

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { ResetFlow } from '#app/components/account/reset-flow.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { translator } from '#app/utils/forms.server.ts'
 import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
 import { passwordAfterResetSchema, phoneOnlySchema } from '#contract/account.ts'
@@ -60,7 +61,7 @@ const reset: StepFlow<'reset'> = {
     },
     // The 15-minute reset session ended: ask for a new code.
     refused: async (error, { api, t, startAgain }, _submission, current) => {
-      if (!(error instanceof ApiResponseError && (error.status === 401 || error.status === 403))) return
+      if (!isApiError(error, 401, 403)) return
       await endResetSession(api, current.tokens)
       return startAgain(error.body.detail || t('toast.start_again'))
     },

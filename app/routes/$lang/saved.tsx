@@ -6,7 +6,8 @@ import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
 import { type ApiProductCard, type Paged, toCardView } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import '#app/styles/basket.css'
 import '#app/styles/catalogue.css'
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     .get<Paged<ApiProductCard>>('products/likes/', { page, size: PAGE_SIZE })
     .catch((error: unknown) => {
       // The last favourite of the last page was just removed: back to the first page.
-      if (error instanceof ApiResponseError && error.status === 404 && page > 1) throw redirect(`/${lang}/saved`)
+      if (isApiError(error, 404) && page > 1) throw redirect(`/${lang}/saved`)
       throw error
     })
   return data(

@@ -1,6 +1,7 @@
 import type { Suggestion, SuggestPage } from '#app/components/catalogue/live-search.tsx'
 import type { ApiProductCard, Paged } from '#app/components/catalogue/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
 import { catalogueCacheControl } from '#app/utils/http-cache.ts'
 import type { Route } from './+types/search-suggest'
@@ -39,8 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     )
   } catch (error) {
     // Past the last page or a query the API refuses: simply no more suggestions.
-    if (error instanceof ApiResponseError && (error.status === 404 || error.status === 400))
-      return Response.json(none, { headers })
+    if (isApiError(error, 404, 400)) return Response.json(none, { headers })
     throw error
   }
 }

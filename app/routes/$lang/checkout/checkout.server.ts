@@ -3,7 +3,7 @@ import { getConfig } from '#api/config.ts'
 import type { Cart } from '#app/components/basket/types.ts'
 import type { Region } from '#app/components/checkout/schemas.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { checkoutT, readCheckout } from './state.server.ts'
 
@@ -17,7 +17,7 @@ export const personal = { 'Cache-Control': 'private, no-store' }
  * steps entered so far.
  */
 export async function loadCheckout({ request, context }: Args) {
-  const user = await requireUser({ request, context })
+  const user = signedInUser(context)
   const lang = requestLang(context)
   const t = checkoutT(context)
   const cart = await context.get(apiClientContext).get<Cart>('orders/cart/products/')
@@ -36,7 +36,6 @@ export async function loadCheckout({ request, context }: Args) {
  * order it already made.
  */
 export async function loadCheckoutAction({ request, context }: Args) {
-  await requireUser({ request, context })
   return { lang: requestLang(context), t: checkoutT(context), state: await readCheckout(request) }
 }
 

@@ -10,7 +10,8 @@ import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     order = await context.get(apiClientContext).send<OrderCreated>('POST', 'orders/', body)
   } catch (error) {
-    if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
+    if (!isApiRefusal(error)) throw error
     if (error.status === 409) {
       // Stock or prices changed: the basket shows which lines and how.
       flash(context, { type: 'error', message: error.body.detail || t('toast.error') })

@@ -3,7 +3,8 @@ import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import type { OrderPreview } from '#api/types.ts'
 import type { SavedCard } from '#app/components/cards/saved-card.tsx'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { CheckoutState } from './state.server.ts'
 
@@ -18,7 +19,7 @@ export async function checkPromo(context: Context, code: string) {
     const preview = await context.get(apiClientContext).send<PromoPreview>('POST', 'promo/check/', { code })
     return { ok: true as const, preview }
   } catch (error) {
-    if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
+    if (!isApiRefusal(error) || error.status === 401) throw error
     const message = error.body.errors?.find((e) => e.field === 'promo_code')?.message ?? error.body.detail ?? ''
     return { ok: false as const, message }
   }
@@ -26,7 +27,7 @@ export async function checkPromo(context: Context, code: string) {
 
 /** The API's reason for refusing the promo code (field `promo_code`: unusable, too many guesses), or null. */
 function promoRefusal(error: unknown): string | null {
-  if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) return null
+  if (!isApiRefusal(error) || error.status === 401) return null
   return error.body.errors?.find((e) => e.field === 'promo_code')?.message ?? null
 }
 
@@ -68,7 +69,7 @@ type Start = { redirect_url: string; return_url: string }
  * answering: the API's client throws its 503 as a Response), or null.
  */
 export async function startFailure(error: unknown): Promise<string | null> {
-  if (error instanceof ApiResponseError) return error.body.detail || null
+  if (isApiError(error)) return error.body.detail || null
   if (error instanceof Response && error.status === 503) {
     const body = (await error.json().catch(() => null)) as { detail?: string } | null
     return body?.detail || null

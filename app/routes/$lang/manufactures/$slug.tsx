@@ -10,8 +10,9 @@ import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import '#app/styles/catalogue.css'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
-import { listingCanonical, loadListing, rethrowNotFound } from '#app/utils/listing.server.ts'
+import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
 import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

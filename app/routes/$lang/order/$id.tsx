@@ -5,8 +5,9 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
+import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -18,16 +19,13 @@ import type { Route } from './+types/$id'
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  try {
-    return await context.get(apiClientContext).get<Order>(`orders/${id}/`)
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  return orNotFound(context.get(apiClientContext).get<Order>(`orders/${id}/`))
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+// A customer's own order: a visitor goes to sign-in and back (like the protected sections' layouts).
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
   const t = ordersT(context)
   // A card order awaiting payment is paid again with a saved card or a new one.
@@ -48,7 +46,6 @@ export const headers = () => personal
 
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const lang = requestLang(context)
   const t = ordersT(context)
   const api = context.get(apiClientContext)
@@ -76,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
     const reason = await startFailure(error)
-    if (reason === null || (error instanceof ApiResponseError && error.status >= 500)) throw error
+    if (reason === null || (isApiError(error) && error.status >= 500)) throw error
     flash(context, { type: 'error', message: reason || t('error') })
     return redirect(here)
   }

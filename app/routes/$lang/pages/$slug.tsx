@@ -9,8 +9,8 @@ import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
 import '#app/styles/catalogue.css'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
-import { rethrowNotFound } from '#app/utils/listing.server.ts'
 import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

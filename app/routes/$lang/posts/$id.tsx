@@ -11,8 +11,8 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName, snippet } from '#app/utils/seo.ts'
 import '#app/styles/catalogue.css'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
-import { rethrowNotFound } from '#app/utils/listing.server.ts'
 import type { Route } from './+types/$id'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

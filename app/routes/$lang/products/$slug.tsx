@@ -18,8 +18,8 @@ import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/uti
 import '#app/styles/catalogue.css'
 import { reviewAction } from '#app/routes/$lang/products/review.server.ts'
 import { loadReviews } from '#app/routes/$lang/products/reviews.server.ts'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
-import { rethrowNotFound } from '#app/utils/listing.server.ts'
 import { basketQuantity } from '../in-basket.server.ts'
 import type { Route } from './+types/$slug'
 

@@ -2,10 +2,11 @@ import { data, type RouterContextProvider } from 'react-router'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import type { Category } from '#app/components/catalogue/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { listingCanonical, loadListing, rethrowNotFound } from '#app/utils/listing.server.ts'
+import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
 import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
 
 /**

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import type { Review, ReviewPage, ReviewsData } from '#app/components/reviews/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { getUser, loginPath } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 
@@ -27,8 +28,7 @@ export async function loadReviews(
   const [list, user] = await Promise.all([
     api.get<ReviewPage>(`products/${slug}/reviews/`, { page, size: REVIEWS_PER_PAGE }).catch((error) => {
       // A page past the end: the first one.
-      if (error instanceof ApiResponseError && error.status === 400)
-        return api.get<ReviewPage>(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
+      if (isApiError(error, 400)) return api.get<ReviewPage>(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
       throw error
     }),
     getUser(context),

@@ -18,8 +18,9 @@ import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { paymeKeepsCards } from '#app/routes/$lang/checkout/place.server.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNull } from '#app/utils/api-errors.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { codeForm } from '#contract/account.ts'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
@@ -45,17 +46,13 @@ function cardsT(context: Readonly<RouterContextProvider>) {
  * form (post/redirect/get); `?remove=<id>` is the confirmation without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
   const api = context.get(apiClientContext)
   const search = new URL(request.url).searchParams
   const cards = await api.get<SavedCard[]>('cards/')
   let pending: SavedCard | null = null
   const pendingId = idOf(search.get('card'))
   if (pendingId) {
-    pending = await api.get<SavedCard>(`cards/${pendingId}/`).catch((error) => {
-      if (error instanceof ApiResponseError && error.status === 404) return null
-      throw error
-    })
+    pending = await orNull(api.get<SavedCard>(`cards/${pendingId}/`))
     if (pending?.verified) pending = null
   }
   const removeId = idOf(search.get('remove'))
@@ -70,7 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const t = cardsT(context)
   const lang = requestLang(context)
   const here = `/${lang}/profile/cards`

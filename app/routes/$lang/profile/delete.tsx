@@ -2,20 +2,18 @@ import { redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteAccountForm } from '#app/components/profile/delete-account.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser, signOut } from '#app/utils/auth.server.ts'
+import { requestLang, signOut } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { Route } from './+types/delete'
 import { profileT } from './forms.server.ts'
 
 /** GET: the confirmation as a page (the modal of the settings page without JavaScript). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), title: profileT(context)('delete.title') }
 }
 
 /** POST: deletes the account at the API (personal data erased, orders kept anonymised), ends the session, goes home. */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
+export async function action({ context }: Route.ActionArgs) {
   const lang = requestLang(context)
   await context.get(apiClientContext).send('DELETE', 'account/delete/')
   await signOut(context)

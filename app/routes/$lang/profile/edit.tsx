@@ -8,7 +8,7 @@ import { ImageInput, TextInput } from '#app/components/profile/fields.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { maskPhone } from '#contract/phone-format.ts'
@@ -19,8 +19,8 @@ import { apiError, formFailure, parseForm, profileT } from './forms.server.ts'
 
 const Intent = { save: 'save', removePhoto: 'remove-photo' } as const
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = signedInUser(context)
   return { lang: requestLang(context), user, title: profileT(context)('edit.title') }
 }
 
@@ -29,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * The photo goes first: a refused picture leaves everything as it was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const t = profileT(context)
   const lang = requestLang(context)
   const api = context.get(apiClientContext)

@@ -3,13 +3,12 @@ import { Link } from 'react-router'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/help'
 import { contentPage } from './content.server.ts'
 
 /** Help: the managed help page, then the ways to write to the shop and the legal pages. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), page: await contentPage(context, 'help') }
 }
 

@@ -1,12 +1,11 @@
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import type { Route } from './+types/terms-of-use'
 import { contentPage } from './content.server.ts'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), page: await contentPage(context, 'terms-of-use') }
 }
 

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/$id'
 
@@ -12,11 +13,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   routeLang(params)
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  try {
-    const read = await context.get(apiClientContext).get<{ is_read: boolean }>(`common/story-item/${params.id}/read/`)
-    return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  const read = await orNotFound(
+    context.get(apiClientContext).get<{ is_read: boolean }>(`common/story-item/${params.id}/read/`),
+  )
+  return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { Order } from '#app/components/orders/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiRefusal } from '#app/utils/api-errors.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
@@ -21,8 +22,7 @@ const providerNames = { sandbox: 'Sandbox', payme: 'Payme', click: 'Click' } as 
  * here first; the link (followed at once with JavaScript) leaves for the
  * provider. The local sandbox page needs no such step.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   const t = ordersT(context)
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // This page is the provider's: never a saved card (a GET must not charge one).
     start = await api.send<PaymentStart>('POST', `payments/${order.id}/start/`, { card_id: null })
   } catch (error) {
-    if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
+    if (!isApiRefusal(error)) throw error
     if (error.status === 404) throw data(null, { status: 404 })
     // Paid or cancelled meanwhile: the order page tells its state.
     flash(context, { type: 'info', message: error.body.detail || t('error') })

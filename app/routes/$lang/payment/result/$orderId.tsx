@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AWAITING_PAYMENT, type Order } from '#app/components/orders/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNotFound } from '#app/utils/api-errors.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
 import '#app/styles/checkout.css'
@@ -14,16 +15,9 @@ import type { Route } from './+types/$orderId'
  * of the order ended, read from the order itself (the provider's redirect
  * proves nothing), with the way to the order and, if unpaid, to pay again.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
-  let order: Order
-  try {
-    order = await context.get(apiClientContext).get<Order>(`orders/${params.orderId}/`)
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  const order = await orNotFound(context.get(apiClientContext).get<Order>(`orders/${params.orderId}/`))
   const outcome = order.payment_status === 'paid' ? 'success' : order.status === AWAITING_PAYMENT ? 'failure' : 'other'
   const t = ordersT(context)
   return data({ lang: requestLang(context), order, outcome, title: t(`result.meta_${outcome}`) }, { headers: personal })

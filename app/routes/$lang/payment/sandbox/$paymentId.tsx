@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { Order } from '#app/components/orders/types.ts'
-import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
@@ -14,12 +15,7 @@ type SandboxPayment = { id: number; order_id: number; amount: number; status: st
 
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  try {
-    return await context.get(apiClientContext).get<SandboxPayment>(`payments/sandbox/${id}/`)
-  } catch (error) {
-    if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
-    throw error
-  }
+  return orNotFound(context.get(apiClientContext).get<SandboxPayment>(`payments/sandbox/${id}/`))
 }
 
 /**
@@ -27,8 +23,7 @@ async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
  * the customer approves or declines, driving the same state changes as Payme
  * or Click would. Then back to the payment result, as from a real provider.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ params, context }: Route.LoaderArgs) {
   const payment = await loadPayment(context, params.paymentId)
   const order = await context.get(apiClientContext).get<Order>(`orders/${payment.order_id}/`)
   const t = ordersT(context)
@@ -41,7 +36,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = () => personal
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const lang = requestLang(context)
   const payment = await loadPayment(context, params.paymentId)
   const approve = (await request.formData()).get('intent') === 'approve'
@@ -49,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await context.get(apiClientContext).send('POST', `payments/sandbox/${payment.id}/complete/`, { approve })
   } catch (error) {
     // Already completed (a second click, the back button): the result page tells how it ended.
-    if (!(error instanceof ApiResponseError) || error.status !== 409) throw error
+    if (!isApiError(error, 409)) throw error
     flash(context, { type: 'info', message: error.body.detail || ordersT(context)('error') })
   }
   return redirect(`/${lang}/payment/result/${payment.order_id}`)

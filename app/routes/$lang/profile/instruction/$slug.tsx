@@ -3,13 +3,12 @@ import { data, Link } from 'react-router'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { contentPage } from '../content.server.ts'
 import type { Route } from './+types/$slug'
 
 /** One instruction; other kinds of page live at /pages/{slug}, not here. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await contentPage(context, params.slug)
   if (page.kind !== 'instruction') throw data(null, { status: 404 })
   return { lang: requestLang(context), page }

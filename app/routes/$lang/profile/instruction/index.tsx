@@ -4,12 +4,11 @@ import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { profileT } from '../forms.server.ts'
 import type { Route } from './+types/index'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await context
     .get(apiClientContext)
     .get<{ results: Array<Pick<ContentPage, 'id' | 'slug' | 'title'>> }>('pages/', { kind: 'instruction' })

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { codeForm, phoneOnlySchema } from '#contract/account.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -17,7 +17,7 @@ import { phoneChangeHeader, readPhoneChange } from './phone-change.server.ts'
 const Intent = { send: 'send', verify: 'verify', restart: 'restart' } as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser({ request, context })
+  const user = signedInUser(context)
   const state = await readPhoneChange(request, user.id)
   return {
     lang: requestLang(context),
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Two steps (SPEC §2): the new number gets an SMS code; the code confirms it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser({ request, context })
+  const user = signedInUser(context)
   const t = profileT(context)
   const lang = requestLang(context)
   const here = `/${lang}/profile/settings/change-number`

@@ -6,21 +6,19 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { passwordChangeSchema } from '#contract/account.ts'
 import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
 import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
 import type { Route } from './+types/change-password'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), title: profileT(context)('change_password.title') }
 }
 
 /** Current password (missing or wrong: the API's message), a new one of at least 6, the same twice (SPEC §5). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser({ request, context })
   const t = profileT(context)
   const submission = parseForm(await request.formData(), passwordChangeSchema)
   if (submission.status !== 'success') {

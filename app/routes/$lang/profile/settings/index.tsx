@@ -3,12 +3,11 @@ import { Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteAccount } from '#app/components/profile/delete-account.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { requestLang, requireUser } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { profileT } from '../forms.server.ts'
 import type { Route } from './+types/index'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser({ request, context })
+export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), title: profileT(context)('settings.title') }
 }
 
