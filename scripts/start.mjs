@@ -1,5 +1,6 @@
-// `npm start`: rebuilds only when the sources are newer than the build, then
-// runs the production server in this process.
+// `npm start`: rebuilds only when the sources are newer than the build (and
+// the build tools are installed), then runs the production server in this
+// process. A production install (`npm ci --omit=dev`) starts the build as is.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
@@ -36,11 +37,18 @@ function newestMtime(path) {
 
 const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(join(root, source))))
+const bin = join(root, 'node_modules', '.bin')
+const canBuild = existsSync(join(bin, 'react-router'))
 
-if (builtAt < sourcesAt) {
+if (!builtAt && !canBuild) {
+  console.error(
+    'Atir cannot start: there is no build (build/) and no build tools to make one. Run `npm run build` where the dev dependencies are installed, and ship build/ with the app.',
+  )
+  process.exit(1)
+}
+if (builtAt < sourcesAt && canBuild) {
   console.log(builtAt ? 'start: sources changed since the last build, building…' : 'start: no build yet, building…')
   const started = Date.now()
-  const bin = join(root, 'node_modules', '.bin')
   const result = spawnSync(join(bin, 'react-router'), ['build'], {
     cwd: root,
     stdio: 'inherit',

@@ -1,9 +1,18 @@
 import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { exitCode, freePort, type ServerProcess, serverEnv, startServer, tmpDataDir } from './support/server-process.ts'
+import {
+  exitCode,
+  freePort,
+  type ServerProcess,
+  serverEnv,
+  startServer,
+  tmpDataDir,
+  waitForHealth,
+} from './support/server-process.ts'
 
 // Start-up that tells the truth (issue 18): what stops a start is one clear
 // line and a non-zero exit, and the shop starts from any working directory.
@@ -74,5 +83,37 @@ test('the shop starts and serves its pages and assets from another working direc
   } finally {
     await stop(server)
     data.remove()
+  }
+})
+
+test('npm start in a production install (no build tools) serves the shipped build, even with newer sources', async () => {
+  test.setTimeout(180_000)
+  // The shipped app: the build, package.json, the start script, the migrations and the
+  // dependencies without node_modules/.bin (where the dev tools would be); a source newer than the build.
+  const app = tmpDataDir('production-install')
+  mkdirSync(join(app.dir, 'node_modules'), { recursive: true })
+  for (const entry of readdirSync(join(root, 'node_modules')))
+    if (!entry.startsWith('.')) symlinkSync(join(root, 'node_modules', entry), join(app.dir, 'node_modules', entry))
+  for (const path of ['build', 'package.json', 'scripts/start.mjs', 'api/db/migrations'])
+    cpSync(join(root, path), join(app.dir, path), { recursive: true })
+  mkdirSync(join(app.dir, 'app'))
+  writeFileSync(join(app.dir, 'app/changed.ts'), '')
+  const port = await freePort()
+  const child = spawn(process.execPath, [join(app.dir, 'scripts/start.mjs')], {
+    cwd: app.dir,
+    env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(app.dir, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let printed = ''
+  child.stdout.on('data', (chunk) => (printed += chunk))
+  child.stderr.on('data', (chunk) => (printed += chunk))
+  try {
+    await waitForHealth(port)
+    expect((await fetch(`http://127.0.0.1:${port}/ru`)).status).toBe(200)
+    expect(printed).not.toContain('building')
+  } finally {
+    child.kill('SIGTERM')
+    await exitCode(child)
+    app.remove()
   }
 })
