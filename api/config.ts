@@ -59,6 +59,7 @@ const envSchema = z.object({
   // Signed access token lifetime (seconds) and rotating refresh token lifetime (days).
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   // Per client address: mobile carriers put many shoppers behind one address (CGNAT).
   SMS_CODES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),

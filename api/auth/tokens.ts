@@ -21,6 +21,7 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
   const key = deriveKey(config.sessionSecret, 'atir/access-token/v1')
   const accessTtl = config.ACCESS_TOKEN_TTL_SECONDS
   const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000
+  const reuseGraceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000
 
   async function signAccess(userId: number, sessionId: string) {
     const issuedAt = Math.floor(now().getTime() / 1000)
@@ -44,6 +45,20 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
       expiresAt: new Date(at.getTime() + refreshTtlMs),
     })
     return refresh
+  }
+
+  /** A new pair for a live session of a customer not deleted; `null` otherwise. */
+  async function renew(sessionId: string, at: Date): Promise<TokenPair | null> {
+    const [session] = await db
+      .select({ userId: authSessions.userId })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), isNull(users.deletedAt)))
+      .limit(1)
+    if (!session) return null
+    // Housekeeping: tokens of this session past their lifetime can no longer be replayed anyway.
+    await db.delete(refreshTokens).where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.expiresAt, at)))
+    return { access: await signAccess(session.userId, sessionId), refresh: await addRefresh(sessionId) }
   }
 
   return {
@@ -84,7 +99,12 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
     /**
      * Exchanges a refresh token for a new pair. A used token presented again
      * means it leaked (or a client replayed it): the whole session is revoked.
-     * `null` when the token is unknown, expired, reused or its session ended.
+     * Except within REFRESH_REUSE_GRACE_SECONDS of its first use: a browser
+     * sends two requests with the same cookie at once, and behind a load
+     * balancer they reach different processes; each gets a pair of the same
+     * session. The grace lives here, in the database, so no process needs
+     * to remember another's refresh. `null` when the token is unknown,
+     * expired, reused or its session ended.
      */
     async rotate(refresh: string): Promise<TokenPair | null> {
       const tokenHash = sha256(refresh)
@@ -102,25 +122,15 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
           .from(refreshTokens)
           .where(eq(refreshTokens.tokenHash, tokenHash))
           .limit(1)
-        if (seen?.usedAt)
-          await db
-            .update(authSessions)
-            .set({ revokedAt: at })
-            .where(and(eq(authSessions.id, seen.sessionId), isNull(authSessions.revokedAt)))
+        if (!seen?.usedAt) return null
+        if (at.getTime() - seen.usedAt.getTime() <= reuseGraceMs) return renew(seen.sessionId, at)
+        await db
+          .update(authSessions)
+          .set({ revokedAt: at })
+          .where(and(eq(authSessions.id, seen.sessionId), isNull(authSessions.revokedAt)))
         return null
       }
-      const [session] = await db
-        .select({ userId: authSessions.userId })
-        .from(authSessions)
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(and(eq(authSessions.id, used.sessionId), isNull(authSessions.revokedAt), isNull(users.deletedAt)))
-        .limit(1)
-      if (!session) return null
-      // Housekeeping: tokens of this session past their lifetime can no longer be replayed anyway.
-      await db
-        .delete(refreshTokens)
-        .where(and(eq(refreshTokens.sessionId, used.sessionId), lt(refreshTokens.expiresAt, at)))
-      return { access: await signAccess(session.userId, used.sessionId), refresh: await addRefresh(used.sessionId) }
+      return renew(used.sessionId, at)
     },
 
     /** Ends the session of a refresh token (logout); unknown tokens are ignored. */

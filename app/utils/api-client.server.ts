@@ -69,13 +69,11 @@ const refreshGraceMs = 60_000
 
 /**
  * Refreshes in flight or just finished, by the hash of the refresh token they
- * used. The API treats a second use of a refresh token as theft and ends the
- * session, yet a browser easily sends two requests with the same cookie at
- * once (parallel loaders, a fetcher during a navigation, two tabs); they all
- * share the one refresh here and the second request gets the same new pair.
- * This is per process: several app processes behind one API (API_URL) should
- * keep each browser on one process (sticky sessions) or accept that a rare
- * race signs the customer out.
+ * used: a browser easily sends two requests with the same cookie at once
+ * (parallel loaders, a fetcher during a navigation, two tabs), and within one
+ * process they share the one refresh. Requests on other processes are safe
+ * too: the API gives a token used again within REFRESH_REUSE_GRACE_SECONDS a
+ * pair of the same session (api/auth/tokens.ts), so this map only saves work.
  */
 const refreshes = new Map<string, { result: Promise<AuthTokens | null | 'unavailable'>; at: number }>()
 

@@ -261,19 +261,38 @@ describe('login throttling', () => {
 })
 
 describe('tokens', () => {
-  it('rotates the refresh token; the old one no longer works and its reuse revokes the session', async () => {
+  it('rotates the refresh token; its reuse after the grace revokes the session', async () => {
     const user = await register()
     const first = await call('auth/token/refresh/', { body: { refresh: user.refresh } })
     expect(first.status).toBe(200)
     expect(first.body.refresh).not.toBe(user.refresh)
     expect((await call('account/', { token: first.body.access })).status).toBe(200)
 
-    // The first refresh token again: theft or replay. Everything of this session dies.
+    // The first refresh token again, past the grace: theft or replay. Everything of this session dies.
+    advance(defaults.REFRESH_REUSE_GRACE_SECONDS + 1)
     const reuse = await call('auth/token/refresh/', { body: { refresh: user.refresh }, lang: 'ru' })
     expect(reuse).toMatchObject({ status: 401, body: { detail: 'Сеанс завершён. Войдите снова.' } })
     expect((await call('auth/token/refresh/', { body: { refresh: first.body.refresh } })).status).toBe(401)
     expect((await call('account/', { token: first.body.access })).status).toBe(401)
     expect((await call('account/', { token: user.access })).status).toBe(401)
+  })
+
+  it('gives a refresh token used again within the grace a pair of the same session (two processes, one browser)', async () => {
+    const user = await register()
+    const [a, b] = await Promise.all([
+      call('auth/token/refresh/', { body: { refresh: user.refresh } }),
+      call('auth/token/refresh/', { body: { refresh: user.refresh } }),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(a.body.refresh).not.toBe(b.body.refresh)
+    advance(defaults.REFRESH_REUSE_GRACE_SECONDS)
+    const late = await call('auth/token/refresh/', { body: { refresh: user.refresh } })
+    expect(late.status).toBe(200)
+    // Every pair works and goes on rotating: the session was never taken for stolen.
+    for (const pair of [a.body, b.body, late.body]) {
+      expect((await call('account/', { token: pair.access })).status).toBe(200)
+      expect((await call('auth/token/refresh/', { body: { refresh: pair.refresh } })).status).toBe(200)
+    }
   })
 
   it('keeps other sessions of the same customer when one is revoked', async () => {
