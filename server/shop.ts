@@ -7,6 +7,7 @@ import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { apiBasePath, createApi } from '#api/app.ts'
+import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
@@ -53,6 +54,8 @@ export async function createShop({ build, assets }: ShopOptions) {
     await database.close()
     throw error
   })
+  // Catalogue writes by the other processes on this database empty this one's cache.
+  const stopListening = await listenForCatalogueChanges(database)
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
@@ -133,6 +136,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     /** Stops the periodic jobs, then closes the database: call once the server has stopped taking requests. */
     async close() {
       await orderJobs.stop()
+      await stopListening()
       await database.close()
     },
   }

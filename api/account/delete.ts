@@ -50,7 +50,7 @@ export async function deleteAccount(deps: ApiDeps, userId: number) {
     return { avatar: before?.avatar ?? null, photos: await deleteReviewsOf(tx, userId), cards }
   })
   // The deleted reviews change ratings shown in lists and product pages.
-  invalidateCatalogue(db)
+  await invalidateCatalogue(db)
   await eraseUploads(deps.config, [...avatarFiles(avatar), ...photos])
   // A failure at the provider leaves nothing usable on our side: the token is gone here.
   for (const { token } of cards)

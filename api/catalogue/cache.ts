@@ -1,18 +1,25 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
-import type { Db } from '../db/client.ts'
+import type { Database, Db } from '../db/client.ts'
 import type { ApiEnv } from '../http/context.ts'
 
 // Catalogue reads are the same for every visitor and change rarely, so rendered
-// JSON bodies are kept in memory per database. A write through this process
-// (invalidateCatalogue) drops them at once; other processes sharing a
-// PostgreSQL server catch up within the TTL.
+// JSON bodies are kept in memory per database. A write (invalidateCatalogue)
+// drops them at once in this process and, through a PostgreSQL NOTIFY, in every
+// other process on the database (listenForCatalogueChanges); the TTL only
+// bounds memory and what a missed notice could cost.
 const TTL_MS = 60_000
+const channel = 'atir_catalogue'
 const MAX_ENTRIES = 500
 const MAX_BODY_BYTES = 256 * 1024
 
-/** What browsers and proxies may do with a shared catalogue response. */
-export const sharedCacheControl = 'public, max-age=60, stale-while-revalidate=600'
+/**
+ * What browsers and proxies may do with a shared catalogue response: keep it,
+ * but ask again each time (a 304 thanks to the ETag), so a stock or price
+ * change is never served stale from outside either.
+ */
+export const sharedCacheControl = 'public, no-cache'
 /** Per-visitor responses (stories with read marks): revalidate every time, cheap thanks to the ETag. */
 export const privateCacheControl = 'private, no-cache'
 
@@ -22,8 +29,13 @@ class ResponseCache {
   private entries = new Map<string, Entry>()
   /** Bumped by every invalidation so a response computed before it is not stored after it. */
   generation = 0
+  /** False while notices of other processes' writes may be missed: nothing is served from memory then. */
+  trusted = true
+  /** Its name on the channel: its own notices need no second clear. */
+  readonly id = randomUUID()
 
   get(key: string): Entry | undefined {
+    if (!this.trusted) return undefined
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.expires <= Date.now()) {
@@ -37,6 +49,7 @@ class ResponseCache {
   }
 
   set(key: string, entry: Entry) {
+    if (!this.trusted) return
     this.entries.delete(key)
     this.entries.set(key, entry)
     while (this.entries.size > MAX_ENTRIES) {
@@ -71,7 +84,8 @@ export function memoize<T>(db: Db, key: string, compute: () => Promise<T>): Prom
   }
   const generation = cacheFor(db).generation
   const hit = map.get(key)
-  if (hit && hit.expires > Date.now() && hit.generation === generation) return hit.value as Promise<T>
+  if (hit && hit.expires > Date.now() && hit.generation === generation && cacheFor(db).trusted)
+    return hit.value as Promise<T>
   const value = compute()
   map.set(key, { value, expires: Date.now() + TTL_MS, generation })
   value.catch(() => map.delete(key))
@@ -92,12 +106,34 @@ function cacheFor(db: Db): ResponseCache {
 }
 
 /**
- * Forget every cached catalogue response of this database. Call it after any
+ * Forget every cached catalogue response of this database, in this process
+ * and (resolved once the notice is sent) in the others. Call it after any
  * write that changes what the catalogue shows (products, prices, stock,
  * ratings, brands, categories, banners, stories, pages, posts).
  */
-export function invalidateCatalogue(db: Db) {
-  cacheFor(db).clear()
+export async function invalidateCatalogue(db: Db) {
+  const cache = cacheFor(db)
+  cache.clear()
+  await db.execute(sql`select pg_notify(${channel}, ${cache.id})`)
+}
+
+/**
+ * Clears this process's catalogue cache whenever another process on the
+ * database changes the catalogue, and serves nothing from memory while such
+ * notices could be missed. Resolves with the function that stops listening.
+ */
+export function listenForCatalogueChanges(database: Database) {
+  const cache = cacheFor(database.db)
+  return database.listen(
+    channel,
+    (sender) => {
+      if (sender !== cache.id) cache.clear()
+    },
+    (listening) => {
+      cache.clear()
+      cache.trusted = listening
+    },
+  )
 }
 
 /** Number of cached responses; for tests. */

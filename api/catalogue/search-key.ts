@@ -64,7 +64,7 @@ export async function reindexProducts(db: Db, where: { productIds?: number[]; br
   }
   if (written.length) {
     addSearchKeyWords(db, written)
-    invalidateCatalogue(db)
+    await invalidateCatalogue(db)
   }
   return written.length
 }

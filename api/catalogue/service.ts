@@ -44,7 +44,7 @@ export async function updateProduct(db: Db, id: number, changes: ProductChanges)
     }
     return rows.length > 0
   })
-  invalidateCatalogue(db)
+  await invalidateCatalogue(db)
   return updated
 }
 
@@ -57,6 +57,6 @@ export async function updateBrand(db: Db, id: number, changes: BrandChanges): Pr
     }
     return rows.length > 0
   })
-  invalidateCatalogue(db)
+  await invalidateCatalogue(db)
   return updated
 }

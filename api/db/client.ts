@@ -19,6 +19,17 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Checks the connection; used by /healthz and the 503 handling. */
   ping(): Promise<void>
+  /**
+   * Calls `onNotice` with the payload of every NOTIFY on `channel`, from any
+   * process on this database. `onGap` runs while notices may have been missed
+   * (the listening connection dropped: until it is back) and once it is back.
+   * Resolves, once listening, with the function that stops it.
+   */
+  listen(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onGap: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -58,6 +69,13 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onNotice, onGap) =>
+        listenPostgres(
+          { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 },
+          channel,
+          onNotice,
+          onGap,
+        ),
       close: () => pool.end(),
     }
   }
@@ -87,7 +105,52 @@ export async function openDatabase(options: {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // One process, one connection: notices never go missing.
+    listen: async (channel, onNotice) => client.listen(channel, onNotice),
     close,
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pool would hand it back and lose the
+ * subscription). When it drops, `onGap(false)` until a new one listens again
+ * (retried every few seconds), then `onGap(true)`.
+ */
+async function listenPostgres(
+  settings: pg.ClientConfig,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onGap: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async () => {
+    const next = new pg.Client({ ...settings, keepAlive: true })
+    next.on('notification', (notice) => notice.channel === channel && onNotice(notice.payload ?? ''))
+    next.on('error', () => {})
+    next.on('end', () => {
+      if (stopped || client !== next) return
+      client = null
+      onGap(false)
+      retry = setTimeout(reconnect, 2000).unref()
+    })
+    await next.connect()
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    client = next
+  }
+  const reconnect = () =>
+    connect().then(
+      () => onGap(true),
+      () => {
+        if (!stopped) retry = setTimeout(reconnect, 2000).unref()
+      },
+    )
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end()
   }
 }
 

@@ -87,6 +87,6 @@ export async function expireUnpaidOrders(
     })
     if (done) cancelled.push(id)
   }
-  if (cancelled.length) invalidateCatalogue(db)
+  if (cancelled.length) await invalidateCatalogue(db)
   return cancelled
 }

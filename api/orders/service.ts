@@ -242,7 +242,7 @@ export async function createOrder(
     )
     return { order, created: true }
   })
-  if (result.created) invalidateCatalogue(db)
+  if (result.created) await invalidateCatalogue(db)
   return result
 }
 
@@ -446,7 +446,7 @@ export async function changeOrderStatus(
     if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
     return transition(tx, locked, to, ctx)
   })
-  if (to === OrderStatus.cancelled) invalidateCatalogue(db)
+  if (to === OrderStatus.cancelled) await invalidateCatalogue(db)
   return order
 }
 
@@ -464,7 +464,7 @@ export async function cancelByCustomer(
       throw new ApiError(409, message(ctx.lang, 'order_cannot_cancel'))
     return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer' })
   })
-  invalidateCatalogue(db)
+  await invalidateCatalogue(db)
   return order
 }
 

@@ -152,7 +152,7 @@ export async function saveReview(
     const replaced = input.photos ? existing.photos.filter((p) => !input.photos?.includes(p)) : []
     return { row: updated!, created: false, replaced }
   })
-  invalidateCatalogue(db)
+  await invalidateCatalogue(db)
   return result
 }
 
@@ -173,7 +173,7 @@ export async function deleteReview(db: Db, userId: number, productId: number) {
       .where(eq(products.id, productId))
     return row
   })
-  if (removed) invalidateCatalogue(db)
+  if (removed) await invalidateCatalogue(db)
   return removed
 }
 

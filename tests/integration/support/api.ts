@@ -11,6 +11,8 @@ export type TestApi = {
   api: Api
   database: Database
   dataDir: string
+  /** The test file's own PostgreSQL database, when the suite runs on a server. */
+  databaseUrl?: string
   /** Calls the API in-process like the storefront does; `path` is relative to /api/v1/. */
   request(path: string, init?: RequestInit & { lang?: string; fingerprint?: string; token?: string }): Promise<Response>
   json<T = any>(
@@ -40,7 +42,7 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
       uploadsDir: join(dataDir, 'uploads'),
     })
     const api = createApi({ database, config })
-    Object.assign(state, { api, database, dataDir })
+    Object.assign(state, { api, database, dataDir, databaseUrl: url })
   })
   afterAll(async () => {
     await state.database?.close()
