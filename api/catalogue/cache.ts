@@ -109,12 +109,14 @@ function cacheFor(db: Db): ResponseCache {
  * Forget every cached catalogue response of this database, in this process
  * and (resolved once the notice is sent) in the others. Call it after any
  * write that changes what the catalogue shows (products, prices, stock,
- * ratings, brands, categories, banners, stories, pages, posts).
+ * ratings, brands, categories, banners, stories, pages, posts). Inside a
+ * transaction pass it as `tx`: the notice then goes out when it commits
+ * (and PGlite, one transaction at a time, is not asked to wait for itself).
  */
-export async function invalidateCatalogue(db: Db) {
+export async function invalidateCatalogue(db: Db, tx: Db = db) {
   const cache = cacheFor(db)
   cache.clear()
-  await db.execute(sql`select pg_notify(${channel}, ${cache.id})`)
+  await tx.execute(sql`select pg_notify(${channel}, ${cache.id})`)
 }
 
 /**

@@ -64,7 +64,7 @@ export async function reindexProducts(db: Db, where: { productIds?: number[]; br
   }
   if (written.length) {
     addSearchKeyWords(db, written)
-    await invalidateCatalogue(db)
+    await invalidateCatalogue(db, tx)
   }
   return written.length
 }
