@@ -1,20 +1,10 @@
 import { createContext, type RouterContextProvider, redirect } from 'react-router'
+import type { User } from '#api/types.ts'
 import { getLocale } from '#app/middleware/i18next.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isLang, type Lang } from './i18n.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { type AuthTokens, getSession, getTokens } from './session.server.ts'
-
-/** The signed-in customer as `GET account/` returns it (SPEC §3). */
-export type User = {
-  id: number
-  phone: string
-  full_name: string
-  surname: string | null
-  extra_phone: string | null
-  avatar_src: { small: string; original: string } | null
-  cashback_balance: number
-}
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -33,7 +23,7 @@ export function getUser(context: Readonly<RouterContextProvider>): Promise<User 
 async function loadUser(context: Readonly<RouterContextProvider>) {
   if (!getTokens(context)) return null
   try {
-    return await context.get(apiClientContext).get<User>('account/')
+    return await context.get(apiClientContext).get('account/')
   } catch (error) {
     // 401 after the one refresh: the API client has already signed the visitor out.
     if (error instanceof ApiResponseError && error.status === 401) return null

@@ -6,14 +6,7 @@ import {
   type ListFilters,
   listSearch,
 } from '#app/components/catalogue/list-params.ts'
-import {
-  type ApiProductCard,
-  type Brand,
-  type BrandOption,
-  type ListingView,
-  type Paged,
-  toCardView,
-} from '#app/components/catalogue/types.ts'
+import { type BrandOption, type ListingView, toCardView } from '#app/components/catalogue/views.ts'
 import { type ApiClient, ApiResponseError } from '#app/utils/api-client.server.ts'
 
 /** An API 404 (no such product, page past the end) as this page's 404, with the API's own wording. */
@@ -31,11 +24,8 @@ export async function loadListing(
   brandOptions?: BrandOption[],
 ): Promise<ListingView> {
   const [page, brands] = await Promise.all([
-    api.get<Paged<ApiProductCard>>('products/', apiListQuery(filters, fixed)).catch(rethrowNotFound),
-    brandOptions ??
-      api
-        .get<{ results: Brand[] }>('products/brands/')
-        .then((r) => r.results.map((b) => ({ slug: b.slug, name: b.name }))),
+    api.get('products/', apiListQuery(filters, fixed)).catch(rethrowNotFound),
+    brandOptions ?? api.get('products/brands/').then((r) => r.results.map((b) => ({ slug: b.slug, name: b.name }))),
   ])
   return {
     filters,

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -18,7 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The text is the `about` content page; without one the page still says who we are.
   const page = await context
     .get(apiClientContext)
-    .get<ContentPage>('pages/about/')
+    .get('pages/about/')
     .catch((error) => {
       if (error instanceof ApiResponseError && error.status === 404) return null
       throw error

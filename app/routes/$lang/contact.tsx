@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
@@ -10,7 +9,6 @@ import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
-import type { Contacts } from '#app/utils/shell.server.ts'
 import '#app/styles/catalogue.css'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/contact'
@@ -20,8 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
   const [contacts, page] = await Promise.all([
-    api.get<Contacts & { email?: string | null }>('settings/contacts/'),
-    api.get<ContentPage>('pages/contact/').catch((error) => {
+    api.get('settings/contacts/'),
+    api.get('pages/contact/').catch((error) => {
       if (error instanceof ApiResponseError && error.status === 404) return null
       throw error
     }),

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Order } from '#api/types.ts'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
@@ -16,14 +17,7 @@ import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/payment'
 import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
-import {
-  checkPromo,
-  type OrderCreated,
-  paymeKeepsCards,
-  paymentPreview,
-  savedCards,
-  startPayment,
-} from './place.server.ts'
+import { checkPromo, paymeKeepsCards, paymentPreview, savedCards, startPayment } from './place.server.ts'
 import { checkoutHeaders, pickFields } from './state.server.ts'
 
 const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashback'] as const
@@ -106,9 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     use_cashback: Boolean(v.use_cashback),
     idempotency_key: v.idempotency_key,
   }
-  let order: OrderCreated
+  let order: Order
   try {
-    order = await context.get(apiClientContext).send<OrderCreated>('POST', 'orders/', body)
+    order = await context.get(apiClientContext).send('POST', 'orders/', body)
   } catch (error) {
     if (!(error instanceof ApiResponseError) || error.status >= 500) throw error
     if (error.status === 409) {

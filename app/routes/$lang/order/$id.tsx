@@ -4,7 +4,7 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
-import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
+import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -19,7 +19,7 @@ import type { Route } from './+types/$id'
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
   try {
-    return await context.get(apiClientContext).get<Order>(`orders/${id}/`)
+    return await context.get(apiClientContext).get(`orders/${id}/`)
   } catch (error) {
     if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
     throw error
@@ -70,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : typeof card === 'string' && /^\d{1,9}$/.test(card)
             ? { card_id: Number(card) }
             : undefined
-      const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`, choice)
+      const start = await api.send('POST', `payments/${order.id}/start/`, choice)
       return redirect(payRedirect(lang, order.id, start.redirect_url))
     }
   } catch (error) {

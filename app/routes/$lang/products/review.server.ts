@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, redirect } from 'react-router'
-import type { ReviewFailure } from '#app/components/reviews/types.ts'
+import type { ReviewFailure } from '#app/components/reviews/reviews.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router'
 import { getConfig } from '#api/config.ts'
+import type { SavedCard } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
@@ -13,7 +14,6 @@ import {
   PaymeNotice,
   RemoveCard,
   RemoveCardForm,
-  type SavedCard,
 } from '#app/components/profile/cards.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import type { ProfileActionData } from '#app/components/profile/types.ts'
@@ -48,11 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser({ request, context })
   const api = context.get(apiClientContext)
   const search = new URL(request.url).searchParams
-  const cards = await api.get<SavedCard[]>('cards/')
+  const cards = await api.get('cards/')
   let pending: SavedCard | null = null
   const pendingId = idOf(search.get('card'))
   if (pendingId) {
-    pending = await api.get<SavedCard>(`cards/${pendingId}/`).catch((error) => {
+    pending = await api.get(`cards/${pendingId}/`).catch((error) => {
       if (error instanceof ApiResponseError && error.status === 404) return null
       throw error
     })
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, addForm)
   if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
   try {
-    const added = await api.send<{ card_id: number; phone: string }>('POST', 'cards/', submission.value)
+    const added = await api.send('POST', 'cards/', submission.value)
     flash(context, { type: 'info', message: t('toast.code_sent', { phone: added.phone }) })
     return redirect(`${here}?card=${added.card_id}`)
   } catch (error) {

@@ -13,7 +13,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
   try {
-    const read = await context.get(apiClientContext).get<{ is_read: boolean }>(`common/story-item/${params.id}/read/`)
+    const read = await context.get(apiClientContext).get(`common/story-item/${params.id}/read/`)
     return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
   } catch (error) {
     if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })

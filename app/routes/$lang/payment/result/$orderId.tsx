@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
+import type { Order } from '#api/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { AWAITING_PAYMENT, type Order } from '#app/components/orders/types.ts'
+import { AWAITING_PAYMENT } from '#app/components/orders/pay.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
   let order: Order
   try {
-    order = await context.get(apiClientContext).get<Order>(`orders/${params.orderId}/`)
+    order = await context.get(apiClientContext).get(`orders/${params.orderId}/`)
   } catch (error) {
     if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
     throw error

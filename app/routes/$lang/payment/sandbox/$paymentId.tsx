@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { Order } from '#app/components/orders/types.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -10,12 +9,10 @@ import { ordersT, personal } from '#app/utils/orders.server.ts'
 import '#app/styles/checkout.css'
 import type { Route } from './+types/$paymentId'
 
-type SandboxPayment = { id: number; order_id: number; amount: number; status: string }
-
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
   try {
-    return await context.get(apiClientContext).get<SandboxPayment>(`payments/sandbox/${id}/`)
+    return await context.get(apiClientContext).get(`payments/sandbox/${id}/`)
   } catch (error) {
     if (error instanceof ApiResponseError && error.status === 404) throw data(null, { status: 404 })
     throw error
@@ -30,7 +27,7 @@ async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser({ request, context })
   const payment = await loadPayment(context, params.paymentId)
-  const order = await context.get(apiClientContext).get<Order>(`orders/${payment.order_id}/`)
+  const order = await context.get(apiClientContext).get(`orders/${payment.order_id}/`)
   const t = ordersT(context)
   return data(
     { lang: requestLang(context), payment, number: order.number, title: t('sandbox.meta_title') },

@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure(submission, { toast: t(invalid ? 'toast.invalid_phone' : 'toast.fill_form') })
   }
   try {
-    const { session } = await api.send<{ session: string }>('POST', 'account/phone-change/', submission.value)
+    const { session } = await api.send('POST', 'account/phone-change/', submission.value)
     const state = { userId: user.id, phone: submission.value.phone, session, sentAt: Date.now() }
     return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, state) } })
   } catch (error) {
