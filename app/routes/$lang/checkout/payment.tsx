@@ -9,11 +9,11 @@ import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/payment'
 import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
@@ -133,18 +133,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type PaymentFields = {
-  payment_method: string
-  card_id: string
-  delivery: string
-  promo_code: string
-  use_cashback: string
-}
+type PaymentFields = FormFields<typeof paymentForm>
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, cart, payment, preview, cards, payme } = loaderData
   const { t } = useTranslation('checkout')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
   const [form, fields] = useForm<PaymentFields>({

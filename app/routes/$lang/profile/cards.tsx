@@ -16,11 +16,11 @@ import {
   RemoveCardForm,
 } from '#app/components/profile/cards.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { codeForm } from '#contract/account.ts'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
 import { z } from '#contract/zod.ts'
@@ -128,9 +128,9 @@ export default function CardsPage({
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('cards')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ number: string; expiry: string; code: string; card_id: string }>({
+  const [form, fields] = useForm<FormFields<typeof addForm> & FormFields<typeof verifyForm>>({
     id: pending ? `card-code-${pending.id}` : 'card-add',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
