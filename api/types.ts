@@ -37,6 +37,7 @@ import type { likedCardSchema, likeStateSchema } from './favourites/routes.ts'
 import type { sentSchema } from './feedback/routes.ts'
 import type { regionSchema } from './geo/routes.ts'
 import type { pagedSchema } from './http/paging.ts'
+import type { errorSchema } from './http/schemas.ts'
 import type { orderSchema, pagedOrders } from './orders/schemas.ts'
 import type { sandboxSchema, startSchema } from './payments/routes.ts'
 import type { previewSchema } from './promo/routes.ts'
@@ -48,6 +49,8 @@ type Out<S extends z.ZodType> = z.output<S>
 
 /** A page of a list (`pagedSchema`): `results` plus the counts and neighbour links. */
 export type Paged<T> = Omit<Out<ReturnType<typeof pagedSchema>>, 'results'> & { results: T[] }
+/** What a refused call answers (4xx): the reason, and field errors for bad input. */
+export type ApiErrorBody = Out<typeof errorSchema>
 /** A whole list in one answer (`{ results }`, as the taxonomy and home routes answer). */
 export type Results<T> = { results: T[] }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import type { Answer, ApiMethod, ApiPath, AuthTokens, KnownPath } from '#api/types.ts'
+import type { Answer, ApiErrorBody, ApiMethod, ApiPath, AuthTokens, KnownPath } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
 
@@ -9,7 +9,8 @@ import { apiContext } from '#app/utils/request-context.ts'
 export class ApiResponseError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { detail?: string; errors?: Array<{ field: string; message: string }> },
+    // Partial: a proxy or a crash may answer without the API's error body.
+    readonly body: Partial<ApiErrorBody>,
   ) {
     super(body.detail ?? `API answered ${status}`)
   }
