@@ -1,6 +1,235 @@
 // The storefront's only view of the API: types, nothing that runs (issue 14).
+// Every answer type is the output of the zod schema the API validates and
+// documents it with, so a field added to a schema reaches the storefront's
+// types; `ApiAnswers` says which schema each path answers with, and the API
+// client (app/utils/api-client.server.ts) infers a call's answer from its path.
 import type { z } from '@hono/zod-openapi'
-import type { orderPreviewSchema } from './orders/schemas.ts'
+import type { registeredSchema, sessionSchema, signatureSchema } from './account/routes.ts'
+import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
+import type { badges } from './badges/routes.ts'
+import type { addedSchema, cardSchema } from './cards/routes.ts'
+import type { cartLimitErrorSchema, cartLineSchema, cartProductSchema, cartSchema } from './cart/schemas.ts'
+import type { cashbackSchema, entrySchema } from './cashback/routes.ts'
+import type {
+  bannerSchema,
+  brandDetailSchema,
+  brandRefSchema,
+  brandSchema,
+  categoryGroupSchema,
+  categoryRefSchema,
+  categorySchema,
+  countrySchema,
+  highlightSchema,
+  imageLinksSchema,
+  manufacturerSchema,
+  pageRefSchema,
+  pageSchema,
+  postCardSchema,
+  postSchema,
+  productCardSchema,
+  productDetailSchema,
+  storyItemSchema,
+  storyReadSchema,
+  storySchema,
+} from './catalogue/schemas.ts'
+import type { apps, contacts, menu, menuItem } from './content/routes.ts'
+import type { likedCardSchema, likeStateSchema } from './favourites/routes.ts'
+import type { sentSchema } from './feedback/routes.ts'
+import type { regionSchema } from './geo/routes.ts'
+import type { pagedSchema } from './http/paging.ts'
+import type { errorSchema } from './http/schemas.ts'
+import type { orderPreviewSchema, orderSchema, pagedOrders } from './orders/schemas.ts'
+import type { sandboxSchema, startSchema } from './payments/routes.ts'
+import type { previewSchema } from './promo/routes.ts'
+import type { listSchema, mineSchema, photoSchema, reviewSchema, savedSchema } from './reviews/routes.ts'
 
 export type { Api } from './app.ts'
-export type OrderPreview = z.output<typeof orderPreviewSchema>
+
+type Out<S extends z.ZodType> = z.output<S>
+
+/** A page of a list (`pagedSchema`): `results` plus the counts and neighbour links. */
+export type Paged<T> = Omit<Out<ReturnType<typeof pagedSchema>>, 'results'> & { results: T[] }
+/** What a refused call answers (4xx): the reason, and field errors for bad input. */
+export type ApiErrorBody = Out<typeof errorSchema>
+/** A whole list in one answer (`{ results }`, as the taxonomy and home routes answer). */
+export type Results<T> = { results: T[] }
+
+// Catalogue
+export type ImageLinks = Out<typeof imageLinksSchema>
+export type Highlight = Out<typeof highlightSchema>
+/** One matched part of a text: [start, end). */
+export type HighlightRange = Highlight[number]
+export type Country = Out<typeof countrySchema>
+export type BrandRef = Out<typeof brandRefSchema>
+export type CategoryRef = Out<typeof categoryRefSchema>
+export type ProductCard = Out<typeof productCardSchema>
+export type ProductDetail = Out<typeof productDetailSchema>
+export type Category = Out<typeof categorySchema>
+export type CategoryGroup = Out<typeof categoryGroupSchema>
+export type Brand = Out<typeof brandSchema>
+export type BrandDetail = Out<typeof brandDetailSchema>
+export type Manufacturer = Out<typeof manufacturerSchema>
+export type Banner = Out<typeof bannerSchema>
+export type StoryItem = Out<typeof storyItemSchema>
+export type Story = Out<typeof storySchema>
+export type StoryRead = Out<typeof storyReadSchema>
+export type ContentPage = Out<typeof pageSchema>
+export type PageRef = Out<typeof pageRefSchema>
+export type PostCard = Out<typeof postCardSchema>
+export type Post = Out<typeof postSchema>
+export type LikedProduct = Out<typeof likedCardSchema>
+export type LikeState = Out<typeof likeStateSchema>
+
+// Basket, orders, payments
+export type Cart = Out<typeof cartSchema>
+export type CartLine = Out<typeof cartLineSchema>
+export type CartProduct = Out<typeof cartProductSchema>
+/** 409 of the basket calls: not enough stock (or the 999 / 100 limits). */
+export type CartLimitError = Out<typeof cartLimitErrorSchema>
+export type Order = Out<typeof orderSchema>
+/** The checkout's money as the API computes it (`POST orders/preview/`). */
+export type OrderPreview = Out<typeof orderPreviewSchema>
+export type OrderStep = Order['steps'][number]
+export type OrderPage = Out<typeof pagedOrders>
+export type PromoPreview = Out<typeof previewSchema>
+export type PaymentStart = Out<typeof startSchema>
+export type SandboxPayment = Out<typeof sandboxSchema>
+export type SavedCard = Out<typeof cardSchema>
+export type AddedCard = Out<typeof addedSchema>
+export type Region = Out<typeof regionSchema>
+export type Cashback = Out<typeof cashbackSchema>
+export type CashbackEntry = Out<typeof entrySchema>
+
+// Accounts
+export type User = Out<typeof userSchema>
+export type AuthTokens = Out<typeof tokensSchema>
+export type CodeSession = Out<typeof sessionSchema>
+export type Signature = Out<typeof signatureSchema>
+export type Registered = Out<typeof registeredSchema>
+export type Message = Out<typeof messageSchema>
+
+// Reviews
+export type Review = Out<typeof reviewSchema>
+export type ReviewPhoto = Out<typeof photoSchema>
+export type ReviewPage = Out<typeof listSchema>
+export type MyReview = Out<typeof mineSchema>
+export type ReviewSaved = Out<typeof savedSchema>
+
+// Shell
+export type MenuItem = Out<typeof menuItem>
+export type Contacts = Out<typeof contacts>
+export type Badges = Out<typeof badges>
+export type StoreLinks = Out<typeof apps>
+
+/**
+ * What each path the storefront calls answers with (2xx), by method; paths as
+ * in the OpenAPI document without the leading slash, `{name}` for a path
+ * parameter. A call to a path missing here does not compile: add the path
+ * with the schema its route declares.
+ */
+export type ApiAnswers = {
+  GET: {
+    'account/': User
+    'account/cashback/': Cashback
+    'cards/': SavedCard[]
+    'cards/{id}/': SavedCard
+    'common/badges/': Badges
+    'common/footer/': Out<typeof menu>
+    'common/header-menu/': Out<typeof menu>
+    'common/story/': Results<Story>
+    'common/story-item/{id}/read/': StoryRead
+    'geo/regions/': Results<Region>
+    'orders/': OrderPage
+    'orders/{id}/': Order
+    'orders/cart/products/': Cart
+    'pages/': Results<PageRef>
+    'pages/{slug}/': ContentPage
+    'payments/sandbox/{payment_id}/': SandboxPayment
+    'posts/': Paged<PostCard>
+    'posts/{id}/': Post
+    'products/': Paged<ProductCard>
+    'products/{slug}/': ProductDetail
+    'products/{slug}/reviews/': ReviewPage
+    'products/{slug}/reviews/mine/': MyReview
+    'products/banner/': Results<Banner>
+    'products/brands/': Results<Brand> & { total: number }
+    'products/brands/{slug}/': BrandDetail
+    'products/categories/': Results<CategoryGroup>
+    'products/categories/{id}/': Category
+    'products/category/{slug}/': Category
+    'products/likes/': Paged<LikedProduct>
+    'products/manufacturers/{slug}/': Manufacturer
+    'products/popular-categories/': Paged<Category>
+    'settings/apps/': StoreLinks
+    'settings/contacts/': Contacts
+  }
+  POST: {
+    'account/password-reset/': Signature
+    'account/password-reset/verify/': AuthTokens
+    'account/phone-change/': CodeSession
+    'account/phone-change/verify/': User
+    'account/registration/entrypoint/': CodeSession
+    'account/registration/register/': Registered
+    'account/registration/verify/': Signature
+    'auth/login/': AuthTokens
+    'auth/logout/': Message
+    'cards/': AddedCard
+    'cards/{id}/verify/': SavedCard
+    'feedback/': Out<typeof sentSchema>
+    'orders/': Order
+    'orders/{id}/cancel/': Order
+    'orders/preview/': OrderPreview
+    'orders/cart/accept-prices/': Cart
+    'orders/cart/products/': Cart
+    'payments/{order_id}/start/': PaymentStart
+    'payments/sandbox/{payment_id}/complete/': Order
+    'products/likes/': LikeState
+    'promo/check/': PromoPreview
+  }
+  PUT: {
+    'account/password-change/': Message
+    'account/password-change-after-reset/': Message
+    'orders/cart/products/{product_id}/': Cart
+  }
+  PATCH: {
+    'account/': User
+  }
+  DELETE: {
+    'account/avatar/': User
+    'account/delete/': Message
+    'cards/{id}/': Record<string, never>
+    'orders/cart/products/': Cart
+    'orders/cart/products/{product_id}/': Cart
+    'products/likes/{product_id}/': LikeState
+  }
+}
+
+export type ApiMethod = keyof ApiAnswers
+
+/** A path template as the strings that fill it: `orders/{id}/` → `orders/${string}/`. */
+type Filled<K extends string> = K extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Filled<B>}` : K
+type SegmentFits<P, K extends string> = K extends `{${string}}` ? true : P extends K ? true : false
+/** Whether path `P` fits template `K` segment by segment (`{id}` takes one segment, not `a/b`). */
+type Fits<P extends string, K extends string> = K extends `${infer KH}/${infer KT}`
+  ? P extends `${infer PH}/${infer PT}`
+    ? SegmentFits<PH, KH> extends true
+      ? Fits<PT, KT>
+      : false
+    : false
+  : P extends `${string}/${string}`
+    ? false
+    : SegmentFits<P, K>
+
+/** Every path the storefront may call with `M`, e.g. `orders/${string}/`. */
+export type ApiPath<M extends ApiMethod> = Filled<keyof ApiAnswers[M] & string>
+
+/** The template a called path fills: itself when it is one, else the one it fits segment by segment. */
+type TemplateOf<M extends ApiMethod, P extends string> = P extends keyof ApiAnswers[M]
+  ? P
+  : { [K in keyof ApiAnswers[M] & string]: Fits<P, K> extends true ? K : never }[keyof ApiAnswers[M] & string]
+
+/** `P` itself when it fits a template of `M`, else `never` (so the call does not compile). */
+export type KnownPath<M extends ApiMethod, P extends string> = [TemplateOf<M, P>] extends [never] ? never : P
+
+/** The answer of `M path`: `Answer<'GET', \`orders/${string}/\`>` is `Order`. */
+export type Answer<M extends ApiMethod, P extends string> = ApiAnswers[M][TemplateOf<M, P> & keyof ApiAnswers[M]]

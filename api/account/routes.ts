@@ -28,13 +28,13 @@ const json = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
 })
 
-const sessionSchema = z
+export const sessionSchema = z
   .object({ session: z.string().openapi({ description: 'Names the code just sent; pass it to …/verify/' }) })
   .openapi('CodeSession')
-const signatureSchema = z
+export const signatureSchema = z
   .object({ signature: z.string().openapi({ description: 'Proof of the verified step; pass it to the next step' }) })
   .openapi('Signature')
-const registeredSchema = z.object({ token: tokensSchema }).openapi('Registered')
+export const registeredSchema = z.object({ token: tokensSchema }).openapi('Registered')
 
 const codeRules =
   'Codes: 6 digits, valid 5 minutes, 5 tries; a new code for the same phone after 60 s (429 with the seconds ' +

@@ -8,7 +8,7 @@ import { jsonContent } from '../http/schemas.ts'
 import { countOrders } from '../orders/service.ts'
 import { openStatuses } from '../orders/states.ts'
 
-const badges = z
+export const badges = z
   .object({
     orders_total: z.number().int().openapi({
       description: "The customer's open orders: awaiting payment and active (statuses 1, 3, 4, 5); 0 for a visitor",

@@ -17,7 +17,7 @@ const unauthorized = error('No or an invalid access token')
 const notFound = error("No such card of this customer (another customer's card is a 404 too)")
 const unavailable = error('The payment provider or the SMS service did not answer; try again later')
 
-const cardSchema = z
+export const cardSchema = z
   .object({
     id: z.number().int(),
     masked_number: z.string().openapi({ example: '8600 **** **** 6311' }),
@@ -29,7 +29,7 @@ const cardSchema = z
   })
   .openapi('Card')
 
-const addedSchema = cardSchema
+export const addedSchema = cardSchema
   .extend({
     card_id: z.number().int(),
     code_ttl: z.number().int().openapi({ description: 'Seconds the code is valid (sandbox)' }),

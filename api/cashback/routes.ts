@@ -7,7 +7,7 @@ import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { cashbackBalance, cashbackHistory } from './service.ts'
 
-const entrySchema = z
+export const entrySchema = z
   .object({
     id: z.number().int(),
     order_id: z.number().int().nullable(),
@@ -19,7 +19,7 @@ const entrySchema = z
   })
   .openapi('CashbackEntry')
 
-const cashbackSchema = pagedSchema(entrySchema)
+export const cashbackSchema = pagedSchema(entrySchema)
   .extend({ balance: z.number().int().openapi({ description: 'users.cashback_balance, whole sum' }), rate: z.number() })
   .openapi('Cashback')
 

@@ -4,10 +4,10 @@ import { notFound } from '../http/errors.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { footerLinkList, getApps, getContacts, headerMenu } from './service.ts'
 
-const menuItem = z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).openapi('MenuItem')
-const menu = z.object({ results: z.array(menuItem) })
+export const menuItem = z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).openapi('MenuItem')
+export const menu = z.object({ results: z.array(menuItem) })
 
-const contacts = z
+export const contacts = z
   .object({
     phone: z.string(),
     phone2: z.string(),
@@ -21,7 +21,7 @@ const contacts = z
   })
   .openapi('Contacts')
 
-const apps = z.object({ ios: z.string().nullable(), android: z.string().nullable() }).openapi('StoreLinks')
+export const apps = z.object({ ios: z.string().nullable(), android: z.string().nullable() }).openapi('StoreLinks')
 
 const headerMenuRoute = createRoute({
   method: 'get',

@@ -16,12 +16,12 @@ const who =
   'The favourites of the signed-in customer (`Authorization: Bearer`), else of the visitor in the ' +
   '`Fingerprint` header; with neither: 400. Answers are `Cache-Control: private, no-store`.'
 
-const likedCardSchema = productCardSchema
+export const likedCardSchema = productCardSchema
   .omit({ highlight: true, brand_highlight: true })
   .extend({ is_liked: z.literal(true) })
   .openapi('LikedProduct')
 
-const likeStateSchema = z
+export const likeStateSchema = z
   .object({
     product_id: z.number().int(),
     is_liked: z.boolean(),

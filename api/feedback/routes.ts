@@ -26,7 +26,7 @@ import { type FeedbackKind, recentMessageCount, saveBugReport, saveFeedback } fr
 /** Messages of one kind a client address may send per window (SPEC: spam protection). */
 export const feedbackLimits = { perWindow: 5, windowSeconds: 10 * 60 } as const
 
-const sentSchema = z.object({ message: z.string() }).openapi('Sent')
+export const sentSchema = z.object({ message: z.string() }).openapi('Sent')
 const errorContent = (description: string) => ({
   description,
   content: { 'application/json': { schema: errorSchema } },

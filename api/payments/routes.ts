@@ -19,7 +19,7 @@ import { checkPaymentConfig, startPayment } from './service.ts'
 const tags = ['payments']
 const error = (description: string) => jsonContent(errorSchema, description)
 
-const startSchema = z
+export const startSchema = z
   .object({
     order_id: z.number().int(),
     provider: z.enum(['sandbox', 'payme', 'click', 'card:sandbox', 'card:payme']).openapi({
@@ -42,7 +42,7 @@ const startSchema = z
   })
   .openapi('PaymentStart')
 
-const sandboxSchema = z
+export const sandboxSchema = z
   .object({ id: z.number().int(), order_id: z.number().int(), amount: z.number().int(), status: z.string() })
   .openapi('SandboxPayment')
 

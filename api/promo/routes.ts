@@ -14,7 +14,7 @@ const checkBody = z
   })
   .openapi('PromoCheck')
 
-const previewSchema = z
+export const previewSchema = z
   .object({
     code: z.string(),
     percent: z.number().int().nullable(),

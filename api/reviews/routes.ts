@@ -49,11 +49,11 @@ const slugParams = z.object({
   slug: z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'dior-sauvage-eau-de-toilette-100-ml' }),
 })
 
-const photoSchema = z
+export const photoSchema = z
   .object(Object.fromEntries(imageSizeNames.map((s) => [s, z.string()])) as Record<string, z.ZodString>)
   .openapi('ReviewPhoto', { description: 'URLs of the photo in each served width' })
 
-const reviewSchema = z
+export const reviewSchema = z
   .object({
     id: z.number().int(),
     rating: z.number().int().min(1).max(5),
@@ -70,9 +70,9 @@ const summarySchema = {
   count: z.number().int().openapi({ description: "Reviews counted in the product's rating" }),
 }
 
-const listSchema = pagedSchema(reviewSchema).extend(summarySchema).openapi('ReviewPage')
+export const listSchema = pagedSchema(reviewSchema).extend(summarySchema).openapi('ReviewPage')
 
-const mineSchema = z
+export const mineSchema = z
   .object({
     can_review: z.boolean(),
     reason: z.string().nullable().openapi({ description: 'Why not, in the client language; null when allowed' }),
@@ -81,7 +81,9 @@ const mineSchema = z
   })
   .openapi('MyReview')
 
-const savedSchema = z.object({ message: z.string(), review: reviewSchema, ...summarySchema }).openapi('ReviewSaved')
+export const savedSchema = z
+  .object({ message: z.string(), review: reviewSchema, ...summarySchema })
+  .openapi('ReviewSaved')
 
 const bodyNote =
   `JSON \`{rating, comment?}\` or multipart with \`rating\` (whole 1–5, required), \`comment\` (up to ${COMMENT_MAX} ` +

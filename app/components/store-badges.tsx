@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-
-type StoreLinks = { ios: string | null; android: string | null }
+import type { StoreLinks } from '#api/types.ts'
 
 /** App Store and Google Play badges; a store without a link yet shows 'soon' (SPEC §2). */
 export function StoreBadges({ apps }: { apps: StoreLinks }) {

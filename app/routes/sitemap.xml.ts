@@ -1,13 +1,5 @@
 import { data } from 'react-router'
 import { ownPageAddress } from '#app/components/catalogue/links.ts'
-import type {
-  ApiProductCard,
-  Brand,
-  CategoryGroup,
-  ContentPage,
-  Paged,
-  PostCard,
-} from '#app/components/catalogue/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
@@ -49,12 +41,10 @@ function sitemapIndex(urls: string[]) {
 }
 
 /** Every page of a paged list. */
-async function all<T>(api: ApiClient, path: string, query: Record<string, string | number> = {}) {
-  const first = await api.get<Paged<T>>(path, { ...query, page: 1, size: apiPage })
+async function all(api: ApiClient, path: 'posts/', query: Record<string, string | number> = {}) {
+  const first = await api.get(path, { ...query, page: 1, size: apiPage })
   const rest = await Promise.all(
-    Array.from({ length: first.total_pages - 1 }, (_, i) =>
-      api.get<Paged<T>>(path, { ...query, page: i + 2, size: apiPage }),
-    ),
+    Array.from({ length: first.total_pages - 1 }, (_, i) => api.get(path, { ...query, page: i + 2, size: apiPage })),
   )
   return [first, ...rest].flatMap((page) => page.results)
 }
@@ -62,16 +52,16 @@ async function all<T>(api: ApiClient, path: string, query: Record<string, string
 /** Paths (without the language) of everything but products. */
 async function shopPaths(api: ApiClient) {
   const [tree, brands, pages, posts] = await Promise.all([
-    api.get<{ results: CategoryGroup[] }>('products/categories/'),
-    api.get<{ results: Brand[] }>('products/brands/'),
-    api.get<{ results: Omit<ContentPage, 'body'>[] }>('pages/'),
-    all<PostCard>(api, 'posts/'),
+    api.get('products/categories/'),
+    api.get('products/brands/'),
+    api.get('pages/'),
+    all(api, 'posts/'),
   ])
   // The API lists no manufacturers: they are found through their brands.
   const makers = await Promise.all(
     brands.results.map((b) =>
       api
-        .get<{ manufacturer: { slug: string } | null }>(`products/brands/${b.slug}/`)
+        .get(`products/brands/${b.slug}/`)
         .then((d) => d.manufacturer?.slug ?? null)
         .catch(() => null),
     ),
@@ -105,7 +95,7 @@ async function productSlugs(api: ApiClient, part: number) {
     const batch = await Promise.all(
       pages.slice(i, i + 4).map((page) =>
         api
-          .get<Paged<ApiProductCard>>('products/', { ordering: 'created_at', page, size: apiPage })
+          .get('products/', { ordering: 'created_at', page, size: apiPage })
           .then((r) => r.results.map(({ slug, updated_at }) => ({ slug, updated_at })))
           .catch(() => [] as typeof slugs),
       ),
@@ -122,7 +112,7 @@ async function sitemapPages(api: ApiClient, name: string): Promise<{ index: bool
   const everyLanguage = (pages: Page[]) =>
     languages.flatMap((lang) => pages.map((page) => ({ ...page, path: `/${lang}${page.path}` })))
   if (name === 'index') {
-    const { total } = await api.get<Paged<ApiProductCard>>('products/', { size: 1 })
+    const { total } = await api.get('products/', { size: 1 })
     const parts = Math.max(1, Math.ceil(total / chunk))
     const paths = ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)]
     return { index: true, pages: paths.map((path) => ({ path })) }

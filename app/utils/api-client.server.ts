@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
+import type { Answer, ApiErrorBody, ApiMethod, ApiPath, AuthTokens, KnownPath } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
-import type { AuthTokens } from '#app/utils/session.server.ts'
 
 /** An API answer that was not 2xx; loaders turn 404s into their own 404 page. */
 export class ApiResponseError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { detail?: string; errors?: Array<{ field: string; message: string }> },
+    // Partial: a proxy or a crash may answer without the API's error body.
+    readonly body: Partial<ApiErrorBody>,
   ) {
     super(body.detail ?? `API answered ${status}`)
   }
@@ -37,11 +38,21 @@ export class ApiUnavailableError extends Response {
  */
 export type ApiAuth = 'session' | 'none' | { bearer: string }
 
+export type ApiQuery = Record<string, string | number | boolean | undefined | null>
+
+/**
+ * Paths are relative to /api/v1/ (`orders/${id}/`); the answer's type follows
+ * from the path through `ApiAnswers` in api/types.ts, the API's own schemas.
+ */
 export type ApiClient = {
-  /** `path` is relative to /api/v1/, e.g. `products/?page=2`. */
+  /** A raw call (multipart uploads, answers read by status), e.g. `products/?page=2`. */
   request(path: string, init?: RequestInit): Promise<Response>
-  get<T>(path: string, query?: Record<string, string | number | boolean | undefined | null>): Promise<T>
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>
+  get<P extends ApiPath<'GET'>>(path: KnownPath<'GET', P>, query?: ApiQuery): Promise<Answer<'GET', P>>
+  send<M extends Exclude<ApiMethod, 'GET'>, P extends ApiPath<M>>(
+    method: M,
+    path: P,
+    body?: unknown,
+  ): Promise<Answer<M, P>>
   /** The same client with other credentials: `api.withAuth('none').send('POST', 'auth/login/', …)`. */
   withAuth(auth: ApiAuth): ApiClient
 }
@@ -171,6 +182,7 @@ export function createApiClient(
     return send(path, init, fresh?.access ?? null)
   }
 
+  // The answer's type is the schema the API validated it with (api/types.ts).
   const parse = async <T>(response: Response): Promise<T> => {
     const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
     // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.

@@ -1,21 +1,11 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
+import type { User } from '#api/types.ts'
 import { getLocale } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { isLang, type Lang } from './i18n.ts'
 import { safeRedirect } from './safe-redirect.ts'
 import { type AuthTokens, getSession, getTokens } from './session.server.ts'
-
-/** The signed-in customer as `GET account/` returns it (SPEC §3). */
-export type User = {
-  id: number
-  phone: string
-  full_name: string
-  surname: string | null
-  extra_phone: string | null
-  avatar_src: { small: string; original: string } | null
-  cashback_balance: number
-}
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -34,7 +24,7 @@ export function getUser(context: Readonly<RouterContextProvider>): Promise<User 
 async function loadUser(context: Readonly<RouterContextProvider>) {
   if (!getTokens(context)) return null
   try {
-    return await context.get(apiClientContext).get<User>('account/')
+    return await context.get(apiClientContext).get('account/')
   } catch (error) {
     // 401 after the one refresh: the API client has already signed the visitor out.
     if (isApiError(error, 401)) return null

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import type { Submission } from '@conform-to/react'
+import type { Submission, SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { z } from 'zod'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
-import type { ToastType } from '#app/components/toaster.tsx'
+import type { ToastMessage, ToastType } from '#app/components/toaster.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiUnavailableError } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
@@ -13,6 +13,9 @@ import { flash } from '#app/utils/flash.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 type Context = Readonly<RouterContextProvider>
+
+/** What a profile, feedback or checkout form's action answers when it does not redirect. */
+export type ProfileActionData = { result?: SubmissionResult<string[]>; toast?: ToastMessage; step?: string }
 
 /**
  * conform turns an empty field into `undefined`; the shared schemas then

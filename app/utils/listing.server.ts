@@ -5,14 +5,7 @@ import {
   type ListFilters,
   listSearch,
 } from '#app/components/catalogue/list-params.ts'
-import {
-  type ApiProductCard,
-  type Brand,
-  type BrandOption,
-  type ListingView,
-  type Paged,
-  toCardView,
-} from '#app/components/catalogue/types.ts'
+import { type BrandOption, type ListingView, toCardView } from '#app/components/catalogue/views.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 
@@ -24,11 +17,8 @@ export async function loadListing(
   brandOptions?: BrandOption[],
 ): Promise<ListingView> {
   const [page, brands] = await Promise.all([
-    api.get<Paged<ApiProductCard>>('products/', apiListQuery(filters, fixed)).catch(rethrowNotFound),
-    brandOptions ??
-      api
-        .get<{ results: Brand[] }>('products/brands/')
-        .then((r) => r.results.map((b) => ({ slug: b.slug, name: b.name }))),
+    api.get('products/', apiListQuery(filters, fixed)).catch(rethrowNotFound),
+    brandOptions ?? api.get('products/brands/').then((r) => r.results.map((b) => ({ slug: b.slug, name: b.name }))),
   ])
   return {
     filters,

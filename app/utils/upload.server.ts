@@ -1,6 +1,5 @@
 import { data } from 'react-router'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
+import { type ProfileActionData, toastMessage } from '#app/utils/forms.server.ts'
 import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import type { Paged, ProductCard, ProductDetail } from '#api/types.ts'
 import { registerCustomer } from './support/customer.ts'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
@@ -26,7 +27,7 @@ const png = (background: string) =>
 async function pickProducts(request: APIRequestContext) {
   const list = await request.get('/api/v1/products/?size=30')
   expect(list.status()).toBe(200)
-  const { results } = (await list.json()) as { results: Array<{ slug: string; in_stock: boolean }> }
+  const { results } = (await list.json()) as Paged<ProductCard>
   const found = results.filter((p) => p.in_stock && !p.slug.startsWith('dior-sauvage'))
   expect(found.length).toBeGreaterThanOrEqual(2)
   return [found[0]!.slug, found[1]!.slug]
@@ -53,7 +54,7 @@ async function orderAndDeliver(request: APIRequestContext, slug: string) {
   expect(login.status()).toBe(200)
   const headers = { Authorization: `Bearer ${(await login.json()).access}` }
   const product = await request.get(`/api/v1/products/${slug}/`)
-  const { id } = (await product.json()) as { id: number }
+  const { id } = (await product.json()) as ProductDetail
   const add = await request.post('/api/v1/orders/cart/products/', { headers, data: { product_id: id, quantity: 1 } })
   expect(add.status()).toBe(200)
   const order = await request.post('/api/v1/orders/', {
@@ -215,7 +216,7 @@ test('a refused first review comes back with the reason and what was typed, then
 
 test('the average and count above the reviews are those of the reviews listed', async ({ page, request }) => {
   const list = await request.get('/api/v1/products/?ordering=popularity&size=30')
-  const { results } = (await list.json()) as { results: Array<{ slug: string; review_count: number }> }
+  const { results } = (await list.json()) as Paged<ProductCard>
   // Reviewed by the seeded customers over more than one page; not one the other tests review or buy.
   const reviewed = results.find(
     (p) => p.review_count > 10 && !p.slug.startsWith('dior-sauvage') && p.slug !== slug && p.slug !== second,

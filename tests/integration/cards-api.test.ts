@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
+import type { AuthTokens } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 
@@ -359,7 +360,7 @@ describe('saved card codes over time', () => {
         headers: { 'Content-Type': 'application/json' },
       }),
     )
-    carol.access = ((await login.json()) as { access: string }).access
+    carol.access = ((await login.json()) as AuthTokens).access
     expect((await call('cards/', { number: '4200 5555 6666 8001', expiry: NEXT_YEAR })).status).toBe(201)
   })
 

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { SavedCard } from '#api/types.ts'
 import { chosenCard, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CardSummary, PaymeNotice } from '#app/components/profile/cards.tsx'
 import ru from '../../locales/ru/cards.json' with { type: 'json' }
@@ -45,6 +46,7 @@ describe('profile cards page parts', () => {
       system: 'humo' as const,
       verified: true,
       phone: null,
+      created_at: '2026-01-01T00:00:00.000Z',
     }
     const html = await render('uz', createElement(CardSummary, { card }))
     expect(html).toContain('Humo')
@@ -54,7 +56,7 @@ describe('profile cards page parts', () => {
 })
 
 describe('saved card choice (checkout payment step, order page)', () => {
-  const cards = [
+  const cards: SavedCard[] = [
     {
       id: 4,
       masked_number: '8600 **** **** 6311',
@@ -62,6 +64,7 @@ describe('saved card choice (checkout payment step, order page)', () => {
       system: 'uzcard' as const,
       verified: true,
       phone: null,
+      created_at: '2026-01-01T00:00:00.000Z',
     },
     {
       id: 9,
@@ -70,6 +73,7 @@ describe('saved card choice (checkout payment step, order page)', () => {
       system: 'humo' as const,
       verified: true,
       phone: null,
+      created_at: '2026-01-01T00:00:00.000Z',
     },
   ]
 

@@ -2,25 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { asc, count, eq, min, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, favourites, products, storyReads } from '#api/db/schema/index.ts'
+import type { CartLine } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { loginCustomer, registerCustomer } from './support/customer.ts'
 
 const t = setupTestApi({ products: 110 })
 
 type Who = { fingerprint?: string; token?: string; lang?: string }
-type Line = {
-  product: Record<string, any>
-  quantity: number
-  price: number
-  line_total: number
-  regular_total: number
-  price_changed: boolean
-  previous_price: number | null
-  available_quantity: number
-  unavailable: boolean
-  exceeds_stock: boolean
-  added_at: string
-}
 
 const newVisitor = (): Who => ({ fingerprint: `visitor_${randomBytes(8).toString('hex')}` })
 const body = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
@@ -37,8 +25,8 @@ const likeProduct = (who: Who, id: number) =>
   t.json('products/likes/', { ...who, method: 'POST', body: body({ product_id: id }) })
 const badges = (who: Who) => t.json('common/badges/', who)
 
-const lineOf = (cartBody: { products: Line[] }, id: number) => cartBody.products.find((l) => l.product.id === id)
-const quantities = (cartBody: { products: Line[] }) =>
+const lineOf = (cartBody: { products: CartLine[] }, id: number) => cartBody.products.find((l) => l.product.id === id)
+const quantities = (cartBody: { products: CartLine[] }) =>
   Object.fromEntries(cartBody.products.map((l) => [l.product.id, l.quantity]))
 
 // Each test takes products of its own and sets their stock and prices, so tests do not lean on the seed.
@@ -95,7 +83,7 @@ describe('adding and changing lines', () => {
     const first = await add(visitor, { product_id: id })
     expect(first.status).toBe(200)
     expect(first.body.products).toHaveLength(1)
-    const line = first.body.products[0] as Line
+    const line = first.body.products[0] as CartLine
     expect(line.product).toMatchObject({
       id,
       price: 200_000,
@@ -140,7 +128,7 @@ describe('adding and changing lines', () => {
     const onSale = await product({ price: 300_000, salePrice: 240_000 })
     await add(visitor, { product_id: plain, quantity: 2 })
     const answer = await add(visitor, { product_id: onSale, quantity: 1 })
-    expect(answer.body.products.map((l: Line) => l.product.id)).toEqual([onSale, plain])
+    expect(answer.body.products.map((l: CartLine) => l.product.id)).toEqual([onSale, plain])
     expect(answer.body).toMatchObject({ total_items: 3, total_price: 500_000, discount: 60_000, total: 440_000 })
   })
 

@@ -5,6 +5,7 @@ import { updateProduct } from '#api/catalogue/service.ts'
 import { parseConfig } from '#api/config.ts'
 import { brands, categories, categoryGroups, manufacturers, productCategories, products } from '#api/db/schema/index.ts'
 import { createRouter } from '#api/http/context.ts'
+import type { ProductCard } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 
 // products/ and products/{slug}/: every filter, ordering, paging edge, bad
@@ -12,31 +13,12 @@ import { setupTestApi } from './support/api.ts'
 
 const t = setupTestApi({ products: 300 })
 
-type Card = {
-  id: number
-  slug: string
-  title: string
-  price: number
-  sale_price: number | null
-  discount_percent: number | null
-  images: Record<string, string>[]
-  brand: { id: number; slug: string; name: string }
-  volume: number | null
-  unit: string
-  rating: number | null
-  review_count: number
-  in_stock: boolean
-  is_recommendation: boolean
-  created_at: string
-  updated_at: string
-}
-
 const db = () => t.database.db
-const paid = (c: Card) => c.sale_price ?? c.price
+const paid = (c: ProductCard) => c.sale_price ?? c.price
 
 /** Every product of a filtered list, page by page. */
-async function all(query = ''): Promise<Card[]> {
-  const cards: Card[] = []
+async function all(query = ''): Promise<ProductCard[]> {
+  const cards: ProductCard[] = []
   for (let page = 1; ; page++) {
     const { status, body } = await t.json(`products/?size=100&page=${page}${query ? `&${query}` : ''}`)
     expect(status, query).toBe(200)
@@ -62,13 +44,13 @@ describe('products/ list', () => {
     expect(body.results).toHaveLength(12)
     expect(body.links.previous).toBeNull()
     expect(new URL(body.links.next).searchParams.get('page')).toBe('2')
-    const dates = body.results.map((c: Card) => c.created_at)
+    const dates = body.results.map((c: ProductCard) => c.created_at)
     expect(dates).toEqual([...dates].sort().reverse())
   })
 
   it('gives every card the fields the storefront shows', async () => {
     const { body } = await t.json('products/?size=50')
-    for (const card of body.results as Card[]) {
+    for (const card of body.results as ProductCard[]) {
       expect(Object.keys(card).sort()).toEqual(
         [
           'id',
@@ -193,7 +175,7 @@ describe('products/ ordering', () => {
       .from(products)
       .orderBy(sql`${products.popularity} desc, ${products.id} desc`)
       .limit(20)
-    expect(body.results.map((c: Card) => c.id)).toEqual(expected.map((r) => r.id))
+    expect(body.results.map((c: ProductCard) => c.id)).toEqual(expected.map((r) => r.id))
   })
 })
 
@@ -396,17 +378,17 @@ describe('products/{slug}/', () => {
     expect(body.images[0].large).toContain('/media/large/')
     expect(body.similar.length).toBeGreaterThan(0)
     expect(body.similar.length).toBeLessThanOrEqual(8)
-    expect(body.similar.map((s: Card) => s.id)).not.toContain(row!.id)
-    expect(body.similar.every((s: Card) => s.in_stock)).toBe(true)
+    expect(body.similar.map((s: ProductCard) => s.id)).not.toContain(row!.id)
+    expect(body.similar.every((s: ProductCard) => s.in_stock)).toBe(true)
   })
 
   it('lists the same line first among similar products', async () => {
     const { body } = await t.json('products/?search=dior%20sauvage&size=1')
     const detail = (await t.json(`products/${body.results[0].slug}/`)).body
     const name = detail.title.split(',')[0]
-    const sameLine = detail.similar.filter((s: Card) => s.title.startsWith(`${name},`)).length
+    const sameLine = detail.similar.filter((s: ProductCard) => s.title.startsWith(`${name},`)).length
     expect(sameLine).toBeGreaterThan(0)
-    expect(detail.similar.slice(0, sameLine).every((s: Card) => s.title.startsWith(`${name},`))).toBe(true)
+    expect(detail.similar.slice(0, sameLine).every((s: ProductCard) => s.title.startsWith(`${name},`))).toBe(true)
     expect(detail.similar[0].brand.slug).toBe('dior')
   })
 
@@ -506,7 +488,7 @@ describe('HTTP caching', () => {
     expect((await t.json('products/?search=zzmoonflower')).body.total).toBe(0)
     await updateProduct(db(), row!.id, { title: { ...row!.title, ru: `${row!.title.ru} Zzmoonflower` } })
     const found = await t.json('products/?search=zzmoonflower')
-    expect(found.body.results.map((c: Card) => c.id)).toEqual([row!.id])
+    expect(found.body.results.map((c: ProductCard) => c.id)).toEqual([row!.id])
     await updateProduct(db(), row!.id, { title: row!.title })
     expect((await t.json('products/?search=zzmoonflower')).body.total).toBe(0)
   })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
 import { products } from '#api/db/schema/index.ts'
+import type { ProductCard } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 
 // Search relevance on the seeded demo catalogue (300 products). Each row: what a
@@ -10,15 +11,8 @@ import { setupTestApi } from './support/api.ts'
 
 const t = setupTestApi({ products: 300 })
 
-type Card = {
-  id: number
-  title: string
-  brand: { slug: string; name: string }
-  volume: number | null
-  unit: string
-  highlight: [number, number][]
-  brand_highlight: [number, number][]
-}
+/** A search answer's card: with a query, both highlights are always there. */
+type Card = Required<ProductCard>
 type Expect = { brand?: string; title?: RegExp; volume?: number; n?: number; lang?: string }
 
 const search = async (q: string, lang = 'ru', size = 12) => {

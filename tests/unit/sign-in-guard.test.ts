@@ -1,8 +1,9 @@
 import { createSession, RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import type { User } from '#api/types.ts'
 import { i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { type ApiClient, ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
-import { requireUserMiddleware, signedInUser, type User } from '#app/utils/auth.server.ts'
+import { requireUserMiddleware, signedInUser } from '#app/utils/auth.server.ts'
 import { type AuthTokens, RequestSession, sessionContext } from '#app/utils/session.server.ts'
 
 const customer: User = {

@@ -10,8 +10,8 @@ import {
   useState,
 } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import type { StoreLinks } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import type { StoreLinks } from './auth-panel.tsx'
 import type { AuthView } from './auth-types.ts'
 
 // The dialogs and their forms are downloaded when one first opens: they only

@@ -1,9 +1,8 @@
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { StoreLinks } from '#api/types.ts'
 import { StoreBadges } from '../store-badges.tsx'
 import '#app/styles/account.css'
-
-export type StoreLinks = { ios: string | null; android: string | null }
 
 /**
  * The two halves of the auth dialog and of the sign-in pages: the form, and

@@ -1,5 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { codeForm } from '#contract/account.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import { type AuthActionData, Intent } from './auth-types.ts'
 import { CodeField, FormMessage, StepIndicator } from './fields.tsx'
@@ -26,7 +28,11 @@ export function CodeStep({
   const { t } = useTranslation('account')
   const mine = (answer: AuthActionData | undefined) =>
     answer?.intent === Intent.verify || answer?.intent === Intent.resend ? answer.result : undefined
-  const [form, fields] = useForm<{ code: string }>({ id, lastResult: mine(data), shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<FormFields<typeof codeForm>>({
+    id,
+    lastResult: mine(data),
+    shouldValidate: 'onSubmit',
+  })
   const common = { Form, action, redirectTo, dialog, busy }
   return (
     <div className="auth-step-body">

@@ -1,9 +1,12 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useActionData, useFetcher, useNavigation } from 'react-router'
+import type { action as loginAction } from '#app/routes/$lang/login.tsx'
+import type { action as registerAction } from '#app/routes/$lang/register.tsx'
+import type { action as resetAction } from '#app/routes/$lang/reset-password.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '../toaster.tsx'
-import { type AuthActionData, type AuthView, authPath, DIALOG_FIELD, Intent } from './auth-types.ts'
+import { type AuthView, authPath, DIALOG_FIELD, Intent } from './auth-types.ts'
 
 /** What every form of the auth flows gets from the page or the dialog around it. */
 export type FlowProps = {
@@ -18,14 +21,17 @@ export type FlowProps = {
   onDone?: () => void
 }
 
+/** The actions the flows post to: their answers are what the forms show. */
+type FlowAction = typeof loginAction | typeof registerAction | typeof resetAction
+
 /**
  * The form component, the last answer and the busy flag for one flow: in the
  * dialog a fetcher posts to the page's action; on the page a normal form
  * does (post/redirect/get, also without JavaScript).
  */
 export function useFlowSubmit(dialog?: boolean) {
-  const fetcher = useFetcher<AuthActionData>()
-  const actionData = useActionData() as AuthActionData | undefined
+  const fetcher = useFetcher<FlowAction>()
+  const actionData = useActionData<FlowAction>()
   const navigation = useNavigation()
   return {
     data: dialog ? fetcher.data : actionData,

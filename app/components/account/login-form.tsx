@@ -1,6 +1,8 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { loginSchema } from '#contract/account.ts'
 import { authPath, isCheckoutPath } from './auth-types.ts'
 import { FormMessage, PasswordField, PhoneField } from './fields.tsx'
 import { FlowHiddenFields, type FlowProps, useFlowSubmit, ViewLink } from './flow.tsx'
@@ -9,7 +11,7 @@ import { FlowHiddenFields, type FlowProps, useFlowSubmit, ViewLink } from './flo
 export function LoginForm({ lang, redirectTo, dialog, onView, onDone }: FlowProps) {
   const { t } = useTranslation('account')
   const { data, busy, Form } = useFlowSubmit(dialog)
-  const [form, fields] = useForm<{ phone: string; password: string }>({
+  const [form, fields] = useForm<FormFields<typeof loginSchema>>({
     id: dialog ? 'login-dialog' : 'login',
     lastResult: data?.result,
     shouldValidate: 'onSubmit',

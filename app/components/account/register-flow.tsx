@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { registrationStartForm } from '#contract/account.ts'
 import { PASSWORD_MIN_REGISTRATION } from '#contract/limits.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { FlowState } from './auth-types.ts'
@@ -14,7 +16,7 @@ export function RegisterFlow(props: FlowProps & { initial: FlowState }) {
   // The last button says where it leads: on to the checkout the shopper came from, or back to the shop.
   const onward = t(/^\/(uz|sr|ru)\/checkout(\/|\?|$)/.test(redirectTo) ? 'register.to_checkout' : 'register.continue')
   return (
-    <StepFlow
+    <StepFlow<FormFields<typeof registrationStartForm>>
       {...props}
       view="register"
       start={{

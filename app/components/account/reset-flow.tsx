@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { phoneOnlySchema } from '#contract/account.ts'
 import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { FlowState } from './auth-types.ts'
@@ -15,7 +17,7 @@ export function ResetFlow(props: FlowProps & { initial: FlowState }) {
   const { lang, redirectTo, onView } = props
   const toLogin = { lang, redirectTo, view: 'login' as const, onView }
   return (
-    <StepFlow
+    <StepFlow<FormFields<typeof phoneOnlySchema>>
       {...props}
       view="reset"
       start={{

@@ -1,6 +1,8 @@
 import { type DefaultValue, type FormMetadata, getFormProps, useForm } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { FormField } from '#app/utils/form-fields.ts'
+import type { passwordAfterResetSchema, registrationPasswordForm } from '#contract/account.ts'
 import { authPath, type FlowState, Intent } from './auth-types.ts'
 import { CodeStep } from './code-step.tsx'
 import { FormMessage, PasswordField, StepIndicator } from './fields.tsx'
@@ -23,7 +25,11 @@ export type StartStepSpec<F extends Record<string, string>> = {
 
 /** Step 3: the new password and its confirmation. */
 export type PasswordStepSpec = {
-  field: 'password' | 'new_password'
+  /** The password field of the flow's schema; `password_confirm` goes with it. */
+  field: Exclude<
+    FormField<typeof registrationPasswordForm> | FormField<typeof passwordAfterResetSchema>,
+    'password_confirm'
+  >
   label: string
   min: number
   /** The submit button's text. */
@@ -127,7 +133,7 @@ function PasswordStep({
   button,
 }: StepProps & PasswordStepSpec) {
   const { t } = useTranslation('account')
-  const [form, fields] = useForm<Record<typeof field | 'password_confirm', string>>({
+  const [form, fields] = useForm<Record<typeof field | FormField<typeof registrationPasswordForm>, string>>({
     id,
     lastResult: data?.intent === Intent.password ? data.result : undefined,
     shouldValidate: 'onSubmit',

@@ -1,11 +1,11 @@
 import { Link, useFetcher } from 'react-router'
+import type { CartLine } from '#api/types.ts'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { formatMoney } from '#app/utils/money.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
 import { QuantityForm, usePendingQuantity } from './quantity-form.tsx'
-import type { CartLine } from './types.ts'
 
 /**
  * One line of the basket: picture, title, volume, prices, the quantity form

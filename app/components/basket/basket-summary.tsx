@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
+import type { Cart } from '#api/types.ts'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath } from '#app/components/account/auth-types.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { useBasketUi } from './basket-context.tsx'
-import type { Cart } from './types.ts'
 
 /** Totals and the way to checkout: for a visitor, the sign-in dialog (or the login page without JavaScript). */
 export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {

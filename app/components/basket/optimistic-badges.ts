@@ -1,5 +1,5 @@
 import { useFetchers } from 'react-router'
-import type { Badges } from '#app/utils/shell.server.ts'
+import type { Badges } from '#api/types.ts'
 import { BasketIntent, SavedIntent } from './intents.ts'
 
 const basketAction = /^\/(uz|sr|ru)\/basket(\?|$)/

@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next'
-
-/** A saved card as the API shows it (GET cards/). */
-export type SavedCard = {
-  id: number
-  masked_number: string
-  expiry: string
-  system: 'uzcard' | 'humo' | 'mastercard' | 'visa'
-  verified: boolean
-  phone: string | null
-}
+import type { SavedCard } from '#api/types.ts'
 
 /** "Uzcard · 8600 **** **** 6311 · 03/29". */
 export function CardSummary({ card }: { card: SavedCard }) {

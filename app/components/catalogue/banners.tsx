@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Banner } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { ResponsiveImage } from './image.tsx'
 import { shopHref } from './links.ts'
-import type { Banner } from './types.ts'
 
 const bannerSizes = '(min-width: 1240px) 1216px, calc(100vw - 24px)'
 

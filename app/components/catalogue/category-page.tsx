@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router'
+import type { ListingView } from '#app/components/catalogue/views.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { Breadcrumbs, type Crumb } from './breadcrumbs.tsx'
 import { ProductListing } from './listing.tsx'
-import type { ListingView } from './types.ts'
 
 export type CategoryPageData = {
   lang: Lang

@@ -1,14 +1,14 @@
 import { Link } from 'react-router'
+import type { CategoryRef, ImageLinks } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { ResponsiveImage } from './image.tsx'
-import type { ImageLinks, Ref } from './types.ts'
 
 /** Category pictures with titles, linking to each category's products (home and the category list). */
 export function CategoryTiles({
   categories,
   lang,
 }: {
-  categories: (Ref & { image: ImageLinks | null })[]
+  categories: (CategoryRef & { image: ImageLinks | null })[]
   lang: Lang
 }) {
   return (

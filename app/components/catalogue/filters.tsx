@@ -1,11 +1,11 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { ListingView } from '#app/components/catalogue/views.ts'
 import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
 import { audiences, listSearch, type PriceError, parseListParams } from './list-params.ts'
-import type { ListingView } from './types.ts'
 
 type Props = {
   id: string

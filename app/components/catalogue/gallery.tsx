@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ImageLinks } from '#api/types.ts'
 import { ResponsiveImage } from './image.tsx'
-import type { ImageLinks } from './types.ts'
 
 const mainSizes = '(min-width: 1024px) 560px, (min-width: 640px) 60vw, calc(100vw - 24px)'
 

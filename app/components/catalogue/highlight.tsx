@@ -1,10 +1,10 @@
-import type { Range } from './types.ts'
+import type { HighlightRange } from '#api/types.ts'
 
 /**
  * `text` with the API's matched ranges ([start, end) in UTF-16 indices, sorted,
  * non-overlapping) wrapped in <mark>. Bad ranges are skipped, never thrown on.
  */
-export function Highlighted({ text, ranges }: { text: string; ranges?: Range[] }) {
+export function Highlighted({ text, ranges }: { text: string; ranges?: HighlightRange[] }) {
   if (!ranges?.length) return <>{text}</>
   const parts: React.ReactNode[] = []
   let at = 0

@@ -1,4 +1,4 @@
-import type { ImageLinks } from './types.ts'
+import type { ImageLinks } from '#api/types.ts'
 
 // The API serves every picture in four widths (extra_small 64, small 240,
 // medium 480, large 960 CSS pixels); the browser picks one by `sizes` and the

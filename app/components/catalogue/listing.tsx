@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
+import type { ListingView, ProductCardView } from '#app/components/catalogue/views.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
@@ -8,7 +9,6 @@ import { Filters, formParams } from './filters.tsx'
 import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
-import type { ListingView, ProductCardView } from './types.ts'
 
 type Props = {
   listing: ListingView

@@ -1,11 +1,11 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import type { HighlightRange, ImageLinks } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import '#app/styles/catalogue.css'
 import { Highlighted } from './highlight.tsx'
-import type { ImageLinks, Range } from './types.ts'
 
 // SPEC §9 "Header search": debounce 500 ms, 10 a page, list at most 280 px
 // high (catalogue.css), 200 ms closing animation.
@@ -16,7 +16,7 @@ export const minQuery = 2
 export type Suggestion = {
   slug: string
   title: string
-  highlight: Range[]
+  highlight: HighlightRange[]
   image: Pick<ImageLinks, 'extra_small' | 'small'> | null
   price: number
   salePrice: number | null

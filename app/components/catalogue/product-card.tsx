@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { ProductCardActions } from '#app/components/basket/product-actions.tsx'
+import type { ProductCardView } from '#app/components/catalogue/views.ts'
 import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { Highlighted } from './highlight.tsx'
 import { ResponsiveImage } from './image.tsx'
 import { PriceText } from './price.tsx'
 import { RatingText } from './rating.tsx'
-import type { ProductCardView } from './types.ts'
 
 // Two columns on phones, up to five on wide screens (see catalogue.css).
 const cardSizes = '(min-width: 1240px) 228px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 46vw'

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Story } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { ResponsiveImage } from './image.tsx'
-import type { Story } from './types.ts'
 
 // The viewer is only needed once a story is opened: its code loads then.
 const StoryViewer = lazy(() => import('./story-viewer.tsx'))

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Story } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { ResponsiveImage } from './image.tsx'
 import { shopHref } from './links.ts'
-import type { Story } from './types.ts'
 
 const itemMs = 6000
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { SavedCard } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { CardSummary, type SavedCard } from '../cards/saved-card.tsx'
+import { CardSummary } from '../cards/saved-card.tsx'
 // Its look is the checkout's radio groups, on the order page too.
 import '#app/styles/checkout.css'
 

@@ -74,5 +74,3 @@ export const CheckoutIntent = {
   removePromo: 'remove-promo',
   place: 'place',
 } as const
-
-export type Region = { code: string; name: string; districts: Array<{ code: string; name: string }> }

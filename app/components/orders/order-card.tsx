@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Order } from '#api/types.ts'
+import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
-import { type Order, PAY_FRAGMENT } from './types.ts'
 
 /**
  * One order in the my-orders list: number, date, status, count and total, linking to the order page; one

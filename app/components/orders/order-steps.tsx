@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { OrderStep } from './types.ts'
+import type { OrderStep } from '#api/types.ts'
 
 /**
  * The progress of an order (SPEC §2): approved, on the way, delivered. The

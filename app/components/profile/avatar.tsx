@@ -1,4 +1,4 @@
-import type { User } from '#app/utils/auth.server.ts'
+import type { User } from '#api/types.ts'
 
 /** The customer's photo (the small square made on upload), or the first letter of the name. */
 export function Avatar({ user }: { user: Pick<User, 'full_name' | 'avatar_src'> }) {

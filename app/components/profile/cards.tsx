@@ -2,14 +2,14 @@ import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import type { SavedCard } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatCardInput } from '#contract/card.ts'
-import type { SavedCard } from '../cards/saved-card.tsx'
 import { Modal } from '../modal.tsx'
 import { Field } from './fields.tsx'
 import '#app/styles/profile.css'
 
-export { CardSummary, type SavedCard } from '../cards/saved-card.tsx'
+export { CardSummary } from '../cards/saved-card.tsx'
 
 export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as const
 

@@ -1,11 +1,30 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
+import type { Review, ReviewPage } from '#api/types.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { FormMessage } from '../account/fields.tsx'
-import type { Review, ReviewFailure, ReviewPermission, ReviewsData } from './types.ts'
+import type { ToastMessage } from '../toaster.tsx'
 import '#app/styles/reviews.css'
+
+/** What the visitor may do: sign in first, write (or edit) a review, or why not. */
+export type ReviewPermission =
+  | { kind: 'anonymous'; loginTo: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'allowed'; review: Review | null }
+
+export type ReviewsData = { page: ReviewPage; permission: ReviewPermission; action: string }
+
+/**
+ * A refused post (the product page's action data): why, and what was typed to
+ * show again; `typed` is null when the post could not be read (too large) or
+ * was a deletion, and the form shows the saved review.
+ */
+export type ReviewFailure = {
+  toast: ToastMessage
+  typed: { rating: number | null; comment: string; clearPhotos: boolean } | null
+}
 
 /** The written reviews of a product and, below them, the form or why there is none. */
 export function Reviews({ data, failed, path }: { data: ReviewsData; failed?: ReviewFailure; path: string }) {

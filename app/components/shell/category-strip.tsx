@@ -1,8 +1,8 @@
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
+import type { MenuItem } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import type { MenuItem } from '#app/utils/shell.server.ts'
 import { ShopLink } from '../shop-link.tsx'
 
 /** Header categories separated by dividers; the one in `sections` is marked on /products (SPEC §2). */

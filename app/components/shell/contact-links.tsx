@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { Contacts } from '#app/utils/shell.server.ts'
+import type { Contacts } from '#api/types.ts'
 import { Icon } from '../icon.tsx'
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useRouteError } from 'react-router'
+import type { StoreLinks } from '#api/types.ts'
 import { AuthDialogProvider } from '#app/components/account/auth-dialog.tsx'
-import type { StoreLinks } from '#app/components/account/auth-panel.tsx'
 import { Intent } from '#app/components/account/auth-types.ts'
 import { BasketUiProvider } from '#app/components/basket/basket-context.tsx'
 import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -42,7 +42,7 @@ async function loadFrame(lang: Lang, request: Request, context: Route.LoaderArgs
     loadShell(api),
     getUser(context),
     // Store links of the auth dialog's promo side; the dialog works without them.
-    api.get<StoreLinks>('settings/apps/').catch(() => noApps),
+    api.get('settings/apps/').catch(() => noApps),
   ])
   const header = user ? { full_name: user.full_name } : null
   // The pressed state of the favourite buttons (product lists carry no is_liked).

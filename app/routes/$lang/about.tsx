@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
@@ -17,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const t = catalogueT(context)
   // The text is the `about` content page; without one the page still says who we are.
-  const page = await orNull(context.get(apiClientContext).get<ContentPage>('pages/about/'))
+  const page = await orNull(context.get(apiClientContext).get('pages/about/'))
   const title = page?.title ?? t('about.title')
   const body = page?.body ?? t('about.fallback')
   const origin = siteOrigin(request)

@@ -7,7 +7,6 @@ import { EmptyList } from '#app/components/basket/empty-list.tsx'
 import { FormContext } from '#app/components/basket/form-context.tsx'
 import { BasketIntent, basketPath } from '#app/components/basket/intents.ts'
 import { wantedQuantity } from '#app/components/basket/optimistic-badges.ts'
-import type { Cart } from '#app/components/basket/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser } from '#app/utils/auth.server.ts'
@@ -20,7 +19,7 @@ const personal = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
-  const [cart, user] = await Promise.all([api.get<Cart>('orders/cart/products/'), getUser(context)])
+  const [cart, user] = await Promise.all([api.get('orders/cart/products/'), getUser(context)])
   const t = basketT(context)
   return data(
     {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import type { Brand } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -14,7 +13,7 @@ import type { Route } from './+types/brands'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const t = catalogueT(context)
-  const { results } = await context.get(apiClientContext).get<{ results: Brand[] }>('products/brands/')
+  const { results } = await context.get(apiClientContext).get('products/brands/')
   // A–Z as the API orders them, grouped under their index letter.
   const letters = new Map<string, { slug: string; name: string; count: number; popular: boolean }[]>()
   for (const brand of results) {

@@ -4,11 +4,11 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, ImageInput, TextArea, TextInput } from '#app/components/profile/fields.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { bugReportSchema, MESSAGE_MAX, PAGE_MAX } from '#contract/profile.ts'
@@ -73,9 +73,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function BugReportPage({ loaderData: { page, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ text: string; page: string; screenshot: string }>({
+  const [form, fields] = useForm<FormFields<typeof bugReportSchema, 'screenshot'>>({
     id: 'bug-report',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
@@ -11,7 +10,6 @@ import { orNull } from '#app/utils/api-errors.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
-import type { Contacts } from '#app/utils/shell.server.ts'
 import '#app/styles/catalogue.css'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/contact'
@@ -20,10 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const [contacts, page] = await Promise.all([
-    api.get<Contacts & { email?: string | null }>('settings/contacts/'),
-    orNull(api.get<ContentPage>('pages/contact/')),
-  ])
+  const [contacts, page] = await Promise.all([api.get('settings/contacts/'), orNull(api.get('pages/contact/'))])
   const origin = siteOrigin(request)
   const title = t('contact.title')
   const crumbs = [

@@ -4,11 +4,11 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, TextArea, TextInput } from '#app/components/profile/fields.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiError, formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser, requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { feedbackSchema, MESSAGE_MAX } from '#contract/profile.ts'
 import type { Route } from './+types/feedback'
 
@@ -36,9 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function FeedbackPage({ loaderData: { name, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ name: string; text: string }>({
+  const [form, fields] = useForm<FormFields<typeof feedbackSchema>>({
     id: 'feedback',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -1,4 +1,3 @@
-import type { Cart } from '#app/components/basket/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { hasPersonalCookie } from '#app/utils/http-cache.ts'
 
@@ -11,7 +10,7 @@ import { hasPersonalCookie } from '#app/utils/http-cache.ts'
 export async function basketQuantity(request: Request, api: ApiClient, productId: number): Promise<number> {
   if (!hasPersonalCookie(request)) return 0
   try {
-    const cart = await api.get<Cart>('orders/cart/products/')
+    const cart = await api.get('orders/cart/products/')
     return cart.products.find((line) => line.product.id === productId)?.quantity ?? 0
   } catch {
     // The add button then shows; adding again only adds one more.

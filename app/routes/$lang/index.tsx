@@ -1,20 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, useRouteLoaderData } from 'react-router'
+import type { Contacts } from '#api/types.ts'
 import { Banners } from '#app/components/catalogue/banners.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
 import { HomeSection } from '#app/components/catalogue/section.tsx'
 import { Stories } from '#app/components/catalogue/stories.tsx'
-import {
-  type ApiProductCard,
-  type Banner,
-  type Brand,
-  type Category,
-  type Paged,
-  type PostCard,
-  type Story,
-  toCardView,
-} from '#app/components/catalogue/types.ts'
+import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -22,7 +14,6 @@ import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
-import type { Contacts } from '#app/utils/shell.server.ts'
 import '#app/styles/catalogue.css'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { loader as layoutLoader } from './_layout.tsx'
@@ -36,32 +27,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const t = getInstance(context).t
   const products = (query: Record<string, string | number>) =>
-    api.get<Paged<ApiProductCard>>('products/', query).then((page) => page.results.map(toCardView))
+    api.get('products/', query).then((page) => page.results.map(toCardView))
   // A block that cannot load is left out; the rest of the home page still shows.
   const orNone = <T,>(promise: Promise<T>, none: T) => promise.catch(() => none)
   const [stories, banners, brands, recommended, fresh, onSale, categories, latest, posts] = await Promise.all([
     orNone(
-      api.get<{ results: Story[] }>('common/story/').then((r) => r.results),
+      api.get('common/story/').then((r) => r.results),
       [],
     ),
     orNone(
-      api.get<{ results: Banner[] }>('products/banner/').then((r) => r.results),
+      api.get('products/banner/').then((r) => r.results),
       [],
     ),
     orNone(
-      api.get<{ results: Brand[] }>('products/brands/', { popular: 'true' }).then((r) => r.results),
+      api.get('products/brands/', { popular: 'true' }).then((r) => r.results),
       [],
     ),
     orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
     orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
     orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
     orNone(
-      api.get<Paged<Category>>('products/popular-categories/', { size: 12 }).then((r) => r.results),
+      api.get('products/popular-categories/', { size: 12 }).then((r) => r.results),
       [],
     ),
     orNone(products({ ordering: '-created_at', size: homeSize }), []),
     orNone(
-      api.get<Paged<PostCard>>('posts/', { size: 3 }).then((r) => r.results),
+      api.get('posts/', { size: 3 }).then((r) => r.results),
       [],
     ),
   ])

@@ -1,5 +1,5 @@
+import type { Badges } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
-import type { Badges } from '#app/utils/shell.server.ts'
 
 /** The API's largest page: favourites beyond the latest 100 show as not pressed on cards (still on /saved). */
 const LIKED_MAX = 100
@@ -12,7 +12,7 @@ const LIKED_MAX = 100
 export async function loadLikedIds(api: ApiClient, badges: Badges): Promise<number[]> {
   if (badges.favourites_total <= 0) return []
   try {
-    const page = await api.get<{ results: Array<{ id: number }> }>('products/likes/', { size: LIKED_MAX })
+    const page = await api.get('products/likes/', { size: LIKED_MAX })
     return page.results.map((product) => product.id)
   } catch {
     // The buttons then show "not pressed"; pressing one still likes the product.

@@ -13,7 +13,6 @@ import {
   translator,
   validationToast,
 } from '#app/utils/forms.server.ts'
-import type { AuthTokens } from '#app/utils/session.server.ts'
 import { loginSchema } from '#contract/account.ts'
 import type { Route } from './+types/login'
 import { redirectTarget } from './auth-redirect.server.ts'
@@ -32,10 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success')
     return failure(submission, { intent: 'login', toast: validationToast(submission, form.t) })
   try {
-    const tokens = await context
-      .get(apiClientContext)
-      .withAuth('none')
-      .send<AuthTokens>('POST', 'auth/login/', submission.value)
+    const tokens = await context.get(apiClientContext).withAuth('none').send('POST', 'auth/login/', submission.value)
     signIn(context, tokens)
   } catch (error) {
     // Wrong phone or password (both fields flagged), or too many tries: the API's own words.

@@ -7,11 +7,9 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isLang } from '#app/utils/i18n.ts'
 import type { Route } from './+types/mobile'
 
-export type StoreLinks = { ios: string | null; android: string | null }
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isLang(params.lang)) throw data(null, { status: 404 })
-  const apps = await context.get(apiClientContext).get<StoreLinks>('settings/apps/')
+  const apps = await context.get(apiClientContext).get('settings/apps/')
   const t = getInstance(context).t
   return { lang: params.lang, apps, title: t('mobile.meta_title') }
 }

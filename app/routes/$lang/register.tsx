@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { isApiError, refusesField } from '#app/utils/api-errors.server.ts'
 import { getUser, signIn } from '#app/utils/auth.server.ts'
 import { translator } from '#app/utils/forms.server.ts'
-import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
+import { getSession } from '#app/utils/session.server.ts'
 import { registrationPasswordForm, registrationStartForm } from '#contract/account.ts'
 import type { Route } from './+types/register'
 import { registrationStep } from './auth-flow-state.server.ts'
@@ -32,7 +32,7 @@ const registration: StepFlow<'registration'> = {
   start: registrationStartForm,
   // The API answers with the session the code belongs to.
   sendCode: async (api, { full_name, phone }) => {
-    const { session } = await api.send<{ session: string }>('POST', 'account/registration/entrypoint/', { phone })
+    const { session } = await api.send('POST', 'account/registration/entrypoint/', { phone })
     return { full_name, phone, session, sentAt: Date.now() }
   },
   typed: ({ full_name, phone }) => ({ full_name, phone }),
@@ -42,7 +42,7 @@ const registration: StepFlow<'registration'> = {
   flagPhone: true,
   codeSent: (state) => Boolean(state.session),
   verifyCode: async (api, code, current) => {
-    const { signature } = await api.send<{ signature: string }>('POST', 'account/registration/verify/', {
+    const { signature } = await api.send('POST', 'account/registration/verify/', {
       code,
       phone: current.phone,
       session: current.session,
@@ -55,7 +55,7 @@ const registration: StepFlow<'registration'> = {
     field: 'password',
     ready: (state) => Boolean(state.signature),
     send: async ({ api, context }, { password, password_confirm }, current) => {
-      const { token } = await api.send<{ token: AuthTokens }>('POST', 'account/registration/register/', {
+      const { token } = await api.send('POST', 'account/registration/register/', {
         full_name: current.full_name,
         signature: current.signature,
         password,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { ResetFlow } from '#app/components/account/reset-flow.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { translator } from '#app/utils/forms.server.ts'
 import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
@@ -28,7 +28,7 @@ const reset: StepFlow<'reset'> = {
   start: phoneOnlySchema,
   // The API answers alike whether or not the phone has an account.
   sendCode: async (api, { phone }) => {
-    const { signature } = await api.send<{ signature: string }>('POST', 'account/password-reset/', { phone })
+    const { signature } = await api.send('POST', 'account/password-reset/', { phone })
     return { phone, signature, sentAt: Date.now() }
   },
   typed: ({ phone }) => ({ phone }),
@@ -38,7 +38,7 @@ const reset: StepFlow<'reset'> = {
   leave: (api, current) => endResetSession(api, current?.tokens),
   codeSent: (state) => Boolean(state.signature),
   verifyCode: async (api, code, current) => {
-    const tokens = await api.send<AuthTokens>('POST', 'account/password-reset/verify/', {
+    const tokens = await api.send('POST', 'account/password-reset/verify/', {
       code,
       signature: current.signature,
     })
@@ -71,10 +71,7 @@ const reset: StepFlow<'reset'> = {
 
 export const action = (args: Route.ActionArgs) => stepFlowAction(args, reset)
 
-async function endResetSession(
-  api: { send: (m: 'POST', p: string, b: unknown) => Promise<unknown> },
-  tokens?: AuthTokens,
-) {
+async function endResetSession(api: ApiClient, tokens?: AuthTokens) {
   if (tokens) await api.send('POST', 'auth/logout/', { refresh: tokens.refresh }).catch(() => undefined)
 }
 

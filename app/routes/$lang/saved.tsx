@@ -4,7 +4,7 @@ import { EmptyList } from '#app/components/basket/empty-list.tsx'
 import { SavedIntent } from '#app/components/basket/intents.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
-import { type ApiProductCard, type Paged, toCardView } from '#app/components/catalogue/types.ts'
+import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
@@ -23,13 +23,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get('page') ?? '1'
   const page = /^\d{1,4}$/.test(raw) ? Math.max(1, Number(raw)) : 1
   const api = context.get(apiClientContext)
-  const found = await api
-    .get<Paged<ApiProductCard>>('products/likes/', { page, size: PAGE_SIZE })
-    .catch((error: unknown) => {
-      // The last favourite of the last page was just removed: back to the first page.
-      if (isApiError(error, 404) && page > 1) throw redirect(`/${lang}/saved`)
-      throw error
-    })
+  const found = await api.get('products/likes/', { page, size: PAGE_SIZE }).catch((error: unknown) => {
+    // The last favourite of the last page was just removed: back to the first page.
+    if (isApiError(error, 404) && page > 1) throw redirect(`/${lang}/saved`)
+    throw error
+  })
   return data(
     {
       lang,

@@ -1,5 +1,4 @@
 import type { Suggestion, SuggestPage } from '#app/components/catalogue/live-search.tsx'
-import type { ApiProductCard, Paged } from '#app/components/catalogue/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
@@ -23,9 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const none: SuggestPage = { query, page, totalPages: 0, total: 0, results: [] }
   if (!query) return Response.json(none, { headers })
   try {
-    const found = await context
-      .get(apiClientContext)
-      .get<Paged<ApiProductCard>>('products/', { search: query, page, size: pageSize })
+    const found = await context.get(apiClientContext).get('products/', { search: query, page, size: pageSize })
     const results: Suggestion[] = found.results.map((p) => ({
       slug: p.slug,
       title: p.title,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { AuthTokens } from '#api/types.ts'
 
 // The production build in a process of a spec's own, for what the shared
 // webServers cannot show: being killed, restarted, cut from its database or
@@ -96,8 +97,6 @@ export function tmpDataDir(name: string) {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
-type Tokens = { access: string; refresh: string }
-
 /** JSON call to the API of `server`; `token` signs the call in. */
 export async function apiCall<T = any>(
   server: Pick<ServerProcess, 'url'>,
@@ -141,7 +140,7 @@ export async function registerCustomer(
   server: Pick<ServerProcess, 'url'>,
   codeOf: (phone: string) => string | null,
   password = 'resilience-1',
-): Promise<Tokens & { phone: string; password: string }> {
+): Promise<AuthTokens & { phone: string; password: string }> {
   const phone = newPhone()
   const entry = await apiCall(server, 'account/registration/entrypoint/', { method: 'POST', body: { phone } })
   if (entry.status !== 200)
@@ -156,5 +155,5 @@ export async function registerCustomer(
     body: { password, full_name: 'Dilnoza Karimova', signature: verify.body.signature },
   })
   if (done.status !== 201) throw new Error(`registration answered ${done.status}`)
-  return { phone, password, ...(done.body.token as Tokens) }
+  return { phone, password, ...(done.body.token as AuthTokens) }
 }

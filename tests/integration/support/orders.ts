@@ -2,18 +2,9 @@ import { createHash, randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, expect } from 'vitest'
 import { orders, payments, products } from '#api/db/schema/index.ts'
+import type { Order } from '#api/types.ts'
 import type { TestApi } from './api.ts'
 import { type Customer, registerCustomer } from './customer.ts'
-
-export type PlacedOrder = {
-  id: number
-  total: number
-  status: number
-  payment_status: string
-  delivery_price: number
-  created_at: string
-  [key: string]: unknown
-}
 
 /**
  * Places orders through the API for the tests of one file: each order takes
@@ -45,7 +36,7 @@ export function orderMaker(t: TestApi) {
       as?: Customer
       extra?: Record<string, unknown>
     } = {},
-  ): Promise<{ order: PlacedOrder; productId: number; productIds: number[]; customer: Customer }> {
+  ): Promise<{ order: Order; productId: number; productIds: number[]; customer: Customer }> {
     const c = options.as ?? (await customer())
     const lines = [{ price: options.price ?? 123_000, quantity: options.quantity ?? 1 }, ...(options.more ?? [])]
     const productIds: number[] = []
@@ -77,7 +68,7 @@ export function orderMaker(t: TestApi) {
       }),
     })
     expect(r.status).toBe(201)
-    return { order: r.body as PlacedOrder, productId: productIds[0]!, productIds, customer: c }
+    return { order: r.body as Order, productId: productIds[0]!, productIds, customer: c }
   }
 
   return {
@@ -87,7 +78,7 @@ export function orderMaker(t: TestApi) {
     async read(id: number, as?: Customer) {
       const r = await t.json(`orders/${id}/`, { token: (as ?? (await customer())).access })
       expect(r.status).toBe(200)
-      return r.body as PlacedOrder & Record<string, any>
+      return r.body as Order & Record<string, any>
     },
     stockOf: async (productId: number) =>
       (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!

@@ -1,7 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import type { Cart } from '#app/components/basket/types.ts'
-import type { Region } from '#app/components/checkout/schemas.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -20,7 +18,7 @@ export async function loadCheckout({ request, context }: Args) {
   const user = signedInUser(context)
   const lang = requestLang(context)
   const t = checkoutT(context)
-  const cart = await context.get(apiClientContext).get<Cart>('orders/cart/products/')
+  const cart = await context.get(apiClientContext).get('orders/cart/products/')
   if (!cart.products.some((line) => !line.unavailable)) {
     flash(context, { type: 'info', message: t('toast.empty_basket') })
     throw redirect(`/${lang}/basket`)
@@ -41,7 +39,7 @@ export async function loadCheckoutAction({ request, context }: Args) {
 
 /** The 14 regions and Tashkent's districts in the page's language. */
 export async function loadRegions(context: Readonly<RouterContextProvider>) {
-  const { results } = await context.get(apiClientContext).get<{ results: Region[] }>('geo/regions/')
+  const { results } = await context.get(apiClientContext).get('geo/regions/')
   return results
 }
 

@@ -5,8 +5,8 @@ import { FormMessage, PhoneField, TextField } from '#app/components/account/fiel
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutIntent, contactForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
-import { parseForm, toastMessage, validationToast } from '#app/utils/forms.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { type ProfileActionData, parseForm, toastMessage, validationToast } from '#app/utils/forms.server.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/contact'
 import { loadCheckout, personal, requireStep } from './checkout.server.ts'
@@ -58,8 +58,8 @@ const masked = (phone: string | undefined) => (phone ? maskPhone(phone) : '')
 export default function ContactStep({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, cart, contact, reached } = loaderData
   const { t } = useTranslation('checkout')
-  const answer = actionData as ProfileActionData | undefined
-  const [form, fields] = useForm<{ name: string; phone: string; extra_phone: string }>({
+  const answer = actionData
+  const [form, fields] = useForm<FormFields<typeof contactForm>>({
     id: 'checkout-contact',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

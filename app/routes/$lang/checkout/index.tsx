@@ -7,9 +7,9 @@ import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { MapPicker } from '#app/components/checkout/map-picker.tsx'
 import { addressForm, CheckoutIntent, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
-import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/index'
 import { loadCheckout, loadRegions, mapPicker, personal } from './checkout.server.ts'
 import { checkoutHeaders } from './state.server.ts'
@@ -76,23 +76,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type AddressFields = {
-  region: string
-  district: string
-  district_text: string
-  street: string
-  house: string
-  flat: string
-  landmark: string
-  map: string
-}
+type AddressFields = FormFields<typeof addressForm>
 
 export default function AddressStep({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, cart, regions, address, reached, maps } = loaderData
   const { t } = useTranslation('checkout')
   const errorText = useErrorText()
   const hydrated = useHydrated()
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const tashkentDefault = address.region === TASHKENT_CITY
   const [form, fields] = useForm<AddressFields>({
     id: 'checkout-address',

@@ -2,29 +2,23 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Order } from '#api/types.ts'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/payment'
 import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
-import {
-  checkPromo,
-  type OrderCreated,
-  paymeKeepsCards,
-  paymentPreview,
-  savedCards,
-  startPayment,
-} from './place.server.ts'
+import { checkPromo, paymeKeepsCards, paymentPreview, savedCards, startPayment } from './place.server.ts'
 import { checkoutHeaders, pickFields } from './state.server.ts'
 
 const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashback'] as const
@@ -104,9 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     use_cashback: Boolean(v.use_cashback),
     idempotency_key: v.idempotency_key,
   }
-  let order: OrderCreated
+  let order: Order
   try {
-    order = await context.get(apiClientContext).send<OrderCreated>('POST', 'orders/', body)
+    order = await context.get(apiClientContext).send('POST', 'orders/', body)
   } catch (error) {
     if (!isApiRefusal(error)) throw error
     if (error.status === 409) {
@@ -137,18 +131,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type PaymentFields = {
-  payment_method: string
-  card_id: string
-  delivery: string
-  promo_code: string
-  use_cashback: string
-}
+type PaymentFields = FormFields<typeof paymentForm>
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, cart, payment, preview, cards, payme } = loaderData
   const { t } = useTranslation('checkout')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
   const [form, fields] = useForm<PaymentFields>({

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import type { OrderPreview } from '#api/types.ts'
-import type { SavedCard } from '#app/components/cards/saved-card.tsx'
+import type { Order, OrderPreview } from '#api/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -10,13 +9,10 @@ import type { CheckoutState } from './state.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-export type PromoPreview = { code: string; discount: number }
-export type OrderCreated = { id: number; number: string; status: number; total: number }
-
 /** The promo code's discount on the basket, or the API's reason why not. */
 export async function checkPromo(context: Context, code: string) {
   try {
-    const preview = await context.get(apiClientContext).send<PromoPreview>('POST', 'promo/check/', { code })
+    const preview = await context.get(apiClientContext).send('POST', 'promo/check/', { code })
     return { ok: true as const, preview }
   } catch (error) {
     if (!isApiRefusal(error) || error.status === 401) throw error
@@ -41,7 +37,7 @@ export async function paymentPreview(context: Context, state: CheckoutState) {
   const api = context.get(apiClientContext)
   const region = state.address?.region ?? ''
   const code = state.payment?.promo_code || null
-  const ask = (promo_code: string | null) => api.send<OrderPreview>('POST', 'orders/preview/', { region, promo_code })
+  const ask = (promo_code: string | null) => api.send('POST', 'orders/preview/', { region, promo_code })
   let promoError: string | null = null
   let preview: OrderPreview
   try {
@@ -56,13 +52,11 @@ export async function paymentPreview(context: Context, state: CheckoutState) {
 
 /** The customer's confirmed cards, for paying with one. */
 export function savedCards(context: Context) {
-  return context.get(apiClientContext).get<SavedCard[]>('cards/')
+  return context.get(apiClientContext).get('cards/')
 }
 
 /** Payme keeps the saved cards (its logo goes with them, REFERENCE-UZ). */
 export const paymeKeepsCards = () => getConfig().PAYMENT_PROVIDER === 'payme'
-
-type Start = { redirect_url: string; return_url: string }
 
 /**
  * The API's reason a payment did not start (a declined card, a provider not
@@ -91,9 +85,9 @@ export function payRedirect(lang: string, orderId: number, url: string) {
  * for a saved card the API charged at once, the payment result. If that
  * fails, the order page (where it can be paid again) with the reason.
  */
-export async function startPayment(context: Context, lang: string, order: OrderCreated, failedText: string) {
+export async function startPayment(context: Context, lang: string, order: Order, failedText: string) {
   try {
-    const start = await context.get(apiClientContext).send<Start>('POST', `payments/${order.id}/start/`)
+    const start = await context.get(apiClientContext).send('POST', `payments/${order.id}/start/`)
     return redirect(payRedirect(lang, order.id, start.redirect_url))
   } catch (error) {
     const reason = await startFailure(error)

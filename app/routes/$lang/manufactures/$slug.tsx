@@ -3,7 +3,6 @@ import { data, Link, useLocation } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import { ProductListing } from '#app/components/catalogue/listing.tsx'
-import type { Manufacturer } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -20,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const maker = await api.get<Manufacturer>(`products/manufacturers/${params.slug}/`).catch(rethrowNotFound)
+  const maker = await api.get(`products/manufacturers/${params.slug}/`).catch(rethrowNotFound)
   const url = new URL(request.url)
   const filters = parseListParams(url.searchParams)
   const listing = await loadListing(

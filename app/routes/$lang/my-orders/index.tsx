@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { OrderCard } from '#app/components/orders/order-card.tsx'
-import type { OrderPage } from '#app/components/orders/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import '#app/styles/orders.css'
@@ -20,9 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const tab: Tab = url.pathname.replace(/\/$/, '').endsWith('/history') ? 'history' : 'active'
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get('page')) || 1))
-  const orders = await context
-    .get(apiClientContext)
-    .get<OrderPage>('orders/', { status__in: tabs[tab], page, size: PAGE_SIZE })
+  const orders = await context.get(apiClientContext).get('orders/', { status__in: tabs[tab], page, size: PAGE_SIZE })
   const t = ordersT(context)
   return data({ lang: requestLang(context), tab, orders, title: t('list.meta_title') }, { headers: personal })
 }

@@ -4,7 +4,7 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
-import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
+import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
@@ -19,7 +19,7 @@ import type { Route } from './+types/$id'
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  return orNotFound(context.get(apiClientContext).get<Order>(`orders/${id}/`))
+  return orNotFound(context.get(apiClientContext).get(`orders/${id}/`))
 }
 
 // A customer's own order: a visitor goes to sign-in and back (like the protected sections' layouts).
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : typeof card === 'string' && /^\d{1,9}$/.test(card)
             ? { card_id: Number(card) }
             : undefined
-      const start = await api.send<{ redirect_url: string }>('POST', `payments/${order.id}/start/`, choice)
+      const start = await api.send('POST', `payments/${order.id}/start/`, choice)
       return redirect(payRedirect(lang, order.id, start.redirect_url))
     }
   } catch (error) {

@@ -2,7 +2,6 @@ import { data } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { ownPageAddress } from '#app/components/catalogue/links.ts'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -17,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const t = catalogueT(context)
-  const page = await context.get(apiClientContext).get<ContentPage>(`pages/${params.slug}/`).catch(rethrowNotFound)
+  const page = await context.get(apiClientContext).get(`pages/${params.slug}/`).catch(rethrowNotFound)
   const origin = siteOrigin(request)
   const path = `/${lang}/pages/${page.slug}`
   const crumbs = [

@@ -3,7 +3,6 @@ import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import type { Paged, Post, PostCard } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -21,8 +20,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
   const [post, others] = await Promise.all([
-    api.get<Post>(`posts/${params.id}/`).catch(rethrowNotFound),
-    api.get<Paged<PostCard>>('posts/', { size: 4 }).catch(() => null),
+    api.get(`posts/${params.id}/`).catch(rethrowNotFound),
+    api.get('posts/', { size: 4 }).catch(() => null),
   ])
   const origin = siteOrigin(request)
   const path = `/${lang}/posts/${post.id}`

@@ -7,7 +7,7 @@ import { Price } from '#app/components/catalogue/price.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
 import { Rating } from '#app/components/catalogue/rating.tsx'
 import { RichText } from '#app/components/catalogue/rich-text.tsx'
-import { type ApiProductDetail, toCardView } from '#app/components/catalogue/types.ts'
+import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Reviews } from '#app/components/reviews/reviews.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -30,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const { similar, ...product } = await api.get<ApiProductDetail>(`products/${params.slug}/`).catch(rethrowNotFound)
+  const { similar, ...product } = await api.get(`products/${params.slug}/`).catch(rethrowNotFound)
   const reviews = await loadReviews(context, request, lang, product.slug)
   const inBasket = await basketQuantity(request, api, product.id)
   const origin = siteOrigin(request)

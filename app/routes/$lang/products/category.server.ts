@@ -1,6 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
-import type { Category } from '#app/components/catalogue/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
@@ -15,12 +14,12 @@ import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
  * the same page, whose canonical address is the slug one.
  */
 export async function loadCategoryPage(
-  apiPath: string,
+  apiPath: `products/category/${string}/` | `products/categories/${string}/`,
   { request, context, lang }: { request: Request; context: Readonly<RouterContextProvider>; lang: Lang },
 ) {
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const category = await api.get<Category>(apiPath).catch(rethrowNotFound)
+  const category = await api.get(apiPath).catch(rethrowNotFound)
   const url = new URL(request.url)
   const filters = { ...parseListParams(url.searchParams), sections: [] }
   const listing = await loadListing(api, filters, { sections: [category.slug] })

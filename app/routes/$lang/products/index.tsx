@@ -1,8 +1,8 @@
 import { data, useLocation } from 'react-router'
+import type { CategoryGroup } from '#api/types.ts'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import { ProductListing } from '#app/components/catalogue/listing.tsx'
-import type { CategoryGroup } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = catalogueT(context)
   const [listing, tree] = await Promise.all([
     loadListing(api, filters),
-    filters.sections.length ? api.get<{ results: CategoryGroup[] }>('products/categories/') : null,
+    filters.sections.length ? api.get('products/categories/') : null,
   ])
   const sections = tree ? sectionTitles(tree.results) : new Map<string, string>()
   const brands = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))

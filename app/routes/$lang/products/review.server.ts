@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, redirect } from 'react-router'
-import type { ReviewFailure } from '#app/components/reviews/types.ts'
+import type { ApiErrorBody } from '#api/types.ts'
+import type { ReviewFailure } from '#app/components/reviews/reviews.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
@@ -67,10 +68,7 @@ export async function reviewAction({ request, context, params }: ActionFunctionA
   }
   const response = await api.request(`products/${slug}/reviews/`, { method: 'POST', body })
   if (!response.ok) {
-    const failed = (await response.json().catch(() => ({}))) as {
-      detail?: string
-      errors?: Array<{ field: string; message: string }>
-    }
+    const failed = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>
     const first = failed.errors?.[0]
     const message = first?.field === 'rating' ? t('rating_required') : first?.message || failed.detail
     return refuse(message || t('failed'), typed)

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import type { Review, ReviewPage, ReviewsData } from '#app/components/reviews/types.ts'
+import type { ReviewsData } from '#app/components/reviews/reviews.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { getUser, loginPath } from '#app/utils/auth.server.ts'
@@ -7,8 +7,6 @@ import type { Lang } from '#app/utils/i18n.ts'
 
 /** Reviews shown per page on the product page. */
 export const REVIEWS_PER_PAGE = 10
-
-type Mine = { can_review: boolean; reason: string | null; review: Review | null }
 
 /**
  * The reviews section of a product page: a page of reviews (`?reviews=N`)
@@ -26,9 +24,9 @@ export async function loadReviews(
   const page = Number.isInteger(wanted) && wanted > 0 && wanted < 10_000 ? wanted : 1
   const path = `/${lang}/products/${slug}`
   const [list, user] = await Promise.all([
-    api.get<ReviewPage>(`products/${slug}/reviews/`, { page, size: REVIEWS_PER_PAGE }).catch((error) => {
+    api.get(`products/${slug}/reviews/`, { page, size: REVIEWS_PER_PAGE }).catch((error) => {
       // A page past the end: the first one.
-      if (isApiError(error, 400)) return api.get<ReviewPage>(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
+      if (isApiError(error, 400)) return api.get(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
       throw error
     }),
     getUser(context),
@@ -37,7 +35,7 @@ export async function loadReviews(
   const action = `${path}#review-form`
   if (!user)
     return { page: list, permission: { kind: 'anonymous', loginTo: loginPath(lang, `${path}#reviews`) }, action }
-  const mine = await api.get<Mine>(`products/${slug}/reviews/mine/`)
+  const mine = await api.get(`products/${slug}/reviews/mine/`)
   if (mine.review || mine.can_review)
     return { page: list, permission: { kind: 'allowed', review: mine.review }, action }
   return { page: list, permission: { kind: 'refused', reason: mine.reason ?? '' }, action }

@@ -8,13 +8,10 @@ import { formatDate, formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/balance'
 import { profileT } from './forms.server.ts'
 
-type Entry = { id: number; order_id: number | null; amount: number; reason: string; created_at: string }
-type Cashback = { balance: number; results: Entry[]; current_page: number; total_pages: number }
-
 /** The cashback balance and its history, newest first (SPEC §2), ten entries a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('page')) || 1))
-  const cashback = await context.get(apiClientContext).get<Cashback>('account/cashback/', { page, size: 10 })
+  const cashback = await context.get(apiClientContext).get('account/cashback/', { page, size: 10 })
   return { lang: requestLang(context), cashback, title: profileT(context)('balance.title') }
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router'
+import type { SavedCard } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import {
@@ -12,16 +13,15 @@ import {
   PaymeNotice,
   RemoveCard,
   RemoveCardForm,
-  type SavedCard,
 } from '#app/components/profile/cards.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { paymeKeepsCards } from '#app/routes/$lang/checkout/place.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { codeForm } from '#contract/account.ts'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
 import { z } from '#contract/zod.ts'
@@ -48,11 +48,11 @@ function cardsT(context: Readonly<RouterContextProvider>) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const search = new URL(request.url).searchParams
-  const cards = await api.get<SavedCard[]>('cards/')
+  const cards = await api.get('cards/')
   let pending: SavedCard | null = null
   const pendingId = idOf(search.get('card'))
   if (pendingId) {
-    pending = await orNull(api.get<SavedCard>(`cards/${pendingId}/`))
+    pending = await orNull(api.get(`cards/${pendingId}/`))
     if (pending?.verified) pending = null
   }
   const removeId = idOf(search.get('remove'))
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, addForm)
   if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
   try {
-    const added = await api.send<{ card_id: number; phone: string }>('POST', 'cards/', submission.value)
+    const added = await api.send('POST', 'cards/', submission.value)
     flash(context, { type: 'info', message: t('toast.code_sent', { phone: added.phone }) })
     return redirect(`${here}?card=${added.card_id}`)
   } catch (error) {
@@ -124,9 +124,9 @@ export default function CardsPage({
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('cards')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ number: string; expiry: string; code: string; card_id: string }>({
+  const [form, fields] = useForm<FormFields<typeof addForm> & FormFields<typeof verifyForm>>({
     id: pending ? `card-code-${pending.id}` : 'card-add',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -6,10 +6,10 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Avatar } from '#app/components/profile/avatar.tsx'
 import { ImageInput, TextInput } from '#app/components/profile/fields.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import { profileForm } from '#contract/profile.ts'
@@ -69,9 +69,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function EditProfilePage({ loaderData: { lang, user, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ full_name: string; surname: string; extra_phone: string; avatar: string }>({
+  const [form, fields] = useForm<FormFields<typeof profileForm, 'avatar'>>({
     id: 'profile-edit',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

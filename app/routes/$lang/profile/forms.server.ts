@@ -1,8 +1,7 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
+import { type ProfileActionData, toastMessage } from '#app/utils/forms.server.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
 

@@ -3,7 +3,6 @@ import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { shopHref } from '#app/components/catalogue/links.ts'
-import type { Story } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
@@ -21,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const { results } = await api.get<{ results: Story[] }>('common/story/')
+  const { results } = await api.get('common/story/')
   const index = results.findIndex((s) => s.id === Number(params.id))
   const story = results[index]
   if (!story) throw data(null, { status: 404 })

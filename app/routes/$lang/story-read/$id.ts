@@ -13,8 +13,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   routeLang(params)
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  const read = await orNotFound(
-    context.get(apiClientContext).get<{ is_read: boolean }>(`common/story-item/${params.id}/read/`),
-  )
+  const read = await orNotFound(context.get(apiClientContext).get(`common/story-item/${params.id}/read/`))
   return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
+import type { Order, PaymentStart } from '#api/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { Order } from '#app/components/orders/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -12,9 +12,14 @@ import { ordersT, personal } from '#app/utils/orders.server.ts'
 import '#app/styles/checkout.css'
 import type { Route } from './+types/$orderId'
 
-export type PaymentStart = { provider: 'sandbox' | 'payme' | 'click'; amount: number; redirect_url: string }
-
-const providerNames = { sandbox: 'Sandbox', payme: 'Payme', click: 'Click' } as const
+// A saved card (card:…) never comes here (no card_id is sent); named all the same so every provider has a name.
+const providerNames: Record<PaymentStart['provider'], string> = {
+  sandbox: 'Sandbox',
+  payme: 'Payme',
+  click: 'Click',
+  'card:sandbox': 'Sandbox',
+  'card:payme': 'Payme',
+}
 
 /**
  * The step before an external payment page (Payme, Click). A form cannot
@@ -30,9 +35,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   let start: PaymentStart
   let order: Order
   try {
-    order = await api.get<Order>(`orders/${params.orderId}/`)
+    order = await api.get(`orders/${params.orderId}/`)
     // This page is the provider's: never a saved card (a GET must not charge one).
-    start = await api.send<PaymentStart>('POST', `payments/${order.id}/start/`, { card_id: null })
+    start = await api.send('POST', `payments/${order.id}/start/`, { card_id: null })
   } catch (error) {
     if (!isApiRefusal(error)) throw error
     if (error.status === 404) throw data(null, { status: 404 })

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { AWAITING_PAYMENT, type Order } from '#app/components/orders/types.ts'
+import { AWAITING_PAYMENT } from '#app/components/orders/pay.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -17,7 +17,7 @@ import type { Route } from './+types/$orderId'
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
-  const order = await orNotFound(context.get(apiClientContext).get<Order>(`orders/${params.orderId}/`))
+  const order = await orNotFound(context.get(apiClientContext).get(`orders/${params.orderId}/`))
   const outcome = order.payment_status === 'paid' ? 'success' : order.status === AWAITING_PAYMENT ? 'failure' : 'other'
   const t = ordersT(context)
   return data({ lang: requestLang(context), order, outcome, title: t(`result.meta_${outcome}`) }, { headers: personal })

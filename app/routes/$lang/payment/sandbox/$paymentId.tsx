@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import type { Order } from '#app/components/orders/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -11,11 +10,9 @@ import { ordersT, personal } from '#app/utils/orders.server.ts'
 import '#app/styles/checkout.css'
 import type { Route } from './+types/$paymentId'
 
-type SandboxPayment = { id: number; order_id: number; amount: number; status: string }
-
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  return orNotFound(context.get(apiClientContext).get<SandboxPayment>(`payments/sandbox/${id}/`))
+  return orNotFound(context.get(apiClientContext).get(`payments/sandbox/${id}/`))
 }
 
 /**
@@ -25,7 +22,7 @@ async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const payment = await loadPayment(context, params.paymentId)
-  const order = await context.get(apiClientContext).get<Order>(`orders/${payment.order_id}/`)
+  const order = await context.get(apiClientContext).get(`orders/${payment.order_id}/`)
   const t = ordersT(context)
   return data(
     { lang: requestLang(context), payment, number: order.number, title: t('sandbox.meta_title') },

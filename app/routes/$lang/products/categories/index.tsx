@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
-import type { CategoryGroup } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -15,9 +14,7 @@ import type { Route } from './+types/index'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const t = catalogueT(context)
-  const { results: groups } = await context
-    .get(apiClientContext)
-    .get<{ results: CategoryGroup[] }>('products/categories/')
+  const { results: groups } = await context.get(apiClientContext).get('products/categories/')
   const origin = siteOrigin(request)
   const crumbs = [
     { name: t('breadcrumbs.home'), to: `/${lang}` },

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { ContentPage } from '#app/components/catalogue/types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -9,9 +8,7 @@ import { profileT } from '../forms.server.ts'
 import type { Route } from './+types/index'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results } = await context
-    .get(apiClientContext)
-    .get<{ results: Array<Pick<ContentPage, 'id' | 'slug' | 'title'>> }>('pages/', { kind: 'instruction' })
+  const { results } = await context.get(apiClientContext).get('pages/', { kind: 'instruction' })
   return { lang: requestLang(context), pages: results, title: profileT(context)('instruction.title') }
 }
 

@@ -4,10 +4,10 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { CodeField, FormMessage, PhoneField } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { codeForm, phoneOnlySchema } from '#contract/account.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure(submission, { toast: t(invalid ? 'toast.invalid_phone' : 'toast.fill_form') })
   }
   try {
-    const { session } = await api.send<{ session: string }>('POST', 'account/phone-change/', submission.value)
+    const { session } = await api.send('POST', 'account/phone-change/', submission.value)
     const state = { userId: user.id, phone: submission.value.phone, session, sentAt: Date.now() }
     return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, state) } })
   } catch (error) {
@@ -88,9 +88,9 @@ export default function ChangeNumberPage({
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ phone: string; code: string }>({
+  const [form, fields] = useForm<FormFields<typeof phoneOnlySchema> & FormFields<typeof codeForm>>({
     id: pending ? 'change-number-code' : 'change-number',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -4,10 +4,10 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage, PasswordField } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import type { ProfileActionData } from '#app/components/profile/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { passwordChangeSchema } from '#contract/account.ts'
 import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
 import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
@@ -42,9 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ChangePasswordPage({ loaderData: { lang, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const answer = actionData as ProfileActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ old_password: string; new_password: string; password_confirm: string }>({
+  const [form, fields] = useForm<FormFields<typeof passwordChangeSchema>>({
     id: 'change-password',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

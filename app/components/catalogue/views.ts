@@ -1,0 +1,50 @@
+import type { Highlight, ImageLinks, ProductCard } from '#api/types.ts'
+import type { ListFilters } from './list-params.ts'
+
+// What the catalogue pages render: the API's answers (api/types.ts) slimmed down
+// by the loaders before they are serialised into the page.
+
+/** What a product card shows: one picture, no description; small enough to list by the dozen. */
+export type ProductCardView = {
+  id: number
+  slug: string
+  title: string
+  brand: string
+  price: number
+  salePrice: number | null
+  discount: number | null
+  image: ImageLinks | null
+  rating: number | null
+  reviews: number
+  inStock: boolean
+  highlight?: Highlight
+}
+
+export function toCardView(product: ProductCard): ProductCardView {
+  return {
+    id: product.id,
+    slug: product.slug,
+    title: product.title,
+    brand: product.brand.name,
+    price: product.price,
+    salePrice: product.sale_price,
+    discount: product.discount_percent,
+    image: product.images[0] ?? null,
+    rating: product.rating,
+    reviews: product.review_count,
+    inStock: product.in_stock,
+    ...(product.highlight?.length ? { highlight: product.highlight } : {}),
+  }
+}
+
+export type BrandOption = { slug: string; name: string }
+
+/** One page of a product list as the list pages render it. */
+export type ListingView = {
+  filters: ListFilters
+  products: ProductCardView[]
+  total: number
+  totalPages: number
+  page: number
+  brandOptions: BrandOption[]
+}
