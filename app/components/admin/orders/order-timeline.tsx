@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import { statusName } from './statuses.ts'
+import type { DeskOrder } from './types.ts'
+
+// Tashkent time, the same on the server and in the browser (hydration sees one text).
+const stamp = new Intl.DateTimeFormat('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Tashkent',
+})
+
+/** Every status change, oldest first, with who made it and why. */
+export function OrderTimeline({ timeline }: { timeline: DeskOrder['timeline'] }) {
+  const { t } = useTranslation('admin-orders')
+  const who = (actor: DeskOrder['timeline'][number]['actor']) =>
+    actor.kind === 'staff' ? (actor.name ?? '') : t(actor.kind === 'customer' ? 'order.by_customer' : 'order.by_system')
+  return (
+    <section aria-labelledby="desk-timeline" className="desk-card">
+      <h2 id="desk-timeline">{t('order.timeline')}</h2>
+      {timeline.length ? (
+        <ol className="desk-timeline">
+          {timeline.map((step) => (
+            <li key={`${step.at}-${step.status}`} className="desk-timeline__step">
+              <time dateTime={step.at}>{stamp.format(new Date(step.at))}</time>{' '}
+              <strong>{t(`statuses.${statusName(step.status)}`)}</strong>
+              <span className="desk-muted"> · {t('order.by', { name: who(step.actor) })}</span>
+              {step.reason ? (
+                <p className="desk-timeline__reason">{t('order.reason', { reason: step.reason })}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="desk-muted">{t('order.timeline_empty')}</p>
+      )}
+    </section>
+  )
+}
