@@ -27,19 +27,19 @@ describe('parseDeskFilters', () => {
 })
 
 describe('deskSearch', () => {
-  const filters = parse('q=Gulnoza&status=4&date_from=2026-11-01&page=3')
+  const filters = parse('q=Gulnoza&status=4&created_from=2026-11-01&page=3')
 
   test('keeps every filter in a fixed order; a change of filter goes back to page 1', () => {
-    expect(deskSearch(filters)).toBe('?q=Gulnoza&status=4&date_from=2026-11-01')
-    expect(deskSearch(filters, { status: '5' })).toBe('?q=Gulnoza&status=5&date_from=2026-11-01')
+    expect(deskSearch(filters)).toBe('?q=Gulnoza&status=4&created_from=2026-11-01')
+    expect(deskSearch(filters, { status: '5' })).toBe('?q=Gulnoza&status=5&created_from=2026-11-01')
   })
 
   test('a page link keeps the filters', () => {
-    expect(deskSearch(filters, { page: 4 })).toBe('?q=Gulnoza&status=4&date_from=2026-11-01&page=4')
+    expect(deskSearch(filters, { page: 4 })).toBe('?q=Gulnoza&status=4&created_from=2026-11-01&page=4')
   })
 
   test('the "all" tab drops the status; no filters give an empty query', () => {
-    expect(deskSearch(filters, { status: undefined })).toBe('?q=Gulnoza&date_from=2026-11-01')
+    expect(deskSearch(filters, { status: undefined })).toBe('?q=Gulnoza&created_from=2026-11-01')
     expect(deskSearch(parse(''))).toBe('')
   })
 

@@ -10,8 +10,8 @@ export const filterNames = [
   'payment_method',
   'delivery',
   'region',
-  'date_from',
-  'date_to',
+  'created_from',
+  'created_to',
 ] as const
 export type FilterName = (typeof filterNames)[number]
 export type DeskFilters = Partial<Record<FilterName, string>> & { page: number }

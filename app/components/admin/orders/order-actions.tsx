@@ -11,8 +11,8 @@ export type DeskActionsProps = {
   orderId: number
   /** The status the page shows: each form sends it, so a move made meanwhile by someone else is refused (409). */
   status: number
-  /** The moves the API allows this staff member now. */
-  next: number[]
+  /** The moves the API allows this staff member now (`next_statuses`). */
+  next: { status: number; label: string }[]
   canAssign: boolean
   assignees: { id: number; name: string }[]
   assignedId: number | null
@@ -26,8 +26,8 @@ export type DeskActionsProps = {
 /** What can be done with the order now, each a plain form (works without JavaScript). */
 export function OrderActions(props: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
-  const forward = props.next.filter((s) => s !== CANCELLED)
-  const cancellable = props.next.includes(CANCELLED)
+  const forward = props.next.filter((s) => s.status !== CANCELLED)
+  const cancellable = props.next.some((s) => s.status === CANCELLED)
   const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink
   return (
     <section aria-labelledby="desk-actions" className="desk-card desk-actions">
@@ -37,8 +37,8 @@ export function OrderActions(props: DeskActionsProps) {
           <input type="hidden" name="intent" value={DeskIntent.status} />
           <input type="hidden" name="expected_status" value={props.status} />
           {forward.map((to) => (
-            <button key={to} type="submit" name="status" value={to} className="button">
-              {t(`actions.to.${to}`)}
+            <button key={to.status} type="submit" name="status" value={to.status} className="button">
+              {t(`actions.to.${to.status}`, { defaultValue: to.label })}
             </button>
           ))}
         </Form>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { yandexMapsLink } from '#app/utils/map-link.ts'
 import { PhoneLink } from './phone-link.tsx'
 import type { DeskOrder } from './types.ts'
 
@@ -18,7 +17,13 @@ export function OrderContacts({ order }: { order: DeskOrder }) {
           <div>
             <dt>{t('order.customer')}</dt>
             <dd>
-              {customer.name} · <PhoneLink phone={customer.phone} />
+              {customer.name}
+              {customer.phone ? (
+                <>
+                  {' · '}
+                  <PhoneLink phone={customer.phone} />
+                </>
+              ) : null}
             </dd>
           </div>
         ) : null}
@@ -38,7 +43,7 @@ export function OrderContacts({ order }: { order: DeskOrder }) {
         ) : null}
         <div>
           <dt>{t('order.delivery')}</dt>
-          <dd>{t(`deliveries.${order.delivery}`)}</dd>
+          <dd>{t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })}</dd>
         </div>
         <div>
           <dt>{t('order.address')}</dt>
@@ -57,8 +62,8 @@ export function OrderContacts({ order }: { order: DeskOrder }) {
         <div>
           <dt className="visually-hidden">{t('order.on_map')}</dt>
           <dd>
-            {address.latitude !== null && address.longitude !== null ? (
-              <a href={yandexMapsLink(address.latitude, address.longitude)} target="_blank" rel="noopener noreferrer">
+            {order.map_url ? (
+              <a href={order.map_url} target="_blank" rel="noopener noreferrer">
                 {t('order.on_map')}
               </a>
             ) : (

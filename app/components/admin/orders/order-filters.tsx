@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { DeskFilters } from './list-params.ts'
-import { deliveries, deskStatuses, paymentMethods, paymentStatuses, statusName } from './statuses.ts'
+import { type DeskFilters, hasFilters } from './list-params.ts'
+import { deliveries, paymentMethods, paymentStatuses } from './statuses.ts'
+import type { DeskCounts } from './types.ts'
 
 export type RegionOption = { code: string; name: string }
 
@@ -14,10 +15,13 @@ export function OrderFilters({
   base,
   filters,
   regions,
+  statuses,
 }: {
   base: string
   filters: DeskFilters
   regions: RegionOption[]
+  /** The statuses as the API names them (the counts' tabs). */
+  statuses: DeskCounts['statuses']
 }) {
   const { t } = useTranslation('admin-orders')
   const select = (name: keyof DeskFilters, label: string, options: { value: string; label: string }[]) => (
@@ -33,7 +37,7 @@ export function OrderFilters({
       </select>
     </label>
   )
-  const folded = ['payment_status', 'payment_method', 'delivery', 'region', 'date_from', 'date_to'] as const
+  const folded = ['payment_status', 'payment_method', 'delivery', 'region', 'created_from', 'created_to'] as const
   return (
     <Form method="get" action={base} className="desk-filters" role="search">
       <div className="desk-filters__search">
@@ -44,6 +48,11 @@ export function OrderFilters({
         <button type="submit" className="button">
           {t('list.search_button')}
         </button>
+        {hasFilters(filters) ? (
+          <Link to={base} className="button button--ghost">
+            {t('list.reset')}
+          </Link>
+        ) : null}
       </div>
       <details className="desk-filters__more" open={folded.some((n) => filters[n]) || undefined}>
         <summary>{t('list.filters')}</summary>
@@ -51,7 +60,7 @@ export function OrderFilters({
           {select(
             'status',
             t('list.status'),
-            deskStatuses.map((s) => ({ value: String(s), label: t(`statuses.${statusName(s)}`) })),
+            statuses.map((s) => ({ value: String(s.status), label: s.label })),
           )}
           {select(
             'payment_status',
@@ -75,20 +84,17 @@ export function OrderFilters({
           )}
           <label className="desk-field">
             <span>{t('list.date_from')}</span>
-            <input type="date" name="date_from" defaultValue={filters.date_from ?? ''} />
+            <input type="date" name="created_from" defaultValue={filters.created_from ?? ''} />
           </label>
           <label className="desk-field">
             <span>{t('list.date_to')}</span>
-            <input type="date" name="date_to" defaultValue={filters.date_to ?? ''} />
+            <input type="date" name="created_to" defaultValue={filters.created_to ?? ''} />
           </label>
         </div>
         <p className="desk-filters__actions">
           <button type="submit" className="button">
             {t('list.apply')}
           </button>
-          <Link to={base} className="button button--ghost">
-            {t('list.reset')}
-          </Link>
         </p>
       </details>
     </Form>

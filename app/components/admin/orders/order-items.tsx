@@ -14,7 +14,15 @@ export function OrderItems({ lang, items }: { lang: Lang; items: DeskOrder['item
         {items.map((item) => (
           <li key={`${item.slug}-${item.unit_price}`} className="desk-items__item">
             {item.image ? (
-              <img src={item.image} alt="" width={64} height={64} loading="lazy" className="desk-items__image" />
+              <img
+                src={item.image.extra_small}
+                srcSet={`${item.image.extra_small} 1x, ${item.image.small} 2x`}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                className="desk-items__image"
+              />
             ) : (
               <span className="desk-items__image desk-items__image--none" aria-hidden="true" />
             )}

@@ -13,13 +13,13 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
       <dl className="desk-facts">
         <div>
           <dt>{t('order.payment_method')}</dt>
-          <dd>{t(`methods.${order.payment_method}`)}</dd>
+          <dd>{t(`methods.${order.payment_method}`, { defaultValue: order.payment_method })}</dd>
         </div>
         <div>
           <dt>{t('order.payment_status')}</dt>
           <dd>
             <span className={`desk-pay desk-pay--${order.payment_status}`}>
-              {t(`payment_statuses.${order.payment_status}`)}
+              {t(`payment_statuses.${order.payment_status}`, { defaultValue: order.payment_status })}
             </span>
           </dd>
         </div>
@@ -83,8 +83,13 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
                 <td data-label={t('order.payment_date')}>
                   <time dateTime={isoDate(p.created_at)}>{formatDate(p.created_at)}</time>
                 </td>
-                <td data-label={t('order.payment_provider')}>{p.provider}</td>
-                <td data-label={t('order.payment_state')}>{p.status}</td>
+                <td data-label={t('order.payment_provider')}>
+                  {t(`methods.${p.provider}`, { defaultValue: p.provider })}
+                </td>
+                <td data-label={t('order.payment_state')}>
+                  {t(`payment_statuses.${p.status}`, { defaultValue: p.status })}
+                  {p.refund_error ? <span className="desk-error"> · {p.refund_error}</span> : null}
+                </td>
                 <td data-label={t('order.payment_amount')} className="desk-table__money">
                   {money(p.amount)}
                 </td>

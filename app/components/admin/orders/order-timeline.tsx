@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { statusName } from './statuses.ts'
-import type { DeskOrder } from './types.ts'
+import type { DeskOrder, DeskTimelineStep } from './types.ts'
 
 // Tashkent time, the same on the server and in the browser (hydration sees one text).
 const stamp = new Intl.DateTimeFormat('ru-RU', {
@@ -12,23 +11,30 @@ const stamp = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Asia/Tashkent',
 })
 
-/** Every status change, oldest first, with who made it and why. */
+/** Every status change, oldest first, with who made it (a staff member by name) and why. */
 export function OrderTimeline({ timeline }: { timeline: DeskOrder['timeline'] }) {
   const { t } = useTranslation('admin-orders')
-  const who = (actor: DeskOrder['timeline'][number]['actor']) =>
-    actor.kind === 'staff' ? (actor.name ?? '') : t(actor.kind === 'customer' ? 'order.by_customer' : 'order.by_system')
+  const who = (step: DeskTimelineStep) => {
+    if (step.staff) return step.staff.name
+    if (step.actor.startsWith('customer')) return t('order.by_customer')
+    if (step.actor.startsWith('key:')) return t('order.by_key')
+    return t('order.by_system')
+  }
   return (
     <section aria-labelledby="desk-timeline" className="desk-card">
       <h2 id="desk-timeline">{t('order.timeline')}</h2>
       {timeline.length ? (
         <ol className="desk-timeline">
           {timeline.map((step) => (
-            <li key={`${step.at}-${step.status}`} className="desk-timeline__step">
-              <time dateTime={step.at}>{stamp.format(new Date(step.at))}</time>{' '}
-              <strong>{t(`statuses.${statusName(step.status)}`)}</strong>
-              <span className="desk-muted"> · {t('order.by', { name: who(step.actor) })}</span>
+            <li key={`${step.at}-${step.to.status}`} className="desk-timeline__step">
+              <time dateTime={step.at}>{stamp.format(new Date(step.at))}</time> <strong>{step.to.label}</strong>
+              <span className="desk-muted"> · {t('order.by', { name: who(step) })}</span>
               {step.reason ? (
-                <p className="desk-timeline__reason">{t('order.reason', { reason: step.reason })}</p>
+                <p className="desk-timeline__reason">
+                  {t('order.reason', {
+                    reason: t(`order.cancel_reasons.${step.reason}`, { defaultValue: step.reason }),
+                  })}
+                </p>
               ) : null}
             </li>
           ))}

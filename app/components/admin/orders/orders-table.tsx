@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
-import { statusName } from './statuses.ts'
 import type { DeskOrderRow } from './types.ts'
 
 /**
@@ -40,20 +39,19 @@ export function OrdersTable({ lang, orders }: { lang: Lang; orders: DeskOrderRow
               <time dateTime={isoDate(order.created_at)}>{formatDate(order.created_at)}</time>
             </td>
             <td data-label={t('list.status')}>
-              <span className={`desk-status desk-status--${statusName(order.status)}`}>
-                {t(`statuses.${statusName(order.status)}`)}
-              </span>
+              <span className={`desk-status desk-status--${order.status_name}`}>{order.status_label}</span>
             </td>
             <td data-label={t('list.receiver')}>
-              {order.receiver.name}
-              <br />
-              <span className="desk-muted">{formatPhone(order.receiver.phone)}</span>
+              {order.receiver.name} <span className="desk-muted desk-nowrap">{formatPhone(order.receiver.phone)}</span>
             </td>
             <td data-label={t('list.payment_status')}>
-              {t(`methods.${order.payment_method}`)} · {t(`payment_statuses.${order.payment_status}`)}
+              {t(`methods.${order.payment_method}`, { defaultValue: order.payment_method })} ·{' '}
+              <span className={`desk-pay desk-pay--${order.payment_status}`}>
+                {t(`payment_statuses.${order.payment_status}`, { defaultValue: order.payment_status })}
+              </span>
             </td>
             <td data-label={t('list.delivery')}>
-              {t(`deliveries.${order.delivery}`)} · {order.region.name}
+              {t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })} · {order.region.name}
             </td>
             <td data-label={t('list.total')} className="desk-table__money">
               {formatMoney(order.total, lang)}

@@ -11,6 +11,7 @@ export const DeskIntent = {
   sendPaymentLink: 'send_payment_link',
 } as const
 
-export const CANCEL_REASON_MAX = 500
+/** As `POST admin/orders/{id}/status/` takes it. */
+export const CANCEL_REASON_MAX = 255
 
 export const cancelForm = z.object({ reason: requiredText(CANCEL_REASON_MAX) })

@@ -1,30 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { type DeskFilters, deskSearch } from './list-params.ts'
-import { deskStatuses, statusName } from './statuses.ts'
+import type { DeskCounts } from './types.ts'
 
 /**
- * The status tabs above the list, each with its count: links keeping the other
- * filters, so they work without JavaScript. "All" first, then the order's way
- * through the shop (docs/orders-and-payments.md "Order states").
+ * The status tabs above the list, each with its count (of the orders the
+ * other filters leave): links keeping those filters, so they work without
+ * JavaScript. "All" first, then the statuses in the API's order.
  */
-export function StatusTabs({
-  base,
-  filters,
-  counts,
-}: {
-  base: string
-  filters: DeskFilters
-  counts: { all: number; statuses: Record<string, number> }
-}) {
+export function StatusTabs({ base, filters, counts }: { base: string; filters: DeskFilters; counts: DeskCounts }) {
   const { t } = useTranslation('admin-orders')
   const tabs = [
-    { value: undefined, label: t('list.all'), count: counts.all },
-    ...deskStatuses.map((status) => ({
-      value: String(status),
-      label: t(`statuses.${statusName(status)}`),
-      count: counts.statuses[String(status)] ?? 0,
-    })),
+    { value: undefined, label: t('list.all'), count: counts.total },
+    ...counts.statuses.map((s) => ({ value: String(s.status), label: s.label, count: s.count })),
   ]
   return (
     <nav aria-label={t('list.tabs')} className="desk-tabs">

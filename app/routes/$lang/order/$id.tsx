@@ -8,7 +8,6 @@ import { type Order, PAY_FRAGMENT } from '#app/components/orders/types.ts'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { yandexMapsLink } from '#app/utils/map-link.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import '#app/styles/orders.css'
@@ -196,8 +195,9 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
                 {address.latitude !== null && address.longitude !== null ? (
                   <>
                     {' · '}
+                    {/* Yandex Maps takes the point longitude first in `pt`. */}
                     <a
-                      href={yandexMapsLink(address.latitude, address.longitude)}
+                      href={`https://yandex.uz/maps/?pt=${address.longitude},${address.latitude}&z=17&l=map`}
                       target="_blank"
                       rel="noopener noreferrer"
                     >
