@@ -2,6 +2,7 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
+import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 
 /**
@@ -15,5 +16,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.use('/admin/*', authenticateStaff(deps))
   router.route('/', adminMeRoutes(deps))
   router.route('/', adminStaffRoutes(deps))
+  router.route('/', adminOrderRoutes(deps))
   return router
 }
