@@ -5,6 +5,7 @@ import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
+import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 
 /**
@@ -21,5 +22,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStaffRoutes(deps))
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
+  router.route('/', adminOrderRoutes(deps))
   return router
 }
