@@ -21,6 +21,10 @@ export default [
     route('logout', 'routes/$lang/admin/logout.tsx'),
     layout('routes/$lang/admin/_layout.tsx', { id: 'admin' }, [
       index('routes/$lang/admin/index.tsx'),
+      // The orders desk; an order's own page and its printable slip sit in the order's folder.
+      route('orders', 'routes/$lang/admin/orders/index.tsx'),
+      route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
+      route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),
