@@ -40,6 +40,8 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   await main(page).getByRole('button', { name: 'Найти' }).click()
   await expect(page).toHaveURL(/[?&]q=/)
   await expect(main(page).getByText('Найдено заказов: 1')).toBeVisible()
+  // Nobody has opened it yet: it is new.
+  await expect(main(page).getByRole('rowheader', { name: `Заказ № ${order.number} новый` })).toBeVisible()
   await main(page)
     .getByRole('link', { name: `Заказ № ${order.number}` })
     .click()
@@ -139,6 +141,46 @@ test('a move on a stale page is refused with the reason and the order as it is n
   await expect(toasts(page).getByText(`Заказ № ${order.number}: Отменён`)).toBeVisible()
   const timeline = main(page).getByRole('region', { name: 'История статусов' })
   await expect(timeline.getByText('Причина: Покупатель передумал')).toBeVisible()
+})
+
+test("an unpaid online order's payment link is shown and sent by SMS; cash is marked received; an order is taken", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const who = await shopper(request, 'desk-pass-4', 'Зарина')
+  const card = await placeOrder(request, who, 'card', [product], { name: 'Зарина Умарова', phone: `+998${who.phone}` })
+  const cash = await cashOrder(request, who, 'Зарина Умарова')
+  const manager = await newStaff(request, 'manager', 'Менеджер Жасур')
+  await staffSignIn(page, manager)
+
+  await visit(page, `/ru/admin/orders/${card.id}`)
+  await main(page).getByRole('button', { name: 'Показать ссылку' }).click()
+  await expect(main(page).getByRole('textbox', { name: 'Ссылка на оплату заказа' })).toHaveValue(/^https?:\/\/\S+$/)
+  await main(page).getByRole('button', { name: 'Отправить ссылку по SMS' }).click()
+  await expect(toasts(page).getByText('Ссылка на оплату отправлена по SMS')).toBeVisible()
+  await expect
+    .poll(() => messagesTo(who.phone).filter((sms) => sms.text.startsWith(`Atir: оплатите заказ №${card.number} `)), {
+      timeout: 30_000,
+    })
+    .toHaveLength(1)
+
+  await visit(page, `/ru/admin/orders/${cash.id}`)
+  await main(page).getByRole('button', { name: 'Наличные получены' }).click()
+  await expect(toasts(page).getByText('Оплата наличными отмечена')).toBeVisible()
+  const money = main(page).getByRole('region', { name: 'Оплата' })
+  // Paid, with the cash in the payment history.
+  await expect(money.getByRole('definition').filter({ hasText: /^Оплачен$/ })).toBeVisible()
+  await expect(
+    money.getByRole('row').filter({ hasText: 'Наличные' }).getByRole('cell', { name: 'Оплачен' }),
+  ).toBeVisible()
+  await expect(main(page).getByRole('button', { name: 'Наличные получены' })).toHaveCount(0)
+
+  await main(page).getByRole('button', { name: 'Взять заказ себе' }).click()
+  await expect(toasts(page).getByText('Ответственный: Менеджер Жасур')).toBeVisible()
+  await expect(
+    main(page).getByRole('region', { name: 'Покупатель и получатель' }).getByText('Менеджер Жасур'),
+  ).toBeVisible()
 })
 
 test('the packing slip has the order, the receiver and the cash to collect', async ({ page, request }) => {

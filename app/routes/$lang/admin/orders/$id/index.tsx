@@ -10,6 +10,7 @@ import { CANCELLED } from '#app/components/admin/orders/statuses.ts'
 import type { DeskOrder, DeskPaymentLink } from '#app/components/admin/orders/types.ts'
 import type { StaffMe } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
 import { formatDate } from '#app/utils/money.ts'
@@ -101,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (intent === DeskIntent.paymentLink) {
       const { url } = await api.send<DeskPaymentLink>('POST', `${path}payment-link/`, { send_sms: false })
-      return data({ cancel: null, link: url })
+      // The sandbox's link is a path of this shop (demo mode): made whole to be pasted into a chat.
+      return data({ cancel: null, link: new URL(url, siteOrigin(request)).toString() })
     }
     if (intent === DeskIntent.sendPaymentLink) {
       await api.send('POST', `${path}payment-link/`, { send_sms: true })
