@@ -97,8 +97,6 @@ function e2eServer(serverPort: number, extra: Record<string, string>) {
       LOGIN_FAILURES_PER_ADDRESS: '1000',
       // The notification outbox is sent by the periodic jobs: the customer's SMS reach the log within seconds.
       ORDER_JOBS_INTERVAL_SECONDS: '5',
-      // Lets tests move orders along as staff would (PATCH orders/{id}/status/).
-      STAFF_TOKEN: 'e2e-staff-token-for-tests',
       ...extra,
     },
   }
