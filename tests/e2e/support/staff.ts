@@ -1,12 +1,10 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { demoOwner } from '#api/db/seed/staff.ts'
 import { freshPhone } from './customer.ts'
 import { main, visit } from './page.ts'
 
 // Staff made straight through the admin API, for specs about the back office's
 // screens (the sign-in and staff screens have their own specs).
-
-/** The demo seed's owner (api/db/seed/staff.ts): no second factor in demo mode. */
-export const demoOwner = { phone: '+998900000001', password: 'atir-demo-owner' }
 
 export type StaffRole = 'owner' | 'manager' | 'content' | 'warehouse'
 /** `phone` is the 9 national digits (for the sign-in form), `token` an API session. */
@@ -18,6 +16,7 @@ async function login(request: APIRequestContext, phone: string, password: string
   return (await answer.json()).token as string
 }
 
+/** A session of the demo seed's owner (no second factor in demo mode). */
 export const ownerToken = (request: APIRequestContext) => login(request, demoOwner.phone, demoOwner.password)
 
 /**

@@ -22,7 +22,7 @@ export function CancelForm({
   const errors = fields.reason.errors ?? []
   return (
     <details className="desk-cancel" open={lastResult?.status === 'error' || undefined}>
-      <summary className="button button--ghost">{t('actions.cancel')}</summary>
+      <summary className="admin-button admin-button--danger">{t('actions.cancel')}</summary>
       <Form method="post" className="desk-cancel__form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={DeskIntent.cancel} />
         <input type="hidden" name="expected_status" value={expected} />

@@ -45,7 +45,7 @@ export function OrderActions(props: DeskActionsProps) {
       ) : null}
       {props.canCashReceived ? (
         <Form method="post" className="desk-actions__row">
-          <button type="submit" name="intent" value={DeskIntent.cashReceived} className="button button--ghost">
+          <button type="submit" name="intent" value={DeskIntent.cashReceived} className="admin-button">
             {t('actions.cash_received')}
           </button>
         </Form>
@@ -81,12 +81,12 @@ function AssignForm({ assignees, assignedId, meId }: DeskActionsProps) {
               ))}
             </select>
           </label>
-          <button type="submit" className="button button--ghost">
+          <button type="submit" className="admin-button">
             {t('actions.assign')}
           </button>
         </>
       ) : meId !== null && assignedId !== meId ? (
-        <button type="submit" name="staff_id" value={meId} className="button button--ghost">
+        <button type="submit" name="staff_id" value={meId} className="admin-button">
           {t('actions.assign_me')}
         </button>
       ) : null}

@@ -49,7 +49,7 @@ export function OrderFilters({
           {t('list.search_button')}
         </button>
         {hasFilters(filters) ? (
-          <Link to={base} className="button button--ghost">
+          <Link to={base} className="admin-button">
             {t('list.reset')}
           </Link>
         ) : null}

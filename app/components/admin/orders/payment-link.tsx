@@ -26,7 +26,7 @@ export function PaymentLink({ link }: { link: string | null }) {
           {hydrated ? (
             <button
               type="button"
-              className="button button--ghost"
+              className="admin-button"
               onClick={() =>
                 navigator.clipboard.writeText(link).then(() => {
                   setCopied(true)
@@ -41,11 +41,11 @@ export function PaymentLink({ link }: { link: string | null }) {
       ) : null}
       <Form method="post" className="desk-actions__row">
         {link ? null : (
-          <button type="submit" name="intent" value={DeskIntent.paymentLink} className="button button--ghost">
+          <button type="submit" name="intent" value={DeskIntent.paymentLink} className="admin-button">
             {t('actions.show_link')}
           </button>
         )}
-        <button type="submit" name="intent" value={DeskIntent.sendPaymentLink} className="button button--ghost">
+        <button type="submit" name="intent" value={DeskIntent.sendPaymentLink} className="admin-button">
           {t('actions.send_sms')}
         </button>
       </Form>

@@ -27,7 +27,7 @@ export default function SlipPage({ loaderData: { lang, order, qr } }: Route.Comp
   const hydrated = useHydrated()
   return (
     <div>
-      <p className="desk-slip-toolbar">
+      <p className="desk-slip-toolbar admin-no-print">
         <Link to={`/${lang}/admin/orders/${order.id}`}>{t('slip.back')}</Link>
         {/* Without JavaScript the browser's own print command prints the same sheet. */}
         {hydrated ? (
