@@ -18,6 +18,7 @@ export default [
   // requires a signed-in staff member. A new section adds its routes inside.
   ...prefix(':lang/admin', [
     route('login', 'routes/$lang/admin/login.tsx'),
+    route('setup', 'routes/$lang/admin/setup.tsx'),
     route('logout', 'routes/$lang/admin/logout.tsx'),
     layout('routes/$lang/admin/_layout.tsx', { id: 'admin' }, [
       index('routes/$lang/admin/index.tsx'),
@@ -25,6 +26,10 @@ export default [
       route('orders', 'routes/$lang/admin/orders/index.tsx'),
       route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
       route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
+      route('staff', 'routes/$lang/admin/staff/index.tsx'),
+      route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
+      route('audit', 'routes/$lang/admin/audit.tsx'),
+      route('account', 'routes/$lang/admin/account.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

@@ -2,13 +2,12 @@ import { expect, type Page, test } from '@playwright/test'
 import { placeOrder, type Shopper, shopper } from './support/orders.ts'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { messagesTo } from './support/sms.ts'
-import { newStaff, ownerToken, staffSignIn } from './support/staff.ts'
+import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
 // The orders desk (issue 15) as a manager uses it, with and without JavaScript.
 // Each test places its own orders and makes its own staff, so the two projects never share one.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Разделы бэк-офиса' })
 
 /** A cash order (accepted at once) whose receiver is the shopper, so their phone finds it. */
 async function cashOrder(request: Parameters<typeof shopper>[0], who: Shopper, name: string) {
@@ -32,7 +31,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   const errors = watchErrors(page)
   const who = await shopper(request, 'desk-pass-1', 'Дилноза')
   const order = await cashOrder(request, who, 'Дилноза Каримова')
-  const manager = await newStaff(request, 'manager', 'Менеджер Азиз')
+  const manager = await readyStaff(request, 'manager', 'Менеджер Азиз')
   await staffSignIn(page, manager)
 
   await visit(page, '/ru/admin/orders')
@@ -107,7 +106,7 @@ test('a move on a stale page is refused with the reason and the order as it is n
   test.setTimeout(90_000)
   const who = await shopper(request, 'desk-pass-2', 'Шахло')
   const order = await cashOrder(request, who, 'Шахло Юсупова')
-  const manager = await newStaff(request, 'manager', 'Менеджер Бобур')
+  const manager = await readyStaff(request, 'manager', 'Менеджер Бобур')
   const owner = await ownerToken(request)
   await staffSignIn(page, manager)
   await visit(page, `/ru/admin/orders/${order.id}`)
@@ -151,7 +150,7 @@ test("an unpaid online order's payment link is shown and sent by SMS; cash is ma
   const who = await shopper(request, 'desk-pass-4', 'Зарина')
   const card = await placeOrder(request, who, 'card', [product], { name: 'Зарина Умарова', phone: `+998${who.phone}` })
   const cash = await cashOrder(request, who, 'Зарина Умарова')
-  const manager = await newStaff(request, 'manager', 'Менеджер Жасур')
+  const manager = await readyStaff(request, 'manager', 'Менеджер Жасур')
   await staffSignIn(page, manager)
 
   await visit(page, `/ru/admin/orders/${card.id}`)
@@ -186,7 +185,7 @@ test("an unpaid online order's payment link is shown and sent by SMS; cash is ma
 test('the packing slip has the order, the receiver and the cash to collect', async ({ page, request }) => {
   const who = await shopper(request, 'desk-pass-3', 'Камола')
   const order = await cashOrder(request, who, 'Камола Назарова')
-  const manager = await newStaff(request, 'manager', 'Менеджер Сардор')
+  const manager = await readyStaff(request, 'manager', 'Менеджер Сардор')
   await staffSignIn(page, manager)
   await visit(page, `/ru/admin/orders/${order.id}`)
   await main(page).getByRole('link', { name: 'Накладная для печати' }).click()
@@ -198,9 +197,9 @@ test('the packing slip has the order, the receiver and the cash to collect', asy
 })
 
 test('a content editor has no orders link and cannot open the desk', async ({ page, request }) => {
-  const editor = await newStaff(request, 'content', 'Редактор Нилуфар')
+  const editor = await readyStaff(request, 'content', 'Редактор Нилуфар')
   await staffSignIn(page, editor)
-  await expect(nav(page).getByRole('link', { name: 'Заказы' })).toHaveCount(0)
+  await expect(adminNav(page).getByRole('link', { name: 'Заказы' })).toHaveCount(0)
   const answer = await request.get('/api/v1/admin/orders/', { headers: { Authorization: `Bearer ${editor.token}` } })
   expect(answer.status()).toBe(403)
   const desk = await page.goto('/ru/admin/orders')

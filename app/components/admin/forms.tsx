@@ -6,8 +6,21 @@ import type { ToastMessage } from '#app/components/toaster.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import '#app/styles/admin.css'
 
+/** The authenticator set-up the API gave (admin/auth/totp/). */
+export type Enrolment = { secret: string; otpauth_uri: string; qr_svg: string }
+
+/** A password made by the API that is shown once (a new staff member's, a reset). */
+export type OneTimePassword = { staff_id: number; name: string; phone: string; password: string }
+
 /** What a back-office form's action answers when it does not redirect. */
-export type AdminActionData = { intent?: string; result?: SubmissionResult<string[]>; toast?: ToastMessage }
+export type AdminActionData = {
+  intent?: string
+  result?: SubmissionResult<string[]>
+  toast?: ToastMessage
+  enrolment?: Enrolment | null
+  recovery_codes?: string[]
+  one_time_password?: OneTimePassword
+}
 
 /**
  * The frame of the pages before the back office opens (sign-in, set-up): no

@@ -17,6 +17,20 @@ export type StaffMe = {
   setup_required: 'password_change_required' | 'second_factor_setup_required' | null
 }
 
+/** A staff account as `admin/staff/` lists it. */
+export type StaffMember = {
+  id: number
+  phone: string
+  name: string
+  role: StaffRole
+  second_factor_enabled: boolean
+  password_change_required: boolean
+  telegram_linked: boolean
+  disabled: boolean
+  disabled_at: string | null
+  created_at: string
+}
+
 /** Whether the role may do `permission` (only to hide what the API would refuse anyway). */
 export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permission) =>
   staff.permissions.includes(permission)
@@ -40,6 +54,10 @@ export const sectionsFor = (staff: Pick<StaffMe, 'permissions'>) =>
 
 /** `/{lang}/admin/{path}`: `adminPath('ru', 'orders/12')`. */
 export const adminPath = (lang: Lang, path = '') => (path ? `/${lang}/admin/${path}` : `/${lang}/admin`)
+
+/** The first section the role may use: where /{lang}/admin and a finished sign-in lead. */
+export const adminHome = (lang: Lang, staff: Pick<StaffMe, 'permissions'>) =>
+  adminPath(lang, sectionsFor(staff)[0]?.path ?? 'account')
 
 /** The admin layout's data (the signed-in staff member) for any component inside it. */
 export function useStaff(): StaffMe {

@@ -24,10 +24,22 @@ const secretFields = ['password', 'old_password', 'new_password', 'password_conf
  */
 export function adminFailure(
   submission: Submission<any, string[], any>,
-  options: { intent: string; toast: string; status?: number; fieldErrors?: Record<string, string[]> },
+  options: {
+    intent: string
+    toast: string
+    status?: number
+    fieldErrors?: Record<string, string[]>
+    /** What the page showed and must show again (an authenticator's QR code…). */
+    extra?: Omit<AdminActionData, 'intent' | 'result' | 'toast'>
+  },
 ) {
   const result = submission.reply({ fieldErrors: options.fieldErrors, hideFields: secretFields })
-  const body: AdminActionData = { intent: options.intent, result, toast: toastMessage('error', options.toast) }
+  const body: AdminActionData = {
+    ...options.extra,
+    intent: options.intent,
+    result,
+    toast: toastMessage('error', options.toast),
+  }
   const status = options.status && options.status >= 400 && options.status < 500 ? options.status : 400
   return data(body, { status: status === 401 || status === 413 ? 400 : status })
 }

@@ -1,11 +1,10 @@
 import { redirect } from 'react-router'
-import { adminPath, sectionsFor } from '#app/components/admin/staff.ts'
+import { adminHome } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/index'
 
 /** /{lang}/admin opens the first section the role may use (My account is everyone's). */
 export function loader({ context }: Route.LoaderArgs) {
-  const [first] = sectionsFor(getStaff(context))
-  throw redirect(adminPath(requestLang(context), first?.path ?? 'account'))
+  throw redirect(adminHome(requestLang(context), getStaff(context)))
 }

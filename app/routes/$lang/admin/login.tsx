@@ -3,17 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
 import { CodeField, FormMessage, PasswordField, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
-import type { StaffMe } from '#app/components/admin/staff.ts'
+import { adminHome, type StaffMe } from '#app/components/admin/staff.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
-import { loginSchema as staffLoginSchema, tokenSchema } from '#contract/account.ts'
-import { z } from '#contract/zod.ts'
+import { secondFactorSchema, staffLoginSchema } from '#contract/staff.ts'
 import type { Route } from './+types/login'
 import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
 
@@ -22,12 +20,14 @@ export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
 type SignedIn = { token: string; expires_at: string; staff: StaffMe }
 type Challenge = { second_factor_required: true; challenge: string; expires_at: string }
 
-/** Where to go once signed in: `redirectTo` when it is a back-office page, else the back office's start. */
-function target(request: Request, formData: FormData | null, lang: Lang) {
-  const home = `/${lang}/admin`
+/**
+ * Where to go once signed in: `redirectTo` when it is a back-office page,
+ * else `home` (the first section the role may use, once it is known).
+ */
+function target(request: Request, formData: FormData | null, home: string) {
   const requested = formData?.get('redirectTo') ?? new URL(request.url).searchParams.get('redirectTo')
   const to = safeRedirect(requested, home)
-  return /^\/(uz|sr|ru)\/admin(\/|\?|$)/.test(to) && !/^\/\w+\/admin\/(login|logout)/.test(to) ? to : home
+  return /^\/(uz|sr|ru)\/admin(\/|\?|$)/.test(to) && !/^\/\w+\/admin\/(login|logout|setup)/.test(to) ? to : home
 }
 
 /** The second step is open while its challenge lives (5 minutes at the API). */
@@ -42,9 +42,9 @@ function openChallenge(context: Route.LoaderArgs['context']) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   // Signed in already: the layout checks the session (and sends back here if it ended).
-  if (getStaffSession(context).get('token')) throw redirect(target(request, null, lang))
+  if (getStaffSession(context).get('token')) throw redirect(target(request, null, `/${lang}/admin`))
   const step = openChallenge(context) ? 'second_factor' : 'password'
-  return { lang, step, redirectTo: target(request, null, lang), title: adminT(context)('sign_in.title') }
+  return { lang, step, redirectTo: target(request, null, ''), title: adminT(context)('sign_in.title') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.set('token', answer.token)
     if (answer.staff.setup_required) return redirect(`/${lang}/admin/setup`)
     flash(context, { type: 'success', message: t('sign_in.welcome', { name: answer.staff.name }) })
-    return redirect(target(request, formData, lang))
+    // Straight to the page: a redirect through /{lang}/admin would spend the flash on a redirect.
+    return redirect(target(request, formData, adminHome(lang, answer.staff)))
   }
 
   if (intent === 'restart') {
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       .send<SignedIn | Challenge>('POST', 'admin/auth/login/', submission.value)
     if ('second_factor_required' in answer) {
       session.set('challenge', { token: answer.challenge, expires_at: answer.expires_at })
-      return redirect(`/${lang}/admin/login${redirectQuery(target(request, formData, lang), lang)}`)
+      return redirect(`/${lang}/admin/login${redirectQuery(target(request, formData, ''))}`)
     }
     return signedIn(answer)
   } catch (error) {
@@ -124,22 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Until contract/staff.ts lands with the API (branch h15-staff): the same rules.
-const secondFactorSchema = z
-  .object({
-    challenge: tokenSchema,
-    code: z.string().trim().max(16, 'max_length').optional(),
-    recovery_code: z.string().trim().max(32, 'max_length').optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.code === !value.recovery_code)
-      ctx.addIssue({ code: 'custom', path: ['code'], message: 'admin_second_factor_one' })
-    else if (value.code && !/^\d{6}$/.test(value.code))
-      ctx.addIssue({ code: 'custom', path: ['code'], message: 'invalid_code' })
-  })
-
-const redirectQuery = (to: string, lang: Lang) =>
-  to === `/${lang}/admin` ? '' : `?redirectTo=${encodeURIComponent(to)}`
+const redirectQuery = (to: string) => (to ? `?redirectTo=${encodeURIComponent(to)}` : '')
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
