@@ -71,7 +71,15 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
       ]),
     )
 
-  // The audit log has each step under the manager's name.
+  // The audit log has each step under the manager's name: on its screen…
+  await timeline.getByRole('link', { name: 'Все действия с заказом в журнале' }).click()
+  const entries = main(page)
+    .getByRole('list', { name: 'Записи журнала' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Статус заказа изменён' })
+  await expect(entries).toHaveCount(3)
+  for (const entry of await entries.all()) await expect(entry).toContainText('Менеджер Азиз')
+  // …and, before → after, through the API.
   const audit = await request.get(`/api/v1/admin/audit/?entity=order&entity_id=${order.id}&action=order.status`, {
     headers: { Authorization: `Bearer ${await ownerToken(request)}` },
   })

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { DeskOrder, DeskTimelineStep } from './types.ts'
 
 // Tashkent time, the same on the server and in the browser (hydration sees one text).
@@ -11,8 +12,12 @@ const stamp = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Asia/Tashkent',
 })
 
-/** Every status change, oldest first, with who made it (a staff member by name) and why. */
-export function OrderTimeline({ timeline }: { timeline: DeskOrder['timeline'] }) {
+/**
+ * Every status change, oldest first, with who made it (a staff member by
+ * name) and why; for those who may read it, a link to all of the order's
+ * entries in the audit log.
+ */
+export function OrderTimeline({ timeline, auditHref }: { timeline: DeskOrder['timeline']; auditHref: string | null }) {
   const { t } = useTranslation('admin-orders')
   const who = (step: DeskTimelineStep) => {
     if (step.staff) return step.staff.name
@@ -42,6 +47,11 @@ export function OrderTimeline({ timeline }: { timeline: DeskOrder['timeline'] })
       ) : (
         <p className="desk-muted">{t('order.timeline_empty')}</p>
       )}
+      {auditHref ? (
+        <p>
+          <Link to={auditHref}>{t('order.audit_link')}</Link>
+        </p>
+      ) : null}
     </section>
   )
 }

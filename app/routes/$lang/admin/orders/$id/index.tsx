@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     lang: requestLang(context),
     order,
-    me: { id: me.id, write: may('orders.write') },
+    me: { id: me.id, write: may('orders.write'), audit: may('audit.read') },
     assignees,
     title: deskT(context)('order.meta_title', { number: order.number }),
   }
@@ -138,7 +138,10 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
           <OrderItems lang={lang} items={order.items} />
           <OrderContacts order={order} />
           <OrderMoney lang={lang} order={order} />
-          <OrderTimeline timeline={order.timeline} />
+          <OrderTimeline
+            timeline={order.timeline}
+            auditHref={me.audit ? `/${lang}/admin/audit?entity=order&entity_id=${order.id}` : null}
+          />
         </div>
         <div className="desk-order__side">
           <OrderActions
