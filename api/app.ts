@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { accountRoutes } from './account/routes.ts'
+import { adminRoutes } from './admin/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
@@ -78,6 +79,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', accountRoutes(deps))
   app.route('/', feedbackRoutes(deps))
   app.route('/', reviewRoutes(deps))
+  app.route('/', adminRoutes(deps))
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',

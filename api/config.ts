@@ -111,8 +111,9 @@ const envSchema = z.object({
   DELIVERY_FREE_FROM: z.coerce.number().int().min(0).default(1_000_000),
   // Yandex Maps JS API 2.1 key for the checkout map picker; unset: the address fields alone.
   YANDEX_MAPS_API_KEY: optionalText,
-  // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
-  STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  // The staff chat's bot (new orders): token from @BotFather and the chat id; no token: DATA_DIR/telegram-outbox.jsonl.
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_CHAT_ID: optionalText,
   // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
   TRUST_PROXY: trustProxy,
   // Largest request body (KiB) of forms and JSON; multipart uploads have their own limits.

@@ -5,6 +5,7 @@
 // client (app/utils/api-client.server.ts) infers a call's answer from its path.
 import type { z } from '@hono/zod-openapi'
 import type { registeredSchema, sessionSchema, signatureSchema } from './account/routes.ts'
+import type { countsSchema, paymentLinkSchema, staffOrderPage, staffOrderSchema } from './admin/orders/schemas.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
 import type { badges } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
@@ -233,3 +234,11 @@ export type KnownPath<M extends ApiMethod, P extends string> = [TemplateOf<M, P>
 
 /** The answer of `M path`: `Answer<'GET', \`orders/${string}/\`>` is `Order`. */
 export type Answer<M extends ApiMethod, P extends string> = ApiAnswers[M][TemplateOf<M, P> & keyof ApiAnswers[M]]
+
+// Back office: the screens show and hide links by these (the API enforces them),
+// and read the admin orders API's answers as its schemas give them.
+export type { Permission, StaffRole } from './staff/permissions.ts'
+export type StaffOrder = Out<typeof staffOrderSchema>
+export type StaffOrderPage = Out<typeof staffOrderPage>
+export type StaffOrderCounts = Out<typeof countsSchema>
+export type OrderPaymentLink = Out<typeof paymentLinkSchema>

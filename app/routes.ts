@@ -12,6 +12,28 @@ export default [
   route('sitemaps/:name', 'routes/sitemap.xml.ts', { id: 'sitemap-part' }),
   // The mobile-app page has its own layout (SPEC §1), so it sits outside the shop's.
   route(':lang/mobile', 'routes/$lang/mobile.tsx'),
+  // The back office (issue 15) has its own frame too. Sign-in, set-up and sign-out
+  // stand outside the admin layout; everything else sits in it (route id `admin`,
+  // pathless: its pages are plain routes under /{lang}/admin/), whose middleware
+  // requires a signed-in staff member. A new section adds its routes inside.
+  ...prefix(':lang/admin', [
+    route('login', 'routes/$lang/admin/login.tsx'),
+    route('setup', 'routes/$lang/admin/setup.tsx'),
+    route('logout', 'routes/$lang/admin/logout.tsx'),
+    layout('routes/$lang/admin/_layout.tsx', { id: 'admin' }, [
+      index('routes/$lang/admin/index.tsx'),
+      // The orders desk; an order's own page and its printable slip sit in the order's folder.
+      route('orders', 'routes/$lang/admin/orders/index.tsx'),
+      route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
+      route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
+      route('staff', 'routes/$lang/admin/staff/index.tsx'),
+      route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
+      route('audit', 'routes/$lang/admin/audit.tsx'),
+      route('account', 'routes/$lang/admin/account.tsx'),
+      // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
+      route('*', 'routes/$lang/admin/$.tsx'),
+    ]),
+  ]),
   ...prefix(':lang', [
     layout('routes/$lang/_layout.tsx', { id: 'shop' }, [
       index('routes/$lang/index.tsx'),

@@ -8,9 +8,11 @@ import { authService } from './service.ts'
 /**
  * Calls that work without being signed in and must keep working with a stale
  * access token in the header: the client refreshes, logs in or registers
- * exactly because its token expired. The Bearer header is ignored there.
+ * exactly because its token expired. The Bearer header is ignored there, and
+ * on the back office's paths, whose bearer is a staff token
+ * (api/admin/middleware.ts).
  */
-const bearerIgnored = /^\/api\/v1\/(auth|account\/registration|account\/password-reset)\//
+const bearerIgnored = /^\/api\/v1\/(auth|account\/registration|account\/password-reset|admin)\//
 
 /**
  * Identifies the customer: a valid `Authorization: Bearer <access>` sets

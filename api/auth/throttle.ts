@@ -28,8 +28,19 @@ export function phoneDelay(failures: Date[], at: number): number {
  * Each attempt is counted before its password is checked (under advisory locks
  * on the phone and the address), so parallel guesses cannot pass on one count;
  * a right password takes its count back and forgives the phone's failures.
+ * `scope` keeps another sign-in's counts apart (staff: `staff:phone:+998…`).
  */
-export function createLoginThrottle({ db, now, perAddress }: { db: Db; now: () => Date; perAddress: number }) {
+export function createLoginThrottle({
+  db,
+  now,
+  perAddress,
+  scope = '',
+}: {
+  db: Db
+  now: () => Date
+  perAddress: number
+  scope?: string
+}) {
   const pairRule = { limit: authLimits.loginFailuresPerPair, windowSeconds: authLimits.loginWindow }
   const addressRule = { limit: perAddress, windowSeconds: authLimits.loginWindow }
   // Enough of the phone's failures to reach the longest delay.
@@ -55,9 +66,10 @@ export function createLoginThrottle({ db, now, perAddress }: { db: Db; now: () =
     async begin(phone: string, address: string | null, lang: Lang): Promise<LoginAttempt> {
       const at = now()
       const ms = at.getTime()
-      const phoneBucket = `phone:${phone}`
-      const pairBucket = `pair:${phone}|${address ?? 'unknown'}`
-      const addressBucket = address ? `address:${address}` : null
+      const prefix = scope ? `${scope}:` : ''
+      const phoneBucket = `${prefix}phone:${phone}`
+      const pairBucket = `${prefix}pair:${phone}|${address ?? 'unknown'}`
+      const addressBucket = address ? `${prefix}address:${address}` : null
       const ids = await db.transaction(async (tx) => {
         // Phone first, then address, always in this order: no two requests wait for each other in a circle.
         await lockKey(tx, `login:${phoneBucket}`)

@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
+import type { TelegramSender } from '../integrations/telegram/provider.ts'
+import type { StaffRole } from '../staff/permissions.ts'
 import { ApiError, fieldErrors } from './errors.ts'
 import type { Lang } from './locale.ts'
 import { message } from './messages.ts'
@@ -12,12 +14,31 @@ export type ApiDeps = {
   config: Config
   /** Sends the SMS codes; by default the provider chosen by SMS_PROVIDER. */
   sms?: SmsProvider
+  /** Posts to the staff chat; by default the bot of TELEGRAM_BOT_TOKEN, or the outbox file without one. */
+  telegram?: TelegramSender
   /** The clock of every time-based rule (code expiry, throttling, tokens); tests move it. */
   now?: () => Date
 }
 
 /** The signed-in customer of a request: who, and which session (refresh token family) it uses. */
 export type CurrentUser = { id: number; sessionId: string }
+
+/**
+ * The staff member (or integration key) of an admin request, from a valid
+ * staff bearer token (api/admin/middleware.ts).
+ */
+export type CurrentStaff = {
+  /** The staff member; `null` for an integration key. */
+  id: number | null
+  role: StaffRole
+  name: string
+  /** The session (`staff_sessions.id`); `null` for a key. */
+  sessionId: number | null
+  /** The integration key (`staff_api_keys.id`); `null` for a session. */
+  keyId: number | null
+  /** What must happen before anything else: a password change, or setting up the second factor. */
+  setupRequired: 'password_change_required' | 'second_factor_setup_required' | null
+}
 
 export type ApiEnv = {
   Variables: {
@@ -26,6 +47,8 @@ export type ApiEnv = {
     fingerprint: string | null
     /** The customer from a valid `Authorization: Bearer` access token; `null` when anonymous. */
     user: CurrentUser | null
+    /** On `/admin/…` paths: the staff member of a valid staff bearer token; `null` when none was sent. */
+    staff: CurrentStaff | null
   }
 }
 

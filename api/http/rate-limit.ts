@@ -18,8 +18,6 @@ export type Rule = { limit: number; windowSeconds: number }
 export const guessLimits = {
   /** Failed promo code checks per client address: PROMO_FAILURES_PER_ADDRESS in this window. */
   promoWindowSeconds: 15 * 60,
-  /** Wrong staff tokens per client address. */
-  staff: { limit: 10, windowSeconds: 15 * 60 },
 } as const
 
 /** "40 с", "15 мин", "3 ч": a wait as the customer reads it, rounded up. */

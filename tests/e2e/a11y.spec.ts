@@ -116,3 +116,23 @@ test('signed-in pages have no serious or critical axe violations in any language
   await expect(page).toHaveURL(/\/ru\/profile$/)
   await audit(page, paths)
 })
+
+test('back-office pages have no serious or critical axe violations in any language', async ({ page }) => {
+  test.slow()
+  await audit(
+    page,
+    langs.map((lang) => `/${lang}/admin/login`),
+  )
+  // The demo seed's owner (api/db/seed/staff.ts); the form stores the staff cookie in this browser context.
+  const signIn = await page.request.post('/ru/admin/login', {
+    form: { intent: 'login', phone: '+998900000001', password: 'atir-demo-owner' },
+    maxRedirects: 0,
+  })
+  expect(signIn.status()).toBe(302)
+  await page.goto('/ru/admin/account')
+  await expect(page).toHaveURL(/\/ru\/admin\/account$/)
+  await audit(
+    page,
+    langs.flatMap((lang) => [`/${lang}/admin/staff`, `/${lang}/admin/audit`, `/${lang}/admin/account`]),
+  )
+})

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
-import { parseConfig } from '#api/config.ts'
+import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 
 export type TestApi = {
   api: Api
   database: Database
+  config: Config
   dataDir: string
   /** The test file's own PostgreSQL database, when the suite runs on a server. */
   databaseUrl?: string
@@ -42,7 +43,7 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
       uploadsDir: join(dataDir, 'uploads'),
     })
     const api = createApi({ database, config })
-    Object.assign(state, { api, database, dataDir, databaseUrl: url })
+    Object.assign(state, { api, database, config, dataDir, databaseUrl: url })
   })
   afterAll(async () => {
     await state.database?.close()

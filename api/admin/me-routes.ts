@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi'
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { message } from '../http/messages.ts'
+import { jsonContent } from '../http/schemas.ts'
+import { meView, staffById } from '../staff/accounts.ts'
+import { permissionsOf } from '../staff/permissions.ts'
+import { staffService } from '../staff/service.ts'
+import { currentStaff, requireStaff } from './middleware.ts'
+import { adminErrors, meSchema, staffBearer } from './openapi.ts'
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/admin/me/',
+  tags: ['admin'],
+  security: staffBearer,
+  middleware: [requireStaff({ duringSetup: true })] as const,
+  summary: 'Who is signed in: role, rights and what the account must set up first',
+  description: 'Answers during set-up too, so the back office knows to ask for a new password or the second factor.',
+  responses: { 200: jsonContent(meSchema, 'The staff member or integration key'), 401: adminErrors[401] },
+})
+
+export function adminMeRoutes(deps: ApiDeps) {
+  const { db, secondFactorRequired } = staffService(deps)
+  return createRouter().openapi(meRoute, async (c) => {
+    const me = currentStaff(c)
+    if (me.id === null)
+      return c.json(
+        {
+          id: null,
+          key_id: me.keyId,
+          name: me.name,
+          phone: null,
+          role: me.role,
+          permissions: permissionsOf(me.role),
+          second_factor_enabled: false,
+          password_change_required: false,
+          setup_required: null,
+        },
+        200,
+      )
+    const row = await staffById(db, me.id)
+    if (!row) throw new ApiError(401, message(c.get('lang'), 'token_invalid'))
+    return c.json(meView(row, secondFactorRequired), 200)
+  })
+}

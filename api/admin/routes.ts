@@ -1,0 +1,27 @@
+import { type ApiDeps, createRouter } from '../http/context.ts'
+import { adminAuditRoutes } from './audit-routes.ts'
+import { adminAuthRoutes } from './auth-routes.ts'
+import { adminKeyRoutes } from './key-routes.ts'
+import { adminMeRoutes } from './me-routes.ts'
+import { authenticateStaff } from './middleware.ts'
+import { staffBearerScheme } from './openapi.ts'
+import { adminOrderRoutes } from './orders/routes.ts'
+import { adminStaffRoutes } from './staff-routes.ts'
+
+/**
+ * The back office API, `/api/v1/admin/…`: staff bearer tokens (or
+ * integration keys) instead of customers' ones. Each part of the back office
+ * adds its router here; each route states its right with `requirePermission`.
+ */
+export function adminRoutes(deps: ApiDeps) {
+  const router = createRouter()
+  router.openAPIRegistry.registerComponent('securitySchemes', 'staffBearer', staffBearerScheme)
+  router.use('/admin/*', authenticateStaff(deps))
+  router.route('/', adminAuthRoutes(deps))
+  router.route('/', adminMeRoutes(deps))
+  router.route('/', adminStaffRoutes(deps))
+  router.route('/', adminAuditRoutes(deps))
+  router.route('/', adminKeyRoutes(deps))
+  router.route('/', adminOrderRoutes(deps))
+  return router
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+
+type Values = Record<string, unknown> | null
+
+/** A value as a person reads it: text as is, yes/no, nothing as a dash, anything else as JSON. */
+function Value({ value }: { value: unknown }) {
+  const { t } = useTranslation('admin')
+  if (value === null || value === undefined || value === '') return <>—</>
+  if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>
+  if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>
+  return <code>{JSON.stringify(value)}</code>
+}
+
+/**
+ * What an entry changed, field by field: before → after for a change, the
+ * values alone for something created (no before) or removed (no after).
+ * Fields that did not change are left out.
+ */
+export function AuditChanges({ before, after }: { before: Values; after: Values }) {
+  const { t } = useTranslation('admin')
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]),
+  )
+  if (!keys.length) return null
+  return (
+    <dl className="admin-diff" aria-label={t('audit.changes')}>
+      {keys.map((key) => (
+        <div key={key} className="admin-diff__row">
+          <dt>{key}</dt>
+          <dd>
+            {before && key in before ? (
+              <del>
+                <Value value={before[key]} />
+              </del>
+            ) : null}
+            {before && key in before && after && key in after ? ' → ' : null}
+            {after && key in after ? (
+              <ins>
+                <Value value={after[key]} />
+              </ins>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

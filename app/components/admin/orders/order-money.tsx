@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
+import type { DeskOrder } from './types.ts'
+
+/** How the order is paid: method and state, the sums (promo, cashback, VAT) and each payment attempt. */
+export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
+  const { t } = useTranslation('admin-orders')
+  const money = (amount: number) => formatMoney(amount, lang)
+  return (
+    <section aria-labelledby="desk-money" className="desk-card">
+      <h2 id="desk-money">{t('order.money_title')}</h2>
+      <dl className="desk-facts">
+        <div>
+          <dt>{t('order.payment_method')}</dt>
+          <dd>{t(`methods.${order.payment_method}`, { defaultValue: order.payment_method })}</dd>
+        </div>
+        <div>
+          <dt>{t('order.payment_status')}</dt>
+          <dd>
+            <span className={`desk-pay desk-pay--${order.payment_status}`}>
+              {t(`payment_statuses.${order.payment_status}`, { defaultValue: order.payment_status })}
+            </span>
+          </dd>
+        </div>
+        {order.refund ? (
+          <div>
+            <dt>{t('order.refund')}</dt>
+            <dd>{order.refund.label}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('order.subtotal', { count: order.products_count })}</dt>
+          <dd>{money(order.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.promo_code')}</dt>
+          <dd>{order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('order.cashback_used')}</dt>
+          <dd>{money(order.cashback_used)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.delivery_price')}</dt>
+          <dd>{order.delivery_price ? money(order.delivery_price) : t('order.free')}</dd>
+        </div>
+        <div className="desk-facts__total">
+          <dt>{t('order.total')}</dt>
+          <dd>{money(order.total)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.vat', { percent: order.vat_percent })}</dt>
+          <dd>{money(order.vat)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.paid_total')}</dt>
+          <dd>{money(order.paid_total)}</dd>
+        </div>
+        {order.cashback_earned ? (
+          <div>
+            <dt>{t('order.cashback_earned')}</dt>
+            <dd>{money(order.cashback_earned)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <h3>{t('order.payments')}</h3>
+      {order.payments.length ? (
+        <table className="desk-table desk-table--plain">
+          <thead>
+            <tr>
+              <th scope="col">{t('order.payment_date')}</th>
+              <th scope="col">{t('order.payment_provider')}</th>
+              <th scope="col">{t('order.payment_state')}</th>
+              <th scope="col" className="desk-table__money">
+                {t('order.payment_amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.payments.map((p) => (
+              <tr key={p.id}>
+                <td data-label={t('order.payment_date')}>
+                  <time dateTime={isoDate(p.created_at)}>{formatDate(p.created_at)}</time>
+                </td>
+                <td data-label={t('order.payment_provider')}>
+                  {t(`methods.${p.provider}`, { defaultValue: p.provider })}
+                </td>
+                <td data-label={t('order.payment_state')}>
+                  {t(`payment_statuses.${p.status}`, { defaultValue: p.status })}
+                  {p.refund_error ? <span className="desk-error"> · {p.refund_error}</span> : null}
+                </td>
+                <td data-label={t('order.payment_amount')} className="desk-table__money">
+                  {money(p.amount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="desk-muted">{t('order.no_payments')}</p>
+      )}
+    </section>
+  )
+}

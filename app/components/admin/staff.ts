@@ -1,0 +1,67 @@
+import { useRouteLoaderData } from 'react-router'
+import type { Permission, StaffRole } from '#api/types.ts'
+import type { Lang } from '#app/utils/i18n.ts'
+
+export type { Permission, StaffRole }
+
+/** The staff member as `GET admin/me/` answers. */
+export type StaffMe = {
+  id: number | null
+  key_id: number | null
+  name: string
+  phone: string | null
+  role: StaffRole
+  permissions: Permission[]
+  second_factor_enabled: boolean
+  password_change_required: boolean
+  setup_required: 'password_change_required' | 'second_factor_setup_required' | null
+}
+
+/** A staff account as `admin/staff/` lists it. */
+export type StaffMember = {
+  id: number
+  phone: string
+  name: string
+  role: StaffRole
+  second_factor_enabled: boolean
+  password_change_required: boolean
+  telegram_linked: boolean
+  disabled: boolean
+  disabled_at: string | null
+  created_at: string
+}
+
+/** Whether the role may do `permission` (only to hide what the API would refuse anyway). */
+export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permission) =>
+  staff.permissions.includes(permission)
+
+/**
+ * The back office's sections in navigation order: the header links to those
+ * the role may use, and /{lang}/admin opens the first of them. A part of the
+ * back office adds its section here. `permission: null`: everyone's.
+ */
+export const adminSections = [
+  { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'staff', path: 'staff', permission: 'staff.manage' },
+  { id: 'audit', path: 'audit', permission: 'audit.read' },
+  { id: 'account', path: 'account', permission: null },
+] as const satisfies ReadonlyArray<{ id: string; path: string; permission: Permission | null }>
+
+export type AdminSection = (typeof adminSections)[number]
+
+export const sectionsFor = (staff: Pick<StaffMe, 'permissions'>) =>
+  adminSections.filter((section) => section.permission === null || staffCan(staff, section.permission))
+
+/** `/{lang}/admin/{path}`: `adminPath('ru', 'orders/12')`. */
+export const adminPath = (lang: Lang, path = '') => (path ? `/${lang}/admin/${path}` : `/${lang}/admin`)
+
+/** The first section the role may use: where /{lang}/admin and a finished sign-in lead. */
+export const adminHome = (lang: Lang, staff: Pick<StaffMe, 'permissions'>) =>
+  adminPath(lang, sectionsFor(staff)[0]?.path ?? 'account')
+
+/** The admin layout's data (the signed-in staff member) for any component inside it. */
+export function useStaff(): StaffMe {
+  const data = useRouteLoaderData('admin') as { staff: StaffMe } | undefined
+  if (!data) throw new Error('useStaff() outside the admin layout')
+  return data.staff
+}

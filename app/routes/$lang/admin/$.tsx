@@ -1,0 +1,13 @@
+import { data } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+
+/** An unknown back-office path: a 404 inside the frame. */
+export function loader() {
+  throw data(null, { status: 404 })
+}
+
+export default function AdminNotFound() {
+  return null
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next'
+import { Form, redirect } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
+import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
+import { useStaff } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import type { Route } from './+types/account'
+import { adminT } from './forms.server.ts'
+import { changePassword } from './password.server.ts'
+import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { lang: requestLang(context), title: adminT(context)('account.title') }
+}
+
+/** My account: the own password, the authenticator, signing out everywhere (staff of every role). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = requestLang(context)
+  const t = adminT(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  if (secondFactorIntents.has(intent)) {
+    const answer = await secondFactorAction(context, intent, formData)
+    if (answer) return answer
+    flash(context, { type: 'success', message: t('second_factor.done') })
+    return redirect(`/${lang}/admin/account`)
+  }
+  const changed = await changePassword(context, formData)
+  if (changed.failed) return changed.failed
+  flash(context, { type: 'success', message: t('password.changed') })
+  return redirect(`/${lang}/admin/account`)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminAccountPage({ loaderData: { lang, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const staff = useStaff()
+  const answer = actionData as AdminActionData | undefined
+  const settingUp = Boolean(answer?.enrolment || answer?.recovery_codes || answer?.intent === 'totp_start')
+  return (
+    <section className="admin-page">
+      <h1>{title}</h1>
+      <div className="admin-card">
+        <dl className="admin-facts">
+          <dt>{t('fields.name')}</dt>
+          <dd>{staff.name}</dd>
+          <dt>{t('fields.phone')}</dt>
+          <dd>{staff.phone}</dd>
+          <dt>{t('fields.role')}</dt>
+          <dd>{t(`roles.${staff.role}`)}</dd>
+        </dl>
+      </div>
+      <section className="admin-card" aria-labelledby="account-second-factor">
+        <h2 id="account-second-factor">{t('second_factor.title')}</h2>
+        {staff.second_factor_enabled && !settingUp ? (
+          <p>
+            <span className="admin-badge admin-badge--ok">{t('second_factor.on')}</span> {t('second_factor.on_text')}
+          </p>
+        ) : (
+          <SecondFactorSetup answer={answer} />
+        )}
+      </section>
+      <section className="admin-card" aria-labelledby="account-password">
+        <h2 id="account-password">{t('password.title')}</h2>
+        <PasswordChangeForm answer={answer} />
+      </section>
+      <section className="admin-card" aria-labelledby="account-sessions">
+        <h2 id="account-sessions">{t('account.sessions')}</h2>
+        <p>{t('account.sessions_text')}</p>
+        <Form method="post" action={`/${lang}/admin/logout`}>
+          <input type="hidden" name="scope" value="all" />
+          <button type="submit" className="admin-button admin-button--danger">
+            {t('account.sign_out_all')}
+          </button>
+        </Form>
+      </section>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,64 @@
+import type { Submission } from '@conform-to/react'
+import { data, type RouterContextProvider } from 'react-router'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { getInstance } from '#app/middleware/i18next.ts'
+import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { toastMessage } from '#app/utils/forms.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+
+export { apiError, parseForm } from '#app/utils/forms.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/** Texts of the `admin` namespace in the request's language. */
+export function adminT(context: Context) {
+  const i18n = getInstance(context as RouterContextProvider)
+  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin:${key}`, vars ?? {}) as string
+}
+
+const secretFields = ['password', 'old_password', 'new_password', 'password_confirm', 'code', 'recovery_code']
+
+/**
+ * A failed back-office form: 400 (or the API's 4xx: 409, 429…) with the
+ * typed values (never passwords or codes), the flagged fields and a message.
+ */
+export function adminFailure(
+  submission: Submission<any, string[], any>,
+  options: {
+    intent: string
+    toast: string
+    status?: number
+    fieldErrors?: Record<string, string[]>
+    /** What the page showed and must show again (an authenticator's QR code…). */
+    extra?: Omit<AdminActionData, 'intent' | 'result' | 'toast'>
+  },
+) {
+  const result = submission.reply({ fieldErrors: options.fieldErrors, hideFields: secretFields })
+  const body: AdminActionData = {
+    ...options.extra,
+    intent: options.intent,
+    result,
+    toast: toastMessage('error', options.toast),
+  }
+  const status = options.status && options.status >= 400 && options.status < 500 ? options.status : 400
+  return data(body, { status: status === 401 || status === 413 ? 400 : status })
+}
+
+/**
+ * A loader's read from the admin API: a 403 or 404 there is the page's 403 or
+ * 404 (with the API's localised reason), not a 500.
+ * `const orders = await staffLoad<Page<Order>>(context, 'admin/orders/', { page })`.
+ */
+export async function staffLoad<T>(
+  context: Context,
+  path: string,
+  query?: Record<string, string | number | boolean | undefined | null>,
+): Promise<T> {
+  try {
+    return await staffApi(context).get<T>(path, query)
+  } catch (error) {
+    if (error instanceof ApiResponseError && [400, 403, 404].includes(error.status))
+      throw data(error.body.detail ?? '', { status: error.status })
+    throw error
+  }
+}

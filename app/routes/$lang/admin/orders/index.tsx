@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next'
+import { type DeskFilters, deskSearch, parseDeskFilters } from '#app/components/admin/orders/list-params.ts'
+import { OrderFilters } from '#app/components/admin/orders/order-filters.tsx'
+import { OrdersTable } from '#app/components/admin/orders/orders-table.tsx'
+import { StatusTabs } from '#app/components/admin/orders/status-tabs.tsx'
+import type { DeskCounts, DeskOrderPage } from '#app/components/admin/orders/types.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
+import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/index'
+import { deskT, pageError } from './desk.server.ts'
+import '#app/styles/admin-orders.css'
+
+const emptyPage: DeskOrderPage = {
+  results: [],
+  total: 0,
+  total_pages: 0,
+  current_page: 1,
+  links: { next: null, previous: null },
+}
+
+/** A filter the API refuses (a date it cannot read): its reason, or null for any other failure. */
+const refusedFilter = (error: unknown) =>
+  error instanceof ApiResponseError && error.status === 400 ? (error.body.detail ?? '') : null
+
+/** The list of orders: newest first, paged, filtered and searched by the URL's query. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(context)
+  const filters = parseDeskFilters(new URL(request.url).searchParams)
+  const { page, ...query } = filters
+  const api = staffApi(context)
+  const [orders, counts, regions] = await Promise.all([
+    // A refused filter is said on the page, the form keeping what was typed.
+    api
+      .get<DeskOrderPage>('admin/orders/', { ...query, page })
+      .then((list) => ({ list, problem: null }))
+      .catch((error: unknown) => {
+        const problem = refusedFilter(error)
+        if (problem === null) throw pageError(error)
+        return { list: emptyPage, problem }
+      }),
+    // The tabs count what the other filters leave (the counts ignore `status`).
+    api.get<DeskCounts>('admin/orders/counts/', query).catch((error: unknown) => {
+      if (refusedFilter(error) === null) throw pageError(error)
+      return staffLoad<DeskCounts>(context, 'admin/orders/counts/')
+    }),
+    context
+      .get(apiClientContext)
+      .get('geo/regions/')
+      .then((r) => r.results.map(({ code, name }) => ({ code, name }))),
+  ])
+  return { lang, filters, ...orders, counts, regions, title: deskT(context)('list.meta_title') }
+}
+
+// The admin layout keeps every page out of caches and search engines.
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
+  const { lang, filters, list, problem, counts, regions } = loaderData
+  const { t } = useTranslation('admin-orders')
+  const base = `/${lang}/admin/orders`
+  const href = (page: number) => `${base}${deskSearch(filters as DeskFilters, { page })}`
+  return (
+    <div className="desk-page">
+      <div className="desk-heading">
+        <h1>{t('list.title')}</h1>
+        {counts.new ? (
+          <span className="desk-badge desk-badge--new">{t('list.new_count', { count: counts.new })}</span>
+        ) : null}
+      </div>
+      <StatusTabs base={base} filters={filters} counts={counts} />
+      <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} />
+      {problem ? (
+        <p className="desk-error" role="alert">
+          {t('list.bad_filter', { detail: problem })}
+        </p>
+      ) : null}
+      <p className="desk-muted" aria-live="polite">
+        {t('list.found', { count: list.total })}
+      </p>
+      {list.results.length ? <OrdersTable lang={lang} orders={list.results} /> : <p>{t('list.empty')}</p>}
+      <Pagination page={list.current_page} totalPages={list.total_pages} href={href} />
+    </div>
+  )
+}

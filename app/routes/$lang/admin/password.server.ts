@@ -1,0 +1,35 @@
+import type { RouterContextProvider } from 'react-router'
+import type { StaffMe } from '#app/components/admin/staff.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { staffPasswordSchema } from '#contract/staff.ts'
+import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+
+/**
+ * Changing the own password (set-up step and My account): the staff member
+ * as the API now sees them, or the failed form with the reason (a wrong
+ * current password, too short, not repeated alike, too many tries).
+ */
+export async function changePassword(context: Readonly<RouterContextProvider>, formData: FormData) {
+  const t = adminT(context)
+  const intent = 'password'
+  const submission = parseForm(formData, staffPasswordSchema)
+  if (submission.status !== 'success') {
+    const mismatch = submission.error?.password_confirm?.includes('passwords_mismatch')
+    return {
+      failed: adminFailure(submission, { intent, toast: t(mismatch ? 'password.mismatch' : 'errors.fill_form') }),
+    }
+  }
+  try {
+    return { staff: await staffApi(context).send<StaffMe>('POST', 'admin/auth/password/', submission.value) }
+  } catch (error) {
+    const failed = apiError(error, ['old_password', 'new_password', 'password_confirm'], t('errors.generic'))
+    return {
+      failed: adminFailure(submission, {
+        intent,
+        toast: failed.detail,
+        status: failed.status,
+        fieldErrors: failed.fieldErrors,
+      }),
+    }
+  }
+}

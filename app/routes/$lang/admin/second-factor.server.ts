@@ -1,0 +1,77 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { renderSVG } from 'uqr'
+import type { AdminActionData, Enrolment } from '#app/components/admin/forms.tsx'
+import { toastMessage } from '#app/utils/forms.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { totpConfirmSchema } from '#contract/staff.ts'
+import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+/**
+ * Setting up the authenticator app (set-up step and My account): `start`
+ * asks the API for a new secret; `confirm` sends the app's code and gets the
+ * recovery codes; `saved` is the "I saved them" step. Nothing of it is kept
+ * on the server side of the page: the secret and the codes are on the page
+ * anyway, so a failed step gets them back from the form's hidden fields and
+ * the page shows the same QR code again instead of a new secret.
+ */
+export const secondFactorIntents = new Set(['totp_start', 'totp_confirm', 'codes_saved'])
+
+const secretPattern = /^[A-Z2-7]{16,128}=*$/
+const recoveryPattern = /^[\w-]{4,32}$/
+
+/** The enrolment the page showed, from its hidden fields; `null` when they were tampered with. */
+function shownEnrolment(formData: FormData): Enrolment | null {
+  const secret = String(formData.get('secret') ?? '')
+  const uri = String(formData.get('otpauth_uri') ?? '')
+  if (!secretPattern.test(secret) || !uri.startsWith('otpauth://totp/') || uri.length > 512) return null
+  return { secret, otpauth_uri: uri, qr_svg: renderSVG(uri, { ecc: 'M' }) }
+}
+
+export async function secondFactorAction(context: Context, intent: string, formData: FormData) {
+  const t = adminT(context)
+  if (intent === 'totp_start') {
+    try {
+      const enrolment = await staffApi(context).send<Enrolment>('POST', 'admin/auth/totp/')
+      return data({ intent, enrolment } satisfies AdminActionData)
+    } catch (error) {
+      const failed = apiError(error, [], t('errors.generic'))
+      return data({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
+        status: failed.status,
+      })
+    }
+  }
+  if (intent === 'codes_saved') {
+    const codes = formData
+      .getAll('recovery_codes')
+      .map(String)
+      .filter((code) => recoveryPattern.test(code))
+    if (formData.get('saved') === 'on') return null
+    // Not ticked: the same codes again, with the reason.
+    return data(
+      { intent, recovery_codes: codes.slice(0, 20), toast: toastMessage('error', t('second_factor.tick_saved')) },
+      { status: 400 },
+    )
+  }
+  // totp_confirm
+  const enrolment = shownEnrolment(formData)
+  const submission = parseForm(formData, totpConfirmSchema)
+  if (submission.status !== 'success') {
+    return adminFailure(submission, { intent, toast: t('second_factor.code_required'), extra: { enrolment } })
+  }
+  try {
+    const done = await staffApi(context).send<{ recovery_codes: string[] }>(
+      'POST',
+      'admin/auth/totp/confirm/',
+      submission.value,
+    )
+    return data({ intent, recovery_codes: done.recovery_codes } satisfies AdminActionData)
+  } catch (error) {
+    const failed = apiError(error, ['code'], t('errors.generic'))
+    const fieldErrors = Object.keys(failed.fieldErrors).length ? failed.fieldErrors : { code: [failed.detail] }
+    // 409: it is on already (set up in another tab); nothing to show again.
+    const extra = { enrolment: failed.status === 409 ? null : enrolment }
+    return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors, extra })
+  }
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next'
+import { Link, redirect } from 'react-router'
+import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
+import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
+import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
+import { adminHome, type StaffMe } from '#app/components/admin/staff.ts'
+import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
+import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
+import type { Route } from './+types/setup'
+import { adminT } from './forms.server.ts'
+import { changePassword } from './password.server.ts'
+import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
+
+/** The signed-in staff member, set-up unfinished or not; without a session, the sign-in page. */
+async function me(context: Route.LoaderArgs['context']) {
+  const lang = requestLang(context)
+  const session = getStaffSession(context)
+  if (!session.get('token')) throw redirect(adminLoginPath(lang))
+  try {
+    return await staffApi(context).get<StaffMe>('admin/me/')
+  } catch (error) {
+    if (error instanceof ApiResponseError && error.status === 401) {
+      session.clear()
+      throw redirect(adminLoginPath(lang))
+    }
+    throw error
+  }
+}
+
+/**
+ * What the account must do before the back office opens: change the
+ * one-time password, then (in a live shop) set up the authenticator. Once
+ * done the page says so rather than redirecting, so the recovery codes
+ * answered by the last step stay on the screen until they are saved.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = await me(context)
+  const t = adminT(context)
+  return { lang: requestLang(context), step: staff.setup_required ?? 'done', title: t('setup.title') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await me(context)
+  const lang = requestLang(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  if (secondFactorIntents.has(intent)) {
+    const answer = await secondFactorAction(context, intent, formData)
+    if (answer) return answer
+    flash(context, { type: 'success', message: adminT(context)('second_factor.done') })
+    return redirect(adminHome(lang, await me(context)))
+  }
+  const changed = await changePassword(context, formData)
+  if (changed.failed) return changed.failed
+  if (changed.staff.setup_required) return redirect(`/${lang}/admin/setup`)
+  flash(context, { type: 'success', message: adminT(context)('password.changed') })
+  return redirect(adminHome(lang, changed.staff))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminSetupPage({ loaderData: { lang, step, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const answer = actionData as AdminActionData | undefined
+  return (
+    <AdminAuthFrame lang={lang} title={title}>
+      {step === 'password_change_required' ? (
+        <>
+          <p>{t('setup.password_text')}</p>
+          <PasswordChangeForm answer={answer} oneTime />
+        </>
+      ) : step === 'second_factor_setup_required' || answer?.recovery_codes ? (
+        <>
+          <p>{t('setup.second_factor_text')}</p>
+          <SecondFactorSetup answer={answer} />
+        </>
+      ) : (
+        <>
+          <p>{t('setup.done_text')}</p>
+          <Link to={`/${lang}/admin`} className="button">
+            {t('setup.open')}
+          </Link>
+        </>
+      )}
+      <form method="post" action={`/${lang}/admin/logout`} className="admin-inline-form">
+        <button type="submit" className="admin-link-button">
+          {t('shell.sign_out')}
+        </button>
+      </form>
+    </AdminAuthFrame>
+  )
+}
+
+export const ErrorBoundary = RouteErrorBoundary

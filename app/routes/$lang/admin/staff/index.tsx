@@ -1,0 +1,119 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useNavigation } from 'react-router'
+import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { SelectField } from '#app/components/admin/fields.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
+import { adminPath, type StaffMember } from '#app/components/admin/staff.ts'
+import { StaffState } from '#app/components/admin/staff-state.tsx'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
+import { adminFailure, adminT, apiError, parseForm } from '../forms.server.ts'
+import type { Route } from './+types/index'
+import { loadStaff } from './staff.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = await loadStaff(context)
+  return { lang: requestLang(context), staff, title: adminT(context)('staff.title') }
+}
+
+/** Adds a staff member; the API's one-time password is answered once, to this page only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = adminT(context)
+  const intent = 'create'
+  const submission = parseForm(await request.formData(), staffCreateSchema)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+  try {
+    const created = await staffApi(context).send<{ staff: StaffMember; password: string }>(
+      'POST',
+      'admin/staff/',
+      submission.value,
+    )
+    const { id, name, phone } = created.staff
+    return {
+      intent,
+      one_time_password: { staff_id: id, name, phone, password: created.password },
+    } satisfies AdminActionData
+  } catch (error) {
+    const failed = apiError(error, ['phone', 'name', 'role'], t('errors.generic'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminStaffPage({ loaderData: { lang, staff, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const answer = actionData as AdminActionData | undefined
+  return (
+    <section className="admin-page">
+      <h1>{title}</h1>
+      {answer?.one_time_password ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
+      <table className="admin-table">
+        <caption className="admin-muted">{t('staff.count', { count: staff.length })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.name')}</th>
+            <th scope="col">{t('fields.phone')}</th>
+            <th scope="col">{t('fields.role')}</th>
+            <th scope="col">{t('staff.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.map((member) => (
+            <tr key={member.id}>
+              <td>
+                <Link to={adminPath(lang, `staff/${member.id}`)}>{member.name}</Link>
+              </td>
+              <td data-label={t('fields.phone')}>{member.phone}</td>
+              <td data-label={t('fields.role')}>{t(`roles.${member.role}`)}</td>
+              <td>
+                <StaffState member={member} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <CreateStaffForm answer={answer} />
+    </section>
+  )
+}
+
+function CreateStaffForm({ answer }: { answer?: AdminActionData }) {
+  const { t } = useTranslation('admin')
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ phone: string; name: string; role: string }>({
+    id: 'staff-create',
+    lastResult: answer?.intent === 'create' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+    defaultValue: { role: 'manager' },
+  })
+  return (
+    <section className="admin-card" aria-labelledby="staff-create-title">
+      <h2 id="staff-create-title">{t('staff.create_title')}</h2>
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.intent === 'create' ? answer.toast : undefined} />
+        <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
+        <PhoneField field={fields.phone} label={t('fields.phone')} />
+        <SelectField
+          field={fields.role}
+          label={t('fields.role')}
+          options={staffRoles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {t('staff.create')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { permissionsOf } from '#api/staff/permissions.ts'
+import { adminHome, sectionsFor } from '#app/components/admin/staff.ts'
+
+// The back office's navigation follows the API's roles: a link only for a
+// section the role may use, and /{lang}/admin opens the first of them.
+
+const sections = (role: Parameters<typeof permissionsOf>[0]) =>
+  sectionsFor({ permissions: permissionsOf(role) }).map((section) => section.id)
+
+describe('admin sections by role', () => {
+  it('gives each role the links of what it may do', () => {
+    expect(sections('owner')).toEqual(['orders', 'staff', 'audit', 'account'])
+    expect(sections('manager')).toEqual(['orders', 'audit', 'account'])
+    expect(sections('warehouse')).toEqual(['orders', 'account'])
+    expect(sections('content')).toEqual(['account'])
+  })
+
+  it('opens the first section the role may use', () => {
+    expect(adminHome('ru', { permissions: permissionsOf('manager') })).toBe('/ru/admin/orders')
+    expect(adminHome('sr', { permissions: permissionsOf('content') })).toBe('/sr/admin/account')
+  })
+})
