@@ -110,6 +110,20 @@ const envSchema = z.object({
   YANDEX_MAPS_API_KEY: optionalText,
   // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
   STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  // Telegram bot of the staff notifications (h15-orders defines it too; the merge keeps one).
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_CHAT_ID: optionalText,
+  // The staff bot (issue 15): its @username for the link deep links, the hour (Asia/Tashkent) of the
+  // owner's daily sales summary, and the stock at or below which the warehouse is told.
+  TELEGRAM_BOT_USERNAME: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.replace(/^@/, '') : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{5,32}$/)
+      .optional(),
+  ),
+  TELEGRAM_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(21),
+  TELEGRAM_LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
   TRUST_PROXY: trustProxy,
   // Largest request body (KiB) of forms and JSON; multipart uploads have their own limits.

@@ -3,6 +3,7 @@ import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
  * The back office API, `/api/v1/admin/…`: staff bearer tokens (or
@@ -15,5 +16,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.use('/admin/*', authenticateStaff(deps))
   router.route('/', adminMeRoutes(deps))
   router.route('/', adminStaffRoutes(deps))
+  router.route('/', adminTelegramRoutes(deps))
   return router
 }

@@ -20,6 +20,8 @@ export const guessLimits = {
   promoWindowSeconds: 15 * 60,
   /** Wrong staff tokens per client address. */
   staff: { limit: 10, windowSeconds: 15 * 60 },
+  /** Calls to the Telegram webhook without its secret, per client address. */
+  telegramWebhook: { limit: 10, windowSeconds: 15 * 60 },
 } as const
 
 /** "40 с", "15 мин", "3 ч": a wait as the customer reads it, rounded up. */
