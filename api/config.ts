@@ -108,9 +108,7 @@ const envSchema = z.object({
   DELIVERY_FREE_FROM: z.coerce.number().int().min(0).default(1_000_000),
   // Yandex Maps JS API 2.1 key for the checkout map picker; unset: the address fields alone.
   YANDEX_MAPS_API_KEY: optionalText,
-  // Staff calls (PATCH orders/{id}/status/) need `X-Staff-Token: <this>`; unset: the endpoint answers 404.
-  STAFF_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
-  // Telegram bot of the staff notifications (h15-orders defines it too; the merge keeps one).
+  // The staff chat's bot (new orders): token from @BotFather and the chat id; no token: DATA_DIR/telegram-outbox.jsonl.
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
   // The staff bot (issue 15): its @username for the link deep links, the hour (Asia/Tashkent) of the

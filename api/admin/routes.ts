@@ -2,6 +2,7 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
+import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
@@ -16,6 +17,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.use('/admin/*', authenticateStaff(deps))
   router.route('/', adminMeRoutes(deps))
   router.route('/', adminStaffRoutes(deps))
+  router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   return router
 }

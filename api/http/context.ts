@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
+import type { TelegramSender } from '../integrations/telegram/provider.ts'
 import type { StaffRole } from '../staff/permissions.ts'
 import { ApiError, fieldErrors } from './errors.ts'
 import type { Lang } from './locale.ts'
@@ -13,6 +14,8 @@ export type ApiDeps = {
   config: Config
   /** Sends the SMS codes; by default the provider chosen by SMS_PROVIDER. */
   sms?: SmsProvider
+  /** Posts to the staff chat; by default the bot of TELEGRAM_BOT_TOKEN, or the outbox file without one. */
+  telegram?: TelegramSender
   /** The clock of every time-based rule (code expiry, throttling, tokens); tests move it. */
   now?: () => Date
 }

@@ -18,8 +18,6 @@ export type Rule = { limit: number; windowSeconds: number }
 export const guessLimits = {
   /** Failed promo code checks per client address: PROMO_FAILURES_PER_ADDRESS in this window. */
   promoWindowSeconds: 15 * 60,
-  /** Wrong staff tokens per client address. */
-  staff: { limit: 10, windowSeconds: 15 * 60 },
   /** Calls to the Telegram webhook without its secret, per client address. */
   telegramWebhook: { limit: 10, windowSeconds: 15 * 60 },
 } as const

@@ -1,4 +1,7 @@
 import type { ApiDeps } from '../http/context.ts'
+import { createSmsProvider } from '../integrations/sms/index.ts'
+import { createTelegramSender } from '../integrations/telegram/index.ts'
+import { dispatchNotifications } from '../notifications/dispatch.ts'
 import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
 import { expireUnpaidOrders } from './expiry.ts'
 
@@ -11,14 +14,22 @@ export type OrderJobs = {
 
 /**
  * The server's periodic order work, every ORDER_JOBS_INTERVAL_SECONDS:
- * cancels unpaid orders past their hold and retries refunds that failed
- * (payments/refunds.ts). Passes never overlap; the timer is
+ * cancels unpaid orders past their hold, retries refunds that failed
+ * (payments/refunds.ts) and sends the queued SMS and Telegram messages
+ * (notifications/dispatch.ts; safe with several processes). Passes never overlap; the timer is
  * unref'd, so it never keeps the process alive on its own.
  */
 export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } = {}): OrderJobs {
   const { db } = deps.database
   const now = deps.now ?? (() => new Date())
   const refunds = refundDepsOf(deps)
+  const notifications = {
+    db,
+    config: deps.config,
+    now,
+    sms: deps.sms ?? createSmsProvider(deps.config, now),
+    telegram: deps.telegram ?? createTelegramSender(deps.config, now),
+  }
   let running: Promise<void> | null = null
 
   async function pass() {
@@ -33,6 +44,12 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
       if (refunded) console.log(`orders: ${refunded} refund(s) completed on retry`)
     } catch (error) {
       console.error('orders: retrying refunds failed', error)
+    }
+    try {
+      const { sent, failed } = await dispatchNotifications(notifications)
+      if (sent || failed) console.log(`orders: notifications sent ${sent}, failed ${failed}`)
+    } catch (error) {
+      console.error('orders: sending notifications failed', error)
     }
   }
   const runOnce = () => {

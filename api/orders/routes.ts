@@ -4,7 +4,7 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
-import { limitAddress, requireUser } from '../http/identity.ts'
+import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
@@ -19,7 +19,6 @@ import {
 } from './schemas.ts'
 import {
   cancelByCustomer,
-  changeOrderStatus,
   createOrder,
   customerOrder,
   listOrders,
@@ -27,8 +26,6 @@ import {
   orderById,
   orderItemsOf,
 } from './service.ts'
-import { requireStaff } from './staff-token.ts'
-import { orderStatuses } from './states.ts'
 import { orderView } from './views.ts'
 
 const tags = ['orders']
@@ -110,42 +107,6 @@ const cancelRoute = createRoute({
   },
 })
 
-const staffRoute = createRoute({
-  method: 'patch',
-  path: '/orders/{id}/status/',
-  tags,
-  summary: 'Staff: move an order to another status (`X-Staff-Token`)',
-  description:
-    'Only when STAFF_TOKEN is set (otherwise 404). Transitions not in the table (docs/orders-and-payments.md "Order states") → 409. ' +
-    'Moving 1 → 3 needs a recorded payment (payments do that themselves). 10 wrong tokens from one client ' +
-    'address (IPv6: per /64) in 15 minutes → 429 with `Retry-After`, even for the right one.',
-  request: {
-    params: orderIdParams,
-    headers: z.object({ 'x-staff-token': z.string().optional() }),
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({
-            status: z
-              .number()
-              .int()
-              .refine((s) => orderStatuses.includes(s as never), 'invalid'),
-            reason: z.string().max(255).optional(),
-          }),
-        },
-      },
-    },
-  },
-  responses: {
-    200: jsonContent(orderSchema, 'The order in its new status'),
-    403: error('Wrong staff token'),
-    404: notFound,
-    409: error('Transition not allowed'),
-    429: error('Too many wrong staff tokens from this address'),
-  },
-})
-
 export async function orderDetail(db: Db, order: OrderRow, lang: Lang) {
   const items = await orderItemsOf(db, [order.id])
   return orderView(order, items.get(order.id) ?? [], lang)
@@ -205,21 +166,5 @@ export function orderRoutes(deps: ApiDeps) {
       const order = await refundIfPaid(await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c)))
       noStore(c)
       return c.json(await orderDetail(db, order, c.get('lang')), 200)
-    })
-    .openapi(staffRoute, async (c) => {
-      const lang = c.get('lang')
-      await requireStaff({
-        db,
-        config,
-        token: c.req.valid('header')['x-staff-token'],
-        address: limitAddress(c),
-        now: deps.now?.() ?? new Date(),
-        lang,
-      })
-      const { status, reason } = c.req.valid('json')
-      const order = await refundIfPaid(
-        await changeOrderStatus(db, c.req.valid('param').id, status, { ...ctx(c), reason }),
-      )
-      return c.json(await orderDetail(db, order, lang), 200)
     })
 }

@@ -1,13 +1,24 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { type AuditActor, systemActor } from '../audit/record.ts'
 import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
-import { cartItems, orderItems, orders, payments, products, savedCards, users } from '../db/schema/index.ts'
+import {
+  cartItems,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  payments,
+  products,
+  savedCards,
+  users,
+} from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
 import {
   canTransition,
@@ -211,11 +222,13 @@ export async function createOrder(
         deliveryPrice: delivery,
         total,
         vat: includedVat(total),
+        lang,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
     if (!order) throw new Error('order insert returned nothing')
+    await recordStatus(tx, order.id, null, order.status, customerActor(userId), { now })
 
     await tx.insert(orderItems).values(
       lines.map((l) => ({
@@ -253,6 +266,7 @@ export async function createOrder(
         ),
       ),
     )
+    await notifyOrderStatus(tx, order, null, { now })
     return { order, created: true }
   })
   if (result.created) invalidateCatalogue(db)
@@ -318,8 +332,47 @@ export async function countOrders(db: Db, userId: number, statuses: number[]) {
   return row?.n ?? 0
 }
 
-const statusLabel = (lang: Lang, status: number) =>
+export const statusLabel = (lang: Lang, status: number) =>
   message(lang, `order_status_${status}` as Parameters<typeof message>[1])
+
+/** Who moved an order, for its timeline: as in the audit log, or `customer:<id>`. */
+export type StatusActor = Pick<AuditActor, 'staffId' | 'actor'> & { via: string }
+
+export const customerActor = (userId: number): StatusActor => ({
+  staffId: null,
+  actor: `customer:${userId}`,
+  via: 'web',
+})
+
+export type TransitionCtx = {
+  lang: Lang
+  config: Config
+  now: Date
+  reason?: string
+  /** Who moves it (the timeline names them); the shop itself when left out. */
+  actor?: StatusActor
+}
+
+/** One line of the order's timeline (order_status_history). */
+async function recordStatus(
+  tx: Tx,
+  orderId: number,
+  from: number | null,
+  to: number,
+  actor: StatusActor,
+  ctx: { now: Date; reason?: string | null },
+) {
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    staffId: actor.staffId,
+    actor: actor.actor,
+    via: actor.via,
+    reason: ctx.reason ?? null,
+    at: ctx.now,
+  })
+}
 
 /**
  * Moves a locked order from its status to `to` with the side effects of the
@@ -333,12 +386,7 @@ const statusLabel = (lang: Lang, status: number) =>
  *   an order paid wholly by promo and cashback has nothing to give back: `refunded`).
  * - → 6 delivered: a cash order is paid now; cashback is earned (CASHBACK_RATE of the goods paid), once.
  */
-export async function transition(
-  tx: Tx,
-  order: OrderRow,
-  to: number,
-  ctx: { lang: Lang; config: Config; now: Date; reason?: string },
-): Promise<OrderRow> {
+export async function transition(tx: Tx, order: OrderRow, to: number, ctx: TransitionCtx): Promise<OrderRow> {
   const { lang, config, now } = ctx
   const refuse = () =>
     new ApiError(
@@ -373,6 +421,8 @@ export async function transition(
     .returning()
   // Someone else moved it first.
   if (!updated) throw refuse()
+  await recordStatus(tx, order.id, order.status, to, ctx.actor ?? systemActor, ctx)
+  await notifyOrderStatus(tx, updated, order.status, ctx)
 
   if (to === OrderStatus.cancelled) {
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
@@ -447,13 +497,8 @@ export async function lockOrderAndPayments(tx: Tx, orderId: number) {
   return lockOrder(tx, orderId)
 }
 
-/** Staff (and tests): moves any order to `to` through the transition table. */
-export async function changeOrderStatus(
-  db: Db,
-  orderId: number,
-  to: number,
-  ctx: { lang: Lang; config: Config; now: Date; reason?: string },
-): Promise<OrderRow> {
+/** Tests: moves any order to `to` through the transition table (staff use admin/orders/status.ts). */
+export async function changeOrderStatus(db: Db, orderId: number, to: number, ctx: TransitionCtx): Promise<OrderRow> {
   const order = await db.transaction(async (tx) => {
     const locked = await lockOrderAndPayments(tx, orderId)
     if (!locked) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
@@ -475,7 +520,7 @@ export async function cancelByCustomer(
     if (!locked || locked.userId !== userId) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
     if (!customerCancellable.includes(locked.status as OrderStatus))
       throw new ApiError(409, message(ctx.lang, 'order_cannot_cancel'))
-    return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer' })
+    return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer', actor: customerActor(userId) })
   })
   invalidateCatalogue(db)
   return order

@@ -75,3 +75,6 @@ export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click']
 
 export const Delivery = ['courier', 'pickup'] as const
 export type Delivery = (typeof Delivery)[number]
+
+/** The order number customers and staff read: the id, six digits at least (`000042`). */
+export const orderNumber = (id: number) => String(id).padStart(6, '0')

@@ -3,7 +3,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import type { OrderItemRow, OrderRow } from './service.ts'
 import { VAT_PERCENT } from './service.ts'
-import { customerCancellable, isPayable, type OrderStatus, statusNames } from './states.ts'
+import { customerCancellable, isPayable, type OrderStatus, orderNumber, statusNames } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
@@ -31,7 +31,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
   return {
     id: order.id,
-    number: String(order.id).padStart(6, '0'),
+    number: orderNumber(order.id),
     status: order.status,
     status_name: statusNames[order.status as OrderStatus],
     status_label: label(lang, order.status),

@@ -36,6 +36,50 @@ export function checkPaymentConfig(config: Config) {
 export const returnUrl = (config: Config, lang: Lang, orderId: number) =>
   `${config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/${lang}/payment/result/${orderId}`
 
+type PayableOrder = { id: number; total: number }
+
+/** The Payme or Click page where `order` is paid (anyone holding the link may pay it). */
+export function providerCheckoutUrl(config: Config, provider: 'payme' | 'click', order: PayableOrder, lang: Lang) {
+  const back = returnUrl(config, lang, order.id)
+  if (provider === 'payme')
+    return paymeCheckoutUrl({
+      baseUrl: config.PAYME_CHECKOUT_URL,
+      merchantId: config.PAYME_MERCHANT_ID ?? '',
+      orderId: order.id,
+      amount: order.total,
+      lang: lang === 'ru' ? 'ru' : 'uz',
+      returnUrl: back,
+    })
+  return clickPayUrl({
+    baseUrl: config.CLICK_PAY_URL,
+    serviceId: config.CLICK_SERVICE_ID ?? '',
+    merchantId: config.CLICK_MERCHANT_ID ?? '',
+    orderId: order.id,
+    amount: order.total,
+    returnUrl: back,
+  })
+}
+
+/**
+ * A link that lets the customer pay their unpaid online order (staff send it
+ * from the back office): the Payme or Click checkout page, or with the sandbox
+ * the storefront's pay page (the customer signs in there and pays as from
+ * their orders). 409 unless the order awaits payment.
+ */
+export function paymentLinkOf(
+  config: Config,
+  order: PayableOrder & { status: number; paymentStatus: string; paymentMethod: string },
+  lang: Lang,
+) {
+  if (!isPayable(order)) throw new ApiError(409, message(lang, 'order_not_payable'))
+  const provider = providerFor(config, order.paymentMethod)
+  const url =
+    provider === 'sandbox'
+      ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/${lang}/payment/pay/${order.id}`
+      : providerCheckoutUrl(config, provider, order, lang)
+  return { provider, url, amount: order.total }
+}
+
 /**
  * Starts paying the customer's order online: 409 unless it awaits payment.
  * A card order with a saved card (`card_id` of the order, or chosen now) is
@@ -89,25 +133,7 @@ export async function startPayment(
       .returning({ id: payments.id })
     paymentId = payment!.id
     redirect = `/${lang}/payment/sandbox/${paymentId}`
-  } else if (provider === 'payme') {
-    redirect = paymeCheckoutUrl({
-      baseUrl: config.PAYME_CHECKOUT_URL,
-      merchantId: config.PAYME_MERCHANT_ID ?? '',
-      orderId: order.id,
-      amount: order.total,
-      lang: lang === 'ru' ? 'ru' : 'uz',
-      returnUrl: back,
-    })
-  } else {
-    redirect = clickPayUrl({
-      baseUrl: config.CLICK_PAY_URL,
-      serviceId: config.CLICK_SERVICE_ID ?? '',
-      merchantId: config.CLICK_MERCHANT_ID ?? '',
-      orderId: order.id,
-      amount: order.total,
-      returnUrl: back,
-    })
-  }
+  } else redirect = providerCheckoutUrl(config, provider, order, lang)
   return {
     order_id: order.id,
     provider,

@@ -8,7 +8,6 @@ import { lastSmsCode } from './support/customer.ts'
 
 // Per-address limits on guessable answers: promo codes, the staff token, "already registered".
 
-const STAFF = 'staff-token-for-limit-tests'
 const t = setupTestApi({ products: 0 })
 
 // A clock that moves only when a test moves it, so two answers can be compared to the second.
@@ -17,8 +16,7 @@ const advance = (seconds: number) => {
   clock += seconds * 1000
 }
 let api: Api
-const config = () =>
-  parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40), STAFF_TOKEN: STAFF })
+const config = () => parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
 const promoLimit = config().PROMO_FAILURES_PER_ADDRESS
 beforeAll(() => {
   api = createApi({ database: t.database, config: config(), now: () => new Date(clock) })
@@ -92,40 +90,6 @@ describe('POST promo/check/', () => {
     const statuses = answers.map((a) => a.status)
     expect(statuses.filter((s) => s === 400)).toHaveLength(promoLimit)
     expect(statuses.filter((s) => s === 429)).toHaveLength(15)
-  })
-})
-
-describe('PATCH orders/{id}/status/ staff token', () => {
-  const change = (token: string | undefined, address: string) =>
-    call('orders/999999/status/', {
-      method: 'PATCH',
-      body: { status: 4 },
-      address,
-      lang: 'ru',
-      headers: token === undefined ? {} : { 'X-Staff-Token': token },
-    })
-
-  it('refuses wrong tokens with 403, then limits the address with 429, even for the right token', async () => {
-    const address = '198.51.100.20'
-    const wrongs = [undefined, '', 'x', STAFF.slice(0, -1), `${STAFF}x`, STAFF.toUpperCase()]
-    for (let i = 0; i < guessLimits.staff.limit; i++)
-      expect((await change(wrongs[i % wrongs.length], address)).status).toBe(403)
-    const limited = await change(STAFF, address)
-    expect(limited.status).toBe(429)
-    expect(limited.body.detail).toBe('Слишком много попыток с неверным ключом. Попробуйте через 15 мин.')
-    expect(limited.retryAfter).toBe(String(guessLimits.staff.windowSeconds))
-    // The right token from elsewhere gets through (to a missing order: 404).
-    expect((await change(STAFF, '198.51.100.21')).status).toBe(404)
-    advance(guessLimits.staff.windowSeconds)
-    expect((await change(STAFF, address)).status).toBe(404)
-  })
-
-  it('lets no more than the limit of parallel wrong tokens be checked', async () => {
-    const address = '198.51.100.22'
-    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => change(`wrong-${i}`, address)))
-    const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 403)).toHaveLength(guessLimits.staff.limit)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - guessLimits.staff.limit)
   })
 })
 

@@ -17,17 +17,16 @@ import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
 import { paymeSubscribe } from './support/payme-subscribe.ts'
+import { signedInStaff } from './support/staff.ts'
 
 const PAYME_KEY = 'refunds-payme-key'
 const CLICK_SECRET = 'refunds-click-secret'
-const STAFF = 'staff-token-for-refund-tests'
 Object.assign(process.env, {
   PAYME_KEY,
   CLICK_SECRET_KEY: CLICK_SECRET,
   CLICK_SERVICE_ID: '555',
   CLICK_MERCHANT_USER_ID: '4242',
   CLICK_API_URL: 'https://click.test/v2/merchant/',
-  STAFF_TOKEN: STAFF,
 })
 const t = setupTestApi({ products: 40 })
 const orders = orderMaker(t)
@@ -61,11 +60,13 @@ function clickReversal(
 
 const cancel = (orderId: number, c: Customer) =>
   t.json(`orders/${orderId}/cancel/`, { method: 'POST', token: c.access })
-const staffCancel = (orderId: number) =>
-  t.json(`orders/${orderId}/status/`, {
-    method: 'PATCH',
-    headers: { 'X-Staff-Token': STAFF },
-    body: JSON.stringify({ status: 2, reason: 'out of stock' }),
+let manager: Promise<{ token: string }> | undefined
+/** A manager cancels the accepted (paid) order in the back office. */
+const staffCancel = async (orderId: number) =>
+  t.json(`admin/orders/${orderId}/status/`, {
+    method: 'POST',
+    token: (await (manager ??= signedInStaff(t, 'manager'))).token,
+    body: JSON.stringify({ status: 2, expected_status: 3, reason: 'out of stock' }),
   })
 const deps = (now = new Date()) => refundDepsOf({ database: t.database, config, now: () => now })
 

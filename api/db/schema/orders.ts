@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -17,6 +19,7 @@ import {
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, localized } from './columns.ts'
+import { staff } from './staff.ts'
 
 const moment = (name: string) => timestamp(name, { withTimezone: true })
 
@@ -57,6 +60,9 @@ export const promoCodes = pgTable(
  * 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered);
  * `payment_status` is separate (pending, paid, failed, refund_pending, refunded). Money in whole sum.
  * `total` is what the customer pays: goods − discount − cashback + delivery (VAT included).
+ * `lang` is the interface language the order was placed in (the customer's SMS use it);
+ * `assigned_staff_id` the courier or staff member it is given to; `staff_seen_at`
+ * when a staff member first opened it in the back office (the desk's "new" badge).
  */
 export const orders = pgTable(
   'orders',
@@ -98,9 +104,14 @@ export const orders = pgTable(
     paidAt: moment('paid_at'),
     cancelledAt: moment('cancelled_at'),
     deliveredAt: moment('delivered_at'),
+    lang: text().notNull().default('ru').$type<'uz' | 'sr' | 'ru'>(),
+    assignedStaffId: integer('assigned_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffSeenAt: moment('staff_seen_at'),
   },
   (t) => [
     uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // The back office's list: newest first, by status tab.
+    index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
     // The expiry job's scan: orders awaiting payment, oldest first.
     index('orders_awaiting_payment_idx').on(t.createdAt).where(sql`${t.status} = 1`),
@@ -219,5 +230,57 @@ export const savedCards = pgTable(
   (t) => [
     index('saved_cards_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('saved_cards_user_fingerprint_idx').on(t.userId, t.fingerprint).where(sql`${t.verifiedAt} IS NOT NULL`),
+  ],
+)
+
+/**
+ * The order's status changes, for the desk's timeline: from → to, when, who
+ * (`staff_id` and `actor` as in the audit log: `staff:3`, `key:1`, `customer`,
+ * `system`), through what (`via`) and why (`reason`, e.g. a cancel reason).
+ */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial().primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    actor: text().notNull(),
+    via: text().notNull(),
+    reason: text(),
+    at: moment('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+)
+
+/**
+ * Messages to send (api/notifications/): a customer SMS or a Telegram
+ * message, written in the same transaction as the order change that causes
+ * it and sent by the periodic dispatcher (any number of processes: rows are
+ * claimed with FOR UPDATE SKIP LOCKED). `recipient` is a phone (`sms`) or a
+ * chat id (`telegram`; `staff` is TELEGRAM_CHAT_ID). `text` is the message, or
+ * `payload` says what to build at sending time (`{kind: 'new_order', order_id}`).
+ * A failed try sets `last_error` and `next_attempt_at` further away; `sent_at` once sent.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    channel: text().notNull().$type<'sms' | 'telegram'>(),
+    recipient: text().notNull(),
+    text: text(),
+    payload: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    sentAt: moment('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    check('notification_outbox_channel_known', sql`${t.channel} in ('sms', 'telegram')`),
   ],
 )

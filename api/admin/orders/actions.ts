@@ -1,0 +1,104 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { recordAudit } from '../../audit/record.ts'
+import type { Db } from '../../db/client.ts'
+import { orders, payments, staff } from '../../db/schema/index.ts'
+import { ApiError } from '../../http/errors.ts'
+import { message } from '../../http/messages.ts'
+import { lockOrder, lockOrderAndPayments, type OrderRow } from '../../orders/service.ts'
+import { OrderStatus } from '../../orders/states.ts'
+import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
+
+/**
+ * Gives the order to a courier or staff member (`staffId`), or takes it back
+ * (`null`); audited `order.assign` with the previous and new assignee. The
+ * assignee must be an enabled staff account (400 on `staff_id` otherwise).
+ * Assigning the one it already has changes and records nothing.
+ */
+export async function assignOrder(
+  db: Db,
+  input: { orderId: number; staffId: number | null; actor: StaffOrderActor },
+  ctx: Pick<StaffOrderCtx, 'lang' | 'now'>,
+): Promise<OrderRow> {
+  const { lang, now } = ctx
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId)
+    if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+    if (input.staffId !== null) {
+      const [member] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.id, input.staffId), isNull(staff.disabledAt)))
+      if (!member) {
+        const detail = message(lang, 'admin_assignee_unknown')
+        throw new ApiError(400, detail, [{ field: 'staff_id', message: detail }])
+      }
+    }
+    if (order.assignedStaffId === input.staffId) return order
+    const [updated] = await tx
+      .update(orders)
+      .set({ assignedStaffId: input.staffId, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning()
+    await recordAudit(tx, {
+      ...input.actor,
+      action: 'order.assign',
+      entity: 'order',
+      entityId: order.id,
+      before: { assigned_staff_id: order.assignedStaffId },
+      after: { assigned_staff_id: input.staffId },
+      at: now,
+    })
+    return updated!
+  })
+}
+
+/**
+ * The courier handed over the cash of a cash order: its payment is recorded
+ * (a `cash` payment row for the payment history) and the order becomes paid
+ * for its total; audited `order.cash_received`. 409 for an online order, a
+ * cancelled one, or one already paid. Delivering it later does not pay it twice.
+ */
+export async function markCashReceived(
+  db: Db,
+  input: { orderId: number; actor: StaffOrderActor },
+  ctx: Pick<StaffOrderCtx, 'lang' | 'now'>,
+): Promise<OrderRow> {
+  const { lang, now } = ctx
+  return db.transaction(async (tx) => {
+    const order = await lockOrderAndPayments(tx, input.orderId)
+    if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+    if (order.paymentMethod !== 'cash') throw new ApiError(409, message(lang, 'admin_order_not_cash'))
+    if (order.status === OrderStatus.cancelled)
+      throw new ApiError(409, message(lang, 'admin_order_cancelled_no_payment'))
+    if (order.paymentStatus === 'paid') throw new ApiError(409, message(lang, 'admin_order_already_paid'))
+    const [updated] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', paidTotal: order.total, paidAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning()
+    await tx
+      .insert(payments)
+      .values({ orderId: order.id, provider: 'cash', amount: order.total, status: 'paid', createdAt: now })
+    await recordAudit(tx, {
+      ...input.actor,
+      action: 'order.cash_received',
+      entity: 'order',
+      entityId: order.id,
+      before: { payment_status: order.paymentStatus, paid_total: order.paidTotal },
+      after: { payment_status: 'paid', paid_total: order.total },
+      at: now,
+    })
+    return updated!
+  })
+}
+
+/** The first time staff open the order: it no longer counts as new (`GET admin/orders/counts/` `new`). */
+export async function markSeen(db: Db, order: OrderRow, now: Date): Promise<OrderRow> {
+  if (order.staffSeenAt) return order
+  const [seen] = await db
+    .update(orders)
+    .set({ staffSeenAt: now })
+    .where(and(eq(orders.id, order.id), isNull(orders.staffSeenAt)))
+    .returning()
+  return seen ?? order
+}

@@ -1,0 +1,109 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orderStatusHistory, payments, productImages, staff, users } from '../../db/schema/index.ts'
+import type { Lang } from '../../http/locale.ts'
+import type { MediaLinks } from '../../media/links.ts'
+import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
+import { type OrderStatus, statusNames } from '../../orders/states.ts'
+import { orderView } from '../../orders/views.ts'
+import type { StaffRole } from '../../staff/permissions.ts'
+import { can } from '../../staff/permissions.ts'
+import { maskPhone } from './phones.ts'
+import { nextStatusesFor } from './status.ts'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/** The map point on Yandex Maps (REFERENCE-UZ: `pt` is longitude,latitude). */
+export const yandexMapsUrl = (latitude: number | null, longitude: number | null) =>
+  latitude == null || longitude == null ? null : `https://yandex.uz/maps/?pt=${longitude},${latitude}&z=17&l=map`
+
+/** A status as the desk shows it. */
+export const statusOf = (lang: Lang, status: number) => ({
+  status,
+  name: statusNames[status as OrderStatus],
+  label: statusLabel(lang, status),
+})
+
+/**
+ * The order page of the desk: the customer's view of the order (orders/views.ts)
+ * and what staff need besides: item pictures, the customer, the map link,
+ * the assignee, every payment, the timeline of status changes with who made
+ * them, and the moves the viewer's role may make now. Phones are masked for
+ * roles without `customers.phone`.
+ */
+export async function staffOrderDetail(
+  db: Db,
+  order: OrderRow,
+  viewer: { role: StaffRole; lang: Lang },
+  media: MediaLinks,
+) {
+  const { lang, role } = viewer
+  const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
+  const productIds = items.map((i) => i.productId).filter((id): id is number => id != null)
+  const [pictures, [customer], paymentRows, history, [assignee]] = await Promise.all([
+    productIds.length
+      ? db
+          .select({ productId: productImages.productId, path: productImages.path })
+          .from(productImages)
+          .where(inArray(productImages.productId, productIds))
+          .orderBy(asc(productImages.position), asc(productImages.id))
+      : Promise.resolve([]),
+    db.select({ id: users.id, name: users.fullName, phone: users.phone }).from(users).where(eq(users.id, order.userId)),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+    db
+      .select({ row: orderStatusHistory, staffName: staff.name })
+      .from(orderStatusHistory)
+      .leftJoin(staff, eq(staff.id, orderStatusHistory.staffId))
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.id)),
+    order.assignedStaffId == null
+      ? Promise.resolve([])
+      : db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, order.assignedStaffId)),
+  ])
+  const firstPicture = new Map<number, string>()
+  for (const p of pictures) if (!firstPicture.has(p.productId)) firstPicture.set(p.productId, p.path)
+  await media.load(firstPicture.values())
+
+  const phones = can(role, 'customers.phone')
+  const phone = (value: string | null) => (phones ? value : maskPhone(value))
+  const view = orderView(order, items, lang)
+  return {
+    ...view,
+    items: view.items.map((item) => {
+      const path = item.product_id == null ? undefined : firstPicture.get(item.product_id)
+      return { ...item, image: path ? media.links(path) : null }
+    }),
+    receiver: {
+      name: order.receiverName,
+      phone: phone(order.receiverPhone) ?? '',
+      extra_phone: phone(order.receiverExtraPhone),
+    },
+    customer: customer ? { id: customer.id, name: customer.name, phone: phone(customer.phone) } : null,
+    phones_masked: !phones,
+    map_url: yandexMapsUrl(order.latitude, order.longitude),
+    lang: order.lang,
+    assigned_staff: assignee ?? null,
+    is_new: order.status === 3 && !order.staffSeenAt,
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      amount: p.amount,
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+      refund_attempts: p.refundAttempts,
+      refund_error: p.refundError,
+      refunded_at: iso(p.refundedAt),
+    })),
+    timeline: history.map(({ row, staffName }) => ({
+      from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus),
+      to: statusOf(lang, row.toStatus),
+      at: row.at.toISOString(),
+      actor: row.actor,
+      via: row.via,
+      staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
+      reason: row.reason,
+    })),
+    next_statuses: nextStatusesFor(role, order).map((s) => statusOf(lang, s)),
+    updated_at: order.updatedAt.toISOString(),
+  }
+}

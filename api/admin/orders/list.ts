@@ -1,0 +1,114 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
+import { OrderStatus } from '../../orders/states.ts'
+import { digitsOf } from './phones.ts'
+
+export type OrderFilters = {
+  statuses?: number[] | null
+  payment_status?: string | null
+  payment_method?: string | null
+  delivery?: string | null
+  region?: string | null
+  assigned_staff_id?: number | null
+  /** Days in Tashkent time (UTC+5), both included: `2026-11-01`. */
+  created_from?: string | null
+  created_to?: string | null
+  /** Order number, a phone in any format, or the receiver's (or customer's) name. */
+  q?: string | null
+}
+
+/** Tashkent has no daylight saving: a day there starts at 19:00 UTC the day before. */
+const tashkentDay = (day: string) => new Date(`${day}T00:00:00+05:00`)
+const nextDay = (day: string) => new Date(tashkentDay(day).getTime() + 86_400_000)
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const phoneDigits = (column: unknown) => sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g')`
+
+/**
+ * The search: an order number (`42`, `000042`, `№42`), phone digits in any
+ * format (4 or more: `90 123-45-67`, `+998901234567`) in the receiver's
+ * phones or the customer's, or words of the receiver's or customer's name.
+ */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim()
+  if (!text) return undefined
+  const digits = digitsOf(text)
+  const conditions: (SQL | undefined)[] = [
+    ilike(orders.receiverName, `%${escapeLike(text)}%`),
+    ilike(users.fullName, `%${escapeLike(text)}%`),
+  ]
+  if (/^[\s№#]*\d{1,10}$/.test(text) && Number(digits) <= 2_147_483_647 && Number(digits) > 0)
+    conditions.push(eq(orders.id, Number(digits)))
+  if (digits.length >= 4) {
+    const like = `%${digits}%`
+    conditions.push(
+      sql`${phoneDigits(orders.receiverPhone)} like ${like}`,
+      sql`${phoneDigits(orders.receiverExtraPhone)} like ${like}`,
+      sql`${phoneDigits(users.phone)} like ${like}`,
+    )
+  }
+  return or(...conditions)
+}
+
+function whereOf(filters: OrderFilters, withStatus: boolean) {
+  return and(
+    withStatus && filters.statuses?.length ? inArray(orders.status, filters.statuses) : undefined,
+    filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
+    filters.payment_method ? eq(orders.paymentMethod, filters.payment_method) : undefined,
+    filters.delivery ? eq(orders.delivery, filters.delivery) : undefined,
+    filters.region ? eq(orders.region, filters.region) : undefined,
+    filters.assigned_staff_id ? eq(orders.assignedStaffId, filters.assigned_staff_id) : undefined,
+    filters.created_from ? gte(orders.createdAt, tashkentDay(filters.created_from)) : undefined,
+    filters.created_to ? lt(orders.createdAt, nextDay(filters.created_to)) : undefined,
+    filters.q ? searchCondition(filters.q) : undefined,
+  )
+}
+
+/** The desk's list: filtered, newest first, one page; each row with its customer, assignee and item count. */
+export async function listStaffOrders(db: Db, filters: OrderFilters, page: number, size: number) {
+  const where = whereOf(filters, true)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        customerName: users.fullName,
+        customerPhone: users.phone,
+        assigneeName: staff.name,
+        itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(staff, eq(staff.id, orders.assignedStaffId))
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/**
+ * Orders per status under the other filters (the desk's tabs), their total,
+ * and how many are new: accepted (paid online, or cash) and not yet opened
+ * or moved by any staff member (`staff_seen_at`), i.e. the ones waiting for
+ * someone to pick them up. Awaiting-payment orders are not new: nobody acts on them yet.
+ */
+export async function countStaffOrders(db: Db, filters: OrderFilters) {
+  const where = whereOf(filters, false)
+  const [byStatus, [fresh]] = await Promise.all([
+    db
+      .select({ status: orders.status, n: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .groupBy(orders.status),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(where, eq(orders.status, OrderStatus.accepted), isNull(orders.staffSeenAt))),
+  ])
+  return { byStatus: new Map(byStatus.map((r) => [r.status, r.n])), fresh: fresh?.n ?? 0 }
+}

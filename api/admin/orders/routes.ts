@@ -1,0 +1,252 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { findRegion } from '../../geo/regions.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { ApiError } from '../../http/errors.ts'
+import { message } from '../../http/messages.ts'
+import { paged } from '../../http/paging.ts'
+import { jsonContent } from '../../http/schemas.ts'
+import { MediaLinks } from '../../media/links.ts'
+import { orderIdParams } from '../../orders/schemas.ts'
+import { type OrderRow, orderById, statusLabel } from '../../orders/service.ts'
+import { type OrderStatus, orderNumber, orderStatuses, statusNames } from '../../orders/states.ts'
+import { refundDepsOf } from '../../payments/refunds.ts'
+import { can } from '../../staff/permissions.ts'
+import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
+import { adminErrors, staffBearer } from '../openapi.ts'
+import { assignOrder, markCashReceived, markSeen } from './actions.ts'
+import { staffOrderDetail } from './detail.ts'
+import { countStaffOrders, listStaffOrders, type OrderFilters } from './list.ts'
+import { orderPaymentLink } from './payment-link.ts'
+import { maskPhone } from './phones.ts'
+import {
+  assignBody,
+  countsQuery,
+  countsSchema,
+  listQuery,
+  paymentLinkBody,
+  paymentLinkSchema,
+  staffOrderPage,
+  staffOrderSchema,
+  statusBody,
+} from './schemas.ts'
+import { changeStatusAsStaff, type StaffOrderActor } from './status.ts'
+
+const tags = ['admin: orders']
+const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
+const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
+const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.read')] as const,
+  summary: 'The orders desk: orders newest first, filtered and searched (orders.read)',
+  description:
+    "`status` takes a comma list. `q` finds an order number, a phone in any format (the receiver's, the extra one " +
+    "or the customer's account phone) or a name. Days are Tashkent days. Phones are masked for roles without customers.phone.",
+  request: { query: listQuery },
+  responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), 400: adminErrors[400], ...guarded },
+})
+
+const countsRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders/counts/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.read')] as const,
+  summary: 'Orders per status (the tabs) and the new-order badge (orders.read)',
+  description:
+    'The same filters as the list except `status`. `new`: accepted orders (paid online, or cash) that no staff ' +
+    'member has opened (GET admin/orders/{id}/ with a staff session) or moved yet.',
+  request: { query: countsQuery },
+  responses: { 200: jsonContent(countsSchema, 'Counts'), 400: adminErrors[400], ...guarded },
+})
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/admin/orders/{id}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.read')] as const,
+  summary: 'One order with its items, customer, payments and timeline (orders.read)',
+  description: 'Opened by a staff session (not an integration key), the order stops counting as new.',
+  request: { params: orderIdParams },
+  responses: { 200: jsonContent(staffOrderSchema, 'The order'), 404: adminErrors[404], ...guarded },
+})
+
+const statusRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/status/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.pick')] as const,
+  summary: 'Move the order to another status (orders.write; orders.pick: accepted → ready for delivery only)',
+  description:
+    'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
+    '`expected_status` is the status the caller saw: if someone moved the order meanwhile, 409 says what it is now. ' +
+    'A move the state machine refuses is 409 too. Cancelling a paid order asks the provider for the money back ' +
+    '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`.',
+  request: { params: orderIdParams, body: json(statusBody) },
+  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+})
+
+const assignRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/assign/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.write')] as const,
+  summary: 'Give the order to a courier or staff member, or to nobody (orders.write)',
+  description: 'Audited `order.assign`. 400 on `staff_id` for an unknown or disabled account.',
+  request: { params: orderIdParams, body: json(assignBody) },
+  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+})
+
+const cashRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/cash-received/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.write')] as const,
+  summary: "The cash order's money was received (orders.write)",
+  description:
+    'The order becomes paid for its total, with a `cash` payment in its history; audited `order.cash_received`. ' +
+    '409 for an online order, a cancelled one, or one already paid.',
+  request: { params: orderIdParams },
+  responses: { 200: orderAnswer, 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+})
+
+const paymentLinkRoute = createRoute({
+  method: 'post',
+  path: '/admin/orders/{id}/payment-link/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('orders.write')] as const,
+  summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
+  description:
+    "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +
+    "language. `send_sms: true` queues it as an SMS to the customer's phone (audited `order.payment_link_sms`). " +
+    '409 unless the order awaits payment.',
+  request: { params: orderIdParams, body: json(paymentLinkBody) },
+  responses: {
+    200: jsonContent(paymentLinkSchema, 'The link'),
+    400: adminErrors[400],
+    404: adminErrors[404],
+    409: adminErrors[409],
+    ...guarded,
+  },
+})
+
+export function adminOrderRoutes(deps: ApiDeps) {
+  const { db } = deps.database
+  const { config } = deps
+  const refunds = refundDepsOf(deps)
+  const now = () => deps.now?.() ?? new Date()
+  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: now(), refunds })
+  const actor = (c: Context<ApiEnv>): StaffOrderActor => ({ ...auditActor(c), role: currentStaff(c).role })
+  const phones = (c: Context<ApiEnv>) =>
+    can(currentStaff(c).role, 'customers.phone') ? (p: string | null) => p : maskPhone
+  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+  const detail = (c: Context<ApiEnv>, order: OrderRow) =>
+    staffOrderDetail(db, order, { role: currentStaff(c).role, lang: c.get('lang') }, new MediaLinks(config))
+  function filtersOf(c: Context<ApiEnv>, query: Omit<OrderFilters, 'statuses'> & { status?: number[] | null }) {
+    const { status, ...rest } = query
+    if (rest.created_from && rest.created_to && rest.created_to < rest.created_from) {
+      const detail = message(c.get('lang'), 'admin_date_range')
+      throw new ApiError(400, detail, [{ field: 'created_to', message: detail }])
+    }
+    return { ...rest, statuses: status ?? null }
+  }
+
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const { page, size, ...query } = c.req.valid('query')
+      const lang = c.get('lang')
+      const phone = phones(c)
+      const { rows, total } = await listStaffOrders(db, filtersOf(c, query), page, size)
+      noStore(c)
+      const results = rows.map(({ order, customerName, customerPhone, assigneeName, itemsCount }) => {
+        const region = findRegion(order.region)
+        return {
+          id: order.id,
+          number: orderNumber(order.id),
+          status: order.status,
+          status_name: statusNames[order.status as OrderStatus],
+          status_label: statusLabel(lang, order.status),
+          payment_method: order.paymentMethod,
+          payment_status: order.paymentStatus,
+          delivery: order.delivery,
+          region: { code: order.region, name: region ? region.name[lang] : order.region },
+          receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
+          customer: { name: customerName, phone: phone(customerPhone) },
+          assigned_staff:
+            order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
+          items_count: itemsCount,
+          total: order.total,
+          is_new: order.status === 3 && !order.staffSeenAt,
+          created_at: order.createdAt.toISOString(),
+        }
+      })
+      return c.json(paged(results, total, page, size, c.req.url), 200)
+    })
+    .openapi(countsRoute, async (c) => {
+      const lang = c.get('lang')
+      const { byStatus, fresh } = await countStaffOrders(db, filtersOf(c, c.req.valid('query')))
+      noStore(c)
+      const statuses = [1, 3, 4, 5, 6, 2].filter((s) => orderStatuses.includes(s as OrderStatus))
+      return c.json(
+        {
+          statuses: statuses.map((s) => ({
+            status: s,
+            name: statusNames[s as OrderStatus],
+            label: statusLabel(lang, s),
+            count: byStatus.get(s) ?? 0,
+          })),
+          total: [...byStatus.values()].reduce((a, b) => a + b, 0),
+          new: fresh,
+        },
+        200,
+      )
+    })
+    .openapi(detailRoute, async (c) => {
+      const lang = c.get('lang')
+      let order = await orderById(db, c.req.valid('param').id)
+      if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+      if (currentStaff(c).id !== null) order = await markSeen(db, order, now())
+      noStore(c)
+      return c.json(await detail(c, order), 200)
+    })
+    .openapi(statusRoute, async (c) => {
+      const { status, expected_status, reason } = c.req.valid('json')
+      const order = await changeStatusAsStaff(
+        db,
+        { orderId: c.req.valid('param').id, to: status, expected: expected_status, reason, actor: actor(c) },
+        ctx(c),
+      )
+      return c.json(await detail(c, order), 200)
+    })
+    .openapi(assignRoute, async (c) => {
+      const order = await assignOrder(
+        db,
+        { orderId: c.req.valid('param').id, staffId: c.req.valid('json').staff_id, actor: actor(c) },
+        ctx(c),
+      )
+      return c.json(await detail(c, order), 200)
+    })
+    .openapi(cashRoute, async (c) => {
+      const order = await markCashReceived(db, { orderId: c.req.valid('param').id, actor: actor(c) }, ctx(c))
+      return c.json(await detail(c, order), 200)
+    })
+    .openapi(paymentLinkRoute, async (c) => {
+      const link = await orderPaymentLink(
+        db,
+        { orderId: c.req.valid('param').id, sendSms: c.req.valid('json').send_sms, actor: actor(c) },
+        ctx(c),
+      )
+      noStore(c)
+      return c.json(link, 200)
+    })
+}

@@ -1,0 +1,38 @@
+import { Api } from 'grammy'
+import { inlineKeyboard, type TelegramSender } from './provider.ts'
+
+export type TelegramBotOptions = {
+  /** The bot's token from @BotFather. */
+  token: string
+  /** How long one call may take. */
+  timeoutMs: number
+  /** Bot API root; Telegram's own by default. */
+  apiRoot?: string
+}
+
+/**
+ * Sends through the Bot API with grammy's `Api` client (the package the
+ * Telegram buttons' webhook uses too): it builds the method URL from the
+ * token, encodes `reply_markup` and turns Telegram's `{ok: false}` answers
+ * into errors with Telegram's description.
+ */
+export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
+  const api = new Api(options.token, {
+    timeoutSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
+    ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+  })
+  return {
+    name: 'telegram',
+    async send(message) {
+      try {
+        await api.sendMessage(message.chatId, message.text, {
+          reply_markup: inlineKeyboard(message.buttons),
+          link_preview_options: { is_disabled: true },
+        })
+      } catch (error) {
+        // grammy's errors name the method and Telegram's description; the token is never part of them.
+        throw new Error(`Telegram sendMessage failed: ${(error as Error).message}`, { cause: error })
+      }
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { TelegramSender } from './provider.ts'
+
+/**
+ * The offline default (no TELEGRAM_BOT_TOKEN): each message becomes one JSON
+ * line `{"chat": "…", "text": "…", "buttons": […], "at": "ISO time"}` in
+ * DATA_DIR/telegram-outbox.jsonl, like the SMS log, and a short line in the log.
+ */
+export function logTelegramSender(options: { outbox: string; now?: () => Date; quiet?: boolean }): TelegramSender {
+  const now = options.now ?? (() => new Date())
+  return {
+    name: 'log',
+    async send({ chatId, text, buttons }) {
+      const line = JSON.stringify({
+        chat: chatId,
+        text,
+        ...(buttons?.length ? { buttons } : {}),
+        at: now().toISOString(),
+      })
+      mkdirSync(dirname(options.outbox), { recursive: true })
+      appendFileSync(options.outbox, `${line}\n`)
+      if (!options.quiet) console.log(`telegram ${line}`)
+    },
+  }
+}

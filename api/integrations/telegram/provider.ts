@@ -1,0 +1,27 @@
+/** A button under a Telegram message: a callback the bot answers (`data`) or a link (`url`). */
+export type TelegramButton = { text: string; data: string } | { text: string; url: string }
+
+/** One message to one chat (a group's id such as `-1001234567890`, or a user's). */
+export type TelegramMessage = {
+  chatId: string
+  text: string
+  /** Rows of inline buttons. */
+  buttons?: TelegramButton[][]
+}
+
+/** Posts messages as the shop's bot; the staff notifications go through this and nothing else. */
+export interface TelegramSender {
+  readonly name: string
+  /** Resolves once Telegram accepted the message; rejects with an Error saying why not. */
+  send(message: TelegramMessage): Promise<void>
+}
+
+/** Telegram's `reply_markup` for the buttons; undefined without any. */
+export function inlineKeyboard(buttons: TelegramButton[][] | undefined) {
+  if (!buttons?.length) return undefined
+  return {
+    inline_keyboard: buttons.map((row) =>
+      row.map((b) => ('url' in b ? { text: b.text, url: b.url } : { text: b.text, callback_data: b.data })),
+    ),
+  }
+}

@@ -1,0 +1,130 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { notificationOutbox, orders } from '../db/schema/index.ts'
+import type { SmsProvider } from '../integrations/sms/provider.ts'
+import type { TelegramButton, TelegramSender } from '../integrations/telegram/provider.ts'
+import { orderItemsOf } from '../orders/service.ts'
+import { buildNewOrderMessage, STAFF_CHAT_LANG, type TelegramText } from './new-order-message.ts'
+import { STAFF_CHAT } from './outbox.ts'
+
+export type DispatchDeps = {
+  db: Db
+  config: Config
+  now: () => Date
+  sms: SmsProvider
+  telegram: TelegramSender
+}
+
+type OutboxRow = typeof notificationOutbox.$inferSelect
+
+/** Tries per message before it is left unsent (its `last_error` says why): about 4 hours of retries. */
+export const MAX_NOTIFICATION_ATTEMPTS = 8
+
+/** Pause after the n-th try: 1, 2, 4 … minutes, at most an hour (as refunds). */
+export const notificationRetryMs = (attempts: number) => Math.min(2 ** Math.max(attempts - 1, 0), 60) * 60_000
+
+/**
+ * Builders of Telegram messages queued as a payload `{kind, …}` rather than a
+ * text: built when sent, from the order as it is then. More kinds (the daily
+ * summary, low stock) register here.
+ */
+export const telegramPayloads: Record<string, (db: Db, payload: Record<string, unknown>) => Promise<TelegramText>> = {
+  async new_order(db, payload) {
+    const orderId = Number(payload.order_id)
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+    if (!order) throw new Error(`order ${orderId} not found`)
+    const items = (await orderItemsOf(db, [orderId])).get(orderId) ?? []
+    return buildNewOrderMessage({ ...order, items }, STAFF_CHAT_LANG)
+  },
+}
+
+/**
+ * Claims up to `limit` due messages for this process: locked with
+ * `FOR UPDATE SKIP LOCKED` (another process's claim is skipped, never waited
+ * for), each try counted and its next try set a pause ahead before anything
+ * is sent. A process that dies while sending thus leaves the message to be
+ * tried again after that pause, and two processes never send one message at once.
+ */
+async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: notificationOutbox.id })
+      .from(notificationOutbox)
+      .where(
+        and(
+          isNull(notificationOutbox.sentAt),
+          lte(notificationOutbox.nextAttemptAt, now),
+          lt(notificationOutbox.attempts, MAX_NOTIFICATION_ATTEMPTS),
+        ),
+      )
+      .orderBy(asc(notificationOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+    if (!due.length) return []
+    // notificationRetryMs(attempts + 1), in SQL: 2^attempts minutes, at most 60.
+    return tx
+      .update(notificationOutbox)
+      .set({
+        attempts: sql`${notificationOutbox.attempts} + 1`,
+        nextAttemptAt: sql`${now.toISOString()}::timestamptz + least(power(2, ${notificationOutbox.attempts}), 60) * interval '1 minute'`,
+      })
+      .where(
+        inArray(
+          notificationOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning()
+  })
+}
+
+async function send(deps: DispatchDeps, row: OutboxRow) {
+  if (row.channel === 'sms') {
+    if (!row.text) throw new Error('an SMS without text')
+    return deps.sms.send({ to: row.recipient, text: row.text })
+  }
+  const chatId = row.recipient === STAFF_CHAT ? deps.config.TELEGRAM_CHAT_ID : row.recipient
+  if (!chatId && deps.telegram.name !== 'log') throw new Error('TELEGRAM_CHAT_ID is not set')
+  const payload = row.payload ?? {}
+  let built: TelegramText
+  if (row.text) built = { text: row.text, buttons: payload.buttons as TelegramButton[][] | undefined }
+  else {
+    const build = telegramPayloads[String(payload.kind)]
+    if (!build) throw new Error(`no Telegram message for kind ${String(payload.kind)}`)
+    built = await build(deps.db, payload)
+  }
+  return deps.telegram.send({ chatId: chatId ?? row.recipient, ...built })
+}
+
+/**
+ * One pass of the outbox: sends the due messages (oldest first) and records
+ * each outcome. A failure keeps the message for a later pass after its pause
+ * (`last_error` says why); nothing here throws for one bad message.
+ */
+export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Promise<{ sent: number; failed: number }> {
+  const rows = await claimDue(deps.db, deps.now(), limit)
+  let sent = 0
+  let failed = 0
+  for (const row of rows) {
+    try {
+      await send(deps, row)
+    } catch (error) {
+      failed++
+      // Only the provider's reason: texts (payment links, names) stay out of the log.
+      const reason = error instanceof Error ? error.message : String(error)
+      console.warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
+      await deps.db
+        .update(notificationOutbox)
+        .set({ lastError: reason.slice(0, 500) })
+        .where(eq(notificationOutbox.id, row.id))
+      continue
+    }
+    sent++
+    await deps.db
+      .update(notificationOutbox)
+      .set({ sentAt: deps.now(), lastError: null })
+      .where(eq(notificationOutbox.id, row.id))
+  }
+  return { sent, failed }
+}

@@ -1,0 +1,42 @@
+import { findRegion } from '../geo/regions.ts'
+import type { Lang } from '../http/locale.ts'
+import { message } from '../http/messages.ts'
+import type { TelegramButton } from '../integrations/telegram/provider.ts'
+import type { OrderItemRow, OrderRow } from '../orders/service.ts'
+import { orderNumber } from '../orders/states.ts'
+
+/** The staff chat's language: the shop's working language in Tashkent. */
+export const STAFF_CHAT_LANG: Lang = 'ru'
+
+/** An order as the new-order message shows it: the order row and its lines. */
+export type OrderForMessage = OrderRow & { items: OrderItemRow[] }
+
+export type TelegramText = { text: string; buttons?: TelegramButton[][] }
+
+const sum = (n: number) => n.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')
+
+/**
+ * The staff chat's message for a new paid or cash order: number, total and
+ * how it is paid, the lines, delivery and receiver. No buttons here; the
+ * Telegram workplace (confirm, cash received, assign, packing slip) adds them
+ * by wrapping this function.
+ */
+export function buildNewOrderMessage(order: OrderForMessage, lang: Lang): TelegramText {
+  const payment =
+    order.paymentMethod === 'cash'
+      ? message(lang, 'telegram_cash')
+      : message(lang, 'telegram_paid_online', { method: order.paymentMethod })
+  const region = findRegion(order.region)
+  const address = [region ? region.name[lang] : order.region, order.district, order.street, order.house, order.flat]
+    .filter(Boolean)
+    .join(', ')
+  const lines = [
+    message(lang, 'telegram_new_order', { number: orderNumber(order.id), total: sum(order.total), payment }),
+    ...order.items.map((i) => `• ${i.title[lang] || i.title.ru} × ${i.quantity}`),
+    order.delivery === 'pickup'
+      ? message(lang, 'telegram_delivery_pickup')
+      : message(lang, 'telegram_delivery_courier', { address }),
+    message(lang, 'telegram_receiver', { name: order.receiverName, phone: order.receiverPhone }),
+  ]
+  return { text: lines.join('\n') }
+}
