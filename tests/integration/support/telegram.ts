@@ -1,5 +1,10 @@
+import { eq, sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { orders, staff } from '#api/db/schema/index.ts'
+import type { StaffRole } from '#api/staff/permissions.ts'
 import { webhookSecret } from '#api/telegram/webhook-secret.ts'
 import type { TestApi } from './api.ts'
+import { signedInStaff } from './staff.ts'
 
 // The staff bot as Telegram drives it: updates posted to the webhook with its secret.
 
@@ -52,3 +57,49 @@ export const pressFrom = (from: number, data: string, message = { chatId: -10012
     data,
   },
 })
+
+let telegramIds = 700_000
+
+/**
+ * A staff member of `role` whose Telegram account is linked through the real
+ * flow (POST admin/telegram/link/, then `/start <code>` to the webhook).
+ */
+export async function linkedStaffMember(t: TestApi, role: StaffRole, options: { name?: string; lang?: string } = {}) {
+  const member = await signedInStaff(t, role, { name: options.name })
+  const link = await t.json('admin/telegram/link/', {
+    method: 'POST',
+    token: member.token,
+    body: JSON.stringify({ lang: options.lang ?? 'ru' }),
+  })
+  expect(link.status).toBe(201)
+  const telegramId = ++telegramIds
+  await postUpdate(t, messageFrom(telegramId, `/start ${link.body.code}`))
+  const [row] = await t.database.db.select().from(staff).where(eq(staff.id, member.id))
+  expect(row?.telegramUserId).toBe(telegramId)
+  return { ...member, telegramId }
+}
+
+/** Backends of this test file's database waiting on a lock. */
+async function lockWaiters(t: TestApi) {
+  const result = (await t.database.db.execute(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { n: number }[] }
+  return result.rows[0]?.n ?? 0
+}
+
+/**
+ * Sends the requests of `start()` so that they really overlap on one order:
+ * on PostgreSQL a transaction here holds the order row until every request
+ * waits on it, then lets them go together; PGlite runs one transaction at a
+ * time, so there they simply run (as support/lock-gate.ts does for products).
+ */
+export async function releasedTogetherOnOrder<T>(t: TestApi, orderId: number, start: () => Promise<T>[]) {
+  if (t.database.kind !== 'postgres') return Promise.all(start())
+  let pending: Promise<T>[] = []
+  await t.database.db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
+    pending = start()
+    await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBe(pending.length)
+  })
+  return Promise.all(pending)
+}
