@@ -8,30 +8,71 @@ import { botText } from './texts.ts'
 /**
  * What a button of an order message asks (its `callback_data`, at most 64
  * bytes): `o:<order>:s:<to>:<expected>` move it on, `o:<order>:cash` cash
- * received, `o:<order>:me` assign to me. A status button carries the status
- * the message showed, so a press on a stale message is refused (409), not
- * applied to whatever the order became.
+ * received, `o:<order>:me` assign to me, `o:<order>:c` show the couriers,
+ * `o:<order>:a:<staff>` assign to that one, `o:<order>:b` back to the order's
+ * buttons. A status button carries the status the message showed, so a
+ * press on a stale message is refused (409), not applied to whatever the
+ * order became.
  */
 export type ButtonAction =
   | { orderId: number; kind: 'status'; to: number; expected: number }
   | { orderId: number; kind: 'cash' }
   | { orderId: number; kind: 'assign_me' }
+  | { orderId: number; kind: 'couriers' }
+  | { orderId: number; kind: 'assign'; staffId: number }
+  | { orderId: number; kind: 'back' }
 
-const pattern = /^o:(\d{1,10}):(?:s:(\d):(\d)|(cash)|(me))$/
+const INT_MAX = 2_147_483_647
+const id = (text: string) =>
+  /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= INT_MAX ? Number(text) : null
 
 export function parseButton(data: string | undefined): ButtonAction | null {
-  const m = data ? pattern.exec(data) : null
-  if (!m) return null
-  const orderId = Number(m[1])
-  if (!Number.isSafeInteger(orderId) || orderId < 1 || orderId > 2_147_483_647) return null
-  if (m[2]) return { orderId, kind: 'status', to: Number(m[2]), expected: Number(m[3]) }
-  return { orderId, kind: m[4] ? 'cash' : 'assign_me' }
+  const [prefix, order, kind, ...args] = (data ?? '').split(':')
+  const orderId = id(order ?? '')
+  if (prefix !== 'o' || orderId === null) return null
+  if (kind === 's' && args.length === 2 && args.every((a) => /^\d$/.test(a)))
+    return { orderId, kind: 'status', to: Number(args[0]), expected: Number(args[1]) }
+  if (kind === 'a' && args.length === 1) {
+    const staffId = id(args[0])
+    return staffId === null ? null : { orderId, kind: 'assign', staffId }
+  }
+  if (args.length) return null
+  if (kind === 'cash') return { orderId, kind: 'cash' }
+  if (kind === 'me') return { orderId, kind: 'assign_me' }
+  if (kind === 'c') return { orderId, kind: 'couriers' }
+  if (kind === 'b') return { orderId, kind: 'back' }
+  return null
 }
 
-export const buttonData = (action: ButtonAction): string =>
-  action.kind === 'status'
-    ? `o:${action.orderId}:s:${action.to}:${action.expected}`
-    : `o:${action.orderId}:${action.kind === 'cash' ? 'cash' : 'me'}`
+export function buttonData(action: ButtonAction): string {
+  const base = `o:${action.orderId}`
+  switch (action.kind) {
+    case 'status':
+      return `${base}:s:${action.to}:${action.expected}`
+    case 'assign':
+      return `${base}:a:${action.staffId}`
+    case 'cash':
+      return `${base}:cash`
+    case 'assign_me':
+      return `${base}:me`
+    case 'couriers':
+      return `${base}:c`
+    case 'back':
+      return `${base}:b`
+  }
+}
+
+/** The courier picker: one button per staff member who can carry orders, two a row, and back. */
+export function courierButtons(orderId: number, couriers: { id: number; name: string }[], lang: Lang) {
+  const rows: TelegramButton[][] = []
+  couriers.forEach((c, i) => {
+    const button = { text: c.name, data: buttonData({ orderId, kind: 'assign', staffId: c.id }) }
+    if (i % 2 === 0) rows.push([button])
+    else rows[rows.length - 1].push(button)
+  })
+  rows.push([{ text: botText(lang, 'button_back'), data: buttonData({ orderId, kind: 'back' }) }])
+  return rows
+}
 
 /** The next step of the order's way (accepted → ready → on the way → delivered); null when there is none for staff. */
 export function nextStatus(status: number): number | null {
@@ -45,8 +86,8 @@ type OrderState = { id: number; status: number; paymentMethod: string; paymentSt
 
 /**
  * The buttons under an order message in the staff chat, for the order as it
- * is now: the next step, cash received (an unpaid cash order), assign to me,
- * and the printable packing slip of the back office (with PUBLIC_URL:
+ * is now: the next step, cash received (an unpaid cash order), assign to me
+ * or to a courier, and the printable packing slip of the back office (with PUBLIC_URL:
  * Telegram only opens absolute links). Who may press what is checked when
  * pressed, as the staff member who pressed.
  */
@@ -65,7 +106,10 @@ export function orderButtons(order: OrderState, config: Pick<Config, 'PUBLIC_URL
   if (first.length) rows.push(first)
   const second: TelegramButton[] = []
   if (open)
-    second.push({ text: botText(lang, 'button_assign_me'), data: buttonData({ orderId: order.id, kind: 'assign_me' }) })
+    second.push(
+      { text: botText(lang, 'button_assign_me'), data: buttonData({ orderId: order.id, kind: 'assign_me' }) },
+      { text: botText(lang, 'button_courier'), data: buttonData({ orderId: order.id, kind: 'couriers' }) },
+    )
   if (config.PUBLIC_URL)
     second.push({
       text: botText(lang, 'button_slip'),

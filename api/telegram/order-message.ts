@@ -22,7 +22,7 @@ export async function orderMessageAfter(
   db: Db,
   config: Config,
   order: OrderRow,
-  acted: { key: BotTextKey; name: string },
+  acted: { key: BotTextKey; name: string; assignee?: string },
 ): Promise<TelegramText> {
   const lang = STAFF_CHAT_LANG
   const base = await orderMessage(db, config, order)
@@ -31,7 +31,7 @@ export async function orderMessageAfter(
     base.text,
     '',
     botText(lang, 'order_state', { status }),
-    botText(lang, acted.key, { status, name: acted.name }),
+    botText(lang, acted.key, { status, name: acted.name, assignee: acted.assignee ?? '' }),
   ]
   return { text: lines.join('\n'), buttons: base.buttons }
 }

@@ -83,7 +83,10 @@ describe('the new-order message', () => {
         { text: '✅ Готов к доставке', callback_data: `o:${order.id}:s:4:3` },
         { text: '💵 Наличные получены', callback_data: `o:${order.id}:cash` },
       ],
-      [{ text: '🙋 Взять себе', callback_data: `o:${order.id}:me` }],
+      [
+        { text: '🙋 Взять себе', callback_data: `o:${order.id}:me` },
+        { text: '🚚 Курьеру…', callback_data: `o:${order.id}:c` },
+      ],
     ])
   })
 
@@ -196,6 +199,44 @@ describe('assign to me', () => {
     const order = await cashOrder()
     expect((await press(role, `o:${order.id}:me`)).text).toBe(forbidden)
     expect((await orderRow(order.id)).assignedStaffId).toBeNull()
+  })
+})
+
+describe('assign to a courier', () => {
+  it('shows the staff who pick orders, assigns the one chosen as the manager, and goes back', async () => {
+    const order = await cashOrder()
+    expect(await press('manager', `o:${order.id}:c`)).toMatchObject({ text: '', show_alert: false })
+    const picker = edits[0].reply_markup.inline_keyboard.flat()
+    expect(edits[0].text).toMatch(/Кому передать заказ\?$/)
+    expect(picker).toContainEqual({
+      text: 'warehouse Karimov',
+      callback_data: `o:${order.id}:a:${members.warehouse.id}`,
+    })
+    expect(picker.map((b: any) => b.text)).not.toContain('content Karimov')
+    expect(picker.at(-1)).toEqual({ text: '← Назад', callback_data: `o:${order.id}:b` })
+    expect((await orderRow(order.id)).assignedStaffId).toBeNull()
+
+    expect((await press('manager', `o:${order.id}:a:${members.warehouse.id}`)).text).toBe('Готово.')
+    expect((await orderRow(order.id)).assignedStaffId).toBe(members.warehouse.id)
+    const [entry] = (await auditOf(order.id)).filter((e) => e.action === 'order.assign')
+    expect(entry).toMatchObject({
+      staffId: members.manager.id,
+      via: 'telegram',
+      after: { assigned_staff_id: members.warehouse.id },
+    })
+    expect(edits[1].text).toContain('Передан: warehouse Karimov — manager Karimov')
+
+    await press('manager', `o:${order.id}:b`)
+    expect(edits[2].reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)).toContain(`o:${order.id}:me`)
+  })
+
+  it('is refused to the warehouse role, and to an unknown staff member by the service', async () => {
+    const order = await cashOrder()
+    expect((await press('warehouse', `o:${order.id}:c`)).text).toBe(forbidden)
+    expect((await press('warehouse', `o:${order.id}:a:${members.warehouse.id}`)).text).toBe(forbidden)
+    expect((await press('owner', `o:${order.id}:a:2147483647`)).text).toBe('Такого сотрудника нет или он отключён.')
+    expect((await orderRow(order.id)).assignedStaffId).toBeNull()
+    expect(edits).toHaveLength(0)
   })
 })
 
