@@ -95,8 +95,6 @@ function e2eServer(serverPort: number, extra: Record<string, string>) {
       // Every e2e shopper comes from 127.0.0.1: the per-address caps would count them as one.
       SMS_CODES_PER_ADDRESS: '1000',
       LOGIN_FAILURES_PER_ADDRESS: '1000',
-      // Lets tests move orders along as staff would (PATCH orders/{id}/status/).
-      STAFF_TOKEN: 'e2e-staff-token-for-tests',
       ...extra,
     },
   }

@@ -1,21 +1,33 @@
 import type { Config } from '#api/config.ts'
 import type { Db } from '#api/db/client.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
+import { demoOwner, staffWithDemoPassword } from '#api/db/seed/staff.ts'
 import { smsOutboxPath } from '#api/integrations/sms/index.ts'
 
 /**
  * What SHOP_MODE means at start-up. Live: refuses a database that still has the
- * demo seed's promo codes active (they are public, in this repository).
- * Demo: says loudly, on every start, what is simulated. The settings a live shop
- * must not run with are refused earlier, by parseConfig.
+ * demo seed's promo codes active or a staff account with the demo owner's
+ * password (both are public, in this repository). Demo: says loudly, on every
+ * start, what is simulated, and how to sign in to the back office. The settings
+ * a live shop must not run with are refused earlier, by parseConfig.
  */
 export async function checkShopMode(config: Config, db: Db) {
   const demoCodes = await activeDemoPromoCodes(db)
+  const demoPasswords = await staffWithDemoPassword(db)
   if (config.SHOP_MODE === 'live') {
     if (demoCodes.length) throw new Error(demoCodesRefusal(demoCodes))
+    if (demoPasswords.length) throw new Error(demoOwnerRefusal(demoPasswords))
     return
   }
-  console.warn(demoModeWarning(config, demoCodes))
+  console.warn(demoModeWarning(config, demoCodes, demoPasswords))
+}
+
+function demoOwnerRefusal(phones: string[]) {
+  return [
+    `SHOP_MODE=live refuses to start: the staff accounts ${phones.join(', ')} still have the demo owner's password.`,
+    'Give them new passwords (npm run staff -- reset-password --phone …) or disable them,',
+    'or start the live shop on a new, empty database and create the owner with npm run staff -- create.',
+  ].join('\n')
 }
 
 function demoCodesRefusal(codes: string[]) {
@@ -27,7 +39,7 @@ function demoCodesRefusal(codes: string[]) {
   ].join('\n')
 }
 
-function demoModeWarning(config: Config, demoCodes: string[]) {
+function demoModeWarning(config: Config, demoCodes: string[], demoPasswords: string[]) {
   const simulated = [
     config.PAYMENT_PROVIDER === 'sandbox' &&
       'payments go to the sandbox page, where every customer can approve their own payment;',
@@ -35,6 +47,9 @@ function demoModeWarning(config: Config, demoCodes: string[]) {
     demoCodes.length > 0 && `the demo promo codes ${demoCodes.join(', ')} are active;`,
     !config.PUBLIC_URL && 'PUBLIC_URL is not set: links are built from the Host each request names;',
     !config.SESSION_SECRET && `SESSION_SECRET is not set: one was generated into ${config.dataDir};`,
+    demoPasswords.includes(demoOwner.phone) &&
+      `the back office (/ru/admin, /uz/admin, /sr/admin) lets anyone in as the demo owner ${demoOwner.phone}, ` +
+        `password ${demoOwner.password}, without a second factor;`,
   ].filter((line): line is string => Boolean(line))
   const rule = '!'.repeat(78)
   return [

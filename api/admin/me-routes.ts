@@ -1,9 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
-import { staff as staffTable } from '../db/schema/index.ts'
+import { staff } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { jsonContent } from '../http/schemas.ts'
+import { meView } from '../staff/accounts.ts'
 import { permissionsOf } from '../staff/permissions.ts'
+import { staffService } from '../staff/service.ts'
 import { currentStaff, requireStaff } from './middleware.ts'
 import { adminErrors, meSchema, staffBearer } from './openapi.ts'
 
@@ -19,33 +21,25 @@ const meRoute = createRoute({
 })
 
 export function adminMeRoutes(deps: ApiDeps) {
-  const { db } = deps.database
+  const { db, secondFactorRequired } = staffService(deps)
   return createRouter().openapi(meRoute, async (c) => {
     const me = currentStaff(c)
-    const [row] =
-      me.id === null
-        ? []
-        : await db
-            .select({
-              phone: staffTable.phone,
-              totpEnabledAt: staffTable.totpEnabledAt,
-              passwordChangeRequired: staffTable.passwordChangeRequired,
-            })
-            .from(staffTable)
-            .where(eq(staffTable.id, me.id))
-    return c.json(
-      {
-        id: me.id,
-        key_id: me.keyId,
-        name: me.name,
-        phone: row?.phone ?? null,
-        role: me.role,
-        permissions: permissionsOf(me.role),
-        second_factor_enabled: Boolean(row?.totpEnabledAt),
-        password_change_required: row?.passwordChangeRequired ?? false,
-        setup_required: me.setupRequired,
-      },
-      200,
-    )
+    if (me.id === null)
+      return c.json(
+        {
+          id: null,
+          key_id: me.keyId,
+          name: me.name,
+          phone: null,
+          role: me.role,
+          permissions: permissionsOf(me.role),
+          second_factor_enabled: false,
+          password_change_required: false,
+          setup_required: null,
+        },
+        200,
+      )
+    const [row] = await db.select().from(staff).where(eq(staff.id, me.id))
+    return c.json(meView(row, secondFactorRequired), 200)
   })
 }

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { AuditActor } from '../audit/record.ts'
 import type { ApiDeps, ApiEnv, CurrentStaff } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
-import { clientAddress } from '../http/identity.ts'
+import { clientAddress, limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
 import { can, type Permission } from '../staff/permissions.ts'
 import { staffService } from '../staff/service.ts'
@@ -110,3 +110,17 @@ export function auditActor(c: Context<ApiEnv>): AuditActor {
   if (staff.id === null) return { staffId: null, actor: `key:${staff.keyId}`, via: 'api', address }
   return { staffId: staff.id, actor: `staff:${staff.id}`, via: 'web', address }
 }
+
+/** The signed-in staff member of a session; an integration key gets 403 (it has no password or second factor). */
+export function sessionStaff(c: Context<ApiEnv>): { id: number; sessionId: number } {
+  const staff = currentStaff(c)
+  if (staff.id === null || staff.sessionId === null) throw new ApiError(403, message(c.get('lang'), 'admin_forbidden'))
+  return { id: staff.id, sessionId: staff.sessionId }
+}
+
+/** Who signs in: the browser and the address, kept with the session; `limitAddress` for the throttles. */
+export const clientInfo = (c: Context<ApiEnv>) => ({
+  userAgent: c.req.header('user-agent') ?? null,
+  address: clientAddress(c),
+  limitAddress: limitAddress(c),
+})

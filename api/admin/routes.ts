@@ -1,4 +1,7 @@
 import { type ApiDeps, createRouter } from '../http/context.ts'
+import { adminAuditRoutes } from './audit-routes.ts'
+import { adminAuthRoutes } from './auth-routes.ts'
+import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
@@ -15,8 +18,11 @@ export function adminRoutes(deps: ApiDeps) {
   const router = createRouter()
   router.openAPIRegistry.registerComponent('securitySchemes', 'staffBearer', staffBearerScheme)
   router.use('/admin/*', authenticateStaff(deps))
+  router.route('/', adminAuthRoutes(deps))
   router.route('/', adminMeRoutes(deps))
   router.route('/', adminStaffRoutes(deps))
+  router.route('/', adminAuditRoutes(deps))
+  router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   return router

@@ -4,8 +4,9 @@
  * API would refuse.
  */
 
-export const staffRoles = ['owner', 'manager', 'content', 'warehouse'] as const
-export type StaffRole = (typeof staffRoles)[number]
+import { type StaffRole, staffRoles } from '#contract/staff.ts'
+
+export { type StaffRole, staffRoles }
 
 export const permissions = [
   'orders.read',

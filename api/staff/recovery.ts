@@ -31,7 +31,7 @@ export async function issueRecoveryCodes(tx: Db | Tx, staffId: number, sessionSe
 }
 
 /** Spends one unused recovery code of the staff member; `false` when it is wrong or was used. */
-export async function useRecoveryCode(
+export async function spendRecoveryCode(
   db: Db | Tx,
   staffId: number,
   code: string,

@@ -17,6 +17,13 @@ function createStaffService(deps: ApiDeps) {
     sessions: createStaffSessions({ db, now, secondFactorRequired: secondFactorRequired(deps.config) }),
     // Staff sign-ins count apart from customers': a shop's own address is not penalised for customers' typos.
     throttle: createLoginThrottle({ db, now, perAddress: deps.config.LOGIN_FAILURES_PER_ADDRESS, scope: 'staff' }),
+    // Wrong authenticator and recovery codes, apart: a right password does not forgive them.
+    codeThrottle: createLoginThrottle({
+      db,
+      now,
+      perAddress: deps.config.LOGIN_FAILURES_PER_ADDRESS,
+      scope: 'staff-code',
+    }),
   }
 }
 

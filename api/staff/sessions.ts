@@ -3,6 +3,7 @@ import { randomToken, sha256 } from '../auth/crypto.ts'
 import type { Db } from '../db/client.ts'
 import { staff, staffApiKeys, staffSessions } from '../db/schema/index.ts'
 import type { CurrentStaff } from '../http/context.ts'
+import { setupRequiredOf } from './accounts.ts'
 
 /**
  * How long staff sign-ins last (README "Back office"): a session ends after
@@ -102,11 +103,7 @@ export function createStaffSessions({
       if (!row) return null
       if (at.getTime() - row.lastUsedAt.getTime() >= seconds(staffSessionLimits.touchSeconds))
         await db.update(staffSessions).set({ lastUsedAt: at }).where(eq(staffSessions.id, row.sessionId))
-      const setupRequired = row.passwordChangeRequired
-        ? 'password_change_required'
-        : secondFactorRequired && !row.totpEnabledAt
-          ? 'second_factor_setup_required'
-          : null
+      const setupRequired = setupRequiredOf(row, secondFactorRequired)
       return { id: row.id, role: row.role, name: row.name, sessionId: row.sessionId, keyId: null, setupRequired }
     },
 

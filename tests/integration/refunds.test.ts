@@ -62,12 +62,14 @@ const cancel = (orderId: number, c: Customer) =>
   t.json(`orders/${orderId}/cancel/`, { method: 'POST', token: c.access })
 let manager: Promise<{ token: string }> | undefined
 /** A manager cancels the accepted (paid) order in the back office. */
-const staffCancel = async (orderId: number) =>
-  t.json(`admin/orders/${orderId}/status/`, {
+async function staffCancel(orderId: number) {
+  manager ??= signedInStaff(t, 'manager')
+  return t.json(`admin/orders/${orderId}/status/`, {
     method: 'POST',
-    token: (await (manager ??= signedInStaff(t, 'manager'))).token,
+    token: (await manager).token,
     body: JSON.stringify({ status: 2, expected_status: 3, reason: 'out of stock' }),
   })
+}
 const deps = (now = new Date()) => refundDepsOf({ database: t.database, config, now: () => now })
 
 /** A Click order paid through Prepare and Complete; answers the order, its customer and Click's payment number. */

@@ -11,6 +11,7 @@ import { posts } from './posts.ts'
 import { generateProducts } from './products.ts'
 import { seedReviews } from './reviews.ts'
 import { banners, stories } from './showcase.ts'
+import { seedDemoOwner } from './staff.ts'
 
 export type SeedOptions = {
   /** `live` writes only what a shop runs on; `demo` also the demo catalogue, customers, reviews and promo codes. */
@@ -30,8 +31,9 @@ async function isSeeded(db: Db) {
 /**
  * Fills an empty database: the contact settings, pages and footer every shop
  * runs on, and in demo mode the demo shop on top (catalogue, content, pictures,
- * promo codes and the demo customers' reviews with the delivered orders behind
- * them). A live shop starts with an empty catalogue.
+ * promo codes, the demo customers' reviews with the delivered orders behind
+ * them, and the demo owner of the back office). A live shop starts with an
+ * empty catalogue and no staff (`npm run staff -- create`).
  * Does nothing once the `seeded` setting exists. Rows are written in one
  * transaction, so a failure leaves no half catalogue; pictures already on disk are kept.
  */
@@ -63,6 +65,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       await seedDemoContent(tx)
       const productIds = await seedCatalogue(tx, products)
       await seedReviews(tx, products, productIds)
+      await seedDemoOwner(tx)
       // The demo products are as old as they claim, whatever the seed's own updates did (and seeds repeat exactly).
       await tx.update(productsTable).set({ updatedAt: sql`${productsTable.createdAt}` })
     }

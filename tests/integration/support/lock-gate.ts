@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { products } from '#api/db/schema/index.ts'
+import { orders, products } from '#api/db/schema/index.ts'
 import type { TestApi } from './api.ts'
 
 /** Backends of this test file's database waiting on a lock (row, transaction or advisory). */
@@ -17,11 +17,24 @@ async function lockWaiters(t: TestApi) {
  * a lock (this one or a lock of the code under test), then lets them all go
  * at once. PGlite runs one transaction at a time, so there they simply run.
  */
-export async function releasedTogether<T>(t: TestApi, productId: number, start: () => Promise<T>[]): Promise<T[]> {
+export function releasedTogether<T>(t: TestApi, productId: number, start: () => Promise<T>[]): Promise<T[]> {
+  return heldTogether(t, { table: products, id: productId }, start)
+}
+
+/** `releasedTogether` holding the order row instead: for requests that each lock the order (status changes). */
+export function releasedTogetherOnOrder<T>(t: TestApi, orderId: number, start: () => Promise<T>[]): Promise<T[]> {
+  return heldTogether(t, { table: orders, id: orderId }, start)
+}
+
+async function heldTogether<T>(
+  t: TestApi,
+  row: { table: typeof products | typeof orders; id: number },
+  start: () => Promise<T>[],
+): Promise<T[]> {
   if (t.database.kind !== 'postgres') return Promise.all(start())
   let pending: Promise<T>[] = []
   await t.database.db.transaction(async (tx) => {
-    await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
+    await tx.select({ id: row.table.id }).from(row.table).where(eq(row.table.id, row.id)).for('update')
     pending = start()
     await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBe(pending.length)
   })

@@ -44,6 +44,8 @@ export function orderMaker(t: TestApi) {
       delivery?: 'pickup' | 'courier'
       as?: Customer
       extra?: Record<string, unknown>
+      /** The interface language the order is placed in (Accept-Language). */
+      lang?: 'uz' | 'sr' | 'ru'
     } = {},
   ): Promise<{ order: PlacedOrder; productId: number; productIds: number[]; customer: Customer }> {
     const c = options.as ?? (await customer())
@@ -67,6 +69,7 @@ export function orderMaker(t: TestApi) {
     const r = await t.json('orders/', {
       method: 'POST',
       token: c.access,
+      lang: options.lang,
       body: JSON.stringify({
         address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
         receiver: { name: 'Aziz', phone: '+998901112233' },

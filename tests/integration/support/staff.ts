@@ -1,4 +1,6 @@
+import { type Api, createApi } from '#api/app.ts'
 import type { AuditActor } from '#api/audit/record.ts'
+import type { Config } from '#api/config.ts'
 import { createStaffMember } from '#api/staff/accounts.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { createStaffSessions } from '#api/staff/sessions.ts'
@@ -77,4 +79,43 @@ export async function signedInStaff(
 export function staffTotp(member: StaffMember, at = new Date()): string {
   if (!member.totpSecret) throw new Error('no second factor')
   return totpCode(member.totpSecret, at)
+}
+
+export type AdminCall = (
+  path: string,
+  init?: { method?: string; body?: unknown; token?: string; lang?: string; address?: string },
+) => Promise<{ status: number; body: any; headers: Headers }>
+
+/**
+ * A second API on the test database whose clock moves only when the test
+ * moves it (`advance`), with config overrides (e.g. `SHOP_MODE: 'live'`).
+ * It starts 1 s into a 30-second TOTP step, so codes' windows are exact.
+ */
+export function clockedAdminApi(t: TestApi, overrides: Partial<Config> = {}) {
+  let clock = Math.floor(Date.now() / 30_000) * 30_000 + 1000
+  let api: Api | undefined
+  const now = () => new Date(clock)
+  const call: AdminCall = async (path, init = {}) => {
+    api ??= createApi({ database: t.database, config: { ...t.config, ...overrides }, now })
+    const headers = new Headers()
+    if (init.lang) headers.set('Accept-Language', init.lang)
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
+    if (init.address) headers.set('X-Real-IP', init.address)
+    let body: string | undefined
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body)
+      headers.set('Content-Type', 'application/json')
+    }
+    const response = await api.fetch(
+      new Request(`http://shop.test/api/v1/${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+    )
+    return { status: response.status, body: await response.json(), headers: response.headers }
+  }
+  return {
+    call,
+    now,
+    advance(seconds: number) {
+      clock += seconds * 1000
+    },
+  }
 }
