@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
-import { auditLog, staff } from '../db/schema/index.ts'
+import { listAudit } from '../audit/list.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { message } from '../http/messages.ts'
@@ -68,42 +67,21 @@ export function adminAuditRoutes(deps: ApiDeps) {
       const detail = message(lang, 'admin_date_range')
       throw new ApiError(400, detail, [{ field: 'date_to', message: detail }])
     }
-    const { from, until } = dateRange(query)
-    const filters = [
-      query.staff_id && eq(auditLog.staffId, query.staff_id),
-      query.actor && eq(auditLog.actor, query.actor),
-      query.action && eq(auditLog.action, query.action),
-      query.entity && eq(auditLog.entity, query.entity),
-      query.entity_id && eq(auditLog.entityId, query.entity_id),
-      from && gte(auditLog.at, from),
-      until && lt(auditLog.at, until),
-    ].filter((f): f is SQL => Boolean(f))
-    const where = filters.length ? and(...filters) : undefined
     const { page, size } = query
-    const total = await db.$count(auditLog, where)
-    if (page > 1 && (page - 1) * size >= total) throw new ApiError(404, message(lang, 'page_out_of_range'))
-    const rows = await db
-      .select({ entry: auditLog, staffName: staff.name })
-      .from(auditLog)
-      .leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(size)
-      .offset((page - 1) * size)
-    const results = rows.map(({ entry, staffName }) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      staff_id: entry.staffId,
-      staff_name: staffName,
-      actor: entry.actor,
-      via: entry.via,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      before: entry.before as Record<string, unknown> | null,
-      after: entry.after as Record<string, unknown> | null,
-      address: entry.address,
-    }))
-    return c.json(paged(results, total, page, size, c.req.url), 200)
+    const found = await listAudit(
+      db,
+      {
+        staffId: query.staff_id,
+        actor: query.actor,
+        action: query.action,
+        entity: query.entity,
+        entityId: query.entity_id,
+        ...dateRange(query),
+      },
+      page,
+      size,
+    )
+    if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
+    return c.json(paged(found.results, found.total, page, size, c.req.url), 200)
   })
 }

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
-import { staff } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
+import { ApiError } from '../http/errors.ts'
+import { message } from '../http/messages.ts'
 import { jsonContent } from '../http/schemas.ts'
-import { meView } from '../staff/accounts.ts'
+import { meView, staffById } from '../staff/accounts.ts'
 import { permissionsOf } from '../staff/permissions.ts'
 import { staffService } from '../staff/service.ts'
 import { currentStaff, requireStaff } from './middleware.ts'
@@ -39,7 +39,8 @@ export function adminMeRoutes(deps: ApiDeps) {
         },
         200,
       )
-    const [row] = await db.select().from(staff).where(eq(staff.id, me.id))
+    const row = await staffById(db, me.id)
+    if (!row) throw new ApiError(401, message(c.get('lang'), 'token_invalid'))
     return c.json(meView(row, secondFactorRequired), 200)
   })
 }

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { asc } from 'drizzle-orm'
 import { staffCreateSchema, staffUpdateSchema } from '#contract/staff.ts'
 import { jsonBody } from '../auth/openapi.ts'
-import { staff } from '../db/schema/index.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -11,6 +9,7 @@ import { idParam, jsonContent } from '../http/schemas.ts'
 import {
   changeStaffMember,
   createStaffMember,
+  listStaff,
   resetStaffPassword,
   resetStaffSecondFactor,
   staffView,
@@ -136,7 +135,7 @@ export function adminStaffRoutes(deps: ApiDeps) {
   const staffNotFound = (lang: Lang) => notFound(lang, 'admin_staff_not_found')
   return createRouter()
     .openapi(listRoute, async (c) => {
-      const rows = await s.db.select().from(staff).orderBy(asc(staff.id))
+      const rows = await listStaff(s.db)
       return c.json({ results: rows.map(staffView) }, 200)
     })
     .openapi(createRouteDef, async (c) => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { type AuditActor, changedFields, recordAudit } from '../audit/record.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { lockKey } from '../db/advisory-lock.ts'
@@ -263,3 +263,10 @@ export async function resetStaffSecondFactor(
     return row
   })
 }
+
+/** Every staff account, oldest first, disabled ones too. */
+export const listStaff = (db: Db) => db.select().from(staff).orderBy(asc(staff.id))
+
+/** One staff account, or `undefined`. */
+export const staffById = async (db: Db, id: number): Promise<StaffRow | undefined> =>
+  (await db.select().from(staff).where(eq(staff.id, id)))[0]

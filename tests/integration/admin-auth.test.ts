@@ -95,6 +95,17 @@ describe('the second factor', () => {
     expect(replay.body.errors).toEqual([{ field: 'code', message: 'Код неверный или уже использован.' }])
   })
 
+  it('lets one code open one session when two sign-ins send it at once', async () => {
+    const { call, now } = clockedAdminApi(t)
+    const member = await createStaff(t, 'owner', { withSecondFactor: true })
+    const challenges = [await challengeFor(call, member), await challengeFor(call, member)]
+    const code = staffTotp(member, now())
+    const results = await Promise.all(
+      challenges.map((challenge) => call('admin/auth/second-factor/', { body: { challenge, code } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400])
+  })
+
   it('accepts the code of the step before or after (a phone clock a little off), not two steps away', async () => {
     const { call, now } = clockedAdminApi(t)
     const member = await createStaff(t, 'manager', { withSecondFactor: true })

@@ -22,6 +22,7 @@ import {
   promoCodes,
   reviews,
   settings,
+  staff,
   stories,
   storyItems,
   users,
@@ -326,7 +327,16 @@ describe('seedDatabase in live mode', () => {
       seeded: true,
       products: 0,
     })
-    for (const [name, table] of Object.entries({ products, brands, categories, users, orders, reviews, promoCodes }))
+    for (const [name, table] of Object.entries({
+      products,
+      brands,
+      categories,
+      users,
+      orders,
+      reviews,
+      promoCodes,
+      staff,
+    }))
       expect(await db.$count(table), name).toBe(0)
     for (const [name, table] of Object.entries({ posts, banners, stories }))
       expect(await db.$count(table), name).toBe(0)
