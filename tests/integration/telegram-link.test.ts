@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { auditLog, rateEvents, staff, telegramLinkCodes } from '#api/db/schema/index.ts'
+import { createApiKey } from '#api/staff/keys.ts'
+import { staffRoles } from '#api/staff/permissions.ts'
 import { createLinkCode } from '#api/telegram/link.ts'
 import { webhookSecret } from '#api/telegram/webhook-secret.ts'
 import { setupTestApi } from './support/api.ts'
-import { signedInStaff } from './support/staff.ts'
+import { signedInStaff, testActor } from './support/staff.ts'
 import { configureTestBot, messageFrom, postUpdate, pressFrom, testBot } from './support/telegram.ts'
 
 // Linking a staff member's Telegram account: a one-time deep link from the
@@ -145,6 +147,20 @@ describe('linking a Telegram account', () => {
     // Nothing linked any more: a second DELETE is still 204 and writes no audit row.
     expect((await t.request('admin/telegram/link/', { method: 'DELETE', token: manager.token })).status).toBe(204)
     expect(await auditOf(manager.id, 'staff.telegram_unlink')).toHaveLength(1)
+  })
+
+  it('is open to every role for its own account, not to an integration key', async () => {
+    for (const role of staffRoles) {
+      const member = await signedInStaff(t, role)
+      expect((await t.json('admin/telegram/link/', { method: 'POST', token: member.token })).status, role).toBe(201)
+      expect((await t.request('admin/telegram/link/', { method: 'DELETE', token: member.token })).status, role).toBe(
+        204,
+      )
+    }
+    const key = await createApiKey(t.database.db, { name: '1C', role: 'owner' }, testActor, new Date())
+    const res = await t.json('admin/telegram/link/', { method: 'POST', token: key.token, lang: 'ru' })
+    expect(res.status).toBe(403)
+    expect(res.body.detail).toBe('Привязать Telegram может только сотрудник, не ключ интеграции.')
   })
 
   it('needs a signed-in staff member and a configured bot', async () => {
