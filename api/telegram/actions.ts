@@ -20,10 +20,11 @@ import { type BotTextKey, botText } from './texts.ts'
 import type { CallbackQuery, WebhookReply } from './update-schema.ts'
 import { telegramLang } from './updates.ts'
 
+/** The pop-up answer to a press; Telegram takes at most 200 characters. */
 const toast = (query: CallbackQuery, text: string, alert = true): WebhookReply => ({
   method: 'answerCallbackQuery',
   callback_query_id: query.id,
-  text,
+  text: text.length > 200 ? `${text.slice(0, 199)}…` : text,
   show_alert: alert,
 })
 
