@@ -1,7 +1,10 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
-import { OrderStatus } from '../../orders/states.ts'
+import { findRegion } from '../../geo/regions.ts'
+import type { Lang } from '../../http/locale.ts'
+import { statusLabel } from '../../orders/service.ts'
+import { OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
 import { digitsOf } from './phones.ts'
 
 export type OrderFilters = {
@@ -111,4 +114,33 @@ export async function countStaffOrders(db: Db, filters: OrderFilters) {
       .where(and(where, eq(orders.status, OrderStatus.accepted), isNull(orders.staffSeenAt))),
   ])
   return { byStatus: new Map(byStatus.map((r) => [r.status, r.n])), fresh: fresh?.n ?? 0 }
+}
+
+type ListRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number]
+
+/** One line of the desk's list; `phone` masks phones for roles without customers.phone. */
+export function staffOrderRow(
+  { order, customerName, customerPhone, assigneeName, itemsCount }: ListRow,
+  lang: Lang,
+  phone: (value: string | null) => string | null,
+) {
+  const region = findRegion(order.region)
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    status_name: statusNames[order.status as OrderStatus],
+    status_label: statusLabel(lang, order.status),
+    payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    delivery: order.delivery,
+    region: { code: order.region, name: region ? region.name[lang] : order.region },
+    receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
+    customer: { name: customerName, phone: phone(customerPhone) },
+    assigned_staff: order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
+    items_count: itemsCount,
+    total: order.total,
+    is_new: order.status === OrderStatus.accepted && !order.staffSeenAt,
+    created_at: order.createdAt.toISOString(),
+  }
 }

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { findRegion } from '../../geo/regions.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
@@ -9,14 +8,14 @@ import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { orderIdParams } from '../../orders/schemas.ts'
 import { type OrderRow, orderById, statusLabel } from '../../orders/service.ts'
-import { type OrderStatus, orderNumber, orderStatuses, statusNames } from '../../orders/states.ts'
+import { type OrderStatus, orderStatuses, statusNames } from '../../orders/states.ts'
 import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
 import { adminErrors, staffBearer } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
 import { staffOrderDetail } from './detail.ts'
-import { countStaffOrders, listStaffOrders, type OrderFilters } from './list.ts'
+import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import { maskPhone } from './phones.ts'
 import {
@@ -168,28 +167,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
       const phone = phones(c)
       const { rows, total } = await listStaffOrders(db, filtersOf(c, query), page, size)
       noStore(c)
-      const results = rows.map(({ order, customerName, customerPhone, assigneeName, itemsCount }) => {
-        const region = findRegion(order.region)
-        return {
-          id: order.id,
-          number: orderNumber(order.id),
-          status: order.status,
-          status_name: statusNames[order.status as OrderStatus],
-          status_label: statusLabel(lang, order.status),
-          payment_method: order.paymentMethod,
-          payment_status: order.paymentStatus,
-          delivery: order.delivery,
-          region: { code: order.region, name: region ? region.name[lang] : order.region },
-          receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
-          customer: { name: customerName, phone: phone(customerPhone) },
-          assigned_staff:
-            order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
-          items_count: itemsCount,
-          total: order.total,
-          is_new: order.status === 3 && !order.staffSeenAt,
-          created_at: order.createdAt.toISOString(),
-        }
-      })
+      const results = rows.map((row) => staffOrderRow(row, lang, phone))
       return c.json(paged(results, total, page, size, c.req.url), 200)
     })
     .openapi(countsRoute, async (c) => {
