@@ -27,6 +27,7 @@ import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
 import { promoRoutes } from './promo/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { telegramWebhookRoutes } from './telegram/webhook-routes.ts'
 
 export const apiBasePath = '/api/v1'
 
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps): Api {
   app.use(requestBodyLimit(deps.config))
   // Before the Bearer authentication: providers send their own Authorization.
   app.route('/', providerCallbackRoutes(deps))
+  app.route('/', telegramWebhookRoutes(deps))
   app.use(authenticate(deps))
 
   app.route('/', contentRoutes(deps))

@@ -114,6 +114,17 @@ const envSchema = z.object({
   // The staff chat's bot (new orders): token from @BotFather and the chat id; no token: DATA_DIR/telegram-outbox.jsonl.
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
+  // The staff bot (issue 15): its @username for the link deep links, the hour (Asia/Tashkent) of the
+  // owner's daily sales summary, and the stock at or below which the warehouse is told.
+  TELEGRAM_BOT_USERNAME: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.replace(/^@/, '') : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{5,32}$/)
+      .optional(),
+  ),
+  TELEGRAM_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(21),
+  TELEGRAM_LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
   TRUST_PROXY: trustProxy,
   // Largest request body (KiB) of forms and JSON; multipart uploads have their own limits.

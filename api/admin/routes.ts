@@ -7,6 +7,7 @@ import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
  * The back office API, `/api/v1/admin/…`: staff bearer tokens (or
@@ -23,5 +24,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
+  router.route('/', adminTelegramRoutes(deps))
   return router
 }

@@ -18,6 +18,8 @@ export type Rule = { limit: number; windowSeconds: number }
 export const guessLimits = {
   /** Failed promo code checks per client address: PROMO_FAILURES_PER_ADDRESS in this window. */
   promoWindowSeconds: 15 * 60,
+  /** Calls to the Telegram webhook without its secret, per client address. */
+  telegramWebhook: { limit: 10, windowSeconds: 15 * 60 },
 } as const
 
 /** "40 с", "15 мин", "3 ч": a wait as the customer reads it, rounded up. */

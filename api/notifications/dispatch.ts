@@ -4,8 +4,8 @@ import type { Db } from '../db/client.ts'
 import { notificationOutbox, orders } from '../db/schema/index.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
 import type { TelegramButton, TelegramSender } from '../integrations/telegram/provider.ts'
-import { orderItemsOf } from '../orders/service.ts'
-import { buildNewOrderMessage, STAFF_CHAT_LANG, type TelegramText } from './new-order-message.ts'
+import { orderMessage } from '../telegram/order-message.ts'
+import type { TelegramText } from './new-order-message.ts'
 import { STAFF_CHAT } from './outbox.ts'
 
 export type DispatchDeps = {
@@ -26,16 +26,18 @@ export const notificationRetryMs = (attempts: number) => Math.min(2 ** Math.max(
 
 /**
  * Builders of Telegram messages queued as a payload `{kind, …}` rather than a
- * text: built when sent, from the order as it is then. More kinds (the daily
- * summary, low stock) register here.
+ * text: built when sent, from the order as it is then. The new-order message
+ * carries the buttons of the Telegram workplace (telegram/order-message.ts).
  */
-export const telegramPayloads: Record<string, (db: Db, payload: Record<string, unknown>) => Promise<TelegramText>> = {
-  async new_order(db, payload) {
+export const telegramPayloads: Record<
+  string,
+  (deps: Pick<DispatchDeps, 'db' | 'config'>, payload: Record<string, unknown>) => Promise<TelegramText>
+> = {
+  async new_order({ db, config }, payload) {
     const orderId = Number(payload.order_id)
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
     if (!order) throw new Error(`order ${orderId} not found`)
-    const items = (await orderItemsOf(db, [orderId])).get(orderId) ?? []
-    return buildNewOrderMessage({ ...order, items }, STAFF_CHAT_LANG)
+    return orderMessage(db, config, order)
   },
 }
 
@@ -92,7 +94,7 @@ async function send(deps: DispatchDeps, row: OutboxRow) {
   else {
     const build = telegramPayloads[String(payload.kind)]
     if (!build) throw new Error(`no Telegram message for kind ${String(payload.kind)}`)
-    built = await build(deps.db, payload)
+    built = await build(deps, payload)
   }
   return deps.telegram.send({ chatId: chatId ?? row.recipient, ...built })
 }

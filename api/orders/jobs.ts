@@ -3,6 +3,7 @@ import { createSmsProvider } from '../integrations/sms/index.ts'
 import { createTelegramSender } from '../integrations/telegram/index.ts'
 import { dispatchNotifications } from '../notifications/dispatch.ts'
 import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
+import { queueTelegramReports } from '../telegram/jobs.ts'
 import { expireUnpaidOrders } from './expiry.ts'
 
 export type OrderJobs = {
@@ -16,7 +17,8 @@ export type OrderJobs = {
  * The server's periodic order work, every ORDER_JOBS_INTERVAL_SECONDS:
  * cancels unpaid orders past their hold, retries refunds that failed
  * (payments/refunds.ts) and sends the queued SMS and Telegram messages
- * (notifications/dispatch.ts; safe with several processes). Passes never overlap; the timer is
+ * (notifications/dispatch.ts; safe with several processes), after queueing
+ * the Telegram bot's daily summary and low-stock alerts (telegram/jobs.ts). Passes never overlap; the timer is
  * unref'd, so it never keeps the process alive on its own.
  */
 export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } = {}): OrderJobs {
@@ -44,6 +46,13 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
       if (refunded) console.log(`orders: ${refunded} refund(s) completed on retry`)
     } catch (error) {
       console.error('orders: retrying refunds failed', error)
+    }
+    try {
+      const { summaryDay, lowStock } = await queueTelegramReports(db, deps.config, now())
+      if (summaryDay) console.log(`orders: sales summary of ${summaryDay} queued`)
+      if (lowStock.length) console.log(`orders: low-stock alert queued for ${lowStock.length} product(s)`)
+    } catch (error) {
+      console.error('orders: queueing the Telegram reports failed', error)
     }
     try {
       const { sent, failed } = await dispatchNotifications(notifications)

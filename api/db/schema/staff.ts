@@ -45,11 +45,16 @@ export const staff = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     // Linked once from Telegram, so the bot's buttons act as this staff member.
     telegramUserId: bigint('telegram_user_id', { mode: 'number' }).unique(),
+    // The language the bot speaks to this staff member (uz, sr, ru).
+    lang: text().notNull().default('ru').$type<'uz' | 'sr' | 'ru'>(),
     disabledAt: moment('disabled_at'),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('staff_role_known', knownRole(t.role))],
+  (t) => [
+    check('staff_role_known', knownRole(t.role)),
+    check('staff_lang_known', sql`${t.lang} in ('uz', 'sr', 'ru')`),
+  ],
 )
 
 /** One-time recovery codes for a lost authenticator, stored as HMACs; `used_at` once spent. */

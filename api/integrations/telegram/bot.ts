@@ -34,5 +34,15 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
         throw new Error(`Telegram sendMessage failed: ${(error as Error).message}`, { cause: error })
       }
     },
+    async edit(message) {
+      try {
+        await api.editMessageText(message.chatId, message.messageId, message.text, {
+          reply_markup: inlineKeyboard(message.buttons) ?? { inline_keyboard: [] },
+          link_preview_options: { is_disabled: true },
+        })
+      } catch (error) {
+        throw new Error(`Telegram editMessageText failed: ${(error as Error).message}`, { cause: error })
+      }
+    },
   }
 }

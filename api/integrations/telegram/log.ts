@@ -9,18 +9,20 @@ import type { TelegramSender } from './provider.ts'
  */
 export function logTelegramSender(options: { outbox: string; now?: () => Date; quiet?: boolean }): TelegramSender {
   const now = options.now ?? (() => new Date())
+  const write = (entry: Record<string, unknown>) => {
+    const line = JSON.stringify({ ...entry, at: now().toISOString() })
+    mkdirSync(dirname(options.outbox), { recursive: true })
+    appendFileSync(options.outbox, `${line}\n`)
+    if (!options.quiet) console.log(`telegram ${line}`)
+  }
   return {
     name: 'log',
     async send({ chatId, text, buttons }) {
-      const line = JSON.stringify({
-        chat: chatId,
-        text,
-        ...(buttons?.length ? { buttons } : {}),
-        at: now().toISOString(),
-      })
-      mkdirSync(dirname(options.outbox), { recursive: true })
-      appendFileSync(options.outbox, `${line}\n`)
-      if (!options.quiet) console.log(`telegram ${line}`)
+      write({ chat: chatId, text, ...(buttons?.length ? { buttons } : {}) })
+    },
+    // An edit is a line of its own, naming the message it replaces.
+    async edit({ chatId, messageId, text, buttons }) {
+      write({ chat: chatId, edit: messageId, text, ...(buttons?.length ? { buttons } : {}) })
     },
   }
 }

@@ -14,6 +14,8 @@ export interface TelegramSender {
   readonly name: string
   /** Resolves once Telegram accepted the message; rejects with an Error saying why not. */
   send(message: TelegramMessage): Promise<void>
+  /** Replaces the text and buttons of a message the bot sent (a pressed order message); rejects as `send`. */
+  edit(message: TelegramMessage & { messageId: number }): Promise<void>
 }
 
 /** Telegram's `reply_markup` for the buttons; undefined without any. */

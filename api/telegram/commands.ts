@@ -1,0 +1,59 @@
+import { Api } from 'grammy'
+import type { Config } from '../config.ts'
+import { webhookSecret } from './webhook-secret.ts'
+
+/** The updates the staff bot reads: `/start <code>` messages and button presses. */
+export const allowedUpdates = ['message', 'callback_query'] as const
+
+const usage = [
+  'npm run telegram -- webhook [--url https://shop.example/api/v1/telegram/webhook/]',
+  '  points the bot (TELEGRAM_BOT_TOKEN) at the shop: PUBLIC_URL + /api/v1/telegram/webhook/ by default',
+  'npm run telegram -- webhook --delete',
+  'npm run telegram -- info    the bot (its @username for TELEGRAM_BOT_USERNAME) and its webhook',
+]
+
+/**
+ * `npm run telegram -- …`: sets the bot's webhook with the secret the
+ * webhook checks (webhook-secret.ts), removes it, or shows it. Returns the
+ * exit code. `apiRoot` is for tests.
+ */
+export async function runTelegramCommand(
+  args: string[],
+  options: { config: Config; print: (line: string) => void; apiRoot?: string },
+): Promise<number> {
+  const { config, print } = options
+  const [command, ...rest] = args
+  if (command !== 'webhook' && command !== 'info') {
+    for (const line of usage) print(line)
+    return command ? 1 : 0
+  }
+  const secret = webhookSecret(config)
+  if (!config.TELEGRAM_BOT_TOKEN || !secret) {
+    print('TELEGRAM_BOT_TOKEN is not set: create the bot with @BotFather and set its token first.')
+    return 1
+  }
+  const api = new Api(config.TELEGRAM_BOT_TOKEN, options.apiRoot ? { apiRoot: options.apiRoot } : undefined)
+  if (command === 'info') {
+    const me = await api.getMe()
+    const info = await api.getWebhookInfo()
+    print(`bot: @${me.username} (TELEGRAM_BOT_USERNAME=${me.username})`)
+    print(`webhook: ${info.url || '(none)'}; pending updates: ${info.pending_update_count}`)
+    if (info.last_error_message) print(`last error: ${info.last_error_message}`)
+    return 0
+  }
+  if (rest.includes('--delete')) {
+    await api.deleteWebhook()
+    print('webhook removed')
+    return 0
+  }
+  const urlIndex = rest.indexOf('--url')
+  const base = config.PUBLIC_URL
+  const url = urlIndex >= 0 ? rest[urlIndex + 1] : base && new URL('/api/v1/telegram/webhook/', base).toString()
+  if (!url?.startsWith('https://')) {
+    print('The webhook needs an https:// address: set PUBLIC_URL or pass --url https://…/api/v1/telegram/webhook/')
+    return 1
+  }
+  await api.setWebhook(url, { secret_token: secret, allowed_updates: [...allowedUpdates] })
+  print(`webhook set: ${url}`)
+  return 0
+}

@@ -1,0 +1,37 @@
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { staff } from '../db/schema/index.ts'
+import type { Lang } from '../http/locale.ts'
+import type { Tx } from '../http/rate-limit.ts'
+import { can, type StaffRole, staffRoles } from '../staff/permissions.ts'
+import { staffLang } from './texts.ts'
+
+/** Where a report goes: a linked staff member's private chat in their language. */
+export type Recipient = { chatId: string; lang: Lang }
+
+/**
+ * The active staff of `role` who linked Telegram (their private chat with
+ * the bot is their Telegram user id).
+ */
+export async function linkedStaffOf(db: Db | Tx, role: StaffRole): Promise<Recipient[]> {
+  const rows = await db
+    .select({ telegramUserId: staff.telegramUserId, lang: staff.lang })
+    .from(staff)
+    .where(and(eq(staff.role, role), isNotNull(staff.telegramUserId), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.id))
+  return rows.map((r) => ({ chatId: String(r.telegramUserId), lang: staffLang(r.lang) }))
+}
+
+/** Most staff the courier picker lists (Telegram keyboards get unwieldy beyond). */
+export const COURIER_CHOICES = 10
+
+/** Who an order can be given to from Telegram: active staff whose role picks orders (orders.pick), by name. */
+export async function courierChoices(db: Db): Promise<{ id: number; name: string }[]> {
+  const roles = staffRoles.filter((role) => can(role, 'orders.pick'))
+  return db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(and(inArray(staff.role, roles), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.name), asc(staff.id))
+    .limit(COURIER_CHOICES)
+}

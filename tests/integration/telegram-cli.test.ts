@@ -1,0 +1,83 @@
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { parseConfig } from '#api/config.ts'
+import { runTelegramCommand } from '#api/telegram/commands.ts'
+import { webhookSecret } from '#api/telegram/webhook-secret.ts'
+
+// `npm run telegram -- webhook`: setWebhook with the secret the webhook checks, through an msw double of the Bot API.
+
+const token = '123456:TEST-cli-token'
+const bot = `https://api.telegram.org/bot${token}`
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const config = (env: Record<string, string> = {}) =>
+  parseConfig({ SESSION_SECRET: 's'.repeat(40), TELEGRAM_BOT_TOKEN: token, DATA_DIR: '/tmp/atir-cli-test', ...env })
+
+async function run(args: string[], env?: Record<string, string>) {
+  const lines: string[] = []
+  const code = await runTelegramCommand(args, { config: config(env), print: (line) => lines.push(line) })
+  return { code, lines }
+}
+
+describe('npm run telegram', () => {
+  it('sets the webhook at PUBLIC_URL with the derived secret and the updates the bot reads', async () => {
+    const calls: Record<string, unknown>[] = []
+    server.use(
+      http.post(`${bot}/setWebhook`, async ({ request }) => {
+        calls.push((await request.json()) as Record<string, unknown>)
+        return HttpResponse.json({ ok: true, result: true })
+      }),
+    )
+    const { code, lines } = await run(['webhook'], { PUBLIC_URL: 'https://atir.example' })
+    expect(code).toBe(0)
+    expect(calls).toEqual([
+      {
+        url: 'https://atir.example/api/v1/telegram/webhook/',
+        secret_token: webhookSecret(config()),
+        allowed_updates: ['message', 'callback_query'],
+      },
+    ])
+    expect(lines).toEqual(['webhook set: https://atir.example/api/v1/telegram/webhook/'])
+  })
+
+  it('refuses without a token or an https address, and reports Telegram refusing', async () => {
+    expect((await run(['webhook'], { TELEGRAM_BOT_TOKEN: '' })).code).toBe(1)
+    const plain = await run(['webhook'], { PUBLIC_URL: 'http://localhost:3000' })
+    expect(plain.code).toBe(1)
+    expect(plain.lines[0]).toMatch(/https/)
+    server.use(
+      http.post(`${bot}/setWebhook`, () =>
+        HttpResponse.json({ ok: false, error_code: 400, description: 'Bad Request: bad webhook' }, { status: 400 }),
+      ),
+    )
+    await expect(run(['webhook', '--url', 'https://x.example/api/v1/telegram/webhook/'])).rejects.toThrow(/bad webhook/)
+  })
+
+  it('prints the bot username and the webhook state', async () => {
+    server.use(
+      http.post(`${bot}/getMe`, () =>
+        HttpResponse.json({ ok: true, result: { id: 1, is_bot: true, first_name: 'Atir', username: 'atir_bot' } }),
+      ),
+      http.post(`${bot}/getWebhookInfo`, () =>
+        HttpResponse.json({
+          ok: true,
+          result: {
+            url: 'https://atir.example/api/v1/telegram/webhook/',
+            pending_update_count: 2,
+            has_custom_certificate: false,
+          },
+        }),
+      ),
+    )
+    const { code, lines } = await run(['info'])
+    expect(code).toBe(0)
+    expect(lines).toEqual([
+      'bot: @atir_bot (TELEGRAM_BOT_USERNAME=atir_bot)',
+      'webhook: https://atir.example/api/v1/telegram/webhook/; pending updates: 2',
+    ])
+  })
+})
