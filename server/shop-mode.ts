@@ -2,6 +2,7 @@ import type { Config } from '#api/config.ts'
 import type { Db } from '#api/db/client.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { smsOutboxPath } from '#api/integrations/sms/index.ts'
+import { logger } from '#api/log.ts'
 
 /**
  * What SHOP_MODE means at start-up. Live: refuses a database that still has the
@@ -15,7 +16,7 @@ export async function checkShopMode(config: Config, db: Db) {
     if (demoCodes.length) throw new Error(demoCodesRefusal(demoCodes))
     return
   }
-  console.warn(demoModeWarning(config, demoCodes))
+  logger().warn(demoModeWarning(config, demoCodes))
 }
 
 function demoCodesRefusal(codes: string[]) {

@@ -11,10 +11,13 @@ import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { logger } from '#api/log.ts'
+import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
+import { markAssets, metricsEndpoint, readiness, requestObservation, storefrontRoutes } from './observability.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
 import { checkShopMode } from './shop-mode.ts'
@@ -45,10 +48,11 @@ export async function createShop({ build, assets }: ShopOptions) {
     products: config.SEED_PRODUCTS,
     uploadsDir,
   })
-  if (seed.seeded && config.SHOP_MODE === 'demo') console.log(`Seeded the demo catalogue: ${seed.products} products`)
-  else if (seed.seeded) console.log('Seeded the live shop: its pages and contacts, an empty catalogue')
+  const log = logger()
+  if (seed.seeded && config.SHOP_MODE === 'demo') log.info(`Seeded the demo catalogue: ${seed.products} products`)
+  else if (seed.seeded) log.info('Seeded the live shop: its pages and contacts, an empty catalogue')
   const spelt = await shareLineSpellings(database.db)
-  if (spelt) console.log(`Search keys: ${spelt} products got the local spellings of the line they extend`)
+  if (spelt) log.info(`Search keys: ${spelt} products got the local spellings of the line they extend`)
   await checkShopMode(config, database.db).catch(async (error) => {
     await database.close()
     throw error
@@ -58,10 +62,13 @@ export async function createShop({ build, assets }: ShopOptions) {
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
   const orderJobs = startOrderJobs(deps)
 
+  reportDatabase(database)
+
   const app = express()
   app.disable('x-powered-by')
   // Only these peers' X-Forwarded-For/-Proto count: req.ip (rate limits) and req.secure (HSTS).
   app.set('trust proxy', config.TRUST_PROXY)
+  app.use(requestObservation({ log, routeOf: storefrontRoutes(build) }))
   app.use(strictTransportSecurity)
   app.use(compression({ threshold: 1024 }))
 
@@ -73,6 +80,8 @@ export async function createShop({ build, assets }: ShopOptions) {
       res.status(503).json({ status: 'unavailable' })
     }
   })
+  readiness(app, { database, uploadsDir })
+  metricsEndpoint(app, config)
 
   // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).
   app.get('/build-version', async (_req, res) => {
@@ -89,6 +98,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     apiListener(req, res)
   })
 
+  app.use(markAssets.before)
   if (assets) app.use(assets)
   else {
     const clientDir = fromRoot('build/client')
@@ -104,6 +114,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
+  app.use(markAssets.after)
 
   app.use(storefrontBodyLimit(config.BODY_LIMIT_KB))
   app.use(sameOriginForms(config.PUBLIC_URL))

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { logger } from '../log.ts'
 import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
@@ -19,6 +20,8 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Checks the connection; used by /healthz and the 503 handling. */
   ping(): Promise<void>
+  /** Connections for /metrics: PostgreSQL's pool, or PGlite's one in-process connection. */
+  stats(): Partial<Record<'total' | 'idle' | 'waiting', number>>
   close(): Promise<void>
 }
 
@@ -47,7 +50,7 @@ export async function openDatabase(options: {
       keepAlive: true,
     })
     // A dropped idle connection must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('postgres pool error:', error.message))
+    pool.on('error', (error) => logger().error(`postgres pool error: ${error.message}`))
     pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
     await migratePostgres(pool, migrations).catch(async (error) => {
@@ -58,6 +61,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }
@@ -87,6 +91,7 @@ export async function openDatabase(options: {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    stats: () => ({ total: 1 }),
     close,
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiDeps } from '../http/context.ts'
+import { logger } from '../log.ts'
 import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
 import { expireUnpaidOrders } from './expiry.ts'
 
@@ -24,15 +25,15 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
   async function pass() {
     try {
       const cancelled = await expireUnpaidOrders(db, { config: deps.config, now: now() })
-      if (cancelled.length) console.log(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
+      if (cancelled.length) logger().info(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
     } catch (error) {
-      console.error('orders: expiring unpaid orders failed', error)
+      logger().error({ err: error }, 'orders: expiring unpaid orders failed')
     }
     try {
       const refunded = await retryPendingRefunds(refunds)
-      if (refunded) console.log(`orders: ${refunded} refund(s) completed on retry`)
+      if (refunded) logger().info(`orders: ${refunded} refund(s) completed on retry`)
     } catch (error) {
-      console.error('orders: retrying refunds failed', error)
+      logger().error({ err: error }, 'orders: retrying refunds failed')
     }
   }
   const runOnce = () => {

@@ -8,6 +8,7 @@ import { cartItems, orderItems, orders, payments, products, savedCards, users } 
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { ordersCreated, paymentResults } from '../metrics.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
 import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
 import {
@@ -242,7 +243,10 @@ export async function createOrder(
     )
     return { order, created: true }
   })
-  if (result.created) invalidateCatalogue(db)
+  if (result.created) {
+    invalidateCatalogue(db)
+    ordersCreated.inc({ payment_method: result.order.paymentMethod })
+  }
   return result
 }
 
@@ -487,6 +491,8 @@ export async function markOrderPaid(
     .where(eq(orders.id, orderId))
     .returning()
   await transition(tx, paid!, OrderStatus.accepted, ctx)
+  // Counted inside the transaction: a rollback after this (rare) counts a payment that did not stick.
+  paymentResults.inc({ result: 'paid' })
   return true
 }
 
@@ -496,4 +502,5 @@ export async function markPaymentFailed(tx: Tx, orderId: number, now: Date) {
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.awaitingPayment)))
+  paymentResults.inc({ result: 'failed' })
 }
