@@ -6,7 +6,7 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { apiBasePath, createApi } from '#api/app.ts'
+import { type Api, apiBasePath, createApi } from '#api/app.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
@@ -89,14 +89,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     res.set('Cache-Control', 'no-store').json({ version: current.assets.version })
   })
 
-  const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
-  app.use(apiBasePath, (req, res) => {
-    // The API routes by full path; Express strips the mount point from req.url.
-    req.url = req.originalUrl
-    // Its per-address limits read X-Real-IP: only ever the peer this server saw.
-    req.headers['x-real-ip'] = req.ip
-    apiListener(req, res)
-  })
+  app.use(apiBasePath, apiHandler(api))
 
   app.use(markAssets.before)
   if (assets) app.use(assets)
@@ -146,5 +139,17 @@ export async function createShop({ build, assets }: ShopOptions) {
       await orderJobs.stop()
       await database.close()
     },
+  }
+}
+
+/** The API over HTTP, mounted at /api/v1. */
+export function apiHandler(api: Api): RequestHandler {
+  const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
+  return (req, res) => {
+    // The API routes by full path; Express strips the mount point from req.url.
+    req.url = req.originalUrl
+    // Its per-address limits read X-Real-IP: only ever the peer this server saw.
+    req.headers['x-real-ip'] = req.ip
+    apiListener(req, res)
   }
 }
