@@ -155,9 +155,21 @@ describe('GET /metrics', () => {
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer')
   })
 
-  it('counts requests by route pattern, SMS and orders; reports connections and the process', async () => {
+  it('counts requests by route pattern, SMS, orders and payments; reports connections and the process', async () => {
     const before = await scrape()
     const placed = await orders.place({ method: 'cash' })
+    // A sandbox card payment declined, then paid.
+    const card = await orders.place({ method: 'card' })
+    for (const approve of [false, true]) {
+      const token = card.customer.access
+      const start = await http.json(`payments/${card.order.id}/start/`, { method: 'POST', token })
+      const done = await http.json(`payments/sandbox/${start.body.payment_id}/complete/`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ approve }),
+      })
+      expect(done.status).toBe(200)
+    }
     for (const slug of ['one-product', 'another-product']) await http.request(`products/${slug}/`)
     const after = await scrape()
 
@@ -172,6 +184,10 @@ describe('GET /metrics', () => {
     const cash = 'atir_orders_created_total{payment_method="cash"}'
     expect(value(after, cash) - value(before, cash)).toBe(1)
     expect(placed.order.id).toBeGreaterThan(0)
+    for (const result of ['paid', 'failed']) {
+      const series = `atir_payments_total{result="${result}"}`
+      expect(value(after, series) - value(before, series), result).toBe(1)
+    }
     expect(value(after, 'atir_database_connections{state="total"}')).toBeGreaterThanOrEqual(1)
     expect(after).toContain('process_cpu_user_seconds_total')
   })
