@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { savedCards } from '#api/db/schema/index.ts'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { isDatabaseUnavailable } from '#api/http/unavailable.ts'
 import { startTcpProxy, type TcpProxy } from '../e2e/support/tcp-proxy.ts'

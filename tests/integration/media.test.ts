@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { originalVersion } from '#api/media/links.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
