@@ -1,5 +1,6 @@
 // The server build React Router made from app/; this file is its entry (vite.config.ts).
 import * as build from 'virtual:react-router/server-build'
+import { createLogger, logger } from '#api/log.ts'
 import { createShop } from './server/shop.ts'
 
 const started = performance.now()
@@ -20,20 +21,30 @@ const server = shop.app.listen(config.PORT, config.HOST, async (error?: NodeJS.E
     )
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2)
-  console.log(`Atir is serving http://localhost:${config.PORT} (${database.kind}, ready in ${seconds} s)`)
+  logger().info(`Atir is serving http://localhost:${config.PORT} (${database.kind}, ready in ${seconds} s)`)
 })
 
 /** One clear line and a non-zero exit, so a service manager and the operator see why. */
 function refuseToStart(error: Error): never {
-  console.error(`Atir cannot start: ${error.message}`)
   // A bug rather than a setting or a busy resource: the trace is what helps.
-  if (error instanceof TypeError || error instanceof ReferenceError) console.error(error.stack)
+  const bug = error instanceof TypeError || error instanceof ReferenceError
+  startLog().fatal(bug ? { err: error } : {}, `Atir cannot start: ${error.message}`)
   process.exit(1)
+}
+
+/** The configured logger; when the configuration itself is what is wrong, one at info. */
+function startLog() {
+  try {
+    return logger()
+  } catch {
+    return createLogger({ level: 'info' })
+  }
 }
 
 // Finish what is in flight, then close the database, so a deploy never cuts an order in half.
 function shutdown(signal: string) {
-  console.log(`${signal}: finishing in-flight requests`)
+  // At warn, so a quiet LOG_LEVEL still shows why the process went away.
+  logger().warn(`${signal}: finishing in-flight requests`)
   server.close(async () => {
     await shop.close()
     process.exit(0)

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { matchedRoutes } from 'hono/route'
 import { accountRoutes } from './account/routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authenticate } from './auth/middleware.ts'
@@ -10,6 +11,7 @@ import { cartRoutes } from './cart/routes.ts'
 import { cashbackRoutes } from './cashback/routes.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
+import { type ErrorReporter, errorReporter } from './error-report.ts'
 import { favouriteRoutes } from './favourites/routes.ts'
 import { feedbackRoutes } from './feedback/routes.ts'
 import { geoRoutes } from './geo/routes.ts'
@@ -21,6 +23,7 @@ import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { apiContentSecurityPolicy, sharedSecurityHeaders } from './http/security-headers.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
+import { logger, maskPhones, noteApiRoute } from './log.ts'
 import { mediaRoutes } from './media/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
@@ -43,6 +46,8 @@ export function createApi(deps: ApiDeps): Api {
   // First, so errors from any later middleware carry them too.
   app.use(async (c, next) => {
     await next()
+    // The pattern, not the path, labels the request metrics: `products/:slug/`, one series for all products.
+    noteApiRoute(matchedRoutes(c).findLast((route) => route.method !== 'ALL')?.path ?? 'api: no route')
     for (const [name, value] of Object.entries(sharedSecurityHeaders)) c.header(name, value)
     c.header('Content-Security-Policy', apiContentSecurityPolicy)
   })
@@ -93,7 +98,8 @@ export function createApi(deps: ApiDeps): Api {
   })
 
   app.notFound((c) => c.json({ detail: message(c.get('lang') ?? 'ru', 'not_found') }, 404))
-  app.onError((error, c) => errorResponse(error, c))
+  const report = errorReporter(deps.config.ERROR_REPORT_URL, deps.config.NODE_ENV)
+  app.onError((error, c) => errorResponse(error, c, report))
 
   return {
     // Django-style paths end in a slash; a client that leaves it off gets the same resource.
@@ -108,7 +114,7 @@ export function createApi(deps: ApiDeps): Api {
   }
 }
 
-function errorResponse(error: Error, c: Context<ApiEnv>) {
+function errorResponse(error: Error, c: Context<ApiEnv>, report: ErrorReporter) {
   const lang = c.get('lang') ?? 'ru'
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status, error.headers)
   if (error instanceof HTTPException) {
@@ -120,7 +126,9 @@ function errorResponse(error: Error, c: Context<ApiEnv>) {
   if (hasCauseCode(error, textRejectedCodes)) return c.json({ detail: message(lang, 'invalid_input') }, 400)
   if (isDatabaseUnavailable(error))
     return c.json({ detail: message(lang, 'unavailable') }, 503, { 'Retry-After': '30' })
-  console.error('API error', c.req.method, c.req.path, error)
+  const where = { method: c.req.method, path: maskPhones(c.req.path) }
+  logger().error({ err: error, ...where }, 'API error')
+  void report(error, where)
   return c.json({ detail: message(lang, 'server_error') }, 500)
 }
 

@@ -68,6 +68,10 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  // A Sentry-compatible DSN (Sentry, GlitchTip): unexpected errors are sent there too.
+  ERROR_REPORT_URL: optionalUrl,
   // Online payment: `sandbox` (a local page that approves or declines), `payme` or `click`.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click']).default('sandbox'),
   PAYME_MERCHANT_ID: optionalText,

@@ -3,6 +3,7 @@ import type { Db } from '#api/db/client.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { demoOwner, staffWithDemoPassword } from '#api/db/seed/staff.ts'
 import { smsOutboxPath } from '#api/integrations/sms/index.ts'
+import { logger } from '#api/log.ts'
 
 /**
  * What SHOP_MODE means at start-up. Live: refuses a database that still has the
@@ -19,7 +20,7 @@ export async function checkShopMode(config: Config, db: Db) {
     if (demoPasswords.length) throw new Error(demoOwnerRefusal(demoPasswords))
     return
   }
-  console.warn(demoModeWarning(config, demoCodes, demoPasswords))
+  logger().warn(demoModeWarning(config, demoCodes, demoPasswords))
 }
 
 function demoOwnerRefusal(phones: string[]) {

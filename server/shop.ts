@@ -6,16 +6,19 @@ import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
-import { apiBasePath, createApi } from '#api/app.ts'
+import { type Api, apiBasePath, createApi } from '#api/app.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { logger } from '#api/log.ts'
+import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
+import { markAssets, metricsEndpoint, readiness, requestObservation, storefrontRoutes } from './observability.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
 import { checkShopMode } from './shop-mode.ts'
@@ -46,10 +49,11 @@ export async function createShop({ build, assets }: ShopOptions) {
     products: config.SEED_PRODUCTS,
     uploadsDir,
   })
-  if (seed.seeded && config.SHOP_MODE === 'demo') console.log(`Seeded the demo catalogue: ${seed.products} products`)
-  else if (seed.seeded) console.log('Seeded the live shop: its pages and contacts, an empty catalogue')
+  const log = logger()
+  if (seed.seeded && config.SHOP_MODE === 'demo') log.info(`Seeded the demo catalogue: ${seed.products} products`)
+  else if (seed.seeded) log.info('Seeded the live shop: its pages and contacts, an empty catalogue')
   const spelt = await shareLineSpellings(database.db)
-  if (spelt) console.log(`Search keys: ${spelt} products got the local spellings of the line they extend`)
+  if (spelt) log.info(`Search keys: ${spelt} products got the local spellings of the line they extend`)
   await checkShopMode(config, database.db).catch(async (error) => {
     await database.close()
     throw error
@@ -61,10 +65,13 @@ export async function createShop({ build, assets }: ShopOptions) {
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
   const orderJobs = startOrderJobs(deps)
 
+  reportDatabase(database)
+
   const app = express()
   app.disable('x-powered-by')
   // Only these peers' X-Forwarded-For/-Proto count: req.ip (rate limits) and req.secure (HSTS).
   app.set('trust proxy', config.TRUST_PROXY)
+  app.use(requestObservation({ log, routeOf: storefrontRoutes(build) }))
   app.use(strictTransportSecurity)
   app.use(compression({ threshold: 1024 }))
 
@@ -76,6 +83,8 @@ export async function createShop({ build, assets }: ShopOptions) {
       res.status(503).json({ status: 'unavailable' })
     }
   })
+  readiness(app, { database, uploadsDir })
+  metricsEndpoint(app, config)
 
   // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).
   app.get('/build-version', async (_req, res) => {
@@ -83,15 +92,9 @@ export async function createShop({ build, assets }: ShopOptions) {
     res.set('Cache-Control', 'no-store').json({ version: current.assets.version })
   })
 
-  const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
-  app.use(apiBasePath, (req, res) => {
-    // The API routes by full path; Express strips the mount point from req.url.
-    req.url = req.originalUrl
-    // Its per-address limits read X-Real-IP: only ever the peer this server saw.
-    req.headers['x-real-ip'] = req.ip
-    apiListener(req, res)
-  })
+  app.use(apiBasePath, apiHandler(api))
 
+  app.use(markAssets.before)
   if (assets) app.use(assets)
   else {
     const clientDir = fromRoot('build/client')
@@ -107,6 +110,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     )
     app.use(express.static(clientDir, { maxAge: '1h', index: false }))
   }
+  app.use(markAssets.after)
 
   app.use(storefrontBodyLimit(config.BODY_LIMIT_KB))
   app.use(sameOriginForms(config.PUBLIC_URL))
@@ -139,5 +143,17 @@ export async function createShop({ build, assets }: ShopOptions) {
       await stopListening()
       await database.close()
     },
+  }
+}
+
+/** The API over HTTP, mounted at /api/v1. */
+export function apiHandler(api: Api): RequestHandler {
+  const apiListener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false })
+  return (req, res) => {
+    // The API routes by full path; Express strips the mount point from req.url.
+    req.url = req.originalUrl
+    // Its per-address limits read X-Real-IP: only ever the peer this server saw.
+    req.headers['x-real-ip'] = req.ip
+    apiListener(req, res)
   }
 }

@@ -3,6 +3,7 @@ import { cardProviderOf } from '../cards/provider.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import { authSessions, cartItems, favourites, savedCards, users, verificationCodes } from '../db/schema/index.ts'
 import type { ApiDeps } from '../http/context.ts'
+import { logger } from '../log.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { avatarFiles } from '../profile/avatar.ts'
 import { deleteReviewsOf } from '../reviews/service.ts'
@@ -56,5 +57,5 @@ export async function deleteAccount(deps: ApiDeps, userId: number) {
   for (const { token } of cards)
     await cardProviderOf(deps)
       .remove(token)
-      .catch((cause) => console.warn(`account: card token not removed at the provider: ${(cause as Error).message}`))
+      .catch((cause) => logger().warn(`account: card token not removed at the provider: ${(cause as Error).message}`))
 }

@@ -9,6 +9,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { recentEvents, recordEvent, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
+import { logger } from '../log.ts'
 import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose']
@@ -28,7 +29,7 @@ const codeError = (status: 400 | 429, detail: string) =>
 /** The customer-facing error for a failed SMS: 503, worded for a hang or for anything else. */
 export function smsFailure(error: unknown, lang: Lang): ApiError {
   if (!(error instanceof SmsError)) throw error
-  console.warn(`sms: ${error.message}`)
+  logger().warn(`sms: ${error.message}`)
   return new ApiError(503, message(lang, error.reason === 'timeout' ? 'sms_timeout' : 'sms_unavailable'))
 }
 
@@ -167,7 +168,7 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       if (options.delivery === 'none') return ticket
       const sending = sms.send({ to: phone, text: message(lang, 'sms_code', { code }) })
       if (options.delivery === 'background') {
-        sending.catch((error) => console.warn(`sms: ${(error as Error).message}`))
+        sending.catch((error) => logger().warn(`sms: ${(error as Error).message}`))
         return ticket
       }
       try {

@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../http/context.ts'
-import { createSmsProvider } from '../integrations/sms/index.ts'
+import { countedSms, createSmsProvider } from '../integrations/sms/index.ts'
 import { createCodes } from './codes.ts'
 import { createLoginThrottle } from './throttle.ts'
 import { createTokens } from './tokens.ts'
@@ -8,7 +8,7 @@ import { createTokens } from './tokens.ts'
 function createAuthService(deps: ApiDeps) {
   const now = deps.now ?? (() => new Date())
   const { db } = deps.database
-  const sms = deps.sms ?? createSmsProvider(deps.config, now)
+  const sms = countedSms(deps.sms ?? createSmsProvider(deps.config, now))
   return {
     db,
     now,

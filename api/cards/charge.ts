@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { type CardProvider, CardProviderError } from '../integrations/payments/card-provider.ts'
+import { logger } from '../log.ts'
 import { lockOrder, markOrderPaid, markPaymentFailed, type OrderRow } from '../orders/service.ts'
 import { OrderStatus } from '../orders/states.ts'
 import { refundOrder } from '../payments/refunds.ts'
@@ -88,7 +89,7 @@ export async function chargeSavedCard(db: Db, order: OrderRow, cardId: number, c
       await markPaymentFailed(tx, order.id, ctx.now)
     })
     if (!(error instanceof CardProviderError)) throw error
-    console.warn(`payments: order ${order.id}: ${error.message}`)
+    logger().warn(`payments: order ${order.id}: ${error.message}`)
     if (error.reason === 'rejected') throw new ApiError(402, message(lang, 'card_charge_declined'))
     throw new ApiError(503, message(lang, 'card_charge_unavailable'), undefined, { 'Retry-After': '30' })
   }

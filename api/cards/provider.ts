@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../http/context.ts'
 import { type CardProvider, createCardProvider } from '../integrations/payments/card-provider.ts'
-import { createSmsProvider } from '../integrations/sms/index.ts'
+import { countedSms, createSmsProvider } from '../integrations/sms/index.ts'
 
 const built = new WeakMap<ApiDeps, CardProvider>()
 
@@ -16,7 +16,7 @@ export function cardProviderOf(deps: ApiDeps): CardProvider {
     provider = createCardProvider({
       db: deps.database.db,
       config: deps.config,
-      sms: deps.sms ?? createSmsProvider(deps.config, now),
+      sms: countedSms(deps.sms ?? createSmsProvider(deps.config, now)),
       now,
     })
     built.set(deps, provider)

@@ -9,6 +9,7 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { CardCodeError, type CardProvider, CardProviderError } from '../integrations/payments/card-provider.ts'
 import { SmsError } from '../integrations/sms/provider.ts'
+import { logger } from '../log.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
 
 export type CardRow = typeof savedCards.$inferSelect
@@ -36,11 +37,11 @@ type Context = { db: Db; config: Config; provider: () => CardProvider; now: () =
 /** The customer-facing error for a provider or SMS failure: 503 when it did not answer, 400 when it refused. */
 function providerFailure(error: unknown, lang: Lang, field = 'number'): ApiError {
   if (error instanceof SmsError) {
-    console.warn(`cards: sms ${error.message}`)
+    logger().warn(`cards: sms ${error.message}`)
     return new ApiError(503, message(lang, error.reason === 'timeout' ? 'sms_timeout' : 'sms_unavailable'))
   }
   if (error instanceof CardProviderError) {
-    console.warn(`cards: ${error.message}`)
+    logger().warn(`cards: ${error.message}`)
     if (error.reason === 'rejected') {
       const detail = message(lang, 'card_provider_failed')
       return new ApiError(400, detail, [{ field, message: detail }])
@@ -150,7 +151,7 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
       } catch (error) {
         // Not sent: the card is forgotten (here and, best effort, at the provider) and does not count towards the cap.
         await db.delete(savedCards).where(eq(savedCards.id, row.id))
-        await cards.remove(token).catch((cause) => console.warn(`cards: ${(cause as Error).message}`))
+        await cards.remove(token).catch((cause) => logger().warn(`cards: ${(cause as Error).message}`))
         throw providerFailure(error, lang)
       }
     },
@@ -189,7 +190,7 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
       } catch (error) {
         // A token the provider no longer knows is as good as removed.
         if (!(error instanceof CardProviderError && error.reason === 'rejected')) throw providerFailure(error, lang)
-        console.warn(`cards: ${error.message}`)
+        logger().warn(`cards: ${error.message}`)
       }
       await db.delete(savedCards).where(eq(savedCards.id, row.id))
     },

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { logger } from '../log.ts'
 import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
@@ -30,6 +31,8 @@ export type Database = {
     onNotice: (payload: string) => void,
     onGap: (listening: boolean) => void,
   ): Promise<() => Promise<void>>
+  /** Connections for /metrics: PostgreSQL's pool, or PGlite's one in-process connection. */
+  stats(): Partial<Record<'total' | 'idle' | 'waiting', number>>
   close(): Promise<void>
 }
 
@@ -58,7 +61,7 @@ export async function openDatabase(options: {
       keepAlive: true,
     })
     // A dropped idle connection must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('postgres pool error:', error.message))
+    pool.on('error', (error) => logger().error(`postgres pool error: ${error.message}`))
     pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
     await migratePostgres(pool, migrations).catch(async (error) => {
@@ -76,6 +79,7 @@ export async function openDatabase(options: {
           onNotice,
           onGap,
         ),
+      stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }
@@ -107,6 +111,7 @@ export async function openDatabase(options: {
     ping: async () => void (await client.query('select 1')),
     // One process, one connection: notices never go missing.
     listen: async (channel, onNotice) => client.listen(channel, onNotice),
+    stats: () => ({ total: 1 }),
     close,
   }
 }

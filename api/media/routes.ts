@@ -4,6 +4,7 @@ import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
 import { errorSchema } from '../http/schemas.ts'
+import { logger } from '../log.ts'
 import { cacheDirOf, mediaUrl, originalVersion, socialUrl, uploadsDirOf } from './links.ts'
 import { imageSizeNames, resolveUpload } from './paths.ts'
 import { contentTypes, preferredFormat, sizedCopy, socialSize } from './resize.ts'
@@ -86,7 +87,7 @@ export function mediaRoutes({ config }: ApiDeps) {
       bytes = await sizedCopy({ original, cacheDir, version, size: parsed.data.size, format })
     } catch (error) {
       // A broken original is a content problem, not a crash: log it and answer as if absent.
-      console.warn('media: cannot resize', path, (error as Error).message)
+      logger().warn(`media: cannot resize ${path}: ${(error as Error).message}`)
       throw notFound(lang)
     }
     return c.body(new Uint8Array(bytes), 200, {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { notificationOutbox, orders } from '../db/schema/index.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
 import type { TelegramButton, TelegramSender } from '../integrations/telegram/provider.ts'
+import { logger } from '../log.ts'
 import { orderMessage } from '../telegram/order-message.ts'
 import type { TelegramText } from './new-order-message.ts'
 import { STAFF_CHAT } from './outbox.ts'
@@ -115,7 +116,7 @@ export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Pro
       failed++
       // Only the provider's reason: texts (payment links, names) stay out of the log.
       const reason = error instanceof Error ? error.message : String(error)
-      console.warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
+      logger().warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
       await deps.db
         .update(notificationOutbox)
         .set({ lastError: reason.slice(0, 500) })

@@ -1,6 +1,7 @@
 import type { ApiDeps } from '../http/context.ts'
 import { createSmsProvider } from '../integrations/sms/index.ts'
 import { createTelegramSender } from '../integrations/telegram/index.ts'
+import { logger } from '../log.ts'
 import { dispatchNotifications } from '../notifications/dispatch.ts'
 import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
 import { queueTelegramReports } from '../telegram/jobs.ts'
@@ -37,28 +38,28 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
   async function pass() {
     try {
       const cancelled = await expireUnpaidOrders(db, { config: deps.config, now: now() })
-      if (cancelled.length) console.log(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
+      if (cancelled.length) logger().info(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
     } catch (error) {
-      console.error('orders: expiring unpaid orders failed', error)
+      logger().error({ err: error }, 'orders: expiring unpaid orders failed')
     }
     try {
       const refunded = await retryPendingRefunds(refunds)
-      if (refunded) console.log(`orders: ${refunded} refund(s) completed on retry`)
+      if (refunded) logger().info(`orders: ${refunded} refund(s) completed on retry`)
     } catch (error) {
-      console.error('orders: retrying refunds failed', error)
+      logger().error({ err: error }, 'orders: retrying refunds failed')
     }
     try {
       const { summaryDay, lowStock } = await queueTelegramReports(db, deps.config, now())
-      if (summaryDay) console.log(`orders: sales summary of ${summaryDay} queued`)
-      if (lowStock.length) console.log(`orders: low-stock alert queued for ${lowStock.length} product(s)`)
+      if (summaryDay) logger().info(`orders: sales summary of ${summaryDay} queued`)
+      if (lowStock.length) logger().info(`orders: low-stock alert queued for ${lowStock.length} product(s)`)
     } catch (error) {
-      console.error('orders: queueing the Telegram reports failed', error)
+      logger().error({ err: error }, 'orders: queueing the Telegram reports failed')
     }
     try {
       const { sent, failed } = await dispatchNotifications(notifications)
-      if (sent || failed) console.log(`orders: notifications sent ${sent}, failed ${failed}`)
+      if (sent || failed) logger().info(`orders: notifications sent ${sent}, failed ${failed}`)
     } catch (error) {
-      console.error('orders: sending notifications failed', error)
+      logger().error({ err: error }, 'orders: sending notifications failed')
     }
   }
   const runOnce = () => {

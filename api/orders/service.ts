@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
 import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
@@ -256,7 +257,10 @@ export async function createOrder(
     await notifyOrderStatus(tx, order, null, { now })
     return { order, created: true }
   })
-  if (result.created) await invalidateCatalogue(db)
+  if (result.created) {
+    await invalidateCatalogue(db)
+    ordersCreated.inc({ payment_method: result.order.paymentMethod })
+  }
   return result
 }
 
@@ -532,6 +536,8 @@ export async function markOrderPaid(
     .where(eq(orders.id, orderId))
     .returning()
   await transition(tx, paid!, OrderStatus.accepted, ctx)
+  // Counted inside the transaction: a rollback after this (rare) counts a payment that did not stick.
+  paymentResults.inc({ result: 'paid' })
   return true
 }
 
@@ -541,4 +547,5 @@ export async function markPaymentFailed(tx: Tx, orderId: number, now: Date) {
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.awaitingPayment)))
+  paymentResults.inc({ result: 'failed' })
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { reverseClickPayment } from '../integrations/payments/click/reversal.ts'
+import { logger } from '../log.ts'
 
 /**
  * Money back for a paid order that was cancelled. `transition()` marks the
@@ -101,7 +102,7 @@ async function refundPayment(deps: RefundDeps, payment: PaymentRow): Promise<boo
   } catch (error) {
     // Provider errors here carry no keys or card data; only the message is kept.
     const reason = error instanceof Error ? error.message : String(error)
-    console.warn(`refunds: payment ${claimed.id} (${claimed.provider}) of order ${claimed.orderId}: ${reason}`)
+    logger().warn(`refunds: payment ${claimed.id} (${claimed.provider}) of order ${claimed.orderId}: ${reason}`)
     await db
       .update(payments)
       .set({ refundError: reason.slice(0, 500) })

@@ -8,6 +8,7 @@ import type { ApiDeps } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { createTelegramSender } from '../integrations/telegram/index.ts'
+import { logger } from '../log.ts'
 import { STAFF_CHAT_LANG, type TelegramText } from '../notifications/new-order-message.ts'
 import { type OrderRow, orderById } from '../orders/service.ts'
 import { refundDepsOf } from '../payments/refunds.ts'
@@ -108,6 +109,6 @@ async function editMessage(deps: ApiDeps, query: CallbackQuery, orderId: number,
     await sender.edit({ chatId: String(query.message.chat.id), messageId: query.message.message_id, ...shown })
   } catch (error) {
     // The change is made and audited; only the message stays as it was.
-    console.warn(`telegram: editing the message of order ${orderId} failed: ${(error as Error).message}`)
+    logger().warn(`telegram: editing the message of order ${orderId} failed: ${(error as Error).message}`)
   }
 }

@@ -237,19 +237,17 @@ describe('the outbox and its dispatcher', () => {
 
 describe('offline outboxes (no TELEGRAM_BOT_TOKEN, SMS_PROVIDER=log)', () => {
   it('write the staff message and the customer SMS as JSON lines under DATA_DIR', async () => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     const { order, customer } = await orders.place({ method: 'cash', price: 99_000 })
     const offlineConfig: Config = { ...t.config, TELEGRAM_BOT_TOKEN: undefined, TELEGRAM_CHAT_ID: undefined }
     const deps: DispatchDeps = {
       db: t.database.db,
       config: offlineConfig,
       now: () => new Date(),
-      sms: logSmsProvider({ outbox: smsOutboxPath(offlineConfig), quiet: true }),
+      sms: logSmsProvider({ outbox: smsOutboxPath(offlineConfig) }),
       telegram: createTelegramSender(offlineConfig),
     }
     expect(deps.telegram.name).toBe('log')
     expect(await dispatchNotifications(deps)).toEqual({ sent: 2, failed: 0 })
-    log.mockRestore()
     const lines = (path: string) =>
       readFileSync(path, 'utf8')
         .trim()

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { isDatabaseUnavailable } from '#api/http/unavailable.ts'
 import { startTcpProxy, type TcpProxy } from '../e2e/support/tcp-proxy.ts'
 import { startWireDatabase, type WireDatabase } from '../e2e/support/wire-database.ts'
+import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
 
 // PostgreSQL mode (the pg pool) behind a proxy the test cuts: a database that
 // goes silent in the middle of a transaction gives an "unavailable" error
@@ -52,7 +53,8 @@ it('a transaction whose database goes silent fails as unavailable in time; the n
 
 it('a database reset in the middle of a transaction fails the transaction, not the process', async () => {
   await database.ping()
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const from = logLines.length
+  expectLoggedErrors()
   const failed = await database.db
     .transaction(async (tx) => {
       await tx.execute(sql`select 1`)
@@ -67,12 +69,14 @@ it('a database reset in the middle of a transaction fails the transaction, not t
   expect(isDatabaseUnavailable(failed)).toBe(true)
   proxy.restore()
   await database.ping()
-  for (const call of logged.mock.calls) expect(call[0]).toBe('postgres pool error:')
+  for (const line of logLines.slice(from).filter((l) => l.level === 'error'))
+    expect(line.msg).toMatch(/^postgres pool error: /)
 })
 
 it('a database that refuses connections fails as unavailable at once, and works again when it is back', async () => {
   // The pool reports the reset of its idle connections (and carries on).
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const from = logLines.length
+  expectLoggedErrors()
   proxy.cut('reset')
   const failed = await database.ping().then(
     () => null,
@@ -81,5 +85,6 @@ it('a database that refuses connections fails as unavailable at once, and works 
   expect(isDatabaseUnavailable(failed)).toBe(true)
   proxy.restore()
   await database.ping()
-  for (const call of logged.mock.calls) expect(call[0]).toBe('postgres pool error:')
+  for (const line of logLines.slice(from).filter((l) => l.level === 'error'))
+    expect(line.msg).toMatch(/^postgres pool error: /)
 })

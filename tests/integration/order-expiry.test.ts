@@ -5,6 +5,7 @@ import { cashbackEntries, payments, promoCodes, users } from '#api/db/schema/ind
 import { PAYME_TIMEOUT_MS } from '#api/integrations/payments/payme/merchant.ts'
 import { expireUnpaidOrders, IN_FLIGHT_MS } from '#api/orders/expiry.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
@@ -229,15 +230,18 @@ describe('expiry of unpaid orders', () => {
   it('the server job runs it periodically with its clock and stops cleanly', async () => {
     const { order, productId } = await orders.place({ method: 'payme' })
     const later = minutesAfter(order, TTL + 1)
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     const jobs = startOrderJobs({ database: t.database, config, now: () => later }, { intervalMs: 20 })
     try {
       await vi.waitFor(async () => expect((await orders.read(order.id)).status).toBe(2), { timeout: 5000 })
       expect(await orders.stockOf(productId)).toBe(5)
-      expect(log).toHaveBeenCalledWith(expect.stringContaining(String(order.id)))
+      expect(logLines).toContainEqual(
+        expect.objectContaining({
+          level: 'info',
+          msg: expect.stringMatching(`orders: cancelled unpaid .*\\b${order.id}\\b`),
+        }),
+      )
     } finally {
       await jobs.stop()
-      log.mockRestore()
     }
     const { order: next } = await orders.place({ method: 'payme' })
     await new Promise((resolve) => setTimeout(resolve, 80))

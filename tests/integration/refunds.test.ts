@@ -13,6 +13,7 @@ import { clickAuthHeader } from '#api/integrations/payments/click/reversal.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#api/payments/refunds.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
@@ -195,61 +196,57 @@ describe('refunds of paid orders that are cancelled', () => {
   })
 
   it('a refused or failed Click reversal stays refund_pending, is logged without secrets and retried by the job', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const calls = clickReversal((n) =>
-        n === 1
-          ? HttpResponse.json({ error_code: -5017, error_note: 'Недостаточно средств' })
-          : n === 2
-            ? HttpResponse.error()
-            : HttpResponse.json({ error_code: 0, error_note: 'Успешно' }),
-      )
-      const { order, customer } = await paidByClick()
-      const r = await cancel(order.id, customer)
-      expect(r.status).toBe(200)
-      expect(r.body).toMatchObject({
-        status: 2,
-        payment_status: 'refund_pending',
-        refund: { status: 'refund_pending' },
-      })
-      expect(calls).toHaveLength(1)
-      const [failed] = await orders.paymentsOf(order.id)
-      expect(failed).toMatchObject({ status: 'refund_pending', refundAttempts: 1 })
-      expect(failed!.refundError).toContain('-5017')
-      const logged = warn.mock.calls.map((args) => args.join(' ')).join('\n')
-      expect(logged).toContain(`payment ${failed!.id}`)
-      expect(logged).not.toContain(CLICK_SECRET)
-      expect(logged).not.toContain(calls[0]!.auth!)
+    const from = logLines.length
+    const calls = clickReversal((n) =>
+      n === 1
+        ? HttpResponse.json({ error_code: -5017, error_note: 'Недостаточно средств' })
+        : n === 2
+          ? HttpResponse.error()
+          : HttpResponse.json({ error_code: 0, error_note: 'Успешно' }),
+    )
+    const { order, customer } = await paidByClick()
+    const r = await cancel(order.id, customer)
+    expect(r.status).toBe(200)
+    expect(r.body).toMatchObject({
+      status: 2,
+      payment_status: 'refund_pending',
+      refund: { status: 'refund_pending' },
+    })
+    expect(calls).toHaveLength(1)
+    const [failed] = await orders.paymentsOf(order.id)
+    expect(failed).toMatchObject({ status: 'refund_pending', refundAttempts: 1 })
+    expect(failed!.refundError).toContain('-5017')
+    const logged = JSON.stringify(logLines.slice(from))
+    expect(logged).toContain(`payment ${failed!.id}`)
+    expect(logged).not.toContain(CLICK_SECRET)
+    expect(logged).not.toContain(calls[0]!.auth!)
 
-      const triedAt = failed!.refundTriedAt!.getTime()
-      // Not before its pause is over.
-      expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1) - 1000)))).toBe(0)
-      expect(calls).toHaveLength(1)
-      // The network fails: still pending, the pause grows.
-      expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1))))).toBe(0)
-      expect(calls).toHaveLength(2)
-      const [again] = await orders.paymentsOf(order.id)
-      expect(again).toMatchObject({ status: 'refund_pending', refundAttempts: 2 })
-      expect(again!.refundError).toMatch(/unreachable/)
-      expect(retryPauseMs(2)).toBeGreaterThan(retryPauseMs(1))
+    const triedAt = failed!.refundTriedAt!.getTime()
+    // Not before its pause is over.
+    expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1) - 1000)))).toBe(0)
+    expect(calls).toHaveLength(1)
+    // The network fails: still pending, the pause grows.
+    expect(await retryPendingRefunds(deps(new Date(triedAt + retryPauseMs(1))))).toBe(0)
+    expect(calls).toHaveLength(2)
+    const [again] = await orders.paymentsOf(order.id)
+    expect(again).toMatchObject({ status: 'refund_pending', refundAttempts: 2 })
+    expect(again!.refundError).toMatch(/unreachable/)
+    expect(retryPauseMs(2)).toBeGreaterThan(retryPauseMs(1))
 
-      // The server's periodic job retries it once the pause is over.
-      const later = new Date(again!.refundTriedAt!.getTime() + retryPauseMs(2))
-      const jobs = startOrderJobs({ database: t.database, config, now: () => later }, { intervalMs: 3_600_000 })
-      const log = vi.spyOn(console, 'log').mockImplementation(() => {})
-      await jobs.runOnce()
-      await jobs.stop()
-      log.mockRestore()
-      expect(calls).toHaveLength(3)
-      expect(await orders.read(order.id, customer)).toMatchObject({
-        payment_status: 'refunded',
-        refund: { status: 'refunded' },
-      })
-      const [done] = await orders.paymentsOf(order.id)
-      expect(done).toMatchObject({ status: 'refunded', refundAttempts: 3, refundError: null })
-    } finally {
-      warn.mockRestore()
-    }
+    // The server's periodic job retries it once the pause is over.
+    const later = new Date(again!.refundTriedAt!.getTime() + retryPauseMs(2))
+    const jobs = startOrderJobs({ database: t.database, config, now: () => later }, { intervalMs: 3_600_000 })
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    await jobs.runOnce()
+    await jobs.stop()
+    log.mockRestore()
+    expect(calls).toHaveLength(3)
+    expect(await orders.read(order.id, customer)).toMatchObject({
+      payment_status: 'refunded',
+      refund: { status: 'refunded' },
+    })
+    const [done] = await orders.paymentsOf(order.id)
+    expect(done).toMatchObject({ status: 'refunded', refundAttempts: 3, refundError: null })
   })
 
   it('a refund asked for twice at once calls Click once', async () => {
@@ -364,30 +361,26 @@ describe('refunds of saved Payme card charges', () => {
   const cardOrder = async () => (await orders.place({ as: customer, method: 'card', extra: { card_id: cardId } })).order
 
   it('a failed receipts.cancel stays refund_pending and the job gives the money back later', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    try {
-      const payme = double({ cancelFailures: 1 })
-      const order = await cardOrder()
-      const started = await call(`payments/${order.id}/start/`, { method: 'POST' })
-      expect(started.body).toMatchObject({ provider: 'card:payme' })
-      const r = await call(`orders/${order.id}/cancel/`, { method: 'POST' })
-      expect(r.body).toMatchObject({
-        status: 2,
-        payment_status: 'refund_pending',
-        refund: { status: 'refund_pending' },
-      })
-      const [pending] = await orders.paymentsOf(order.id)
-      expect(pending).toMatchObject({ provider: 'card:payme', status: 'refund_pending', refundAttempts: 1 })
-      expect(pending!.refundError).toMatch(/receipts\.cancel/)
-      expect(warn.mock.calls.flat().join(' ')).not.toContain('8600')
+    const from = logLines.length
+    const payme = double({ cancelFailures: 1 })
+    const order = await cardOrder()
+    const started = await call(`payments/${order.id}/start/`, { method: 'POST' })
+    expect(started.body).toMatchObject({ provider: 'card:payme' })
+    const r = await call(`orders/${order.id}/cancel/`, { method: 'POST' })
+    expect(r.body).toMatchObject({
+      status: 2,
+      payment_status: 'refund_pending',
+      refund: { status: 'refund_pending' },
+    })
+    const [pending] = await orders.paymentsOf(order.id)
+    expect(pending).toMatchObject({ provider: 'card:payme', status: 'refund_pending', refundAttempts: 1 })
+    expect(pending!.refundError).toMatch(/receipts\.cancel/)
+    expect(JSON.stringify(logLines.slice(from))).not.toContain('8600')
 
-      const later = new Date(pending!.refundTriedAt!.getTime() + retryPauseMs(1))
-      expect(await retryPendingRefunds(refundDepsOf({ ...deps, now: () => later }))).toBe(1)
-      expect(payme.receipts.get(pending!.externalId!)?.state).toBe(50)
-      expect((await call(`orders/${order.id}/`)).body).toMatchObject({ payment_status: 'refunded' })
-    } finally {
-      warn.mockRestore()
-    }
+    const later = new Date(pending!.refundTriedAt!.getTime() + retryPauseMs(1))
+    expect(await retryPendingRefunds(refundDepsOf({ ...deps, now: () => later }))).toBe(1)
+    expect(payme.receipts.get(pending!.externalId!)?.state).toBe(50)
+    expect((await call(`orders/${order.id}/`)).body).toMatchObject({ payment_status: 'refunded' })
   })
 
   it('a charge that completes after the order was cancelled is given back (and retried if that fails)', async () => {

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { createSmsProvider, eskizSmsProvider, logSmsProvider, SmsError } from '#api/integrations/sms/index.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 
 const base = 'https://notify.eskiz.uz/api/'
@@ -195,10 +196,10 @@ describe('Eskiz client', () => {
 })
 
 describe('log provider', () => {
-  it('appends one JSON line per message and logs it with console.log', async () => {
+  it('appends one JSON line per message; the log says so to a masked number, never the text', async () => {
     const dir = `/tmp/atir-sms-log-${process.pid}`
     const outbox = join(dir, 'nested', 'sms-outbox.jsonl')
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const from = logLines.length
     const sms = logSmsProvider({ outbox, now: () => new Date('2030-01-02T03:04:05.000Z') })
     await sms.send({ to: '+998901234567', text: 'Atir: код подтверждения 123456.' })
     await sms.send({ to: '+998331234567', text: 'second' })
@@ -210,9 +211,12 @@ describe('log provider', () => {
       { to: '+998901234567', text: 'Atir: код подтверждения 123456.', at: '2030-01-02T03:04:05.000Z' },
       { to: '+998331234567', text: 'second', at: '2030-01-02T03:04:05.000Z' },
     ])
-    expect(log).toHaveBeenCalledTimes(2)
-    expect(String(log.mock.calls[0][0])).toContain('+998901234567')
-    log.mockRestore()
+    const logged = logLines.slice(from)
+    expect(logged.map((line) => [line.level, line.msg, line.to])).toEqual([
+      ['info', 'sms: written to the outbox', '+99890*****67'],
+      ['info', 'sms: written to the outbox', '+99833*****67'],
+    ])
+    expect(JSON.stringify(logged)).not.toMatch(/123456|1234567|код/)
   })
 })
 
@@ -255,7 +259,7 @@ describe('the API with Eskiz', () => {
   })
 
   it('answers 503 with a clear message when Eskiz fails, and lets the customer retry at once', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const from = logLines.length
     eskiz({ send: () => HttpResponse.json({ message: 'boom' }, { status: 500 }) })
     const failed = await call({ phone: '(90) 555-00-02' })
     expect(failed).toEqual({ status: 503, body: { detail: 'Не удалось отправить SMS. Попробуйте позже.' } })
@@ -263,12 +267,12 @@ describe('the API with Eskiz', () => {
     eskiz()
     // No 60-second wait: the failed code was never delivered.
     expect((await call({ phone: '(90) 555-00-02' })).status).toBe(200)
-    expect(warn).toHaveBeenCalled()
-    warn.mockRestore()
+    expect(logLines.slice(from)).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: 'sms: Eskiz refused the message with HTTP 500: boom' }),
+    )
   })
 
   it('answers 503 "not responding" when Eskiz hangs', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     eskiz({
       send: async () => {
         await delay('infinite')
@@ -280,6 +284,5 @@ describe('the API with Eskiz', () => {
       status: 503,
       body: { detail: 'SMS хизмати жавоб бермаяпти. Бир дақиқадан сўнг уриниб кўринг.' },
     })
-    warn.mockRestore()
   })
 })

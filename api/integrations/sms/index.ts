@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { Config } from '../../config.ts'
+import { smsResults } from '../../metrics.ts'
 import { eskizSmsProvider } from './eskiz.ts'
 import { logSmsProvider } from './log.ts'
 import type { SmsProvider } from './provider.ts'
@@ -25,9 +26,21 @@ export function createSmsProvider(config: Config, now: () => Date = () => new Da
       timeoutMs: config.SMS_TIMEOUT_MS,
     })
   }
-  return logSmsProvider({
-    outbox: smsOutboxPath(config),
-    now,
-    quiet: config.LOG_LEVEL === 'silent' || config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error',
-  })
+  return logSmsProvider({ outbox: smsOutboxPath(config), now })
+}
+
+/** `provider`, counting what it sent and what failed for /metrics (atir_sms_total). */
+export function countedSms(provider: SmsProvider): SmsProvider {
+  return {
+    name: provider.name,
+    async send(message) {
+      try {
+        await provider.send(message)
+        smsResults.inc({ result: 'sent' })
+      } catch (error) {
+        smsResults.inc({ result: 'failed' })
+        throw error
+      }
+    },
+  }
 }

@@ -15,9 +15,5 @@ export const telegramOutboxPath = (config: Pick<Config, 'dataDir'>) => join(conf
 export function createTelegramSender(config: Config, now: () => Date = () => new Date()): TelegramSender {
   if (config.TELEGRAM_BOT_TOKEN)
     return telegramBotSender({ token: config.TELEGRAM_BOT_TOKEN, timeoutMs: config.SMS_TIMEOUT_MS })
-  return logTelegramSender({
-    outbox: telegramOutboxPath(config),
-    now,
-    quiet: config.LOG_LEVEL === 'silent' || config.LOG_LEVEL === 'warn' || config.LOG_LEVEL === 'error',
-  })
+  return logTelegramSender({ outbox: telegramOutboxPath(config), now })
 }

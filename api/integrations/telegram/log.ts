@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { logger } from '../../log.ts'
 import type { TelegramSender } from './provider.ts'
 
 /**
@@ -7,13 +8,14 @@ import type { TelegramSender } from './provider.ts'
  * line `{"chat": "…", "text": "…", "buttons": […], "at": "ISO time"}` in
  * DATA_DIR/telegram-outbox.jsonl, like the SMS log, and a short line in the log.
  */
-export function logTelegramSender(options: { outbox: string; now?: () => Date; quiet?: boolean }): TelegramSender {
+export function logTelegramSender(options: { outbox: string; now?: () => Date }): TelegramSender {
   const now = options.now ?? (() => new Date())
   const write = (entry: Record<string, unknown>) => {
     const line = JSON.stringify({ ...entry, at: now().toISOString() })
     mkdirSync(dirname(options.outbox), { recursive: true })
     appendFileSync(options.outbox, `${line}\n`)
-    if (!options.quiet) console.log(`telegram ${line}`)
+    // Staff messages name customers and phones: the log only says one was written.
+    logger().info({ chat: entry.chat }, 'telegram: written to the outbox')
   }
   return {
     name: 'log',

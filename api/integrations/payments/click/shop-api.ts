@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
+import { logger } from '../../../log.ts'
 import { markOrderPaid, markPaymentFailed } from '../../../orders/service.ts'
 import { OrderStatus } from '../../../orders/states.ts'
 
@@ -124,7 +125,7 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
       return reply(ClickError.ok, confirm)
     })
   } catch (error) {
-    console.error('Click', complete ? 'complete' : 'prepare', error)
+    logger().error({ err: error, step: complete ? 'complete' : 'prepare' }, 'Click')
     return reply(ClickError.updateFailed)
   }
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
 import { isId } from '../../../http/schemas.ts'
+import { logger } from '../../../log.ts'
 import { markOrderPaid, markPaymentFailed, transition } from '../../../orders/service.ts'
 import { OrderStatus, onlineMethods, type PaymentMethod } from '../../../orders/states.ts'
 import type { Tx } from '../../../promo/service.ts'
@@ -314,7 +315,7 @@ export async function handlePayme(
     return { jsonrpc: '2.0', id, result }
   } catch (error) {
     if (error instanceof PaymeFailure) return { jsonrpc: '2.0', id, error: error.error }
-    console.error('Payme', request.method, error)
+    logger().error({ err: error, method: request.method }, 'Payme')
     return { jsonrpc: '2.0', id, error: PaymeErrors.system }
   }
 }

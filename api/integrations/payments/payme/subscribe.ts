@@ -1,4 +1,5 @@
 import { message } from '../../../http/messages.ts'
+import { logger } from '../../../log.ts'
 import { CardCodeError, type CardProvider, CardProviderError } from '../card-provider.ts'
 import { tiyin } from '../provider.ts'
 
@@ -116,7 +117,7 @@ export function paymeCardProvider(options: PaymeCardOptions): CardProvider {
       } catch (error) {
         // A pay call that failed or timed out may still complete at Payme: cancel the receipt so no money stays taken.
         await call('receipts.cancel', { id: receiptId }, true).catch((cause) =>
-          console.warn(`cards: receipt ${receiptId} could not be cancelled: ${(cause as Error).message}`),
+          logger().warn(`cards: receipt ${receiptId} could not be cancelled: ${(cause as Error).message}`),
         )
         throw error
       }

@@ -1,0 +1,191 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Express, Request, RequestHandler, Response } from 'express'
+import { pinoHttp } from 'pino-http'
+import { matchRoutes, type ServerBuild } from 'react-router'
+import { apiBasePath } from '#api/app.ts'
+import type { Config } from '#api/config.ts'
+import type { Database } from '#api/db/client.ts'
+import { type Logger, maskPhones, type RequestContext, withRequestContext } from '#api/log.ts'
+import { httpDuration, metrics } from '#api/metrics.ts'
+
+// Letters, digits and a few separators: what load balancers and tracing send, nothing that breaks a log line.
+const saneRequestId = /^[\w.:@/+=-]{1,128}$/
+
+/** The path as logged: no query string (reset links and callbacks carry tokens there), phone numbers masked. */
+export function loggedPath(url: string) {
+  const path = url.split('?', 1)[0] ?? ''
+  return maskPhones(path.length > 300 ? `${path.slice(0, 300)}…` : path)
+}
+
+// Probes and metrics scrapes come every few seconds: their lines only at debug, like the static files.
+const quietPaths = new Set(['/healthz', '/readyz', '/metrics', '/build-version'])
+
+/**
+ * Before everything else: a request id for each request (a sane incoming
+ * X-Request-Id, else a new one, echoed in the response) that every log line
+ * written while serving it carries; one access line per request; the request
+ * duration metric by route pattern.
+ */
+export function requestObservation(options: { log: Logger; routeOf: (path: string) => string }): RequestHandler[] {
+  const accessLog = pinoHttp({
+    logger: options.log,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && saneRequestId.test(incoming) ? incoming : randomUUID()
+    },
+    // The request and response objects are not bound to the line: the fields below are all it gets.
+    serializers: { req: () => undefined, res: () => undefined },
+    customLogLevel: (req, res, error) => {
+      if (error || res.statusCode >= 500) return 'error'
+      if ((res as Response).locals?.asset || quietPaths.has((req as Request).path)) return 'debug'
+      return 'info'
+    },
+    customSuccessObject: (req, res, fields: { responseTime: number }) => accessFields(req as Request, res, fields),
+    customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
+      accessFields(req as Request, res, fields),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+  })
+
+  const track: RequestHandler = (req, res, next) => {
+    const id = String(req.id)
+    res.setHeader('X-Request-Id', id)
+    const context: RequestContext = { id }
+    const started = process.hrtime.bigint()
+    res.once('finish', () => {
+      const route = req.originalUrl.startsWith(`${apiBasePath}/`)
+        ? (context.apiRoute ?? 'api: no route')
+        : res.locals.asset
+          ? 'static file'
+          : quietPaths.has(req.path)
+            ? req.path
+            : options.routeOf(req.path)
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds)
+    })
+    withRequestContext(context, next)
+  }
+  return [accessLog as unknown as RequestHandler, track]
+}
+
+function accessFields(req: Request, res: { statusCode: number }, fields: { responseTime: number }) {
+  return {
+    reqId: String(req.id),
+    method: req.method,
+    path: loggedPath(req.originalUrl),
+    status: res.statusCode,
+    ms: fields.responseTime,
+  }
+}
+
+/**
+ * Marks what the static file handlers serve (`before`) and unmarks what they
+ * pass on (`after`): the access log keeps those at debug, the metrics count
+ * them as one route.
+ */
+export const markAssets = {
+  before: ((_req, res, next) => {
+    res.locals.asset = true
+    next()
+  }) as RequestHandler,
+  after: ((_req, res, next) => {
+    res.locals.asset = false
+    next()
+  }) as RequestHandler,
+}
+
+/**
+ * The storefront's route pattern of a path (`/:lang/products/:slug`), from
+ * React Router's route manifest; in development the build is read once, when
+ * it first resolves.
+ */
+export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] }
+  let tree: Node[] = []
+  const load = (current: ServerBuild) => {
+    const routes = Object.values(current.routes).filter((route) => route !== undefined)
+    const childrenOf = (parentId?: string): Node[] =>
+      routes
+        .filter((route) => route.parentId === parentId)
+        .map((route) => ({
+          id: route.id,
+          path: route.path,
+          index: route.index,
+          caseSensitive: route.caseSensitive,
+          children: childrenOf(route.id),
+        }))
+    tree = childrenOf(undefined)
+  }
+  if (typeof build === 'function') build().then(load, () => {})
+  else load(build)
+  return (path: string) => {
+    // Client navigations fetch `/ru/products/x.data` (`/_root.data` for the home page).
+    const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '')
+    const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], page)
+    if (!matches) return 'no route'
+    const pattern = matches
+      .map((match) => match.route.path)
+      .filter(Boolean)
+      .join('/')
+    return `/${pattern}`
+  }
+}
+
+/**
+ * `/readyz`: 200 when this process can serve (database answers, the uploads
+ * folder takes a file), else 503 naming the part that failed. `/healthz`
+ * (alive) stays as it was.
+ */
+export function readiness(app: Express, deps: { database: Database; uploadsDir: string }) {
+  app.get('/readyz', async (_req, res) => {
+    const checks = {
+      database: await outcome(() => deps.database.ping()),
+      media: await outcome(() => probeWritable(deps.uploadsDir)),
+    }
+    const ready = Object.values(checks).every((check) => check === 'ok')
+    res
+      .status(ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ready ? 'ok' : 'unavailable', checks })
+  })
+}
+
+async function outcome(check: () => Promise<void>): Promise<'ok' | 'failed'> {
+  try {
+    await check()
+    return 'ok'
+  } catch {
+    return 'failed'
+  }
+}
+
+async function probeWritable(dir: string) {
+  await mkdir(dir, { recursive: true })
+  const probe = join(dir, `.readyz-${process.pid}`)
+  await writeFile(probe, '')
+  await unlink(probe)
+}
+
+/**
+ * `/metrics` (Prometheus text) only with METRICS_TOKEN set, and only for
+ * `Authorization: Bearer <METRICS_TOKEN>`: order counts and timings are
+ * business data. Without the setting the path is the storefront's 404.
+ */
+export function metricsEndpoint(app: Express, config: Pick<Config, 'METRICS_TOKEN'>) {
+  const token = config.METRICS_TOKEN
+  if (!token) return
+  const expected = Buffer.from(`Bearer ${token}`)
+  app.get('/metrics', async (req, res) => {
+    const given = Buffer.from(req.get('authorization') ?? '')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res.status(401).set('WWW-Authenticate', 'Bearer').set('Cache-Control', 'no-store').end()
+      return
+    }
+    res
+      .set('Content-Type', metrics.contentType)
+      .set('Cache-Control', 'no-store')
+      .send(await metrics.metrics())
+  })
+}
