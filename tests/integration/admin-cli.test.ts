@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, promoCodes, staff } from '#api/db/schema/index.ts'
 import { demoOwner } from '#api/db/seed/staff.ts'
 import { runStaffCommand } from '#api/staff/commands.ts'
 import { totpCode } from '#api/staff/totp.ts'
 import { checkShopMode } from '../../server/shop-mode.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { clockedAdminApi, newStaffPhone } from './support/staff.ts'
 
@@ -91,10 +92,12 @@ describe('the demo owner', () => {
     const login = await call('admin/auth/login/', { body: demoOwner })
     expect(login.status).toBe(200)
     expect(login.body.staff).toMatchObject({ role: 'owner', second_factor_enabled: false, setup_required: null })
-    const printed: unknown[] = []
-    const warn = vi.spyOn(console, 'warn').mockImplementation((text) => printed.push(text))
-    await checkShopMode(t.config, t.database.db).finally(() => warn.mockRestore())
-    expect(printed[0]).toContain(`lets anyone in as the demo owner ${demoOwner.phone}, password ${demoOwner.password}`)
+    const from = logLines.length
+    await checkShopMode(t.config, t.database.db)
+    const warning = logLines.slice(from).find((line) => line.level === 'warn')
+    expect(warning?.msg).toContain(
+      `lets anyone in as the demo owner ${demoOwner.phone}, password ${demoOwner.password}`,
+    )
   })
 
   it('keeps a live shop from starting while any staff account has its password', async () => {

@@ -7,6 +7,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { orderNumber } from '#api/orders/states.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { orderMessage } from '#api/telegram/order-message.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker } from './support/orders.ts'
 import {
@@ -275,15 +276,10 @@ describe('strangers and odd presses', () => {
       ),
     )
     const order = await cashOrder()
-    const warned = console.warn
-    const warnings: string[] = []
-    console.warn = (line: string) => warnings.push(line)
-    try {
-      expect((await press('manager', `o:${order.id}:s:4:3`)).text).toBe('Готово.')
-    } finally {
-      console.warn = warned
-    }
+    const from = logLines.length
+    expect((await press('manager', `o:${order.id}:s:4:3`)).text).toBe('Готово.')
     expect((await orderRow(order.id)).status).toBe(4)
-    expect(warnings.join('\n')).toMatch(/message to edit not found/)
+    const warnings = logLines.slice(from).filter((line) => line.level === 'warn')
+    expect(warnings.map((line) => line.msg).join('\n')).toMatch(/message to edit not found/)
   })
 })
