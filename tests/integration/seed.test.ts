@@ -49,7 +49,8 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true })
 })
 
-describe('seedDatabase', () => {
+// Each case seeds whole databases (hundreds of products, reviews, password hashes): seconds of work.
+describe('seedDatabase', { timeout: 90_000 }, () => {
   it('fills the catalogue', async () => {
     const { db } = database
     expect(first).toEqual({ seeded: true, products: count })
