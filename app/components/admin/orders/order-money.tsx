@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import type { DeskOrder } from './types.ts'
@@ -29,40 +30,7 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
             <dd>{order.refund.label}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>{t('order.subtotal', { count: order.products_count })}</dt>
-          <dd>{money(order.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('order.promo_code')}</dt>
-          <dd>{order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}</dd>
-        </div>
-        <div>
-          <dt>{t('order.cashback_used')}</dt>
-          <dd>{money(order.cashback_used)}</dd>
-        </div>
-        <div>
-          <dt>{t('order.delivery_price')}</dt>
-          <dd>{order.delivery_price ? money(order.delivery_price) : t('order.free')}</dd>
-        </div>
-        <div className="desk-facts__total">
-          <dt>{t('order.total')}</dt>
-          <dd>{money(order.total)}</dd>
-        </div>
-        <div>
-          <dt>{t('order.vat', { percent: order.vat_percent })}</dt>
-          <dd>{money(order.vat)}</dd>
-        </div>
-        <div>
-          <dt>{t('order.paid_total')}</dt>
-          <dd>{money(order.paid_total)}</dd>
-        </div>
-        {order.cashback_earned ? (
-          <div>
-            <dt>{t('order.cashback_earned')}</dt>
-            <dd>{money(order.cashback_earned)}</dd>
-          </div>
-        ) : null}
+        <OrderMoneyRows order={order} t={t} money={money} totalClassName="desk-facts__total" />
       </dl>
       <h3>{t('order.payments')}</h3>
       {order.payments.length ? (

@@ -3,6 +3,7 @@ import { data, Link, redirect } from 'react-router'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
+import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -217,40 +218,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
         <section aria-labelledby="order-money">
           <h2 id="order-money">{t('order.money_title')}</h2>
           <dl className="order-facts">
-            <div>
-              <dt>{t('order.subtotal', { count: order.products_count })}</dt>
-              <dd>{money(order.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>{t('order.promo_code')}</dt>
-              <dd>{order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}</dd>
-            </div>
-            <div>
-              <dt>{t('order.cashback_used')}</dt>
-              <dd>{money(order.cashback_used)}</dd>
-            </div>
-            <div>
-              <dt>{t('order.delivery_price')}</dt>
-              <dd>{order.delivery_price ? money(order.delivery_price) : t('order.free')}</dd>
-            </div>
-            <div className="order-facts__total">
-              <dt>{t('order.total')}</dt>
-              <dd>{money(order.total)}</dd>
-            </div>
-            <div>
-              <dt>{t('order.vat', { percent: order.vat_percent })}</dt>
-              <dd>{money(order.vat)}</dd>
-            </div>
-            <div>
-              <dt>{t('order.paid_total')}</dt>
-              <dd>{money(order.paid_total)}</dd>
-            </div>
-            {order.cashback_earned ? (
-              <div>
-                <dt>{t('order.cashback_earned')}</dt>
-                <dd>{money(order.cashback_earned)}</dd>
-              </div>
-            ) : null}
+            <OrderMoneyRows order={order} t={t} money={money} totalClassName="order-facts__total" />
           </dl>
         </section>
       </div>
