@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm'
+import type { VolumeUnit } from '#contract/catalogue.ts'
 import type { Db } from '../db/client.ts'
 import {
   brands,
@@ -52,7 +53,7 @@ export type CardRow = {
   price: number
   salePrice: number | null
   volume: number | null
-  unit: 'ml' | 'g'
+  unit: VolumeUnit
   ratingSum: number
   reviewCount: number
   stock: number

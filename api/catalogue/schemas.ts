@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { volumeUnits } from '#contract/catalogue.ts'
 import { imageSizes } from '../media/paths.ts'
 
 // Response shapes of the catalogue. Field names follow the Django REST API the
@@ -43,7 +44,7 @@ export const productCardSchema = z
     images: z.array(imageLinksSchema),
     brand: brandRefSchema,
     volume: z.number().int().nullable(),
-    unit: z.enum(['ml', 'g']),
+    unit: z.enum(volumeUnits),
     rating: z
       .number()
       .nullable()

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm'
+import type { VolumeUnit } from '#contract/catalogue.ts'
 import type { Db } from '../db/client.ts'
 import { brands, products, settings } from '../db/schema/index.ts'
 import type { Localized } from '../http/locale.ts'
@@ -10,7 +11,7 @@ export type SearchKeyProduct = {
   title: Localized
   aliases?: readonly string[] | null
   volume?: number | null
-  unit?: 'ml' | 'g' | null
+  unit?: VolumeUnit | null
 }
 export type SearchKeyBrand = { name: string; aliases?: readonly string[] | null }
 

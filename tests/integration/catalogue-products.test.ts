@@ -6,6 +6,7 @@ import { parseConfig } from '#api/config.ts'
 import { brands, categories, categoryGroups, manufacturers, productCategories, products } from '#api/db/schema/index.ts'
 import { createRouter } from '#api/http/context.ts'
 import type { ProductCard } from '#api/types.ts'
+import { volumeUnits } from '#contract/catalogue.ts'
 import { setupTestApi } from './support/api.ts'
 
 // products/ and products/{slug}/: every filter, ordering, paging edge, bad
@@ -77,7 +78,7 @@ describe('products/ list', () => {
         expect(image.small).toMatch(/^\/api\/v1\/media\/small\/[\w-]+\/.+\.svg$/)
       }
       expect(card.brand).toEqual({ id: expect.any(Number), slug: expect.any(String), name: expect.any(String) })
-      expect(['ml', 'g']).toContain(card.unit)
+      expect(volumeUnits).toContain(card.unit)
       if (card.sale_price !== null) {
         expect(card.sale_price).toBeLessThan(card.price)
         expect(card.discount_percent).toBeGreaterThan(0)

@@ -11,17 +11,24 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { volumeUnits } from '../../../contract/catalogue.ts'
 import { createdAt, localized } from './columns.ts'
 
 export const audience = pgEnum('audience', ['women', 'men', 'unisex'])
-export const volumeUnit = pgEnum('volume_unit', ['ml', 'g'])
+export const volumeUnit = pgEnum('volume_unit', volumeUnits)
+
+/** What an old slug pointed at: the storefront answers it with a permanent redirect to the current one. */
+export const sluggedKind = pgEnum('slugged_kind', ['product', 'brand', 'manufacturer', 'category', 'category_group'])
 
 export const manufacturers = pgTable('manufacturers', {
   id: serial().primaryKey(),
   slug: text().notNull().unique(),
   name: text().notNull(),
   country: text().notNull(),
+  position: smallint().notNull().default(0),
+  isHidden: boolean('is_hidden').notNull().default(false),
 })
 
 export const brands = pgTable('brands', {
@@ -33,6 +40,9 @@ export const brands = pgTable('brands', {
   // Local spellings ("шанель", "lankom") folded into every product's search key.
   aliases: text().array().notNull().default(sql`'{}'::text[]`),
   isPopular: boolean('is_popular').notNull().default(false),
+  position: smallint().notNull().default(0),
+  // A hidden brand's page and filter entry disappear; its products stay as they are.
+  isHidden: boolean('is_hidden').notNull().default(false),
 })
 
 /** Header groups: the titled columns of the category menu. */
@@ -41,6 +51,7 @@ export const categoryGroups = pgTable('category_groups', {
   slug: text().notNull().unique(),
   title: localized('title').notNull(),
   position: smallint().notNull().default(0),
+  isHidden: boolean('is_hidden').notNull().default(false),
 })
 
 export const categories = pgTable(
@@ -55,6 +66,7 @@ export const categories = pgTable(
     inFooter: boolean('in_footer').notNull().default(false),
     isPopular: boolean('is_popular').notNull().default(false),
     image: text(),
+    isHidden: boolean('is_hidden').notNull().default(false),
   },
   (t) => [index('categories_group_idx').on(t.groupId)],
 )
@@ -78,7 +90,17 @@ export const products = pgTable(
     // Money in whole sum (UZS has no minor unit in practice; providers get sum × 100).
     price: integer().notNull(),
     salePrice: integer('sale_price'),
+    // Sale price applies from/until these moments when set (either may be open).
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
     stock: integer().notNull().default(0),
+    // Below or at this, the product is "low stock" for the back office; null: the shop-wide default.
+    lowStockThreshold: integer('low_stock_threshold'),
+    // Hidden products are not shown, found or sold; staff still see and edit them.
+    isHidden: boolean('is_hidden').notNull().default(false),
+    // The shop's own article number and the package barcode (EAN/UPC): spreadsheet import matches on them.
+    sku: text(),
+    barcode: text(),
     // Fiscal codes for the receipt (tasnif.soliq.uz): IKPU (MXIK, 17 digits) and its package code;
     // null: PAYME_DEFAULT_IKPU / PAYME_DEFAULT_PACKAGE_CODE.
     ikpu: text(),
@@ -117,6 +139,12 @@ export const products = pgTable(
       t.id,
     ),
     index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_barcode_idx').on(t.barcode),
+    check(
+      'products_sale_window',
+      sql`${t.saleStartsAt} IS NULL OR ${t.saleEndsAt} IS NULL OR ${t.saleStartsAt} < ${t.saleEndsAt}`,
+    ),
   ],
 )
 
@@ -148,6 +176,8 @@ export const productImages = pgTable(
     path: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
+    // Alternative text per language; null: the product's title stands in.
+    alt: localized('alt'),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 )
@@ -196,4 +226,21 @@ export const storyReads = pgTable(
     readAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storyItemId, t.reader] })],
+)
+
+/**
+ * Slugs a product, brand, manufacturer, category or menu group had before a
+ * rename: the storefront redirects them (301) to the current slug, so links
+ * and search engines' entries keep working. A slug taken again by a new row
+ * stops redirecting (the live slug wins).
+ */
+export const slugRedirects = pgTable(
+  'slug_redirects',
+  {
+    kind: sluggedKind().notNull(),
+    oldSlug: text('old_slug').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.oldSlug] }), index('slug_redirects_target_idx').on(t.kind, t.targetId)],
 )
