@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { Db } from '#api/db/client.ts'
 import type { TestApi } from './api.ts'
 
 // The OpenAPI document as the property and access tests walk it: every
@@ -58,8 +59,11 @@ export const fillPath = (template: string, values: Record<string, string>) =>
  * request wrote nothing. `except` names tables that legitimately record a
  * refused attempt (rate-limit counters).
  */
-export async function tableChecksums(t: TestApi, except: string[] = []): Promise<Record<string, string>> {
-  const tables = (await t.database.db.execute(
+export const tableChecksums = (t: TestApi, except: string[] = []) => databaseChecksums(t.database.db, except)
+
+/** `tableChecksums` of any database (a restored copy, a second process's). */
+export async function databaseChecksums(db: Db, except: string[] = []): Promise<Record<string, string>> {
+  const tables = (await db.execute(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   )) as unknown as { rows: { table_name: string }[] }
   const names = tables.rows.map((r) => r.table_name).filter((n) => !except.includes(n))
@@ -69,6 +73,6 @@ export async function tableChecksums(t: TestApi, except: string[] = []): Promise
         `select '${n}' as t, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as c from "${n}" x`,
     )
     .join(' union all ')
-  const result = (await t.database.db.execute(sql.raw(union))) as unknown as { rows: { t: string; c: string }[] }
+  const result = (await db.execute(sql.raw(union))) as unknown as { rows: { t: string; c: string }[] }
   return Object.fromEntries(result.rows.map((r) => [r.t, r.c]))
 }

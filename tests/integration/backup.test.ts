@@ -1,0 +1,157 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '#api/db/client.ts'
+import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { projectRoot } from '#api/project-root.ts'
+import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.ts'
+import { databaseChecksums, tableChecksums } from './support/openapi.ts'
+import { orderMaker } from './support/orders.ts'
+
+// Backup, restore and the move from PGlite to PostgreSQL (issue 18): a shop
+// with customers, orders and pictures comes back the same. On the PostgreSQL
+// run the shop under test is on the server, so the backup crosses databases
+// (server → PGlite → server).
+
+const t = setupTestApi({ products: 30 })
+const orders = orderMaker(t)
+const scratch = mkdtempSync(join(tmpdir(), 'atir-backup-'))
+const server = process.env.DATABASE_URL
+const opened: Database[] = []
+const dropped: string[] = []
+
+/** An empty database migrated to this code: in memory, or a new one on the server. */
+async function emptyDatabase(kind: 'pglite' | 'same' = 'same') {
+  let url: string | undefined
+  if (kind === 'same' && server) {
+    url = await freshPostgresDatabase(server)
+    dropped.push(url)
+  }
+  const database = await openDatabase({ url, dataDir: null })
+  opened.push(database)
+  return database
+}
+
+const files = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length))
+    .sort()
+
+let backupDir: string
+const paths = () => ({ mediaDir: join(t.dataDir, 'uploads'), secretFile: join(scratch, 'secret') })
+
+beforeAll(async () => {
+  await orders.place({ method: 'cash' })
+  await orders.place({ method: 'payme', more: [{ price: 90_000, quantity: 2 }] })
+  writeFileSync(join(scratch, 'secret'), 'the-shop-secret\n')
+  backupDir = join(scratch, 'backup')
+  await backupShop(t.database, paths(), backupDir)
+})
+
+afterAll(async () => {
+  for (const database of opened) await database.close()
+  if (server)
+    for (const url of dropped) await adminQuery(server, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`)
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+describe('a backup', () => {
+  let restored: Database
+
+  it('restores into an empty database as the same shop: every row, every picture, the secret', async () => {
+    restored = await emptyDatabase()
+    const media = join(scratch, 'restored-media')
+    const secret = join(scratch, 'restored-secret')
+    await restoreShop(restored, { mediaDir: media, secretFile: secret }, backupDir)
+    expect(await databaseChecksums(restored.db)).toEqual(await tableChecksums(t))
+    expect(files(media)).toEqual(files(paths().mediaDir))
+    expect(files(media).length).toBeGreaterThan(10)
+    expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
+  }, 120_000)
+
+  it('gives new rows fresh ids after a restore', async () => {
+    const { rows } = (await restored.db.execute(
+      sql`insert into brands (slug, name, country) values ('after-restore', 'After', 'UZ') returning id`,
+    )) as unknown as { rows: { id: number }[] }
+    const { rows: before } = (await t.database.db.execute(sql`select max(id) as max from brands`)) as unknown as {
+      rows: { max: number }[]
+    }
+    expect(rows[0]?.id).toBe(Number(before[0]?.max) + 1)
+  })
+
+  it('refuses a database that already has data, and writes nothing', async () => {
+    const before = await tableChecksums(t)
+    await expect(restoreShop(t.database, paths(), backupDir)).rejects.toThrow(/already has data/)
+    expect(await tableChecksums(t)).toEqual(before)
+  })
+
+  it('refuses a backup of another database version', async () => {
+    const other = join(scratch, 'other-version')
+    mkdirSync(other)
+    const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'))
+    writeFileSync(join(other, 'manifest.json'), JSON.stringify({ ...manifest, migration: manifest.migration - 1 }))
+    await expect(restoreShop(t.database, paths(), other)).rejects.toThrow(/different database version/)
+  })
+
+  it('refuses a folder that is not a finished backup, and a non-empty folder to back up into', async () => {
+    await expect(restoreShop(t.database, paths(), scratch)).rejects.toBeInstanceOf(BackupError)
+    await expect(backupShop(t.database, paths(), backupDir)).rejects.toThrow(/not empty/)
+  })
+})
+
+describe('moving an embedded shop to PostgreSQL', () => {
+  it('copies every row, orders and customers included', async () => {
+    // The embedded shop: this backup restored into PGlite (on the PostgreSQL run, it crossed databases).
+    const embedded = await emptyDatabase('pglite')
+    await restoreShop(embedded, { mediaDir: join(scratch, 'm3'), secretFile: null }, backupDir)
+    const target = await emptyDatabase()
+    const tables = await copyShop(embedded, target)
+    const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'))
+    expect(tables).toEqual(manifest.tables)
+    expect(tables.orders).toBeGreaterThan(2)
+    expect(await databaseChecksums(target.db)).toEqual(await databaseChecksums(embedded.db))
+    await expect(copyShop(embedded, target)).rejects.toThrow(/already has data/)
+  }, 120_000)
+})
+
+describe('the commands', () => {
+  const run = promisify(execFile)
+  const node = process.execPath
+  const cli = join(projectRoot, 'api/db/transfer/cli.ts')
+  const env = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' })
+
+  it('back up one embedded shop folder and restore it into another', async () => {
+    const shop = join(scratch, 'shop')
+    // A shop folder to back up: the test's backup restored into a PGlite folder.
+    const database = await openDatabase({ dataDir: shop })
+    await restoreShop(database, { mediaDir: join(shop, 'uploads'), secretFile: null }, backupDir)
+    const expected = await databaseChecksums(database.db)
+    await database.close()
+
+    const folder = join(scratch, 'cli-backup')
+    const backup = await run(node, [cli, 'backup', folder], { env: env(shop) })
+    expect(backup.stdout).toMatch(/^Backup of \d+ rows and \d+ media files in /)
+    const copy = join(scratch, 'copy')
+    const restore = await run(node, [cli, 'restore', folder], { env: env(copy) })
+    expect(restore.stdout).toMatch(/^Restored \d+ rows/)
+
+    const restored = await openDatabase({ dataDir: copy })
+    opened.push(restored)
+    expect(await databaseChecksums(restored.db)).toEqual(expected)
+    expect(files(join(copy, 'uploads'))).toEqual(files(join(shop, 'uploads')))
+    expect(readFileSync(join(copy, 'session-secret'), 'utf8')).toBe(readFileSync(join(shop, 'session-secret'), 'utf8'))
+  }, 120_000)
+
+  it('say what is wrong in one line', async () => {
+    const failed = await run(node, [cli, 'restore', join(scratch, 'nowhere')], { env: env(join(scratch, 'x')) }).catch(
+      (error) => error,
+    )
+    expect(failed.code).toBe(1)
+    expect(failed.stderr.trim()).toMatch(/^restore: .*nowhere has no manifest\.json/)
+  }, 60_000)
+})
