@@ -1,0 +1,56 @@
+import { expect, type Page, test } from '@playwright/test'
+import { main, toasts, visit } from './support/page.ts'
+
+// Toasts never cover the header's controls (issue 20): they hang below where
+// the header ends, and stay whole in the window far down a page. On a phone
+// and on a desktop, with and without JavaScript.
+
+const product = 'dior-sauvage-eau-de-parfum-100-ml'
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** The header's links, buttons and search field that the toast covers (as laid out now). */
+async function coveredControls(page: Page, toast: Box) {
+  const controls = page.getByRole('banner').locator('a, button, input')
+  const covered: string[] = []
+  for (const control of await controls.all()) {
+    const box = await control.boundingBox()
+    if (box && box.width > 0 && overlap(box, toast))
+      covered.push((await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '?')
+  }
+  return covered
+}
+
+for (const viewport of [
+  { width: 320, height: 700 },
+  { width: 1280, height: 800 },
+])
+  test(`a toast leaves the header's controls free, and stays in view far down (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await visit(page, `/ru/products/${product}`)
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+    await main(page)
+      .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+      .click()
+    const toast = toasts(page).getByRole('listitem').filter({ hasText: 'Товар добавлен в корзину' })
+    // Hovered, a toast stays (SPEC: pause on hover) while it is measured.
+    await toast.hover()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    expect(await coveredControls(page, (await toast.boundingBox()) as Box)).toEqual([])
+
+    // Far down the page, past the header: the next toast is whole in the window.
+    await page.mouse.move(0, viewport.height - 1)
+    const similar = main(page)
+      .getByRole('button', { name: /^В корзину: / })
+      .last()
+    await similar.scrollIntoViewIfNeeded()
+    await similar.click()
+    const next = toasts(page).getByRole('listitem').first()
+    await next.hover()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await expect(next).toBeInViewport({ ratio: 1 })
+  })
