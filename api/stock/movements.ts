@@ -223,6 +223,7 @@ async function returnToSources(tx: Db | Tx, m: Movement, batches: Batch[]): Prom
       ),
     )
     .groupBy(stockMovements.batchId)
+    .orderBy(sql`min(${stockMovements.id})`)
   const parts: Part[] = []
   let left = m.delta
   for (const source of taken) {
