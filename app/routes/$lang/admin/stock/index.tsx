@@ -54,8 +54,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const url = new URL(request.url)
-  return stockAction(request, context, `/${params.lang}/admin/stock${url.search}`)
+  // Back to the list as it was shown (React Router marks a post to an index route with `?index`).
+  const shown = new URL(request.url).searchParams
+  shown.delete('index')
+  const search = shown.toString()
+  return stockAction(request, context, `/${params.lang}/admin/stock${search ? `?${search}` : ''}`)
 }
 
 // The admin layout keeps every page out of caches and search engines.
