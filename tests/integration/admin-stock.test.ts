@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, stockBatches, stockMovements } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { stockDisagreements } from '#api/stock/movements.ts'
+import { queueLowStockAlerts } from '#api/telegram/low-stock.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -326,6 +327,10 @@ describe('low stock and expiring lists', () => {
     const searched = await get('low/?q=low-own')
     expect(searched.body.results).toEqual([expect.objectContaining({ id: own, stock: 8, low_stock_threshold: 10 })])
     expect((await get(`products/${fine}/`)).body).toMatchObject({ low: false, low_stock_threshold: 3 })
+    // The Telegram alerts follow the same rule.
+    const alerted = await queueLowStockAlerts(t.database.db, t.config, new Date())
+    expect(alerted).toEqual(expect.arrayContaining([own, byDefault]))
+    expect(alerted).not.toContain(fine)
   })
 
   it('lists batches expiring within N days (default 60) and puts one on sale in one step', async () => {
