@@ -29,6 +29,9 @@ export default [
       route('staff', 'routes/$lang/admin/staff/index.tsx'),
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),
+      // Stock (issue 16): low stock, expiring batches, a product's batches and movements.
+      route('stock', 'routes/$lang/admin/stock/index.tsx'),
+      route('stock/:id', 'routes/$lang/admin/stock/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { type Shopper, shopper } from './support/orders.ts'
+import { main, toasts, visit, watchErrors } from './support/page.ts'
+import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
+
+// Stock (issue 16) as the warehouse uses it, with and without JavaScript: a
+// count to 0 makes the product "out of stock" in the shop at once, and the
+// shop no longer sells it. Each project takes a product of its own.
+
+type Product = { id: number; slug: string; title: string; stock: number }
+
+/** An in-stock product of the demo catalogue no other spec uses: far down the list, one per project. */
+async function ownProduct(request: APIRequestContext): Promise<Product> {
+  const projects = ['chromium-js', 'chromium-nojs', 'server']
+  const index = Math.max(0, projects.indexOf(test.info().project.name))
+  const list = await request.get(`/api/v1/products/?in_stock=true&ordering=-price&page=3&size=12`)
+  expect(list.status()).toBe(200)
+  const product = (await list.json()).results[7 + index]
+  expect(product, 'the demo catalogue has enough products').toBeTruthy()
+  const detail = await (await request.get(`/api/v1/products/${product.slug}/`)).json()
+  return { id: detail.id, slug: detail.slug, title: detail.title, stock: detail.stock }
+}
+
+async function toBasket(request: APIRequestContext, who: Shopper, productId: number) {
+  const added = await request.post('/api/v1/orders/cart/products/', {
+    headers: { Authorization: `Bearer ${who.token}` },
+    data: { product_id: productId, quantity: 1 },
+  })
+  expect(added.status()).toBe(200)
+}
+
+const checkout = (request: APIRequestContext, who: Shopper) =>
+  request.post('/api/v1/orders/', {
+    headers: { Authorization: `Bearer ${who.token}` },
+    data: {
+      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
+      receiver: { name: 'Gulnoza', phone: '+998901234567' },
+      delivery: 'pickup',
+      payment_method: 'cash',
+      idempotency_key: randomUUID(),
+    },
+  })
+
+test('a warehouse member counts a product to 0: the shop shows it out of stock and refuses to order it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  const product = await ownProduct(request)
+  // A shopper put it in the basket before the count.
+  const who = await shopper(request, 'stock-pass-1', 'Гульноза')
+  await toBasket(request, who, product.id)
+  const keeper = await readyStaff(request, 'warehouse', 'Кладовщик Бахтиёр')
+  await staffSignIn(page, keeper)
+  await expect(adminNav(page).getByRole('link', { name: 'Склад' })).toBeVisible()
+
+  await visit(page, `/ru/admin/stock/${product.id}`)
+  await expect(main(page).getByRole('heading', { level: 1, name: product.title })).toBeVisible()
+  await expect(main(page).getByText(`Остаток: ${product.stock}`)).toBeVisible()
+  const count = main(page).getByRole('region', { name: 'Пересчитать' })
+  // Without a reason the count is refused, the number typed kept.
+  await count.getByLabel('Насчитано').fill('0')
+  await count.getByLabel('Причина').fill('')
+  await count.getByRole('button', { name: 'Сохранить подсчёт' }).click()
+  await expect(count.getByText('Обязательное поле')).toBeVisible()
+  await expect(count.getByLabel('Насчитано')).toHaveValue('0')
+  await count.getByLabel('Причина').fill('Разбиты флаконы')
+  await count.getByRole('button', { name: 'Сохранить подсчёт' }).click()
+  await expect(toasts(page).getByText(`Остаток «${product.title}»: 0`)).toBeVisible()
+  await expect(main(page).getByText('Остаток: 0')).toBeVisible()
+  const history = main(page).getByRole('table', { name: 'История движений' })
+  const row = history.getByRole('row').filter({ hasText: 'Разбиты флаконы' })
+  await expect(row).toContainText(`−${product.stock}`)
+  await expect(row).toContainText('Кладовщик Бахтиёр')
+
+  // The shop at once: out of stock, no "add to basket", and the checkout refuses.
+  await visit(page, `/ru/products/${product.slug}`)
+  await expect(main(page).getByText('Нет в наличии', { exact: true })).toBeVisible()
+  await expect(main(page).getByRole('button', { name: `В корзину: ${product.title}` })).toHaveCount(0)
+  const refused = await checkout(request, who)
+  expect(refused.status()).toBe(409)
+
+  // The low-stock list has it now; its quick count brings two back.
+  await visit(page, '/ru/admin/stock')
+  await main(page).getByRole('searchbox', { name: 'Название, артикул или штрихкод' }).fill(product.title)
+  await main(page).getByRole('button', { name: 'Найти' }).click()
+  const listed = main(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: product.title, exact: true }) })
+  await expect(listed.getByRole('cell').first()).toHaveText('0')
+  await listed.getByRole('spinbutton', { name: `Насчитано: ${product.title}` }).fill('2')
+  await listed.getByRole('button', { name: `Сохранить подсчёт: ${product.title}` }).click()
+  await expect(toasts(page).getByText(`Остаток «${product.title}»: 2`)).toBeVisible()
+  await visit(page, `/ru/products/${product.slug}`)
+  await expect(main(page).getByRole('button', { name: `В корзину: ${product.title}` })).toBeVisible()
+  expect(errors).toEqual([])
+})
