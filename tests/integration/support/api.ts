@@ -6,6 +6,7 @@ import { type Api, createApi } from '#api/app.ts'
 import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { mediaStoreOf } from '#api/media/store.ts'
 
 export type TestApi = {
   api: Api
@@ -40,7 +41,7 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
     await seedDatabase(database.db, {
       mode: 'demo',
       products: options.products ?? 300,
-      uploadsDir: join(dataDir, 'uploads'),
+      media: mediaStoreOf(config),
     })
     const api = createApi({ database, config })
     Object.assign(state, { api, database, config, dataDir, databaseUrl: url })
