@@ -19,8 +19,16 @@ export type ImageLinks = Record<ImageSize, string>
 
 type Known = { version: string; etag: string; checkedAt: number }
 
-const known = new Map<string, Known>()
-const pending = new Map<string, Promise<string | null>>()
+// Per store: what one process knows, as another process (with its own store) would not.
+const memos = new WeakMap<MediaStore, { known: Map<string, Known>; pending: Map<string, Promise<string | null>> }>()
+function memoOf(store: MediaStore) {
+  let memo = memos.get(store)
+  if (!memo) {
+    memo = { known: new Map(), pending: new Map() }
+    memos.set(store, memo)
+  }
+  return memo
+}
 
 /** The uploads folder of the local store; the file helpers of api/uploads/images.ts map it to the configured store. */
 export const uploadsDirOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'uploads')
@@ -37,10 +45,8 @@ export async function saveOriginal(store: MediaStore, path: string, bytes: Buffe
     meta: { [versionMeta]: `${RESIZE_VERSION}:${version}` },
   })
   // This process knows the new version at once; the ETag is learnt at the next check.
-  known.set(memoKey(store, path), { version, etag: '', checkedAt: Date.now() })
+  memoOf(store).known.set(path, { version, etag: '', checkedAt: Date.now() })
 }
-
-const memoKey = (store: MediaStore, path: string) => `${store.name}\0${path}`
 
 /**
  * The version (content hash) of the original at `path`, as in its URLs;
@@ -49,27 +55,27 @@ const memoKey = (store: MediaStore, path: string) => `${store.name}\0${path}`
  */
 export async function originalVersion(store: MediaStore, path: string): Promise<string | null> {
   if (!isUploadPath(path)) return null
-  const id = memoKey(store, path)
-  const memo = known.get(id)
+  const { known, pending } = memoOf(store)
+  const memo = known.get(path)
   if (memo && Date.now() - memo.checkedAt < RECHECK_MS) return memo.version
-  let running = pending.get(id)
+  let running = pending.get(path)
   if (!running) {
     running = computeVersion(store, path, memo)
       .catch((error) => {
         logger().warn(`media: cannot look up ${path} in ${store.name}: ${describeError(error)}`)
         return null
       })
-      .finally(() => pending.delete(id))
-    pending.set(id, running)
+      .finally(() => pending.delete(path))
+    pending.set(path, running)
   }
   const version = await running
-  if (!version) known.delete(id)
+  if (!version) known.delete(path)
   return version
 }
 
 /** Drops the remembered version of a removed original, so its URLs stop resolving at once. */
 export function forgetVersion(store: MediaStore, path: string) {
-  known.delete(memoKey(store, path))
+  memoOf(store).known.delete(path)
 }
 
 async function computeVersion(store: MediaStore, path: string, memo: Known | undefined): Promise<string | null> {
@@ -78,7 +84,7 @@ async function computeVersion(store: MediaStore, path: string, memo: Known | und
   if (!info) return null
   const checkedAt = Date.now()
   const remember = (version: string) => {
-    known.set(memoKey(store, path), { version, etag: info.etag, checkedAt })
+    memoOf(store).known.set(path, { version, etag: info.etag, checkedAt })
     return version
   }
   if (memo && memo.etag === info.etag) return remember(memo.version)

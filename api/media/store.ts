@@ -61,9 +61,9 @@ const stores = new Map<string, MediaStore>()
 // The uploads folder (DATA_DIR/uploads) each configured store stands for: see `storedUpload`.
 const byUploadsDir = new Map<string, MediaStore>()
 
-/** The media store of this configuration, one per setting in the process. */
+/** The media store of this configuration, one per setting (and DATA_DIR) in the process. */
 export function mediaStoreOf(config: Pick<Config, 'dataDir' | 'media'>): MediaStore {
-  const id = JSON.stringify(config.media)
+  const id = JSON.stringify([config.dataDir, config.media])
   let store = stores.get(id)
   if (!store) {
     store = createMediaStore(config.media)
