@@ -17,9 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
-import { contentVersion, originalVersion } from '#api/media/links.ts'
+import { contentVersion, originalVersion, uploadsDirOf } from '#api/media/links.ts'
 import { createMediaStore, mediaStoreOf, openMediaStore } from '#api/media/store.ts'
 import { projectRoot } from '#api/project-root.ts'
+import { removeFiles, writeWhole } from '#api/uploads/images.ts'
 import { readiness } from '../../server/observability.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
@@ -195,6 +196,17 @@ describe('the media store in an S3-compatible bucket', () => {
     // B had seen the photo; it answers 404 all the same, and makes no copy again.
     for (const url of urls) expect((await onB(url, webp)).status).toBe(404)
     expect(await copies()).toEqual([])
+  })
+
+  it("keeps the file helpers' signatures: a file named in a shop's uploads folder goes to its bucket", async () => {
+    const bytes = await png(50, 50, '#f59e0b')
+    await writeWhole(join(uploadsDirOf(t.config), 'products/9/x1.png'), bytes)
+    expect(await objectBytes('shop/uploads/products/9/x1.png')).toEqual(bytes)
+    expect(existsSync(join(t.dataDir, 'uploads'))).toBe(false)
+    const url = `/api/v1/media/small/${contentVersion(bytes)}/products/9/x1.png`
+    expect((await onB(url, webp)).status).toBe(200)
+    await removeFiles([join(uploadsDirOf(t.config), 'products/9/x1.png')])
+    expect(await keysUnder('shop/uploads/products/9/')).toEqual([])
   })
 
   it('refuses to open a bucket that is missing or credentials that are refused, with one line saying why', async () => {
