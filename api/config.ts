@@ -192,7 +192,7 @@ export function parseMediaUrl(
   const [, bucket = '', prefix = ''] = match
   if (!bucketName.test(bucket))
     return `"${bucket}" is not a bucket name (3–63 lowercase letters, digits, dots, hyphens)`
-  if (prefix && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+  if (prefix !== '' && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
     return `the prefix "${prefix}" has an empty, "." or ".." segment`
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     return 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds them itself)'
