@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { projectRoot } from './project-root.ts'
 
@@ -133,9 +134,81 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   // Largest request body (KiB) of forms and JSON; multipart uploads have their own limits.
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
+  // Where pictures live: unset = DATA_DIR; `s3://bucket/prefix` (with the S3_ settings) or `file:///folder`.
+  MEDIA_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  ),
 })
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }
+/** The media store (api/media/store.ts): a folder holding `uploads/` and `cache/`, or an S3-compatible bucket. */
+export type MediaSetting =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3'
+      bucket: string
+      /** Key prefix inside the bucket, without slashes at either end; '' for the whole bucket. */
+      prefix: string
+      endpoint?: string
+      region: string
+      forcePathStyle: boolean
+      accessKeyId?: string
+      secretAccessKey?: string
+    }
+
+// S3 bucket names (AWS, R2, Yandex and MinIO agree): 3–63 lowercase letters, digits, dots and hyphens.
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+
+/**
+ * The media store a MEDIA_URL names, with the S3_ settings; a message for a
+ * value that is none. Also used by `npm run media:move -- --to …`.
+ */
+export function parseMediaUrl(
+  url: string | undefined,
+  env: Pick<
+    z.infer<typeof envSchema>,
+    'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+  >,
+  dataDir: string,
+): MediaSetting | string {
+  if (!url) return { kind: 'local', root: dataDir }
+  if (url.startsWith('file:')) {
+    try {
+      return { kind: 'local', root: fileURLToPath(url) }
+    } catch {
+      return 'a file URL must name an absolute folder: file:///srv/atir-media'
+    }
+  }
+  const match = /^s3:\/\/([^/?#]+)\/*([^?#]*?)\/*$/.exec(url)
+  if (!match) return 'expected s3://bucket/prefix (or file:///folder); unset: DATA_DIR'
+  const [, bucket = '', prefix = ''] = match
+  if (!bucketName.test(bucket))
+    return `"${bucket}" is not a bucket name (3–63 lowercase letters, digits, dots, hyphens)`
+  if (prefix !== '' && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+    return `the prefix "${prefix}" has an empty, "." or ".." segment`
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    return 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK then finds them itself)'
+  return {
+    kind: 's3',
+    bucket,
+    prefix,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  }
+}
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string; media: MediaSetting }
 
 /** What a live shop must not run with, each reported on its setting so one message lists them all. */
 function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
@@ -154,10 +227,17 @@ function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
     refuse('SESSION_SECRET', 'required in SHOP_MODE=live: a secret of at least 32 characters, kept outside DATA_DIR')
 }
 
+/** MEDIA_URL is checked with the S3_ settings beside it. */
+function mediaRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
+  const media = parseMediaUrl(env.MEDIA_URL, env, '')
+  if (typeof media === 'string') ctx.addIssue({ code: 'custom', path: ['MEDIA_URL'], message: media })
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema
     // Also when another setting is wrong: one start reports every problem.
     .superRefine(liveModeRules, { when: () => true })
+    .superRefine(mediaRules)
     .safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -165,7 +245,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   // Relative to the project, not the working directory: the shop starts the same from anywhere.
   const dataDir = resolve(projectRoot, parsed.data.DATA_DIR)
-  return { ...parsed.data, dataDir, sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir) }
+  const media = parseMediaUrl(parsed.data.MEDIA_URL, parsed.data, dataDir) as MediaSetting
+  return {
+    ...parsed.data,
+    dataDir,
+    media,
+    sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+  }
 }
 
 /** Without SESSION_SECRET, one is generated on first start and kept in the data folder. */

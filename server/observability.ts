@@ -1,6 +1,4 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Express, Request, RequestHandler, Response } from 'express'
 import { pinoHttp } from 'pino-http'
 import { matchRoutes, type ServerBuild } from 'react-router'
@@ -8,6 +6,7 @@ import { apiBasePath } from '#api/app.ts'
 import type { Config } from '#api/config.ts'
 import type { Database } from '#api/db/client.ts'
 import { type Logger, maskPhones, type RequestContext, withRequestContext } from '#api/log.ts'
+import type { MediaStore } from '#api/media/store.ts'
 import { httpDuration, metrics } from '#api/metrics.ts'
 
 // Letters, digits and a few separators: what load balancers and tracing send, nothing that breaks a log line.
@@ -134,15 +133,15 @@ export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild
 }
 
 /**
- * `/readyz`: 200 when this process can serve (database answers, the uploads
- * folder takes a file), else 503 naming the part that failed. `/healthz`
+ * `/readyz`: 200 when this process can serve (database answers, the media
+ * store takes a file), else 503 naming the part that failed. `/healthz`
  * (alive) stays as it was.
  */
-export function readiness(app: Express, deps: { database: Database; uploadsDir: string }) {
+export function readiness(app: Express, deps: { database: Database; media: MediaStore }) {
   app.get('/readyz', async (_req, res) => {
     const checks = {
       database: await outcome(() => deps.database.ping()),
-      media: await outcome(() => probeWritable(deps.uploadsDir)),
+      media: await outcome(() => deps.media.checkWritable()),
     }
     const ready = Object.values(checks).every((check) => check === 'ok')
     res
@@ -159,13 +158,6 @@ async function outcome(check: () => Promise<void>): Promise<'ok' | 'failed'> {
   } catch {
     return 'failed'
   }
-}
-
-async function probeWritable(dir: string) {
-  await mkdir(dir, { recursive: true })
-  const probe = join(dir, `.readyz-${process.pid}`)
-  await writeFile(probe, '')
-  await unlink(probe)
 }
 
 /**

@@ -13,6 +13,7 @@ import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { logger } from '#api/log.ts'
+import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
@@ -37,17 +38,18 @@ type ShopOptions = {
  */
 export async function createShop({ build, assets }: ShopOptions) {
   const config = getConfig()
+  // First: a store that cannot take a picture stops the start before the database is opened.
+  const media = await openMediaStore(config)
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
     migrations: config.MIGRATIONS,
   })
-  const uploadsDir = join(config.dataDir, 'uploads')
   const seed = await seedDatabase(database.db, {
     mode: config.SHOP_MODE,
     products: config.SEED_PRODUCTS,
-    uploadsDir,
+    media,
   })
   const log = logger()
   if (seed.seeded && config.SHOP_MODE === 'demo') log.info(`Seeded the demo catalogue: ${seed.products} products`)
@@ -83,7 +85,7 @@ export async function createShop({ build, assets }: ShopOptions) {
       res.status(503).json({ status: 'unavailable' })
     }
   })
-  readiness(app, { database, uploadsDir })
+  readiness(app, { database, media })
   metricsEndpoint(app, config)
 
   // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).

@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bugReportSchema, feedbackSchema } from '#contract/profile.ts'
@@ -9,7 +8,9 @@ import { clientAddress, currentUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
-import { uploadsDirOf } from '../media/links.ts'
+import { eraseUploads } from '../media/erase.ts'
+import { saveOriginal } from '../media/links.ts'
+import { mediaStoreOf } from '../media/store.ts'
 import {
   checkImage,
   extensionOf,
@@ -17,9 +18,7 @@ import {
   normalizedImage,
   randomName,
   readForm,
-  removeFiles,
   uploadBodyLimit,
-  writeWhole,
 } from '../uploads/images.ts'
 import { type FeedbackKind, recentMessageCount, saveBugReport, saveFeedback } from './service.ts'
 
@@ -80,7 +79,7 @@ const bugReportRoute = createRoute({
 
 /** Feedback and bug reports, stored for the staff; signed-in senders are remembered. */
 export function feedbackRoutes({ database: { db }, config, now = () => new Date() }: ApiDeps) {
-  const uploadsDir = uploadsDirOf(config)
+  const store = mediaStoreOf(config)
 
   /** 429 when this address has sent its share of `kind` in the window. */
   async function checkLimit(kind: FeedbackKind, address: string | null, lang: Lang) {
@@ -123,11 +122,11 @@ export function feedbackRoutes({ database: { db }, config, now = () => new Date(
       if (image) {
         const bytes = await normalizedImage(image, { width: 2560, height: 2560, fit: 'inside' })
         path = `bug-reports/${randomName()}.${extensionOf(image.format)}`
-        await writeWhole(join(uploadsDir, path), bytes)
+        await saveOriginal(store, path, bytes)
       }
       await saveBugReport(db, row, { text: parsed.data.text, page: parsed.data.page ?? null, screenshot: path })
     } catch (error) {
-      if (path) await removeFiles([join(uploadsDir, path)])
+      if (path) await eraseUploads(config, [path])
       throw error
     }
     return c.json(sent(c), 201)

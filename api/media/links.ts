@@ -1,66 +1,97 @@
 import { createHash } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
-import { type ImageSize, imageSizeNames, resolveUpload } from './paths.ts'
+import { logger } from '../log.ts'
+import { type ImageSize, imageSizeNames, isUploadPath } from './paths.ts'
+import { contentTypeOf, describeError, type MediaStore, mediaStoreOf, originalKey } from './store.ts'
 
 /** Bump when the resizing changes (quality, format), so every URL and cached copy changes with it. */
 export const RESIZE_VERSION = '1'
 // The API's base path (api/app.ts) plus the media route; written out to avoid an import cycle.
 const mediaPath = '/api/v1/media'
-// How long a known version is trusted before the original's mtime is checked again.
+// How long a known version is trusted before the original is looked at again.
 const RECHECK_MS = 60_000
+// The S3 metadata an original is stored with: `<RESIZE_VERSION>:<version>`, so a HEAD tells the version.
+const versionMeta = 'atir-version'
 
 /** URLs of one picture in every served width. */
 export type ImageLinks = Record<ImageSize, string>
 
-type Known = { version: string; mtimeMs: number; size: number; checkedAt: number }
+type Known = { version: string; etag: string; checkedAt: number }
 
-const known = new Map<string, Known>()
-const pending = new Map<string, Promise<string>>()
+// Per store: what one process knows, as another process (with its own store) would not.
+const memos = new WeakMap<MediaStore, { known: Map<string, Known>; pending: Map<string, Promise<string | null>> }>()
+function memoOf(store: MediaStore) {
+  let memo = memos.get(store)
+  if (!memo) {
+    memo = { known: new Map(), pending: new Map() }
+    memos.set(store, memo)
+  }
+  return memo
+}
 
+/** The uploads folder of the local store; the file helpers of api/uploads/images.ts map it to the configured store. */
 export const uploadsDirOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'uploads')
-export const cacheDirOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'cache', 'media')
+
+/** A short hash of an original's bytes: part of every image URL, so a replaced original gets new URLs. */
+export const contentVersion = (bytes: Buffer) =>
+  createHash('sha256').update(RESIZE_VERSION).update(bytes).digest('base64url').slice(0, 12)
+
+/** Stores an original at its upload path, with its version where the store keeps metadata. */
+export async function saveOriginal(store: MediaStore, path: string, bytes: Buffer) {
+  const version = contentVersion(bytes)
+  await store.put(originalKey(path), bytes, {
+    contentType: contentTypeOf(path),
+    meta: { [versionMeta]: `${RESIZE_VERSION}:${version}` },
+  })
+  // This process knows the new version at once; the ETag is learnt at the next check.
+  memoOf(store).known.set(path, { version, etag: '', checkedAt: Date.now() })
+}
 
 /**
- * A short hash of the original's bytes. It is part of every image URL, so a
- * replaced original gets new URLs and the old ones may be cached forever.
- * `null` when the file is missing or the path is not a safe upload path.
+ * The version (content hash) of the original at `path`, as in its URLs;
+ * `null` when it is missing or the path is not a safe upload path. Known
+ * versions are trusted for a minute, then the store's ETag is compared.
  */
-export async function originalVersion(uploadsDir: string, path: string): Promise<string | null> {
-  const file = resolveUpload(uploadsDir, path)
-  if (!file) return null
-  const memo = known.get(file)
+export async function originalVersion(store: MediaStore, path: string): Promise<string | null> {
+  if (!isUploadPath(path)) return null
+  const { known, pending } = memoOf(store)
+  const memo = known.get(path)
   if (memo && Date.now() - memo.checkedAt < RECHECK_MS) return memo.version
-  let running = pending.get(file)
+  let running = pending.get(path)
   if (!running) {
-    running = computeVersion(file, memo).finally(() => pending.delete(file))
-    pending.set(file, running)
+    running = computeVersion(store, path, memo)
+      .catch((error) => {
+        logger().warn(`media: cannot look up ${path} in ${store.name}: ${describeError(error)}`)
+        return null
+      })
+      .finally(() => pending.delete(path))
+    pending.set(path, running)
   }
-  try {
-    return await running
-  } catch {
-    known.delete(file)
-    return null
-  }
+  const version = await running
+  if (!version) known.delete(path)
+  return version
 }
 
 /** Drops the remembered version of a removed original, so its URLs stop resolving at once. */
-export function forgetVersion(file: string) {
-  known.delete(file)
+export function forgetVersion(store: MediaStore, path: string) {
+  memoOf(store).known.delete(path)
 }
 
-async function computeVersion(file: string, memo: Known | undefined): Promise<string> {
-  const info = await stat(file)
+async function computeVersion(store: MediaStore, path: string, memo: Known | undefined): Promise<string | null> {
+  const key = originalKey(path)
+  const info = await store.stat(key)
+  if (!info) return null
   const checkedAt = Date.now()
-  if (memo && memo.mtimeMs === info.mtimeMs && memo.size === info.size) {
-    memo.checkedAt = checkedAt
-    return memo.version
+  const remember = (version: string) => {
+    memoOf(store).known.set(path, { version, etag: info.etag, checkedAt })
+    return version
   }
-  const bytes = await readFile(file)
-  const version = createHash('sha256').update(RESIZE_VERSION).update(bytes).digest('base64url').slice(0, 12)
-  known.set(file, { version, mtimeMs: info.mtimeMs, size: info.size, checkedAt })
-  return version
+  if (memo && memo.etag === info.etag) return remember(memo.version)
+  const [resize, version] = (info.meta[versionMeta] ?? '').split(':')
+  if (resize === RESIZE_VERSION && version) return remember(version)
+  const object = await store.get(key)
+  return object ? remember(contentVersion(object.bytes)) : null
 }
 
 /** Where media URLs start: PUBLIC_URL (for the mobile apps) or root-relative when unset. */
@@ -82,19 +113,19 @@ export function socialUrl(base: string, version: string, path: string) {
  * which is what the mobile apps need.
  */
 export class MediaLinks {
-  private readonly uploadsDir: string
+  private readonly store: MediaStore
   private readonly base: string
   private readonly versions = new Map<string, string>()
 
-  constructor(config: Pick<Config, 'dataDir' | 'PUBLIC_URL'>) {
-    this.uploadsDir = uploadsDirOf(config)
+  constructor(config: Pick<Config, 'dataDir' | 'media' | 'PUBLIC_URL'>) {
+    this.store = mediaStoreOf(config)
     this.base = mediaBase(config)
   }
 
   /** Looks up the versions of these originals; call before `links` for a batch of rows. */
   async load(paths: Iterable<string | null | undefined>): Promise<this> {
     const wanted = [...new Set([...paths].filter((p): p is string => !!p))]
-    const found = await Promise.all(wanted.map((p) => originalVersion(this.uploadsDir, p)))
+    const found = await Promise.all(wanted.map((p) => originalVersion(this.store, p)))
     wanted.forEach((p, i) => {
       // A missing original still gets a well-formed URL; the media route answers 404.
       this.versions.set(p, found[i] ?? 'missing')

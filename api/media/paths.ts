@@ -11,16 +11,24 @@ export const originalExtensions = ['svg', 'png', 'jpg', 'jpeg', 'webp'] as const
 const safeSegment = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 /**
- * The original's location under `uploadsDir`, or null when `path` could leave
- * it: only plain relative segments (no `..`, no absolute or drive paths, no
- * backslashes, no dot-files) ending in a known image extension.
+ * Whether `path` may name an original (in a request, too): only plain
+ * relative segments (no `..`, no absolute or drive paths, no backslashes, no
+ * dot-files) ending in a known image extension.
+ */
+export function isUploadPath(path: string) {
+  if (!path || path.length > 300 || isAbsolute(path) || path.includes('\\') || path.includes('\0')) return false
+  const segments = path.split('/')
+  if (!segments.every((s) => safeSegment.test(s) && s !== '..' && !s.includes('..'))) return false
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase()
+  return (originalExtensions as readonly string[]).includes(extension)
+}
+
+/**
+ * The original's location under a local `uploadsDir`, or null when `path`
+ * could leave it (`isUploadPath`).
  */
 export function resolveUpload(uploadsDir: string, path: string): string | null {
-  if (!path || path.length > 300 || isAbsolute(path) || path.includes('\\') || path.includes('\0')) return null
-  const segments = path.split('/')
-  if (!segments.every((s) => safeSegment.test(s) && s !== '..' && !s.includes('..'))) return null
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase()
-  if (!(originalExtensions as readonly string[]).includes(extension)) return null
+  if (!isUploadPath(path)) return null
   const root = normalize(uploadsDir)
   const target = normalize(join(root, path))
   return target.startsWith(root.endsWith(sep) ? root : root + sep) ? target : null

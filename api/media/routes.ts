@@ -5,9 +5,10 @@ import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
 import { errorSchema } from '../http/schemas.ts'
 import { logger } from '../log.ts'
-import { cacheDirOf, mediaUrl, originalVersion, socialUrl, uploadsDirOf } from './links.ts'
-import { imageSizeNames, resolveUpload } from './paths.ts'
+import { mediaUrl, originalVersion, socialUrl } from './links.ts'
+import { imageSizeNames } from './paths.ts'
 import { contentTypes, preferredFormat, sizedCopy, socialSize } from './resize.ts'
+import { mediaStoreOf } from './store.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
 
@@ -31,12 +32,14 @@ const imageRoute = createRoute({
   summary: 'A product, banner or story picture resized to a standard width',
   description:
     'Use the URLs the catalogue returns; they change whenever the picture does, so responses are immutable. ' +
-    'WebP when the Accept header names image/webp, otherwise JPEG. `path` may contain slashes.',
+    'AVIF when the Accept header names image/avif, else WebP when it names image/webp, otherwise JPEG ' +
+    '(`Vary: Accept`). `path` may contain slashes.',
   request: { params },
   responses: {
     200: {
       description: 'The picture',
       content: {
+        'image/avif': { schema: z.string().openapi({ format: 'binary' }) },
         'image/webp': { schema: z.string().openapi({ format: 'binary' }) },
         'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) },
       },
@@ -47,10 +50,9 @@ const imageRoute = createRoute({
   },
 })
 
-/** Serves resized copies of the originals in DATA_DIR/uploads, made once with sharp and kept in DATA_DIR/cache. */
+/** Serves resized copies of the originals in the media store, made once with sharp and kept in the store. */
 export function mediaRoutes({ config }: ApiDeps) {
-  const uploadsDir = uploadsDirOf(config)
-  const cacheDir = cacheDirOf(config)
+  const store = mediaStoreOf(config)
   const router = createRouter()
   // The path runs over several segments, which the OpenAPI path syntax cannot say:
   // the route is documented as written above and matched with Hono's own pattern.
@@ -70,9 +72,8 @@ export function mediaRoutes({ config }: ApiDeps) {
     const parsed = params.safeParse({ size, version: c.req.param('version'), path })
     if (!parsed.success) throw notFound(lang)
     const { version } = parsed.data
-    const original = resolveUpload(uploadsDir, path)
-    const current = original && (await originalVersion(uploadsDir, path))
-    if (!original || !current) throw notFound(lang)
+    const current = await originalVersion(store, path)
+    if (!current) throw notFound(lang)
     if (current !== version) {
       const url =
         parsed.data.size === socialSize ? socialUrl('', current, path) : mediaUrl('', parsed.data.size, current, path)
@@ -82,14 +83,15 @@ export function mediaRoutes({ config }: ApiDeps) {
     const etag = `"${version}-${size}-${format}"`
     const headers = { 'Cache-Control': immutable, ETag: etag, ...(social ? {} : { Vary: 'Accept' }) }
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
-    let bytes: Buffer
+    let bytes: Buffer | null
     try {
-      bytes = await sizedCopy({ original, cacheDir, version, size: parsed.data.size, format })
+      bytes = await sizedCopy({ store, path, version, size: parsed.data.size, format })
     } catch (error) {
       // A broken original is a content problem, not a crash: log it and answer as if absent.
       logger().warn(`media: cannot resize ${path}: ${(error as Error).message}`)
       throw notFound(lang)
     }
+    if (!bytes) throw notFound(lang)
     return c.body(new Uint8Array(bytes), 200, {
       ...headers,
       'Content-Type': contentTypes[format],

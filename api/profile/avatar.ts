@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto'
-import { join } from 'node:path'
-import { mediaUrl, RESIZE_VERSION } from '../media/links.ts'
+import { contentVersion, mediaUrl } from '../media/links.ts'
 import { type CheckedImage, extensionOf, normalizedImage } from '../uploads/images.ts'
 
 /** Longest side of the kept original and the side of the square small avatar made on upload. */
@@ -10,7 +8,7 @@ export const AVATAR_SMALL_SIZE = 256
 export type AvatarSrc = { small: string; original: string }
 
 /**
- * An avatar is two files under DATA_DIR/uploads/avatars: the upright,
+ * An avatar is two files under `avatars/` in the media store: the upright,
  * metadata-free original (at most 1024 px) and a 256 px square crop. The
  * name carries the owner and both content versions, the same hashes the
  * media route checks (api/media/links.ts), so `avatar_src` needs no disk
@@ -18,10 +16,6 @@ export type AvatarSrc = { small: string; original: string }
  * same with `.small` before the extension.
  */
 const namePattern = /^avatars\/(\d+)\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{12})\.(jpg|png)$/
-
-// As api/media/links.ts computes it, so the URL is current without a redirect.
-const contentVersion = (bytes: Buffer) =>
-  createHash('sha256').update(RESIZE_VERSION).update(bytes).digest('base64url').slice(0, 12)
 
 export const smallPathOf = (path: string) => path.replace(/\.(jpg|png)$/, '.small.$1')
 
@@ -57,5 +51,3 @@ export async function prepareAvatar(userId: number, image: CheckedImage) {
     ],
   }
 }
-
-export const uploadFile = (uploadsDir: string, path: string) => join(uploadsDir, path)

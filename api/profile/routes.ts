@@ -9,9 +9,11 @@ import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
-import { mediaBase, uploadsDirOf } from '../media/links.ts'
-import { checkImage, IMAGE_MAX_BYTES, readForm, removeFiles, uploadBodyLimit, writeWhole } from '../uploads/images.ts'
-import { avatarFiles, prepareAvatar, uploadFile } from './avatar.ts'
+import { eraseUploads } from '../media/erase.ts'
+import { mediaBase, saveOriginal } from '../media/links.ts'
+import { mediaStoreOf } from '../media/store.ts'
+import { checkImage, IMAGE_MAX_BYTES, readForm, uploadBodyLimit } from '../uploads/images.ts'
+import { avatarFiles, prepareAvatar } from './avatar.ts'
 import { removeAvatar, replaceAvatar, updateProfile } from './service.ts'
 
 const errorContent = (description: string) => ({
@@ -75,8 +77,9 @@ const avatarDeleteRoute = createRoute({
 /** The profile's own endpoints beside api/account: name and extra phone, the photo. */
 export function profileRoutes({ database: { db }, config }: ApiDeps) {
   const media = mediaBase(config)
-  const uploadsDir = uploadsDirOf(config)
-  const files = (path: string | null | undefined) => avatarFiles(path).map((p) => uploadFile(uploadsDir, p))
+  const store = mediaStoreOf(config)
+  // A photo is personal data: its resized copies go with it.
+  const erase = (paths: string[]) => eraseUploads(config, paths)
 
   async function signedInUser(id: number, lang: Lang) {
     const row = await liveUserById(db, id)
@@ -100,18 +103,17 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
     const written: string[] = []
     try {
       for (const file of avatar.files) {
-        const target = uploadFile(uploadsDir, file.path)
-        written.push(target)
-        await writeWhole(target, file.bytes)
+        written.push(file.path)
+        await saveOriginal(store, file.path, file.bytes)
       }
       const replaced = await replaceAvatar(db, current.id, avatar.path)
       if (!replaced) throw new ApiError(401, message(lang, 'token_invalid'))
       const { row, previous } = replaced
-      if (previous && previous !== avatar.path) await removeFiles(files(previous))
+      if (previous && previous !== avatar.path) await erase(avatarFiles(previous))
       return c.json(userView(row, media), 200)
     } catch (error) {
       // Nothing half-saved: the new files go, the row keeps the previous photo.
-      await removeFiles(written)
+      await erase(written)
       throw error
     }
   })
@@ -137,7 +139,7 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
       const user = await signedInUser(current.id, lang)
       if (!user.avatar) return c.json(userView(user, media), 200)
       const row = await removeAvatar(db, current.id)
-      await removeFiles(files(user.avatar))
+      await erase(avatarFiles(user.avatar))
       return c.json(userView(row, media), 200)
     })
 }

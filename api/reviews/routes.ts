@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -13,8 +12,9 @@ import { message } from '../http/messages.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
-import { MediaLinks, uploadsDirOf } from '../media/links.ts'
+import { MediaLinks, saveOriginal } from '../media/links.ts'
 import { imageSizeNames } from '../media/paths.ts'
+import { mediaStoreOf } from '../media/store.ts'
 import {
   type CheckedImage,
   checkImage,
@@ -22,9 +22,7 @@ import {
   IMAGE_MAX_BYTES,
   normalizedImage,
   randomName,
-  removeFiles,
   tooLarge,
-  writeWhole,
 } from '../uploads/images.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX, reviewFormFields, reviewInputSchema } from './rules.ts'
 import {
@@ -226,7 +224,7 @@ async function readBody(c: Context<ApiEnv>): Promise<{ fields: Record<string, un
 
 /** Product reviews by customers who received the product (SPEC §3 Review). */
 export function reviewRoutes({ database: { db }, config, now = () => new Date() }: ApiDeps) {
-  const uploadsDir = uploadsDirOf(config)
+  const store = mediaStoreOf(config)
   const summary = async (slug: string, lang: Lang) => {
     const p = await productBySlug(db, slug, lang)
     return { average: averageOf(p), count: p.reviewCount }
@@ -259,9 +257,8 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
           fit: 'inside',
         })
         const path = `reviews/${product.id}/${randomName()}.${extensionOf(image.format)}`
-        const target = join(uploadsDir, path)
-        written.push(target)
-        await writeWhole(target, bytes)
+        written.push(path)
+        await saveOriginal(store, path, bytes)
         paths.push(path)
       }
       const photos = paths.length ? paths : parsed.data.clear_photos ? [] : null
@@ -283,7 +280,7 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
       )
     } catch (error) {
       // Nothing half-saved: the new files go, the row keeps what it had.
-      await removeFiles(written)
+      await eraseUploads(config, written)
       throw error
     }
   }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { rm } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import sharp from 'sharp'
@@ -9,6 +8,9 @@ import type { ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { forgetVersion, saveOriginal } from '../media/links.ts'
+import { writeFileAtomically } from '../media/local-store.ts'
+import { type MediaStore, originalKey, storedUpload } from '../media/store.ts'
 
 export { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
@@ -103,22 +105,35 @@ export async function normalizedImage(
   return pipeline.toBuffer()
 }
 
-/** Writes a file whole or not at all (temporary name, then rename). */
+/**
+ * Writes a file whole or not at all. A file under a shop's uploads folder
+ * (`join(uploadsDirOf(config), path)`) goes into that shop's media store
+ * (api/media/store.ts: the folder, or the S3 bucket every process shares).
+ */
 export async function writeWhole(file: string, bytes: Buffer) {
-  await mkdir(dirname(file), { recursive: true })
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`
-  try {
-    await writeFile(temporary, bytes)
-    await rename(temporary, file)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
+  const upload = storedUpload(file)
+  if (upload) await saveOriginal(upload.store, upload.path, bytes)
+  else await writeFileAtomically(file, bytes)
 }
 
-/** Removes files, ignoring ones already gone. */
+/** Removes files (from the media store, for uploads: see `writeWhole`), ignoring ones already gone. */
 export async function removeFiles(files: Array<string | null | undefined>) {
-  await Promise.all(files.filter((f): f is string => !!f).map((f) => rm(f, { force: true })))
+  const byStore = new Map<MediaStore, string[]>()
+  const others: string[] = []
+  for (const file of files) {
+    if (!file) continue
+    const upload = storedUpload(file)
+    if (!upload) {
+      others.push(file)
+      continue
+    }
+    forgetVersion(upload.store, upload.path)
+    byStore.set(upload.store, [...(byStore.get(upload.store) ?? []), originalKey(upload.path)])
+  }
+  await Promise.all([
+    ...[...byStore].map(([store, keys]) => store.delete(keys)),
+    ...others.map((file) => rm(file, { force: true })),
+  ])
 }
 
 /** An unguessable file name stem. */

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
+import { startS3 } from '../integration/support/s3.ts'
 import {
+  apiCall,
   exitCode,
   freePort,
   type ServerProcess,
@@ -50,6 +52,41 @@ test('a port that is taken ends the start with one clear line and exit code 1', 
   } finally {
     squatter.close()
     data.remove()
+  }
+})
+
+test('a media store that cannot be written ends the start with one line; one that can holds and serves the pictures', async () => {
+  test.setTimeout(180_000)
+  const s3 = await startS3()
+  const data = tmpDataDir('media-store')
+  try {
+    const missing = s3.env('shop', { MEDIA_URL: 's3://no-such-bucket/shop' })
+    const refused = await runUntilExit({ env: { ...missing, PORT: String(await freePort()), DATA_DIR: data.dir } })
+    expect(refused.code).toBe(1)
+    expect(refused.printed).toContain(
+      'Atir cannot start: the media store s3://no-such-bucket/shop cannot be written (NoSuchBucket: ',
+    )
+    expect(refused.printed).not.toContain('Atir is serving')
+
+    const server = await startServer({ dataDir: data.dir, env: { ...s3.env('shop'), SEED_PRODUCTS: '10' } })
+    try {
+      const ready = await fetch(`${server.url}/readyz`)
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } })
+      const { body } = await apiCall(server, 'products/?size=1')
+      const picture = await fetch(`${server.url}${body.results[0].images[0].small}`, {
+        headers: { Accept: 'image/avif,image/webp,*/*' },
+      })
+      expect(picture.status).toBe(200)
+      expect(picture.headers.get('content-type')).toBe('image/avif')
+      // The seeded pictures and the copy went to the bucket, none to the data folder.
+      expect(existsSync(join(data.dir, 'uploads'))).toBe(false)
+      expect(existsSync(join(data.dir, 'cache'))).toBe(false)
+    } finally {
+      await stop(server)
+    }
+  } finally {
+    data.remove()
+    await s3.close()
   }
 })
 

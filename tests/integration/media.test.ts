@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { originalVersion } from '#api/media/links.ts'
+import { mediaStoreOf } from '#api/media/store.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 
@@ -10,7 +11,9 @@ import { setupTestApi } from './support/api.ts'
 // way out of the uploads folder.
 
 const t = setupTestApi({ products: 30 })
-const webp = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8'
+// A browser that takes WebP but not AVIF (Chromium's Accept without its first entry).
+const webp = 'image/webp,image/apng,image/*,*/*;q=0.8'
+const avif = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8'
 
 const firstImage = async () => (await t.json('products/?size=1')).body.results[0].images[0] as Record<string, string>
 const get = (url: string, accept?: string, headers: Record<string, string> = {}) =>
@@ -40,9 +43,20 @@ describe('media/{size}/{version}/{path}', () => {
     }
   })
 
-  it('serves JPEG to clients that do not name WebP', async () => {
+  it('serves AVIF first to clients that name it, at the width asked', async () => {
     const image = await firstImage()
-    for (const accept of [undefined, 'image/jpeg', '*/*', 'image/webp;q=0']) {
+    for (const accept of [avif, 'image/webp, image/avif;q=0.9']) {
+      const response = await get(image.medium!, accept)
+      expect(response.headers.get('content-type'), accept).toBe('image/avif')
+      const { meta } = await picture(response)
+      expect([meta.format, meta.compression, meta.width]).toEqual(['heif', 'av1', 480])
+    }
+    expect((await get(image.medium!, 'image/avif;q=0, image/webp')).headers.get('content-type')).toBe('image/webp')
+  })
+
+  it('serves JPEG to clients that name neither AVIF nor WebP', async () => {
+    const image = await firstImage()
+    for (const accept of [undefined, 'image/jpeg', '*/*', 'image/*', 'image/webp;q=0', 'image/avif;q=0']) {
       const response = await get(image.small!, accept)
       expect(response.headers.get('content-type'), accept).toBe('image/jpeg')
       expect((await picture(response)).meta.format).toBe('jpeg')
@@ -106,7 +120,7 @@ describe('media/{size}/{version}/{path}', () => {
     writeFileSync(join(uploads, 'photo.png'), await sharp(red).png().toBuffer())
     writeFileSync(join(uploads, 'photo.jpg'), await sharp(red).jpeg().toBuffer())
     for (const name of ['photo.png', 'photo.jpg']) {
-      const version = await originalVersion(join(t.dataDir, 'uploads'), `staff/${name}`)
+      const version = await originalVersion(mediaStoreOf(t.config), `staff/${name}`)
       const small = await picture(await get(`/api/v1/media/small/${version}/staff/${name}`, webp))
       expect(small.meta.width).toBe(240)
       expect(small.meta.height).toBe(160)
@@ -167,7 +181,7 @@ describe('media/{size}/{version}/{path}', () => {
 
   it('reports a broken original as missing, without a 500', async () => {
     writeFileSync(join(t.dataDir, 'uploads', 'broken.png'), 'this is no png')
-    const version = await originalVersion(join(t.dataDir, 'uploads'), 'broken.png')
+    const version = await originalVersion(mediaStoreOf(t.config), 'broken.png')
     const response = await get(`/api/v1/media/small/${version}/broken.png`, webp)
     expect(response.status).toBe(404)
     expect(logLines).toContainEqual(

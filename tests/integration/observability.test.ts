@@ -7,6 +7,8 @@ import { apiBasePath } from '#api/app.ts'
 import type { Database } from '#api/db/client.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { logger } from '#api/log.ts'
+import { LocalStore } from '#api/media/local-store.ts'
+import { mediaStoreOf } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { metricsEndpoint, readiness, requestObservation } from '../../server/observability.ts'
 import { apiHandler } from '../../server/shop.ts'
@@ -25,7 +27,7 @@ beforeAll(async () => {
   reportDatabase(t.database)
   const app = express()
   app.use(requestObservation({ log: logger(), routeOf: () => '/storefront' }))
-  readiness(app, { database: t.database, uploadsDir: join(t.dataDir, 'uploads') })
+  readiness(app, { database: t.database, media: mediaStoreOf(t.config) })
   metricsEndpoint(app, { METRICS_TOKEN: metricsToken })
   app.use(apiBasePath, apiHandler(t.api))
   const server = app.listen(0, '127.0.0.1')
@@ -194,15 +196,15 @@ describe('GET /metrics', () => {
 })
 
 describe('GET /readyz', () => {
-  it('answers 200 when the database answers and the uploads folder takes a file', async () => {
+  it('answers 200 when the database answers and the media store takes a file', async () => {
     const response = await fetch(`${base}/readyz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } })
   })
 
-  async function readyz(database: Database, uploadsDir: string) {
+  async function readyz(database: Database, mediaDir: string) {
     const app = express()
-    readiness(app, { database, uploadsDir })
+    readiness(app, { database, media: new LocalStore(mediaDir) })
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     try {
@@ -216,7 +218,7 @@ describe('GET /readyz', () => {
   it('answers 503 naming the database when it is closed', async () => {
     const closed = await openDatabase({ dataDir: null })
     await closed.close()
-    expect(await readyz(closed, join(t.dataDir, 'uploads'))).toEqual({
+    expect(await readyz(closed, t.dataDir)).toEqual({
       status: 503,
       body: { status: 'unavailable', checks: { database: 'failed', media: 'ok' } },
     })

@@ -30,10 +30,13 @@ import {
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { referenceDate } from '#api/db/seed/products.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
+import { LocalStore } from '#api/media/local-store.ts'
 import { OrderStatus } from '#api/orders/states.ts'
 
 const count = 300
-const uploadsDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
+const mediaDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
+const media = new LocalStore(mediaDir)
+const uploadsDir = join(mediaDir, 'uploads')
 let database: Database
 let first: Awaited<ReturnType<typeof seedDatabase>>
 
@@ -41,12 +44,12 @@ const productRows = (db: Database['db']) => db.select().from(products).orderBy(a
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: null })
-  first = await seedDatabase(database.db, { mode: 'demo', products: count, uploadsDir })
+  first = await seedDatabase(database.db, { mode: 'demo', products: count, media })
 })
 
 afterAll(async () => {
   await database?.close()
-  rmSync(uploadsDir, { recursive: true, force: true })
+  rmSync(mediaDir, { recursive: true, force: true })
 })
 
 // Each case seeds whole databases (hundreds of products, reviews, password hashes): seconds of work.
@@ -288,7 +291,7 @@ describe('seedDatabase', { timeout: 90_000 }, () => {
     const { db } = database
     const before = await productRows(db)
     const [marker] = await db.select().from(settings).where(eq(settings.key, 'seeded'))
-    expect(await seedDatabase(db, { mode: 'demo', products: count, uploadsDir })).toEqual({
+    expect(await seedDatabase(db, { mode: 'demo', products: count, media })).toEqual({
       seeded: false,
       products: 0,
     })
@@ -299,7 +302,7 @@ describe('seedDatabase', { timeout: 90_000 }, () => {
   it('seeds the same rows into another database', async () => {
     const other = await openDatabase({ dataDir: null })
     try {
-      await seedDatabase(other.db, { mode: 'demo', products: count, uploadsDir })
+      await seedDatabase(other.db, { mode: 'demo', products: count, media })
       expect(await productRows(other.db)).toEqual(await productRows(database.db))
       const images = (db: Database['db']) => db.select().from(productImages).orderBy(asc(productImages.id))
       expect(await images(other.db)).toEqual(await images(database.db))
@@ -324,7 +327,7 @@ describe('seedDatabase in live mode', () => {
 
   it('writes the pages, footer and contacts a shop runs on, and no demo catalogue, customers or promo codes', async () => {
     const { db } = live
-    expect(await seedDatabase(db, { mode: 'live', products: count, uploadsDir: liveUploads })).toEqual({
+    expect(await seedDatabase(db, { mode: 'live', products: count, media: new LocalStore(liveUploads) })).toEqual({
       seeded: true,
       products: 0,
     })
@@ -357,7 +360,7 @@ describe('the demo promo codes', () => {
   it('come with the demo seed, also without products, and count until switched off', async () => {
     const demo = await openDatabase({ dataDir: null })
     try {
-      await seedDatabase(demo.db, { mode: 'demo', products: 0, uploadsDir })
+      await seedDatabase(demo.db, { mode: 'demo', products: 0, media })
       expect(await demo.db.$count(products)).toBe(0)
       expect(await activeDemoPromoCodes(demo.db)).toEqual(['ATIR10', 'ATIR50K', 'YANGIYIL2024'])
       // What the live start's refusal tells the operator to run.

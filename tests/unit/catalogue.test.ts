@@ -187,10 +187,13 @@ describe('media paths', () => {
       expect(resolveUpload(root, path), path).toBeNull()
   })
 
-  it('prefers WebP only when the client names it', () => {
-    expect(preferredFormat('image/avif,image/webp,*/*')).toBe('webp')
+  it('prefers AVIF, then WebP, only when the client names them', () => {
+    expect(preferredFormat('image/avif,image/webp,*/*')).toBe('avif')
+    expect(preferredFormat('image/webp, image/avif;q=0.1')).toBe('avif')
+    expect(preferredFormat('image/avif;q=0,image/webp')).toBe('webp')
     expect(preferredFormat('image/webp;q=0.5')).toBe('webp')
     expect(preferredFormat('image/webp;q=0')).toBe('jpeg')
+    expect(preferredFormat('image/*')).toBe('jpeg')
     expect(preferredFormat('*/*')).toBe('jpeg')
     expect(preferredFormat(undefined)).toBe('jpeg')
   })

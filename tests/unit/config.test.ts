@@ -87,3 +87,51 @@ describe('SHOP_MODE', () => {
     )
   })
 })
+
+describe('MEDIA_URL', () => {
+  const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }
+
+  test('is the data folder when unset, a bucket with its settings, or another folder', () => {
+    expect(parseConfig(base).media).toEqual({ kind: 'local', root: dataDir })
+    expect(
+      parseConfig({
+        ...base,
+        MEDIA_URL: 's3://atir-media/shop/pictures/',
+        S3_ENDPOINT: 'https://storage.yandexcloud.net',
+        S3_REGION: 'ru-central1',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).media,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'atir-media',
+      prefix: 'shop/pictures',
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      forcePathStyle: true,
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    })
+    expect(parseConfig({ ...base, MEDIA_URL: 's3://atir-media' }).media).toMatchObject({
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    })
+    expect(parseConfig({ ...base, MEDIA_URL: 'file:///srv/atir-media' }).media).toEqual({
+      kind: 'local',
+      root: '/srv/atir-media',
+    })
+  })
+
+  test('refuses what names no store, saying why', () => {
+    expect(failure({ ...base, MEDIA_URL: 'https://bucket.example/x' })).toMatch(/MEDIA_URL: expected s3:\/\/bucket/)
+    expect(failure({ ...base, MEDIA_URL: 's3://Bad_Bucket/x' })).toMatch(/MEDIA_URL: "Bad_Bucket" is not a bucket name/)
+    expect(failure({ ...base, MEDIA_URL: 's3://media/a/../b' })).toMatch(/MEDIA_URL: the prefix "a\/..\/b"/)
+    expect(failure({ ...base, MEDIA_URL: 's3://media', S3_ACCESS_KEY_ID: 'id' })).toMatch(
+      /MEDIA_URL: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    )
+    expect(failure({ ...base, S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/S3_FORCE_PATH_STYLE/)
+  })
+})

@@ -1,9 +1,9 @@
 // npm run db:seed -- [--products N] [--reset]
 // Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR): the demo shop, or with
 // SHOP_MODE=live only the pages and settings a shop runs on.
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { getConfig } from '../../config.ts'
+import { openMediaStore } from '../../media/store.ts'
 import { openDatabase } from '../client.ts'
 import {
   banners,
@@ -34,6 +34,7 @@ async function main() {
   const config = getConfig()
   const count = parseCount(values.products, config.SEED_PRODUCTS)
   const started = performance.now()
+  const media = await openMediaStore(config)
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
   try {
     const { db } = database
@@ -41,7 +42,7 @@ async function main() {
     const result = await seedDatabase(db, {
       mode: config.SHOP_MODE,
       products: count,
-      uploadsDir: join(config.dataDir, 'uploads'),
+      media,
     })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     if (!result.seeded) {

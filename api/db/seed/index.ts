@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
+import type { MediaStore } from '../../media/store.ts'
 import type { Db } from '../client.ts'
 import { products as productsTable, settings } from '../schema/index.ts'
 import { seedCatalogue } from './catalogue.ts'
@@ -17,7 +18,8 @@ export type SeedOptions = {
   /** `live` writes only what a shop runs on; `demo` also the demo catalogue, customers, reviews and promo codes. */
   mode: Config['SHOP_MODE']
   products: number
-  uploadsDir: string
+  /** Where the demo pictures go (`mediaStoreOf(config)`). */
+  media: MediaStore
 }
 export type SeedResult = { seeded: boolean; products: number }
 
@@ -35,14 +37,14 @@ async function isSeeded(db: Db) {
  * them, and the demo owner of the back office). A live shop starts with an
  * empty catalogue and no staff (`npm run staff -- create`).
  * Does nothing once the `seeded` setting exists. Rows are written in one
- * transaction, so a failure leaves no half catalogue; pictures already on disk are kept.
+ * transaction, so a failure leaves no half catalogue; pictures already in the store are kept.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   if (await isSeeded(db)) return { seeded: false, products: 0 }
   const demo = options.mode === 'demo'
   const products = demo ? generateProducts(options.products) : []
   if (demo)
-    await writeSeedFiles(options.uploadsDir, [
+    await writeSeedFiles(options.media, [
       ...productFiles(products),
       ...bannerFiles(banners),
       ...storyFiles(stories([])),

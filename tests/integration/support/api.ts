@@ -6,6 +6,7 @@ import { type Api, createApi } from '#api/app.ts'
 import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { mediaStoreOf } from '#api/media/store.ts'
 
 export type TestApi = {
   api: Api
@@ -26,7 +27,13 @@ export type TestApi = {
  * A fresh database for one test file: in-memory PGlite, or a throw-away schema
  * on the PostgreSQL server in DATABASE_URL (CI runs the suite both ways).
  */
-export function setupTestApi(options: { products?: number } = {}): TestApi {
+export function setupTestApi(
+  options: {
+    products?: number
+    /** More settings, read when the file starts (e.g. a media store the file started itself). */
+    env?: () => Record<string, string>
+  } = {},
+): TestApi {
   const dataDir = mkdtempSync(join(tmpdir(), 'atir-test-'))
   const state = {} as TestApi
   let dropDatabase = async () => {}
@@ -35,12 +42,18 @@ export function setupTestApi(options: { products?: number } = {}): TestApi {
     const url = server ? await freshPostgresDatabase(server) : undefined
     if (server && url)
       dropDatabase = () => adminQuery(server, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`)
-    const config = parseConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: url, SESSION_SECRET: 'x'.repeat(40) })
+    const config = parseConfig({
+      ...process.env,
+      ...options.env?.(),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SESSION_SECRET: 'x'.repeat(40),
+    })
     const database = await openDatabase({ url, dataDir: null })
     await seedDatabase(database.db, {
       mode: 'demo',
       products: options.products ?? 300,
-      uploadsDir: join(dataDir, 'uploads'),
+      media: mediaStoreOf(config),
     })
     const api = createApi({ database, config })
     Object.assign(state, { api, database, config, dataDir, databaseUrl: url })
