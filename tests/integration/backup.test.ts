@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -7,6 +8,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { LocalStore } from '#api/media/local-store.ts'
+import { type MediaStore, mediaStoreOf } from '#api/media/store.ts'
 import { projectRoot } from '#api/project-root.ts'
 import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.ts'
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
@@ -36,14 +39,24 @@ async function emptyDatabase(kind: 'pglite' | 'same' = 'same') {
   return database
 }
 
-const files = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length))
-    .sort()
+/** A media store in a folder of its own (a restored shop's). */
+const folderStore = (name: string) => new LocalStore(join(scratch, name))
+/** The originals a store holds, with their bytes' hash. */
+async function originals(store: MediaStore) {
+  const found: string[] = []
+  for await (const { key } of store.list('uploads/')) {
+    const object = await store.get(key)
+    found.push(
+      `${key} ${createHash('sha256')
+        .update(object?.bytes ?? '')
+        .digest('hex')}`,
+    )
+  }
+  return found.sort()
+}
 
 let backupDir: string
-const paths = () => ({ mediaDir: join(t.dataDir, 'uploads'), secretFile: join(scratch, 'secret') })
+const paths = () => ({ media: mediaStoreOf(t.config), secretFile: join(scratch, 'secret') })
 
 beforeAll(async () => {
   await orders.place({ method: 'cash' })
@@ -65,12 +78,13 @@ describe('a backup', () => {
 
   it('restores into an empty database as the same shop: every row, every picture, the secret', async () => {
     restored = await emptyDatabase()
-    const media = join(scratch, 'restored-media')
+    const media = folderStore('restored-media')
     const secret = join(scratch, 'restored-secret')
-    await restoreShop(restored, { mediaDir: media, secretFile: secret }, backupDir)
+    await restoreShop(restored, { media, secretFile: secret }, backupDir)
     expect(await databaseChecksums(restored.db)).toEqual(await tableChecksums(t))
-    expect(files(media)).toEqual(files(paths().mediaDir))
-    expect(files(media).length).toBeGreaterThan(10)
+    const pictures = await originals(media)
+    expect(pictures).toEqual(await originals(paths().media))
+    expect(pictures.length).toBeGreaterThan(10)
     expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
   }, 120_000)
 
@@ -108,7 +122,7 @@ describe('moving an embedded shop to PostgreSQL', () => {
   it('copies every row, orders and customers included', async () => {
     // The embedded shop: this backup restored into PGlite (on the PostgreSQL run, it crossed databases).
     const embedded = await emptyDatabase('pglite')
-    await restoreShop(embedded, { mediaDir: join(scratch, 'm3'), secretFile: null }, backupDir)
+    await restoreShop(embedded, { media: folderStore('m3'), secretFile: null }, backupDir)
     const target = await emptyDatabase()
     const tables = await copyShop(embedded, target)
     const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'))
@@ -129,7 +143,7 @@ describe('the commands', () => {
     const shop = join(scratch, 'shop')
     // A shop folder to back up: the test's backup restored into a PGlite folder.
     const database = await openDatabase({ dataDir: shop })
-    await restoreShop(database, { mediaDir: join(shop, 'uploads'), secretFile: null }, backupDir)
+    await restoreShop(database, { media: new LocalStore(shop), secretFile: null }, backupDir)
     const expected = await databaseChecksums(database.db)
     await database.close()
 
@@ -143,7 +157,7 @@ describe('the commands', () => {
     const restored = await openDatabase({ dataDir: copy })
     opened.push(restored)
     expect(await databaseChecksums(restored.db)).toEqual(expected)
-    expect(files(join(copy, 'uploads'))).toEqual(files(join(shop, 'uploads')))
+    expect(await originals(new LocalStore(copy))).toEqual(await originals(new LocalStore(shop)))
     expect(readFileSync(join(copy, 'session-secret'), 'utf8')).toBe(readFileSync(join(shop, 'session-secret'), 'utf8'))
   }, 120_000)
 

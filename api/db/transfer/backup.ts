@@ -1,7 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs'
-import { appendFile, copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { appendFile, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
 import { createInterface } from 'node:readline'
+import { saveOriginal } from '../../media/links.ts'
+import { type MediaStore, originalKey } from '../../media/store.ts'
 import type { Database, Db } from '../client.ts'
 import { BATCH_ROWS, readTables, resetSequences, tablesWithRows, writeRows } from './copy.ts'
 import { appliedMigration } from './tables.ts'
@@ -9,7 +11,9 @@ import { appliedMigration } from './tables.ts'
 /**
  * A backup folder: `manifest.json` (written last: a folder without it is an
  * unfinished backup), `tables/<table>.jsonl` (one row per line, as the
- * database's own JSON), `media/` (the uploads) and `session-secret` when the
+ * database's own JSON), `media/` (the uploaded originals, from the media
+ * store: a folder or a bucket; resized copies are made again on demand) and
+ * `session-secret` when the
  * shop keeps its secret in DATA_DIR (sessions, recovery codes and signed
  * links need the same one after a restore). One format for PGlite and
  * PostgreSQL, so a backup of either restores into either.
@@ -30,7 +34,7 @@ export class BackupError extends Error {
   override readonly name = 'BackupError'
 }
 
-type Paths = { mediaDir: string; secretFile: string | null }
+type Paths = { media: MediaStore; secretFile: string | null }
 
 /** One consistent picture of the database, taken while the shop may keep running (PostgreSQL). */
 export async function backupShop(database: Database, paths: Paths, to: string): Promise<BackupManifest> {
@@ -49,7 +53,7 @@ export async function backupShop(database: Database, paths: Paths, to: string): 
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
   if (migration === null) throw new BackupError('the database has no migrations applied: nothing to back up')
-  const mediaFiles = existsSync(paths.mediaDir) ? await copyFolder(paths.mediaDir, join(to, 'media')) : 0
+  const mediaFiles = await saveMedia(paths.media, join(to, 'media'))
   const sessionSecret = Boolean(paths.secretFile && existsSync(paths.secretFile))
   if (sessionSecret && paths.secretFile) await copyFile(paths.secretFile, join(to, 'session-secret'))
   const manifest: BackupManifest = {
@@ -78,7 +82,7 @@ export async function restoreShop(database: Database, paths: Paths, from: string
     for (const table of Object.keys(manifest.tables)) await loadTable(tx, table, join(from, 'tables', `${table}.jsonl`))
     await resetSequences(tx)
   })
-  if (existsSync(join(from, 'media'))) await copyFolder(join(from, 'media'), paths.mediaDir)
+  if (existsSync(join(from, 'media'))) await loadMedia(join(from, 'media'), paths.media)
   if (manifest.sessionSecret && paths.secretFile) await copyFile(join(from, 'session-secret'), paths.secretFile)
   return manifest
 }
@@ -142,9 +146,27 @@ async function loadTable(tx: Db, table: string, file: string) {
   await writeRows(tx, table, batch)
 }
 
-/** Copies a folder's files (not replacing any already there); returns how many files the source has. */
-async function copyFolder(from: string, to: string): Promise<number> {
-  await cp(from, to, { recursive: true, force: false, errorOnExist: false })
-  const entries = await readdir(from, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).length
+const uploadsPrefix = originalKey('')
+
+/** Every original in the store into `folder` (by its upload path); returns how many. */
+async function saveMedia(store: MediaStore, folder: string): Promise<number> {
+  let count = 0
+  for await (const { key } of store.list(uploadsPrefix)) {
+    const object = await store.get(key)
+    if (!object) continue // removed since it was listed
+    const file = join(folder, ...key.slice(uploadsPrefix.length).split('/'))
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, object.bytes)
+    count += 1
+  }
+  return count
+}
+
+/** A backup's originals into the store, under the same upload paths. */
+async function loadMedia(folder: string, store: MediaStore) {
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')
+    await saveOriginal(store, path, await readFile(join(entry.parentPath, entry.name)))
+  }
 }

@@ -1,8 +1,8 @@
 // npm run backup -- [folder] | npm run restore -- <folder> | npm run db:export-to-postgres -- <postgres-url>
-// On the configured database (DATABASE_URL, or PGlite in DATA_DIR) and its media folder; see docs/backups.md.
+// On the configured database (DATABASE_URL, or PGlite in DATA_DIR) and media store (MEDIA_URL); see docs/backups.md.
 import { join } from 'node:path'
 import { getConfig } from '../../config.ts'
-import { uploadsDirOf } from '../../media/links.ts'
+import { mediaStoreOf } from '../../media/store.ts'
 import { fromRoot } from '../../project-root.ts'
 import { openDatabase } from '../client.ts'
 import { backupShop, copyShop, restoreShop } from './backup.ts'
@@ -19,7 +19,7 @@ async function main([command, argument]: string[]) {
   const config = getConfig()
   // The secret is the shop's only when it lives in DATA_DIR (no SESSION_SECRET setting).
   const paths = {
-    mediaDir: uploadsDirOf(config),
+    media: mediaStoreOf(config),
     secretFile: config.SESSION_SECRET ? null : join(config.dataDir, 'session-secret'),
   }
   const open = () => openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
