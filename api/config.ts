@@ -135,6 +135,9 @@ const envSchema = z.object({
   BODY_LIMIT_KB: z.coerce.number().int().min(1).max(10_240).default(64),
 })
 
+/** Every setting the shop reads (the deployment files are checked against it). */
+export const settingNames = Object.keys(envSchema.shape)
+
 export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string }
 
 /** What a live shop must not run with, each reported on its setting so one message lists them all. */
