@@ -208,6 +208,9 @@ export function parseMediaUrl(
   }
 }
 
+/** Every setting the shop reads (the deployment files are checked against it). */
+export const settingNames = Object.keys(envSchema.shape)
+
 export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string; media: MediaSetting }
 
 /** What a live shop must not run with, each reported on its setting so one message lists them all. */
