@@ -7,6 +7,7 @@ import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminTaxonomyRoutes } from './taxonomy/routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
@@ -25,5 +26,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminTaxonomyRoutes(deps))
   return router
 }
