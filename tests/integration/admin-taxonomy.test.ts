@@ -179,7 +179,8 @@ describe('brands', () => {
 })
 
 describe('categories and menu groups', () => {
-  const tree = async () => (await shop('products/categories/')).body.results as { id: number; children: { id: number }[] }[]
+  const tree = async () =>
+    (await shop('products/categories/')).body.results as { id: number; children: { id: number }[] }[]
 
   it('a title missing in a language is allowed and flagged; none at all is refused', async () => {
     const made = await call('POST', 'categories/', { title: { uz: '', sr: 'Yuz kremi', ru: 'Крем для лица' } })
