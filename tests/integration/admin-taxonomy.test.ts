@@ -144,6 +144,11 @@ describe('brands', () => {
     const renamed = await call('PATCH', `brands/${brand.id}/`, { name: 'Quite Another Name' })
     expect(renamed.body.slug).toBe('hand-made')
 
+    // An edit form sends the slug back as it was along with a new name: a generated slug still follows.
+    const generated = await newBrand({ name: 'Follow Me' })
+    const followed = await call('PATCH', `brands/${generated.id}/`, { name: 'Followed Me', slug: generated.slug })
+    expect(followed.body.slug).toBe('followed-me')
+
     const moved = await call('PATCH', `brands/${brand.id}/`, { slug: 'hand-made-2024' })
     expect(moved.body.slug).toBe('hand-made-2024')
     expect((await shop('products/brands/hand-made/')).status).toBe(301)
@@ -218,6 +223,16 @@ describe('categories and menu groups', () => {
     const old = await shop('products/category/soch-uchun/?page=1')
     expect(old.status).toBe(301)
     expect(old.headers.get('location')).toBe('/api/v1/products/category/soch-uchun-moy/?page=1')
+  })
+
+  it('a hidden category leaves the header strip (common/header-menu/)', async () => {
+    const strip = async () => (await shop('common/header-menu/')).body.results.map((c: { id: number }) => c.id)
+    const [first] = await strip()
+    expect(first).toBeDefined()
+    await call('PATCH', `categories/${first}/`, { is_hidden: true })
+    expect(await strip()).not.toContain(first)
+    await call('PATCH', `categories/${first}/`, { is_hidden: false })
+    expect(await strip()).toContain(first)
   })
 
   it('a hidden group leaves the menu with its column; showing it brings it back', async () => {

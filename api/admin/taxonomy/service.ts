@@ -115,7 +115,7 @@ export async function createRow<Input extends { slug?: string }>(
 
 /**
  * Changes a row. A slug that followed the old name follows the new one
- * (unless the body sets one); a hand-made slug stays. The old slug then
+ * (unless the body sets another one); a hand-made slug stays. The old slug then
  * redirects to the new one. 404 for an unknown id, 409 for a taken slug.
  */
 export async function updateRow<Input extends { slug?: string }>(
@@ -142,9 +142,11 @@ export async function updateRow<Input extends { slug?: string }>(
         const fallback = spec.entity.replace('_', '-')
         const oldSource = spec.slugSource(before)
         const newSource = spec.slugSource({ ...before, ...columns })
+        // The slug sent back unchanged (an edit form sends every field) is no new slug asked for.
+        const asked = input.slug !== before.slug ? input.slug : undefined
         slug =
-          input.slug !== undefined || (newSource !== oldSource && followsName(before.slug, oldSource, fallback))
-            ? await chooseSlug(tx, spec as KindSpec<unknown>, { asked: input.slug, source: newSource, id, lang })
+          asked !== undefined || (newSource !== oldSource && followsName(before.slug, oldSource, fallback))
+            ? await chooseSlug(tx, spec as KindSpec<unknown>, { asked, source: newSource, id, lang })
             : before.slug
         const after = { ...columns, slug }
         const diff = changedFields(before, after)

@@ -1,17 +1,12 @@
 import { data } from 'react-router'
+import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { z } from '#contract/zod.ts'
 
-// The four lists of the taxonomy screens: the URL's kind, its API path, and
-// how a submitted form becomes the API's body (api/admin/taxonomy/schemas.ts
-// validates again and answers in the staff member's language).
+// The taxonomy screens' forms: the URL's kind, and how a submitted form
+// becomes the API's body (api/admin/taxonomy/schemas.ts validates again and
+// answers in the staff member's language).
 
-export const kinds = {
-  brands: { api: 'admin/brands/', named: true },
-  manufacturers: { api: 'admin/manufacturers/', named: true },
-  categories: { api: 'admin/categories/', named: false },
-  menu: { api: 'admin/category-groups/', named: false },
-} as const
-export type Kind = keyof typeof kinds
+export { type Kind, kinds }
 
 /** The kind of the URL; anything else is this page's 404. */
 export function kindOf(param: string | undefined): Kind {

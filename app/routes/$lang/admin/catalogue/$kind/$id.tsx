@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { CheckboxField } from '#app/components/admin/catalogue/fields.tsx'
+import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
 import {
   type BrandRow,
@@ -22,7 +23,7 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
 import { catalogueT } from '../catalogue.server.ts'
-import { apiFields, editForms, formFieldErrors, type Kind, kindOf, kinds, toBody } from '../taxonomy.server.ts'
+import { apiFields, editForms, formFieldErrors, kindOf, toBody } from '../taxonomy.server.ts'
 import type { Route } from './+types/$id'
 import '#app/styles/admin-catalogue.css'
 
@@ -112,16 +113,8 @@ export default function TaxonomyEdit({
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('admin-catalogue')
-  const busy = useNavigation().state === 'submitting'
-  const answer = actionData as AdminActionData | undefined
-  const [form, fields] = useForm<EditFields>({
-    id: `edit-${kind}-${row.id}`,
-    lastResult: answer?.intent === 'edit' ? answer.result : undefined,
-    shouldValidate: 'onSubmit',
-    defaultValue: formValues(row),
-  })
-  const none = { value: '', label: t('fields.none') }
   const missing = 'missing_translations' in row ? (row as GroupRow).missing_translations : []
+  const values = formValues(row)
   return (
     <section className="admin-page catalogue-page">
       <CatalogueTabs lang={lang} current={kind} />
@@ -135,51 +128,82 @@ export default function TaxonomyEdit({
           {t('fields.missing_in', { languages: missing.map((l) => t(`languages.${l}`)).join(', ') })}
         </p>
       ) : null}
-      <section className="admin-card">
-        <Form method="post" className="auth-form" {...getFormProps(form)}>
-          <FormMessage toast={answer?.intent === 'edit' ? answer.toast : undefined} />
-          {kinds[kind].named ? (
-            <>
-              <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
-              <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
-            </>
-          ) : (
-            <>
-              <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
-              <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
-              <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
-            </>
-          )}
-          <TextField field={fields.slug} label={t('fields.slug')} autoComplete="off" />
-          <p className="admin-muted">{t('help.slug')}</p>
-          {kind === 'brands' ? (
-            <>
-              <SelectField
-                field={fields.manufacturer_id}
-                label={t('fields.manufacturer')}
-                options={[none, ...options]}
-              />
-              <TextField field={fields.aliases} label={t('fields.aliases')} autoComplete="off" />
-              <p className="admin-muted">{t('help.aliases')}</p>
-              <CheckboxField field={fields.is_popular} label={t('fields.is_popular')} />
-            </>
-          ) : null}
-          {kind === 'categories' ? (
-            <>
-              <SelectField field={fields.group_id} label={t('fields.group')} options={[none, ...options]} />
-              <CheckboxField field={fields.in_header} label={t('fields.in_header')} />
-              <CheckboxField field={fields.in_footer} label={t('fields.in_footer')} />
-              <CheckboxField field={fields.is_popular} label={t('fields.is_popular_category')} />
-              <TextField field={fields.image} label={t('fields.image')} autoComplete="off" />
-            </>
-          ) : null}
-          <CheckboxField field={fields.is_hidden} label={t('fields.is_hidden')} />
-          <button type="submit" className="button" disabled={busy}>
-            {t('actions.save')}
-          </button>
-        </Form>
-      </section>
+      {/* A saved change comes back as new values: a new form, not the inputs as typed. */}
+      <EditForm
+        key={JSON.stringify(values)}
+        kind={kind}
+        id={row.id}
+        values={values}
+        options={options}
+        answer={actionData as AdminActionData | undefined}
+      />
       <p className="admin-muted">{t('help.no_delete')}</p>
+    </section>
+  )
+}
+
+function EditForm({
+  kind,
+  id,
+  values,
+  options,
+  answer,
+}: {
+  kind: Kind
+  id: number
+  values: Partial<EditFields>
+  options: Option[]
+  answer?: AdminActionData
+}) {
+  const { t } = useTranslation('admin-catalogue')
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<EditFields>({
+    id: `edit-${kind}-${id}`,
+    lastResult: answer?.intent === 'edit' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+    defaultValue: values,
+  })
+  const none = { value: '', label: t('fields.none') }
+  return (
+    <section className="admin-card">
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.intent === 'edit' ? answer.toast : undefined} />
+        {kinds[kind].named ? (
+          <>
+            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
+            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
+          </>
+        ) : (
+          <>
+            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
+            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
+            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
+          </>
+        )}
+        <TextField field={fields.slug} label={t('fields.slug')} autoComplete="off" />
+        <p className="admin-muted">{t('help.slug')}</p>
+        {kind === 'brands' ? (
+          <>
+            <SelectField field={fields.manufacturer_id} label={t('fields.manufacturer')} options={[none, ...options]} />
+            <TextField field={fields.aliases} label={t('fields.aliases')} autoComplete="off" />
+            <p className="admin-muted">{t('help.aliases')}</p>
+            <CheckboxField field={fields.is_popular} label={t('fields.is_popular')} />
+          </>
+        ) : null}
+        {kind === 'categories' ? (
+          <>
+            <SelectField field={fields.group_id} label={t('fields.group')} options={[none, ...options]} />
+            <CheckboxField field={fields.in_header} label={t('fields.in_header')} />
+            <CheckboxField field={fields.in_footer} label={t('fields.in_footer')} />
+            <CheckboxField field={fields.is_popular} label={t('fields.is_popular_category')} />
+            <TextField field={fields.image} label={t('fields.image')} autoComplete="off" />
+          </>
+        ) : null}
+        <CheckboxField field={fields.is_hidden} label={t('fields.is_hidden')} />
+        <button type="submit" className="button" disabled={busy}>
+          {t('actions.save')}
+        </button>
+      </Form>
     </section>
   )
 }

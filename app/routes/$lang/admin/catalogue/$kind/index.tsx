@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
 import { rowCount, rowName, type TaxonomyRow } from '#app/components/admin/catalogue/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
@@ -13,7 +14,7 @@ import type { FormFields } from '#app/utils/form-fields.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
 import { catalogueT } from '../catalogue.server.ts'
-import { apiFields, createForms, formFieldErrors, kindOf, kinds, toBody, typedOrder } from '../taxonomy.server.ts'
+import { apiFields, createForms, formFieldErrors, kindOf, toBody, typedOrder } from '../taxonomy.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-catalogue.css'
 
@@ -151,7 +152,7 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
 
 type CreateFields = FormFields<(typeof createForms)['brands']> & FormFields<(typeof createForms)['categories']>
 
-function CreateForm({ kind, answer }: { kind: keyof typeof createForms; answer?: AdminActionData }) {
+function CreateForm({ kind, answer }: { kind: Kind; answer?: AdminActionData }) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<CreateFields>({
