@@ -26,6 +26,7 @@ test('a manager renames a brand; the old brand address leads to the new one in t
   await main(page).getByRole('link', { name: 'Бренды' }).first().click()
   await expect(main(page).getByRole('heading', { level: 1, name: 'Бренды' })).toBeVisible()
   await main(page).getByRole('link', { name: brand.name }).click()
+  await page.waitForURL(new RegExp(`/ru/admin/catalogue/brands/${brand.id}$`))
   await expect(main(page).getByRole('heading', { level: 1, name: brand.name })).toBeVisible()
   await main(page).getByRole('textbox', { name: 'Название' }).fill(`Maison Après ${unique}`)
   await main(page).getByRole('button', { name: 'Сохранить' }).click()
