@@ -15,7 +15,7 @@ import {
 } from '#app/components/admin/catalogue/types.ts'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
+import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -164,6 +164,7 @@ function EditForm({
     defaultValue: values,
   })
   const none = { value: '', label: t('fields.none') }
+  const canWrite = staffCan(useStaff(), 'catalogue.write')
   return (
     <section className="admin-card">
       <Form method="post" className="auth-form" {...getFormProps(form)}>
@@ -200,9 +201,11 @@ function EditForm({
           </>
         ) : null}
         <CheckboxField field={fields.is_hidden} label={t('fields.is_hidden')} />
-        <button type="submit" className="button" disabled={busy}>
-          {t('actions.save')}
-        </button>
+        {canWrite ? (
+          <button type="submit" className="button" disabled={busy}>
+            {t('actions.save')}
+          </button>
+        ) : null}
       </Form>
     </section>
   )

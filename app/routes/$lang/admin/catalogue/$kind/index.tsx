@@ -7,7 +7,7 @@ import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
 import { rowCount, rowName, type TaxonomyRow } from '#app/components/admin/catalogue/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
+import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -81,6 +81,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'
+  // Content editors read the lists; only catalogue.write changes them (the API refuses the rest).
+  const canWrite = staffCan(useStaff(), 'catalogue.write')
   return (
     <section className="admin-page catalogue-page">
       <CatalogueTabs lang={lang} current={kind} />
@@ -125,27 +127,31 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
                   <td data-label={t(`columns.count_${kind}`)}>{rowCount(row)}</td>
                   <td>
                     <span className="catalogue-state">{t(row.is_hidden ? 'state.hidden' : 'state.shown')}</span>{' '}
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={`${row.is_hidden ? 'show' : 'hide'}:${row.id}`}
-                      className="button button--secondary catalogue-toggle"
-                      aria-label={t(row.is_hidden ? 'actions.show_named' : 'actions.hide_named', { name: name.text })}
-                      disabled={busy}
-                    >
-                      {t(row.is_hidden ? 'actions.show' : 'actions.hide')}
-                    </button>
+                    {canWrite ? (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`${row.is_hidden ? 'show' : 'hide'}:${row.id}`}
+                        className="button button--secondary catalogue-toggle"
+                        aria-label={t(row.is_hidden ? 'actions.show_named' : 'actions.hide_named', { name: name.text })}
+                        disabled={busy}
+                      >
+                        {t(row.is_hidden ? 'actions.show' : 'actions.hide')}
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               )
             })}
           </tbody>
         </table>
-        <button type="submit" name="intent" value="order" className="button" disabled={busy}>
-          {t('actions.save_order')}
-        </button>
+        {canWrite ? (
+          <button type="submit" name="intent" value="order" className="button" disabled={busy}>
+            {t('actions.save_order')}
+          </button>
+        ) : null}
       </Form>
-      <CreateForm kind={kind} answer={actionData as AdminActionData | undefined} />
+      {canWrite ? <CreateForm kind={kind} answer={actionData as AdminActionData | undefined} /> : null}
     </section>
   )
 }
