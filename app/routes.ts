@@ -33,6 +33,10 @@ export default [
       route('stock', 'routes/$lang/admin/stock/index.tsx'),
       route('stock/:id', 'routes/$lang/admin/stock/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
+      // The catalogue's taxonomy (issue 16): brands, manufacturers, categories, menu groups.
+      route('catalogue', 'routes/$lang/admin/catalogue/index.tsx'),
+      route('catalogue/:kind', 'routes/$lang/admin/catalogue/$kind/index.tsx'),
+      route('catalogue/:kind/:id', 'routes/$lang/admin/catalogue/$kind/$id.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

@@ -8,6 +8,7 @@ import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminStockRoutes } from './stock/routes.ts'
+import { adminTaxonomyRoutes } from './taxonomy/routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
@@ -27,5 +28,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))
+  router.route('/', adminTaxonomyRoutes(deps))
   return router
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { cardColumns, pricePaid, toCards } from '../catalogue/products.ts'
+import { activeSalePrice, cardColumns, pricePaid, shownProduct, toCards, unitPrice } from '../catalogue/products.ts'
 import type { Db } from '../db/client.ts'
 import { cartItems, favourites, products } from '../db/schema/index.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -12,9 +12,6 @@ import { CART_LINES_MAX, type Cart, type CartLine, QUANTITY_MAX } from './schema
 // owner last saw. It never reserves stock (orders do), but every write checks
 // the quantity against the stock in the same transaction, with the product row
 // locked FOR SHARE so the stock cannot change between the check and the write.
-
-/** The product's unit price as the customer pays it. */
-export const unitPrice = (p: { price: number; salePrice: number | null }) => p.salePrice ?? p.price
 
 /**
  * 409 `{detail, available_quantity, in_cart}`: the request would pass the
@@ -54,6 +51,7 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
       priceSeen: cartItems.priceSeen,
       addedAt: cartItems.addedAt,
       likedAt: favourites.addedAt,
+      isHidden: products.isHidden,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -62,7 +60,7 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
     .orderBy(desc(cartItems.addedAt), desc(cartItems.productId))
   const cards = await toCards(db, rows, lang, media)
 
-  const lines: CartLine[] = rows.map((row, i) => {
+  const lines: CartLine[] = rows.map(({ isHidden, ...row }, i) => {
     const price = unitPrice(row)
     const priceChanged = price !== row.priceSeen
     return {
@@ -73,8 +71,9 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
       regular_total: row.price * row.quantity,
       price_changed: priceChanged,
       previous_price: priceChanged ? row.priceSeen : null,
-      available_quantity: Math.max(row.stock, 0),
-      unavailable: row.stock <= 0,
+      // A product staff hid is no longer sold: its line stays, unavailable, until removed.
+      available_quantity: isHidden ? 0 : Math.max(row.stock, 0),
+      unavailable: isHidden || row.stock <= 0,
       exceeds_stock: row.quantity > row.stock,
       added_at: new Date(row.addedAt).toISOString(),
     }
@@ -97,14 +96,18 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** The product's stock and price, its row locked against stock changes until the transaction ends. */
+/**
+ * The product's stock and price, its row locked against stock changes until
+ * the transaction ends. A hidden product is not sold: 404 saying so.
+ */
 async function lockProduct(tx: Tx, productId: number, lang: Lang) {
   const [product] = await tx
-    .select({ stock: products.stock, price: products.price, salePrice: products.salePrice })
+    .select({ stock: products.stock, price: products.price, salePrice: activeSalePrice, isHidden: products.isHidden })
     .from(products)
     .where(eq(products.id, productId))
     .for('share')
   if (!product) throw notFound(lang, 'product_not_found')
+  if (product.isHidden) throw notFound(lang, 'product_unavailable')
   return product
 }
 
@@ -194,17 +197,14 @@ export async function cartUnits(db: Db, owner: string): Promise<number> {
   return row?.units ?? 0
 }
 
-/** The basket's goods total at current prices (lines within stock). */
+/** The basket's goods total at current prices (lines within stock, of products still sold). */
 export async function basketGoodsTotal(db: Db, owner: string): Promise<number> {
   const [row] = await db
     .select({
-      total:
-        sql<number>`coalesce(sum(coalesce(${products.salePrice}, ${products.price}) * ${cartItems.quantity}), 0)`.mapWith(
-          Number,
-        ),
+      total: sql<number>`coalesce(sum(${pricePaid} * ${cartItems.quantity}), 0)`.mapWith(Number),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.owner, owner), sql`${products.stock} > 0`))
+    .where(and(eq(cartItems.owner, owner), sql`${products.stock} > 0`, shownProduct))
   return row?.total ?? 0
 }

@@ -8,7 +8,8 @@ import type { ApiEnv } from '../http/context.ts'
 // JSON bodies are kept in memory per database. A write (invalidateCatalogue)
 // drops them at once in this process and, through a PostgreSQL NOTIFY, in every
 // other process on the database (listenForCatalogueChanges); the TTL only
-// bounds memory and what a missed notice could cost.
+// bounds memory and what a missed notice could cost. No entry lives past the
+// next moment a sale starts or ends (nextSaleBoundary).
 const TTL_MS = 60_000
 const channel = 'atir_catalogue'
 const MAX_ENTRIES = 500
@@ -69,6 +70,38 @@ class ResponseCache {
   }
 }
 
+type Boundary = { generation: number; at: Promise<number>; known: number | null }
+const boundaries = new WeakMap<Db, Boundary>()
+
+/**
+ * When the next sale window of any product opens or closes (ms since the
+ * epoch; Infinity when none is due): cached answers show sale prices, so
+ * none may outlive that moment. Looked up once per cache generation (a write
+ * may move a window) and again once the moment has passed.
+ */
+export function nextSaleBoundary(db: Db): Promise<number> {
+  const generation = cacheFor(db).generation
+  const known = boundaries.get(db)
+  if (known && known.generation === generation && (known.known === null || known.known > Date.now())) return known.at
+  const entry: Boundary = { generation, known: null, at: Promise.resolve(Number.POSITIVE_INFINITY) }
+  entry.at = db
+    .execute(
+      sql`select (extract(epoch from least(
+            min(sale_starts_at) filter (where sale_starts_at > now()),
+            min(sale_ends_at) filter (where sale_ends_at > now())
+          )) * 1000)::float8 as at
+        from products where sale_price is not null`,
+    )
+    .then((result) => {
+      const at = (result as unknown as { rows: { at: number | string | null }[] }).rows[0]?.at
+      entry.known = at === null || at === undefined ? Number.POSITIVE_INFINITY : Number(at)
+      return entry.known
+    })
+  entry.at.catch(() => boundaries.delete(db))
+  boundaries.set(db, entry)
+  return entry.at
+}
+
 type Memo = { value: Promise<unknown>; expires: number; generation: number }
 const memos = new WeakMap<Db, Map<string, Memo>>()
 
@@ -86,8 +119,14 @@ export function memoize<T>(db: Db, key: string, compute: () => Promise<T>): Prom
   const hit = map.get(key)
   if (hit && hit.expires > Date.now() && hit.generation === generation && cacheFor(db).trusted)
     return hit.value as Promise<T>
-  const value = compute()
-  map.set(key, { value, expires: Date.now() + TTL_MS, generation })
+  const memo: Memo = { value: Promise.resolve(), expires: Date.now() + TTL_MS, generation }
+  // A count of products on sale changes when a sale starts or ends.
+  const value = nextSaleBoundary(db).then((until) => {
+    memo.expires = Math.min(memo.expires, until)
+    return compute()
+  })
+  memo.value = value
+  map.set(key, memo)
   value.catch(() => map.delete(key))
   if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
   return value
@@ -201,7 +240,9 @@ export function catalogueCache(db: Db, options: { shared: boolean }): Middleware
     if (response.status !== 200 || handedOn.has(c)) return
     const contentType = response.headers.get('content-type') ?? 'application/json'
     const body = await response.text()
-    const entry = { body, etag: strongEtag(body), contentType, expires: Date.now() + TTL_MS }
+    // A cached answer showing a sale price must not outlive the sale.
+    const until = await nextSaleBoundary(db).catch(() => Date.now())
+    const entry = { body, etag: strongEtag(body), contentType, expires: Math.min(Date.now() + TTL_MS, until) }
     if (options.shared && generation === cache.generation && body.length <= MAX_BODY_BYTES) cache.set(key, entry)
     c.res = undefined
     c.res = etagMatches(ifNoneMatch, entry.etag)

@@ -8,6 +8,7 @@ import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { catalogueCache, leaveUncached } from './cache.ts'
+import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
 import { getProduct, listProducts } from './products.ts'
 import { productListQuery } from './query.ts'
 import { productCardSchema, productDetailSchema } from './schemas.ts'
@@ -62,7 +63,11 @@ export function productRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'One product with everything its page shows, and similar products',
     middleware: [cached],
     request: { params: z.object({ slug: productSlug }) },
-    responses: { 200: jsonContent(productDetailSchema, 'The product'), 404: errorResponses[404] },
+    responses: {
+      200: jsonContent(productDetailSchema, 'The product'),
+      301: movedResponse,
+      404: errorResponses[404],
+    },
   })
 
   return (
@@ -85,7 +90,15 @@ export function productRoutes({ database: { db }, config }: ApiDeps) {
         if (product) return c.json(product, 200)
         leaveUncached(c)
         await next()
-        if (c.res.status === 404 && (await genericNotFound(c.res, lang))) throw notFound(lang, 'product_not_found')
+        if (c.res.status === 404 && (await genericNotFound(c.res, lang))) {
+          const { slug } = c.req.valid('param')
+          const moved = await currentSlug(db, 'product', slug)
+          if (moved) {
+            c.res = undefined
+            return movedAnswer(c, slug, moved)
+          }
+          throw notFound(lang, 'product_not_found')
+        }
         return c.res as never
       })
   )

@@ -39,8 +39,24 @@ import { COUNT_CAP, planSearch, searchOrder } from './search.ts'
 import { searchTokens } from './search-text.ts'
 import { emptyVocabulary, getVocabulary } from './vocabulary.ts'
 
+/**
+ * The sale price while it applies: inside [sale_starts_at, sale_ends_at)
+ * (either end may be open), by the database's clock; null otherwise. Every
+ * reader of a product's price (cards, filters, orderings, basket, checkout)
+ * takes it from here, so a sale ends everywhere at the same moment.
+ */
+export const activeSalePrice = sql<number | null>`(case when ${products.salePrice} is not null
+  and (${products.saleStartsAt} is null or ${products.saleStartsAt} <= now())
+  and (${products.saleEndsAt} is null or now() < ${products.saleEndsAt}) then ${products.salePrice} end)`
+
 /** The price the customer pays. */
-export const pricePaid = sql<number>`coalesce(${products.salePrice}, ${products.price})`
+export const pricePaid = sql<number>`coalesce(${activeSalePrice}, ${products.price})`
+
+/** The price the customer pays for a row whose `salePrice` was read as `activeSalePrice`. */
+export const unitPrice = (row: { price: number; salePrice: number | null }) => row.salePrice ?? row.price
+
+/** What shoppers may see, find and buy: not hidden by staff. */
+export const shownProduct = eq(products.isHidden, false)
 const rating = sql<
   number | null
 >`(case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} end)`
@@ -74,7 +90,7 @@ export const cardColumns = {
   slug: products.slug,
   title: products.title,
   price: products.price,
-  salePrice: products.salePrice,
+  salePrice: activeSalePrice,
   volume: products.volume,
   unit: products.unit,
   ratingSum: products.ratingSum,
@@ -115,7 +131,7 @@ function inCategories(db: Db, ids: number[]): SQL {
  * (small indexed lookups); `null` means an unknown slug left nothing to match.
  */
 async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] | null> {
-  const conditions: SQL[] = []
+  const conditions: SQL[] = [shownProduct]
   if (query.sections) {
     const found = await db
       .selectDistinct({ id: categories.id })
@@ -158,7 +174,7 @@ async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] 
   }
   if (query.audience) conditions.push(inArray(products.audience, query.audience))
   if (query.sale_price__isnull !== undefined)
-    conditions.push(query.sale_price__isnull ? isNull(products.salePrice) : isNotNull(products.salePrice))
+    conditions.push(query.sale_price__isnull ? isNull(activeSalePrice) : isNotNull(activeSalePrice))
   if (query.is_recommendation !== undefined) conditions.push(eq(products.isRecommendation, query.is_recommendation))
   if (query.price__gte !== undefined) conditions.push(gte(pricePaid, query.price__gte))
   if (query.price__lte !== undefined) conditions.push(lte(pricePaid, query.price__lte))
@@ -470,7 +486,7 @@ function toCard(row: CardRow, brand: BrandRow, images: string[], lang: Lang, med
 
 const SIMILAR = 8
 
-/** Everything the product page shows; null when there is no such product. */
+/** Everything the product page shows; null when there is no such product (or it is hidden). */
 export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaLinks): Promise<ProductDetail | null> {
   const [row] = await db
     .select({
@@ -485,15 +501,21 @@ export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaL
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(manufacturers, eq(manufacturers.id, sql`coalesce(${products.manufacturerId}, ${brands.manufacturerId})`))
-    .where(eq(products.slug, slug))
+    .leftJoin(
+      manufacturers,
+      and(
+        eq(manufacturers.id, sql`coalesce(${products.manufacturerId}, ${brands.manufacturerId})`),
+        eq(manufacturers.isHidden, false),
+      ),
+    )
+    .where(and(eq(products.slug, slug), shownProduct))
   if (!row) return null
 
   const inCategories = await db
     .select({ id: categories.id, slug: categories.slug, title: categories.title })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(eq(productCategories.productId, row.id))
+    .where(and(eq(productCategories.productId, row.id), eq(categories.isHidden, false)))
     .orderBy(asc(categories.position), asc(categories.id))
 
   const similar = await similarProducts(
@@ -534,7 +556,7 @@ async function similarProducts(
   const sameBrand = await db
     .select(cardColumns)
     .from(products)
-    .where(and(eq(products.brandId, product.brandId), ne(products.id, product.id), gt(products.stock, 0)))
+    .where(and(eq(products.brandId, product.brandId), ne(products.id, product.id), gt(products.stock, 0), shownProduct))
     .orderBy(desc(sameLine), desc(products.popularity), asc(products.id))
     .limit(SIMILAR)
   if (sameBrand.length >= SIMILAR || !categoryIds.length) return sameBrand
@@ -545,6 +567,7 @@ async function similarProducts(
       and(
         notInArray(products.id, [product.id, ...sameBrand.map((p) => p.id)]),
         gt(products.stock, 0),
+        shownProduct,
         inArray(
           products.id,
           db

@@ -8,6 +8,7 @@ import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { catalogueCache } from './cache.ts'
+import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
 import { brandListQuery, pagedQuery } from './query.ts'
 import {
   brandDetailSchema,
@@ -59,7 +60,7 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'One category by slug',
     middleware: [cached],
     request: { params: slugParam },
-    responses: { 200: jsonContent(categorySchema, 'The category'), 404: errorResponses[404] },
+    responses: { 200: jsonContent(categorySchema, 'The category'), 301: movedResponse, 404: errorResponses[404] },
   })
 
   const popularRoute = createRoute({
@@ -99,7 +100,7 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'One brand; its products are products/?brand={slug}',
     middleware: [cached],
     request: { params: slugParam },
-    responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 404: errorResponses[404] },
+    responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 301: movedResponse, 404: errorResponses[404] },
   })
 
   const manufacturerRoute = createRoute({
@@ -109,7 +110,11 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'One manufacturer with its brands; its products are products/?manufacturer={slug}',
     middleware: [cached],
     request: { params: slugParam },
-    responses: { 200: jsonContent(manufacturerSchema, 'The manufacturer'), 404: errorResponses[404] },
+    responses: {
+      200: jsonContent(manufacturerSchema, 'The manufacturer'),
+      301: movedResponse,
+      404: errorResponses[404],
+    },
   })
 
   /** A paged category list, or 404 past its last page. */
@@ -144,7 +149,12 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     })
     .openapi(categoryBySlugRoute, async (c) => {
       const lang = c.get('lang')
-      return c.json(await categoryWhere({ slug: c.req.valid('param').slug }, lang), 200)
+      const { slug } = c.req.valid('param')
+      const [found] = await categoryList(db, lang, new MediaLinks(config), { slug })
+      if (found) return c.json(found, 200)
+      const moved = await currentSlug(db, 'category', slug)
+      if (moved) return movedAnswer(c, slug, moved)
+      throw notFound(lang, 'category_not_found')
     })
     .openapi(popularRoute, async (c) =>
       c.json(await categoryPageOf('popular', c.req.valid('query'), c.get('lang'), c.req.url), 200),
@@ -159,14 +169,20 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     })
     .openapi(brandRoute, async (c) => {
       const lang = c.get('lang')
-      const found = await brandDetail(db, lang, c.req.valid('param').slug)
-      if (!found) throw notFound(lang, 'brand_not_found')
-      return c.json(found, 200)
+      const { slug } = c.req.valid('param')
+      const found = await brandDetail(db, lang, slug)
+      if (found) return c.json(found, 200)
+      const moved = await currentSlug(db, 'brand', slug)
+      if (moved) return movedAnswer(c, slug, moved)
+      throw notFound(lang, 'brand_not_found')
     })
     .openapi(manufacturerRoute, async (c) => {
       const lang = c.get('lang')
-      const found = await manufacturerDetail(db, lang, c.req.valid('param').slug)
-      if (!found) throw notFound(lang, 'manufacturer_not_found')
-      return c.json(found, 200)
+      const { slug } = c.req.valid('param')
+      const found = await manufacturerDetail(db, lang, slug)
+      if (found) return c.json(found, 200)
+      const moved = await currentSlug(db, 'manufacturer', slug)
+      if (moved) return movedAnswer(c, slug, moved)
+      throw notFound(lang, 'manufacturer_not_found')
     })
 }

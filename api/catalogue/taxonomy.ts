@@ -13,10 +13,14 @@ type CategoryRow = typeof categories.$inferSelect
 /** One category by id or slug, or the ones flagged for the popular or footer lists. */
 export type CategoryFilter = { id: number } | { slug: string } | { flagged: 'popular' | 'footer' }
 
+// Hidden categories, groups, brands and manufacturers are left out of every
+// menu, list and filter here, and their pages are 404; their products stay.
+const shownCategory = eq(categories.isHidden, false)
+
 function categoryCondition(filter: CategoryFilter): SQL {
-  if ('id' in filter) return eq(categories.id, filter.id)
-  if ('slug' in filter) return eq(categories.slug, filter.slug)
-  return eq(filter.flagged === 'popular' ? categories.isPopular : categories.inFooter, true)
+  if ('id' in filter) return and(shownCategory, eq(categories.id, filter.id))!
+  if ('slug' in filter) return and(shownCategory, eq(categories.slug, filter.slug))!
+  return and(shownCategory, eq(filter.flagged === 'popular' ? categories.isPopular : categories.inFooter, true))!
 }
 
 async function productCounts(db: Db, categoryIds: number[]) {
@@ -25,7 +29,8 @@ async function productCounts(db: Db, categoryIds: number[]) {
   const rows = await db
     .select({ id: productCategories.categoryId, n: count() })
     .from(productCategories)
-    .where(inArray(productCategories.categoryId, categoryIds))
+    .innerJoin(products, eq(products.id, productCategories.productId))
+    .where(and(inArray(productCategories.categoryId, categoryIds), eq(products.isHidden, false)))
     .groupBy(productCategories.categoryId)
   for (const row of rows) counts.set(row.id, row.n)
   return counts
@@ -42,7 +47,7 @@ export async function categoryList(
   let select = db
     .select({ category: categories, group: categoryGroups })
     .from(categories)
-    .leftJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
+    .leftJoin(categoryGroups, and(eq(categoryGroups.id, categories.groupId), eq(categoryGroups.isHidden, false)))
     .where(categoryCondition(filter))
     .orderBy(asc(categories.position), asc(categories.id))
     .$dynamic()
@@ -71,8 +76,12 @@ export async function countCategories(db: Db, filter: CategoryFilter) {
 /** Header groups with their categories, the category menu and the /products/categories page. */
 export async function categoryTree(db: Db, lang: Lang, media: MediaLinks) {
   const [groups, rows] = await Promise.all([
-    db.select().from(categoryGroups).orderBy(asc(categoryGroups.position), asc(categoryGroups.id)),
-    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    db
+      .select()
+      .from(categoryGroups)
+      .where(eq(categoryGroups.isHidden, false))
+      .orderBy(asc(categoryGroups.position), asc(categoryGroups.id)),
+    db.select().from(categories).where(shownCategory).orderBy(asc(categories.position), asc(categories.id)),
   ])
   await media.load(rows.map((r) => r.image))
   const child = (c: CategoryRow) => ({
@@ -88,6 +97,7 @@ export async function categoryTree(db: Db, lang: Lang, media: MediaLinks) {
       title: pick(g.title, lang),
       children: rows.filter((c) => c.groupId === g.id).map(child),
     }))
+  // A hidden group's column leaves the menu with its categories.
   const loose = rows.filter((c) => c.groupId === null)
   if (loose.length)
     tree.push({ id: null, slug: null, title: message(lang, 'other_categories'), children: loose.map(child) })
@@ -104,6 +114,7 @@ export async function brandList(db: Db, lang: Lang, filter: { popular?: boolean;
   const counts = db
     .select({ brandId: products.brandId, n: count().as('n') })
     .from(products)
+    .where(eq(products.isHidden, false))
     .groupBy(products.brandId)
     .as('counts')
   const rows = await db
@@ -112,6 +123,7 @@ export async function brandList(db: Db, lang: Lang, filter: { popular?: boolean;
     .leftJoin(counts, eq(counts.brandId, brands.id))
     .where(
       and(
+        eq(brands.isHidden, false),
         filter.popular === undefined ? undefined : eq(brands.isPopular, filter.popular),
         filter.slug === undefined ? undefined : eq(brands.slug, filter.slug),
       ),
@@ -139,27 +151,35 @@ export async function brandDetail(db: Db, lang: Lang, slug: string) {
     ? await db
         .select({ id: manufacturers.id, slug: manufacturers.slug, name: manufacturers.name })
         .from(manufacturers)
-        .where(eq(manufacturers.id, manufacturerId))
+        .where(and(eq(manufacturers.id, manufacturerId), eq(manufacturers.isHidden, false)))
     : []
   return { ...brand, manufacturer: maker ?? null }
 }
 
 export async function manufacturerDetail(db: Db, lang: Lang, slug: string) {
-  const [maker] = await db.select().from(manufacturers).where(eq(manufacturers.slug, slug))
+  const [maker] = await db
+    .select()
+    .from(manufacturers)
+    .where(and(eq(manufacturers.slug, slug), eq(manufacturers.isHidden, false)))
   if (!maker) return null
-  const ownBrands = await db
-    .select({ id: brands.id, slug: brands.slug, name: brands.name })
+  const allBrands = await db
+    .select({ id: brands.id, slug: brands.slug, name: brands.name, isHidden: brands.isHidden })
     .from(brands)
     .where(eq(brands.manufacturerId, maker.id))
     .orderBy(asc(brands.name))
-  const brandIds = ownBrands.map((b) => b.id)
+  // A hidden brand leaves the list; its products still count (they stay on sale).
+  const ownBrands = allBrands.filter((b) => !b.isHidden).map(({ isHidden: _, ...b }) => b)
+  const brandIds = allBrands.map((b) => b.id)
   const [counted] = await db
     .select({ n: count() })
     .from(products)
     .where(
-      brandIds.length
-        ? sql`${products.manufacturerId} = ${maker.id} or (${products.manufacturerId} is null and ${inArray(products.brandId, brandIds)})`
-        : eq(products.manufacturerId, maker.id),
+      and(
+        eq(products.isHidden, false),
+        brandIds.length
+          ? sql`(${products.manufacturerId} = ${maker.id} or (${products.manufacturerId} is null and ${inArray(products.brandId, brandIds)}))`
+          : eq(products.manufacturerId, maker.id),
+      ),
     )
   return {
     id: maker.id,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { categories, footerLinks, settings } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
@@ -44,12 +44,12 @@ export async function getApps(db: Db): Promise<StoredApps> {
   return (await readSetting<StoredApps>(db, 'apps')) ?? { ios: null, android: null }
 }
 
-/** The categories of the header menu, in menu order. */
+/** The categories of the header menu, in menu order (hidden ones left out). */
 export async function headerMenu(db: Db, lang: Lang) {
   const rows = await db
     .select({ id: categories.id, title: categories.title, slug: categories.slug })
     .from(categories)
-    .where(eq(categories.inHeader, true))
+    .where(and(eq(categories.inHeader, true), eq(categories.isHidden, false)))
     .orderBy(asc(categories.position), asc(categories.id))
   return rows.map((r) => ({ ...r, title: pick(r.title, lang) }))
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm'
-import { cardColumns, toCards } from '../catalogue/products.ts'
+import { cardColumns, shownProduct, toCards } from '../catalogue/products.ts'
 import type { ProductCard } from '../catalogue/schemas.ts'
 import type { Db } from '../db/client.ts'
 import { favourites, products } from '../db/schema/index.ts'
@@ -9,7 +9,10 @@ import type { MediaLinks } from '../media/links.ts'
 
 export type LikedCard = ProductCard & { is_liked: true }
 
-/** Favourites of `owner`, most recently added first; `'past-end'` for a page beyond the last one. */
+/**
+ * Favourites of `owner`, most recently added first; `'past-end'` for a page
+ * beyond the last one. A product staff hid drops out (and is back when shown again).
+ */
 export async function listFavourites(
   db: Db,
   owner: string,
@@ -25,7 +28,7 @@ export async function listFavourites(
     .select(cardColumns)
     .from(favourites)
     .innerJoin(products, eq(products.id, favourites.productId))
-    .where(eq(favourites.owner, owner))
+    .where(and(eq(favourites.owner, owner), shownProduct))
     .orderBy(desc(favourites.addedAt), desc(favourites.productId))
     .limit(size)
     .offset(offset)
@@ -34,13 +37,20 @@ export async function listFavourites(
 }
 
 export async function favouritesCount(db: Db, owner: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(favourites).where(eq(favourites.owner, owner))
+  const [row] = await db
+    .select({ n: count() })
+    .from(favourites)
+    .innerJoin(products, eq(products.id, favourites.productId))
+    .where(and(eq(favourites.owner, owner), shownProduct))
   return row?.n ?? 0
 }
 
 /** Adds a favourite; adding it again changes nothing. Unknown product: 404. */
 export async function like(db: Db, owner: string, productId: number, lang: Lang) {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), shownProduct))
   if (!product) throw notFound(lang, 'product_not_found')
   // A product deleted in between fails the foreign key: the same 404.
   try {

@@ -52,7 +52,7 @@ const createRouteDef = createRoute({
     '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum ' +
     '(field `promo_code`), cashback above the balance (field `use_cashback`). 409 `{detail, items}`: stock ' +
     '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +
-    'changed. Online methods then call POST payments/{order_id}/start/.',
+    'changed, or products are no longer sold (hidden by staff: `available` 0). Online methods then call POST payments/{order_id}/start/.',
   request: { body: { required: true, content: { 'application/json': { schema: createOrderBody } } } },
   responses: {
     201: jsonContent(orderSchema, 'The new order'),

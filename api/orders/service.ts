@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type AuditActor, systemActor } from '../audit/record.ts'
 import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
+import { activeSalePrice, unitPrice } from '../catalogue/products.ts'
 import type { Config } from '../config.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
@@ -68,8 +69,6 @@ export class OrderConflictError extends ApiError {
   }
 }
 
-const unitPrice = (p: { price: number; salePrice: number | null }) => p.salePrice ?? p.price
-
 /**
  * Creates the customer's order from their basket (owner `u:<id>`) in one
  * transaction: the product rows are locked, prices and stock re-checked,
@@ -105,7 +104,8 @@ export async function createOrder(
         slug: products.slug,
         title: products.title,
         price: products.price,
-        salePrice: products.salePrice,
+        salePrice: activeSalePrice,
+        isHidden: products.isHidden,
         stock: products.stock,
         quantity: cartItems.quantity,
         priceSeen: cartItems.priceSeen,
@@ -116,6 +116,14 @@ export async function createOrder(
       .orderBy(asc(products.id))
       .for('update', { of: products })
     if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
+
+    // Products staff hid since they were put in the basket are not sold.
+    const hidden = lines.filter((l) => l.isHidden)
+    if (hidden.length)
+      throw new OrderConflictError(
+        message(lang, 'order_products_unavailable'),
+        hidden.map((l) => ({ product_id: l.productId, title: l.title[lang] || l.title.ru, available: 0 })),
+      )
 
     const short = lines.filter((l) => l.quantity > l.stock)
     if (short.length)

@@ -9,9 +9,9 @@ import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import '#app/styles/catalogue.css'
-import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -19,7 +19,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const maker = await api.get(`products/manufacturers/${params.slug}/`).catch(rethrowNotFound)
+  const maker = await api.get(`products/manufacturers/${params.slug}/`).catch(rethrowMoved(request, params.slug))
+  redirectIfRenamed(request, params.slug, maker.slug)
   const url = new URL(request.url)
   const filters = parseListParams(url.searchParams)
   const listing = await loadListing(

@@ -18,8 +18,8 @@ import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/uti
 import '#app/styles/catalogue.css'
 import { reviewAction } from '#app/routes/$lang/products/review.server.ts'
 import { loadReviews } from '#app/routes/$lang/products/reviews.server.ts'
-import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { basketQuantity } from '../in-basket.server.ts'
 import type { Route } from './+types/$slug'
 
@@ -30,7 +30,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const { similar, ...product } = await api.get(`products/${params.slug}/`).catch(rethrowNotFound)
+  const { similar, ...product } = await api.get(`products/${params.slug}/`).catch(rethrowMoved(request, params.slug))
+  redirectIfRenamed(request, params.slug, product.slug)
   const reviews = await loadReviews(context, request, lang, product.slug)
   const inBasket = await basketQuantity(request, api, product.id)
   const origin = siteOrigin(request)

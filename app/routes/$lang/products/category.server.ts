@@ -6,6 +6,7 @@ import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
 
 /**
@@ -15,11 +16,18 @@ import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
  */
 export async function loadCategoryPage(
   apiPath: `products/category/${string}/` | `products/categories/${string}/`,
-  { request, context, lang }: { request: Request; context: Readonly<RouterContextProvider>; lang: Lang },
+  {
+    request,
+    context,
+    lang,
+    slug,
+  }: { request: Request; context: Readonly<RouterContextProvider>; lang: Lang; slug?: string },
 ) {
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const category = await api.get(apiPath).catch(rethrowNotFound)
+  // By slug, an old slug of a renamed category is a 301 to its current page.
+  const category = await api.get(apiPath).catch(slug ? rethrowMoved(request, slug) : rethrowNotFound)
+  if (slug) redirectIfRenamed(request, slug, category.slug)
   const url = new URL(request.url)
   const filters = { ...parseListParams(url.searchParams), sections: [] }
   const listing = await loadListing(api, filters, { sections: [category.slug] })

@@ -11,6 +11,7 @@ import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import '#app/styles/catalogue.css'
 import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { redirectOldBrands } from '#app/utils/moved.server.ts'
 import type { Route } from './+types/index'
 
 /** Titles of header groups and categories by slug, for a `sections` list. */
@@ -35,6 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ])
   const sections = tree ? sectionTitles(tree.results) : new Map<string, string>()
   const brands = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
+  await redirectOldBrands(request, api, filters.brand, new Set(brands.keys()))
   const named = (slugs: string[], names: Map<string, string>) =>
     slugs
       .map((s) => names.get(s))

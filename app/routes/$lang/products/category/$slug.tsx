@@ -10,7 +10,12 @@ import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
-  return loadCategoryPage(`products/category/${params.slug}/`, { request, context, lang: params.lang as Lang })
+  return loadCategoryPage(`products/category/${params.slug}/`, {
+    request,
+    context,
+    lang: params.lang as Lang,
+    slug: params.slug,
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)

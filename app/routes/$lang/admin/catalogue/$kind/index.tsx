@@ -1,0 +1,195 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage, TextField } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
+import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
+import { rowCount, rowName, type TaxonomyRow } from '#app/components/admin/catalogue/types.ts'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
+import { catalogueT } from '../catalogue.server.ts'
+import { apiFields, createForms, formFieldErrors, kindOf, toBody, typedOrder } from '../taxonomy.server.ts'
+import type { Route } from './+types/index'
+import '#app/styles/admin-catalogue.css'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const kind = kindOf(params.kind)
+  const { results } = await staffLoad<{ results: TaxonomyRow[] }>(context, kinds[kind].api)
+  return { lang: requestLang(context), kind, rows: results, title: catalogueT(context)(`lists.${kind}`) }
+}
+
+/**
+ * Three forms post here: the order (number inputs, one submit), hide/show of
+ * one row (a button of the same form, so nothing nests), and a new row,
+ * which then opens in its own page.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const kind = kindOf(params.kind)
+  const lang = requestLang(context)
+  const t = catalogueT(context)
+  const api = staffApi(context)
+  const { api: path } = kinds[kind]
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const back = adminPath(lang, `catalogue/${kind}`)
+
+  if (intent === 'create') {
+    const submission = parseForm(formData, createForms[kind])
+    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })
+    try {
+      const made = await api.send<{ id: number }>('POST', path, toBody(submission.value))
+      flash(context, { type: 'success', message: t('toasts.created') })
+      return redirect(adminPath(lang, `catalogue/${kind}/${made.id}`))
+    } catch (error) {
+      const failed = apiError(error, apiFields, t('toasts.failed'))
+      return adminFailure(submission, {
+        intent,
+        toast: failed.detail,
+        status: failed.status,
+        fieldErrors: formFieldErrors(failed.fieldErrors),
+      })
+    }
+  }
+
+  const toggle = /^(hide|show):(\d{1,10})$/.exec(intent)
+  try {
+    if (toggle) {
+      await api.send('PATCH', `${path}${toggle[2]}/`, { is_hidden: toggle[1] === 'hide' })
+      flash(context, { type: 'success', message: t(toggle[1] === 'hide' ? 'toasts.hidden' : 'toasts.shown') })
+    } else if (intent === 'order') {
+      const ids = String(formData.get('ids') ?? '')
+        .split(',')
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0)
+      await api.send('PUT', `${path}order/`, { ids: typedOrder(formData, ids) })
+      flash(context, { type: 'success', message: t('toasts.order_saved') })
+    }
+  } catch (error) {
+    flash(context, { type: 'error', message: apiError(error, [], t('toasts.failed')).detail })
+  }
+  return redirect(back)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-catalogue')
+  const busy = useNavigation().state === 'submitting'
+  // Content editors read the lists; only catalogue.write changes them (the API refuses the rest).
+  const canWrite = staffCan(useStaff(), 'catalogue.write')
+  return (
+    <section className="admin-page catalogue-page">
+      <CatalogueTabs lang={lang} current={kind} />
+      <h1>{title}</h1>
+      <p className="admin-muted">{t('help.no_delete')}</p>
+      <Form method="post" className="catalogue-list">
+        <input type="hidden" name="ids" value={rows.map((row) => row.id).join(',')} />
+        <table className="admin-table catalogue-table">
+          <caption className="admin-muted">{t('help.order')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.position')}</th>
+              <th scope="col">{t('columns.name')}</th>
+              <th scope="col">{t('columns.slug')}</th>
+              <th scope="col">{t(`columns.count_${kind}`)}</th>
+              <th scope="col">{t('columns.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const name = rowName(row, lang)
+              return (
+                <tr key={row.id} className={row.is_hidden ? 'catalogue-row--hidden' : undefined}>
+                  <td>
+                    <input
+                      type="number"
+                      name={`position-${row.id}`}
+                      defaultValue={index + 1}
+                      min={1}
+                      max={rows.length}
+                      className="field__input catalogue-position"
+                      aria-label={t('columns.position_of', { name: name.text })}
+                    />
+                  </td>
+                  <td>
+                    <Link to={adminPath(lang, `catalogue/${kind}/${row.id}`)}>{name.text}</Link>
+                    {name.missing ? <span className="catalogue-missing"> ({t('fields.missing')})</span> : null}
+                  </td>
+                  <td data-label={t('columns.slug')}>
+                    <code>{row.slug}</code>
+                  </td>
+                  <td data-label={t(`columns.count_${kind}`)}>{rowCount(row)}</td>
+                  <td>
+                    <span className="catalogue-state">{t(row.is_hidden ? 'state.hidden' : 'state.shown')}</span>{' '}
+                    {canWrite ? (
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`${row.is_hidden ? 'show' : 'hide'}:${row.id}`}
+                        className="button button--secondary catalogue-toggle"
+                        aria-label={t(row.is_hidden ? 'actions.show_named' : 'actions.hide_named', { name: name.text })}
+                        disabled={busy}
+                      >
+                        {t(row.is_hidden ? 'actions.show' : 'actions.hide')}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+        {canWrite ? (
+          <button type="submit" name="intent" value="order" className="button" disabled={busy}>
+            {t('actions.save_order')}
+          </button>
+        ) : null}
+      </Form>
+      {canWrite ? <CreateForm kind={kind} answer={actionData as AdminActionData | undefined} /> : null}
+    </section>
+  )
+}
+
+type CreateFields = FormFields<(typeof createForms)['brands']> & FormFields<(typeof createForms)['categories']>
+
+function CreateForm({ kind, answer }: { kind: Kind; answer?: AdminActionData }) {
+  const { t } = useTranslation('admin-catalogue')
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<CreateFields>({
+    id: `create-${kind}`,
+    lastResult: answer?.intent === 'create' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="admin-card" aria-labelledby="catalogue-create-title">
+      <h2 id="catalogue-create-title">{t(`create.${kind}`)}</h2>
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.intent === 'create' ? answer.toast : undefined} />
+        <input type="hidden" name="intent" value="create" />
+        {kinds[kind].named ? (
+          <>
+            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
+            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
+          </>
+        ) : (
+          <>
+            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
+            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
+            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
+          </>
+        )}
+        <button type="submit" className="button" disabled={busy}>
+          {t('actions.create')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary
