@@ -6,6 +6,7 @@ import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
+import { adminProductRoutes } from './products/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
@@ -25,5 +26,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminProductRoutes(deps))
   return router
 }
