@@ -29,6 +29,10 @@ export default [
       route('staff', 'routes/$lang/admin/staff/index.tsx'),
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),
+      // products (issue 16, h16-products)
+      route('products', 'routes/$lang/admin/products/index.tsx'),
+      route('products/new', 'routes/$lang/admin/products/new.tsx'),
+      route('products/:id', 'routes/$lang/admin/products/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),

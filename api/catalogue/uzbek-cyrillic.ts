@@ -10,7 +10,8 @@ const PAIRS: [RegExp, string][] = [
   [new RegExp(`^g${APOSTROPHE}`, 'i'), 'ғ'],
   [/^sh/i, 'ш'],
   [/^ch/i, 'ч'],
-  [/^yo/i, 'ё'],
+  // yoʻq is й + ў, not ё.
+  [new RegExp(`^yo(?!${APOSTROPHE})`, 'i'), 'ё'],
   [/^yu/i, 'ю'],
   [/^ya/i, 'я'],
   [/^ye/i, 'е'],

@@ -50,12 +50,15 @@ export const picturesOf = (db: Db, productId: number) =>
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.position), asc(productImages.id))
 
-const shopDate = (at: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'uz-Cyrl', {
-    timeZone: 'Asia/Tashkent',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(at)
+/** A moment as Tashkent (UTC+5, no summer time) reads it: 01.12.2026 09:00. */
+function shopDate(at: Date) {
+  const local = new Date(at.getTime() + 5 * 3600_000)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return (
+    `${two(local.getUTCDate())}.${two(local.getUTCMonth() + 1)}.${local.getUTCFullYear()} ` +
+    `${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`
+  )
+}
 
 /**
  * The product doctor: why the product cannot be bought or found (`blocks`),
@@ -84,14 +87,10 @@ export function diagnose(facts: ProductFacts, lang: Lang, now: Date): DoctorReas
       add(
         'sale_not_started',
         false,
-        message(lang, 'admin_product_doctor_sale_not_started', { date: shopDate(product.saleStartsAt, lang) }),
+        message(lang, 'admin_product_doctor_sale_not_started', { date: shopDate(product.saleStartsAt) }),
       )
     else if (product.saleEndsAt && product.saleEndsAt <= now)
-      add(
-        'sale_ended',
-        false,
-        message(lang, 'admin_product_doctor_sale_ended', { date: shopDate(product.saleEndsAt, lang) }),
-      )
+      add('sale_ended', false, message(lang, 'admin_product_doctor_sale_ended', { date: shopDate(product.saleEndsAt) }))
   }
   return reasons
 }

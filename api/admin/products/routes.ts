@@ -10,6 +10,7 @@ import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
 import { adminErrors, staffBearer } from '../openapi.ts'
+import { productChoices } from './choices.ts'
 import { adminProductView, productFacts } from './detail.ts'
 import { listAdminProducts } from './list.ts'
 import { addPictures, deletePicture, orderPictures, readPictureFiles, setPictureAlt } from './pictures.ts'
@@ -17,6 +18,7 @@ import { createProduct, type ProductEditor, updateProduct } from './save.ts'
 import {
   adminProductPage,
   adminProductSchema,
+  choicesSchema,
   pictureAltBody,
   pictureOrderBody,
   pictureParams,
@@ -81,6 +83,16 @@ const transliterateRoute = createRoute({
     400: adminErrors[400],
     ...guarded,
   },
+})
+
+const choicesRoute = createRoute({
+  method: 'get',
+  path: '/admin/products/choices/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Every brand, manufacturer and category, hidden ones too: for product forms and filters (catalogue.texts)',
+  responses: { 200: jsonContent(choicesSchema, 'The choices'), ...guarded },
 })
 
 const detailRoute = createRoute({
@@ -222,6 +234,10 @@ export function adminProductRoutes(deps: ApiDeps) {
     .openapi(transliterateRoute, async (c) => {
       const { text, to } = c.req.valid('json')
       return c.json({ text: to === 'sr' ? toLatin(text) : toCyrillic(text) }, 200)
+    })
+    .openapi(choicesRoute, async (c) => {
+      noStore(c)
+      return c.json(await productChoices(db, c.get('lang')), 200)
     })
     .openapi(detailRoute, async (c) => c.json(await view(c, c.req.valid('param').id), 200))
     .openapi(patchRoute, async (c) => {

@@ -45,6 +45,9 @@ const localizedOut = z.object({ uz: z.string(), sr: z.string(), ru: z.string() }
 
 const text = (max: number) => z.string().trim().max(max)
 const localizedIn = (max: number) => z.object({ uz: text(max), sr: text(max), ru: text(max) }).strict()
+/** A text matching `pattern`; otherwise the message of `key` (a custom issue carries our key). */
+const matching = (pattern: RegExp, key: string) => z.string().refine((value) => pattern.test(value), key)
+
 const moment = z.iso
   .datetime({ offset: true })
   .nullable()
@@ -64,10 +67,7 @@ export const productFields = z
     manufacturer_id: idSchema.nullable().openapi({ description: "null: the brand's manufacturer" }),
     category_ids: z.array(idSchema).max(30),
     audience: audienceSchema,
-    country: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/, 'admin_product_country')
-      .openapi({ example: 'FR' }),
+    country: matching(/^[A-Za-z]{2}$/, 'admin_product_country').openapi({ example: 'FR' }),
     release_year: z.number().int().min(1800).max(2100).nullable(),
     volume: z.number().int().min(1).max(1_000_000).nullable(),
     unit: z.enum(volumeUnits),
@@ -83,22 +83,16 @@ export const productFields = z
     sale_ends_at: moment,
     is_recommendation: z.boolean(),
     is_hidden: z.boolean().openapi({ description: 'Hidden products are not shown, found or sold' }),
-    ikpu: z
-      .string()
-      .regex(/^\d{17}$/, 'admin_product_ikpu')
+    ikpu: matching(/^\d{17}$/, 'admin_product_ikpu')
       .nullable()
       .openapi({ description: 'IKPU (MXIK), 17 digits; null: PAYME_DEFAULT_IKPU (catalogue.write)' }),
-    package_code: z
-      .string()
-      .regex(/^\d{1,20}$/, 'admin_product_package_code')
+    package_code: matching(/^\d{1,20}$/, 'admin_product_package_code')
       .nullable()
       .openapi({ description: 'null: PAYME_DEFAULT_PACKAGE_CODE (catalogue.write)' }),
     sku: text(64).min(1).nullable().openapi({ description: 'Unique article number' }),
     barcode: text(64).min(1).nullable().openapi({ description: 'EAN/UPC; unique' }),
     aliases: z.array(text(80).min(1)).max(30).openapi({ description: 'Local spellings the search also finds' }),
-    slug: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,119}$/, 'admin_product_slug')
+    slug: matching(/^[a-z0-9][a-z0-9-]{0,119}$/, 'admin_product_slug')
       .optional()
       .openapi({ description: 'Left out: made from the Latin title when the title changes' }),
   })
@@ -226,3 +220,13 @@ export const uploadNote =
   `Multipart, one or more files \`files\` (JPEG, PNG or WebP judged by content, each at most ` +
   `${IMAGE_MAX_BYTES / 1024 / 1024} MB; a product has at most ${PRODUCT_PICTURES_MAX} pictures). ` +
   'Every file is checked first: one bad file is a 400 naming it (`errors[].field` `files.<n>`) and nothing is saved.'
+
+const choice = z.object({ id: z.number().int(), name: z.string(), is_hidden: z.boolean() })
+export const choicesSchema = z
+  .object({
+    brands: z.array(choice),
+    manufacturers: z.array(choice),
+    categories: z.array(choice.extend({ group: z.string().nullable() })),
+  })
+  .openapi('AdminProductChoices')
+export type ProductChoices = z.infer<typeof choicesSchema>
