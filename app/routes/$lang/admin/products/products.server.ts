@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 import type { AdminProduct, AdminProductChoices } from '#api/types.ts'
+import { fromLocalInput } from '#app/components/admin/products/dates.ts'
 import type { ProductFormValues } from '#app/components/admin/products/form-schema.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
@@ -20,14 +21,6 @@ export function loadProduct(context: Context, id: string): Promise<AdminProduct>
 }
 
 export const loadChoices = (context: Context) => staffLoad<AdminProductChoices>(context, 'admin/products/choices/')
-
-// The shop's moments are Tashkent's (UTC+5 all year): the form's datetime-local values are read and shown so.
-const offset = '+05:00'
-export const fromLocalInput = (value: string | undefined) => (value ? `${value}:00${offset}` : null)
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return ''
-  return new Date(new Date(iso).getTime() + 5 * 3600_000).toISOString().slice(0, 16)
-}
 
 /** The form as `POST`/`PATCH admin/products/` takes it; `canPrice` false leaves the money fields out. */
 export function productBody(values: ProductFormValues, canPrice: boolean, creating: boolean) {
