@@ -6,6 +6,7 @@
 import type { z } from '@hono/zod-openapi'
 import type { registeredSchema, sessionSchema, signatureSchema } from './account/routes.ts'
 import type { countsSchema, paymentLinkSchema, staffOrderPage, staffOrderSchema } from './admin/orders/schemas.ts'
+import type { adminProductPage, adminProductSchema, choicesSchema } from './admin/products/schemas.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
 import type { badges } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
@@ -241,4 +242,8 @@ export type { Permission, StaffRole } from './staff/permissions.ts'
 export type StaffOrder = Out<typeof staffOrderSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
 export type StaffOrderCounts = Out<typeof countsSchema>
+// The back office's products (api/admin/products/schemas.ts).
+export type AdminProduct = Out<typeof adminProductSchema>
+export type AdminProductPage = Out<typeof adminProductPage>
+export type AdminProductChoices = Out<typeof choicesSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>

@@ -32,6 +32,10 @@ export default [
       // Stock (issue 16): low stock, expiring batches, a product's batches and movements.
       route('stock', 'routes/$lang/admin/stock/index.tsx'),
       route('stock/:id', 'routes/$lang/admin/stock/$id.tsx'),
+      // products (issue 16, h16-products)
+      route('products', 'routes/$lang/admin/products/index.tsx'),
+      route('products/new', 'routes/$lang/admin/products/new.tsx'),
+      route('products/:id', 'routes/$lang/admin/products/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
       // The catalogue's taxonomy (issue 16): brands, manufacturers, categories, menu groups.
       route('catalogue', 'routes/$lang/admin/catalogue/index.tsx'),

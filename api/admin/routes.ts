@@ -6,6 +6,7 @@ import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
+import { adminProductRoutes } from './products/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminStockRoutes } from './stock/routes.ts'
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts'
@@ -29,5 +30,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))
   router.route('/', adminTaxonomyRoutes(deps))
+  router.route('/', adminProductRoutes(deps))
   return router
 }

@@ -524,8 +524,15 @@ export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaL
     inCategories.map((c) => c.id),
   )
   const [card, ...similarCards] = await toCards(db, [row, ...similar], lang, media)
+  const alts = await db
+    .select({ alt: productImages.alt })
+    .from(productImages)
+    .where(eq(productImages.productId, row.id))
+    .orderBy(asc(productImages.position), asc(productImages.id))
   return {
     ...card!,
+    // Staff's alternative text in the page's language, else the title.
+    image_alts: alts.map(({ alt }) => alt?.[lang] || card!.title),
     description: pick(row.description, lang),
     audience: row.audience,
     audience_label: message(lang, `audience_${row.audience}`),

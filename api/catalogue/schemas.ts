@@ -80,6 +80,10 @@ export const productDetailSchema = productCardSchema
   .omit({ highlight: true, brand_highlight: true })
   .extend({
     description: z.string(),
+    image_alts: z.array(z.string()).openapi({
+      description:
+        "Each picture's alternative text in the requested language (the title when it has none), as `images`",
+    }),
     audience: audienceSchema,
     audience_label: z.string().openapi({ example: 'Для мужчин' }),
     country: countrySchema.openapi({ description: 'Where it is made' }),

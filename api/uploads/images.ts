@@ -17,10 +17,14 @@ export { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 // Decoding a small file can still expand to a huge bitmap ("decompression bomb").
 const MAX_PIXELS = 40_000_000
 
-export type UploadFormat = 'jpeg' | 'png'
+export type UploadFormat = 'jpeg' | 'png' | 'webp'
 export type CheckedImage = { bytes: Buffer; format: UploadFormat; width: number; height: number }
 
-const extensions: Record<UploadFormat, string> = { jpeg: 'jpg', png: 'png' }
+/** What customers' uploads take (avatars, review photos, screenshots); staff's product pictures add WebP. */
+const customerFormats: readonly UploadFormat[] = ['jpeg', 'png']
+export const pictureFormats: readonly UploadFormat[] = ['jpeg', 'png', 'webp']
+
+const extensions: Record<UploadFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' }
 export const extensionOf = (format: UploadFormat) => extensions[format]
 
 export const tooLarge = (lang: Lang, field: string) => {
@@ -28,8 +32,8 @@ export const tooLarge = (lang: Lang, field: string) => {
   return new ApiError(413, detail, [{ field, message: detail }])
 }
 
-const wrongFormat = (lang: Lang, field: string) => {
-  const detail = message(lang, 'upload_format')
+const wrongFormat = (lang: Lang, field: string, formats: readonly UploadFormat[]) => {
+  const detail = message(lang, formats.includes('webp') ? 'upload_format_webp' : 'upload_format')
   return new ApiError(400, detail, [{ field, message: detail }])
 }
 
@@ -60,16 +64,25 @@ function magicFormat(bytes: Buffer): UploadFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'png'
+  // RIFF <size> WEBP
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp'
   return null
 }
 
 /**
- * A JPEG or PNG picture, judged by its content: the file's name and declared
- * type are ignored. The first bytes must say JPEG or PNG and sharp must read
- * it as the same format with sane dimensions; anything else gets the "upload
- * in the correct format" error on `field`, a file over the limit 413.
+ * A JPEG or PNG picture (or one of `formats`), judged by its content: the
+ * file's name and declared type are ignored. The first bytes must say one of
+ * the formats and sharp must read it as the same format with sane dimensions;
+ * anything else gets the "upload in the correct format" error on `field`, a
+ * file over the limit 413.
  */
-export async function checkImage(value: unknown, lang: Lang, field: string): Promise<CheckedImage> {
+export async function checkImage(
+  value: unknown,
+  lang: Lang,
+  field: string,
+  formats: readonly UploadFormat[] = customerFormats,
+): Promise<CheckedImage> {
   if (!(value instanceof Blob)) {
     const detail = message(lang, value === undefined || value === '' ? 'required' : 'upload_format')
     throw new ApiError(400, detail, [{ field, message: detail }])
@@ -77,16 +90,16 @@ export async function checkImage(value: unknown, lang: Lang, field: string): Pro
   if (value.size > IMAGE_MAX_BYTES) throw tooLarge(lang, field)
   const bytes = Buffer.from(await value.arrayBuffer())
   const format = magicFormat(bytes)
-  if (!format) throw wrongFormat(lang, field)
+  if (!format || !formats.includes(format)) throw wrongFormat(lang, field, formats)
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata()
-    if (meta.format !== format || !meta.width || !meta.height) throw wrongFormat(lang, field)
+    if (meta.format !== format || !meta.width || !meta.height) throw wrongFormat(lang, field, formats)
     // Reading the header is not decoding: make sure the pixels are there too.
     await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).stats()
     return { bytes, format, width: meta.width, height: meta.height }
   } catch (error) {
     if (error instanceof ApiError) throw error
-    throw wrongFormat(lang, field)
+    throw wrongFormat(lang, field, formats)
   }
 }
 
@@ -101,7 +114,9 @@ export async function normalizedImage(
   pipeline =
     image.format === 'png'
       ? pipeline.png({ compressionLevel: 9 })
-      : pipeline.jpeg({ quality: 85, progressive: true, mozjpeg: true })
+      : image.format === 'webp'
+        ? pipeline.webp({ quality: 85 })
+        : pipeline.jpeg({ quality: 85, progressive: true, mozjpeg: true })
   return pipeline.toBuffer()
 }
 

@@ -109,6 +109,8 @@ export const staffContext = createContext<StaffMe | null>(null)
  * the API's schemas, at the call: `get<StaffOrderPage>('admin/orders/')`.
  */
 export type StaffApiClient = {
+  /** A raw call (multipart uploads). */
+  request(path: string, init?: RequestInit): Promise<Response>
   get<T>(path: string, query?: ApiQuery): Promise<T>
   send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>
   withAuth(auth: ApiAuth): StaffApiClient

@@ -119,7 +119,8 @@ test('a content editor gets no Staff or Orders links and a 403 from the API', as
   const editor = await createStaff(request, 'content', `Редактор ${test.info().project.name}`)
   await firstSignIn(page, editor, newPassword)
   // The first section a content editor may use.
-  await expect(page).toHaveURL(/\/ru\/admin\/account$/)
+  await expect(page).toHaveURL(/\/ru\/admin\/products$/)
+  await expect(adminNav(page).getByRole('link', { name: 'Товары' })).toBeVisible()
   await expect(adminNav(page).getByRole('link', { name: 'Мой аккаунт' })).toBeVisible()
   await expect(adminNav(page).getByRole('link', { name: 'Заказы' })).toHaveCount(0)
   await expect(adminNav(page).getByRole('link', { name: 'Сотрудники' })).toHaveCount(0)

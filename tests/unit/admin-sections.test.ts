@@ -10,14 +10,14 @@ const sections = (role: Parameters<typeof permissionsOf>[0]) =>
 
 describe('admin sections by role', () => {
   it('gives each role the links of what it may do', () => {
-    expect(sections('owner')).toEqual(['orders', 'staff', 'audit', 'account'])
-    expect(sections('manager')).toEqual(['orders', 'audit', 'account'])
+    expect(sections('owner')).toEqual(['orders', 'products', 'staff', 'audit', 'account'])
+    expect(sections('manager')).toEqual(['orders', 'products', 'audit', 'account'])
     expect(sections('warehouse')).toEqual(['orders', 'account'])
-    expect(sections('content')).toEqual(['account'])
+    expect(sections('content')).toEqual(['products', 'account'])
   })
 
   it('opens the first section the role may use', () => {
     expect(adminHome('ru', { permissions: permissionsOf('manager') })).toBe('/ru/admin/orders')
-    expect(adminHome('sr', { permissions: permissionsOf('content') })).toBe('/sr/admin/account')
+    expect(adminHome('sr', { permissions: permissionsOf('content') })).toBe('/sr/admin/products')
   })
 })

@@ -44,6 +44,7 @@ export const adminSections = [
   { id: 'orders', path: 'orders', permission: 'orders.read' },
   { id: 'stock', path: 'stock', permission: 'stock.write' },
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },
+  { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },

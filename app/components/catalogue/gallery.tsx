@@ -10,7 +10,7 @@ const mainSizes = '(min-width: 1024px) 560px, (min-width: 640px) 60vw, calc(100v
  * links to each picture (so they work without JavaScript); with it, a
  * thumbnail scrolls the strip without moving the page.
  */
-export function Gallery({ images, title }: { images: ImageLinks[]; title: string }) {
+export function Gallery({ images, alts, title }: { images: ImageLinks[]; alts: string[]; title: string }) {
   const { t } = useTranslation('catalogue')
   const track = useRef<HTMLUListElement>(null)
   const [current, setCurrent] = useState(0)
@@ -32,7 +32,14 @@ export function Gallery({ images, title }: { images: ImageLinks[]; title: string
           <li key={image.large} id={`photo-${index + 1}`}>
             <ResponsiveImage
               links={image}
-              alt={images.length > 1 ? t('product.photo', { title, n: index + 1, total: images.length }) : title}
+              alt={
+                // A picture's own alternative text, else the numbered title.
+                alts[index] && alts[index] !== title
+                  ? alts[index]
+                  : images.length > 1
+                    ? t('product.photo', { title, n: index + 1, total: images.length })
+                    : title
+              }
               width={560}
               height={560}
               sizes={mainSizes}

@@ -90,7 +90,7 @@ export default function ProductPage({
     <main id="main" className="container product-page">
       <Breadcrumbs crumbs={crumbs} />
       <div className="product">
-        <Gallery images={product.images} title={product.title} />
+        <Gallery images={product.images} alts={product.image_alts} title={product.title} />
         <div className="product__summary">
           <p className="product__brand">
             <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>

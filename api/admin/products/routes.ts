@@ -1,0 +1,266 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { toCyrillic } from '../../catalogue/uzbek-cyrillic.ts'
+import { toLatin } from '../../catalogue/uzbek-latin.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { ApiError, fieldErrors } from '../../http/errors.ts'
+import { message } from '../../http/messages.ts'
+import { paged } from '../../http/paging.ts'
+import { jsonContent } from '../../http/schemas.ts'
+import { MediaLinks } from '../../media/links.ts'
+import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
+import { adminErrors, staffBearer } from '../openapi.ts'
+import { productChoices } from './choices.ts'
+import { adminProductView, productFacts } from './detail.ts'
+import { listAdminProducts } from './list.ts'
+import { addPictures, deletePicture, orderPictures, readPictureFiles, setPictureAlt } from './pictures.ts'
+import { createProduct, type ProductEditor, updateProduct } from './save.ts'
+import {
+  adminProductPage,
+  adminProductSchema,
+  choicesSchema,
+  pictureAltBody,
+  pictureOrderBody,
+  pictureParams,
+  productCreateBody,
+  productIdParams,
+  productListQuery,
+  productPatchBody,
+  transliterateBody,
+  transliterateSchema,
+  uploadNote,
+} from './schemas.ts'
+
+const tags = ['admin: products']
+const right = 'catalogue.texts' as const
+const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
+const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
+const productAnswer = (description: string) => jsonContent(adminProductSchema, description)
+const moneyNote =
+  'Price, sale price and window, IKPU and package code need catalogue.write; catalogue.texts (content) may give ' +
+  'the price of a product it creates, and gets 403 naming the fields for any other change of them.'
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/products/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Products, hidden ones too: search, filters, paging (catalogue.texts)',
+  request: { query: productListQuery },
+  responses: { 200: jsonContent(adminProductPage, 'One page of products'), 400: adminErrors[400], ...guarded },
+})
+
+const createProductRoute = createRoute({
+  method: 'post',
+  path: '/admin/products/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Create a product, stock 0 (catalogue.texts)',
+  description:
+    `The slug comes from the Latin title (else the Russian one, transliterated), made unique. ${moneyNote} ` +
+    'SKU, barcode or slug of another product: 409. Audited `product.create`; found by the search at once.',
+  request: { body: json(productCreateBody) },
+  responses: {
+    201: productAnswer('The new product'),
+    400: adminErrors[400],
+    409: adminErrors[409],
+    ...guarded,
+  },
+})
+
+const transliterateRoute = createRoute({
+  method: 'post',
+  path: '/admin/products/transliterate/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'An Uzbek text in the other script: Cyrillic → Latin, or Latin → Cyrillic to check (catalogue.texts)',
+  request: { body: json(transliterateBody) },
+  responses: {
+    200: jsonContent(transliterateSchema, 'The text in the other script'),
+    400: adminErrors[400],
+    ...guarded,
+  },
+})
+
+const choicesRoute = createRoute({
+  method: 'get',
+  path: '/admin/products/choices/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Every brand, manufacturer and category, hidden ones too: for product forms and filters (catalogue.texts)',
+  responses: { 200: jsonContent(choicesSchema, 'The choices'), ...guarded },
+})
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/admin/products/{id}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Every field of a product, its pictures, and the doctor: why it cannot be bought or found (catalogue.texts)',
+  request: { params: productIdParams },
+  responses: { 200: productAnswer('The product'), 404: adminErrors[404], ...guarded },
+})
+
+const patchRoute = createRoute({
+  method: 'patch',
+  path: '/admin/products/{id}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Change the fields given (catalogue.texts; money fields catalogue.write)',
+  description:
+    `${moneyNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
+    'product. Audited `product.update` with the changed fields; re-indexed for search and the catalogue cache emptied ' +
+    'in every process.',
+  request: { params: productIdParams, body: json(productPatchBody) },
+  responses: {
+    200: productAnswer('The product as it now is'),
+    400: adminErrors[400],
+    404: adminErrors[404],
+    409: adminErrors[409],
+    ...guarded,
+  },
+})
+
+const uploadRoute = createRoute({
+  method: 'post',
+  path: '/admin/products/{id}/pictures/',
+  tags,
+  security: staffBearer,
+  summary: "Add pictures after the product's last ones (catalogue.texts)",
+  description: `${uploadNote} Audited \`product.pictures_add\`.`,
+  request: {
+    params: productIdParams,
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ files: z.array(z.string().openapi({ format: 'binary' })) }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: productAnswer('The product with its pictures'),
+    400: adminErrors[400],
+    404: adminErrors[404],
+    413: jsonContent(adminErrors[400].content['application/json'].schema, 'The request is larger than the limit'),
+    ...guarded,
+  },
+})
+
+const orderRoute = createRoute({
+  method: 'patch',
+  path: '/admin/products/{id}/pictures/order/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: "The product's pictures in a new order: every picture id once, first is the main one (catalogue.texts)",
+  request: { params: productIdParams, body: json(pictureOrderBody) },
+  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+})
+
+const altRoute = createRoute({
+  method: 'patch',
+  path: '/admin/products/{id}/pictures/{pictureId}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: "A picture's alternative text per language; empty: the title stands in (catalogue.texts)",
+  request: { params: pictureParams, body: json(pictureAltBody) },
+  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+})
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/admin/products/{id}/pictures/{pictureId}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission(right)] as const,
+  summary: 'Remove a picture and its files (catalogue.texts)',
+  request: { params: pictureParams },
+  responses: { 200: productAnswer('The product'), 404: adminErrors[404], ...guarded },
+})
+
+/** The back office's products (issue 16): list, edit, pictures, the product doctor. */
+export function adminProductRoutes(deps: ApiDeps) {
+  const { db } = deps.database
+  const { config } = deps
+  const now = () => deps.now?.() ?? new Date()
+  const lowStockDefault = config.TELEGRAM_LOW_STOCK_THRESHOLD
+  const editor = (c: Context<ApiEnv>): ProductEditor => ({ ...auditActor(c), role: currentStaff(c).role })
+  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+  async function view(c: Context<ApiEnv>, id: number) {
+    const lang = c.get('lang')
+    const facts = await productFacts(db, id)
+    if (!facts) throw new ApiError(404, message(lang, 'admin_product_not_found'))
+    const media = await new MediaLinks(config).load(facts.pictures.map((p) => p.path))
+    noStore(c)
+    return adminProductView(facts, { lang, media, lowStockDefault, now: now() })
+  }
+
+  const router = createRouter()
+  // Multipart: read and checked by the route itself (the OpenAPI validator knows no files).
+  router.openAPIRegistry.registerPath(uploadRoute)
+  router.post('/admin/products/:id/pictures/', requirePermission(right), async (c) => {
+    const lang = c.get('lang')
+    const params = productIdParams.safeParse({ id: c.req.param('id') })
+    if (!params.success) throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(params.error.issues, lang))
+    const productId = params.data.id
+    await view(c, productId)
+    const files = await readPictureFiles(c)
+    await addPictures(db, config, { productId, files, editor: editor(c) }, lang)
+    return c.json(await view(c, productId), 201)
+  })
+
+  return router
+    .openapi(listRoute, async (c) => {
+      const { page, size, ...filters } = c.req.valid('query')
+      const lang = c.get('lang')
+      const media = new MediaLinks(config)
+      const { rows, total } = await listAdminProducts(db, filters, { page, size }, { lang, media, lowStockDefault })
+      noStore(c)
+      return c.json(paged(rows, total, page, size, c.req.url), 200)
+    })
+    .openapi(createProductRoute, async (c) => {
+      const id = await createProduct(db, c.req.valid('json'), editor(c), { lang: c.get('lang') })
+      return c.json(await view(c, id), 201)
+    })
+    .openapi(transliterateRoute, async (c) => {
+      const { text, to } = c.req.valid('json')
+      return c.json({ text: to === 'sr' ? toLatin(text) : toCyrillic(text) }, 200)
+    })
+    .openapi(choicesRoute, async (c) => {
+      noStore(c)
+      return c.json(await productChoices(db, c.get('lang')), 200)
+    })
+    .openapi(detailRoute, async (c) => c.json(await view(c, c.req.valid('param').id), 200))
+    .openapi(patchRoute, async (c) => {
+      const lang = c.get('lang')
+      const { id } = c.req.valid('param')
+      const found = await updateProduct(db, id, c.req.valid('json'), editor(c), { lang })
+      if (!found) throw new ApiError(404, message(lang, 'admin_product_not_found'))
+      return c.json(await view(c, id), 200)
+    })
+    .openapi(orderRoute, async (c) => {
+      const { id } = c.req.valid('param')
+      await orderPictures(db, { productId: id, ids: c.req.valid('json').ids, editor: editor(c) }, c.get('lang'))
+      return c.json(await view(c, id), 200)
+    })
+    .openapi(altRoute, async (c) => {
+      const { id, pictureId } = c.req.valid('param')
+      const { alt } = c.req.valid('json')
+      await setPictureAlt(db, { productId: id, pictureId, alt, editor: editor(c) }, c.get('lang'))
+      return c.json(await view(c, id), 200)
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { id, pictureId } = c.req.valid('param')
+      await deletePicture(db, config, { productId: id, pictureId, editor: editor(c) }, c.get('lang'))
+      return c.json(await view(c, id), 200)
+    })
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { AdminProductPage } from '#api/types.ts'
+import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
+
+type Row = AdminProductPage['results'][number]
+
+/**
+ * The products of one page, each with a checkbox `id` inside the bulk-actions
+ * GET form (the bulk page, built apart, reads the ticked ids).
+ */
+export function ProductsTable({ lang, products }: { lang: Lang; products: Row[] }) {
+  const { t } = useTranslation('admin-products')
+  return (
+    <form method="get" action={`/${lang}/admin/products/bulk`} className="products-bulk">
+      <table className="admin-table products-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('list.select')}</th>
+            <th scope="col">{t('list.picture')}</th>
+            <th scope="col">{t('list.product')}</th>
+            <th scope="col">{t('list.brand')}</th>
+            <th scope="col">{t('list.price')}</th>
+            <th scope="col">{t('list.stock')}</th>
+            <th scope="col">{t('list.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <input type="checkbox" name="id" value={p.id} aria-label={t('list.select_one', { title: p.title })} />
+              </td>
+              <td className="products-table__thumb">
+                {p.picture ? (
+                  <ResponsiveImage
+                    links={p.picture}
+                    alt=""
+                    width={48}
+                    height={48}
+                    sizes="48px"
+                    candidates={['extra_small', 'small']}
+                  />
+                ) : (
+                  <span className="admin-muted">{t('list.no_picture')}</span>
+                )}
+              </td>
+              <td>
+                <Link to={`/${lang}/admin/products/${p.id}`}>{p.title}</Link>
+              </td>
+              <td data-label={t('list.brand')}>{p.brand.name}</td>
+              <td data-label={t('list.price')}>
+                {p.sale_price ? (
+                  <>
+                    <del>{formatMoney(p.price, lang)}</del> {formatMoney(p.sale_price, lang)}
+                  </>
+                ) : (
+                  formatMoney(p.price, lang)
+                )}
+              </td>
+              <td data-label={t('list.stock')}>
+                {p.stock}{' '}
+                <span
+                  className={`admin-badge admin-badge--${p.stock_state === 'in' ? 'ok' : p.stock_state === 'low' ? 'warn' : 'off'}`}
+                >
+                  {t(`stock.${p.stock_state}`)}
+                </span>
+              </td>
+              <td>
+                {p.is_hidden ? <span className="admin-badge admin-badge--off">{t('list.hidden')}</span> : null}
+                {p.missing_languages.map((l) => (
+                  <span key={l} className="admin-badge admin-badge--warn">
+                    {t('list.missing', { lang: t(`languages.${l}`) })}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="submit" className="admin-button">
+        {t('list.bulk')}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,198 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useNavigation } from 'react-router'
+import type { AdminProduct } from '#api/types.ts'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { toLocalInput } from '#app/components/admin/products/dates.ts'
+import { Doctor } from '#app/components/admin/products/doctor.tsx'
+import { ProductIntent, productForm } from '#app/components/admin/products/form-schema.ts'
+import { Pictures } from '#app/components/admin/products/pictures.tsx'
+import { ProductForm, ScriptOffer } from '#app/components/admin/products/product-form.tsx'
+import { adminPath, staffCan } from '#app/components/admin/staff.ts'
+import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { toastMessage } from '#app/utils/forms.server.ts'
+import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import type { Route } from './+types/$id'
+import { formFieldErrors, loadChoices, loadProduct, productBody, productsT } from './products.server.ts'
+import '#app/styles/admin-products.css'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const [product, choices] = await Promise.all([loadProduct(context, params.id), loadChoices(context)])
+  return {
+    lang: requestLang(context),
+    product,
+    choices,
+    canPrice: staffCan(getStaff(context), 'catalogue.write'),
+  }
+}
+
+type ProductActionData = AdminActionData & { pictureError?: string }
+
+/** The picture forms' ids and numbers, as the API takes them. */
+const pictureIdOf = (formData: FormData) => Number(formData.get('picture_id'))
+
+/**
+ * One form per change: the fields (typed input back on a refusal), the
+ * other-script fill, and each picture action. Each success saves and comes
+ * back here (post/redirect/get) with a toast.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = requestLang(context)
+  const t = productsT(context)
+  const product = await loadProduct(context, params.id)
+  const path = `admin/products/${product.id}/`
+  const api = staffApi(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const here = adminPath(lang, `products/${product.id}`)
+  const done = (message: string) => {
+    flash(context, { type: 'success', message })
+    return redirect(here)
+  }
+  const refused = (error: unknown, picture = false) => {
+    if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
+    const detail = error.body.detail ?? t('errors.generic')
+    const body: ProductActionData = {
+      intent,
+      toast: toastMessage('error', detail),
+      ...(picture ? { pictureError: detail } : {}),
+    }
+    return data(body, { status: error.status === 413 ? 400 : error.status })
+  }
+
+  if (intent === ProductIntent.save) {
+    const submission = parseForm(formData, productForm)
+    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+    try {
+      const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
+      await api.send('PATCH', path, body)
+    } catch (error) {
+      const failed = apiError(error, [], t('errors.generic'))
+      const fieldErrors = formFieldErrors((error as { body?: { errors?: [] } }).body?.errors)
+      return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
+    }
+    return done(t('edit.saved'))
+  }
+  try {
+    if (intent === ProductIntent.fillScript) {
+      const { title, description } = product.suggestions
+      await api.send('PATCH', path, {
+        title: { ...product.title, ...title },
+        description: { ...product.description, ...description },
+      })
+      return done(t('offer.filled'))
+    }
+    if (intent === ProductIntent.upload) {
+      const body = new FormData()
+      for (const file of formData.getAll('files'))
+        if (file instanceof File && file.size > 0) body.append('files', file, file.name || 'picture')
+      const response = await api.request(`${path}pictures/`, { method: 'POST', body })
+      if (!response.ok) throw new ApiResponseError(response.status, await response.json().catch(() => ({})))
+      return done(t('pictures.uploaded'))
+    }
+    if (intent === ProductIntent.order) {
+      const positions = product.pictures.map((p, index) => ({
+        id: p.id,
+        at: Number(formData.get(`position_${p.id}`) ?? index + 1),
+        index,
+      }))
+      // Equal numbers keep their old order; the API takes the ids in the new one.
+      positions.sort(
+        (a, b) =>
+          (Number.isFinite(a.at) ? a.at : a.index + 1) - (Number.isFinite(b.at) ? b.at : b.index + 1) ||
+          a.index - b.index,
+      )
+      await api.send('PATCH', `${path}pictures/order/`, { ids: positions.map((p) => p.id) })
+      return done(t('pictures.ordered'))
+    }
+    if (intent === ProductIntent.alt) {
+      const alt = {
+        uz: String(formData.get('alt_uz') ?? ''),
+        sr: String(formData.get('alt_sr') ?? ''),
+        ru: String(formData.get('alt_ru') ?? ''),
+      }
+      await api.send('PATCH', `${path}pictures/${pictureIdOf(formData)}/`, { alt })
+      return done(t('pictures.alt_saved'))
+    }
+    if (intent === ProductIntent.deletePicture) {
+      await api.send('DELETE', `${path}pictures/${pictureIdOf(formData)}/`)
+      return done(t('pictures.deleted'))
+    }
+  } catch (error) {
+    return refused(error, intent !== ProductIntent.fillScript)
+  }
+  return data({ intent, toast: toastMessage('error', t('errors.generic')) } satisfies ProductActionData, {
+    status: 400,
+  })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.product.title.ru }]
+
+/** The form's starting values: the product as saved. */
+function defaultsOf(p: AdminProduct): Record<string, string | string[]> {
+  const text = (v: string | number | null) => (v === null ? '' : String(v))
+  return {
+    title_uz: p.title.uz,
+    title_sr: p.title.sr,
+    title_ru: p.title.ru,
+    description_uz: p.description.uz,
+    description_sr: p.description.sr,
+    description_ru: p.description.ru,
+    brand_id: String(p.brand.id),
+    manufacturer_id: text(p.manufacturer_id),
+    category_ids: p.categories.map((c) => String(c.id)),
+    audience: p.audience,
+    country: p.country,
+    release_year: text(p.release_year),
+    volume: text(p.volume),
+    unit: p.unit,
+    price: String(p.price),
+    sale_price: text(p.sale_price),
+    sale_starts_at: toLocalInput(p.sale_starts_at),
+    sale_ends_at: toLocalInput(p.sale_ends_at),
+    is_recommendation: p.is_recommendation ? 'on' : '',
+    is_hidden: p.is_hidden ? 'on' : '',
+    ikpu: text(p.ikpu),
+    package_code: text(p.package_code),
+    sku: text(p.sku),
+    barcode: text(p.barcode),
+    aliases: p.aliases.join(', '),
+  }
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, product, choices, canPrice } = loaderData
+  const { t } = useTranslation('admin-products')
+  const answer = actionData as ProductActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <section className="admin-page products-page">
+      <p>
+        <Link to={adminPath(lang, 'products')}>← {t('list.title')}</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1>{product.title[lang] || product.title.ru}</h1>
+        <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
+      </div>
+      <FormMessage toast={answer?.toast} />
+      <Doctor reasons={product.doctor} />
+      <ScriptOffer product={product} />
+      <ProductForm
+        id={`product-${product.id}`}
+        product={product}
+        choices={choices}
+        defaults={defaultsOf(product)}
+        lastResult={answer?.intent === ProductIntent.save ? answer.result : undefined}
+        canPrice={canPrice}
+        busy={busy}
+      />
+      <Pictures product={product} error={answer?.pictureError} />
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

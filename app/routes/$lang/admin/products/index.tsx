@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { AdminProductPage } from '#api/types.ts'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { type ProductFilters, parseProductFilters, productSearch } from '#app/components/admin/products/list-params.ts'
+import { ProductsTable } from '#app/components/admin/products/products-table.tsx'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { productSorts } from '#contract/admin-products.ts'
+import { staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/index'
+import { loadChoices, productsT } from './products.server.ts'
+import '#app/styles/admin-products.css'
+
+/** The products: searched and filtered by the URL's query, paged. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(context)
+  const filters = parseProductFilters(new URL(request.url).searchParams)
+  const [list, choices] = await Promise.all([
+    staffLoad<AdminProductPage>(context, 'admin/products/', filters),
+    loadChoices(context),
+  ])
+  return { lang, filters, list, choices, title: productsT(context)('list.meta_title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const { lang, filters, list, choices } = loaderData
+  const { t } = useTranslation('admin-products')
+  const base = `/${lang}/admin/products`
+  const href = (page: number) => `${base}${productSearch(filters as ProductFilters, { page })}`
+  const select = (name: keyof ProductFilters, label: string, options: { value: string; label: string }[]) => (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select name={name} defaultValue={(filters[name] as string | undefined) ?? ''} className="field__input">
+        <option value="">{t('list.any')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  const yes = [{ value: 'true', label: t('list.yes') }]
+  return (
+    <section className="admin-page products-page">
+      <div className="admin-page__head">
+        <h1>{t('list.title')}</h1>
+        <Link to={`${base}/new`} className="button">
+          {t('list.new')}
+        </Link>
+      </div>
+      <Form method="get" action={base} className="admin-filters" role="search">
+        <label className="field">
+          <span className="field__label">{t('list.search')}</span>
+          <input type="search" name="q" defaultValue={filters.q ?? ''} maxLength={100} className="field__input" />
+        </label>
+        {select(
+          'brand',
+          t('list.brand'),
+          choices.brands.map((b) => ({ value: String(b.id), label: b.name })),
+        )}
+        {select(
+          'category',
+          t('list.category'),
+          choices.categories.map((c) => ({ value: String(c.id), label: c.group ? `${c.group} · ${c.name}` : c.name })),
+        )}
+        {select(
+          'stock',
+          t('list.stock'),
+          (['in', 'low', 'out'] as const).map((s) => ({ value: s, label: t(`stock.${s}`) })),
+        )}
+        {select('hidden', t('list.visibility'), [
+          { value: 'true', label: t('list.hidden_only') },
+          { value: 'false', label: t('list.shown_only') },
+        ])}
+        {select('no_picture', t('list.without_picture'), yes)}
+        {select('missing_translation', t('list.missing_translation'), yes)}
+        {select(
+          'sort',
+          t('list.sort'),
+          productSorts.map((s) => ({ value: s, label: t(`sort.${s}`) })),
+        )}
+        <button type="submit" className="button">
+          {t('list.apply')}
+        </button>
+      </Form>
+      <p className="admin-muted" aria-live="polite">
+        {t('list.found', { count: list.total })}
+      </p>
+      {list.results.length ? <ProductsTable lang={lang} products={list.results} /> : <p>{t('list.empty')}</p>}
+      <Pagination page={list.current_page} totalPages={list.total_pages} href={href} />
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

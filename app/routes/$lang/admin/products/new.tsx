@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next'
+import { Link, redirect, useNavigation } from 'react-router'
+import type { AdminProduct } from '#api/types.ts'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { productForm } from '#app/components/admin/products/form-schema.ts'
+import { ProductForm } from '#app/components/admin/products/product-form.tsx'
+import { adminPath, staffCan } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import type { Route } from './+types/new'
+import { formFieldErrors, loadChoices, productBody, productsT } from './products.server.ts'
+import '#app/styles/admin-products.css'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = getStaff(context)
+  return {
+    lang: requestLang(context),
+    choices: await loadChoices(context),
+    canPrice: staffCan(staff, 'catalogue.write'),
+    title: productsT(context)('new.title'),
+  }
+}
+
+/** Creates the product (stock 0) and opens its page, where pictures are added. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = requestLang(context)
+  const t = productsT(context)
+  const submission = parseForm(await request.formData(), productForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent: 'save', toast: t('errors.fill_form') })
+  let created: AdminProduct
+  try {
+    const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), true)
+    created = await staffApi(context).send<AdminProduct>('POST', 'admin/products/', body)
+  } catch (error) {
+    const failed = apiError(error, [], t('errors.generic'))
+    const fieldErrors = formFieldErrors((error as { body?: { errors?: [] } }).body?.errors)
+    return adminFailure(submission, { intent: 'save', toast: failed.detail, status: failed.status, fieldErrors })
+  }
+  flash(context, { type: 'success', message: t('new.created') })
+  return redirect(adminPath(lang, `products/${created.id}`))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, choices, canPrice } = loaderData
+  const { t } = useTranslation('admin-products')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <section className="admin-page products-page">
+      <p>
+        <Link to={adminPath(lang, 'products')}>← {t('list.title')}</Link>
+      </p>
+      <h1>{t('new.title')}</h1>
+      <FormMessage toast={answer?.toast} />
+      <ProductForm
+        id="product-new"
+        choices={choices}
+        defaults={{ audience: 'women', unit: 'ml', country: 'FR' }}
+        lastResult={answer?.result}
+        canPrice={canPrice}
+        busy={busy}
+      />
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

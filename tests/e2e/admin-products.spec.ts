@@ -1,0 +1,123 @@
+import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
+import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
+
+// The back office's products (issue 16) as a content editor uses them, with
+// and without JavaScript: a new product with titles in three languages and
+// three pictures is found at once by the shop's search, by its Cyrillic and
+// by its Latin name.
+
+/** A made-up name no product has, in Uzbek Cyrillic and Latin (letters that map one to one). */
+function freshName() {
+  const consonants = [
+    ['б', 'b'],
+    ['д', 'd'],
+    ['з', 'z'],
+    ['к', 'k'],
+    ['л', 'l'],
+    ['м', 'm'],
+    ['н', 'n'],
+    ['р', 'r'],
+    ['т', 't'],
+  ]
+  const vowels = [
+    ['а', 'a'],
+    ['и', 'i'],
+    ['о', 'o'],
+    ['у', 'u'],
+  ]
+  let cyrillic = ''
+  let latin = ''
+  for (let i = 0; i < 7; i++) {
+    const set = i % 2 ? vowels : consonants
+    const [c, l] = set[Math.floor(Math.random() * set.length)]!
+    cyrillic += c
+    latin += l
+  }
+  const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1)
+  return { cyrillic: capital(cyrillic), latin: capital(latin) }
+}
+
+/** A small picture made for the test. */
+const picture = async (format: 'jpeg' | 'png', red: number) => {
+  const image = sharp({ create: { width: 120, height: 90, channels: 3, background: { r: red, g: 120, b: 90 } } })
+  return format === 'jpeg' ? image.jpeg().toBuffer() : image.png().toBuffer()
+}
+
+const languages = { uz: 'узбекский (кириллица)', sr: 'узбекский (латиница)', ru: 'русский' } as const
+
+/** Types a title: with JavaScript each language is a tab, without it all three stand one under another. */
+async function typeTitle(page: Page, lang: keyof typeof languages, title: string) {
+  if (withJs()) await main(page).getByRole('tab', { name: languages[lang] }).click()
+  await main(page).getByLabel(`Название (${languages[lang]})`, { exact: true }).fill(title)
+}
+
+/** The shop's search: the header's live suggestions with JavaScript, the search page without. */
+async function shopFinds(page: Page, query: string, title: string) {
+  await visit(page, '/ru')
+  if (withJs()) {
+    const box = page.getByRole('combobox', { name: 'Поиск товаров' })
+    await expect(box).toBeVisible({ timeout: 15_000 })
+    await box.pressSequentially(query)
+    const listbox = page.getByRole('listbox', { name: 'Подсказки поиска' })
+    await expect(listbox.getByRole('option', { name: new RegExp(title) })).toBeVisible()
+    return
+  }
+  const box = page.getByRole('searchbox', { name: 'Поиск товаров' }).first()
+  await box.fill(query)
+  await box.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Поиск: «${query}»`)
+  await expect(page.getByRole('article').getByRole('link', { name: title }).first()).toBeVisible()
+}
+
+test('a content editor creates a product with three pictures and three languages; the shop finds it in both scripts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  const editor = await readyStaff(request, 'content', 'Контент Малика')
+  await staffSignIn(page, editor)
+  const name = freshName()
+  const ruTitle = `${name.cyrillic} парфюмерная вода`
+
+  await adminNav(page).getByRole('link', { name: 'Товары' }).click()
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Товары' })).toBeVisible()
+  await main(page).getByRole('link', { name: 'Новый товар' }).click()
+  await expect(page).toHaveURL(/\/ru\/admin\/products\/new$/)
+  await expect(main(page).getByText('Новый товар начинает с остатка 0: его добавляет склад.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await typeTitle(page, 'uz', `${name.cyrillic} атир суви`)
+  await typeTitle(page, 'sr', `${name.latin} atir suvi`)
+  await typeTitle(page, 'ru', ruTitle)
+  await main(page).getByLabel('Бренд', { exact: true }).selectOption({ index: 1 })
+  await main(page).getByRole('group', { name: 'Категории' }).getByRole('checkbox').first().check()
+  await main(page).getByLabel('Цена, сум', { exact: true }).fill('185000')
+  await main(page).getByRole('button', { name: 'Создать товар' }).click()
+
+  await expect(toasts(page).getByText('Товар создан. Добавьте картинки.')).toBeVisible()
+  await expect(main(page).getByRole('heading', { level: 1, name: ruTitle })).toBeVisible()
+  const doctor = main(page).getByRole('region', { name: 'Проверка товара' })
+  await expect(doctor.getByText('Нет картинки.')).toBeVisible()
+  await expect(doctor.getByText('Нет на складе: купить нельзя.')).toBeVisible()
+
+  await main(page)
+    .getByLabel('Картинки (можно ещё 10)')
+    .setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg', 200) },
+      { name: 'side.png', mimeType: 'image/png', buffer: await picture('png', 120) },
+      { name: 'box.jpg', mimeType: 'image/jpeg', buffer: await picture('jpeg', 40) },
+    ])
+  await main(page).getByRole('button', { name: 'Загрузить' }).click()
+  // Three pictures are checked and re-encoded: on a busy machine that takes a while.
+  await expect(toasts(page).getByText('Картинки добавлены.')).toBeVisible({ timeout: 30_000 })
+  const pictures = main(page).getByRole('region', { name: 'Картинки (3 из 10)' })
+  await expect(pictures.getByRole('img')).toHaveCount(3)
+  await expect(doctor.getByText('Нет картинки.')).toBeHidden()
+
+  await shopFinds(page, name.cyrillic.toLowerCase(), ruTitle)
+  await shopFinds(page, name.latin.toLowerCase(), ruTitle)
+  expect(errors).toEqual([])
+})
