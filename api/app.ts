@@ -30,6 +30,7 @@ import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
 import { promoRoutes } from './promo/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { StockError } from './stock/movements.ts'
 import { telegramWebhookRoutes } from './telegram/webhook-routes.ts'
 
 export const apiBasePath = '/api/v1'
@@ -117,6 +118,7 @@ export function createApi(deps: ApiDeps): Api {
 function errorResponse(error: Error, c: Context<ApiEnv>, report: ErrorReporter) {
   const lang = c.get('lang') ?? 'ru'
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status, error.headers)
+  if (error instanceof StockError) return c.json(error.toApiError(lang).toJSON(), error.status)
   if (error instanceof HTTPException) {
     // Hono's own 4xx (e.g. a body that is not JSON) keep their status with our wording.
     const key = error.status === 413 ? 'payload_too_large' : 'invalid_json'

@@ -8,6 +8,7 @@ import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminStockRoutes } from './stock/routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
@@ -26,6 +27,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminStockRoutes(deps))
   router.route('/', adminBatchRoutes(deps))
   return router
 }

@@ -21,6 +21,7 @@ import { message } from '../http/messages.ts'
 import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
+import { moveStock, StockError } from '../stock/movements.ts'
 import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
 import {
   canTransition,
@@ -230,16 +231,24 @@ export async function createOrder(
       })),
     )
     for (const l of lines) {
-      // The rows are locked, so this holds; the condition keeps stock ≥ 0 whatever happens.
-      const taken = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${l.quantity}` })
-        .where(and(eq(products.id, l.productId), sql`${products.stock} >= ${l.quantity}`))
-        .returning({ id: products.id })
-      if (!taken.length)
+      // The rows are locked, so this holds; moveStock still refuses to go below 0 whatever happens.
+      await moveStock(tx, {
+        productId: l.productId,
+        delta: -l.quantity,
+        reason: 'order',
+        orderId: order.id,
+        actor: customerActor(userId),
+      }).catch((error: unknown) => {
+        if (!(error instanceof StockError)) throw error
         throw new OrderConflictError(message(lang, 'order_stock_changed'), [
-          { product_id: l.productId, title: l.title[lang] || l.title.ru, requested: l.quantity, available: 0 },
+          {
+            product_id: l.productId,
+            title: l.title[lang] || l.title.ru,
+            requested: l.quantity,
+            available: error.available,
+          },
         ])
+      })
     }
     if (cashbackUsed > 0) {
       const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
@@ -419,10 +428,14 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
     for (const item of items) {
       if (item.productId == null) continue
-      await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} + ${item.quantity}` })
-        .where(eq(products.id, item.productId))
+      // Back to the batches the order took it from.
+      await moveStock(tx, {
+        productId: item.productId,
+        delta: item.quantity,
+        reason: 'order_cancelled',
+        orderId: order.id,
+        actor: ctx.actor ?? systemActor,
+      })
     }
     if (order.cashbackUsed > 0)
       await addCashbackEntry(tx, {

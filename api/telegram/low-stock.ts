@@ -1,9 +1,10 @@
-import { asc, inArray, lte, sql } from 'drizzle-orm'
+import { asc, inArray, sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { lowStockAlerts, products } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 import { enqueueNotification, STAFF_CHAT } from '../notifications/outbox.ts'
+import { isLowStock } from '../stock/low-stock.ts'
 import { linkedStaffOf, type Recipient } from './recipients.ts'
 import { botText } from './texts.ts'
 
@@ -22,9 +23,9 @@ export function lowStockText(lang: Lang, items: LowProduct[]): string {
 
 /**
  * Tells the warehouse (every linked warehouse staff member, or the staff
- * chat when none linked Telegram) of products whose stock fell to
- * TELEGRAM_LOW_STOCK_THRESHOLD or below: once per product, until it is
- * restocked above the threshold (its `low_stock_alerts` row then goes, so a
+ * chat when none linked Telegram) of products whose stock fell to their
+ * low-stock threshold (api/stock/low-stock.ts) or below: once per product,
+ * until it is restocked above it (its `low_stock_alerts` row then goes, so a
  * later drop alerts again). The rows are claimed with ON CONFLICT DO NOTHING
  * in the transaction that queues the message, so two processes never alert
  * one product twice. Returns the ids alerted now.
@@ -34,11 +35,10 @@ export async function queueLowStockAlerts(
   config: Pick<Config, 'TELEGRAM_LOW_STOCK_THRESHOLD'>,
   now: Date,
 ): Promise<number[]> {
-  const threshold = config.TELEGRAM_LOW_STOCK_THRESHOLD
   return db.transaction(async (tx) => {
     // Restocked since their alert: the next drop alerts again.
     await tx.execute(
-      sql`delete from ${lowStockAlerts} a using ${products} p where p.id = a.product_id and p.stock > ${threshold}`,
+      sql`delete from ${lowStockAlerts} a using ${products} where ${products.id} = a.product_id and not ${isLowStock(config)}`,
     )
     const claimed = await tx
       .insert(lowStockAlerts)
@@ -50,7 +50,7 @@ export async function queueLowStockAlerts(
             alertedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('alerted_at'),
           })
           .from(products)
-          .where(lte(products.stock, threshold)),
+          .where(isLowStock(config)),
       )
       .onConflictDoNothing()
       .returning({ productId: lowStockAlerts.productId })
