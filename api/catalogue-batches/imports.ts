@@ -15,13 +15,14 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
  * `checking` and answers its id at once; the file is read in the background
  * (progress: rows read, in the batch row, for the screens to poll), then the
  * batch becomes `previewed` (its rows: what would be created, changed,
- * rejected) or `failed` with the reason. `checked` resolves when it is done.
+ * rejected) or `failed` with the reason. `batch` is the row as saved
+ * (checking); `checked` resolves when the check is done.
  */
 export async function startImport(
   db: Db,
   file: { bytes: Buffer; name: string; mode: ImportMode },
   actor: AuditActor,
-): Promise<{ id: number; checked: Promise<void> }> {
+): Promise<{ batch: typeof changeBatches.$inferSelect; checked: Promise<void> }> {
   const [batch] = await db
     .insert(changeBatches)
     .values({
@@ -31,11 +32,11 @@ export async function startImport(
       actor: actor.actor,
       summary: { file: file.name.slice(0, 200), mode: file.mode, format: sheetFormat(file.bytes) },
     })
-    .returning({ id: changeBatches.id })
+    .returning()
   const checked = checkFile(db, batch.id, file.bytes, file.mode)
   running.add(checked)
   void checked.finally(() => running.delete(checked))
-  return { id: batch.id, checked }
+  return { batch, checked }
 }
 
 /** Checks in progress in this process: a test (or a shutdown) can wait for them. */

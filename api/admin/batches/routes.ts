@@ -253,9 +253,8 @@ export function adminBatchRoutes(deps: ApiDeps) {
       if (errors.length || !mode || !(form.file instanceof File)) throw new ApiError(400, errors[0].message, errors)
       if (form.file.size > IMPORT_MAX_BYTES) throw fileTooLarge(lang)
       const bytes = Buffer.from(await form.file.arrayBuffer())
-      const { id } = await startImport(db, { bytes, name: form.file.name, mode }, auditActor(c))
-      const [batch] = await db.select().from(changeBatches).where(eq(changeBatches.id, id))
-      c.header('Location', `/api/v1/admin/batches/${id}/`)
+      const { batch } = await startImport(db, { bytes, name: form.file.name, mode }, auditActor(c))
+      c.header('Location', `/api/v1/admin/batches/${batch.id}/`)
       return c.json(batchSummary(batch, lang, now()), 202)
     },
   )
