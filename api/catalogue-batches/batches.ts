@@ -7,6 +7,7 @@ import { changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
+import { isUniqueViolation } from '../orders/db-errors.ts'
 import { correctStock, moveStock } from '../stock/movements.ts'
 import {
   type Changes,
@@ -100,6 +101,14 @@ export type ApplyCtx = { lang: Lang; now: Date }
  * left out.
  */
 export async function applyBatch(db: Db, id: number, actor: AuditActor, ctx: ApplyCtx): Promise<BatchRow> {
+  // An SKU or slug the preview found free and someone took since: the preview is stale, not a 500.
+  return applyInTransaction(db, id, actor, ctx).catch((error) => {
+    if (isUniqueViolation(error)) throw new ApiError(409, message(ctx.lang, 'batch_stale'))
+    throw error
+  })
+}
+
+async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: ApplyCtx): Promise<BatchRow> {
   const { lang, now } = ctx
   return db.transaction(async (tx) => {
     const batch = await lockBatch(tx, id, lang)

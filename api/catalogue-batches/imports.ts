@@ -7,7 +7,12 @@ import { saveRows } from './batches.ts'
 import { type ImportMode, planImport, TooManyRows } from './plan.ts'
 import { readSheet, SheetUnreadable, sheetFormat } from './sheet-read.ts'
 
-/** The largest file taken: a 50,000-row XLSX of every column is about 6 MB, the same CSV about 12 MB. */
+/**
+ * The largest file taken. A 50,000-row CSV of sku, price and stock is about
+ * 1 MB; of every column (the demo's short descriptions) a few MB per 10,000
+ * rows: 20 MB leaves room for 50,000 rows with texts, and stays under the
+ * storefront's multipart cap (UPLOAD_BODY_MAX_BYTES).
+ */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
 
 /**
