@@ -41,6 +41,13 @@ export default [
       route('catalogue', 'routes/$lang/admin/catalogue/index.tsx'),
       route('catalogue/:kind', 'routes/$lang/admin/catalogue/$kind/index.tsx'),
       route('catalogue/:kind/:id', 'routes/$lang/admin/catalogue/$kind/$id.tsx'),
+      // Catalogue batches (issue 16): bulk actions, spreadsheet import and export, each previewed and undoable.
+      route('products/bulk', 'routes/$lang/admin/batches/bulk.tsx'),
+      route('products/import', 'routes/$lang/admin/batches/import.tsx'),
+      route('products/export', 'routes/$lang/admin/batches/export.tsx'),
+      route('products/export/file', 'routes/$lang/admin/batches/export-file.ts'),
+      route('batches', 'routes/$lang/admin/batches/index.tsx'),
+      route('batches/:id', 'routes/$lang/admin/batches/$id.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

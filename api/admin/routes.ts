@@ -1,6 +1,7 @@
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
+import { adminBatchRoutes } from './batches/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
@@ -31,5 +32,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStockRoutes(deps))
   router.route('/', adminTaxonomyRoutes(deps))
   router.route('/', adminProductRoutes(deps))
+  router.route('/', adminBatchRoutes(deps))
   return router
 }

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm'
+import type { AuditActor } from '../audit/record.ts'
+import type { Db } from '../db/client.ts'
+import { changeBatches } from '../db/schema/index.ts'
+import { logger } from '../log.ts'
+import { saveRows } from './batches.ts'
+import { type ImportMode, planImport, TooManyRows } from './plan.ts'
+import { readSheet, SheetUnreadable, sheetFormat } from './sheet-read.ts'
+
+/**
+ * The largest file taken. A 50,000-row CSV of sku, price and stock is about
+ * 1 MB; of every column (the demo's short descriptions) a few MB per 10,000
+ * rows: 20 MB leaves room for 50,000 rows with texts, and stays under the
+ * storefront's multipart cap (UPLOAD_BODY_MAX_BYTES).
+ */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
+
+/**
+ * Starts checking an uploaded file: saves an import batch in state
+ * `checking` and answers its id at once; the file is read in the background
+ * (progress: rows read, in the batch row, for the screens to poll), then the
+ * batch becomes `previewed` (its rows: what would be created, changed,
+ * rejected) or `failed` with the reason. `batch` is the row as saved
+ * (checking); `checked` resolves when the check is done.
+ */
+export async function startImport(
+  db: Db,
+  file: { bytes: Buffer; name: string; mode: ImportMode },
+  actor: AuditActor,
+): Promise<{ batch: typeof changeBatches.$inferSelect; checked: Promise<void> }> {
+  const [batch] = await db
+    .insert(changeBatches)
+    .values({
+      kind: 'import',
+      state: 'checking',
+      staffId: actor.staffId,
+      actor: actor.actor,
+      summary: { file: file.name.slice(0, 200), mode: file.mode, format: sheetFormat(file.bytes) },
+    })
+    .returning()
+  const checked = checkFile(db, batch.id, file.bytes, file.mode)
+  running.add(checked)
+  void checked.finally(() => running.delete(checked))
+  return { batch, checked }
+}
+
+/** Checks in progress in this process: a test (or a shutdown) can wait for them. */
+const running = new Set<Promise<void>>()
+export const importsSettled = () => Promise.all(running)
+
+async function checkFile(db: Db, id: number, bytes: Buffer, mode: ImportMode) {
+  const where = eq(changeBatches.id, id)
+  try {
+    const { drafts, counts } = await planImport(db, readSheet(bytes), mode, async (read) => {
+      await db.update(changeBatches).set({ progress: read }).where(where)
+    })
+    await db.transaction(async (tx) => {
+      await saveRows(tx, id, drafts)
+      await tx
+        .update(changeBatches)
+        .set({
+          state: 'previewed',
+          progress: counts.rows,
+          total: counts.rows,
+          summary: sql`${changeBatches.summary} || ${JSON.stringify({ counts })}::jsonb`,
+        })
+        .where(where)
+    })
+  } catch (error) {
+    const known =
+      error instanceof SheetUnreadable ? error.key : error instanceof TooManyRows ? 'sheet_too_many_rows' : null
+    if (!known) logger().error(`import ${id} failed: ${error instanceof Error ? error.stack : error}`)
+    await db
+      .update(changeBatches)
+      .set({ state: 'failed', error: known ?? 'sheet_failed' })
+      .where(where)
+      .catch(() => {})
+  }
+}

@@ -1,0 +1,147 @@
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
+import ExcelJS from 'exceljs'
+import { type SheetField, sheetFields } from './fields.ts'
+
+export type Cell = string | number | boolean | Date | null
+/** A data row: its number in the spreadsheet (the header is row 1 for a CSV) and its cells by column name. */
+export type RawRow = { line: number; cells: Partial<Record<SheetField, Cell>> }
+
+/** Why a file cannot be read as a spreadsheet of ours. */
+export class SheetUnreadable extends Error {
+  constructor(readonly key: 'sheet_not_spreadsheet' | 'sheet_no_columns') {
+    super(key)
+  }
+}
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04]
+const isZip = (bytes: Uint8Array) => zipMagic.every((b, i) => bytes[i] === b)
+
+/** A column title as people type it ("Sale price", "SALE_PRICE ") → the field, or null. */
+function fieldOf(title: unknown): SheetField | null {
+  const name = String(title ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
+  return (sheetFields as readonly string[]).includes(name) ? (name as SheetField) : null
+}
+
+/** The columns of a header row; refuses a file with none of the keys that find a product. */
+function columnsOf(header: unknown[]): (SheetField | null)[] {
+  const columns = header.map(fieldOf)
+  if (!columns.some((c) => c === 'sku' || c === 'barcode' || c === 'slug'))
+    throw new SheetUnreadable('sheet_no_columns')
+  return columns
+}
+
+/** What exceljs gives for a cell (rich text, formula results, links) as a plain value. */
+function plainCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date || typeof value !== 'object') return value as Cell
+  const v = value as Record<string, unknown>
+  if ('result' in v) return plainCell(v.result)
+  if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('')
+  if ('text' in v) return plainCell(v.text)
+  if ('error' in v) return null
+  return String(value)
+}
+
+const isBlank = (cells: Partial<Record<SheetField, Cell>>) =>
+  Object.values(cells).every((c) => c === null || c === undefined || String(c).trim() === '')
+
+function* rowsOf(columns: (SheetField | null)[], values: unknown[], line: number): Generator<RawRow> {
+  const cells: Partial<Record<SheetField, Cell>> = {}
+  columns.forEach((field, i) => {
+    if (field) cells[field] = plainCell(values[i])
+  })
+  if (!isBlank(cells)) yield { line, cells }
+}
+
+/** The rows of the first worksheet, read as a stream (a 50,000-row workbook is never whole in memory). */
+async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  })
+  let columns: (SheetField | null)[] | null = null
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        // exceljs rows are 1-based arrays.
+        const values = (row.values as unknown[]).slice(1)
+        if (!columns) {
+          if (values.every((v) => v === null || v === undefined || String(v).trim() === '')) continue
+          columns = columnsOf(values.map(plainCell))
+          continue
+        }
+        yield* rowsOf(columns, values, row.number)
+      }
+      break
+    }
+  } catch (error) {
+    if (error instanceof SheetUnreadable) throw error
+    throw new SheetUnreadable('sheet_not_spreadsheet')
+  }
+  if (!columns) throw new SheetUnreadable('sheet_no_columns')
+}
+
+/**
+ * The text of a CSV: UTF-8 (with or without BOM), else Windows-1251 (what
+ * Excel's "CSV" writes on a Russian-locale Windows). Control bytes other than
+ * tabs and line ends mean a binary file, not a spreadsheet.
+ */
+function csvText(bytes: Buffer): string {
+  const head = bytes.subarray(0, 4096)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary bytes is the point
+  if (/[\x00-\x08\x0e-\x1a]/.test(head.toString('latin1'))) throw new SheetUnreadable('sheet_not_spreadsheet')
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes)
+  }
+}
+
+/** `;` (Excel in the Russian locale), a tab, or `,`: whichever the header line has most of. */
+function delimiterOf(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/))
+  const counts = [';', '\t', ','].map((d) => [d, header.split(d).length] as const)
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
+}
+
+async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
+  const text = csvText(bytes).replace(/^\uFEFF/, '')
+  const parser = Readable.from([text]).pipe(
+    parse({ delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
+  )
+  let columns: (SheetField | null)[] | null = null
+  let line = 0
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      line++
+      if (!columns) {
+        columns = columnsOf(record)
+        continue
+      }
+      yield* rowsOf(columns, record, line)
+    }
+  } catch (error) {
+    if (error instanceof SheetUnreadable) throw error
+    throw new SheetUnreadable('sheet_not_spreadsheet')
+  }
+  if (!columns) throw new SheetUnreadable('sheet_no_columns')
+}
+
+/**
+ * The data rows of an XLSX (by its zip signature) or CSV file, with the
+ * columns the header row names (others are ignored). Throws SheetUnreadable
+ * for a file that is neither, or whose header names no column of ours.
+ */
+export function readSheet(bytes: Buffer): AsyncGenerator<RawRow> {
+  return isZip(bytes) ? xlsxRows(bytes) : csvRows(bytes)
+}
+
+/** The columns a file's header names (for the preview's summary). */
+export const sheetFormat = (bytes: Buffer) => (isZip(bytes) ? 'xlsx' : 'csv')

@@ -1,0 +1,105 @@
+import { PassThrough } from 'node:stream'
+import { stringify } from 'csv-stringify/sync'
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import type { Db } from '../db/client.ts'
+import { brands, categories, productCategories, products } from '../db/schema/index.ts'
+import { writeMoment } from './cells.ts'
+import { type SheetField, type SheetValues, sheetFields, sheetValuesOf, stockSheetFields } from './fields.ts'
+
+export const sheetKinds = ['catalogue', 'stock'] as const
+export type SheetKind = (typeof sheetKinds)[number]
+export const sheetFileFormats = ['xlsx', 'csv'] as const
+export type SheetFileFormat = (typeof sheetFileFormats)[number]
+
+/** The product list's filters the export takes. */
+export type ExportFilters = { brand?: number; category?: number; hidden?: boolean; stock?: 'in' | 'out' }
+
+export const fieldsOf = (kind: SheetKind) => (kind === 'stock' ? stockSheetFields : sheetFields)
+
+const textFields = new Set<SheetField>(['sku', 'barcode', 'ikpu', 'package_code', 'slug'])
+
+/** A product's cell as the import reads it back unchanged. */
+function cellOf(
+  field: SheetField,
+  p: SheetValues,
+  names: { brands: Map<number, string>; categories: Map<number, string> },
+) {
+  const value = p[field]
+  if (field === 'brand') return names.brands.get(p.brand) ?? ''
+  if (field === 'categories') return p.categories.map((id) => names.categories.get(id) ?? '').join(', ')
+  if (field === 'sale_starts_at' || field === 'sale_ends_at') return writeMoment(value as string | null)
+  if (field === 'hidden') return p.hidden ? 1 : 0
+  return value ?? ''
+}
+
+/** The products the filters choose, as spreadsheet rows, read in slices by id. */
+async function* productRows(db: Db, fields: readonly SheetField[], filters: ExportFilters) {
+  const names = {
+    brands: new Map((await db.select({ id: brands.id, slug: brands.slug }).from(brands)).map((b) => [b.id, b.slug])),
+    categories: new Map(
+      (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]),
+    ),
+  }
+  const conditions: SQL[] = []
+  if (filters.brand) conditions.push(eq(products.brandId, filters.brand))
+  if (filters.hidden !== undefined) conditions.push(eq(products.isHidden, filters.hidden))
+  if (filters.stock === 'in') conditions.push(gt(products.stock, 0))
+  if (filters.stock === 'out') conditions.push(eq(products.stock, 0))
+  if (filters.category)
+    conditions.push(
+      sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${products.id} and pc.category_id = ${filters.category})`,
+    )
+  let after = 0
+  for (;;) {
+    const ids = (
+      await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(gt(products.id, after), ...conditions))
+        .orderBy(asc(products.id))
+        .limit(2000)
+    ).map((r) => r.id)
+    if (!ids.length) return
+    const values = await sheetValuesOf(db, ids)
+    for (const id of ids) {
+      const p = values.get(id)
+      if (p) yield fields.map((field) => cellOf(field, p, names))
+    }
+    after = ids[ids.length - 1]
+  }
+}
+
+/**
+ * A CSV as Excel in the shop's (Russian or Uzbek) locale opens it: UTF-8
+ * with a BOM, `;` between cells.
+ */
+export async function exportCsv(db: Db, kind: SheetKind, filters: ExportFilters, withRows = true): Promise<Buffer> {
+  const fields = fieldsOf(kind)
+  const lines: string[] = [stringify([fields], { delimiter: ';' })]
+  if (withRows)
+    for await (const row of productRows(db, fields, filters)) lines.push(stringify([row], { delimiter: ';' }))
+  return Buffer.from(`\uFEFF${lines.join('')}`)
+}
+
+/** An XLSX workbook of one sheet, written as a stream; codes are text cells so long numbers keep their digits. */
+export async function exportXlsx(db: Db, kind: SheetKind, filters: ExportFilters, withRows = true): Promise<Buffer> {
+  const fields = fieldsOf(kind)
+  const stream = new PassThrough()
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true })
+  const sheet = workbook.addWorksheet(kind === 'stock' ? 'stock' : 'products', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  })
+  sheet.columns = fields.map((field) => ({
+    header: field,
+    key: field,
+    width: field.startsWith('description') ? 40 : field.startsWith('title') ? 30 : 14,
+    style: textFields.has(field) ? { numFmt: '@' } : {},
+  }))
+  if (withRows) for await (const row of productRows(db, fields, filters)) sheet.addRow(row).commit()
+  sheet.commit()
+  await workbook.commit()
+  return Buffer.concat(chunks)
+}

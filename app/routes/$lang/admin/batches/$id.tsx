@@ -1,0 +1,161 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { BatchRows } from '#app/components/admin/batches/batch-rows.tsx'
+import { type BatchDetail, rowKinds } from '#app/components/admin/batches/types.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/$id'
+import { batchesT, type RefusedAnswer, refusedAnswer } from './batches.server.ts'
+import '#app/styles/admin-batches.css'
+
+const PAGE_SIZE = 100
+
+/** A batch: while its file is checked, the progress; then the preview (or the result) with Apply or Undo. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  const url = new URL(request.url)
+  const kind = rowKinds.find((k) => k === url.searchParams.get('kind'))
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
+  const batch = await staffLoad<BatchDetail>(context, `admin/batches/${params.id}/`, { kind, page, size: PAGE_SIZE })
+  return {
+    lang: requestLang(context),
+    batch,
+    kind: kind ?? null,
+    title: batchesT(context)('batch.meta_title', { id: batch.id }),
+  }
+}
+
+/** Apply, undo, or undo the rows nobody changed since; a refusal lists the rows. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const t = batchesT(context)
+  const here = adminPath(requestLang(context), `batches/${params.id}`)
+  const api = staffApi(context)
+  try {
+    if (intent === 'apply') {
+      await api.send('POST', `admin/batches/${params.id}/apply/`)
+      flash(context, { type: 'success', message: t('batch.applied_toast') })
+    } else if (intent === 'undo' || intent === 'undo-others') {
+      await api.send('POST', `admin/batches/${params.id}/undo/`, { skip_changed: intent === 'undo-others' })
+      flash(context, { type: 'success', message: t('batch.undone_toast') })
+    } else throw data(null, { status: 400 })
+  } catch (error) {
+    return refusedAnswer(error, intent)
+  }
+  return redirect(here)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+/** Polls a batch whose file is being checked: with JS by revalidating, without by the refresh in <noscript>. */
+function useCheckingPoll(checking: boolean) {
+  const { revalidate, state } = useRevalidator()
+  useEffect(() => {
+    if (!checking || state !== 'idle') return
+    const timer = setTimeout(() => revalidate(), 1000)
+    return () => clearTimeout(timer)
+  }, [checking, state, revalidate])
+}
+
+function Refused({ answer }: { answer: RefusedAnswer }) {
+  return (
+    <div className="batch-refused" role="alert">
+      <p>{answer.detail}</p>
+      {answer.rows.length ? (
+        <ul>
+          {answer.rows.map((row) => (
+            <li key={row.field}>{row.message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+export default function BatchPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, batch, kind } = loaderData
+  const { t } = useTranslation('admin-batches')
+  const busy = useNavigation().state !== 'idle'
+  const checking = batch.state === 'checking'
+  useCheckingPoll(checking)
+  const when = (at: string | null) =>
+    at ? new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' }) : ''
+  const refused = actionData as RefusedAnswer | undefined
+  const what = batch.kind === 'import' ? String(batch.summary.file ?? '') : t(`bulk.${String(batch.summary.action)}`)
+  return (
+    <div className="batch-page">
+      {checking ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <div className="admin-page__head">
+        <h1>{t('batch.title', { id: batch.id })}</h1>
+        <span className={`admin-badge batch-state batch-state--${batch.state}`}>{t(`state.${batch.state}`)}</span>
+      </div>
+      <p>
+        {t(`batches.${batch.kind}`)}: {what}
+      </p>
+      {checking ? (
+        <div className="admin-card" aria-live="polite">
+          <p>{t('batch.checking', { count: batch.progress })}</p>
+          <progress aria-label={t('batch.progress')} />
+          <p>
+            <Link to={adminPath(lang, `batches/${batch.id}`)} className="admin-button">
+              {t('batch.refresh')}
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {batch.state === 'failed' ? (
+        <div className="batch-refused" role="alert">
+          <p>{batch.error}</p>
+          <Link to={adminPath(lang, 'products/import')}>{t('batch.new_import')}</Link>
+        </div>
+      ) : null}
+      {!checking && batch.state !== 'failed' ? <p aria-live="polite">{t('batch.counts', batch.counts)}</p> : null}
+      {refused?.detail ? <Refused answer={refused} /> : null}
+      {batch.state === 'applied' ? (
+        <p>{t('batch.applied', { at: when(batch.applied_at), until: when(batch.undo_until) })}</p>
+      ) : null}
+      {batch.state === 'undone' ? <p>{t('batch.undone', { at: when(batch.undone_at) })}</p> : null}
+      <div className="admin-actions">
+        {batch.can_apply ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="apply" className="button" disabled={busy}>
+              {t('batch.apply')}
+            </button>
+          </Form>
+        ) : null}
+        {batch.state === 'previewed' && !batch.can_apply ? <p>{t('batch.nothing')}</p> : null}
+        {batch.can_undo ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="undo"
+              className="admin-button admin-button--danger"
+              disabled={busy}
+            >
+              {t('batch.undo')}
+            </button>
+            {refused?.intent === 'undo' && refused.rows.length ? (
+              <button type="submit" name="intent" value="undo-others" className="admin-button" disabled={busy}>
+                {t('batch.undo_others')}
+              </button>
+            ) : null}
+          </Form>
+        ) : null}
+      </div>
+      {!checking && batch.state !== 'failed' ? <BatchRows lang={lang} batch={batch} kind={kind} /> : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,38 @@
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import type { Route } from './+types/export-file'
+
+const passed = ['format', 'sheet', 'brand', 'category', 'hidden', 'stock'] as const
+
+/**
+ * The spreadsheet download (a resource route: the file itself, not a page):
+ * the API's export, or its empty template with `template=1`, passed through
+ * with its name and type. A refused filter is the API's 400 as plain text.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const query = new URLSearchParams()
+  for (const name of passed) {
+    const value = url.searchParams.get(name)
+    if (value) query.set(name, value)
+  }
+  const path = url.searchParams.get('template') ? 'admin/products/import/template/' : 'admin/products/export/'
+  const token = getStaffSession(context).get('token')
+  const response = await context
+    .get(apiClientContext)
+    .withAuth(token ? { bearer: token } : 'none')
+    .request(`${path}?${query}`)
+  if (!response.ok) {
+    const failed = (await response.json().catch(() => ({}))) as { detail?: string }
+    return new Response(failed.detail ?? '', {
+      status: response.status,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  }
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+  for (const name of ['content-type', 'content-disposition']) {
+    const value = response.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return new Response(response.body, { status: 200, headers })
+}

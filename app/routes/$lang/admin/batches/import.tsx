@@ -1,0 +1,132 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { IMPORT_MAX_MB } from '#app/components/admin/batches/types.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import type { Route } from './+types/import'
+import { batchesT } from './batches.server.ts'
+import '#app/styles/admin-batches.css'
+
+const modes = ['prices', 'everything'] as const
+type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { lang: requestLang(context), title: batchesT(context)('import.meta_title') }
+}
+
+/**
+ * Sends the file to the API, which checks it in the background; the batch
+ * page then shows the progress and the preview. Refusals come back beside
+ * their field with the chosen mode kept (a file input cannot be refilled).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = batchesT(context)
+  const fail = (answer: Answer, status = 400) => data(answer, { status })
+  const length = Number(request.headers.get('content-length') ?? 0)
+  if (length > IMPORT_MAX_MB * 1024 * 1024 + 64 * 1024) {
+    await request.body?.cancel().catch(() => undefined)
+    const detail = t('import.too_large', { max: IMPORT_MAX_MB })
+    return fail({ mode: 'prices', errors: { file: detail }, detail })
+  }
+  const form = await request.formData()
+  const file = form.get('file')
+  const mode = String(form.get('mode') ?? '')
+  if (!(file instanceof File) || file.size === 0) {
+    const detail = t('import.file_required')
+    return fail({ mode, errors: { file: detail }, detail })
+  }
+  const body = new FormData()
+  body.set('file', file, file.name || 'import')
+  body.set('mode', mode)
+  const token = getStaffSession(context).get('token')
+  const response = await context
+    .get(apiClientContext)
+    .withAuth(token ? { bearer: token } : 'none')
+    .request('admin/products/import/', { method: 'POST', body })
+  const answer = (await response.json().catch(() => ({}))) as {
+    id?: number
+    detail?: string
+    errors?: { field: string; message: string }[]
+  }
+  if (response.status === 202 && answer.id) return redirect(adminPath(requestLang(context), `batches/${answer.id}`))
+  if (response.status >= 500 || response.status === 401) throw new Response(null, { status: response.status })
+  const errors = Object.fromEntries((answer.errors ?? []).map((e) => [e.field, e.message]))
+  return fail({ mode, errors, detail: answer.detail ?? '' }, response.status === 413 ? 400 : response.status)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang } = loaderData
+  const { t } = useTranslation('admin-batches')
+  const busy = useNavigation().state === 'submitting'
+  const answer = actionData as Answer | undefined
+  const chosen = answer?.mode && modes.includes(answer.mode as never) ? answer.mode : 'prices'
+  const template = (format: string) => adminPath(lang, `products/export/file?template=1&format=${format}`)
+  return (
+    <div className="batch-page">
+      <div className="admin-page__head">
+        <h1>{t('import.title')}</h1>
+        <nav className="admin-actions" aria-label={t('batches.title')}>
+          <Link to={adminPath(lang, 'products/export')}>{t('nav.export')}</Link>
+          <Link to={adminPath(lang, 'batches')}>{t('nav.batches')}</Link>
+        </nav>
+      </div>
+      <p>{t('import.intro')}</p>
+      <p>
+        {t('import.template')}:{' '}
+        <a href={template('xlsx')} download>
+          {t('import.template_xlsx')}
+        </a>
+        {' · '}
+        <a href={template('csv')} download>
+          {t('import.template_csv')}
+        </a>
+      </p>
+      {answer?.detail ? (
+        <p className="batch-refused" role="alert">
+          {answer.detail}
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="admin-card batch-form">
+        <div className={answer?.errors.file ? 'field field--invalid' : 'field'}>
+          <label className="field__label" htmlFor="import-file">
+            {t('import.file', { max: IMPORT_MAX_MB })}
+          </label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            className="field__input"
+            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-invalid={answer?.errors.file ? true : undefined}
+            aria-describedby={answer?.errors.file ? 'import-file-error' : undefined}
+          />
+          {answer?.errors.file ? (
+            <p className="field__error" id="import-file-error">
+              {answer.errors.file}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="batch-modes">
+          <legend>{t('import.mode')}</legend>
+          {modes.map((mode) => (
+            <label key={mode}>
+              <input type="radio" name="mode" value={mode} defaultChecked={chosen === mode} /> {t(`import.${mode}`)}
+            </label>
+          ))}
+          {answer?.errors.mode ? <p className="field__error">{answer.errors.mode}</p> : null}
+        </fieldset>
+        <p className="admin-muted">{t('import.stock_note')}</p>
+        <button type="submit" className="button" disabled={busy}>
+          {t('import.upload')}
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

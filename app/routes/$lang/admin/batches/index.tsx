@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { Batch, Paged } from '#app/components/admin/batches/types.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/index'
+import { batchesT } from './batches.server.ts'
+import '#app/styles/admin-batches.css'
+
+const PAGE_SIZE = 25
+
+/** Recent imports and bulk actions, newest first, each opening its page (preview, result, undo). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
+  const batches = await staffLoad<Paged<Batch>>(context, 'admin/batches/', { page, size: PAGE_SIZE })
+  return { lang: requestLang(context), batches, title: batchesT(context)('batches.meta_title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function BatchesPage({ loaderData }: Route.ComponentProps) {
+  const { lang, batches } = loaderData
+  const { t } = useTranslation('admin-batches')
+  const when = (at: string) =>
+    new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' })
+  const page = (n: number) => adminPath(lang, `batches${n > 1 ? `?page=${n}` : ''}`)
+  return (
+    <div className="batch-page">
+      <div className="admin-page__head">
+        <h1>{t('batches.title')}</h1>
+        <nav className="admin-actions" aria-label={t('batches.title')}>
+          <Link to={adminPath(lang, 'products/import')}>{t('nav.import')}</Link>
+          <Link to={adminPath(lang, 'products/export')}>{t('nav.export')}</Link>
+        </nav>
+      </div>
+      {batches.results.length ? (
+        <table className="admin-table">
+          <caption className="visually-hidden">{t('batches.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('batches.batch')}</th>
+              <th scope="col">{t('batches.what')}</th>
+              <th scope="col">{t('batches.when')}</th>
+              <th scope="col">{t('batches.who')}</th>
+              <th scope="col">{t('batches.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.results.map((batch) => (
+              <tr key={batch.id}>
+                <td>
+                  <Link to={adminPath(lang, `batches/${batch.id}`)}>{t('batches.open', { id: batch.id })}</Link>
+                </td>
+                <td data-label={t('batches.what')}>
+                  {t(`batches.${batch.kind}`)}:{' '}
+                  {batch.kind === 'import'
+                    ? String(batch.summary.file ?? '')
+                    : t(`bulk.${String(batch.summary.action)}`)}
+                </td>
+                <td data-label={t('batches.when')}>{when(batch.created_at)}</td>
+                <td data-label={t('batches.who')}>{batch.actor}</td>
+                <td data-label={t('batches.state')}>{t(`state.${batch.state}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>{t('batches.empty')}</p>
+      )}
+      {batches.total_pages > 1 ? (
+        <nav className="admin-pager" aria-label={t('batches.title')}>
+          {batches.current_page > 1 ? <Link to={page(batches.current_page - 1)}>←</Link> : null}
+          <span>
+            {batches.current_page} / {batches.total_pages}
+          </span>
+          {batches.current_page < batches.total_pages ? <Link to={page(batches.current_page + 1)}>→</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary
