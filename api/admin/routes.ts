@@ -1,6 +1,7 @@
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
+import { adminContentRoutes } from './content/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
@@ -25,5 +26,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminContentRoutes(deps))
   return router
 }
