@@ -30,6 +30,13 @@ export default [
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
+      // Content (issue 17): banners, pages and their previews.
+      route('content', 'routes/$lang/admin/content/index.tsx'),
+      route('content/banners', 'routes/$lang/admin/content/banners/index.tsx'),
+      route('content/banners/:id', 'routes/$lang/admin/content/banners/$id.tsx'),
+      route('content/pages', 'routes/$lang/admin/content/pages/index.tsx'),
+      route('content/pages/:id', 'routes/$lang/admin/content/pages/$id/index.tsx'),
+      route('content/pages/:id/preview', 'routes/$lang/admin/content/pages/$id/preview.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

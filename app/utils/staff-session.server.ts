@@ -111,6 +111,8 @@ export const staffContext = createContext<StaffMe | null>(null)
 export type StaffApiClient = {
   get<T>(path: string, query?: ApiQuery): Promise<T>
   send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>
+  /** A raw call (multipart uploads). */
+  request(path: string, init?: RequestInit): Promise<Response>
   withAuth(auth: ApiAuth): StaffApiClient
 }
 

@@ -42,6 +42,7 @@ export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permis
  */
 export const adminSections = [
   { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'content', path: 'content', permission: 'content.write' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },
