@@ -25,10 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { lang, page, crumbs, id: params.id }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.page.title },
-  { name: 'robots', content: 'noindex, nofollow' },
-]
+// Not indexed: the admin layout's robots meta, and the header for anything that reads only headers.
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.title }]
 
 export const headers = () => ({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' })
 
