@@ -37,6 +37,7 @@ export default [
       route('content/pages', 'routes/$lang/admin/content/pages/index.tsx'),
       route('content/pages/:id', 'routes/$lang/admin/content/pages/$id/index.tsx'),
       route('content/pages/:id/preview', 'routes/$lang/admin/content/pages/$id/preview.tsx'),
+      route('content/settings', 'routes/$lang/admin/content/settings.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),
