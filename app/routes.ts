@@ -48,6 +48,14 @@ export default [
       route('products/export/file', 'routes/$lang/admin/batches/export-file.ts'),
       route('batches', 'routes/$lang/admin/batches/index.tsx'),
       route('batches/:id', 'routes/$lang/admin/batches/$id.tsx'),
+      // Content (issue 17): banners, pages and their previews.
+      route('content', 'routes/$lang/admin/content/index.tsx'),
+      route('content/banners', 'routes/$lang/admin/content/banners/index.tsx'),
+      route('content/banners/:id', 'routes/$lang/admin/content/banners/$id.tsx'),
+      route('content/pages', 'routes/$lang/admin/content/pages/index.tsx'),
+      route('content/pages/:id', 'routes/$lang/admin/content/pages/$id/index.tsx'),
+      route('content/pages/:id/preview', 'routes/$lang/admin/content/pages/$id/preview.tsx'),
+      route('content/settings', 'routes/$lang/admin/content/settings.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

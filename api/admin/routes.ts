@@ -2,6 +2,7 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
 import { adminBatchRoutes } from './batches/routes.ts'
+import { adminContentRoutes } from './content/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
@@ -33,5 +34,6 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminTaxonomyRoutes(deps))
   router.route('/', adminProductRoutes(deps))
   router.route('/', adminBatchRoutes(deps))
+  router.route('/', adminContentRoutes(deps))
   return router
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm'
+import { richTextPlain, safeRichText } from '../content/rich-text.ts'
 import type { Db } from '../db/client.ts'
 import { pages, posts } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
@@ -13,8 +14,7 @@ const EXCERPT = 200
 /** The first paragraph, cut at a word boundary. */
 export function excerpt(body: string): string {
   const first =
-    body
-      .trim()
+    richTextPlain(body)
       .split(/\n\s*\n/)[0]
       ?.replace(/\s+/g, ' ')
       .trim() ?? ''
@@ -24,25 +24,41 @@ export function excerpt(body: string): string {
 }
 
 type PageKind = (typeof pages.$inferSelect)['kind']
+type PageRow = typeof pages.$inferSelect
 type PostRow = typeof posts.$inferSelect
 // A post dated in the future is scheduled: it appears when its time comes.
-const published = lte(posts.publishedAt, sql`now()`)
+const published = and(eq(posts.isPublished, true), lte(posts.publishedAt, sql`now()`))
+
+/** A page as the storefront shows it; `draft`: with its unpublished edits (the back office's preview). */
+export function pageView(row: PageRow, lang: Lang, options: { draft?: boolean } = {}) {
+  const texts = (options.draft && row.draft) || row
+  return {
+    id: row.id,
+    slug: row.slug,
+    kind: row.kind,
+    title: pick(texts.title, lang),
+    body: safeRichText(pick(texts.body, lang)),
+  }
+}
 
 /** The content pages (titles only), of one kind or all, in menu order. */
 export async function pageRefs(db: Db, lang: Lang, kind?: PageKind) {
   const rows = await db
     .select({ id: pages.id, slug: pages.slug, kind: pages.kind, title: pages.title })
     .from(pages)
-    .where(kind ? eq(pages.kind, kind) : undefined)
+    .where(and(eq(pages.isPublished, true), kind ? eq(pages.kind, kind) : undefined))
     .orderBy(asc(pages.kind), asc(pages.position), asc(pages.id))
   return rows.map((r) => ({ ...r, title: pick(r.title, lang) }))
 }
 
 /** One content page, or null. */
 export async function pageBySlug(db: Db, lang: Lang, slug: string) {
-  const [row] = await db.select().from(pages).where(eq(pages.slug, slug))
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.isPublished, true)))
   if (!row) return null
-  return { id: row.id, slug: row.slug, kind: row.kind, title: pick(row.title, lang), body: pick(row.body, lang) }
+  return pageView(row, lang)
 }
 
 const postCard = (row: PostRow, lang: Lang, media: MediaLinks) => ({
@@ -77,11 +93,17 @@ export async function postById(db: Db, lang: Lang, media: MediaLinks, id: number
     .from(posts)
     .where(and(eq(posts.id, id), published))
   if (!row) return null
+  return postView(row, lang, media)
+}
+
+/** A post as the storefront shows it; `draft`: with its unpublished edits (the back office's preview). */
+export async function postView(row: PostRow, lang: Lang, media: MediaLinks, options: { draft?: boolean } = {}) {
+  const texts = (options.draft && row.draft) || row
   await media.load([row.image])
   return {
     id: row.id,
-    title: pick(row.title, lang),
-    body: pick(row.body, lang),
+    title: pick(texts.title, lang),
+    body: safeRichText(pick(texts.body, lang)),
     image: media.maybe(row.image),
     published_at: new Date(row.publishedAt).toISOString(),
   }

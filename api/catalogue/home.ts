@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { banners, stories, storyItems, storyReads } from '../db/schema/index.ts'
 import { type Lang, pick } from '../http/locale.ts'
@@ -6,19 +6,25 @@ import type { MediaLinks } from '../media/links.ts'
 
 // The home page's banners and stories; a story item's read mark belongs to a visitor or user (`reader`).
 
-/** The active banners in display order. */
+type Scheduled = typeof banners | typeof stories
+/** Active and inside its window (from `starts_at`, until before `ends_at`), by the database's clock. */
+const shownNow = (table: Scheduled) =>
+  and(
+    eq(table.isActive, true),
+    or(isNull(table.startsAt), lte(table.startsAt, sql`now()`)),
+    or(isNull(table.endsAt), gt(table.endsAt, sql`now()`)),
+  )
+
+/** The banners shown now, in display order; `image_phone` is the phones' picture, when there is one. */
 export async function activeBanners(db: Db, lang: Lang, media: MediaLinks) {
-  const rows = await db
-    .select()
-    .from(banners)
-    .where(eq(banners.isActive, true))
-    .orderBy(asc(banners.position), asc(banners.id))
-  await media.load(rows.map((r) => r.image))
+  const rows = await db.select().from(banners).where(shownNow(banners)).orderBy(asc(banners.position), asc(banners.id))
+  await media.load(rows.flatMap((r) => [r.image, r.imagePhone]))
   return rows.map((r) => ({
     id: r.id,
     title: pick(r.title, lang),
     subtitle: pick(r.subtitle, lang),
     image: media.links(r.image),
+    image_phone: media.maybe(r.imagePhone),
     link: r.link,
   }))
 }
@@ -35,11 +41,7 @@ async function readItems(db: Db, reader: string | null, itemIds: number[]) {
 
 /** The active stories with their items, each marked read or not for `reader`; unseen stories first. */
 export async function storiesFor(db: Db, reader: string | null, lang: Lang, media: MediaLinks) {
-  const list = await db
-    .select()
-    .from(stories)
-    .where(eq(stories.isActive, true))
-    .orderBy(asc(stories.position), asc(stories.id))
+  const list = await db.select().from(stories).where(shownNow(stories)).orderBy(asc(stories.position), asc(stories.id))
   const items = list.length
     ? await db
         .select()

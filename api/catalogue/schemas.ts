@@ -103,6 +103,8 @@ export const bannerSchema = z
     title: z.string(),
     subtitle: z.string(),
     image: imageLinksSchema,
+    /** The picture for narrow screens; null: `image` everywhere. */
+    image_phone: imageLinksSchema.nullable(),
     link: z.string().nullable(),
   })
   .openapi('Banner')
@@ -178,8 +180,13 @@ export const manufacturerSchema = z
   })
   .openapi('Manufacturer')
 
+/** Pages' and posts' bodies: the safe HTML subset of api/content/rich-text.ts. */
+const richTextBody = z.string().openapi({
+  description: 'HTML of the subset p, br, strong, em, h2, h3, ul, ol, li, a[href] (http(s), mailto:, tel:, relative)',
+})
+
 export const pageSchema = z
-  .object({ id: z.number().int(), slug: z.string(), kind: z.string(), title: z.string(), body: z.string() })
+  .object({ id: z.number().int(), slug: z.string(), kind: z.string(), title: z.string(), body: richTextBody })
   .openapi('Page')
 
 export const pageRefSchema = pageSchema.omit({ body: true }).openapi('PageRef')
@@ -194,7 +201,7 @@ export const postCardSchema = z
   })
   .openapi('PostCard')
 
-export const postSchema = postCardSchema.omit({ excerpt: true }).extend({ body: z.string() }).openapi('Post')
+export const postSchema = postCardSchema.omit({ excerpt: true }).extend({ body: richTextBody }).openapi('Post')
 
 export const resultsSchema = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), total: z.number().int() })

@@ -186,10 +186,15 @@ export const banners = pgTable('banners', {
   id: serial().primaryKey(),
   title: localized('title').notNull(),
   subtitle: localized('subtitle'),
+  // The wide (desktop) picture; `imagePhone` the narrow one for phones, null: the wide one everywhere.
   image: text().notNull(),
+  imagePhone: text('image_phone'),
   link: text(),
   position: smallint().notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  // Shown from `startsAt` until before `endsAt`; null: no bound on that side.
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 })
 
 export const stories = pgTable('stories', {
@@ -198,6 +203,8 @@ export const stories = pgTable('stories', {
   cover: text().notNull(),
   position: smallint().notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 })
 
 export const storyItems = pgTable(

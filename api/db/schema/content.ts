@@ -1,5 +1,9 @@
-import { index, jsonb, pgEnum, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgEnum, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import type { Localized } from '../../http/locale.ts'
 import { localized } from './columns.ts'
+
+/** Edits saved but not yet published: the shop keeps showing the published texts until then. */
+export type ContentDraft = { title: Localized; body: Localized }
 
 export const pageKind = pgEnum('page_kind', [
   'page',
@@ -22,6 +26,9 @@ export const pages = pgTable(
     title: localized('title').notNull(),
     body: localized('body').notNull(),
     position: smallint().notNull().default(0),
+    // False until first published: the shop does not show it.
+    isPublished: boolean('is_published').notNull().default(true),
+    draft: jsonb().$type<ContentDraft>(),
   },
   (t) => [index('pages_kind_idx').on(t.kind, t.position)],
 )
@@ -32,6 +39,8 @@ export const posts = pgTable('posts', {
   body: localized('body').notNull(),
   image: text(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  isPublished: boolean('is_published').notNull().default(true),
+  draft: jsonb().$type<ContentDraft>(),
 })
 
 export const footerLinks = pgTable('footer_links', {

@@ -45,6 +45,7 @@ export const adminSections = [
   { id: 'stock', path: 'stock', permission: 'stock.write' },
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },
   { id: 'products', path: 'products', permission: 'catalogue.texts' },
+  { id: 'content', path: 'content', permission: 'content.write' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },

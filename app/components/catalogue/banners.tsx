@@ -4,10 +4,12 @@ import { Link } from 'react-router'
 import type { Banner } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { ResponsiveImage } from './image.tsx'
+import { ResponsiveImage, srcSet } from './image.tsx'
 import { shopHref } from './links.ts'
 
 const bannerSizes = '(min-width: 1240px) 1216px, calc(100vw - 24px)'
+/** Below this width a banner's phone picture (when it has one) replaces the wide one. */
+const phoneMedia = '(max-width: 599px)'
 
 // Without JavaScript the banners stack: the carousel's scroll snap is undone
 // only there, so the first paint already has the carousel's height and
@@ -58,15 +60,24 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
           const target = shopHref(banner.link, lang)
           const content = (
             <>
-              <ResponsiveImage
-                links={banner.image}
-                alt=""
-                width={960}
-                height={360}
-                sizes={bannerSizes}
-                candidates={['medium', 'large']}
-                priority={index === 0}
-              />
+              <picture>
+                {banner.image_phone ? (
+                  <source
+                    media={phoneMedia}
+                    srcSet={srcSet(banner.image_phone, ['small', 'medium', 'large'])}
+                    sizes="calc(100vw - 24px)"
+                  />
+                ) : null}
+                <ResponsiveImage
+                  links={banner.image}
+                  alt=""
+                  width={960}
+                  height={360}
+                  sizes={bannerSizes}
+                  candidates={['medium', 'large']}
+                  priority={index === 0}
+                />
+              </picture>
               <span className="banner__text">
                 <span className="banner__title">{banner.title}</span>
                 {banner.subtitle ? <span className="banner__subtitle">{banner.subtitle}</span> : null}
@@ -76,7 +87,7 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
           return (
             <li
               key={banner.id}
-              className="banner"
+              className={banner.image_phone ? 'banner banner--phone' : 'banner'}
               aria-roledescription={carousel ? t('banners.slide') : undefined}
               aria-label={carousel ? t('banners.position', { current: index + 1, total: banners.length }) : undefined}
               inert={carousel && index !== current ? true : undefined}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { htmlText, RichHtml, RichText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
@@ -18,7 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The text is the `about` content page; without one the page still says who we are.
   const page = await orNull(context.get(apiClientContext).get('pages/about/'))
   const title = page?.title ?? t('about.title')
-  const body = page?.body ?? t('about.fallback')
+  // The page's body is the API's sanitised HTML; the fallback is plain text.
+  const body = page ? { html: page.body } : { text: t('about.fallback') }
   const origin = siteOrigin(request)
   const crumbs = [
     { name: t('breadcrumbs.home'), to: `/${lang}` },
@@ -26,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]
   const seo = {
     title: t('about.meta_title', { title }),
-    description: snippet(body),
+    description: snippet(body.html ? htmlText(body.html) : (body.text ?? '')),
     url: absoluteUrl(origin, `/${lang}/about`),
     lang,
     jsonLd: [breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) })))],
@@ -44,7 +45,7 @@ export default function About({ loaderData: { lang, title, body, crumbs } }: Rou
       <Breadcrumbs crumbs={crumbs} />
       <article>
         <h1>{title}</h1>
-        <RichText text={body} />
+        {body.html ? <RichHtml html={body.html} /> : <RichText text={body.text ?? ''} />}
       </article>
       <ul className="link-row">
         <li>

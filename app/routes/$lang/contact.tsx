@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { RichHtml } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
@@ -126,7 +126,7 @@ export default function Contact({ loaderData: { title, contacts, text, crumbs } 
           </div>
         ) : null}
       </dl>
-      {text ? <RichText text={text} /> : null}
+      {text ? <RichHtml html={text} /> : null}
     </main>
   )
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
-import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
+import { ContentPage } from '#app/components/catalogue/content-page.tsx'
 import { ownPageAddress } from '#app/components/catalogue/links.ts'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { htmlText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const own = ownPageAddress[page.slug]
   const seo = {
     title: t('page.meta_title', { title: page.title }),
-    description: snippet(page.body),
+    description: snippet(htmlText(page.body)),
     url: absoluteUrl(origin, own ? `/${lang}/${own}` : path),
     lang,
     type: 'article' as const,
@@ -39,15 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 export const headers = catalogueHeaders
 
 export default function Page({ loaderData: { page, crumbs } }: Route.ComponentProps) {
-  return (
-    <main id="main" className="container text-page">
-      <Breadcrumbs crumbs={crumbs} />
-      <article>
-        <h1>{page.title}</h1>
-        <RichText text={page.body} />
-      </article>
-    </main>
-  )
+  return <ContentPage page={page} crumbs={crumbs} />
 }
 
 export const ErrorBoundary = RouteErrorBoundary

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { htmlText, RichHtml } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]
   const seo = {
     title: t('post.meta_title', { title: post.title }),
-    description: snippet(post.body),
+    description: snippet(htmlText(post.body)),
     url: absoluteUrl(origin, path),
     lang,
     type: 'article' as const,
@@ -79,7 +79,7 @@ export default function PostPage({ loaderData: { lang, post, more, crumbs } }: R
             className="text-page__image"
           />
         ) : null}
-        <RichText text={post.body} />
+        <RichHtml html={post.body} />
       </article>
       {more.length ? (
         <section aria-labelledby="more-posts" className="more-posts">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { RichHtml } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -22,7 +22,7 @@ export default function HelpPage({ loaderData: { lang, page } }: Route.Component
   const from = encodeURIComponent(`/${lang}/profile/help`)
   return (
     <ProfileShell lang={lang} title={page.title}>
-      <RichText text={page.body} />
+      <RichHtml html={page.body} />
       <h2>{t('help.more')}</h2>
       <ul className="profile-links">
         <li>

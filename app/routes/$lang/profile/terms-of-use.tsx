@@ -1,4 +1,4 @@
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { RichHtml } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function TermsPage({ loaderData: { lang, page } }: Route.ComponentProps) {
   return (
     <ProfileShell lang={lang} title={page.title}>
-      <RichText text={page.body} />
+      <RichHtml html={page.body} />
     </ProfileShell>
   )
 }

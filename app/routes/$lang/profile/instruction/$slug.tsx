@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
-import { RichText } from '#app/components/catalogue/rich-text.tsx'
+import { RichHtml } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -23,7 +23,7 @@ export default function InstructionPage({ loaderData: { lang, page } }: Route.Co
   const { t } = useTranslation('profile')
   return (
     <ProfileShell lang={lang} title={page.title}>
-      <RichText text={page.body} />
+      <RichHtml html={page.body} />
       <p>
         <Link to={`/${lang}/profile/instruction`}>{t('instruction.back')}</Link>
       </p>

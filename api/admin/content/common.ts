@@ -1,0 +1,35 @@
+import type { AuditActor } from '../../audit/record.ts'
+import type { Db } from '../../db/client.ts'
+import { ApiError } from '../../http/errors.ts'
+import type { Lang } from '../../http/locale.ts'
+import { message } from '../../http/messages.ts'
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** What every change of the content desk needs: the database, who acts, in which language, and when. */
+export type DeskContext = { db: Db; actor: AuditActor; lang: Lang; now: Date }
+
+const time = (value: Date | null) => (value ? value.toISOString() : null)
+
+export { time as isoOrNull }
+
+/** A window's bounds as stored; 400 on `ends_at` when it ends before it starts. */
+export function windowOf(
+  lang: Lang,
+  input: { starts_at?: string | null; ends_at?: string | null },
+  current: { startsAt: Date | null; endsAt: Date | null } = { startsAt: null, endsAt: null },
+) {
+  const startsAt = input.starts_at === undefined ? current.startsAt : input.starts_at ? new Date(input.starts_at) : null
+  const endsAt = input.ends_at === undefined ? current.endsAt : input.ends_at ? new Date(input.ends_at) : null
+  if (startsAt && endsAt && endsAt <= startsAt) {
+    const detail = message(lang, 'admin_date_range')
+    throw new ApiError(400, detail, [{ field: 'ends_at', message: detail }])
+  }
+  return { startsAt, endsAt }
+}
+
+/** Whether a scheduled row is shown at `now`. */
+export const shownAt = (row: { isActive: boolean; startsAt: Date | null; endsAt: Date | null }, now: Date) =>
+  row.isActive && (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now)
+
+export const notFoundError = (lang: Lang) => new ApiError(404, message(lang, 'not_found'))

@@ -1,0 +1,623 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { pageView, postView } from '../../catalogue/editorial.ts'
+import { pageSchema, postSchema } from '../../catalogue/schemas.ts'
+import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { idParam, jsonContent } from '../../http/schemas.ts'
+import { IMAGE_MAX_BYTES, readForm, uploadBodyLimit } from '../../uploads/images.ts'
+import { auditActor, requirePermission } from '../middleware.ts'
+import { adminErrors, staffBearer } from '../openapi.ts'
+import { bannerById, bannerOut, createBanner, deleteBanner, listBanners, updateBanner } from './banners.ts'
+import { type DeskContext, notFoundError } from './common.ts'
+import { mediaOf, requireUploaded, savePicture } from './pictures.ts'
+import {
+  adminBannerSchema,
+  adminPageSchema,
+  adminPostSchema,
+  adminStoryItemSchema,
+  adminStorySchema,
+  appsInput,
+  bannerInput,
+  bannerPatch,
+  contactsInput,
+  footerLinksInput,
+  footerLinksSchema,
+  pageCreate,
+  pageSettings,
+  pictureSchema,
+  postCreate,
+  postSettings,
+  storyInput,
+  storyItemInput,
+  storyItemPatch,
+  storyPatch,
+  textsInput,
+} from './schemas.ts'
+import { appsOf, contactsOf, footerList, replaceFooter, saveApps, saveContacts } from './settings.ts'
+import {
+  createStory,
+  createStoryItem,
+  deleteStory,
+  deleteStoryItem,
+  storiesWithReads,
+  updateStory,
+  updateStoryItem,
+} from './stories.ts'
+import {
+  createPage,
+  createPost,
+  deletePage,
+  deletePost,
+  listPages,
+  listPosts,
+  pageById,
+  pageOut,
+  postOut,
+  postRowById,
+  publishPage,
+  publishPost,
+  savePageDraft,
+  savePostDraft,
+  updatePageSettings,
+  updatePostSettings,
+} from './texts.ts'
+
+// The content desk (issue 17): banners, stories, pages, posts, footer,
+// contacts and store links. Every route needs content.write; every change is
+// audited and reaches the shop on its next request.
+
+const tags = ['admin: content']
+const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
+const idParams = z.object({ id: idParam('id', 1) })
+const json = <T>(schema: T) => ({ required: true as const, content: { 'application/json': { schema } } })
+const list = <T extends z.ZodType>(schema: T) => z.object({ results: z.array(schema) })
+const removed = { 204: { description: 'Deleted' } }
+const audited = (what: string) => `Audited \`${what}\`; the shop shows the change on its next request.`
+
+const base = { tags, security: staffBearer, middleware: requirePermission('content.write') }
+
+const windowNote =
+  '`starts_at`/`ends_at`: ISO date-times with offset (the screens send Tashkent time); shown from the start until ' +
+  'before the end, null for no bound. `link`: a shop path (`/brands`) or an https address. Pictures: the `path` ' +
+  'of admin/content/pictures/.'
+
+const routes = {
+  picture: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/pictures/',
+    summary: 'Upload a picture for a banner, story or post (content.write)',
+    description: `Multipart \`image\`: JPEG or PNG by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB (400 on a wrong format, 413 when larger). Answers its \`path\`, to name in a banner, story or post.`,
+    request: {
+      body: {
+        required: true,
+        content: { 'multipart/form-data': { schema: z.object({ image: z.string().openapi({ format: 'binary' }) }) } },
+      },
+    },
+    responses: {
+      201: jsonContent(pictureSchema, 'Stored'),
+      400: adminErrors[400],
+      413: adminErrors[400],
+      ...guarded,
+    },
+  }),
+  banners: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/banners/',
+    summary: 'Every home banner, in display order (content.write)',
+    responses: { 200: jsonContent(list(adminBannerSchema), 'Banners'), ...guarded },
+  }),
+  banner: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/banners/{id}/',
+    summary: 'One home banner (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminBannerSchema, 'Banner'), 404: adminErrors[404], ...guarded },
+  }),
+  bannerCreate: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/banners/',
+    summary: 'Add a home banner (content.write)',
+    description: `${windowNote} \`image\`: wide screens; \`image_phone\`: phones (else \`image\`). ${audited('banner.create')}`,
+    request: { body: json(bannerInput) },
+    responses: { 201: jsonContent(adminBannerSchema, 'Added'), 400: adminErrors[400], ...guarded },
+  }),
+  bannerUpdate: createRoute({
+    ...base,
+    method: 'patch',
+    path: '/admin/content/banners/{id}/',
+    summary: 'Change a home banner (content.write)',
+    description: `${windowNote} ${audited('banner.update')}`,
+    request: { params: idParams, body: json(bannerPatch) },
+    responses: {
+      200: jsonContent(adminBannerSchema, 'Changed'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  bannerDelete: createRoute({
+    ...base,
+    method: 'delete',
+    path: '/admin/content/banners/{id}/',
+    summary: 'Remove a home banner (content.write)',
+    description: audited('banner.delete'),
+    request: { params: idParams },
+    responses: { ...removed, 404: adminErrors[404], ...guarded },
+  }),
+  stories: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/stories/',
+    summary: 'Every story with its items and read counts (content.write)',
+    responses: { 200: jsonContent(list(adminStorySchema), 'Stories'), ...guarded },
+  }),
+  story: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/stories/{id}/',
+    summary: 'One story with its items and read counts (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminStorySchema, 'Story'), 404: adminErrors[404], ...guarded },
+  }),
+  storyCreate: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/stories/',
+    summary: 'Add a story (content.write)',
+    description: `${windowNote} ${audited('story.create')}`,
+    request: { body: json(storyInput) },
+    responses: { 201: jsonContent(adminStorySchema, 'Added'), 400: adminErrors[400], ...guarded },
+  }),
+  storyUpdate: createRoute({
+    ...base,
+    method: 'patch',
+    path: '/admin/content/stories/{id}/',
+    summary: 'Change a story (content.write)',
+    description: `${windowNote} ${audited('story.update')}`,
+    request: { params: idParams, body: json(storyPatch) },
+    responses: {
+      200: jsonContent(adminStorySchema, 'Changed'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  storyDelete: createRoute({
+    ...base,
+    method: 'delete',
+    path: '/admin/content/stories/{id}/',
+    summary: 'Remove a story and its items (content.write)',
+    description: audited('story.delete'),
+    request: { params: idParams },
+    responses: { ...removed, 404: adminErrors[404], ...guarded },
+  }),
+  itemCreate: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/stories/{id}/items/',
+    summary: 'Add an item to a story (content.write)',
+    description: audited('story_item.create'),
+    request: { params: idParams, body: json(storyItemInput) },
+    responses: {
+      201: jsonContent(adminStoryItemSchema, 'Added'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  itemUpdate: createRoute({
+    ...base,
+    method: 'patch',
+    path: '/admin/content/story-items/{id}/',
+    summary: 'Change a story item (content.write)',
+    description: audited('story_item.update'),
+    request: { params: idParams, body: json(storyItemPatch) },
+    responses: {
+      200: jsonContent(adminStoryItemSchema, 'Changed'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  itemDelete: createRoute({
+    ...base,
+    method: 'delete',
+    path: '/admin/content/story-items/{id}/',
+    summary: 'Remove a story item (content.write)',
+    description: audited('story_item.delete'),
+    request: { params: idParams },
+    responses: { ...removed, 404: adminErrors[404], ...guarded },
+  }),
+  pages: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/pages/',
+    summary: 'Every content page with its published texts and draft (content.write)',
+    responses: { 200: jsonContent(list(adminPageSchema), 'Pages'), ...guarded },
+  }),
+  page: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/pages/{id}/',
+    summary: 'One content page (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminPageSchema, 'Page'), 404: adminErrors[404], ...guarded },
+  }),
+  pageCreate: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/pages/',
+    summary: 'Add a content page, unpublished (content.write)',
+    description: `Kinds: privacy, offer, about, contact, terms, help, instruction (profile instructions), page. Bodies are cut to the rich-text subset. 409 on a taken slug. Audited \`page.create\`.`,
+    request: { body: json(pageCreate) },
+    responses: { 201: jsonContent(adminPageSchema, 'Added'), 400: adminErrors[400], 409: adminErrors[409], ...guarded },
+  }),
+  pageUpdate: createRoute({
+    ...base,
+    method: 'patch',
+    path: '/admin/content/pages/{id}/',
+    summary: "A page's slug, kind and order, at once (content.write)",
+    description: `409 on a taken slug. ${audited('page.update')}`,
+    request: { params: idParams, body: json(pageSettings) },
+    responses: {
+      200: jsonContent(adminPageSchema, 'Changed'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      409: adminErrors[409],
+      ...guarded,
+    },
+  }),
+  pageDraft: createRoute({
+    ...base,
+    method: 'put',
+    path: '/admin/content/pages/{id}/draft/',
+    summary: "Save a page's edited texts as its draft (content.write)",
+    description:
+      'The shop keeps the published texts until publish. Bodies are cut to the rich-text subset. Audited `page.draft`.',
+    request: { params: idParams, body: json(textsInput) },
+    responses: { 200: jsonContent(adminPageSchema, 'Saved'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  }),
+  pagePreview: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/pages/{id}/preview/',
+    summary: 'The page as the shop would show it with its draft (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(pageSchema, 'Preview'), 404: adminErrors[404], ...guarded },
+  }),
+  pagePublish: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/pages/{id}/publish/',
+    summary: 'Publish the page with its draft (content.write)',
+    description: audited('page.publish'),
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminPageSchema, 'Published'), 404: adminErrors[404], ...guarded },
+  }),
+  pageDelete: createRoute({
+    ...base,
+    method: 'delete',
+    path: '/admin/content/pages/{id}/',
+    summary: 'Remove a content page (content.write)',
+    description: audited('page.delete'),
+    request: { params: idParams },
+    responses: { ...removed, 404: adminErrors[404], ...guarded },
+  }),
+  posts: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/posts/',
+    summary: 'Every post, newest first, with its draft (content.write)',
+    responses: { 200: jsonContent(list(adminPostSchema), 'Posts'), ...guarded },
+  }),
+  post: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/posts/{id}/',
+    summary: 'One post (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminPostSchema, 'Post'), 404: adminErrors[404], ...guarded },
+  }),
+  postCreate: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/posts/',
+    summary: 'Add a post, unpublished (content.write)',
+    description: 'A `published_at` in the future schedules it once published. Audited `post.create`.',
+    request: { body: json(postCreate) },
+    responses: { 201: jsonContent(adminPostSchema, 'Added'), 400: adminErrors[400], ...guarded },
+  }),
+  postUpdate: createRoute({
+    ...base,
+    method: 'patch',
+    path: '/admin/content/posts/{id}/',
+    summary: "A post's picture and date, at once (content.write)",
+    description: audited('post.update'),
+    request: { params: idParams, body: json(postSettings) },
+    responses: {
+      200: jsonContent(adminPostSchema, 'Changed'),
+      400: adminErrors[400],
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  postDraft: createRoute({
+    ...base,
+    method: 'put',
+    path: '/admin/content/posts/{id}/draft/',
+    summary: "Save a post's edited texts as its draft (content.write)",
+    description: 'Audited `post.draft`.',
+    request: { params: idParams, body: json(textsInput) },
+    responses: { 200: jsonContent(adminPostSchema, 'Saved'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  }),
+  postPreview: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/posts/{id}/preview/',
+    summary: 'The post as the shop would show it with its draft (content.write)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(postSchema, 'Preview'), 404: adminErrors[404], ...guarded },
+  }),
+  postPublish: createRoute({
+    ...base,
+    method: 'post',
+    path: '/admin/content/posts/{id}/publish/',
+    summary: 'Publish the post with its draft (content.write)',
+    description: audited('post.publish'),
+    request: { params: idParams },
+    responses: { 200: jsonContent(adminPostSchema, 'Published'), 404: adminErrors[404], ...guarded },
+  }),
+  postDelete: createRoute({
+    ...base,
+    method: 'delete',
+    path: '/admin/content/posts/{id}/',
+    summary: 'Remove a post (content.write)',
+    description: audited('post.delete'),
+    request: { params: idParams },
+    responses: { ...removed, 404: adminErrors[404], ...guarded },
+  }),
+  footer: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/footer/',
+    summary: "The footer's links in order (content.write)",
+    responses: { 200: jsonContent(footerLinksSchema, 'Links'), ...guarded },
+  }),
+  footerSave: createRoute({
+    ...base,
+    method: 'put',
+    path: '/admin/content/footer/',
+    summary: "Replace the footer's links, in the given order (content.write)",
+    description: `\`slug\`: the content page's slug. ${audited('footer.update')}`,
+    request: { body: json(footerLinksInput) },
+    responses: { 200: jsonContent(footerLinksSchema, 'Saved'), 400: adminErrors[400], ...guarded },
+  }),
+  contacts: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/contacts/',
+    summary: "The shop's contacts, address in every language (content.write)",
+    responses: {
+      200: jsonContent(contactsInput.openapi('AdminContacts'), 'Contacts'),
+      404: adminErrors[404],
+      ...guarded,
+    },
+  }),
+  contactsSave: createRoute({
+    ...base,
+    method: 'put',
+    path: '/admin/content/contacts/',
+    summary: "Replace the shop's contacts (content.write)",
+    description: `Phones, address (uz/sr/ru), map point, https social links, email. ${audited('settings.update')}`,
+    request: { body: json(contactsInput) },
+    responses: { 200: jsonContent(contactsInput.openapi('AdminContacts'), 'Saved'), 400: adminErrors[400], ...guarded },
+  }),
+  apps: createRoute({
+    ...base,
+    method: 'get',
+    path: '/admin/content/apps/',
+    summary: "The mobile apps' store links (content.write)",
+    responses: { 200: jsonContent(appsInput, 'Links'), ...guarded },
+  }),
+  appsSave: createRoute({
+    ...base,
+    method: 'put',
+    path: '/admin/content/apps/',
+    summary: "Replace the mobile apps' store links (content.write)",
+    description: `null: not published yet (the shop shows "soon"). ${audited('settings.update')}`,
+    request: { body: json(appsInput) },
+    responses: { 200: jsonContent(appsInput, 'Saved'), 400: adminErrors[400], ...guarded },
+  }),
+}
+
+export function adminContentRoutes(deps: ApiDeps) {
+  const { db } = deps.database
+  const { config } = deps
+  const now = () => deps.now?.() ?? new Date()
+  const desk = (c: Context<ApiEnv>): DeskContext => ({ db, actor: auditActor(c), lang: c.get('lang'), now: now() })
+  const media = () => mediaOf(config)
+  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+  const uploaded = (c: Context<ApiEnv>, pictures: Record<string, string | null | undefined>) =>
+    requireUploaded(config, c.get('lang'), pictures)
+  const story = async (ctx: DeskContext, id: number) => {
+    const [found] = await storiesWithReads(ctx, media(), id)
+    if (!found) throw new Error('story vanished')
+    return found
+  }
+
+  const router = createRouter()
+  router.openAPIRegistry.registerPath(routes.picture)
+  router.post('/admin/content/pictures/', requirePermission('content.write'), uploadBodyLimit('image'), async (c) => {
+    const form = await readForm(c)
+    const path = await savePicture(config, form.image, c.get('lang'))
+    const links = await media().load([path])
+    return c.json({ path, links: links.links(path) }, 201)
+  })
+
+  return router
+    .openapi(routes.banners, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      const rows = await listBanners(ctx)
+      return c.json({ results: await Promise.all(rows.map((r) => bannerOut(r, media(), ctx.now))) }, 200)
+    })
+    .openapi(routes.banner, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      return c.json(await bannerOut(await bannerById(ctx, c.req.valid('param').id), media(), ctx.now), 200)
+    })
+    .openapi(routes.bannerCreate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image, image_phone: input.image_phone })
+      const ctx = desk(c)
+      return c.json(await bannerOut(await createBanner(ctx, input), media(), ctx.now), 201)
+    })
+    .openapi(routes.bannerUpdate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image, image_phone: input.image_phone })
+      const ctx = desk(c)
+      return c.json(await bannerOut(await updateBanner(ctx, c.req.valid('param').id, input), media(), ctx.now), 200)
+    })
+    .openapi(routes.bannerDelete, async (c) => {
+      await deleteBanner(desk(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(routes.stories, async (c) => {
+      noStore(c)
+      return c.json({ results: await storiesWithReads(desk(c), media()) }, 200)
+    })
+    .openapi(routes.story, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      const [found] = await storiesWithReads(ctx, media(), c.req.valid('param').id)
+      if (!found) throw notFoundError(ctx.lang)
+      return c.json(found, 200)
+    })
+    .openapi(routes.storyCreate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { cover: input.cover })
+      const ctx = desk(c)
+      const row = await createStory(ctx, input)
+      return c.json(await story(ctx, row.id), 201)
+    })
+    .openapi(routes.storyUpdate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { cover: input.cover })
+      const ctx = desk(c)
+      const row = await updateStory(ctx, c.req.valid('param').id, input)
+      return c.json(await story(ctx, row.id), 200)
+    })
+    .openapi(routes.storyDelete, async (c) => {
+      await deleteStory(desk(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(routes.itemCreate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image })
+      const ctx = desk(c)
+      const row = await createStoryItem(ctx, c.req.valid('param').id, input)
+      const item = (await story(ctx, row.storyId)).items.find((i) => i.id === row.id)
+      return c.json(item!, 201)
+    })
+    .openapi(routes.itemUpdate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image })
+      const ctx = desk(c)
+      const row = await updateStoryItem(ctx, c.req.valid('param').id, input)
+      const item = (await story(ctx, row.storyId)).items.find((i) => i.id === row.id)
+      return c.json(item!, 200)
+    })
+    .openapi(routes.itemDelete, async (c) => {
+      await deleteStoryItem(desk(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(routes.pages, async (c) => {
+      noStore(c)
+      return c.json({ results: (await listPages(desk(c))).map(pageOut) }, 200)
+    })
+    .openapi(routes.page, async (c) => {
+      noStore(c)
+      return c.json(pageOut(await pageById(desk(c), c.req.valid('param').id)), 200)
+    })
+    .openapi(routes.pageCreate, async (c) => c.json(pageOut(await createPage(desk(c), c.req.valid('json'))), 201))
+    .openapi(routes.pageUpdate, async (c) =>
+      c.json(pageOut(await updatePageSettings(desk(c), c.req.valid('param').id, c.req.valid('json'))), 200),
+    )
+    .openapi(routes.pageDraft, async (c) =>
+      c.json(pageOut(await savePageDraft(desk(c), c.req.valid('param').id, c.req.valid('json'))), 200),
+    )
+    .openapi(routes.pagePreview, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      return c.json(pageView(await pageById(ctx, c.req.valid('param').id), ctx.lang, { draft: true }), 200)
+    })
+    .openapi(routes.pagePublish, async (c) => c.json(pageOut(await publishPage(desk(c), c.req.valid('param').id)), 200))
+    .openapi(routes.pageDelete, async (c) => {
+      await deletePage(desk(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(routes.posts, async (c) => {
+      noStore(c)
+      const rows = await listPosts(desk(c))
+      return c.json({ results: await Promise.all(rows.map((r) => postOut(r, media()))) }, 200)
+    })
+    .openapi(routes.post, async (c) => {
+      noStore(c)
+      return c.json(await postOut(await postRowById(desk(c), c.req.valid('param').id), media()), 200)
+    })
+    .openapi(routes.postCreate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image })
+      return c.json(await postOut(await createPost(desk(c), input), media()), 201)
+    })
+    .openapi(routes.postUpdate, async (c) => {
+      const input = c.req.valid('json')
+      await uploaded(c, { image: input.image })
+      return c.json(await postOut(await updatePostSettings(desk(c), c.req.valid('param').id, input), media()), 200)
+    })
+    .openapi(routes.postDraft, async (c) =>
+      c.json(await postOut(await savePostDraft(desk(c), c.req.valid('param').id, c.req.valid('json')), media()), 200),
+    )
+    .openapi(routes.postPreview, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      return c.json(
+        await postView(await postRowById(ctx, c.req.valid('param').id), ctx.lang, media(), { draft: true }),
+        200,
+      )
+    })
+    .openapi(routes.postPublish, async (c) =>
+      c.json(await postOut(await publishPost(desk(c), c.req.valid('param').id), media()), 200),
+    )
+    .openapi(routes.postDelete, async (c) => {
+      await deletePost(desk(c), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(routes.footer, async (c) => {
+      noStore(c)
+      return c.json({ results: await footerList(desk(c)) }, 200)
+    })
+    .openapi(routes.footerSave, async (c) =>
+      c.json({ results: await replaceFooter(desk(c), c.req.valid('json')) }, 200),
+    )
+    .openapi(routes.contacts, async (c) => {
+      noStore(c)
+      const ctx = desk(c)
+      const found = await contactsOf(ctx)
+      if (!found) throw notFoundError(ctx.lang)
+      return c.json({ ...found, email: found.email ?? null }, 200)
+    })
+    .openapi(routes.contactsSave, async (c) => {
+      const saved = await saveContacts(desk(c), c.req.valid('json'))
+      return c.json({ ...saved, email: saved.email ?? null }, 200)
+    })
+    .openapi(routes.apps, async (c) => {
+      noStore(c)
+      return c.json(await appsOf(desk(c)), 200)
+    })
+    .openapi(routes.appsSave, async (c) => c.json(await saveApps(desk(c), c.req.valid('json')), 200))
+}

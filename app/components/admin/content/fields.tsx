@@ -1,0 +1,97 @@
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useErrorText } from '#app/components/account/fields.tsx'
+import { languages } from '#contract/languages.ts'
+
+type Meta = FieldMetadata<any, any, string[]>
+
+/** Label, control and error text wired together, for the content desk's fields. */
+export function ContentField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: Meta
+  label: ReactNode
+  hint?: string
+  children: ReactNode
+}) {
+  const errorText = useErrorText()
+  const errors = field.errors ?? []
+  return (
+    <div className={errors.length ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p className="field__error" id={field.errorId}>
+          {errors.map((message) => errorText(message)).join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function ContentInput({
+  field,
+  label,
+  type = 'text',
+  hint,
+  maxLength,
+}: {
+  field: Meta
+  label: ReactNode
+  type?: 'text' | 'datetime-local' | 'number' | 'url'
+  hint?: string
+  maxLength?: number
+}) {
+  return (
+    <ContentField field={field} label={label} hint={hint}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined })}
+        className="field__input"
+        maxLength={maxLength}
+        autoComplete="off"
+      />
+    </ContentField>
+  )
+}
+
+/** The language's name and, when its text is empty, a "no translation" mark. */
+export function LanguageLabel({ lang, label, missing }: { lang: string; label: string; missing: boolean }) {
+  const { t } = useTranslation('admin-content')
+  return (
+    <>
+      {label} · {t(`languages.${lang}`)}
+      {missing ? <span className="content-missing"> — {t('missing_translation')}</span> : null}
+    </>
+  )
+}
+
+/** A text's three languages, one input each, all visible; empty ones marked as missing. */
+export function LocalizedInputs({ field, label, maxLength = 200 }: { field: Meta; label: string; maxLength?: number }) {
+  const fieldset = (field as unknown as { getFieldset(): Record<string, Meta> }).getFieldset()
+  return (
+    <div className="content-localized">
+      {languages.map((lang) => {
+        const one = fieldset[lang]!
+        return (
+          <ContentInput
+            key={lang}
+            field={one}
+            maxLength={maxLength}
+            label={<LanguageLabel lang={lang} label={label} missing={!one.initialValue} />}
+          />
+        )
+      })}
+    </div>
+  )
+}

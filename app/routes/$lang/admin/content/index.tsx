@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/index'
+import { contentT } from './content.server.ts'
+import '#app/styles/admin-content.css'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // The same right as every content call: a role without it gets the API's 403 here too.
+  await staffLoad(context, 'admin/content/apps/')
+  return { lang: requestLang(context), title: contentT(context)('title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+const parts = ['banners', 'pages', 'settings'] as const
+
+export default function AdminContentHome({ loaderData: { lang, title } }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-content')
+  return (
+    <section className="admin-page">
+      <h1>{title}</h1>
+      <ul className="content-hub">
+        {parts.map((part) => (
+          <li key={part} className="admin-card">
+            <Link to={adminPath(lang, `content/${part}`)}>{t(`${part}.title`)}</Link>
+            <p className="admin-muted">{t(`${part}.about`)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,150 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
+import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/settings'
+import { contentT, localizedForm } from './content.server.ts'
+import '#app/styles/admin-content.css'
+
+type Contacts = {
+  phone: string
+  phone2: string
+  latitude: number
+  longitude: number
+  address: LocalizedText
+  facebook: string
+  instagram: string
+  telegram: string
+  email: string | null
+}
+type Apps = { ios: string | null; android: string | null }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const apps = await staffLoad<Apps>(context, 'admin/content/apps/')
+  const contacts = await staffApi(context)
+    .get<Contacts>('admin/content/contacts/')
+    .catch(() => null)
+  return { lang: requestLang(context), apps, contacts, title: contentT(context)('settings.title') }
+}
+
+const optional = z.string().trim().max(500).default('')
+const contactsForm = z.object({
+  phone: z.string().trim().max(40),
+  phone2: optional,
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  address: localizedForm,
+  facebook: optional,
+  instagram: optional,
+  telegram: optional,
+  email: optional,
+})
+const appsForm = z.object({ ios: optional, android: optional })
+const contactFields = ['phone', 'phone2', 'latitude', 'longitude', 'address.uz', 'address.sr', 'address.ru']
+const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'android']
+
+/** Two forms: the contacts, and the store links (an empty one shows "soon" in the shop). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = contentT(context)
+  const formData = await request.formData()
+  const intent = formData.get('intent') === 'apps' ? 'apps' : 'contacts'
+  const submission = parseForm(formData, intent === 'apps' ? appsForm : contactsForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+  try {
+    if (intent === 'apps') {
+      const { ios, android } = submission.value as z.infer<typeof appsForm>
+      await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
+    } else {
+      const value = submission.value as z.infer<typeof contactsForm>
+      await staffApi(context).send('PUT', 'admin/content/contacts/', { ...value, email: value.email || null })
+    }
+  } catch (error) {
+    const failed = apiError(error, [...contactFields, ...linkFields], t('failed'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  flash(context, { type: 'success', message: t('saved') })
+  return redirect(adminPath(requestLang(context), 'content/settings'))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminContentSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, apps, contacts, title } = loaderData
+  const { t } = useTranslation('admin-content')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const [contactsFormMeta, c] = useForm<Record<keyof Contacts, any>>({
+    id: 'contacts',
+    lastResult: answer?.intent === 'contacts' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+    defaultValue: contacts
+      ? { ...contacts, latitude: String(contacts.latitude), longitude: String(contacts.longitude) }
+      : undefined,
+  })
+  const [appsFormMeta, a] = useForm<{ ios: string; android: string }>({
+    id: 'apps',
+    lastResult: answer?.intent === 'apps' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+    defaultValue: { ios: apps.ios ?? '', android: apps.android ?? '' },
+  })
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
+      </p>
+      <h1>{title}</h1>
+      <section className="admin-card" aria-labelledby="contacts-title">
+        <h2 id="contacts-title">{t('settings.contacts')}</h2>
+        <Form method="post" className="content-form" {...getFormProps(contactsFormMeta)}>
+          <FormMessage toast={answer?.intent === 'contacts' ? answer.toast : undefined} />
+          <input type="hidden" name="intent" value="contacts" />
+          <div className="content-row">
+            <ContentInput field={c.phone} label={t('settings.phone')} maxLength={40} />
+            <ContentInput field={c.phone2} label={t('settings.phone2')} maxLength={40} />
+          </div>
+          <LocalizedInputs field={c.address} label={t('settings.address')} maxLength={300} />
+          <div className="content-row">
+            <ContentInput field={c.latitude} type="text" label={t('settings.latitude')} maxLength={20} />
+            <ContentInput field={c.longitude} type="text" label={t('settings.longitude')} maxLength={20} />
+          </div>
+          <ContentInput field={c.instagram} label="Instagram" hint={t('settings.https')} maxLength={300} />
+          <ContentInput field={c.telegram} label="Telegram" hint={t('settings.https')} maxLength={300} />
+          <ContentInput field={c.facebook} label="Facebook" hint={t('settings.https')} maxLength={300} />
+          <ContentInput field={c.email} label={t('settings.email')} maxLength={200} />
+          <button type="submit" className="button" disabled={busy}>
+            {t('save')}
+          </button>
+        </Form>
+      </section>
+      <section className="admin-card" aria-labelledby="apps-title">
+        <h2 id="apps-title">{t('settings.apps')}</h2>
+        <Form method="post" className="content-form" {...getFormProps(appsFormMeta)}>
+          <FormMessage toast={answer?.intent === 'apps' ? answer.toast : undefined} />
+          <input type="hidden" name="intent" value="apps" />
+          <ContentInput field={a.ios} label="App Store" hint={t('settings.soon')} maxLength={500} />
+          <ContentInput field={a.android} label="Google Play" hint={t('settings.soon')} maxLength={500} />
+          <button type="submit" className="button" disabled={busy}>
+            {t('save')}
+          </button>
+        </Form>
+      </section>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary
