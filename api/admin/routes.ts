@@ -1,11 +1,13 @@
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
+import { adminCustomerRoutes } from './customers/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
+import { adminPromoRoutes } from './promo/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
@@ -25,5 +27,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminPromoRoutes(deps))
+  router.route('/', adminCustomerRoutes(deps))
   return router
 }
