@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNotNull, lte, not, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, ilike, isNotNull, lte, not, or, type SQL, sql } from 'drizzle-orm'
 import { type AuditActor, changedFields, recordAudit } from '../../audit/record.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, promoCodes, users } from '../../db/schema/index.ts'
@@ -66,7 +66,7 @@ function stateCondition(state: PromoState, now: Date): SQL {
   const paused = not(promoCodes.active)
   const expired = and(promoCodes.active, isNotNull(promoCodes.validTo), lte(promoCodes.validTo, now))!
   const usedUp = sql`${promoCodes.usageLimit} IS NOT NULL AND ${promoCodes.usedCount} >= ${promoCodes.usageLimit}`
-  const scheduled = sql`${promoCodes.validFrom} IS NOT NULL AND ${promoCodes.validFrom} > ${now}`
+  const scheduled = and(isNotNull(promoCodes.validFrom), gt(promoCodes.validFrom, now))!
   const live = and(promoCodes.active, not(or(expired, usedUp)!))!
   switch (state) {
     case 'paused':
