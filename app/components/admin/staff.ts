@@ -42,6 +42,8 @@ export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permis
  */
 export const adminSections = [
   { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'customers', path: 'customers', permission: 'customers.read' },
+  { id: 'promo', path: 'promo', permission: 'promo.write' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },
