@@ -90,6 +90,8 @@ describe('search and the customer page', () => {
   it('shows orders, balance history, saved-card count and reviews; unknown ids are 404', async () => {
     const customer = await registerCustomer(t)
     const id = await idOf(customer)
+    const before = await get(`?q=${encodeURIComponent(customer.phone)}`, staff.owner.token)
+    expect(before.body.results).toMatchObject([{ id, orders_count: 0 }])
     const { order } = await orders.place({ as: customer, method: 'cash' })
     const page = await get(`${id}/`, staff.owner.token)
     expect(page.body).toMatchObject({

@@ -15,7 +15,8 @@ type Phone = (value: string | null) => string | null
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 const live = isNull(users.deletedAt)
-const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`
+// Spelled out: in a query of `users` alone drizzle leaves `users.id` unqualified, which the subquery would read as `orders.id`.
+const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = "users"."id")`
 
 /** The search: phone digits in any format (4 or more), or part of the name or surname. */
 function searchCondition(q: string): SQL | undefined {

@@ -196,8 +196,8 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
           <ul className="people-reviews">
             {customer.reviews.results.map((r) => (
               <li key={r.id}>
-                <Link to={`/${lang}/products/${r.product_slug}`}>{r.product_title}</Link> · {t('rating')}: {r.rating}/5 ·{' '}
-                {formatDate(r.created_at)}
+                <Link to={`/${lang}/products/${r.product_slug}`}>{r.product_title}</Link> · {t('rating')}: {r.rating}/5
+                · {formatDate(r.created_at)}
                 {r.comment ? <p>{r.comment}</p> : null}
               </li>
             ))}
@@ -221,8 +221,8 @@ function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminAction
     shouldValidate: 'onSubmit',
   })
   return (
-    <section className="admin-card" aria-labelledby="customer-block">
-      <h2 id="customer-block">{blocked ? t('unblock_title') : t('block_title')}</h2>
+    <section className="admin-card" aria-labelledby="customer-block-title">
+      <h2 id="customer-block-title">{blocked ? t('unblock_title') : t('block_title')}</h2>
       {blocked ? null : <p className="admin-muted">{t('block_explain')}</p>}
       <Form method="post" className="auth-form" {...getFormProps(form)}>
         <FormMessage toast={answer?.intent === intent ? answer.toast : undefined} />

@@ -1,27 +1,12 @@
 import type { RouterContextProvider } from 'react-router'
+import type { PromoCode } from '#app/components/admin/people/promo-values.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { z } from '#contract/zod.ts'
 import { staffLoad } from '../forms.server.ts'
 
-type Context = Readonly<RouterContextProvider>
+export type { PromoCode }
 
-/** A promo code as `admin/promo/{id}/` answers. */
-export type PromoCode = {
-  id: number
-  code: string
-  percent: number | null
-  amount: number | null
-  min_total: number
-  valid_from: string | null
-  valid_to: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
-  used_count: number
-  active: boolean
-  state: 'active' | 'scheduled' | 'paused' | 'expired' | 'used_up'
-  created_at: string
-  updated_at: string
-}
+type Context = Readonly<RouterContextProvider>
 
 /** Texts of the `admin-promo` namespace in the request's language. */
 export function promoT(context: Context) {
@@ -84,22 +69,3 @@ export function onFormFields(fieldErrors: Record<string, string[]>, errors: { fi
     if (e.field === 'percent' || e.field === 'amount') out.value = [...(out.value ?? []), e.message]
   return out
 }
-
-/** A moment as the form's `datetime-local` shows it: Tashkent time. */
-export function localMoment(iso: string | null): string {
-  if (!iso) return ''
-  return new Date(Date.parse(iso) + 5 * 3_600_000).toISOString().slice(0, 16)
-}
-
-/** The form's values for a stored code (edit page). */
-export const promoDefaults = (p: PromoCode) => ({
-  code: p.code,
-  kind: p.percent != null ? 'percent' : 'amount',
-  value: String(p.percent ?? p.amount ?? ''),
-  min_total: String(p.min_total),
-  valid_from: localMoment(p.valid_from),
-  valid_to: localMoment(p.valid_to),
-  usage_limit: p.usage_limit == null ? '' : String(p.usage_limit),
-  per_customer_limit: p.per_customer_limit == null ? '' : String(p.per_customer_limit),
-  active: p.active ? 'on' : '',
-})
