@@ -26,6 +26,12 @@ export default [
       route('orders', 'routes/$lang/admin/orders/index.tsx'),
       route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
       route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
+      // People (issue 17): customers and promo codes.
+      route('customers', 'routes/$lang/admin/customers/index.tsx'),
+      route('customers/:id', 'routes/$lang/admin/customers/$id.tsx'),
+      route('promo', 'routes/$lang/admin/promo/index.tsx'),
+      route('promo/new', 'routes/$lang/admin/promo/new.tsx'),
+      route('promo/:id', 'routes/$lang/admin/promo/$id.tsx'),
       route('staff', 'routes/$lang/admin/staff/index.tsx'),
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),

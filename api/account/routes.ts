@@ -13,6 +13,7 @@ import { signedIn } from '../auth/middleware.ts'
 import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
+import { accountBlocked } from '../customers/blocking.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
@@ -131,9 +132,10 @@ const resetVerifyRoute = createRoute({
   summary: 'Password reset step 2: check the code; signs in',
   description:
     'The tokens open a session that may call password-change-after-reset/ for 15 minutes. ' +
-    'Wrong code: 400 with the tries left; expired: 400; tries used up: 429; errors flag `code`.',
+    'Wrong code: 400 with the tries left; expired: 400; tries used up: 429; errors flag `code`. ' +
+    "A blocked account: 403 saying so, with the shop's phone.",
   request: jsonBody(resetVerifySchema),
-  responses: { 200: json(tokensSchema, 'Code right'), 400: errors[400], 429: errors[429] },
+  responses: { 200: json(tokensSchema, 'Code right'), 400: errors[400], 403: errors[403], 429: errors[429] },
 })
 
 const passwordAfterResetRoute = createRoute({
@@ -316,6 +318,8 @@ export function accountRoutes(deps: ApiDeps) {
           return found.user !== null
         },
       })
+      // The code proved the phone is theirs: a blocked customer is told why instead of getting a session.
+      if (found.user!.blockedAt) throw await accountBlocked(db, c.get('lang'))
       const resetUntil = new Date(now().getTime() + authLimits.resetSessionTtl * 1000)
       return c.json(await tokens.open(found.user!.id, { resetUntil }), 200)
     })

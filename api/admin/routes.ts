@@ -3,12 +3,14 @@ import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
 import { adminBatchRoutes } from './batches/routes.ts'
 import { adminContentRoutes } from './content/routes.ts'
+import { adminCustomerRoutes } from './customers/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminProductRoutes } from './products/routes.ts'
+import { adminPromoRoutes } from './promo/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
 import { adminStockRoutes } from './stock/routes.ts'
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts'
@@ -35,5 +37,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminProductRoutes(deps))
   router.route('/', adminBatchRoutes(deps))
   router.route('/', adminContentRoutes(deps))
+  router.route('/', adminPromoRoutes(deps))
+  router.route('/', adminCustomerRoutes(deps))
   return router
 }

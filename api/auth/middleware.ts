@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { accountBlocked } from '../customers/blocking.ts'
 import type { ApiDeps, ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -17,7 +18,8 @@ const bearerIgnored = /^\/api\/v1\/(auth|account\/registration|account\/password
 /**
  * Identifies the customer: a valid `Authorization: Bearer <access>` sets
  * `user`; an invalid, expired or revoked one is answered 401 `{detail}` (the
- * client then refreshes once, else logs out); no header means anonymous.
+ * client then refreshes once, else logs out), a blocked customer's 401 says
+ * why; no header means anonymous.
  */
 export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   const { tokens } = authService(deps)
@@ -30,6 +32,7 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
       if (!match)
         throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, { 'WWW-Authenticate': 'Bearer' })
       const user = await tokens.authenticate(match[1])
+      if (user === 'blocked') throw await accountBlocked(deps.database.db, lang, 401)
       if (!user)
         throw new ApiError(401, message(lang, 'token_invalid'), undefined, {
           'WWW-Authenticate': 'Bearer error="invalid_token"',

@@ -2,10 +2,12 @@ import { createRoute } from '@hono/zod-openapi'
 import { loginSchema, refreshSchema } from '#contract/account.ts'
 import { liveUserByPhone } from '../account/users.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
+import { accountBlocked, blockedByRefresh } from '../customers/blocking.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { sha256 } from './crypto.ts'
 import { bearerScheme, errors, jsonBody, messageSchema, tokensSchema } from './openapi.ts'
 import { verifyPassword } from './passwords.ts'
 import { authService } from './service.ts'
@@ -20,11 +22,13 @@ const loginRoute = createRoute({
     'failures for the phone from this client address (IPv6: its /64) or 20 from the address in 15 min, and ' +
     'while the phone is slowed down: past 5 failures in an hour from anywhere, the k-th more makes the next ' +
     'attempt wait 2^k s (at most 3 min). With a `Fingerprint` header the ' +
-    "visitor's basket and favourites move into the account (quantities added, capped by stock).",
+    "visitor's basket and favourites move into the account (quantities added, capped by stock). A blocked " +
+    "account (right password): 403 saying so, with the shop's phone.",
   request: jsonBody(loginSchema),
   responses: {
     200: { description: 'Signed in', content: { 'application/json': { schema: tokensSchema } } },
     400: errors[400],
+    403: errors[403],
     429: errors[429],
   },
 })
@@ -76,13 +80,16 @@ export function authRoutes(deps: ApiDeps) {
         ])
       }
       await attempt.succeeded()
+      if (user.blockedAt) throw await accountBlocked(db, lang)
       // The visitor's basket and favourites (Fingerprint header) follow them into the account.
       const fingerprint = c.get('fingerprint')
       if (fingerprint) await mergeVisitorIntoAccount(db, fingerprint, user.id)
       return c.json(await tokens.open(user.id), 200)
     })
     .openapi(refreshRoute, async (c) => {
-      const pair = await tokens.rotate(c.req.valid('json').refresh)
+      const { refresh } = c.req.valid('json')
+      const pair = await tokens.rotate(refresh)
+      if (!pair && (await blockedByRefresh(db, sha256(refresh)))) throw await accountBlocked(db, c.get('lang'), 401)
       if (!pair) throw new ApiError(401, message(c.get('lang'), 'refresh_invalid'))
       return c.json(pair, 200)
     })

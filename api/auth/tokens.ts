@@ -69,8 +69,11 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
       return { access: await signAccess(userId, sessionId), refresh: await addRefresh(sessionId) }
     },
 
-    /** The customer of a Bearer access token, or `null` when it is invalid, expired or its session ended. */
-    async authenticate(token: string): Promise<CurrentUser | null> {
+    /**
+     * The customer of a Bearer access token, or `null` when it is invalid,
+     * expired or its session ended; `'blocked'` when the shop blocked the account.
+     */
+    async authenticate(token: string): Promise<CurrentUser | 'blocked' | null> {
       let payload: { sub?: string; sid?: unknown }
       try {
         ;({ payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'], currentDate: now() }))
@@ -80,20 +83,16 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
       }
       const userId = Number(payload.sub)
       if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null
-      const [live] = await db
-        .select({ id: authSessions.id })
+      const [session] = await db
+        .select({ revokedAt: authSessions.revokedAt, blockedAt: users.blockedAt })
         .from(authSessions)
         .innerJoin(users, eq(users.id, authSessions.userId))
-        .where(
-          and(
-            eq(authSessions.id, payload.sid),
-            eq(authSessions.userId, userId),
-            isNull(authSessions.revokedAt),
-            isNull(users.deletedAt),
-          ),
-        )
+        .where(and(eq(authSessions.id, payload.sid), eq(authSessions.userId, userId), isNull(users.deletedAt)))
         .limit(1)
-      return live ? { id: userId, sessionId: payload.sid } : null
+      if (!session) return null
+      // Blocking revokes the sessions too; the customer is told why rather than just signed out.
+      if (session.blockedAt) return 'blocked'
+      return session.revokedAt ? null : { id: userId, sessionId: payload.sid }
     },
 
     /**

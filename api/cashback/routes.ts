@@ -13,8 +13,11 @@ export const entrySchema = z
     order_id: z.number().int().nullable(),
     amount: z.number().int().openapi({ description: 'Sum: positive credits, negative debits' }),
     reason: z.enum(['spent', 'refund', 'earned', 'adjustment']).openapi({
-      description: 'spent: used at checkout; refund: returned by a cancelled order; earned: a delivered order',
+      description:
+        'spent: used at checkout; refund: returned by a cancelled order; earned: a delivered order; ' +
+        'adjustment: by the shop, `note` says why',
     }),
+    note: z.string().nullable().openapi({ description: "The shop's reason for an adjustment; null otherwise" }),
     created_at: z.string(),
   })
   .openapi('CashbackEntry')

@@ -13,7 +13,15 @@ export type CashbackReason = 'spent' | 'refund' | 'earned' | 'adjustment'
  */
 export async function addCashbackEntry(
   tx: Tx,
-  entry: { userId: number; orderId: number | null; amount: number; reason: CashbackReason },
+  entry: {
+    userId: number
+    orderId: number | null
+    amount: number
+    reason: CashbackReason
+    /** What the customer reads for an `adjustment`. */
+    note?: string | null
+    createdAt?: Date
+  },
 ): Promise<boolean> {
   if (entry.amount === 0) return false
   const inserted = await tx
@@ -57,6 +65,7 @@ export async function cashbackHistory(db: Db, userId: number, page: number, size
       order_id: r.orderId,
       amount: r.amount,
       reason: r.reason as CashbackReason,
+      note: r.note,
       created_at: r.createdAt.toISOString(),
     })),
   }

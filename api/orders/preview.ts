@@ -6,7 +6,7 @@ import { users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { checkTypedPromo, promoDiscount } from '../promo/service.ts'
+import { checkCustomerLimit, checkTypedPromo, promoDiscount } from '../promo/service.ts'
 import { checkCashbackWithin, orderMoney, VAT_PERCENT } from './money.ts'
 import { Delivery } from './states.ts'
 
@@ -41,6 +41,7 @@ export async function previewOrder(
       { code: input.promo_code, subtotal, address: ctx.address },
       { limit: config.PROMO_FAILURES_PER_ADDRESS, now, lang },
     )
+    await checkCustomerLimit(db, promo, userId, lang)
     discount = promoDiscount(promo, subtotal)
     promoCode = promo.code
   }

@@ -49,8 +49,10 @@ const createRouteDef = createRoute({
     'leave the basket. 201 with the order; the same `idempotency_key` again (also at the same moment) answers ' +
     '200 with the same order. Checkouts of one customer run one at a time: a second one sent at once finds the ' +
     'basket emptied (400). ' +
-    '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum ' +
-    '(field `promo_code`), cashback above the balance (field `use_cashback`). 409 `{detail, items}`: stock ' +
+    '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum / ' +
+    'already used as often as one customer may (field `promo_code`; parallel checkouts take turns on the code, ' +
+    'so its last use goes to one order and the others are refused), cashback above the balance (field ' +
+    '`use_cashback`). 403: the account was blocked meanwhile. 409 `{detail, items}`: stock ' +
     '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +
     'changed, or products are no longer sold (hidden by staff: `available` 0). Online methods then call POST payments/{order_id}/start/.',
   request: { body: { required: true, content: { 'application/json': { schema: createOrderBody } } } },
@@ -59,6 +61,7 @@ const createRouteDef = createRoute({
     200: jsonContent(orderSchema, 'The order created before with this idempotency key'),
     400: error('Invalid input, empty basket, promo code or cashback refused'),
     401: unauthorized,
+    403: error('The account is blocked'),
     409: jsonContent(orderConflictSchema, 'Stock or prices changed: `items` lists the lines'),
   },
 })

@@ -4,6 +4,7 @@ import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import { activeSalePrice, unitPrice } from '../catalogue/products.ts'
 import type { Config } from '../config.ts'
+import { accountBlocked } from '../customers/blocking.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -21,7 +22,15 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
-import { claimPromo, promoDiscount, releasePromo, type Tx, usablePromo } from '../promo/service.ts'
+import {
+  checkCustomerLimit,
+  claimPromo,
+  promoDiscount,
+  promoExhausted,
+  releasePromo,
+  type Tx,
+  usablePromo,
+} from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
 import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
 import {
@@ -153,18 +162,22 @@ export async function createOrder(
     let promoId: number | null = null
     let promoCode: string | null = null
     if (input.promo_code) {
+      // The code's row stays locked to the end: parallel checkouts with it take turns from here.
       const promo = await usablePromo(tx, input.promo_code, subtotal, now, lang, true)
-      if (!(await claimPromo(tx, promo.id))) throw new ApiError(400, message(lang, 'promo_exhausted'))
+      await checkCustomerLimit(tx, promo, userId, lang)
+      if (!(await claimPromo(tx, promo.id))) throw promoExhausted(lang)
       discount = promoDiscount(promo, subtotal)
       promoId = promo.id
       promoCode = promo.code
     }
 
     const [user] = await tx
-      .select({ balance: users.cashbackBalance })
+      .select({ balance: users.cashbackBalance, blockedAt: users.blockedAt })
       .from(users)
       .where(eq(users.id, userId))
       .for('update')
+    // Blocked while this request was on its way (blocking locks the same row).
+    if (user?.blockedAt) throw await accountBlocked(tx, lang)
     const balance = user?.balance ?? 0
     checkCashbackWithin(lang, input.use_cashback, balance)
     const { cashbackUsed, deliveryPrice, total, vat } = orderMoney(config, {

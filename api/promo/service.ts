@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { promoCodes } from '../db/schema/index.ts'
+import { orders, promoCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
@@ -65,6 +65,34 @@ export async function checkTypedPromo(
   const promo = await usablePromo(db, input.code, input.subtotal, now, lang)
   await slot.release()
   return promo
+}
+
+/** How many of the customer's orders that are not cancelled used the code. */
+export async function customerPromoUses(db: Executor, promoId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.promoCodeId, promoId), eq(orders.userId, userId), ne(orders.status, 2)))
+  return row?.n ?? 0
+}
+
+/**
+ * 400 promo_customer_limit when the customer has used the code
+ * `per_customer_limit` times already (cancelled orders do not count). At
+ * order creation the caller holds the code's row and the customer's checkout
+ * lock, so no other order of theirs can use it meanwhile.
+ */
+export async function checkCustomerLimit(db: Executor, promo: PromoRow, userId: number, lang: Lang) {
+  if (promo.perCustomerLimit == null) return
+  if ((await customerPromoUses(db, promo.id, userId)) < promo.perCustomerLimit) return
+  const detail = message(lang, 'promo_customer_limit')
+  throw new ApiError(400, detail, [{ field: 'promo_code', message: detail }])
+}
+
+/** The refusal when the code's last use went to another order meanwhile. */
+export function promoExhausted(lang: Lang) {
+  const detail = message(lang, 'promo_exhausted')
+  return new ApiError(400, detail, [{ field: 'promo_code', message: detail }])
 }
 
 /** Counts one more order on the code; false when its usage limit was reached meanwhile. */

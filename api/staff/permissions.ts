@@ -29,7 +29,7 @@ export type Permission = (typeof permissions)[number]
 
 /**
  * - owner: everything, and manages staff and integration keys.
- * - manager: orders, customers (with phones), catalogue and stock, reviews,
+ * - manager: orders, customers (with phones), catalogue and stock, promo codes, reviews,
  *   the inbox, and the audit log (to see who moved an order).
  * - content: catalogue texts and pictures, banners, stories, posts, pages;
  *   no orders, no customers.
@@ -48,6 +48,7 @@ const rights: Record<StaffRole, readonly Permission[]> = {
     'catalogue.write',
     'catalogue.texts',
     'stock.write',
+    'promo.write',
     'reviews.moderate',
     'inbox.read',
     'audit.read',

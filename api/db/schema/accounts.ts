@@ -7,7 +7,8 @@ const moment = (name: string) => timestamp(name, { withTimezone: true })
 /**
  * Customers. `phone` is E.164 (`+998…`) and identifies the account; deleting
  * an account anonymises the row (phone, names and password cleared,
- * `deleted_at` set) so past orders keep their customer id.
+ * `deleted_at` set) so past orders keep their customer id. `blocked_at` and
+ * the staff's `blocked_reason` while the shop has blocked the account.
  */
 export const users = pgTable(
   'users',
@@ -25,6 +26,9 @@ export const users = pgTable(
     createdAt: createdAt(),
     passwordChangedAt: moment('password_changed_at'),
     deletedAt: moment('deleted_at'),
+    // Set by the back office (api/admin/customers/): a blocked customer can't sign in or order.
+    blockedAt: moment('blocked_at'),
+    blockedReason: text('blocked_reason'),
   },
   (t) => [check('users_cashback_non_negative', sql`${t.cashbackBalance} >= 0`)],
 )

@@ -26,7 +26,9 @@ const moment = (name: string) => timestamp(name, { withTimezone: true })
 /**
  * Promo codes: `percent` (1–100) or `amount` (whole sum) off the goods, from
  * `min_total`, between `valid_from` and `valid_to`, at most `usage_limit`
- * orders (`used_count` counts orders that are not cancelled). Codes are kept upper-case.
+ * orders (`used_count` counts orders that are not cancelled) and at most
+ * `per_customer_limit` per customer. Codes are kept upper-case. `active`
+ * false: paused by staff.
  */
 export const promoCodes = pgTable(
   'promo_codes',
@@ -42,8 +44,11 @@ export const promoCodes = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
+    perCustomerLimit: integer('per_customer_limit'),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check('promo_per_customer_positive', sql`${t.perCustomerLimit} IS NULL OR ${t.perCustomerLimit} > 0`),
     check(
       'promo_percent_or_amount',
       sql`(${t.percent} IS NOT NULL AND ${t.percent} BETWEEN 1 AND 100 AND ${t.amount} IS NULL) OR (${t.percent} IS NULL AND ${t.amount} > 0)`,
@@ -113,6 +118,8 @@ export const orders = pgTable(
     // The back office's list: newest first, by status tab.
     index('orders_status_idx').on(t.status, t.id),
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    // A code's usage list and its per-customer limit.
+    index('orders_promo_code_idx').on(t.promoCodeId, t.userId).where(sql`${t.promoCodeId} IS NOT NULL`),
     // The expiry job's scan: orders awaiting payment, oldest first.
     index('orders_awaiting_payment_idx').on(t.createdAt).where(sql`${t.status} = 1`),
     check('orders_amounts_non_negative', sql`${t.total} >= 0 AND ${t.discount} >= 0 AND ${t.cashbackUsed} >= 0`),
@@ -180,7 +187,7 @@ export const payments = pgTable(
 /**
  * The cashback ledger behind users.cashback_balance: every change of the
  * balance is a row (spent at checkout −, refunded on cancel +, earned on
- * delivery +), at most one of each reason per order.
+ * delivery +, a staff adjustment ± with its `note`), at most one of each reason per order.
  */
 export const cashbackEntries = pgTable(
   'cashback_entries',
@@ -193,6 +200,8 @@ export const cashbackEntries = pgTable(
     amount: integer().notNull(),
     reason: text().notNull(),
     createdAt: createdAt(),
+    // What the customer reads for a staff `adjustment` (the back office's reason).
+    note: text(),
   },
   (t) => [
     index('cashback_entries_user_idx').on(t.userId, t.id),

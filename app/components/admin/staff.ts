@@ -46,6 +46,8 @@ export const adminSections = [
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },
   { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'content', path: 'content', permission: 'content.write' },
+  { id: 'customers', path: 'customers', permission: 'customers.read' },
+  { id: 'promo', path: 'promo', permission: 'promo.write' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { orders, products } from '#api/db/schema/index.ts'
+import { orders, products, promoCodes } from '#api/db/schema/index.ts'
 import type { TestApi } from './api.ts'
 
 /** Backends of this test file's database waiting on a lock (row, transaction or advisory). */
@@ -26,9 +26,14 @@ export function releasedTogetherOnOrder<T>(t: TestApi, orderId: number, start: (
   return heldTogether(t, { table: orders, id: orderId }, start)
 }
 
+/** `releasedTogether` holding a promo code's row: for checkouts that each use the code. */
+export function releasedTogetherOnPromo<T>(t: TestApi, promoId: number, start: () => Promise<T>[]): Promise<T[]> {
+  return heldTogether(t, { table: promoCodes, id: promoId }, start)
+}
+
 async function heldTogether<T>(
   t: TestApi,
-  row: { table: typeof products | typeof orders; id: number },
+  row: { table: typeof products | typeof orders | typeof promoCodes; id: number },
   start: () => Promise<T>[],
 ): Promise<T[]> {
   if (t.database.kind !== 'postgres') return Promise.all(start())

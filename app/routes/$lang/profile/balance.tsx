@@ -39,6 +39,7 @@ export default function BalancePage({ loaderData: { lang, cashback, title } }: R
                 <td>
                   {t(reasons.has(entry.reason) ? `balance.reason_${entry.reason}` : 'balance.reason_adjustment')}
                   {entry.order_id ? ` · ${t('balance.order', { id: entry.order_id })}` : ''}
+                  {entry.note ? `: ${entry.note}` : ''}
                 </td>
                 <td>{`${entry.amount > 0 ? '+' : ''}${formatMoney(entry.amount, lang)}`}</td>
               </tr>

@@ -1,0 +1,154 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { ApiError } from '../../http/errors.ts'
+import { message } from '../../http/messages.ts'
+import { paged, pagingQuery } from '../../http/paging.ts'
+import { jsonContent } from '../../http/schemas.ts'
+import { auditActor, requirePermission, staffCan } from '../middleware.ts'
+import { adminErrors, staffBearer } from '../openapi.ts'
+import { maskPhone } from '../orders/phones.ts'
+import { createBody, listQuery, promoIdParams, promoPage, promoSchema, updateBody, usagePage } from './schemas.ts'
+import { createPromo, listPromos, promoById, promoUsage, promoView, updatePromo } from './service.ts'
+
+const tags = ['admin: promo']
+const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
+const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
+const promoAnswer = jsonContent(promoSchema, 'The code as it now is')
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/admin/promo/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('promo.write')] as const,
+  summary: 'Promo codes, newest first, by state and code (promo.write)',
+  description: '`cashback_rate` is CASHBACK_RATE, the share of the goods paid credited on delivery (configuration).',
+  request: { query: listQuery },
+  responses: {
+    200: jsonContent(promoPage.extend({ cashback_rate: z.number() }).openapi('PromoCodeList'), 'One page of codes'),
+    400: adminErrors[400],
+    ...guarded,
+  },
+})
+
+const createPromoRoute = createRoute({
+  method: 'post',
+  path: '/admin/promo/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('promo.write')] as const,
+  summary: 'Create a promo code (promo.write)',
+  description:
+    'Exactly one of `percent` and `amount`. A code another one has (any case) is 400 on `code`. Audited `promo.create`.',
+  request: { body: json(createBody) },
+  responses: { 201: jsonContent(promoSchema, 'The new code'), 400: adminErrors[400], ...guarded },
+})
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/admin/promo/{id}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('promo.write')] as const,
+  summary: 'One promo code (promo.write)',
+  request: { params: promoIdParams },
+  responses: { 200: promoAnswer, 404: adminErrors[404], ...guarded },
+})
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/admin/promo/{id}/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('promo.write')] as const,
+  summary: 'Change a promo code: only the fields sent (promo.write)',
+  description:
+    'Orders already placed keep their discount. `usage_limit` may not go below `used_count`. Audited ' +
+    '`promo.update` with the changed fields (`promo.pause` / `promo.resume` when only `active` changes).',
+  request: { params: promoIdParams, body: json(updateBody) },
+  responses: { 200: promoAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+})
+
+const toggleRoute = (verb: 'pause' | 'resume') =>
+  createRoute({
+    method: 'post',
+    path: `/admin/promo/{id}/${verb}/`,
+    tags,
+    security: staffBearer,
+    middleware: [requirePermission('promo.write')] as const,
+    summary: `${verb === 'pause' ? 'Pause' : 'Resume'} a promo code (promo.write)`,
+    description: `Audited \`promo.${verb}\`; nothing happens (and nothing is audited) when it already is.`,
+    request: { params: promoIdParams },
+    responses: { 200: promoAnswer, 404: adminErrors[404], ...guarded },
+  })
+
+const usageRoute = createRoute({
+  method: 'get',
+  path: '/admin/promo/{id}/orders/',
+  tags,
+  security: staffBearer,
+  middleware: [requirePermission('promo.write')] as const,
+  summary: 'The orders that used a promo code, newest first (promo.write)',
+  description: "Cancelled ones too (their use was given back). Customers' phones are masked without customers.phone.",
+  request: { params: promoIdParams, query: z.object(pagingQuery) },
+  responses: { 200: jsonContent(usagePage, 'One page of orders'), 404: adminErrors[404], ...guarded },
+})
+
+export function adminPromoRoutes(deps: ApiDeps) {
+  const { db } = deps.database
+  const now = () => deps.now?.() ?? new Date()
+  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), now: now(), actor: auditActor(c) })
+  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
+  const found = async (c: Context<ApiEnv>, id: number) => {
+    const row = await promoById(db, id)
+    if (!row) throw new ApiError(404, message(c.get('lang'), 'admin_promo_not_found'))
+    return row
+  }
+
+  return createRouter()
+    .openapi(listRoute, async (c) => {
+      const { page, size, ...filter } = c.req.valid('query')
+      const at = now()
+      const { rows, total } = await listPromos(db, filter, page, size, at)
+      noStore(c)
+      const list = paged(
+        rows.map((r) => promoView(r, at)),
+        total,
+        page,
+        size,
+        c.req.url,
+      )
+      return c.json({ ...list, cashback_rate: deps.config.CASHBACK_RATE }, 200)
+    })
+    .openapi(createPromoRoute, async (c) => {
+      const row = await createPromo(db, c.req.valid('json'), ctx(c))
+      return c.json(promoView(row, now()), 201)
+    })
+    .openapi(detailRoute, async (c) => {
+      const row = await found(c, c.req.valid('param').id)
+      noStore(c)
+      return c.json(promoView(row, now()), 200)
+    })
+    .openapi(updateRoute, async (c) => {
+      const row = await updatePromo(db, c.req.valid('param').id, c.req.valid('json'), ctx(c))
+      return c.json(promoView(row, now()), 200)
+    })
+    .openapi(toggleRoute('pause'), async (c) => {
+      const row = await updatePromo(db, c.req.valid('param').id, { active: false }, ctx(c))
+      return c.json(promoView(row, now()), 200)
+    })
+    .openapi(toggleRoute('resume'), async (c) => {
+      const row = await updatePromo(db, c.req.valid('param').id, { active: true }, ctx(c))
+      return c.json(promoView(row, now()), 200)
+    })
+    .openapi(usageRoute, async (c) => {
+      const { id } = c.req.valid('param')
+      const { page, size } = c.req.valid('query')
+      await found(c, id)
+      const phone = staffCan(c, 'customers.phone') ? (p: string | null) => p : maskPhone
+      const usage = await promoUsage(db, id, page, size, { lang: c.get('lang'), phone })
+      noStore(c)
+      return c.json(paged(usage.results, usage.total, page, size, c.req.url), 200)
+    })
+}

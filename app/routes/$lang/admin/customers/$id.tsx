@@ -1,0 +1,267 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { InputField } from '#app/components/admin/people/inputs.tsx'
+import { formatMoment } from '#app/components/admin/people/promo-text.ts'
+import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { formatDate, formatMoney } from '#app/utils/money.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
+import { adminFailure, adminT, apiError, parseForm, staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/$id'
+import { type Customer, customersT } from './customers.server.ts'
+import '#app/styles/admin-people.css'
+
+const load = (context: Route.LoaderArgs['context'], id: string) =>
+  staffLoad<Customer>(context, `admin/customers/${id}/`)
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { lang: requestLang(context), customer: await load(context, params.id) }
+}
+
+const reasonForm = z.object({ reason: z.string().trim().min(1, 'required').max(500, 'max_length') })
+const adjustForm = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .regex(/^[-+−]?\d{1,10}$/, 'invalid_type'),
+  reason: z.string().trim().min(1, 'required').max(200, 'max_length'),
+})
+
+/** Block or unblock with a reason, or adjust the cashback balance: each its own form, POST-redirect-GET. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const customer = await load(context, params.id)
+  const t = customersT(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  const path = `admin/customers/${customer.id}/`
+  const done = (message: string) => {
+    flash(context, { type: 'success', message })
+    return redirect(adminPath(requestLang(context), `customers/${customer.id}`))
+  }
+  const refused = (submission: Parameters<typeof adminFailure>[0], error: unknown, fields: string[]) => {
+    const failed = apiError(error, fields, adminT(context)('errors.generic'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  if (intent === 'block' || intent === 'unblock') {
+    const submission = parseForm(formData, reasonForm)
+    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+    try {
+      await staffApi(context).send('POST', `${path}${intent}/`, submission.value)
+    } catch (error) {
+      return refused(submission, error, ['reason'])
+    }
+    return done(t(intent === 'block' ? 'blocked_done' : 'unblocked_done'))
+  }
+  const submission = parseForm(formData, adjustForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent: 'adjust', toast: t('fill_form') })
+  try {
+    const amount = Number(submission.value.amount.replace('−', '-'))
+    await staffApi(context).send('POST', `${path}cashback/`, { amount, reason: submission.value.reason })
+  } catch (error) {
+    return refused(submission, error, ['amount', 'reason'])
+  }
+  return done(t('adjusted_done'))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.name }]
+
+export default function AdminCustomerPage({ loaderData: { lang, customer }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-customers')
+  const staff = useStaff()
+  const answer = actionData as AdminActionData | undefined
+  const shown = (list: { total: number; results: unknown[] }) =>
+    list.total > list.results.length ? (
+      <p className="admin-muted">{t('shown_newest', { shown: list.results.length, total: list.total })}</p>
+    ) : null
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'customers')}>← {t('back')}</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1>{customer.name || `#${customer.id}`}</h1>
+        {customer.blocked ? <span className="people-state people-state--paused">{t('blocked')}</span> : null}
+      </div>
+      {customer.blocked ? (
+        <p className="people-blocked">
+          {t('blocked_since', { date: formatMoment(customer.blocked.at), reason: customer.blocked.reason })}
+        </p>
+      ) : null}
+      <dl className="admin-facts">
+        <dt>{t('phone')}</dt>
+        <dd>{customer.phone}</dd>
+        <dt>{t('registered')}</dt>
+        <dd>{formatDate(customer.registered_at)}</dd>
+        <dt>{t('balance')}</dt>
+        <dd>{formatMoney(customer.cashback_balance, lang)}</dd>
+        <dt>{t('saved_cards')}</dt>
+        <dd>{customer.saved_cards}</dd>
+      </dl>
+
+      <div className="people-columns">
+        <BlockForm blocked={customer.blocked != null} answer={answer} />
+        {staffCan(staff, 'promo.write') ? <AdjustForm answer={answer} /> : null}
+      </div>
+
+      <section className="admin-card" aria-labelledby="customer-orders">
+        <h2 id="customer-orders">{t('orders_title')}</h2>
+        {customer.orders.results.length ? (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('order')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('total')}</th>
+                <th scope="col">{t('date')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {customer.orders.results.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link to={adminPath(lang, `orders/${o.id}`)}>№{o.number}</Link>
+                    {o.promo_code ? ` · ${o.promo_code}` : ''}
+                  </td>
+                  <td data-label={t('status')}>{o.status_label}</td>
+                  <td data-label={t('total')}>{formatMoney(o.total, lang)}</td>
+                  <td data-label={t('date')}>{formatMoment(o.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="admin-muted">{t('orders_empty')}</p>
+        )}
+        {shown(customer.orders)}
+        {customer.phone && !customer.phones_masked && customer.orders.total ? (
+          <p>
+            <Link to={`${adminPath(lang, 'orders')}?${new URLSearchParams({ q: customer.phone })}`}>
+              {t('orders_all')}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-cashback">
+        <h2 id="customer-cashback">{t('history_title')}</h2>
+        {customer.cashback.results.length ? (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('date')}</th>
+                <th scope="col">{t('reason')}</th>
+                <th scope="col">{t('total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {customer.cashback.results.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatMoment(e.created_at)}</td>
+                  <td data-label={t('reason')}>
+                    {t(`reasons.${e.reason}`)}
+                    {e.order_id ? (
+                      <>
+                        {' · '}
+                        <Link to={adminPath(lang, `orders/${e.order_id}`)}>№{e.order_id}</Link>
+                      </>
+                    ) : null}
+                    {e.note ? `: ${e.note}` : ''}
+                  </td>
+                  <td data-label={t('total')}>{`${e.amount > 0 ? '+' : ''}${formatMoney(e.amount, lang)}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="admin-muted">{t('history_empty')}</p>
+        )}
+        {shown(customer.cashback)}
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-reviews">
+        <h2 id="customer-reviews">{t('reviews_title')}</h2>
+        {customer.reviews.results.length ? (
+          <ul className="people-reviews">
+            {customer.reviews.results.map((r) => (
+              <li key={r.id}>
+                <Link to={`/${lang}/products/${r.product_slug}`}>{r.product_title}</Link> · {t('rating')}: {r.rating}/5
+                · {formatDate(r.created_at)}
+                {r.comment ? <p>{r.comment}</p> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="admin-muted">{t('reviews_empty')}</p>
+        )}
+        {shown(customer.reviews)}
+      </section>
+    </section>
+  )
+}
+
+function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminActionData }) {
+  const { t } = useTranslation('admin-customers')
+  const busy = useNavigation().state === 'submitting'
+  const intent = blocked ? 'unblock' : 'block'
+  const [form, fields] = useForm<{ reason: string }>({
+    id: `customer-${intent}`,
+    lastResult: answer?.intent === intent ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="admin-card" aria-labelledby="customer-block-title">
+      <h2 id="customer-block-title">{blocked ? t('unblock_title') : t('block_title')}</h2>
+      {blocked ? null : <p className="admin-muted">{t('block_explain')}</p>}
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.intent === intent ? answer.toast : undefined} />
+        <input type="hidden" name="intent" value={intent} />
+        <InputField field={fields.reason} label={t('block_reason')} />
+        <button
+          type="submit"
+          className={blocked ? 'admin-button' : 'admin-button admin-button--danger'}
+          disabled={busy}
+        >
+          {blocked ? t('unblock') : t('block')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+function AdjustForm({ answer }: { answer?: AdminActionData }) {
+  const { t } = useTranslation('admin-customers')
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ amount: string; reason: string }>({
+    id: 'customer-adjust',
+    lastResult: answer?.intent === 'adjust' ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="admin-card" aria-labelledby="customer-adjust-title">
+      <h2 id="customer-adjust-title">{t('adjust_title')}</h2>
+      <Form method="post" className="auth-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.intent === 'adjust' ? answer.toast : undefined} />
+        <input type="hidden" name="intent" value="adjust" />
+        <InputField field={fields.amount} label={t('adjust_amount')} inputMode="text" />
+        <InputField field={fields.reason} label={t('adjust_reason')} />
+        <button type="submit" className="admin-button" disabled={busy}>
+          {t('adjust')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

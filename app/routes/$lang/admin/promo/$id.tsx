@@ -1,0 +1,156 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
+import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
+import { promoDefaults } from '#app/components/admin/people/promo-values.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { toastMessage } from '#app/utils/forms.server.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { adminT, apiError, staffLoad } from '../forms.server.ts'
+import type { Route } from './+types/$id'
+import { loadPromo, promoT } from './promo.server.ts'
+import { savePromo } from './save.server.ts'
+import '#app/styles/admin-people.css'
+
+type PromoUse = {
+  order_id: number
+  number: string
+  status: number
+  status_label: string
+  discount: number
+  total: number
+  created_at: string
+  customer: { id: number; name: string; phone: string | null }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const promo = await loadPromo(context, params.id)
+  const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('page')) || 1))
+  const usage = await staffLoad<{ results: PromoUse[]; total: number; total_pages: number; current_page: number }>(
+    context,
+    `admin/promo/${promo.id}/orders/`,
+    { page, size: 20 },
+  )
+  return { lang: requestLang(context), promo, usage }
+}
+
+/** Save the fields, or pause / resume; POST-redirect-GET with a toast. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const promo = await loadPromo(context, params.id)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? '')
+  if (intent === 'save') return savePromo(context, formData, promo.id)
+  const t = promoT(context)
+  if (intent === 'pause' || intent === 'resume') {
+    try {
+      await staffApi(context).send('POST', `admin/promo/${promo.id}/${intent}/`)
+    } catch (error) {
+      const failed = apiError(error, [], adminT(context)('errors.generic'))
+      return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
+        status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
+      })
+    }
+    flash(context, { type: 'success', message: t(intent === 'pause' ? 'paused_done' : 'resumed_done') })
+    return redirect(adminPath(requestLang(context), `promo/${promo.id}`))
+  }
+  return Response.json({ intent, toast: toastMessage('error', adminT(context)('errors.generic')) }, { status: 400 })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.promo.code }]
+
+export default function AdminPromoPage({ loaderData: { lang, promo, usage }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-promo')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'promo')}>← {t('back')}</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1>{promo.code}</h1>
+        <span className={`people-state people-state--${promo.state}`}>{t(`states.${promo.state}`)}</span>
+      </div>
+      {answer?.intent !== 'save' ? <FormMessage toast={answer?.toast} /> : null}
+      <dl className="admin-facts">
+        <dt>{t('discount')}</dt>
+        <dd>{discountText(promo, lang)}</dd>
+        <dt>{t('used')}</dt>
+        <dd>
+          {promo.usage_limit == null
+            ? promo.used_count
+            : t('used_of', { used: promo.used_count, limit: promo.usage_limit })}
+        </dd>
+      </dl>
+      <Form method="post" className="admin-actions">
+        <button
+          type="submit"
+          name="intent"
+          value={promo.active ? 'pause' : 'resume'}
+          className={promo.active ? 'admin-button admin-button--danger' : 'admin-button'}
+          disabled={busy}
+        >
+          {promo.active ? t('pause') : t('resume')}
+        </button>
+      </Form>
+      <div className="admin-card">
+        <PromoForm
+          id={`promo-${promo.id}-${promo.updated_at}`}
+          answer={answer}
+          defaults={promoDefaults(promo)}
+          submit={t('save')}
+        />
+      </div>
+      <section className="admin-card" aria-labelledby="promo-usage">
+        <h2 id="promo-usage">{t('usage_title')}</h2>
+        {usage.results.length ? (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('order')}</th>
+                <th scope="col">{t('customer')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('discount')}</th>
+                <th scope="col">{t('total')}</th>
+                <th scope="col">{t('date')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {usage.results.map((use) => (
+                <tr key={use.order_id}>
+                  <td>
+                    <Link to={adminPath(lang, `orders/${use.order_id}`)}>№{use.number}</Link>
+                  </td>
+                  <td data-label={t('customer')}>
+                    <Link to={adminPath(lang, `customers/${use.customer.id}`)}>{use.customer.name || '—'}</Link>{' '}
+                    {use.customer.phone}
+                  </td>
+                  <td data-label={t('status')}>{use.status_label}</td>
+                  <td data-label={t('discount')}>{formatMoney(use.discount, lang)}</td>
+                  <td data-label={t('total')}>{formatMoney(use.total, lang)}</td>
+                  <td data-label={t('date')}>{formatMoment(use.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="admin-muted">{t('usage_empty')}</p>
+        )}
+        {usage.total_pages > 1 ? (
+          <p className="admin-actions">
+            {usage.current_page > 1 ? <Link to={`?page=${usage.current_page - 1}`}>←</Link> : null}
+            {usage.current_page < usage.total_pages ? <Link to={`?page=${usage.current_page + 1}`}>→</Link> : null}
+          </p>
+        ) : null}
+      </section>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

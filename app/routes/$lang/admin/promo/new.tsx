@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import type { Route } from './+types/new'
+import { promoT } from './promo.server.ts'
+import { savePromo } from './save.server.ts'
+import '#app/styles/admin-people.css'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { lang: requestLang(context), title: promoT(context)('new') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return savePromo(context, await request.formData(), null)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminPromoNewPage({ loaderData: { lang, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-promo')
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'promo')}>← {t('back')}</Link>
+      </p>
+      <h1>{title}</h1>
+      <div className="admin-card">
+        <PromoForm
+          id="promo-new"
+          answer={actionData as AdminActionData | undefined}
+          defaults={{ kind: 'percent', min_total: '0', active: 'on' }}
+          submit={t('create')}
+        />
+      </div>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary
