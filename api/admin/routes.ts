@@ -2,11 +2,14 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { adminAuditRoutes } from './audit-routes.ts'
 import { adminAuthRoutes } from './auth-routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
+import { adminInboxRoutes } from './inbox/routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
+import { adminReviewRoutes } from './reviews/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminStatsRoutes } from './stats/routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
 
 /**
@@ -23,7 +26,11 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStaffRoutes(deps))
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
+  // Before the orders router: its admin/orders/{id}/ would take admin/orders/export/.
+  router.route('/', adminStatsRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
+  router.route('/', adminReviewRoutes(deps))
+  router.route('/', adminInboxRoutes(deps))
   return router
 }

@@ -1,6 +1,7 @@
 export * from './accounts.ts'
 export * from './catalogue.ts'
 export * from './content.ts'
+export * from './desk.ts'
 export * from './feedback.ts'
 export * from './limits.ts'
 export * from './orders.ts'
