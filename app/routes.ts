@@ -30,6 +30,12 @@ export default [
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
+      // Reviews, inbox, orders export (the statistics page is the index above): issue 17, h17-desk.
+      route('orders/export', 'routes/$lang/admin/orders/export.ts'),
+      route('reviews', 'routes/$lang/admin/reviews/index.tsx'),
+      route('reviews/:id', 'routes/$lang/admin/reviews/$id.tsx'),
+      route('inbox', 'routes/$lang/admin/inbox/index.tsx'),
+      route('inbox/:id', 'routes/$lang/admin/inbox/$id.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

@@ -10,9 +10,9 @@ import { MediaLinks } from '../media/links.ts'
 import { catalogueCache, leaveUncached } from './cache.ts'
 import { getProduct, listProducts } from './products.ts'
 import { productListQuery } from './query.ts'
-import { searchMissRecorder } from './search-misses.ts'
 import { productCardSchema, productDetailSchema } from './schemas.ts'
 import { COUNT_CAP } from './search.ts'
+import { searchMissRecorder } from './search-misses.ts'
 
 const productSlug = z
   .string()

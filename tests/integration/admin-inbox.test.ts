@@ -19,7 +19,7 @@ import { createStaff, signedInStaff } from './support/staff.ts'
 const t = setupTestApi({ products: 0 })
 const eskizBase = 'https://notify.eskiz.uz/api/'
 const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
@@ -57,9 +57,16 @@ async function sendBugReport(text: string, page: string) {
     .png()
     .toBuffer()
   form.set('screenshot', new Blob([shot as BlobPart], { type: 'image/png' }), 'shot.png')
-  const r = await t.json('feedback/bug-report/', { method: 'POST', body: form, headers: { 'X-Forwarded-For': newAddress() } })
+  const r = await t.json('feedback/bug-report/', {
+    method: 'POST',
+    body: form,
+    headers: { 'X-Forwarded-For': newAddress() },
+  })
   expect(r.status).toBe(201)
-  const rows = await t.database.db.select({ id: feedbackMessages.id }).from(feedbackMessages).orderBy(asc(feedbackMessages.id))
+  const rows = await t.database.db
+    .select({ id: feedbackMessages.id })
+    .from(feedbackMessages)
+    .orderBy(asc(feedbackMessages.id))
   return rows.at(-1)!.id
 }
 
@@ -156,7 +163,11 @@ describe('the list and a message', () => {
     const gone = await createStaff(t, 'manager')
     await t.database.db.execute(`update staff set disabled_at = now() where id = ${gone.id}` as never)
     for (const assignee of [gone.id, 999_999]) {
-      const r = await inbox(`${id}/`, staff.manager.token, { method: 'PATCH', body: { assignee_id: assignee }, lang: 'uz' })
+      const r = await inbox(`${id}/`, staff.manager.token, {
+        method: 'PATCH',
+        body: { assignee_id: assignee },
+        lang: 'uz',
+      })
       expect(r.status).toBe(400)
       expect(r.body.errors).toEqual([{ field: 'assignee_id', message: expect.stringMatching(/[а-яўқғҳ]/) }])
     }

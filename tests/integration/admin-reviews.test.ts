@@ -82,8 +82,7 @@ const admin = (path: string, token: string, init: { method?: string; body?: unkn
     lang: init.lang ?? 'ru',
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
-const rating = async (p: Product) =>
-  (await t.database.db.select().from(products).where(eq(products.id, p.id)))[0]!
+const rating = async (p: Product) => (await t.database.db.select().from(products).where(eq(products.id, p.id)))[0]!
 const shopList = async (p: Product) => (await t.json(`products/${p.slug}/reviews/`)).body
 const auditOf = (id: number) =>
   t.database.db

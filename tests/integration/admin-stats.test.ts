@@ -37,7 +37,10 @@ const move = (id: number, ...to: number[]) =>
   })
 /** Moves the order to a moment of the past (its day is what the statistics read). */
 const placedAt = (id: number, at: string) =>
-  t.database.db.update(ordersTable).set({ createdAt: new Date(at) }).where(eq(ordersTable.id, id))
+  t.database.db
+    .update(ordersTable)
+    .set({ createdAt: new Date(at) })
+    .where(eq(ordersTable.id, id))
 
 async function paidOnline(price: number) {
   const placed = await orders.place({ method: 'payme', price })
@@ -69,7 +72,9 @@ describe('who may see the figures and export', () => {
   it('refuses a bad period: a localised 400 on the field', async () => {
     const backwards = await stats('?from=2026-11-10&to=2026-11-01', owner.token, 'sr')
     expect(backwards.status).toBe(400)
-    expect(backwards.body.errors).toEqual([{ field: 'to', message: 'Oxirgi sana boshlangʻich sanadan oldin boʻlmasligi kerak.' }])
+    expect(backwards.body.errors).toEqual([
+      { field: 'to', message: 'Oxirgi sana boshlangʻich sanadan oldin boʻlmasligi kerak.' },
+    ])
     const long = await stats('?from=2024-01-01&to=2025-12-31')
     expect(long.status).toBe(400)
     expect(long.body.errors[0]).toMatchObject({ field: 'to', message: 'Период не может быть длиннее 366 дней.' })
@@ -144,7 +149,14 @@ describe('a period of orders', () => {
     })
     expect(s.by_status.find((b: any) => b.status === 6).label).toBe('Доставлен')
     expect(s.per_day).toEqual([
-      { day: '2025-03-10', orders: 3, orders_total: accepted + delivered + online, revenue: delivered + online, online: 1, cash: 2 },
+      {
+        day: '2025-03-10',
+        orders: 3,
+        orders_total: accepted + delivered + online,
+        revenue: delivered + online,
+        online: 1,
+        cash: 2,
+      },
     ])
     expect(s.top_products.map((p: any) => [p.product_id, p.quantity])).toEqual([
       [productIds[1], 2],
@@ -285,11 +297,17 @@ describe('searches with no result', () => {
     const [known] = await t.database.db.select().from(searchMisses).where(eq(searchMisses.term, 'qwqwqw'))
     const existing = await t.database.db.select().from(searchMisses).where(eq(searchMisses.day, day))
     await t.database.db.insert(searchMisses).values(
-      Array.from({ length: searchMissLimits.TERMS_PER_DAY - existing.length }, (_, i) => ({ day, term: `filler ${i}` })),
+      Array.from({ length: searchMissLimits.TERMS_PER_DAY - existing.length }, (_, i) => ({
+        day,
+        term: `filler ${i}`,
+      })),
     )
     await t.json(`products/?search=${encodeURIComponent('brand new miss')}`)
     await t.json(`products/?search=${encodeURIComponent('qwqwqw')}`)
-    const rows = await t.database.db.select().from(searchMisses).where(inArray(searchMisses.term, ['brand new miss', 'qwqwqw']))
+    const rows = await t.database.db
+      .select()
+      .from(searchMisses)
+      .where(inArray(searchMisses.term, ['brand new miss', 'qwqwqw']))
     // Full for the day: a term already there still counts, a new one is not kept.
     expect(rows.map((r) => [r.term, r.count])).toEqual([['qwqwqw', known!.count + 1]])
     await t.database.db.delete(searchMisses).where(eq(searchMisses.day, day))

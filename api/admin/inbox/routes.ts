@@ -24,8 +24,8 @@ import {
   type ListedMessage,
   listInbox,
   markRead,
-  replyBySms,
   repliesOf,
+  replyBySms,
   updateMessage,
 } from './service.ts'
 
@@ -96,7 +96,8 @@ export function adminInboxRoutes(deps: ApiDeps) {
   const { config } = deps
   const now = () => deps.now?.() ?? new Date()
   const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
-  const phoneOf = (c: Context<ApiEnv>, phone: string | null) => (staffCan(c, 'customers.phone') ? phone : maskPhone(phone))
+  const phoneOf = (c: Context<ApiEnv>, phone: string | null) =>
+    staffCan(c, 'customers.phone') ? phone : maskPhone(phone)
   const common = (c: Context<ApiEnv>, row: ListedMessage) => ({
     id: row.message.id,
     kind: row.message.kind,
@@ -163,7 +164,11 @@ export function adminInboxRoutes(deps: ApiDeps) {
     })
     .openapi(replyRoute, async (c) => {
       const { id } = c.req.valid('param')
-      await replyBySms(db, { id, text: c.req.valid('json').text, actor: auditActor(c) }, { lang: c.get('lang'), now: now() })
+      await replyBySms(
+        db,
+        { id, text: c.req.valid('json').text, actor: auditActor(c) },
+        { lang: c.get('lang'), now: now() },
+      )
       return answer(c, id)
     })
 }

@@ -49,7 +49,12 @@ export const inboxRowSchema = z
 export const inboxPage = pagedSchema(inboxRowSchema)
   .extend({
     counts: z
-      .object({ unread: z.number().int(), new: z.number().int(), in_progress: z.number().int(), done: z.number().int() })
+      .object({
+        unread: z.number().int(),
+        new: z.number().int(),
+        in_progress: z.number().int(),
+        done: z.number().int(),
+      })
       .openapi({ description: 'All messages unread and per status, whatever the filter' }),
   })
   .openapi('InboxPage')
@@ -65,7 +70,10 @@ export const inboxMessageSchema = inboxRowSchema
     replies: z.array(
       z.object({ text: z.string(), phone: z.string().nullable(), staff: staffRef.nullable(), created_at: z.string() }),
     ),
-    replies_left: z.number().int().openapi({ description: `SMS replies still allowed in the last 24 hours (${SMS_REPLIES_PER_DAY} a day)` }),
+    replies_left: z
+      .number()
+      .int()
+      .openapi({ description: `SMS replies still allowed in the last 24 hours (${SMS_REPLIES_PER_DAY} a day)` }),
   })
   .openapi('InboxMessage')
 

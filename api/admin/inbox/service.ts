@@ -12,7 +12,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Ctx = { lang: Lang; now: Date }
 type MessageRow = typeof feedbackMessages.$inferSelect
 
-export type InboxFilters = { kind?: 'feedback' | 'bug'; status?: FeedbackStatus; unread?: boolean; assignee_id?: number }
+export type InboxFilters = {
+  kind?: 'feedback' | 'bug'
+  status?: FeedbackStatus
+  unread?: boolean
+  assignee_id?: number
+}
 
 const listed = {
   message: feedbackMessages,

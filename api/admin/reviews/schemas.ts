@@ -42,17 +42,19 @@ export const staffReviewSchema = z
 export const staffReviewPage = pagedSchema(staffReviewSchema)
   .extend({
     counts: z
-      .object(Object.fromEntries(reviewModerations.map((m) => [m, z.number().int()])) as Record<
-        (typeof reviewModerations)[number],
-        z.ZodNumber
-      >)
+      .object(
+        Object.fromEntries(reviewModerations.map((m) => [m, z.number().int()])) as Record<
+          (typeof reviewModerations)[number],
+          z.ZodNumber
+        >,
+      )
       .openapi({ description: 'Reviews per moderation state (the tabs), whatever the filter' }),
   })
   .openapi('StaffReviewPage')
 
-export const hideBody = z
-  .object({ reason: z.string().trim().min(1).max(HIDE_REASON_MAX) })
-  .openapi('ReviewHide', { description: 'Why it is hidden (kept for the staff and the audit log, not shown to anyone else)' })
+export const hideBody = z.object({ reason: z.string().trim().min(1).max(HIDE_REASON_MAX) }).openapi('ReviewHide', {
+  description: 'Why it is hidden (kept for the staff and the audit log, not shown to anyone else)',
+})
 
 export const replyBody = z
   .object({

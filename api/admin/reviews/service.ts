@@ -156,7 +156,11 @@ export async function replyToReview(db: Db, input: { id: number; text: string; a
         reply: text,
         replyAt: text ? ctx.now : null,
         replyBy: text ? input.actor.staffId : null,
-        ...(review.moderation === 'new' && { moderation: 'published' as const, moderatedAt: ctx.now, moderatedBy: input.actor.staffId }),
+        ...(review.moderation === 'new' && {
+          moderation: 'published' as const,
+          moderatedAt: ctx.now,
+          moderatedBy: input.actor.staffId,
+        }),
       })
       .where(eq(reviews.id, review.id))
     if (review.moderation !== 'hidden') await invalidateCatalogue(db, tx)

@@ -34,7 +34,13 @@ const orderColumns = [
   'export_vat',
   'export_total',
 ] as const
-const lineColumns = ['export_number', 'export_product', 'export_unit_price', 'export_quantity', 'export_line_total'] as const
+const lineColumns = [
+  'export_number',
+  'export_product',
+  'export_unit_price',
+  'export_quantity',
+  'export_line_total',
+] as const
 
 /** Every order placed in the period, oldest first, one row each (amounts in sum). */
 async function orderRows(db: Db, period: Period, lang: Lang) {
@@ -102,7 +108,12 @@ export async function exportOrders(db: Db, period: Period, format: ExportFormat,
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
   const lines = book.addWorksheet(message(lang, 'export_sheet_lines'))
   lines.addRow(lineColumns.map((key) => message(lang, key))).font = { bold: true }
-  for (const line of await lineRows(db, rows.map((r) => r.id), lang)) lines.addRow(line)
+  for (const line of await lineRows(
+    db,
+    rows.map((r) => r.id),
+    lang,
+  ))
+    lines.addRow(line)
   lines.columns.forEach((column, i) => {
     column.width = i === 1 ? 48 : 14
   })

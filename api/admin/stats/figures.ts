@@ -17,7 +17,12 @@ import { type Period, tashkentDaySql } from './period.ts'
  * - by status: every order placed in the period, whatever became of it.
  * Money is in sum, items total after line prices, order totals as the customer paid.
  */
-export const soldStatuses = [OrderStatus.accepted, OrderStatus.readyForDelivery, OrderStatus.onTheWay, OrderStatus.delivered]
+export const soldStatuses = [
+  OrderStatus.accepted,
+  OrderStatus.readyForDelivery,
+  OrderStatus.onTheWay,
+  OrderStatus.delivered,
+]
 
 const placedIn = (p: Pick<Period, 'start' | 'end'>) => and(gte(orders.createdAt, p.start), lt(orders.createdAt, p.end))
 const sold = inArray(orders.status, soldStatuses)
@@ -51,11 +56,7 @@ export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowS
   const [totals, byStatus, payment, perDay, topProducts, topBrands, [lowStock], [customers], misses] =
     await Promise.all([
       totalsOf(db, period),
-      db
-        .select({ status: orders.status, n: count() })
-        .from(orders)
-        .where(placedIn(period))
-        .groupBy(orders.status),
+      db.select({ status: orders.status, n: count() }).from(orders).where(placedIn(period)).groupBy(orders.status),
       db
         .select({
           online: sql<boolean>`${online}`,

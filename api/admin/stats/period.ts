@@ -1,5 +1,5 @@
-import { type AnyColumn, sql } from 'drizzle-orm'
 import { z } from '@hono/zod-openapi'
+import { type AnyColumn, sql } from 'drizzle-orm'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
@@ -11,12 +11,17 @@ export const PERIOD_MAX_DAYS = 366
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'invalid')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'invalid',
+  )
 
 /** `from` and `to`: Tashkent days (YYYY-MM-DD), both included; today when left out. */
 export const periodQuery = {
   from: day.optional().openapi({ description: 'First day (Tashkent), included; default today', example: '2026-11-01' }),
-  to: day.optional().openapi({ description: 'Last day (Tashkent), included; default `from` or today', example: '2026-11-30' }),
+  to: day
+    .optional()
+    .openapi({ description: 'Last day (Tashkent), included; default `from` or today', example: '2026-11-30' }),
 }
 
 export type Period = {

@@ -41,7 +41,10 @@ export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permis
  * back office adds its section here. `permission: null`: everyone's.
  */
 export const adminSections = [
+  { id: 'stats', path: '', permission: 'stats.read' },
   { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'reviews', path: 'reviews', permission: 'reviews.moderate' },
+  { id: 'inbox', path: 'inbox', permission: 'inbox.read' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },
