@@ -21,7 +21,10 @@ async function today(request: Parameters<typeof ownerToken>[0]): Promise<Today> 
 
 /** The figure named `name` in a figures list: its value as shown. */
 const figure = (scope: ReturnType<typeof main>, name: string) =>
-  scope.getByRole('term').filter({ hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]')
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .locator('xpath=following-sibling::dd[1]')
 
 test("the owner's statistics page shows the day's orders", async ({ page, request }) => {
   test.setTimeout(120_000)

@@ -23,7 +23,13 @@ function yScale(max: number) {
     .domain([0, Math.max(max, 1)])
     .nice(4)
     .range([plot.y0, plot.y1])
-  return { y, ticks: (format: (n: number) => string): Tick[] => y.ticks(4).map((v) => ({ y: y(v), label: format(v) })) }
+  // Whole numbers only: orders and sums are counted in ones (a scale of 0–1 would repeat "0, 0, 1, 1").
+  const ticks = (format: (n: number) => string): Tick[] =>
+    y
+      .ticks(4)
+      .filter((v) => Number.isInteger(v))
+      .map((v) => ({ y: y(v), label: format(v) }))
+  return { y, ticks }
 }
 
 /** Revenue per day as a line (with its points), orders per day as bars. */

@@ -68,7 +68,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       </p>
       <div className="desk-heading">
         <h1>{t('reviews.meta_one', { id: review.id })}</h1>
-        <span className={`desk-state desk-state--${review.moderation}`}>{t(`reviews.state_${review.moderation}`)}</span>
+        <span className={`desk-state desk-state--${review.moderation}`}>{t(`reviews.is_${review.moderation}`)}</span>
       </div>
       <div className="desk-order">
         <div className="desk-order__main">

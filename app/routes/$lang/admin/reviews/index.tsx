@@ -90,7 +90,7 @@ export default function ReviewsQueue({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td data-label={t('reviews.state')}>
                   <span className={`desk-state desk-state--${review.moderation}`}>
-                    {t(`reviews.state_${review.moderation}`)}
+                    {t(`reviews.is_${review.moderation}`)}
                   </span>
                   {review.reply ? <span className="desk-muted"> · {t('reviews.has_reply')}</span> : null}
                 </td>
