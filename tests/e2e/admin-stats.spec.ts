@@ -41,7 +41,7 @@ test("the owner's statistics page shows the day's orders", async ({ page, reques
   await placeOrder(request, who, 'cash', [product])
   await page.reload()
   const todays = main(page).getByRole('region', { name: 'Сегодня' })
-  const shown = Number((await figure(todays, 'Заказы').innerText()).replace(/\D/g, ''))
+  const shown = Number(((await figure(todays, 'Заказы').textContent()) ?? '').replace(/\D/g, ''))
   expect(shown).toBeGreaterThanOrEqual(before.orders + 1)
 
   // The last 7 days: charts, each described by the table of days.
