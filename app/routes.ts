@@ -48,10 +48,10 @@ export default [
       route('catalogue/:kind', 'routes/$lang/admin/catalogue/$kind/index.tsx'),
       route('catalogue/:kind/:id', 'routes/$lang/admin/catalogue/$kind/$id.tsx'),
       // Catalogue batches (issue 16): bulk actions, spreadsheet import and export, each previewed and undoable.
-      route('products/bulk', 'routes/$lang/admin/batches/bulk.tsx'),
-      route('products/import', 'routes/$lang/admin/batches/import.tsx'),
-      route('products/export', 'routes/$lang/admin/batches/export.tsx'),
-      route('products/export/file', 'routes/$lang/admin/batches/export-file.ts'),
+      route('products/bulk', 'routes/$lang/admin/products/bulk.tsx'),
+      route('products/import', 'routes/$lang/admin/products/import.tsx'),
+      route('products/export', 'routes/$lang/admin/products/export/index.tsx'),
+      route('products/export/file', 'routes/$lang/admin/products/export/file.ts'),
       route('batches', 'routes/$lang/admin/batches/index.tsx'),
       route('batches/:id', 'routes/$lang/admin/batches/$id.tsx'),
       // Content (issue 17): banners, pages and their previews.
@@ -62,6 +62,12 @@ export default [
       route('content/pages/:id', 'routes/$lang/admin/content/pages/$id/index.tsx'),
       route('content/pages/:id/preview', 'routes/$lang/admin/content/pages/$id/preview.tsx'),
       route('content/settings', 'routes/$lang/admin/content/settings.tsx'),
+      // Reviews, inbox, orders export (the statistics page is the index above): issue 17, h17-desk.
+      route('orders/export', 'routes/$lang/admin/orders/export.ts'),
+      route('reviews', 'routes/$lang/admin/reviews/index.tsx'),
+      route('reviews/:id', 'routes/$lang/admin/reviews/$id.tsx'),
+      route('inbox', 'routes/$lang/admin/inbox/index.tsx'),
+      route('inbox/:id', 'routes/$lang/admin/inbox/$id.tsx'),
       // Unknown back-office paths: a 404 inside the frame, for signed-in staff only.
       route('*', 'routes/$lang/admin/$.tsx'),
     ]),

@@ -4,6 +4,7 @@ import { adminAuthRoutes } from './auth-routes.ts'
 import { adminBatchRoutes } from './batches/routes.ts'
 import { adminContentRoutes } from './content/routes.ts'
 import { adminCustomerRoutes } from './customers/routes.ts'
+import { adminInboxRoutes } from './inbox/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
@@ -11,7 +12,9 @@ import { staffBearerScheme } from './openapi.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import { adminPromoRoutes } from './promo/routes.ts'
+import { adminReviewRoutes } from './reviews/routes.ts'
 import { adminStaffRoutes } from './staff-routes.ts'
+import { adminStatsRoutes } from './stats/routes.ts'
 import { adminStockRoutes } from './stock/routes.ts'
 import { adminTaxonomyRoutes } from './taxonomy/routes.ts'
 import { adminTelegramRoutes } from './telegram-routes.ts'
@@ -30,14 +33,19 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStaffRoutes(deps))
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
+  // Before the orders router: its admin/orders/{id}/ would take admin/orders/export/.
+  router.route('/', adminStatsRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))
   router.route('/', adminTaxonomyRoutes(deps))
-  router.route('/', adminProductRoutes(deps))
+  // Before the products router: its admin/products/{id}/ would take admin/products/export/.
   router.route('/', adminBatchRoutes(deps))
+  router.route('/', adminProductRoutes(deps))
   router.route('/', adminContentRoutes(deps))
   router.route('/', adminPromoRoutes(deps))
   router.route('/', adminCustomerRoutes(deps))
+  router.route('/', adminReviewRoutes(deps))
+  router.route('/', adminInboxRoutes(deps))
   return router
 }

@@ -13,6 +13,7 @@ import { getProduct, listProducts } from './products.ts'
 import { productListQuery } from './query.ts'
 import { productCardSchema, productDetailSchema } from './schemas.ts'
 import { COUNT_CAP } from './search.ts'
+import { searchMissRecorder } from './search-misses.ts'
 
 const productSlug = z
   .string()
@@ -25,8 +26,9 @@ async function genericNotFound(response: Response, lang: Lang) {
   return body.detail === message(lang, 'not_found')
 }
 
-export function productRoutes({ database: { db }, config }: ApiDeps) {
+export function productRoutes({ database: { db }, config, now }: ApiDeps) {
   const cached = catalogueCache(db, { shared: true })
+  const recordMisses = searchMissRecorder(db, now)
 
   const listRoute = createRoute({
     method: 'get',
@@ -35,7 +37,7 @@ export function productRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'Products: filter, order, search across scripts, page',
     description:
       'Unknown parameters and malformed values give 400 with field errors; a page beyond the last one gives 404.',
-    middleware: [cached],
+    middleware: [recordMisses, cached],
     request: { query: productListQuery },
     responses: {
       200: jsonContent(

@@ -60,6 +60,10 @@ export const reviewSchema = z
     author: z.string().openapi({ description: "The author's first name only" }),
     created_at: z.string(),
     updated_at: z.string(),
+    shop_reply: z
+      .object({ text: z.string(), created_at: z.string() })
+      .nullable()
+      .openapi({ description: "The shop's answer to the review, as staff typed it; null without one" }),
   })
   .openapi('Review')
 

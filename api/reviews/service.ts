@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
 import { orderItems, orders, products, reviews, users } from '../db/schema/index.ts'
@@ -59,11 +59,15 @@ export function reviewView(row: Listed, links: MediaLinks) {
     author: firstName(row.fullName),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    shop_reply: row.reply ? { text: row.reply, created_at: (row.replyAt ?? row.updatedAt).toISOString() } : null,
   }
 }
 
+/** Reviews the shop shows and counts in the rating: all but those staff hid. */
+export const shownReview = ne(reviews.moderation, 'hidden')
+
 export async function listReviews(db: Db, productId: number, page: number, size: number) {
-  const where = eq(reviews.productId, productId)
+  const where = and(eq(reviews.productId, productId), shownReview)
   const [rows, [total]] = await Promise.all([
     db
       .select({ review: reviews, fullName: users.fullName })
@@ -134,17 +138,20 @@ export async function saveReview(
       ;[existing] = await find()
       if (!existing) throw new Error('review vanished')
     }
+    const hidden = existing.moderation === 'hidden'
     const [updated] = await tx
       .update(reviews)
       .set({
         rating: input.rating,
         comment: input.comment,
         ...(input.photos && { photos: input.photos }),
+        // An edited review is new to the staff again; a hidden one stays hidden (editing does not undo it).
+        ...(!hidden && { moderation: 'new' as const }),
         updatedAt: now,
       })
       .where(eq(reviews.id, existing.id))
       .returning()
-    if (input.rating !== existing.rating)
+    if (!hidden && input.rating !== existing.rating)
       await tx
         .update(products)
         .set({ ratingSum: sql`${products.ratingSum} + ${input.rating - existing.rating}` })
@@ -164,6 +171,8 @@ export async function deleteReview(db: Db, userId: number, productId: number) {
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)))
       .returning()
     if (!row) return null
+    // A hidden review was taken out of the rating when it was hidden.
+    if (row.moderation === 'hidden') return row
     await tx
       .update(products)
       .set({
@@ -196,8 +205,8 @@ export async function refreshRatings(tx: Tx | Db, which: number[] | 'reviewed') 
   await tx
     .update(products)
     .set({
-      ratingSum: sql`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id})`,
-      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id})`,
+      ratingSum: sql`(select coalesce(sum(${reviews.rating}), 0) from ${reviews} where ${reviews.productId} = ${products.id} and ${shownReview})`,
+      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.productId} = ${products.id} and ${shownReview})`,
     })
     .where(where)
 }

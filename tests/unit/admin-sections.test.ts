@@ -10,13 +10,39 @@ const sections = (role: Parameters<typeof permissionsOf>[0]) =>
 
 describe('admin sections by role', () => {
   it('gives each role the links of what it may do', () => {
-    expect(sections('owner')).toEqual(['orders', 'products', 'staff', 'audit', 'account'])
-    expect(sections('manager')).toEqual(['orders', 'products', 'audit', 'account'])
-    expect(sections('warehouse')).toEqual(['orders', 'account'])
-    expect(sections('content')).toEqual(['products', 'account'])
+    expect(sections('owner')).toEqual([
+      'stats',
+      'orders',
+      'products',
+      'stock',
+      'catalogue',
+      'content',
+      'customers',
+      'promo',
+      'reviews',
+      'inbox',
+      'staff',
+      'audit',
+      'account',
+    ])
+    expect(sections('manager')).toEqual([
+      'orders',
+      'products',
+      'stock',
+      'catalogue',
+      'customers',
+      'promo',
+      'reviews',
+      'inbox',
+      'audit',
+      'account',
+    ])
+    expect(sections('warehouse')).toEqual(['orders', 'stock', 'account'])
+    expect(sections('content')).toEqual(['products', 'catalogue', 'content', 'account'])
   })
 
   it('opens the first section the role may use', () => {
+    expect(adminHome('uz', { permissions: permissionsOf('owner') })).toBe('/uz/admin')
     expect(adminHome('ru', { permissions: permissionsOf('manager') })).toBe('/ru/admin/orders')
     expect(adminHome('sr', { permissions: permissionsOf('content') })).toBe('/sr/admin/products')
   })

@@ -31,7 +31,9 @@ export function AdminHeader({ lang, staff }: { lang: Lang; staff: StaffMe }) {
         <ul>
           {sectionsFor(staff).map((section) => (
             <li key={section.id}>
-              <NavLink to={adminPath(lang, section.path)}>{t(`sections.${section.id}`)}</NavLink>
+              <NavLink to={adminPath(lang, section.path)} end={section.path === ''}>
+                {t(`sections.${section.id}`)}
+              </NavLink>
             </li>
           ))}
         </ul>

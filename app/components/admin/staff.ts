@@ -41,13 +41,16 @@ export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permis
  * back office adds its section here. `permission: null`: everyone's.
  */
 export const adminSections = [
+  { id: 'stats', path: '', permission: 'stats.read' },
   { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'stock', path: 'stock', permission: 'stock.write' },
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },
-  { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'content', path: 'content', permission: 'content.write' },
   { id: 'customers', path: 'customers', permission: 'customers.read' },
   { id: 'promo', path: 'promo', permission: 'promo.write' },
+  { id: 'reviews', path: 'reviews', permission: 'reviews.moderate' },
+  { id: 'inbox', path: 'inbox', permission: 'inbox.read' },
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },

@@ -98,6 +98,15 @@ function ReviewItem({ review }: { review: Review }) {
           ))}
         </ul>
       ) : null}
+      {review.shop_reply ? (
+        <section className="review__reply" aria-label={t('shop_reply')}>
+          <p className="review__reply-title">
+            {t('shop_reply')}{' '}
+            <time dateTime={isoDate(review.shop_reply.created_at)}>{formatDate(review.shop_reply.created_at)}</time>
+          </p>
+          <p className="review__comment">{review.shop_reply.text}</p>
+        </section>
+      ) : null}
     </article>
   )
 }

@@ -1,10 +1,37 @@
 import { redirect } from 'react-router'
-import { adminHome } from '#app/components/admin/staff.ts'
+import { StatsPage } from '#app/components/admin/desk/stats-page.tsx'
+import { adminHome, staffCan } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/index'
+import { deskT, loadStatistics, periodOf } from './stats.server.ts'
+import '#app/styles/admin-orders.css'
+import '#app/styles/admin-desk.css'
 
-/** /{lang}/admin opens the first section the role may use (My account is everyone's). */
-export function loader({ context }: Route.LoaderArgs) {
-  throw redirect(adminHome(requestLang(context), getStaff(context)))
+/**
+ * /{lang}/admin: the statistics page for roles with stats.read (the owner);
+ * the others go to the first section they may use (My account is everyone's).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = requestLang(context)
+  const staff = getStaff(context)
+  if (!staffCan(staff, 'stats.read')) throw redirect(adminHome(lang, staff))
+  const period = periodOf(new URL(request.url).searchParams)
+  const { stats, charts, problem } = await loadStatistics(context, period)
+  return {
+    lang,
+    period,
+    stats,
+    charts,
+    problem,
+    canExport: staffCan(staff, 'orders.read'),
+    title: deskT(context)('stats.meta_title'),
+  }
+}
+
+// The admin layout keeps every page out of caches and search engines.
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminIndex({ loaderData }: Route.ComponentProps) {
+  return <StatsPage {...loaderData} />
 }

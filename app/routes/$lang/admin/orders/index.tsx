@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { ExportLinks } from '#app/components/admin/desk/stats-page.tsx'
 import { type DeskFilters, deskSearch, parseDeskFilters } from '#app/components/admin/orders/list-params.ts'
 import { OrderFilters } from '#app/components/admin/orders/order-filters.tsx'
 import { OrdersTable } from '#app/components/admin/orders/orders-table.tsx'
@@ -72,6 +73,8 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
       </div>
       <StatusTabs base={base} filters={filters} counts={counts} />
       <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} />
+      {/* The accountant's export (issue 17): the days filtered, or today. */}
+      <ExportLinks lang={lang} from={filters.created_from} to={filters.created_to} />
       {problem ? (
         <p className="desk-error" role="alert">
           {t('list.bad_filter', { detail: problem })}

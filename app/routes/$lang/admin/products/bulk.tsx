@@ -14,7 +14,7 @@ import type { FormFields } from '#app/utils/form-fields.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/bulk'
-import { batchesT } from './batches.server.ts'
+import { batchesT } from '../batches/batches.server.ts'
 import '#app/styles/admin-batches.css'
 
 const MAX_IDS = 1000

@@ -1,6 +1,6 @@
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
-import type { Route } from './+types/export-file'
+import type { Route } from './+types/file'
 
 const passed = ['format', 'sheet', 'brand', 'category', 'hidden', 'stock'] as const
 
