@@ -12,9 +12,9 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { batchesT } from '../batches/batches.server.ts'
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/bulk'
-import { batchesT } from '../batches/batches.server.ts'
 import '#app/styles/admin-batches.css'
 
 const MAX_IDS = 1000

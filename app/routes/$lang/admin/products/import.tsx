@@ -6,8 +6,8 @@ import { adminPath } from '#app/components/admin/staff.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
-import type { Route } from './+types/import'
 import { batchesT } from '../batches/batches.server.ts'
+import type { Route } from './+types/import'
 import '#app/styles/admin-batches.css'
 
 const modes = ['prices', 'everything'] as const

@@ -3,8 +3,8 @@ import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import type { Route } from './+types/index'
 import { batchesT } from '../../batches/batches.server.ts'
+import type { Route } from './+types/index'
 import '#app/styles/admin-batches.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
