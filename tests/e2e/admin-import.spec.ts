@@ -52,7 +52,9 @@ test('a manager imports a spreadsheet changing 100 prices, sees them in the shop
 
   await staffSignIn(page, manager)
 
-  await visit(page, '/ru/admin/products/import')
+  // The import is reached from the product list.
+  await visit(page, '/ru/admin/products')
+  await main(page).getByRole('navigation', { name: 'Товары' }).getByRole('link', { name: 'Импорт' }).click()
   await expect(main(page).getByRole('heading', { level: 1, name: 'Импорт товаров' })).toBeVisible()
   await main(page)
     .getByLabel('Файл (XLSX или CSV, до 20 МБ)')

@@ -4,6 +4,7 @@ import type { AdminProductPage } from '#api/types.ts'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { type ProductFilters, parseProductFilters, productSearch } from '#app/components/admin/products/list-params.ts'
 import { ProductsTable } from '#app/components/admin/products/products-table.tsx'
+import { staffCan, useStaff } from '#app/components/admin/staff.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { productSorts } from '#contract/admin-products.ts'
@@ -28,6 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { lang, filters, list, choices } = loaderData
   const { t } = useTranslation('admin-products')
+  const { t: tb } = useTranslation('admin-batches')
+  const spreadsheets = staffCan(useStaff(), 'catalogue.write')
   const base = `/${lang}/admin/products`
   const href = (page: number) => `${base}${productSearch(filters as ProductFilters, { page })}`
   const select = (name: keyof ProductFilters, label: string, options: { value: string; label: string }[]) => (
@@ -48,6 +51,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
     <section className="admin-page products-page">
       <div className="admin-page__head">
         <h1>{t('list.title')}</h1>
+        {spreadsheets ? (
+          <nav className="admin-actions" aria-label={t('list.title')}>
+            <Link to={`${base}/import`}>{tb('nav.import')}</Link>
+            <Link to={`${base}/export`}>{tb('nav.export')}</Link>
+            <Link to={`/${lang}/admin/batches`}>{tb('nav.batches')}</Link>
+          </nav>
+        ) : null}
         <Link to={`${base}/new`} className="button">
           {t('list.new')}
         </Link>
