@@ -1,7 +1,6 @@
-/**
- * The product list's filters as they stand in the page's URL (a GET form). The
- * same names go to `GET admin/products/`, which validates them.
- */
+import { type ListFilters, listParams } from '../list-params.ts'
+
+/** The product list's filters (admin/list-params.ts). */
 export const filterNames = [
   'q',
   'brand',
@@ -13,30 +12,8 @@ export const filterNames = [
   'sort',
 ] as const
 export type FilterName = (typeof filterNames)[number]
-export type ProductFilters = Partial<Record<FilterName, string>> & { page: number }
+export type ProductFilters = ListFilters<FilterName>
 
-const MAX_VALUE = 100
-
-export function parseProductFilters(search: URLSearchParams): ProductFilters {
-  const filters: ProductFilters = { page: 1 }
-  for (const name of filterNames) {
-    const value = search.get(name)?.trim().slice(0, MAX_VALUE)
-    if (value) filters[name] = value
-  }
-  const page = Number(search.get('page'))
-  if (Number.isInteger(page) && page > 1 && page < 100_000) filters.page = page
-  return filters
-}
-
-/** `?q=…&stock=low` for these filters with `changes` applied; page 1 unless given. */
-export function productSearch(filters: ProductFilters, changes: Partial<ProductFilters> = {}): string {
-  const next: ProductFilters = { ...filters, page: 1, ...changes }
-  const params = new URLSearchParams()
-  for (const name of filterNames) {
-    const value = next[name]
-    if (value) params.set(name, value)
-  }
-  if (next.page > 1) params.set('page', String(next.page))
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
+const params = listParams(filterNames)
+export const parseProductFilters = params.parse
+export const productSearch = params.search
