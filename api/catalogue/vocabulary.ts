@@ -174,7 +174,11 @@ export function listenForSearchWords(database: Database) {
         return
       }
       if (notice.from === own) return
-      if (Array.isArray(notice.words)) addSearchKeyWords(db, notice.words.filter((w) => typeof w === 'string'))
+      if (Array.isArray(notice.words))
+        addSearchKeyWords(
+          db,
+          notice.words.filter((w) => typeof w === 'string'),
+        )
       else slots.delete(db)
       forgetCachedCatalogue(db)
     },
