@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { logger, maskPhones } from '#api/log.ts'
 import { errorKind } from '#app/components/error-boundary.tsx'
 import { getInstance, getLocale } from '#app/middleware/i18next.ts'
 import { htmlLang, isLang } from '#app/utils/i18n.ts'
@@ -12,6 +13,17 @@ import { NonceProvider } from '#app/utils/nonce.tsx'
 import { nonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 10_000
+
+/**
+ * An error in a loader, an action or the render: one JSON line through the
+ * shop's logger (with the request id, like the API's), instead of React
+ * Router's console.error. A request the visitor gave up on is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  const path = maskPhones(new URL(request.url).pathname)
+  logger().error({ err: error, method: request.method, path }, 'storefront error')
+}
 
 export default function handleRequest(
   request: Request,
@@ -45,7 +57,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           status = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger().error({ err: error }, 'storefront error while streaming')
         },
       },
     )
