@@ -5,6 +5,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import { type ErrorReporter, errorReporter } from '#api/error-report.ts'
 import { logger, maskPhones } from '#api/log.ts'
 import { errorKind } from '#app/components/error-boundary.tsx'
 import { getInstance, getLocale } from '#app/middleware/i18next.ts'
@@ -14,15 +16,20 @@ import { nonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 10_000
 
+let report: ErrorReporter | undefined
+
 /**
  * An error in a loader, an action or the render: one JSON line through the
- * shop's logger (with the request id, like the API's), instead of React
- * Router's console.error. A request the visitor gave up on is no error.
+ * shop's logger (with the request id, like the API's) instead of React
+ * Router's console.error, and a report to ERROR_REPORT_URL like the API's
+ * 500s. A request the visitor gave up on is no error.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
-  const path = maskPhones(new URL(request.url).pathname)
-  logger().error({ err: error, method: request.method, path }, 'storefront error')
+  const where = { method: request.method, path: maskPhones(new URL(request.url).pathname) }
+  logger().error({ err: error, ...where }, 'storefront error')
+  report ??= errorReporter(getConfig().ERROR_REPORT_URL, getConfig().NODE_ENV)
+  void report(error, where)
 }
 
 export default function handleRequest(

@@ -1,4 +1,6 @@
-import { expect, test } from 'vitest'
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { withRequestContext } from '#api/log.ts'
 import { handleError } from '#app/entry.server.tsx'
 import { apiError } from '#app/utils/forms.server.ts'
@@ -8,9 +10,24 @@ import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
 // API's (issue 18): one JSON line with the request id, never console output
 // (biome's noConsole keeps console.* out of app/, api/ and server/).
 
+// The error-report service (a Sentry-compatible DSN), as an external service: msw.
+const reports: string[] = []
+const service = setupServer(
+  http.post('https://errors.example/api/7/envelope/', async ({ request }) => {
+    reports.push(await request.text())
+    return HttpResponse.json({ id: 'x' })
+  }),
+)
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
+  process.env.ERROR_REPORT_URL = 'https://public-key@errors.example/7'
+  service.listen({ onUnhandledRequest: 'error' })
+})
+afterAll(() => service.close())
+
 const args = (request: Request) => ({ request, params: {}, context: undefined as never })
 
-test('an error in a loader, action or render is one error line with the request id, the phone masked', () => {
+test('an error in a loader, action or render is one error line with the request id, and a report', async () => {
   expectLoggedErrors()
   const from = logLines.length
   const request = new Request('http://shop.test/ru/order/+998901234567')
@@ -25,6 +42,14 @@ test('an error in a loader, action or render is one error line with the request 
       err: expect.objectContaining({ message: 'loader broke', type: 'Error' }),
     }),
   ])
+  // And reported, like the API's 500s.
+  await vi.waitFor(() => expect(reports).toHaveLength(1))
+  const event = JSON.parse(reports[0]!.split('\n')[2]!)
+  expect(event).toMatchObject({
+    exception: { values: [{ type: 'Error', value: 'loader broke' }] },
+    tags: { request_id: 'req-storefront-1' },
+    request: { method: 'GET', url: '/ru/order/+99890*****67' },
+  })
 })
 
 test('a request the visitor gave up on is not logged as an error', () => {
@@ -33,6 +58,7 @@ test('a request the visitor gave up on is not logged as an error', () => {
   controller.abort()
   handleError(new Error('aborted'), args(new Request('http://shop.test/ru', { signal: controller.signal })))
   expect(logLines.slice(from)).toEqual([])
+  expect(reports).toHaveLength(1)
 })
 
 test('a form step that fails for a reason other than the API (a bug) logs it and shows the generic text', () => {
