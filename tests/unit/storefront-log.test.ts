@@ -21,7 +21,7 @@ const service = setupServer(
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
   process.env.ERROR_REPORT_URL = 'https://public-key@errors.example/7'
-  service.listen({ onUnhandledRequest: 'error' })
+  service.listen({ onUnhandledFrame: 'error' })
 })
 afterAll(() => service.close())
 
