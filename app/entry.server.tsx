@@ -3,8 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import type { EntryContext, RouterContextProvider } from 'react-router'
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { getConfig } from '#api/config.ts'
+import { type ErrorReporter, errorReporter } from '#api/error-report.ts'
+import { logger, maskPhones } from '#api/log.ts'
 import { errorKind } from '#app/components/error-boundary.tsx'
 import { getInstance, getLocale } from '#app/middleware/i18next.ts'
 import { htmlLang, isLang } from '#app/utils/i18n.ts'
@@ -12,6 +15,22 @@ import { NonceProvider } from '#app/utils/nonce.tsx'
 import { nonceContext } from '#app/utils/request-context.ts'
 
 export const streamTimeout = 10_000
+
+let report: ErrorReporter | undefined
+
+/**
+ * An error in a loader, an action or the render: one JSON line through the
+ * shop's logger (with the request id, like the API's) instead of React
+ * Router's console.error, and a report to ERROR_REPORT_URL like the API's
+ * 500s. A request the visitor gave up on is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  const where = { method: request.method, path: maskPhones(new URL(request.url).pathname) }
+  logger().error({ err: error, ...where }, 'storefront error')
+  report ??= errorReporter(getConfig().ERROR_REPORT_URL, getConfig().NODE_ENV)
+  void report(error, where)
+}
 
 export default function handleRequest(
   request: Request,
@@ -45,7 +64,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           status = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger().error({ err: error }, 'storefront error while streaming')
         },
       },
     )

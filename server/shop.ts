@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type Api, apiBasePath, createApi } from '#api/app.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
+import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
@@ -60,8 +61,10 @@ export async function createShop({ build, assets }: ShopOptions) {
     await database.close()
     throw error
   })
-  // Catalogue writes by the other processes on this database empty this one's cache.
+  // Catalogue writes by the other processes on this database empty this one's cache,
+  // and the words of their new search keys reach this one's typo vocabulary.
   const stopListening = await listenForCatalogueChanges(database)
+  const stopSearchWords = await listenForSearchWords(database)
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
@@ -143,6 +146,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     async close() {
       await orderJobs.stop()
       await stopListening()
+      await stopSearchWords()
       await database.close()
     },
   }

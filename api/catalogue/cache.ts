@@ -177,6 +177,11 @@ export function listenForCatalogueChanges(database: Database) {
   )
 }
 
+/** Empties this process's cache only: for a notice of another kind that changes what answers say. */
+export function forgetCachedCatalogue(db: Db) {
+  cacheFor(db).clear()
+}
+
 /** Number of cached responses; for tests. */
 export function cachedResponseCount(db: Db) {
   return cacheFor(db).size

@@ -5,7 +5,7 @@ import { brands, products, settings } from '../db/schema/index.ts'
 import type { Localized } from '../http/locale.ts'
 import { invalidateCatalogue } from './cache.ts'
 import { buildSearchKey } from './search-text.ts'
-import { addSearchKeyWords } from './vocabulary.ts'
+import { announceSearchKeyWords } from './vocabulary.ts'
 
 export type SearchKeyProduct = {
   title: Localized
@@ -64,7 +64,7 @@ export async function reindexProducts(db: Db, where: { productIds?: number[]; br
     written.push(key)
   }
   if (written.length) {
-    addSearchKeyWords(db, written)
+    await announceSearchKeyWords(db, written, tx)
     await invalidateCatalogue(db, tx)
   }
   return written.length

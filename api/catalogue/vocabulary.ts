@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Database, Db } from '../db/client.ts'
+import { forgetCachedCatalogue } from './cache.ts'
 import { refreshPlannerStatistics } from './statistics.ts'
 
 // The words of all search keys with how many products contain each, kept in
@@ -11,10 +13,14 @@ import { refreshPlannerStatistics } from './statistics.ts'
 // query; here it runs over the vocabulary instead.
 
 // Rebuilding reads every search key (about a second of PGlite time at 100,000
-// products), so it happens hourly, not after every edit: edits made through
-// this process add their words at once (addSearchKeyWords), and edits made by
-// other processes only lack typo correction until the next rebuild.
+// products), so it happens hourly, not after every edit: the process that
+// writes search keys adds their words at once and announces them to the other
+// processes on the database through a NOTIFY (announceSearchKeyWords,
+// listenForSearchWords), so a product added on one is found with a typo on all.
 const REFRESH_MS = 60 * 60_000
+const channel = 'atir_search_words'
+// NOTIFY payloads stop at 8000 bytes: a bigger batch (an import) asks for a rebuild instead.
+const MAX_PAYLOAD = 7000
 /** Size of the "popular pool" broad queries are ranked in (see search.ts). */
 export const POOL_SIZE = 2000
 
@@ -123,6 +129,63 @@ export function addSearchKeyWords(db: Db, keys: string[]) {
       else vocabulary.grams.set(gram, [at])
     }
   }
+}
+
+// Each database handle's name on the channel: its own notices are already applied.
+const senders = new WeakMap<Db, string>()
+function senderOf(db: Db) {
+  let id = senders.get(db)
+  if (!id) {
+    id = randomUUID()
+    senders.set(db, id)
+  }
+  return id
+}
+
+/**
+ * Adds the words of freshly written search keys here and, once `tx` commits,
+ * in every other process on the database. Inside a transaction pass it as `tx`.
+ */
+export async function announceSearchKeyWords(db: Db, keys: string[], tx: Db = db) {
+  addSearchKeyWords(db, keys)
+  const words = [...new Set(keys.flatMap((k) => k.split(' ')).filter(Boolean))]
+  let payload = JSON.stringify({ from: senderOf(db), words })
+  if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ from: senderOf(db), rebuild: true })
+  await tx.execute(sql`select pg_notify(${channel}, ${payload})`)
+}
+
+/**
+ * Takes in the words other processes announce. After a gap in listening (or a
+ * batch too big to announce word by word) the vocabulary is rebuilt on its
+ * next use. Cached catalogue answers are dropped with each notice: one
+ * computed between the catalogue's own notice and this one lacks the words.
+ * Resolves with the function that stops listening.
+ */
+export function listenForSearchWords(database: Database) {
+  const { db } = database
+  const own = senderOf(db)
+  return database.listen(
+    channel,
+    (payload) => {
+      let notice: { from?: string; words?: unknown; rebuild?: boolean }
+      try {
+        notice = JSON.parse(payload)
+      } catch {
+        return
+      }
+      if (notice.from === own) return
+      if (Array.isArray(notice.words))
+        addSearchKeyWords(
+          db,
+          notice.words.filter((w) => typeof w === 'string'),
+        )
+      else slots.delete(db)
+      forgetCachedCatalogue(db)
+    },
+    (listening) => {
+      if (listening) slots.delete(db)
+    },
+  )
 }
 
 /** What search uses when the vocabulary cannot be read: every word is matched literally. */

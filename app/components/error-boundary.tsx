@@ -52,6 +52,5 @@ export function RouteErrorBoundary() {
     const detail = typeof error.data === 'string' && error.data ? error.data : undefined
     return <ErrorPage status={error.status} detail={detail} />
   }
-  if (typeof document === 'undefined' || import.meta.env.DEV) console.error(error)
   return <ErrorPage status={500} />
 }

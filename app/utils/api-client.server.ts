@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
+import { logger } from '#api/log.ts'
 import type { Answer, ApiErrorBody, ApiMethod, ApiPath, AuthTokens, KnownPath } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
@@ -225,6 +226,6 @@ function withDeadline(response: Promise<Response>, signal: AbortSignal) {
 /** The API did not answer (network error, or slower than API_TIMEOUT_MS): the page says so with 503/504. */
 function apiUnreachable(error: unknown) {
   const timedOut = (error as { name?: string })?.name === 'TimeoutError'
-  console.warn(`API ${timedOut ? 'timed out' : 'unreachable'}:`, (error as Error)?.message ?? error)
+  logger().warn({ err: error }, `API ${timedOut ? 'timed out' : 'unreachable'}`)
   return new Response(null, { status: timedOut ? 504 : 503 })
 }

@@ -3,6 +3,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { z } from 'zod'
+import { logger } from '#api/log.ts'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastMessage, ToastType } from '#app/components/toaster.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -96,7 +97,7 @@ export function apiError(error: unknown, fields: string[], generic: string) {
   }
   if (!isApiError(error) || error.status === 401) {
     // A timeout or a bug: the customer gets the generic text, the log gets the cause.
-    if (!isApiError(error)) console.error(error)
+    if (!isApiError(error)) logger().error({ err: error }, 'storefront: a form step failed')
     return { status: 400, detail: generic, fieldErrors: {} as Record<string, string[]>, firstError: generic }
   }
   const fieldErrors: Record<string, string[]> = {}

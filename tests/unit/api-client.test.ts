@@ -1,9 +1,11 @@
 import { RouterContextProvider } from 'react-router'
-import { beforeAll, expect, test, vi } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import type { Api } from '#api/app.ts'
+import { withRequestContext } from '#api/log.ts'
 import { ApiResponseError, createApiClient } from '#app/utils/api-client.server.ts'
 import { apiError } from '#app/utils/forms.server.ts'
 import { apiContext } from '#app/utils/request-context.ts'
+import { logLines } from '../setup/log-lines.ts'
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
@@ -38,31 +40,26 @@ test("a form catching a 503 gets the API's reason and status, not the generic te
   expect(failed).toMatchObject({ status: 503, detail, firstError: detail })
 })
 
-test('an API that does not answer in time becomes a 504 page', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+test('an API that does not answer in time becomes a 504 page, and a log line with the request id', async () => {
   const api = clientFor(() => Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')))
-  const error = await thrown(api.get('products/'))
+  const error = await withRequestContext({ id: 'req-api-timeout' }, () => thrown(api.get('products/')))
   expect(error instanceof Response && error.status).toBe(504)
-  expect(warn).toHaveBeenCalled()
-  warn.mockRestore()
+  expect(logLines.at(-1)).toMatchObject({ level: 'warn', msg: 'API timed out', reqId: 'req-api-timeout' })
 })
 
 test('an in-process API that hangs (a silent database) becomes a 504 page at API_TIMEOUT_MS', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const api = clientFor(() => new Promise<Response>(() => {}))
   const started = performance.now()
   const error = await thrown(api.get('products/'))
   expect(error instanceof Response && error.status).toBe(504)
   expect(performance.now() - started).toBeLessThan(5_000)
-  warn.mockRestore()
 })
 
 test('an API that cannot be reached becomes a 503 page', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const api = clientFor(() => Promise.reject(new TypeError('fetch failed')))
   const error = await thrown(api.get('products/'))
   expect(error instanceof Response && error.status).toBe(503)
-  warn.mockRestore()
+  expect(logLines.at(-1)).toMatchObject({ level: 'warn', msg: 'API unreachable', err: { message: 'fetch failed' } })
 })
 
 test('other API errors reach the loader with their status and body', async () => {

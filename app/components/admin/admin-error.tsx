@@ -11,7 +11,6 @@ export function AdminErrorBoundary() {
   const { t } = useTranslation()
   const { t: ta } = useTranslation('admin')
   const status = isRouteErrorResponse(error) ? error.status : 500
-  if (!isRouteErrorResponse(error) && (typeof document === 'undefined' || import.meta.env.DEV)) console.error(error)
   const detail = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null
   const title = status === 403 ? ta('errors.forbidden') : t(`errors.${errorKind(status)}.title`)
   return (

@@ -1,5 +1,6 @@
 import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { logger } from '#api/log.ts'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
@@ -82,7 +83,7 @@ export function failureToast(error: unknown, generic: string) {
   if (isApiRefusal(error) && error.body.detail) {
     return { status: error.status === 401 ? 400 : error.status, message: error.body.detail }
   }
-  if (!isApiError(error)) console.error(error)
+  if (!isApiError(error)) logger().error({ err: error }, 'storefront: a basket action failed')
   return { status: 502, message: generic }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
+import { logger } from '#api/log.ts'
 import type { Order, OrderPreview } from '#api/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
@@ -91,7 +92,7 @@ export async function startPayment(context: Context, lang: string, order: Order,
     return redirect(payRedirect(lang, order.id, start.redirect_url))
   } catch (error) {
     const reason = await startFailure(error)
-    if (reason === null) console.error(error)
+    if (reason === null) logger().error({ err: error, order: order.id }, 'storefront: payment did not start')
     flash(context, { type: 'error', message: reason ?? failedText })
     return redirect(`/${lang}/order/${order.id}`)
   }

@@ -1,0 +1,78 @@
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { withRequestContext } from '#api/log.ts'
+import { handleError } from '#app/entry.server.tsx'
+import { apiError } from '#app/utils/forms.server.ts'
+import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
+
+// The storefront's unexpected errors go through the shop's logger like the
+// API's (issue 18): one JSON line with the request id, never console output
+// (biome's noConsole keeps console.* out of app/, api/ and server/).
+
+// The error-report service (a Sentry-compatible DSN), as an external service: msw.
+const reports: string[] = []
+const service = setupServer(
+  http.post('https://errors.example/api/7/envelope/', async ({ request }) => {
+    reports.push(await request.text())
+    return HttpResponse.json({ id: 'x' })
+  }),
+)
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
+  process.env.ERROR_REPORT_URL = 'https://public-key@errors.example/7'
+  service.listen({ onUnhandledFrame: 'error' })
+})
+afterAll(() => service.close())
+
+const args = (request: Request) => ({ request, params: {}, context: undefined as never })
+
+test('an error in a loader, action or render is one error line with the request id, and a report', async () => {
+  expectLoggedErrors()
+  const from = logLines.length
+  const request = new Request('http://shop.test/ru/order/+998901234567')
+  withRequestContext({ id: 'req-storefront-1' }, () => handleError(new Error('loader broke'), args(request)))
+  expect(logLines.slice(from)).toEqual([
+    expect.objectContaining({
+      level: 'error',
+      msg: 'storefront error',
+      reqId: 'req-storefront-1',
+      method: 'GET',
+      path: '/ru/order/+99890*****67',
+      err: expect.objectContaining({ message: 'loader broke', type: 'Error' }),
+    }),
+  ])
+  // And reported, like the API's 500s.
+  await vi.waitFor(() => expect(reports).toHaveLength(1))
+  const event = JSON.parse(reports[0]!.split('\n')[2]!)
+  expect(event).toMatchObject({
+    exception: { values: [{ type: 'Error', value: 'loader broke' }] },
+    tags: { request_id: 'req-storefront-1' },
+    request: { method: 'GET', url: '/ru/order/+99890*****67' },
+  })
+})
+
+test('a request the visitor gave up on is not logged as an error', () => {
+  const from = logLines.length
+  const controller = new AbortController()
+  controller.abort()
+  handleError(new Error('aborted'), args(new Request('http://shop.test/ru', { signal: controller.signal })))
+  expect(logLines.slice(from)).toEqual([])
+  expect(reports).toHaveLength(1)
+})
+
+test('a form step that fails for a reason other than the API (a bug) logs it and shows the generic text', () => {
+  expectLoggedErrors()
+  const from = logLines.length
+  const failed = withRequestContext({ id: 'req-storefront-2' }, () =>
+    apiError(new TypeError('undefined is not a function'), ['phone'], 'generic'),
+  )
+  expect(failed).toMatchObject({ status: 400, detail: 'generic' })
+  expect(logLines.slice(from)).toEqual([
+    expect.objectContaining({
+      level: 'error',
+      reqId: 'req-storefront-2',
+      err: expect.objectContaining({ type: 'TypeError' }),
+    }),
+  ])
+})
