@@ -305,7 +305,6 @@ async function cappedCount(db: Db, where: SQL | undefined) {
  */
 async function walkOrdered(db: Db, filters: SQL[], match: SQL, order: SQL[], wanted: number, share: number) {
   // null: not found within WALK_LIMIT rows; the caller then sorts all matches.
-  const columns = { ...cardColumns, searchKey: products.searchKey }
   let batch = Math.max(100, Math.ceil((wanted / Math.max(share, 0.001)) * 2))
   while (batch <= WALK_LIMIT) {
     const window = db
@@ -315,7 +314,7 @@ async function walkOrdered(db: Db, filters: SQL[], match: SQL, order: SQL[], wan
       .orderBy(...order)
       .limit(batch)
     const rows = await db
-      .select(columns)
+      .select(searchColumns)
       .from(products)
       .where(and(inArray(products.id, window), match))
       .orderBy(...order)
@@ -324,6 +323,30 @@ async function walkOrdered(db: Db, filters: SQL[], match: SQL, order: SQL[], wan
     batch *= 4
   }
   return null
+}
+
+const searchColumns = { ...cardColumns, searchKey: products.searchKey }
+type SearchRow = CardRow & { searchKey: string }
+
+/**
+ * The card columns of these ranked ids, in their order. Ranking reads only ids
+ * (and counts every match): carrying the titles of a thousand matches through
+ * the count and the sort cost as much as finding them.
+ */
+async function searchRows(db: Db, ranked: { id: number }[]): Promise<SearchRow[]> {
+  if (!ranked.length) return []
+  const found = await db
+    .select(searchColumns)
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        ranked.map((r) => r.id),
+      ),
+    )
+  const byId = new Map(found.map((row) => [row.id, row]))
+  // A product deleted between the two reads is left out.
+  return ranked.flatMap(({ id }) => byId.get(id) ?? [])
 }
 
 /** Beyond this many rows walking costs more than sorting every match. */
@@ -355,29 +378,31 @@ async function searchProducts(
   // «женские духи на лето»: with filter words, words no product has are left out
   // even when no other word is left; the caller then lists what the filters keep.
   if (namedFilters && vocabulary.products > 0 && plan.estimate === 0) return null
-  const columns = { ...cardColumns, searchKey: products.searchKey }
-  const select = (where: SQL | undefined, order: SQL[]) =>
-    db
-      .select(columns)
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(size)
-      .offset(offset)
+  const select = async (where: SQL | undefined, order: SQL[]) =>
+    searchRows(
+      db,
+      await db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(offset),
+    )
   const order = query.ordering ? orderings[query.ordering] : searchOrder(plan.score)
 
-  let rows: Awaited<ReturnType<typeof select>>
+  let rows: SearchRow[]
   let total: number
   let totalCapped = false
   if (!plan.broad) {
     const counted = await db
-      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
       .where(and(...filters, plan.indexed))
       .orderBy(...order)
       .limit(size)
       .offset(offset)
-    rows = counted
+    rows = await searchRows(db, counted)
     total = counted[0]?.total ?? (offset > 0 ? await cappedCount(db, and(...filters, plan.indexed)) : 0)
   } else {
     total = await cappedCount(db, and(...filters, plan.indexed))

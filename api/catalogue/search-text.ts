@@ -21,14 +21,33 @@ const separateNumbers = (s: string) => s.replace(/(\p{N})(?=\p{L})/gu, '$1 ').re
 
 const punctuationToSpace = (s: string) => s.replace(/[^\p{L}\p{N}]+/gu, ' ')
 
-export function foldText(s: string): string {
+// Search folds the same few thousand title words again for every result it
+// marks (highlight.ts: a few milliseconds a page), so short texts remember what
+// they folded to; the memo starts afresh when full, so its memory stays bounded.
+const MEMO_MAX = 50_000
+const MEMO_TEXT_MAX = 64
+function remembered(fn: (s: string) => string): (s: string) => string {
+  const memo = new Map<string, string>()
+  return (s) => {
+    if (s.length > MEMO_TEXT_MAX) return fn(s)
+    let result = memo.get(s)
+    if (result === undefined) {
+      if (memo.size >= MEMO_MAX) memo.clear()
+      result = fn(s)
+      memo.set(s, result)
+    }
+    return result
+  }
+}
+
+export const foldText = remembered((s: string): string => {
   // NFC first so that й, ё, ў arrive as single letters rather than base + mark.
   // Typed apostrophes go before transliterating, so they never decide how an е
   // or ц after them reads; the ones it writes (oʻ, gʻ, ʼ: letters to \p{L}) after.
   const lower = s.normalize('NFC').toLowerCase().replace(APOSTROPHE_RE, '')
   const latin = latinLetters(lower).replace(APOSTROPHE_RE, '')
   return separateNumbers(punctuationToSpace(stripMarks(latin))).trim()
-}
+})
 
 export function searchTokens(s: string): string[] {
   return foldText(s)
@@ -53,8 +72,8 @@ function elisionTokens(part: string): string[] {
 // Cyrillic spellings of Latin names are phonetic (коко -> "koko" for Coco), so
 // letter-exact folding is not enough; this coarser form of a folded token
 // merges spellings that sound alike.
-export function soundKey(folded: string): string {
-  return folded
+export const soundKey = remembered((folded: string): string =>
+  folded
     .replace(/ck/g, 'k')
     .replace(/ph/g, 'f')
     .replace(/c(?=[eiy])/g, 's')
@@ -62,8 +81,8 @@ export function soundKey(folded: string): string {
     .replace(/q/g, 'k')
     .replace(/w/g, 'v')
     .replace(/y(?![aeiou])/g, 'i')
-    .replace(/(\p{L})\1+/gu, '$1')
-}
+    .replace(/(\p{L})\1+/gu, '$1'),
+)
 
 function tokenMatches(word: string, token: string): boolean {
   return word.startsWith(token) || soundKey(word).startsWith(soundKey(token))

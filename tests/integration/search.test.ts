@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { planSearch } from '#api/catalogue/search.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
+import { searchTokens } from '#api/catalogue/search-text.ts'
 import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
+import { getVocabulary } from '#api/catalogue/vocabulary.ts'
 import { products } from '#api/db/schema/index.ts'
 import type { ProductCard } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
@@ -379,5 +382,57 @@ describe('search keys follow catalogue changes', () => {
     expect(new Set(fresh!.aliases)).toEqual(new Set(gels[0]!.aliases))
     // Once per database.
     expect(await shareLineSpellings(db)).toBe(0)
+  })
+})
+
+// The word index (products_search_words_idx) answers the word tests itself:
+// what it must not lose, and that the planner can use it at all.
+describe('search by the word index', () => {
+  it('finds a Cyrillic-only product by Latin, Cyrillic and misspelt words, the last word of its key too', async () => {
+    const db = t.database.db
+    const [row] = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(1)
+    // A title only in Cyrillic, and a line name that comes last in the key (no volume after it).
+    const title = 'Бинафшазор'
+    await updateProduct(db, row!.id, {
+      title: { uz: title, sr: title, ru: title },
+      aliases: ['Гулбаҳор'],
+      volume: null,
+    })
+    const [stored] = await db.select({ key: products.searchKey }).from(products).where(eq(products.id, row!.id))
+    expect(stored!.key.split(' ').at(-1)).toBe('gulbahor')
+    for (const q of [
+      'binafshazor',
+      'binafsha',
+      'бинафшазорр',
+      'binafshazorr',
+      'gulbahor',
+      'гулбахор',
+      'гулбаҳорр',
+      'gulbahorr',
+      'бинафшазор gulbahor',
+    ]) {
+      const { results } = await search(q, 'sr')
+      expect(
+        results.map((r) => r.id),
+        q,
+      ).toContain(row!.id)
+    }
+  })
+
+  it('lets the planner answer the word tests from the index, exactly', async () => {
+    const db = t.database.db
+    const plan = planSearch(searchTokens('sauvage'), await getVocabulary(db))
+    const lines = await db.transaction(async (tx) => {
+      // 300 products are few enough for a sequential scan; the question is whether the index can serve.
+      await tx.execute(sql`set local enable_seqscan = off`)
+      const result = await tx.execute(
+        sql`explain (analyze, costs off) select id from ${products} where ${plan.indexed}`,
+      )
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[]
+      return rows.map((r) => Object.values(r)[0]).join('\n')
+    })
+    expect(lines).toContain('products_search_words_idx')
+    // The index hands over the rows that start a word with "sauvage", not every key holding the letters.
+    expect(lines).not.toContain('Rows Removed by Index Recheck')
   })
 })

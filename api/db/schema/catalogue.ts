@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { volumeUnits } from '../../../contract/catalogue.ts'
-import { createdAt, localized } from './columns.ts'
+import { createdAt, localized, wordsOf } from './columns.ts'
 
 export const audience = pgEnum('audience', ['women', 'men', 'unisex'])
 export const volumeUnit = pgEnum('volume_unit', volumeUnits)
@@ -138,7 +138,9 @@ export const products = pgTable(
       sql`${t.reviewCount} desc`,
       t.id,
     ),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchKey} gin_trgm_ops`),
+    // Word starts: `wordsOf(key) like '% dio%'` (api/catalogue/search.ts). Exact where a
+    // trigram index on the bare key matched the letters anywhere and rechecked ~2.5× the rows.
+    index('products_search_words_idx').using('gin', sql`${wordsOf(t.searchKey)} gin_trgm_ops`),
     uniqueIndex('products_sku_idx').on(t.sku),
     index('products_barcode_idx').on(t.barcode),
     check(

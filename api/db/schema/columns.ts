@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import { jsonb, timestamp } from 'drizzle-orm/pg-core'
 import type { Localized } from '../../http/locale.ts'
 
@@ -5,3 +6,11 @@ import type { Localized } from '../../http/locale.ts'
 export const localized = (name: string) => jsonb(name).$type<Localized>()
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/**
+ * A product's search key with a space on either side, so `like '% dio%'` tests
+ * a word start and `like '% dior %'` a whole word: the expression the index
+ * products_search_words_idx is built on, and that search (api/catalogue/search.ts)
+ * must write the same way for the planner to use it.
+ */
+export const wordsOf = (searchKey: SQLWrapper): SQL => sql`(' ' || ${searchKey} || ' ')`
