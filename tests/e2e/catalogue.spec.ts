@@ -29,7 +29,7 @@ test.describe('home', () => {
       ['Популярные бренды', /\/ru\/brands$/],
       ['Рекомендуем', /\/ru\/products\?recommended=1$/],
       ['Свежие скидки', /\/ru\/products\?sale=1$/],
-      ['Товары со скидкой', /\/ru\/products\?sale=1&ordering=popularity$/],
+      ['Популярное со скидкой', /\/ru\/products\?sale=1&ordering=popularity$/],
       ['Лучшие категории', /\/ru\/products\/categories$/],
       ['Популярные разделы', /\/ru\/products\/categories$/],
       ['Новинки', /\/ru\/products$/],
