@@ -16,6 +16,7 @@ const paths = {
   search: 'M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM21 21l-5.2-5.2',
   menu: 'M3 6h18M3 12h18M3 18h18',
   close: 'M5 5l14 14M19 5 5 19',
+  'chevron-down': 'M6 9l6 6 6-6',
 } as const
 
 export type IconName = keyof typeof paths

@@ -29,7 +29,7 @@ test.describe('home', () => {
       ['Популярные бренды', /\/ru\/brands$/],
       ['Рекомендуем', /\/ru\/products\?recommended=1$/],
       ['Свежие скидки', /\/ru\/products\?sale=1$/],
-      ['Товары со скидкой', /\/ru\/products\?sale=1&ordering=popularity$/],
+      ['Популярное со скидкой', /\/ru\/products\?sale=1&ordering=popularity$/],
       ['Лучшие категории', /\/ru\/products\/categories$/],
       ['Популярные разделы', /\/ru\/products\/categories$/],
       ['Новинки', /\/ru\/products$/],
@@ -47,7 +47,7 @@ test.describe('home', () => {
     await expect(stories.first()).toHaveAttribute('href', /^\/ru\/stories\/\d+$/)
   })
 
-  test('banners: a carousel with JavaScript, stacked without', async ({ page }) => {
+  test('banners: a carousel with JavaScript, a scroll-snap strip without', async ({ page }) => {
     await page.goto('/ru')
     await hydrated(page)
     const banners = page.getByRole('region', { name: 'Акции' })
@@ -64,7 +64,7 @@ test.describe('home', () => {
       await expect(banners.getByText(`2 / ${total}`)).toBeVisible()
       await expect(banners.getByRole('listitem', { name: `2 из ${total}` })).toBeVisible()
     } else {
-      // No dead buttons: without JavaScript every banner is simply shown.
+      // No dead buttons: without JavaScript every banner is in the strip, reached by scrolling it.
       await expect(next).toHaveCount(0)
       for (const slide of await slides.all()) await expect(slide).toBeVisible()
     }

@@ -90,7 +90,7 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/ru')
     await page.getByRole('button', { name: 'Меню' }).click()
-    const menu = page.getByRole('group').filter({ has: page.getByRole('button', { name: 'Меню' }) })
+    const menu = page.getByRole('dialog', { name: 'Меню' })
     await menu.getByRole('button', { name: 'Парфюмерия' }).click()
     await expect(menu.getByRole('link', { name: 'Мужская парфюмерия' })).toBeVisible()
     await expect(menu.getByRole('link', { name: /^\+998/ }).first()).toBeVisible()

@@ -11,14 +11,15 @@ const bannerSizes = '(min-width: 1240px) 1216px, calc(100vw - 24px)'
 /** Below this width a banner's phone picture (when it has one) replaces the wide one. */
 const phoneMedia = '(max-width: 599px)'
 
-// Without JavaScript the banners stack: the carousel's scroll snap is undone
-// only there, so the first paint already has the carousel's height and
-// hydration moves nothing below it (Lighthouse counted 0.2 layout shift).
-const stackedWithoutScript =
-  '.banners__track{display:grid;gap:12px;overflow:visible}.banners--several{padding-bottom:0}'
+// Without JavaScript the banners stay one horizontal scroll-snap strip (never a
+// stack of tall slides); the next one peeks in so the strip reads as scrollable,
+// and the buttons' room is given back. With it the carousel paints at the same
+// height from the first frame, so hydration moves nothing below it.
+const stripWithoutScript =
+  '.banners--several .banners__track{gap:12px}.banners--several .banner{flex-basis:88%}.banners--several{padding-bottom:0}'
 
 /**
- * Home banners: stacked without JavaScript, a carousel with it (scroll snap,
+ * Home banners: a scroll-snap strip without JavaScript, a carousel with it (scroll snap,
  * previous/next buttons; it never moves on its own).
  */
 export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
@@ -53,7 +54,7 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
       aria-label={t('banners.label')}
     >
       <noscript>
-        <style>{stackedWithoutScript}</style>
+        <style>{stripWithoutScript}</style>
       </noscript>
       <ul className="banners__track" ref={track}>
         {banners.map((banner, index) => {

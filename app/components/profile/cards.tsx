@@ -9,7 +9,7 @@ import { Modal } from '../modal.tsx'
 import { Field } from './fields.tsx'
 import '#app/styles/profile.css'
 
-export { CardSummary } from '../cards/saved-card.tsx'
+export { CardSummary, CardTile } from '../cards/saved-card.tsx'
 
 export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as const
 

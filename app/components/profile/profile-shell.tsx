@@ -4,17 +4,18 @@ import { NavLink } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 import '#app/styles/profile.css'
 
-const sections = ['', '/edit', '/balance', '/settings', '/help', '/instruction'] as const
+const sections = ['', '/edit', '/cards', '/balance', '/settings', '/help', '/instruction'] as const
 const labels: Record<(typeof sections)[number], string> = {
   '': 'nav.overview',
   '/edit': 'nav.edit',
+  '/cards': 'nav.cards',
   '/balance': 'nav.balance',
   '/settings': 'nav.settings',
   '/help': 'nav.help',
   '/instruction': 'nav.instruction',
 }
 
-/** A profile page: the section links beside its content. */
+/** A profile page: the section links beside its content (a row of tabs on phones). */
 export function ProfileShell({ lang, title, children }: { lang: Lang; title: string; children: ReactNode }) {
   const { t } = useTranslation('profile')
   return (

@@ -1,12 +1,17 @@
-import { Fragment } from 'react'
+import { Fragment, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocation, useSearchParams } from 'react-router'
-import type { MenuItem } from '#api/types.ts'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import type { CategoryGroup, MenuItem } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { Icon } from '../icon.tsx'
 import { ShopLink } from '../shop-link.tsx'
 
-/** Header categories separated by dividers; the one in `sections` is marked on /products (SPEC §2). */
-export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }) {
+/**
+ * The header's strip: on wide screens the category groups, each opening its
+ * categories, then the header sections separated by dividers; the one in
+ * `sections` is marked on /products (SPEC §2). Phones have the groups in the menu drawer.
+ */
+export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; groups: CategoryGroup[]; lang: Lang }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [params] = useSearchParams()
@@ -15,9 +20,16 @@ export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }
   return (
     <nav className="category-strip" aria-label={t('shell.categories')}>
       <ul className="container">
+        {groups.map((group) => (
+          <GroupMenu key={group.id ?? 'other'} group={group} lang={lang} />
+        ))}
         {items.map((item, index) => (
           <Fragment key={item.id}>
             {index > 0 ? <li className="category-strip__divider" aria-hidden="true" /> : null}
+            {/* After the groups, which phones don't show here. */}
+            {index === 0 && groups.length > 0 ? (
+              <li className="category-strip__divider category-strip__group" aria-hidden="true" />
+            ) : null}
             <li>
               <ShopLink
                 to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}
@@ -30,5 +42,52 @@ export function CategoryStrip({ items, lang }: { items: MenuItem[]; lang: Lang }
         ))}
       </ul>
     </nav>
+  )
+}
+
+/**
+ * One group as a dropdown of its categories. <details name> keeps one open at a
+ * time without JavaScript; with it, Escape, a click elsewhere and navigation close it.
+ */
+function GroupMenu({ group, lang }: { group: CategoryGroup; lang: Lang }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const { key } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the signal.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false
+  }, [key])
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !ref.current?.open) return
+      ref.current.open = false
+      ref.current.querySelector('summary')?.focus()
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [])
+  return (
+    <li className="category-strip__group">
+      <details ref={ref} name="category-groups">
+        {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
+        <summary role="button">
+          {group.title}
+          <Icon name="chevron-down" size={16} />
+        </summary>
+        <ul className="category-strip__children">
+          {group.children.map((category) => (
+            <li key={category.id}>
+              <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
   )
 }

@@ -81,7 +81,7 @@ export function Header({ shell, lang, user }: { shell: Shell; lang: Lang; user: 
         </nav>
       </div>
       <SearchForm lang={lang} className="header-search header-search--narrow container" />
-      <CategoryStrip items={shell.headerMenu} lang={lang} />
+      <CategoryStrip items={shell.headerMenu} groups={shell.categoryGroups} lang={lang} />
     </header>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
-import { closeDetails, type HeaderUser, ProfileLinks } from '#app/components/account/profile-menu.tsx'
+import { type HeaderUser, ProfileLinks } from '#app/components/account/profile-menu.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import type { Shell } from '#app/utils/shell.server.ts'
@@ -12,48 +12,78 @@ import { lockScroll } from '../scroll-lock.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 
+const panelId = 'site-menu'
+
 /**
- * The narrow-screen menu. A <details> element opens it without JavaScript;
- * with it, the page behind stops scrolling and navigation closes the menu.
+ * The narrow-screen menu: a drawer on the popover API, so its open and close
+ * buttons work without JavaScript (Escape and a tap beside it close it too);
+ * with it, the page behind stops scrolling and navigation closes the drawer.
  */
 export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; user: HeaderUser | null }) {
   const { t } = useTranslation()
-  const ref = useRef<HTMLDetailsElement>(null)
+  const ref = useRef<HTMLDivElement>(null)
   const { key, pathname, search } = useLocation()
   const dialog = useAuthDialog()
-  const shownFor = useRef(key)
-  const unlock = useRef<(() => void) | null>(null)
-  const close = () => closeDetails(ref.current)
-  // Close after a navigation, but not on hydration: the menu may already be open then.
+  const close = () => ref.current?.hidePopover()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the signal.
   useEffect(() => {
-    if (shownFor.current === key) return
-    shownFor.current = key
-    closeDetails(ref.current)
+    if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   }, [key])
-  useEffect(() => () => unlock.current?.(), [])
-  // The page behind stops scrolling while the menu is open (shared with the modals).
-  const onToggle = () => {
-    if (ref.current?.open) unlock.current ??= lockScroll()
-    else {
-      unlock.current?.()
-      unlock.current = null
+  // The page behind stops scrolling while the drawer is open (shared with the modals).
+  useEffect(() => {
+    const panel = ref.current
+    if (!panel) return
+    let unlock: (() => void) | null = null
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
+      else {
+        unlock?.()
+        unlock = null
+      }
     }
-  }
+    panel.addEventListener('toggle', onToggle)
+    return () => {
+      panel.removeEventListener('toggle', onToggle)
+      unlock?.()
+    }
+  }, [])
   const here = isAuthPath(pathname)
     ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
   return (
-    <details className="mobile-menu" ref={ref} onToggle={onToggle}>
-      {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
-      <summary role="button" aria-label={t('shell.menu')}>
+    <div className="mobile-menu">
+      <button type="button" className="mobile-menu__open" popoverTarget={panelId} aria-label={t('shell.menu')}>
         <Icon name="menu" size={24} />
-      </summary>
-      <div className="mobile-menu__panel">
-        <nav aria-label={t('shell.categories')}>
+      </button>
+      <div
+        id={panelId}
+        ref={ref}
+        popover="auto"
+        className="mobile-menu__panel"
+        role="dialog"
+        aria-labelledby={`${panelId}-title`}
+      >
+        <div className="mobile-menu__head">
+          <h2 id={`${panelId}-title`}>{t('shell.menu')}</h2>
+          <button
+            type="button"
+            className="mobile-menu__close"
+            popoverTarget={panelId}
+            popoverTargetAction="hide"
+            aria-label={t('shell.close_menu')}
+          >
+            <Icon name="close" size={24} />
+          </button>
+        </div>
+        <LanguageSwitcher lang={lang} segmented />
+        <nav aria-label={t('shell.categories')} className="mobile-menu__nav">
           {shell.categoryGroups.map((group) => (
-            <details key={group.id} className="mobile-menu__group">
-              {/* biome-ignore lint/a11y/useSemanticElements: as above, a <details> toggle. */}
-              <summary role="button">{group.title}</summary>
+            <details key={group.id ?? 'other'} className="mobile-menu__group">
+              {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
+              <summary role="button">
+                {group.title}
+                <Icon name="chevron-down" size={20} />
+              </summary>
               <ul>
                 {group.children.map((category) => (
                   <li key={category.id}>
@@ -63,8 +93,9 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
               </ul>
             </details>
           ))}
+          {/* The header's sections only stand in when there are no groups: they repeat the groups' categories. */}
           {shell.categoryGroups.length === 0 ? (
-            <ul>
+            <ul className="mobile-menu__sections">
               {shell.headerMenu.map((item) => (
                 <li key={item.id}>
                   <Link to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}>{item.title}</Link>
@@ -73,30 +104,30 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
+        <div className="mobile-menu__account">
+          {user ? (
+            <ProfileLinks lang={lang} onPick={close} />
+          ) : (
+            <Link
+              to={authPath(lang, 'login', here)}
+              className="button mobile-menu__login"
+              onClick={(event) => {
+                if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+                event.preventDefault()
+                close()
+                dialog.openAuth('login')
+              }}
+            >
+              {t('shell.login')}
+            </Link>
+          )}
+        </div>
         <div className="mobile-menu__contacts">
           <PhoneLinks contacts={shell.contacts} />
           <AddressLink contacts={shell.contacts} />
           <SocialLinks contacts={shell.contacts} />
-          <LanguageSwitcher lang={lang} />
-          {user ? (
-            <ProfileLinks lang={lang} onPick={close} />
-          ) : (
-            <p>
-              <Link
-                to={authPath(lang, 'login', here)}
-                onClick={(event) => {
-                  if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
-                  event.preventDefault()
-                  close()
-                  dialog.openAuth('login')
-                }}
-              >
-                {t('shell.login')}
-              </Link>
-            </p>
-          )}
         </div>
       </div>
-    </details>
+    </div>
   )
 }

@@ -9,7 +9,7 @@ import {
   CardExpiryField,
   CardIntent,
   CardNumberField,
-  CardSummary,
+  CardTile,
   PaymeNotice,
   RemoveCard,
   RemoveCardForm,
@@ -144,7 +144,7 @@ export default function CardsPage({
         <ul className="saved-cards" aria-label={t('list.label')}>
           {cards.map((card) => (
             <li key={card.id} className="saved-cards__item">
-              <CardSummary card={card} /> <RemoveCard lang={lang} card={card} />
+              <CardTile card={card} action={<RemoveCard lang={lang} card={card} />} />
             </li>
           ))}
         </ul>
