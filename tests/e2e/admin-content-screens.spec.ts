@@ -136,3 +136,21 @@ test('a content editor adds a footer link to a page; the shop footer shows it', 
   await visit(page, '/sr')
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sertifikatlar' }).first()).toBeVisible()
 })
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
+
+  test('the stories, posts and footer screens fit without sideways scrolling', async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const editor = await readyStaff(request, 'content', 'Редактор Камола')
+    await staffSignIn(page, editor)
+    for (const path of ['stories', 'stories/new', 'posts', 'footer']) {
+      await visit(page, `/ru/admin/content/${path}`)
+      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, path).toBe(0)
+    }
+  })
+})
