@@ -54,7 +54,7 @@ export default [
       route('products/export/file', 'routes/$lang/admin/products/export/file.ts'),
       route('batches', 'routes/$lang/admin/batches/index.tsx'),
       route('batches/:id', 'routes/$lang/admin/batches/$id.tsx'),
-      // Content (issue 17): banners, pages and their previews.
+      // Content (issue 17): banners, stories, pages, posts (with previews), footer links, settings.
       route('content', 'routes/$lang/admin/content/index.tsx'),
       route('content/banners', 'routes/$lang/admin/content/banners/index.tsx'),
       route('content/banners/:id', 'routes/$lang/admin/content/banners/$id.tsx'),
@@ -62,6 +62,13 @@ export default [
       route('content/pages/:id', 'routes/$lang/admin/content/pages/$id/index.tsx'),
       route('content/pages/:id/preview', 'routes/$lang/admin/content/pages/$id/preview.tsx'),
       route('content/settings', 'routes/$lang/admin/content/settings.tsx'),
+      route('content/stories', 'routes/$lang/admin/content/stories/index.tsx'),
+      route('content/stories/:id', 'routes/$lang/admin/content/stories/$id/index.tsx'),
+      route('content/stories/:id/items/:item', 'routes/$lang/admin/content/stories/$id/items/$item.tsx'),
+      route('content/posts', 'routes/$lang/admin/content/posts/index.tsx'),
+      route('content/posts/:id', 'routes/$lang/admin/content/posts/$id/index.tsx'),
+      route('content/posts/:id/preview', 'routes/$lang/admin/content/posts/$id/preview.tsx'),
+      route('content/footer', 'routes/$lang/admin/content/footer.tsx'),
       // Reviews, inbox, orders export (the statistics page is the index above): issue 17, h17-desk.
       route('orders/export', 'routes/$lang/admin/orders/export.ts'),
       route('reviews', 'routes/$lang/admin/reviews/index.tsx'),

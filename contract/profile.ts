@@ -39,6 +39,8 @@ const honeypot = z.string().max(500, 'max_length').optional()
 export const feedbackSchema = z.object({
   name: requiredText(),
   text: requiredText(MESSAGE_MAX),
+  /** Optional, for an SMS reply (signed-out senders have no account phone). */
+  phone: optionalPhoneSchema.optional(),
   website: honeypot,
 })
 

@@ -9,7 +9,8 @@ import type { ApiEnv } from '../http/context.ts'
 // drops them at once in this process and, through a PostgreSQL NOTIFY, in every
 // other process on the database (listenForCatalogueChanges); the TTL only
 // bounds memory and what a missed notice could cost. No entry lives past the
-// next moment a sale starts or ends (nextSaleBoundary).
+// next moment a sale, banner or story window opens or closes or a post is due
+// (nextSaleBoundary).
 const TTL_MS = 60_000
 const channel = 'atir_catalogue'
 const MAX_ENTRIES = 500
@@ -74,10 +75,12 @@ type Boundary = { generation: number; at: Promise<number>; known: number | null 
 const boundaries = new WeakMap<Db, Boundary>()
 
 /**
- * When the next sale window of any product opens or closes (ms since the
- * epoch; Infinity when none is due): cached answers show sale prices, so
- * none may outlive that moment. Looked up once per cache generation (a write
- * may move a window) and again once the moment has passed.
+ * When the next scheduled change of what the shop shows is due (ms since the
+ * epoch; Infinity when none is due): a product's sale window, a banner's or
+ * story's display window opening or closing, a post's publication time.
+ * Cached answers show those, so none may outlive that moment. Looked up once
+ * per cache generation (a write may move a window) and again once the moment
+ * has passed.
  */
 export function nextSaleBoundary(db: Db): Promise<number> {
   const generation = cacheFor(db).generation
@@ -86,11 +89,13 @@ export function nextSaleBoundary(db: Db): Promise<number> {
   const entry: Boundary = { generation, known: null, at: Promise.resolve(Number.POSITIVE_INFINITY) }
   entry.at = db
     .execute(
-      sql`select (extract(epoch from least(
-            min(sale_starts_at) filter (where sale_starts_at > now()),
-            min(sale_ends_at) filter (where sale_ends_at > now())
-          )) * 1000)::float8 as at
-        from products where sale_price is not null`,
+      sql`select (extract(epoch from min(at)) * 1000)::float8 as at from (
+          select min(t) as at from products, unnest(array[sale_starts_at, sale_ends_at]) t
+            where sale_price is not null and t > now()
+          union all select min(t) from banners, unnest(array[starts_at, ends_at]) t where is_active and t > now()
+          union all select min(t) from stories, unnest(array[starts_at, ends_at]) t where is_active and t > now()
+          union all select min(published_at) from posts where is_published and published_at > now()
+        ) due`,
     )
     .then((result) => {
       const at = (result as unknown as { rows: { at: number | string | null }[] }).rows[0]?.at

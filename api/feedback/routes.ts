@@ -40,7 +40,9 @@ const feedbackRoute = createRoute({
   path: '/feedback/',
   tags: ['feedback'],
   summary: 'Send a message to the shop (feedback form)',
-  description: `Name up to 99 characters, text up to 2000. ${limitNote}`,
+  description:
+    'Name up to 99 characters, text up to 2000; `phone` optional (an Uzbek number in any usual spelling, ' +
+    `stored as +998…) so the shop can answer by SMS. ${limitNote}`,
   request: jsonBody(feedbackSchema),
   responses: { 201: jsonContent(sentSchema, 'Sent'), 400: errors[400], 429: errors[429] },
 })
@@ -133,11 +135,11 @@ export function feedbackRoutes({ database: { db }, config, now = () => new Date(
   })
 
   return router.openapi(feedbackRoute, async (c) => {
-    const { name, text, website } = c.req.valid('json')
+    const { name, text, phone, website } = c.req.valid('json')
     if (website?.trim()) return c.json(sent(c), 201)
     const row = common(c)
     await checkLimit('feedback', row.clientAddress, row.lang)
-    await saveFeedback(db, row, { name, text })
+    await saveFeedback(db, row, { name, text, phone: phone ?? null })
     return c.json(sent(c), 201)
   })
 }

@@ -18,7 +18,11 @@ export async function recentMessageCount(db: Db, kind: FeedbackKind, address: st
   return row?.n ?? 0
 }
 
-export async function saveFeedback(db: Db, sender: Sender, message: { name: string; text: string }) {
+export async function saveFeedback(
+  db: Db,
+  sender: Sender,
+  message: { name: string; text: string; phone: string | null },
+) {
   await db.insert(feedbackMessages).values({ ...sender, kind: 'feedback', ...message })
 }
 

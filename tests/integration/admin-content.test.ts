@@ -1,6 +1,6 @@
 import { and, asc, eq, like } from 'drizzle-orm'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, banners, pages } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { setupTestApi } from './support/api.ts'
@@ -162,6 +162,37 @@ describe('banners', () => {
     // Switched off: gone on the next request.
     await call('PATCH', `banners/${now.body.id}/`, { is_active: false })
     expect((await shopBanners()).map((b) => b.title)).not.toContain('Сейчас')
+  })
+
+  it('a scheduled banner appears and goes at its window edges, whatever the shop has cached', async () => {
+    const image = await picture()
+    // Far enough ahead for the cached "before" answer to be read under load; checked below.
+    const starts = Date.now() + 6000
+    const ends = starts + 4000
+    const made = await call('POST', 'banners/', {
+      title: title('По часам'),
+      image,
+      starts_at: new Date(starts).toISOString(),
+      ends_at: new Date(ends).toISOString(),
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const read = async () => {
+      const r = await t.json('products/banner/', { lang: 'ru' })
+      return { cache: r.headers.get('x-cache'), shown: r.body.results.some((b: any) => b.title === 'По часам') }
+    }
+    const passed = (moment: number) =>
+      vi.waitFor(() => expect(Date.now()).toBeGreaterThan(moment + 20), { timeout: 15_000, interval: 50 })
+
+    expect(await read()).toEqual({ cache: 'miss', shown: false })
+    expect(await read()).toEqual({ cache: 'hit', shown: false })
+    expect(Date.now()).toBeLessThan(starts)
+    await passed(starts)
+    // The first request after the start, no write in between: the cached answer has expired.
+    expect(await read()).toEqual({ cache: 'miss', shown: true })
+    expect(await read()).toEqual({ cache: 'hit', shown: true })
+    expect(Date.now()).toBeLessThan(ends)
+    await passed(ends)
+    expect(await read()).toEqual({ cache: 'miss', shown: false })
   })
 
   it('audits creation, each change (the changed fields only) and removal', async () => {

@@ -32,10 +32,13 @@ let addressSerial = 0
 const newAddress = () => `198.51.100.${++addressSerial}`
 
 /** A feedback message sent from the storefront, signed in as `as` when given; its id. */
-async function sendFeedback(text: string, options: { as?: Customer; lang?: string; name?: string } = {}) {
+async function sendFeedback(
+  text: string,
+  options: { as?: Customer; lang?: string; name?: string; phone?: string } = {},
+) {
   const r = await t.json('feedback/', {
     method: 'POST',
-    body: JSON.stringify({ name: options.name ?? 'Aziza', text }),
+    body: JSON.stringify({ name: options.name ?? 'Aziza', text, phone: options.phone }),
     headers: { 'X-Forwarded-For': newAddress() },
     token: options.as?.access,
     lang: options.lang,
@@ -226,6 +229,22 @@ describe('replying by SMS', () => {
     expect((await auditOf(id)).map((a) => [a.action, a.actor, a.after])).toEqual([
       ['feedback.reply', `staff:${staff.manager.id}`, { to: customer.phone, text: 'Atir: Ҳа, бор. Кутамиз!' }],
     ])
+  })
+
+  it('goes to the phone left on the form: a signed-out sender can be answered, a customer there before the account', async () => {
+    const sent = eskiz()
+    const anonymous = await sendFeedback('Позвоните мне', { phone: '93 555 12 34' })
+    expect((await inbox(`${anonymous}/`, staff.manager.token)).body.phone).toBe('+998935551234')
+    const r = await inbox(`${anonymous}/reply/`, staff.manager.token, { body: { text: 'Перезвоним' } })
+    expect(r.status).toBe(200)
+    expect(r.body.replies).toMatchObject([{ phone: '+998935551234', text: 'Atir: Перезвоним' }])
+
+    const customer = await registerCustomer(t)
+    const signed = await sendFeedback('Другой номер', { as: customer, phone: '+998 97 000 11 22' })
+    expect((await inbox(`${signed}/`, staff.manager.token)).body.phone).toBe('+998970001122')
+    expect((await inbox(`${signed}/reply/`, staff.manager.token, { body: { text: 'Да' } })).status).toBe(200)
+    await dispatch()
+    expect(sent.map((s) => s.mobile_phone)).toEqual(['998935551234', '998970001122'])
   })
 
   it('refuses a sender without a phone (409), an empty or too long text (400 on text), a 4th reply in a day (409)', async () => {

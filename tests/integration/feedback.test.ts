@@ -74,6 +74,24 @@ describe('POST feedback/', () => {
     expect((await feedback({ name: 'n'.repeat(99), text: 't'.repeat(2000) }, address)).status).toBe(201)
   })
 
+  it('takes an optional phone for an SMS reply, in any usual spelling; a wrong one is refused on the field', async () => {
+    const address = newAddress()
+    expect((await feedback({ name: 'Guest', text: 'Call me', phone: '(90) 123-45-67' }, address)).status).toBe(201)
+    expect((await stored()).at(-1)).toMatchObject({ text: 'Call me', phone: '+998901234567', userId: null })
+    expect((await feedback({ name: 'Guest', text: 'No phone', phone: '' }, address)).status).toBe(201)
+    expect((await stored()).at(-1)).toMatchObject({ text: 'No phone', phone: null })
+    const before = (await stored()).length
+    for (const [phone, lang, text] of [
+      ['12345', 'ru', 'Введите правильный номер телефона Узбекистана.'],
+      ['+7 912 345 67 89', 'sr', 'Oʻzbekiston telefon raqamini toʻgʻri kiriting.'],
+    ] as const) {
+      const wrong = await feedback({ name: 'Guest', text: 'Wrong', phone }, address, { lang })
+      expect(wrong.status).toBe(400)
+      expect(wrong.body.errors).toEqual([{ field: 'phone', message: text }])
+    }
+    expect(await stored()).toHaveLength(before)
+  })
+
   it('answers a filled honeypot like anyone else and keeps nothing', async () => {
     const before = (await stored()).length
     const bot = await feedback({ name: 'Bot', text: 'Buy now', website: 'http://spam.example' }, newAddress())

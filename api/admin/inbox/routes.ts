@@ -75,11 +75,11 @@ const replyRoute = createRoute({
   tags,
   security: staffBearer,
   middleware: [requirePermission('inbox.read')] as const,
-  summary: "Answer the sender by SMS to their account's phone (inbox.read)",
+  summary: "Answer the sender by SMS: the phone left on the form, else the account's (inbox.read)",
   description:
     `Up to ${SMS_REPLY_MAX} characters, sent as \`Atir: <text>\` through the notifications outbox; at most ` +
-    `${SMS_REPLIES_PER_DAY} replies per message in 24 hours (409). 409 too when the sender left no phone (sent ` +
-    'signed out). A new message becomes in progress. Audited `feedback.reply`.',
+    `${SMS_REPLIES_PER_DAY} replies per message in 24 hours (409). 409 too when there is no phone (none left on ` +
+    'the form, and sent signed out). A new message becomes in progress. Audited `feedback.reply`.',
   request: { params: messageIdParams, body: json(inboxReplyBody) },
   responses: {
     200: messageAnswer,

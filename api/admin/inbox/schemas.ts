@@ -27,9 +27,14 @@ export const inboxQuery = z.object({
 })
 
 const staffRef = z.object({ id: z.number().int(), name: z.string() })
-const phone = z.string().nullable().openapi({
-  description: "The sender's account phone (masked for roles without customers.phone); null: no SMS reply possible",
-})
+const phone = z
+  .string()
+  .nullable()
+  .openapi({
+    description:
+      "The phone the sender left on the form, else their account's (masked for roles without customers.phone); " +
+      'null: no SMS reply possible',
+  })
 
 export const inboxRowSchema = z
   .object({

@@ -21,7 +21,8 @@ export type InboxFilters = {
 
 const listed = {
   message: feedbackMessages,
-  phone: users.phone,
+  // The phone left on the form first, else the account's.
+  phone: sql<string | null>`coalesce(${feedbackMessages.phone}, ${users.phone})`,
   assigneeName: staff.name,
 }
 
@@ -155,10 +156,10 @@ export async function updateMessage(
 }
 
 /**
- * Queues an SMS reply to the sender's account phone (`Atir: <text>`, through
- * the notifications outbox as every customer SMS), keeps it with the message
- * and audits `feedback.reply`. 409 when the sender has no phone (sent signed
- * out, or the account is gone) or when the message already had its
+ * Queues an SMS reply to the phone the sender left on the form, else their
+ * account's (`Atir: <text>`, through the notifications outbox as every
+ * customer SMS), keeps it with the message and audits `feedback.reply`. 409
+ * when there is no phone (none left, and signed out or the account is gone) or when the message already had its
  * SMS_REPLIES_PER_DAY replies in the last 24 hours: the message row is
  * locked first, so two staff replying at once cannot pass the limit together.
  * A message still new becomes in progress.
@@ -166,10 +167,11 @@ export async function updateMessage(
 export async function replyBySms(db: Db, input: { id: number; text: string; actor: AuditActor }, ctx: Ctx) {
   return db.transaction(async (tx) => {
     const row = await lockMessage(tx, input.id, ctx.lang)
-    const [sender] = row.userId
-      ? await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId))
-      : []
-    const phone = sender?.phone
+    const [sender] =
+      !row.phone && row.userId
+        ? await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId))
+        : []
+    const phone = row.phone ?? sender?.phone
     if (!phone) throw new ApiError(409, message(ctx.lang, 'admin_reply_no_phone'))
     const [recent] = await tx
       .select({ n: count() })

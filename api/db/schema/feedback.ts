@@ -29,6 +29,8 @@ export const feedbackMessages = pgTable(
     screenshot: text(),
     lang: text().notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // The phone the sender left on the feedback form (E.164), for an SMS reply; null: none left.
+    phone: text(),
     clientAddress: text('client_address'),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -124,14 +124,16 @@ export function PasswordField({
 export function PhoneField({
   field,
   label,
+  hint,
   autoFocus,
 }: {
   field: FieldMetadata<string, any, string[]>
   label: string
+  hint?: string
   autoFocus?: boolean
 }) {
   return (
-    <Field field={field} label={label}>
+    <Field field={field} label={label} hint={hint}>
       {({ hintId }) => (
         <span className="phone-input">
           <span className="phone-input__prefix" aria-hidden="true">

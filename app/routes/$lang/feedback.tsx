@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
-import { FormMessage } from '#app/components/account/fields.tsx'
+import { FormMessage, PhoneField } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, TextArea, TextInput } from '#app/components/profile/fields.tsx'
 import { apiError, formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.get(apiClientContext).send('POST', 'feedback/', submission.value)
   } catch (error) {
-    const failed = apiError(error, ['name', 'text'], t('toast.generic'))
+    const failed = apiError(error, ['name', 'text', 'phone'], t('toast.generic'))
     return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
   }
   flash(context, { type: 'success', message: t('toast.sent') })
@@ -53,6 +53,7 @@ export default function FeedbackPage({ loaderData: { name, title }, actionData }
           <FormMessage toast={answer?.toast} />
           <TextInput field={fields.name} label={t('fields.name')} autoComplete="name" />
           <TextArea field={fields.text} label={t('fields.message')} max={MESSAGE_MAX} />
+          <PhoneField field={fields.phone} label={t('feedback.phone')} hint={t('feedback.phone_why')} />
           <Honeypot label={t('fields.website')} />
           <button type="submit" className="button" disabled={busy}>
             {t('feedback.submit')}

@@ -95,3 +95,22 @@ export function LocalizedInputs({ field, label, maxLength = 200 }: { field: Meta
     </div>
   )
 }
+
+/** A JPEG/PNG file input, with the current picture shown; no file chosen keeps it. */
+export function PictureInput({ field, label, current }: { field: Meta; label: string; current?: string }) {
+  const { t } = useTranslation('admin-content')
+  return (
+    <ContentField field={field} label={label} hint={t('hints.picture')}>
+      {current ? <img src={current} alt="" width={120} height={45} className="content-thumb" /> : null}
+      <input
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept="image/jpeg,image/png"
+        className="field__input"
+        aria-describedby={`${field.id}-hint`}
+        aria-invalid={field.errors?.length ? true : undefined}
+      />
+    </ContentField>
+  )
+}

@@ -13,3 +13,6 @@ export function fromTashkentInput(value: string | undefined | null): string | nu
   if (!value) return null
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00+05:00` : value
 }
+
+/** An ISO moment for reading in a list, in Tashkent time (`2026-11-23 09:00`); '—' for none. */
+export const tashkentText = (iso: string | null | undefined) => (iso ? tashkentInput(iso).replace('T', ' ') : '—')

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
-import { htmlText, RichHtml } from '#app/components/catalogue/rich-text.tsx'
+import { PostArticle } from '#app/components/catalogue/post-article.tsx'
+import { htmlText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
@@ -62,25 +62,7 @@ export default function PostPage({ loaderData: { lang, post, more, crumbs } }: R
   return (
     <main id="main" className="container text-page">
       <Breadcrumbs crumbs={crumbs} />
-      <article>
-        <h1>{post.title}</h1>
-        <p className="muted">
-          <time dateTime={isoDate(post.published_at)}>{formatDate(post.published_at)}</time>
-        </p>
-        {post.image ? (
-          <ResponsiveImage
-            links={post.image}
-            alt=""
-            width={960}
-            height={504}
-            sizes="(min-width: 800px) 760px, calc(100vw - 24px)"
-            candidates={['medium', 'large', 'small']}
-            priority
-            className="text-page__image"
-          />
-        ) : null}
-        <RichHtml html={post.body} />
-      </article>
+      <PostArticle post={post} />
       {more.length ? (
         <section aria-labelledby="more-posts" className="more-posts">
           <h2 id="more-posts">{t('post.more')}</h2>

@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-const parts = ['banners', 'pages', 'settings'] as const
+const parts = ['banners', 'stories', 'pages', 'posts', 'footer', 'settings'] as const
 
 export default function AdminContentHome({ loaderData: { lang, title } }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentField, ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
 import type { AdminBanner, LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
@@ -174,24 +174,6 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
         </Form>
       ) : null}
     </section>
-  )
-}
-
-function PictureInput({ field, label, current }: { field: any; label: string; current?: string }) {
-  const { t } = useTranslation('admin-content')
-  return (
-    <ContentField field={field} label={label} hint={t('hints.picture')}>
-      {current ? <img src={current} alt="" width={120} height={45} className="content-thumb" /> : null}
-      <input
-        id={field.id}
-        name={field.name}
-        type="file"
-        accept="image/jpeg,image/png"
-        className="field__input"
-        aria-describedby={`${field.id}-hint`}
-        aria-invalid={field.errors?.length ? true : undefined}
-      />
-    </ContentField>
   )
 }
 

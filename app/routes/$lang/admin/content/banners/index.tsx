@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
+import { tashkentText } from '#app/components/admin/content/tashkent.ts'
 import type { AdminBanner } from '#app/components/admin/content/types.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -16,8 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
-
-const when = (iso: string | null) => (iso ? tashkentInput(iso).replace('T', ' ') : '—')
 
 export default function AdminBannersPage({ loaderData: { lang, banners, title } }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
@@ -49,8 +47,8 @@ export default function AdminBannersPage({ loaderData: { lang, banners, title } 
               <td>
                 <Link to={adminPath(lang, `content/banners/${banner.id}`)}>{banner.title.ru || banner.title.uz}</Link>
               </td>
-              <td data-label={t('fields.starts_at')}>{when(banner.starts_at)}</td>
-              <td data-label={t('fields.ends_at')}>{when(banner.ends_at)}</td>
+              <td data-label={t('fields.starts_at')}>{tashkentText(banner.starts_at)}</td>
+              <td data-label={t('fields.ends_at')}>{tashkentText(banner.ends_at)}</td>
               <td data-label={t('fields.position')}>{banner.position}</td>
               <td>{t(banner.shown ? 'banners.shown' : banner.is_active ? 'banners.waiting' : 'banners.off')}</td>
             </tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback_messages" ADD COLUMN "phone" text;

@@ -1,0 +1,117 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { ContentInput, PictureInput } from '#app/components/admin/content/fields.tsx'
+import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
+import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
+import type { AdminPost } from '#app/components/admin/content/types.ts'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
+import { adminFailure, apiError, parseForm, staffLoad } from '../../../forms.server.ts'
+import { contentT, saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
+import type { Route } from './+types/index'
+import '#app/styles/admin-content.css'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  const post = await staffLoad<AdminPost>(context, `admin/content/posts/${params.id}/`)
+  return { lang: requestLang(context), post }
+}
+
+const settingsForm = z.object({ published_at: tashkentField })
+
+/** The texts (draft, preview, publish), the date and picture ("settings"), or removal. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = requestLang(context)
+  const t = contentT(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? 'draft')
+  const path = `admin/content/posts/${params.id}/`
+  if (intent === 'delete') {
+    await staffApi(context).send('DELETE', path)
+    flash(context, { type: 'success', message: t('posts.deleted') })
+    return redirect(adminPath(lang, 'content/posts'))
+  }
+  if (intent !== 'settings') return saveTexts(context, formData, 'posts', params.id)
+  const submission = parseForm(formData, settingsForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+  try {
+    const image = await uploadPicture(context, formData.get('image'), 'image')
+    const { published_at } = submission.value
+    await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
+  } catch (error) {
+    const failed = apiError(error, ['published_at', 'image'], t('failed'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  flash(context, { type: 'success', message: t('saved') })
+  return redirect(adminPath(lang, `content/posts/${params.id}`))
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.published.title.ru }]
+
+export default function AdminPostEditor({ loaderData: { lang, post }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-content')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const texts = post.draft ?? post.published
+  const settings = answer?.intent === 'settings' ? answer : undefined
+  const [form, fields] = useForm<{ published_at: string; image: string }>({
+    id: `post-settings-${post.id}`,
+    lastResult: settings?.result,
+    shouldValidate: 'onSubmit',
+    defaultValue: { published_at: tashkentInput(post.published_at) },
+  })
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'content/posts')}>← {t('posts.title')}</Link>
+      </p>
+      <h1>{texts.title.ru}</h1>
+      <p className="admin-muted">
+        {post.is_published ? `/${lang}/posts/${post.id} · ${t('pages.published')}` : t('pages.unpublished')}
+        {post.draft ? ` · ${t('pages.has_draft')}` : ''}
+      </p>
+      <TextsForm id={`post-${post.id}`} texts={texts} answer={answer} busy={busy} />
+      <section className="admin-card" aria-labelledby="post-settings-title">
+        <h2 id="post-settings-title">{t('posts.settings')}</h2>
+        <Form method="post" encType="multipart/form-data" className="content-form" {...getFormProps(form)}>
+          <FormMessage toast={settings?.toast} />
+          <ContentInput
+            field={fields.published_at}
+            type="datetime-local"
+            label={t('fields.published_at')}
+            hint={t('hints.published_at')}
+          />
+          <PictureInput field={fields.image} label={t('fields.image')} current={post.image?.links.small} />
+          <button type="submit" name="intent" value="settings" className="button" disabled={busy}>
+            {t('save')}
+          </button>
+        </Form>
+      </section>
+      <Form method="post" className="admin-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="delete"
+          className="admin-button admin-button--danger"
+          disabled={busy}
+        >
+          {t('posts.delete')}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

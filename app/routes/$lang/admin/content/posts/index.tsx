@@ -1,0 +1,112 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import { tashkentText } from '#app/components/admin/content/tashkent.ts'
+import type { AdminPost, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
+import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
+import { contentT, localizedForm, tashkentField } from '../content.server.ts'
+import type { Route } from './+types/index'
+import '#app/styles/admin-content.css'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { results } = await staffLoad<{ results: AdminPost[] }>(context, 'admin/content/posts/')
+  return { lang: requestLang(context), posts: results, title: contentT(context)('posts.title') }
+}
+
+const createForm = z.object({ title: localizedForm, published_at: tashkentField })
+
+/** Adds a post (not in the shop until published; its body starts as its title) and opens it for editing. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = contentT(context)
+  const intent = 'create'
+  const submission = parseForm(await request.formData(), createForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+  const { title, published_at } = submission.value
+  try {
+    const post = await staffApi(context).send<AdminPost>('POST', 'admin/content/posts/', {
+      title,
+      body: { uz: '', sr: '', ru: title.ru },
+      ...(published_at && { published_at }),
+    })
+    return redirect(adminPath(requestLang(context), `content/posts/${post.id}`))
+  } catch (error) {
+    const failed = apiError(error, ['title.uz', 'title.sr', 'title.ru', 'published_at'], t('failed'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminPostsPage({ loaderData: { lang, posts, title }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-content')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ title: LocalizedText; published_at: string }>({
+    id: 'post-create',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
+      </p>
+      <h1>{title}</h1>
+      <table className="admin-table">
+        <caption className="admin-muted">{t('posts.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.title')}</th>
+            <th scope="col">{t('fields.published_at')}</th>
+            <th scope="col">{t('pages.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {posts.map((post) => (
+            <tr key={post.id}>
+              <td>
+                <Link to={adminPath(lang, `content/posts/${post.id}`)}>{(post.draft ?? post.published).title.ru}</Link>
+              </td>
+              <td data-label={t('fields.published_at')}>{tashkentText(post.published_at)}</td>
+              <td>
+                {t(post.is_published ? 'pages.published' : 'pages.unpublished')}
+                {post.draft ? ` · ${t('pages.has_draft')}` : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section className="admin-card" aria-labelledby="post-create-title">
+        <h2 id="post-create-title">{t('posts.add')}</h2>
+        <Form method="post" className="content-form" {...getFormProps(form)}>
+          <FormMessage toast={answer?.toast} />
+          <LocalizedInputs field={fields.title} label={t('fields.title')} />
+          <ContentInput
+            field={fields.published_at}
+            type="datetime-local"
+            label={t('fields.published_at')}
+            hint={t('hints.published_at')}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {t('posts.add')}
+          </button>
+        </Form>
+      </section>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

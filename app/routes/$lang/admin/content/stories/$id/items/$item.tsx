@@ -1,0 +1,125 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
+import type { AdminStory, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { AdminActionData } from '#app/components/admin/forms.tsx'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { flash } from '#app/utils/flash.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
+import { adminFailure, apiError, parseForm, staffLoad } from '../../../../forms.server.ts'
+import { contentT, localizedForm, uploadPicture } from '../../../content.server.ts'
+import type { Route } from './+types/$item'
+import '#app/styles/admin-content.css'
+
+const isNew = (id: string | undefined) => id === 'new'
+
+/** The story with the item (none for `new`); the API has no single-item read, the story lists them. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,9}$/.test(params.id) || (!isNew(params.item) && !/^\d{1,9}$/.test(params.item)))
+    throw data(null, { status: 404 })
+  const story = await staffLoad<AdminStory>(context, `admin/content/stories/${params.id}/`)
+  const item = isNew(params.item) ? null : story.items.find((i) => String(i.id) === params.item)
+  if (item === undefined) throw data(null, { status: 404 })
+  const t = contentT(context)
+  return { lang: requestLang(context), story, item, title: item ? t('stories.edit_item') : t('stories.add_item') }
+}
+
+const itemForm = z.object({
+  title: localizedForm,
+  link: z.string().trim().max(500).optional(),
+  position: z.number().int().min(0).max(32_767).default(0),
+})
+
+const fields = ['title.uz', 'title.sr', 'title.ru', 'link', 'position', 'image']
+
+/** Saves the item (its picture first, when chosen: a new item needs one), or removes it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const lang = requestLang(context)
+  const t = contentT(context)
+  const api = staffApi(context)
+  const back = adminPath(lang, `content/stories/${params.id}`)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? 'save')
+  if (intent === 'delete' && !isNew(params.item)) {
+    await api.send('DELETE', `admin/content/story-items/${params.item}/`)
+    flash(context, { type: 'success', message: t('stories.item_deleted') })
+    return redirect(back)
+  }
+  const submission = parseForm(formData, itemForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+  try {
+    const image = await uploadPicture(context, formData.get('image'), 'image')
+    const { link, ...rest } = submission.value
+    const body = { ...rest, link: link || null, ...(image && { image }) }
+    if (isNew(params.item)) await api.send('POST', `admin/content/stories/${params.id}/items/`, body)
+    else await api.send('PATCH', `admin/content/story-items/${params.item}/`, body)
+  } catch (error) {
+    const failed = apiError(error, fields, t('failed'))
+    return adminFailure(submission, {
+      intent,
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  flash(context, { type: 'success', message: t('saved') })
+  return redirect(back)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminStoryItemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lang, story, item, title } = loaderData
+  const { t } = useTranslation('admin-content')
+  const answer = actionData as AdminActionData | undefined
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ title: LocalizedText; link: string; position: string; image: string }>({
+    id: `story-item-${item?.id ?? 'new'}`,
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+    defaultValue: {
+      title: item?.title,
+      link: item?.link ?? '',
+      position: String(item?.position ?? story.items.length),
+    },
+  })
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, `content/stories/${story.id}`)}>← {story.title.ru}</Link>
+      </p>
+      <h1>{title}</h1>
+      {item ? <p className="admin-muted">{t('stories.read_by', { count: item.reads })}</p> : null}
+      <Form method="post" encType="multipart/form-data" className="admin-card content-form" {...getFormProps(form)}>
+        <FormMessage toast={answer?.toast} />
+        <PictureInput field={fields.image} label={t('fields.image')} current={item?.image.links.small} />
+        <LocalizedInputs field={fields.title} label={t('fields.title')} />
+        <ContentInput field={fields.link} label={t('fields.link')} hint={t('hints.link')} maxLength={500} />
+        <ContentInput field={fields.position} type="number" label={t('fields.position')} />
+        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+          {t('save')}
+        </button>
+      </Form>
+      {item ? (
+        <Form method="post" className="admin-actions">
+          <button
+            type="submit"
+            name="intent"
+            value="delete"
+            className="admin-button admin-button--danger"
+            disabled={busy}
+          >
+            {t('stories.delete_item')}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { tashkentText } from '#app/components/admin/content/tashkent.ts'
+import type { AdminStory } from '#app/components/admin/content/types.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
+import { staffLoad } from '../../forms.server.ts'
+import { contentT } from '../content.server.ts'
+import type { Route } from './+types/index'
+import '#app/styles/admin-content.css'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { results } = await staffLoad<{ results: AdminStory[] }>(context, 'admin/content/stories/')
+  return { lang: requestLang(context), stories: results, title: contentT(context)('stories.title') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+
+export default function AdminStoriesPage({ loaderData: { lang, stories, title } }: Route.ComponentProps) {
+  const { t } = useTranslation('admin-content')
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
+      </p>
+      <div className="admin-page__head">
+        <h1>{title}</h1>
+        <Link to={adminPath(lang, 'content/stories/new')} className="button">
+          {t('stories.add')}
+        </Link>
+      </div>
+      <table className="admin-table">
+        <caption className="admin-muted">{t('banners.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('fields.title')}</th>
+            <th scope="col">{t('fields.starts_at')}</th>
+            <th scope="col">{t('fields.ends_at')}</th>
+            <th scope="col">{t('stories.items')}</th>
+            <th scope="col">{t('stories.reads')}</th>
+            <th scope="col">{t('banners.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stories.map((story) => (
+            <tr key={story.id}>
+              <td>
+                <Link to={adminPath(lang, `content/stories/${story.id}`)}>{story.title.ru}</Link>
+              </td>
+              <td data-label={t('fields.starts_at')}>{tashkentText(story.starts_at)}</td>
+              <td data-label={t('fields.ends_at')}>{tashkentText(story.ends_at)}</td>
+              <td data-label={t('stories.items')}>{story.items.length}</td>
+              <td data-label={t('stories.reads')}>{story.reads}</td>
+              <td>{t(story.shown ? 'banners.shown' : story.is_active ? 'banners.waiting' : 'banners.off')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary
