@@ -172,7 +172,8 @@ export function pageCache(db: Db) {
     if (version === null) return next()
     // The language cookie is part of the key: a page sets it when the request's differs.
     const language = parseCookie(req.headers.cookie ?? '').i18n_redirected ?? ''
-    const url = `${req.headers.host ?? ''}${req.originalUrl}\n${language}`
+    // Links in the page (canonical, Open Graph) are built from the scheme and host it was asked with.
+    const url = `${req.protocol}://${req.headers.host ?? ''}${req.originalUrl}\n${language}`
     const hit = store.lookup(url, req)
     if (hit && hit.version === version) return serve(req, res, hit)
     res.setHeader('X-Cache', 'miss')
