@@ -21,6 +21,7 @@ import { fromRoot } from '#api/project-root.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
 import { markAssets, metricsEndpoint, readiness, requestObservation, storefrontRoutes } from './observability.ts'
+import { pageCache } from './page-cache.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
 import { checkShopMode } from './shop-mode.ts'
@@ -124,6 +125,8 @@ export async function createShop({ build, assets }: ShopOptions) {
     securityHeaders(res, res.locals.nonce, { dev: Boolean(assets) })
     next()
   })
+  // First-time visitors' pages, rendered once per catalogue change (not under Vite: its code changes).
+  if (!assets) app.use(pageCache(database.db))
   app.all(
     '/{*path}',
     createRequestHandler({

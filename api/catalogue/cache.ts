@@ -187,6 +187,17 @@ export function forgetCachedCatalogue(db: Db) {
   cacheFor(db).clear()
 }
 
+/**
+ * This process's version of the catalogue: a new number after every change
+ * (this process's or, through the notice, another's), `null` while notices
+ * may be missed. What is derived from catalogue data (a rendered page) stays
+ * good while the number is the same.
+ */
+export function catalogueVersion(db: Db): number | null {
+  const cache = cacheFor(db)
+  return cache.trusted ? cache.generation : null
+}
+
 /** Number of cached responses; for tests. */
 export function cachedResponseCount(db: Db) {
   return cacheFor(db).size

@@ -2,22 +2,33 @@ import { parseCookie } from 'cookie'
 import type { HeadersArgs } from 'react-router'
 
 // Catalogue pages are the same for every anonymous visitor with the same
-// cookies, so a CDN or the browser may keep them briefly. They are kept apart
-// per Cookie header (Vary), and never shared when the request carries anything
-// personal (a session, a flash message) or the response sets a cookie: a shared
-// cache would hand that cookie (a visitor id, a basket) to everyone else.
-
-export const publicCache = 'public, max-age=60, stale-while-revalidate=600'
-export const privateCache = 'private, no-cache'
+// cookies, so the shop's page cache (server/page-cache.ts), a CDN or a reverse
+// proxy may keep them. They are kept apart per Cookie header (Vary), and never
+// shared when the request carries anything personal (a session, a flash
+// message, a basket) or the response sets a personal cookie. The one cookie a
+// shared page may set is the language cookie: it follows from the URL
+// (`/uz/…` sets `uz`), so it is the same for everyone who gets that page
+// (docs/decisions/010-cached-pages-for-first-time-visitors.md).
 
 /**
- * Cookies every anonymous visitor has; any other cookie makes a page personal.
- * That is also the switch for later features: a basket or favourites that
- * change what the header shows should leave a cookie of their own (or a flash
- * message), and the pages become private for that browser.
+ * Browsers ask again every time (a stock change shows at once); a shared cache
+ * in front may answer for a minute. The shop's own page cache is emptied at
+ * once by every catalogue change.
  */
-const anonymousCookies = new Set(['visitorId', 'i18n_redirected'])
-const fingerprint = /^[A-Za-z0-9_-]{16,64}$/
+export const publicCache = 'public, max-age=0, s-maxage=60'
+export const privateCache = 'private, no-cache'
+
+/** The cookie that remembers the language: derived from the URL, never personal. */
+const languageCookie = 'i18n_redirected'
+
+/**
+ * Cookies that do not make a page personal. The visitor id is issued only by
+ * a form post (app/utils/visitor.server.ts) and what it owns shows through
+ * cookies of its own (a basket or favourites change leaves `atir_basket`), so
+ * a page for a visitor with only these is still the same for every such visitor
+ * (and Vary: Cookie keeps two ids apart in a shared cache).
+ */
+const anonymousCookies = new Set(['visitorId', languageCookie])
 
 /** A cookie besides the anonymous ones: a session, a basket or favourites changed, a flash message. */
 export function hasPersonalCookie(request: Request): boolean {
@@ -25,39 +36,39 @@ export function hasPersonalCookie(request: Request): boolean {
   return Object.keys(cookies).some((name) => !anonymousCookies.has(name))
 }
 
-/**
- * The Cache-Control a catalogue page for this request may carry. Public only
- * when the request has no personal cookie and the response will set none:
- * the visitor id is already known and the language cookie already says `lang`.
- */
-export function catalogueCacheControl(request: Request, lang: string): string {
-  const cookies = parseCookie(request.headers.get('cookie') ?? '')
-  const personal = hasPersonalCookie(request)
-  const setsCookie = !fingerprint.test(cookies.visitorId ?? '') || cookies.i18n_redirected !== lang
-  return personal || setsCookie ? privateCache : publicCache
+/** True when a Set-Cookie value sets only the language cookie. */
+export function isLanguageCookie(setCookie: string): boolean {
+  return setCookie.trimStart().startsWith(`${languageCookie}=`)
+}
+
+/** The Cache-Control a catalogue page for this request may carry: public when nothing in it is personal. */
+export function catalogueCacheControl(request: Request, _lang?: string): string {
+  return hasPersonalCookie(request) ? privateCache : publicCache
 }
 
 /** Headers a loader returns with its data: `data(value, { headers: catalogueLoaderHeaders(request, lang) })`. */
-export function catalogueLoaderHeaders(request: Request, lang: string): HeadersInit {
+export function catalogueLoaderHeaders(request: Request, lang?: string): HeadersInit {
   return { 'Cache-Control': catalogueCacheControl(request, lang) }
+}
+
+/** True when every cookie these headers set is the language cookie. */
+function setsOnlyLanguage(headers: Headers): boolean {
+  return headers.getSetCookie().every(isLanguageCookie)
 }
 
 /**
  * A route's `headers` export: the loader's Cache-Control, made private when a
- * parent sets a cookie or the page is an error; always Vary: Cookie.
+ * parent sets a personal cookie or the page is an error; always Vary: Cookie.
  */
 export function catalogueHeaders({ loaderHeaders, parentHeaders, errorHeaders }: HeadersArgs): Headers {
   const headers = new Headers({ Vary: 'Cookie' })
   const wanted = loaderHeaders.get('Cache-Control')
-  const shareable = wanted && !errorHeaders && !parentHeaders.has('Set-Cookie') && !loaderHeaders.has('Set-Cookie')
+  const shareable = wanted && !errorHeaders && setsOnlyLanguage(parentHeaders) && setsOnlyLanguage(loaderHeaders)
   headers.set('Cache-Control', shareable ? wanted : privateCache)
   return headers
 }
 
-/** For robots.txt, sitemaps and other files without a page: shared for `maxAge` seconds when no cookie is set. */
+/** For robots.txt, sitemaps and other files without a page: shared for `maxAge` seconds unless the request is personal. */
 export function resourceCacheControl(request: Request, maxAge: number): string {
-  const cookies = parseCookie(request.headers.get('cookie') ?? '')
-  const personal = Object.keys(cookies).some((name) => !anonymousCookies.has(name))
-  const setsCookie = !fingerprint.test(cookies.visitorId ?? '')
-  return personal || setsCookie ? `private, max-age=${maxAge}` : `public, max-age=${maxAge}`
+  return hasPersonalCookie(request) ? `private, max-age=${maxAge}` : `public, max-age=${maxAge}`
 }

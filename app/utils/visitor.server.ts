@@ -8,12 +8,18 @@ const oneYear = 365 * 24 * 60 * 60
 
 /**
  * The anonymous visitor's id (SPEC §3 "Visitor fingerprint"): read from the
- * `visitorId` cookie, or a new one with the Set-Cookie header to keep it.
+ * `visitorId` cookie, or a new one. A new id is kept (Set-Cookie) only by a
+ * request that can change something (a basket, favourite, story or sign-in
+ * form): pages a visitor merely reads set no cookie of their own, so they stay
+ * the same for every first-time visitor and can be shared-cached
+ * (docs/decisions/010-cached-pages-for-first-time-visitors.md). Such a read
+ * uses a throwaway id, which owns nothing.
  */
 export function getVisitor(request: Request): { id: string; setCookie: string | null } {
   const existing = parseCookie(request.headers.get('cookie') ?? '')[visitorCookie]
   if (existing && isFingerprint(existing)) return { id: existing, setCookie: null }
   const id = randomBytes(18).toString('base64url')
+  if (request.method === 'GET' || request.method === 'HEAD') return { id, setCookie: null }
   const setCookie = stringifySetCookie({
     name: visitorCookie,
     value: id,

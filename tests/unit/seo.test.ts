@@ -185,11 +185,13 @@ describe('cache headers', () => {
   const request = (cookie?: string) => new Request('https://atir.uz/ru', { headers: cookie ? { cookie } : {} })
   const visitor = 'visitorId=abcdefghijklmnopqrstuv; i18n_redirected=ru'
 
-  test('public only for a known anonymous visitor whose language cookie matches', () => {
+  test('public unless the request carries something personal', () => {
     expect(catalogueCacheControl(request(visitor), 'ru')).toBe(publicCache)
-    expect(catalogueCacheControl(request(), 'ru')).toBe(privateCache)
-    expect(catalogueCacheControl(request(visitor), 'uz')).toBe(privateCache)
+    // A first-time visitor: no cookie at all, and the page sets none but the language.
+    expect(catalogueCacheControl(request(), 'ru')).toBe(publicCache)
     expect(catalogueCacheControl(request(`${visitor}; atir_session=abc`), 'ru')).toBe(privateCache)
+    expect(catalogueCacheControl(request(`${visitor}; atir_basket=abc`), 'ru')).toBe(privateCache)
+    expect(publicCache).toMatch(/^public, .*s-maxage=\d+/)
   })
 
   test('the headers export keeps it public only when no parent sets a cookie', () => {
@@ -202,6 +204,10 @@ describe('cache headers', () => {
     const shared = catalogueHeaders(args())
     expect(shared.get('Cache-Control')).toBe(publicCache)
     expect(shared.get('Vary')).toBe('Cookie')
-    expect(catalogueHeaders(args({ 'Set-Cookie': 'i18n_redirected=ru' })).get('Cache-Control')).toBe(privateCache)
+    // The language cookie follows from the URL: the same for everyone who gets the page.
+    expect(catalogueHeaders(args({ 'Set-Cookie': 'i18n_redirected=ru; Path=/' })).get('Cache-Control')).toBe(
+      publicCache,
+    )
+    expect(catalogueHeaders(args({ 'Set-Cookie': 'visitorId=abc; Path=/' })).get('Cache-Control')).toBe(privateCache)
   })
 })

@@ -1,0 +1,154 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { registerCustomer } from './support/customer.ts'
+import { main, toasts, visit, watchErrors } from './support/page.ts'
+import { ownerToken } from './support/staff.ts'
+
+// Cached pages for first-time visitors (issue 19, server/page-cache.ts): a
+// visitor with no cookie gets the product page from the page cache; signed-in
+// shoppers never get another's page, nor does the visitor get theirs; a stock
+// change or a back-office edit shows on the visitor's next request. With and
+// without JavaScript.
+
+type Product = { id: number; slug: string; title: string; stock: number; price: number }
+
+/** An in-stock product no other spec uses: far down the cheap end of the list, `slot` per project. */
+async function productFor(request: APIRequestContext, slot: number): Promise<Product> {
+  const index = (test.info().project.name === 'chromium-js' ? 0 : 2) + slot
+  // Not on sale: the page's structured data then carries the regular price.
+  const list = await request.get(
+    '/api/v1/products/?in_stock=true&sale_price__isnull=true&ordering=price&page=4&size=12',
+  )
+  const slug = (await list.json()).results[index].slug as string
+  return (await (await request.get(`/api/v1/products/${slug}/`)).json()) as Product
+}
+
+/** A request as a first-time visitor sends it: no cookie at all. */
+async function firstTimeVisit(path: string) {
+  const response = await fetch(new URL(path, test.info().project.use.baseURL), {
+    headers: { 'Accept-Encoding': 'br, gzip' },
+  })
+  return { response, body: await response.text(), cache: response.headers.get('x-cache') }
+}
+
+/** Visits until the page comes from the cache (it is kept once compressed, just after the first answer). */
+async function cachedFor(path: string) {
+  await expect.poll(async () => (await firstTimeVisit(path)).cache).toBe('hit')
+  return firstTimeVisit(path)
+}
+
+async function shopperPage(browser: Browser, request: APIRequestContext, name: string) {
+  const password = 'cache-pass-1'
+  const phone = await registerCustomer(request, password, name)
+  const page = await (await browser.newContext()).newPage()
+  // Signed in through the login form's post, in the browser's own cookie jar (the login page has its own specs).
+  const login = await page.request.post('/ru/login', { form: { phone, password }, maxRedirects: 0 })
+  expect(login.status(), await login.text()).toBeGreaterThanOrEqual(300)
+  expect((await page.context().cookies()).map((c) => c.name)).toContain('atir_session')
+  return page
+}
+
+const header = (page: Page) => page.getByRole('banner')
+const basketBadge = (page: Page, count: number) =>
+  header(page).getByRole('link', { name: `Корзина: ${count}`, exact: true })
+
+test('a first-time visitor gets the product page from the cache, whole and working', async ({ page, request }) => {
+  const product = await productFor(request, 0)
+  const path = `/ru/products/${product.slug}`
+  const first = await firstTimeVisit(path)
+  expect(first.response.status).toBe(200)
+  expect(first.response.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+/)
+  expect(first.response.headers.get('vary')).toMatch(/Cookie/)
+  // No visitor id for merely reading: the one cookie is the language's, the same for everyone here.
+  expect(first.response.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(['i18n_redirected'])
+
+  const hit = await cachedFor(path)
+  // The scripts' nonce is the one the cached Content-Security-Policy allows.
+  const nonce = /'nonce-([^']+)'/.exec(hit.response.headers.get('content-security-policy') ?? '')?.[1]
+  expect(nonce).toBeTruthy()
+  const nonces = new Set([...hit.body.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))
+  expect([...nonces]).toEqual([nonce])
+
+  // In a browser the cached page shows, hydrates (with JavaScript) and adds to the basket.
+  const errors = watchErrors(page)
+  await visit(page, path)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title)
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${product.title}`, exact: true })
+    .click()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+  await expect(basketBadge(page, 1)).toBeVisible()
+  // The basket's first change issued the visitor id.
+  expect((await page.context().cookies()).map((c) => c.name)).toContain('visitorId')
+  expect(errors).toEqual([])
+})
+
+test("two shoppers and a visitor: each sees their own name and badges, never another's page", async ({
+  browser,
+  request,
+}) => {
+  // Two registrations and sign-ins: slow on a busy machine.
+  test.slow()
+  const product = await productFor(request, 1)
+  const path = `/ru/products/${product.slug}`
+  await cachedFor(path)
+  const aziza = await shopperPage(browser, request, 'Азиза Каримова')
+  const bobur = await shopperPage(browser, request, 'Бобур Алиев')
+
+  // Aziza puts the product in her basket.
+  await visit(aziza, path)
+  await main(aziza)
+    .getByRole('button', { name: `В корзину: ${product.title}`, exact: true })
+    .click()
+  await expect(toasts(aziza).getByText('Товар добавлен в корзину')).toBeVisible()
+
+  for (const [page, name, other, basket] of [
+    [aziza, 'Азиза', 'Бобур', 1],
+    [bobur, 'Бобур', 'Азиза', 0],
+  ] as const) {
+    await visit(page, path)
+    await expect(header(page).getByRole('button', { name: `Меню профиля: ${name}` })).toBeVisible()
+    await expect(header(page).getByText(other)).toHaveCount(0)
+    await expect(basketBadge(page, basket)).toBeVisible()
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(product.title)
+  }
+  await expect(main(aziza).getByRole('link', { name: 'В корзине', exact: true })).toBeVisible()
+
+  // The visitor, after both: the shared page, with no one's name, basket or sign-in.
+  const visitor = await (await browser.newContext()).newPage()
+  await visit(visitor, path)
+  await expect(header(visitor).getByRole('link', { name: 'Войти' })).toBeVisible()
+  await expect(header(visitor).getByText(/Азиза|Бобур/)).toHaveCount(0)
+  await expect(basketBadge(visitor, 0)).toBeVisible()
+  const shared = await cachedFor(path)
+  expect(shared.body).not.toMatch(/Азиза|Бобур/)
+  for (const page of [aziza, bobur, visitor]) await page.context().close()
+})
+
+test("a stock change and a back-office edit show on the visitor's next request", async ({ page, request }) => {
+  const product = await productFor(request, 2)
+  const path = `/ru/products/${product.slug}`
+  const token = await ownerToken(request)
+  const auth = { Authorization: `Bearer ${token}` }
+  expect((await cachedFor(path)).body).toContain(`"price":${product.price}`)
+
+  // The warehouse counts it to 0.
+  const counted = await request.post(`/api/v1/admin/stock/products/${product.id}/corrections/`, {
+    headers: auth,
+    data: { seen: product.stock, counted: 0, reason: 'page cache test' },
+  })
+  expect(counted.status(), await counted.text()).toBe(200)
+  await visit(page, path)
+  await expect(main(page).getByText('Нет в наличии').first()).toBeVisible()
+  await expect(main(page).getByRole('button', { name: `В корзину: ${product.title}`, exact: true })).toHaveCount(0)
+
+  // A manager changes the price: the next first-time request has it, from a new render.
+  const cached = await cachedFor(path)
+  expect(cached.body).not.toContain(`"price":${product.price + 1000}`)
+  const edited = await request.patch(`/api/v1/admin/products/${product.id}/`, {
+    headers: auth,
+    data: { price: product.price + 1000 },
+  })
+  expect(edited.status(), await edited.text()).toBe(200)
+  const next = await firstTimeVisit(path)
+  expect(next.body).toContain(`"price":${product.price + 1000}`)
+})

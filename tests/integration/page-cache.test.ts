@@ -1,0 +1,184 @@
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Api, createApi } from '#api/app.ts'
+import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
+import { parseConfig } from '#api/config.ts'
+import { type Database, openDatabase } from '#api/db/client.ts'
+import { privateCache, publicCache } from '#app/utils/http-cache.ts'
+import { pageCache } from '../../server/page-cache.ts'
+import { setupTestApi } from './support/api.ts'
+import { orderMaker } from './support/orders.ts'
+import { signedInStaff } from './support/staff.ts'
+
+// The page cache of first-time visitors (server/page-cache.ts) on a second shop
+// "process": a change through this one (an order taking stock, a back-office
+// edit) shows on the other's next page. With DATABASE_URL the other has its own
+// pool and learns of changes by NOTIFY, as a second server would; on PGlite both
+// share the one database, and a lost listening connection is played through
+// the database's listen hook.
+
+const t = setupTestApi({ products: 20 })
+const orders = orderMaker(t)
+const server = process.env.DATABASE_URL
+let other: { database: Database; api: Api }
+let base = ''
+let renders = 0
+const stops: (() => Promise<void>)[] = []
+let playGap: ((listening: boolean) => void) | undefined
+let close = () => {}
+
+beforeAll(async () => {
+  const url = t.databaseUrl
+  const database: Database = url
+    ? await openDatabase({ url, dataDir: null })
+    : {
+        ...t.database,
+        listen: (channel, onNotice, onGap) => {
+          playGap = onGap
+          return t.database.listen(channel, onNotice, onGap)
+        },
+      }
+  const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
+  other = { database, api: createApi({ database, config }) }
+  if (url) stops.push(await listenForCatalogueChanges(t.database))
+  stops.push(await listenForCatalogueChanges(database))
+
+  // The other process's storefront, reduced to a product page rendered from its API.
+  const app = express()
+  app.use(pageCache(database.db))
+  app.get('/ru/products/:slug', async (req, res) => {
+    renders++
+    const answer = await other.api.fetch(new Request(`http://shop.test/api/v1/products/${req.params.slug}/`))
+    const product = (await answer.json()) as { price: number; stock: number }
+    const personal = req.get('cookie')?.includes('atir_session')
+    res.set('Cache-Control', personal ? privateCache : publicCache).set('Vary', 'Cookie')
+    if (req.query.visitor) res.append('Set-Cookie', 'visitorId=abcdefghijklmnopqrstuv; Path=/')
+    res.type('html').send(`<p>price ${product.price}, stock ${product.stock}</p>`)
+  })
+  const listening = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => listening.once('listening', resolve))
+  base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+  close = () => listening.close()
+})
+
+afterAll(async () => {
+  close()
+  for (const stop of stops) await stop()
+  if (server) await other.database.close()
+})
+
+const visit = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(base + path, { headers })
+  return { cache: response.headers.get('x-cache'), body: await response.text(), headers: response.headers }
+}
+
+/** Visits until the page comes from the cache (it is kept once compressed, just after the first answer). */
+async function cached(path: string) {
+  await vi.waitFor(async () => expect((await visit(path)).cache).toBe('hit'), { timeout: 10_000, interval: 50 })
+  return visit(path)
+}
+
+async function aProduct(offset: number) {
+  const { body } = await t.json(`products/?size=1&page=${offset}`)
+  return body.results[0] as { id: number; slug: string; price: number; stock: number }
+}
+
+describe('the page cache of first-time visitors', () => {
+  it('renders a page once for every first-time visitor and never for anyone with a personal cookie', async () => {
+    const { slug } = await aProduct(1)
+    const path = `/ru/products/${slug}`
+    const first = await visit(path)
+    expect(first.cache).toBe('miss')
+    // Kept once compressed: from then on every first-time visitor gets the same bytes without a render.
+    const hit = await cached(path)
+    const before = renders
+    for (let i = 0; i < 3; i++) expect((await visit(path)).cache).toBe('hit')
+    expect(renders).toBe(before)
+    expect(hit.body).toBe(first.body)
+    expect(hit.headers.get('cache-control')).toBe(publicCache)
+    expect(hit.headers.get('etag')).toBeTruthy()
+    expect(hit.headers.get('vary')).toMatch(/Cookie/)
+    // A browser asking again with the ETag gets a 304.
+    const again = await fetch(base + path, { headers: { 'If-None-Match': hit.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+
+    // A session, a basket or a visitor id: rendered for that request, never from or into the cache.
+    for (const cookie of ['atir_session=x', 'atir_basket=1', 'visitorId=abcdefghijklmnopqrstuv']) {
+      const personal = await visit(path, { Cookie: cookie })
+      expect(personal.cache, cookie).toBeNull()
+    }
+    expect(renders).toBe(before + 3)
+    // The language cookie is the one a first-time visitor may carry: a page of its own.
+    expect((await visit(path, { Cookie: 'i18n_redirected=ru' })).cache).toBe('miss')
+  })
+
+  it('keeps no page that sets a personal cookie or is private', async () => {
+    const { slug } = await aProduct(2)
+    const path = `/ru/products/${slug}?visitor=1`
+    await visit(path)
+    const before = renders
+    for (let i = 0; i < 3; i++) expect((await visit(path)).cache).toBe('miss')
+    expect(renders).toBe(before + 3)
+  })
+
+  it('shows an order taking stock through the other process on the next page', async () => {
+    const { productId } = await orders.place({ stock: 9, quantity: 2, price: 111_000 })
+    const { body } = await t.json(`products/?size=50`)
+    const slug = body.results.find((p: { id: number }) => p.id === productId).slug as string
+    const path = `/ru/products/${slug}`
+    expect((await cached(path)).body).toContain('stock 7')
+    // A second order of the same product, 3 more units, paid in cash on pickup.
+    const customer = await orders.customer()
+    await t.json('orders/cart/products/', {
+      method: 'POST',
+      token: customer.access,
+      body: JSON.stringify({ product_id: productId, quantity: 3 }),
+    })
+    const placed = await t.json('orders/', {
+      method: 'POST',
+      token: customer.access,
+      body: JSON.stringify({
+        address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
+        receiver: { name: 'Aziz', phone: '+998901112233' },
+        delivery: 'pickup',
+        payment_method: 'cash',
+        idempotency_key: crypto.randomUUID(),
+      }),
+    })
+    expect(placed.status).toBe(201)
+    await vi.waitFor(async () => expect((await visit(path)).body).toContain('stock 4'), { timeout: 10_000 })
+  })
+
+  it('shows a back-office price change through the other process on the next page', async () => {
+    const product = await aProduct(3)
+    const path = `/ru/products/${product.slug}`
+    expect((await cached(path)).body).toContain(`price ${product.price}`)
+    const manager = await signedInStaff(t, 'manager')
+    const changed = await t.json(`admin/products/${product.id}/`, {
+      method: 'PATCH',
+      token: manager.token,
+      body: JSON.stringify({ price: product.price + 1000 }),
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    await vi.waitFor(async () => expect((await visit(path)).body).toContain(`price ${product.price + 1000}`), {
+      timeout: 10_000,
+    })
+  })
+
+  it('serves nothing from memory while its listening connection is down', async () => {
+    const { slug } = await aProduct(4)
+    const path = `/ru/products/${slug}`
+    await cached(path)
+    if (server)
+      await t.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`,
+      )
+    else playGap?.(false)
+    await vi.waitFor(async () => expect((await visit(path)).cache).toBeNull(), { timeout: 10_000 })
+    expect((await visit(path)).cache).toBeNull()
+    if (!server) playGap?.(true)
+    await cached(path)
+  })
+})
