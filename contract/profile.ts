@@ -18,17 +18,18 @@ export const optionalText = (max = TEXT_MAX) =>
     .max(max, 'max_length')
     .transform((value) => value.trim() || null)
 
-/** `PATCH account/`: every field optional; a sent `full_name` may not be blank. */
+/**
+ * `PATCH account/`: every field optional; a sent `full_name` may not be blank. A person's
+ * name is one text, name and surname, as registration asks it (no separate surname).
+ */
 export const profileUpdateSchema = z.object({
   full_name: requiredText().optional(),
-  surname: optionalText().optional(),
   extra_phone: optionalPhoneSchema.optional(),
 })
 
 /** The storefront's profile form: the same fields, all sent. */
 export const profileForm = z.object({
   full_name: requiredText(),
-  surname: optionalText().default(null),
   extra_phone: optionalPhoneSchema.default(null),
 })
 

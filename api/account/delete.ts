@@ -29,7 +29,6 @@ export async function deleteAccount(deps: ApiDeps, userId: number) {
       .set({
         phone: null,
         fullName: '',
-        surname: null,
         extraPhone: null,
         passwordHash: null,
         avatar: null,

@@ -30,7 +30,6 @@ export function userView(row: UserRow, mediaBase: string) {
     id: row.id,
     phone: row.phone ?? '',
     full_name: row.fullName,
-    surname: row.surname,
     extra_phone: row.extraPhone,
     avatar_src: avatarSrc(row.avatar, mediaBase),
     cashback_balance: row.cashbackBalance,

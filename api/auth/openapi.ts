@@ -24,8 +24,7 @@ export const userSchema = z
   .object({
     id: z.number().int(),
     phone: z.string().openapi({ example: '+998901234567', description: 'E.164' }),
-    full_name: z.string(),
-    surname: z.string().nullable(),
+    full_name: z.string().openapi({ description: 'Name and surname, one text (as registration asks it)' }),
     extra_phone: z.string().nullable(),
     avatar_src: z
       .object({

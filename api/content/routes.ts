@@ -18,6 +18,18 @@ export const contacts = z
     instagram: z.string(),
     telegram: z.string(),
     email: z.string().nullable(),
+    pickup_points: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          address: z.string(),
+          hours: z.string().openapi({ example: 'Ежедневно 10:00–21:00' }),
+          latitude: z.number(),
+          longitude: z.number(),
+        }),
+      )
+      .openapi({ description: 'Where orders with delivery `pickup` are collected (none: pickup not offered)' }),
   })
   .openapi('Contacts')
 

@@ -4,7 +4,19 @@ import { categories, footerLinks, settings } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 import { pick } from '../http/locale.ts'
 
+/** A place where customers collect orders (issue 20): `id` stays when staff edit the point. */
+export type StoredPickupPoint = {
+  id: string
+  name: Localized
+  address: Localized
+  hours: string
+  latitude: number
+  longitude: number
+}
+
 export type StoredContacts = {
+  /** Absent in contacts saved before pickup points existed: none. */
+  pickup_points?: StoredPickupPoint[]
   phone: string
   phone2: string
   latitude: number
@@ -37,7 +49,20 @@ export async function getContacts(db: Db, lang: Lang) {
     instagram,
     telegram,
     email: email ?? null,
+    pickup_points: pickupPointsOf(stored, lang),
   }
+}
+
+/** The shop's pickup points in `lang`, in the order staff listed them. */
+export function pickupPointsOf(stored: Pick<StoredContacts, 'pickup_points'> | null, lang: Lang) {
+  return (stored?.pickup_points ?? []).map((p) => ({
+    id: p.id,
+    name: pick(p.name, lang),
+    address: pick(p.address, lang),
+    hours: p.hours,
+    latitude: p.latitude,
+    longitude: p.longitude,
+  }))
 }
 
 export async function getApps(db: Db): Promise<StoredApps> {

@@ -25,10 +25,10 @@ const updateRoute = createRoute({
   method: 'patch',
   path: '/account/',
   tags: ['account'],
-  summary: "Change the customer's name, surname or extra phone",
+  summary: "Change the customer's name or extra phone",
   description:
-    'Send only the fields to change. `full_name` may not be blank; an empty `surname` or `extra_phone` ' +
-    'clears it. Texts at most 99 characters.',
+    'Send only the fields to change. `full_name` (name and surname, one text) may not be blank; an empty ' +
+    '`extra_phone` clears it. Texts at most 99 characters.',
   security: bearer,
   middleware: [signedIn] as const,
   request: jsonBody(profileUpdateSchema),
@@ -126,7 +126,6 @@ export function profileRoutes({ database: { db }, config }: ApiDeps) {
       const user = await signedInUser(current.id, lang)
       const changes = {
         ...(body.full_name !== undefined && { fullName: body.full_name }),
-        ...(body.surname !== undefined && { surname: body.surname }),
         ...(body.extra_phone !== undefined && { extraPhone: body.extra_phone }),
       }
       if (!Object.keys(changes).length) return c.json(userView(user, media), 200)

@@ -3,7 +3,7 @@ import type { UserRow } from '../account/users.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
 
-export type ProfileChanges = Partial<Pick<UserRow, 'fullName' | 'surname' | 'extraPhone'>>
+export type ProfileChanges = Partial<Pick<UserRow, 'fullName' | 'extraPhone'>>
 
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges): Promise<UserRow> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning()

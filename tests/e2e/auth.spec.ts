@@ -48,6 +48,21 @@ async function login(page: Page, national: string, password: string) {
   await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
 }
 
+/**
+ * After step 3: the dialog closes, as after login (SPEC §4); the page (no JavaScript) shows step 4 and
+ * its button back to where the shopper was.
+ */
+async function expectRegistered(page: Page, scope: ReturnType<Page['getByRole']>) {
+  await expect(toasts(page).getByText('Вы успешно зарегистрировались')).toBeVisible()
+  if (withJs()) {
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  } else {
+    await expect(scope.getByText('Готово!')).toBeVisible()
+    await scope.getByRole('link', { name: 'Продолжить покупки' }).click()
+  }
+  await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
+}
+
 async function logout(page: Page) {
   await header(page).getByRole('button', { name: 'Меню профиля' }).click()
   await header(page).getByRole('link', { name: 'Выйти' }).click()
@@ -98,12 +113,7 @@ test('register with the SMS code, log out, log in, reset the password, log in wi
   await scope.getByLabel('Пароль', { exact: true }).fill(password)
   await scope.getByLabel('Повторите пароль').fill(password)
   await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
-  await expect(scope.getByText('Готово!')).toBeVisible()
-  await expect(toasts(page).getByText('Вы успешно зарегистрировались')).toBeVisible()
-  await scope
-    .getByRole('link', { name: 'Продолжить покупки' })
-    .or(scope.getByRole('button', { name: 'Продолжить покупки' }))
-    .click()
+  await expectRegistered(page, scope)
   await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
   await expect(header(page).getByRole('button', { name: 'Меню профиля' })).toBeVisible()
 
@@ -365,4 +375,21 @@ test('registering on the way to the checkout ends with a button to the checkout'
   await expect(scope.getByText('Готово!')).toBeVisible()
   await expect(scope.getByRole('link', { name: 'Продолжить покупки' })).toHaveCount(0)
   await expect(scope.getByRole('link', { name: 'Перейти к оформлению заказа' })).toHaveAttribute('href', '/ru/checkout')
+})
+
+test('on a phone, registering ends signed in on the page it started from', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  const national = freshPhone()
+  await visit(page, start)
+  const scope = await openAuth(page, 'register')
+  await scope.getByRole('textbox', { name: 'Имя и фамилия' }).fill('Шахноза Рахимова')
+  await scope.getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  const seen = messagesTo(national).length
+  await scope.getByRole('button', { name: 'Получить код' }).click()
+  await enterCode(scope, await nextCode(national, seen))
+  await scope.getByLabel('Пароль', { exact: true }).fill('phone-secret-1')
+  await scope.getByLabel('Повторите пароль').fill('phone-secret-1')
+  await scope.getByRole('button', { name: 'Зарегистрироваться' }).click()
+  await expectRegistered(page, scope)
+  await expect(page).toHaveURL(/\/ru\?from=auth-test$/)
 })

@@ -25,7 +25,7 @@ async function register(request: APIRequestContext, national: string, password: 
   const verify = await request.post('/api/v1/account/registration/verify/', { data: { phone, code, session } })
   const { signature } = await verify.json()
   const done = await request.post('/api/v1/account/registration/register/', {
-    data: { password, full_name: 'Dilnoza', signature },
+    data: { password, full_name: 'Dilnoza Karimova', signature },
   })
   expect(done.status()).toBe(201)
 }
@@ -55,15 +55,17 @@ const png = () =>
 test('edit the profile with a photo; a text file named .png is refused and the typed values stay', async ({ page }) => {
   await signIn(page, '/ru/profile/edit')
   const form = main(page)
-  await form.getByRole('textbox', { name: 'Имя' }).fill('Азиза')
-  await form.getByRole('textbox', { name: 'Фамилия' }).fill('Каримова')
+  // One model of a name: the field registration filled, whole, under the same label; no separate surname.
+  const name = form.getByRole('textbox', { name: 'Имя и фамилия' })
+  await expect(name).toHaveValue('Dilnoza Karimova')
+  await expect(form.getByRole('textbox', { name: 'Фамилия', exact: true })).toHaveCount(0)
+  await name.fill('Азиза Каримова')
   await form
     .getByLabel('Фото')
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') })
   await form.getByRole('button', { name: 'Сохранить' }).click()
   await expect(form.getByText('Загрузите изображение в правильном формате: JPG или PNG.').first()).toBeVisible()
-  await expect(form.getByRole('textbox', { name: 'Имя' })).toHaveValue('Азиза')
-  await expect(form.getByRole('textbox', { name: 'Фамилия' })).toHaveValue('Каримова')
+  await expect(name).toHaveValue('Азиза Каримова')
 
   await form.getByRole('textbox', { name: 'Дополнительный телефон' }).fill('901234567')
   await form.getByLabel('Фото').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png() })

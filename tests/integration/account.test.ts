@@ -115,7 +115,6 @@ describe('registration', () => {
       id: expect.any(Number),
       phone,
       full_name: 'Dilnoza Karimova',
-      surname: null,
       extra_phone: null,
       avatar_src: null,
       cashback_balance: 0,
@@ -631,7 +630,7 @@ describe('DELETE account/delete/', () => {
     expect((await login(user.phone, user.password)).status).toBe(400)
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, me.body.id))
-    expect(row).toMatchObject({ phone: null, fullName: '', surname: null, extraPhone: null, passwordHash: null })
+    expect(row).toMatchObject({ phone: null, fullName: '', extraPhone: null, passwordHash: null })
     expect(row.deletedAt).toBeInstanceOf(Date)
 
     // The number can open a new account.

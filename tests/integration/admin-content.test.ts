@@ -399,6 +399,8 @@ describe('footer, contacts and store links', () => {
     expect((await call('PUT', 'contacts/', contacts)).status).toBe(200)
     const shop = (await t.json('settings/contacts/', { lang: 'sr' })).body
     expect(shop).toMatchObject({ phone: '+998 71 200-00-00', address: 'Toshkent', email: 'shop@atir.uz' })
+    // Saved without pickup points: pickup is not offered.
+    expect(shop.pickup_points).toEqual([])
 
     expect((await call('PUT', 'apps/', { ios: 'https://apps.apple.com/app/id1', android: null })).status).toBe(200)
     expect((await t.json('settings/apps/')).body).toEqual({ ios: 'https://apps.apple.com/app/id1', android: null })
@@ -409,5 +411,70 @@ describe('footer, contacts and store links', () => {
       .from(auditLog)
       .where(like(auditLog.action, 'settings.%'))
     expect(audited.map((r) => r.entityId).sort()).toEqual(['apps', 'contacts'])
+  })
+})
+
+describe('pickup points (issue 20)', () => {
+  const point = (name: string, extra: object = {}) => ({
+    name: { uz: `${name} uz`, sr: `${name} sr`, ru: `${name} ru` },
+    address: { uz: 'Тошкент, Навоий 1', sr: 'Toshkent, Navoiy 1', ru: 'Ташкент, Навои, 1' },
+    hours: '10:00–21:00',
+    latitude: 41.3,
+    longitude: 69.25,
+    ...extra,
+  })
+  const contacts = {
+    phone: '+998 71 200-00-00',
+    latitude: 41.31,
+    longitude: 69.28,
+    address: { uz: 'Тошкент', sr: 'Toshkent', ru: 'Ташкент' },
+  }
+
+  it('belong to the contacts: several, in three languages, ids kept across edits, read by the shop', async () => {
+    const saved = await call('PUT', 'contacts/', {
+      ...contacts,
+      pickup_points: [point('Chilonzor'), point('Yunusobod')],
+    })
+    expect(saved.status).toBe(200)
+    const ids = saved.body.pickup_points.map((p: { id: string }) => p.id)
+    expect(ids).toHaveLength(2)
+    expect(new Set(ids).size).toBe(2)
+    const shop = (await t.json('settings/contacts/', { lang: 'sr' })).body
+    expect(shop.pickup_points).toEqual([
+      {
+        id: ids[0],
+        name: 'Chilonzor sr',
+        address: 'Toshkent, Navoiy 1',
+        hours: '10:00–21:00',
+        latitude: 41.3,
+        longitude: 69.25,
+      },
+      expect.objectContaining({ id: ids[1], name: 'Yunusobod sr' }),
+    ])
+
+    // The back office sends the ids back: an edited point keeps its id (orders name the point by it).
+    const admin = (await call('GET', 'contacts/')).body
+    const edited = admin.pickup_points.map((p: object, i: number) => (i === 0 ? { ...p, hours: '09:00–18:00' } : p))
+    const again = await call('PUT', 'contacts/', { ...contacts, pickup_points: edited })
+    expect(again.body.pickup_points.map((p: { id: string }) => p.id)).toEqual(ids)
+    expect(again.body.pickup_points[0].hours).toBe('09:00–18:00')
+  })
+
+  it('refuses a point without its Russian name, hours or a valid point, and more than the limit', async () => {
+    const bad = await call('PUT', 'contacts/', {
+      ...contacts,
+      pickup_points: [point('A', { name: { uz: 'A', sr: 'A', ru: '' }, hours: '', latitude: 91 })],
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'pickup_points.0.hours',
+      'pickup_points.0.latitude',
+      'pickup_points.0.name.ru',
+    ])
+    const many = await call('PUT', 'contacts/', {
+      ...contacts,
+      pickup_points: Array.from({ length: 11 }, () => point('P')),
+    })
+    expect(many.status).toBe(400)
   })
 })

@@ -34,21 +34,28 @@ const avatarDir = () => join(t.dataDir, 'uploads', 'avatars')
 const avatarFilesOnDisk = () => (existsSync(avatarDir()) ? readdirSync(avatarDir()).sort() : [])
 
 describe('PATCH account/', () => {
-  it('changes name, surname and extra phone, and GET account/ shows them', async () => {
+  it('changes the name and extra phone, and GET account/ shows them', async () => {
     const customer = await registerCustomer(t)
-    const changed = await patch(customer.access, {
-      full_name: '  Aziza ',
-      surname: 'Karimova',
-      extra_phone: '(90) 123-45-67',
-    })
+    const changed = await patch(customer.access, { full_name: '  Aziza Karimova ', extra_phone: '(90) 123-45-67' })
     expect(changed.status).toBe(200)
-    expect(changed.body).toMatchObject({ full_name: 'Aziza', surname: 'Karimova', extra_phone: '+998901234567' })
+    expect(changed.body).toMatchObject({ full_name: 'Aziza Karimova', extra_phone: '+998901234567' })
     const me = await t.json('account/', { token: customer.access })
-    expect(me.body).toMatchObject({ full_name: 'Aziza', surname: 'Karimova', extra_phone: '+998901234567' })
+    expect(me.body).toMatchObject({ full_name: 'Aziza Karimova', extra_phone: '+998901234567' })
 
-    // Only the fields sent change; empty optional fields clear.
-    const cleared = await patch(customer.access, { surname: '', extra_phone: '' })
-    expect(cleared.body).toMatchObject({ full_name: 'Aziza', surname: null, extra_phone: null })
+    // Only the fields sent change; an empty optional field clears.
+    const cleared = await patch(customer.access, { extra_phone: '' })
+    expect(cleared.body).toMatchObject({ full_name: 'Aziza Karimova', extra_phone: null })
+  })
+
+  it('keeps one model of a name: name and surname in `full_name`, as registration asks; no `surname`', async () => {
+    const customer = await registerCustomer(t)
+    const me = await t.json('account/', { token: customer.access })
+    expect(me.body).not.toHaveProperty('surname')
+    // A `surname` is not a field any more: it changes nothing (unknown fields are ignored).
+    const changed = await patch(customer.access, { full_name: 'Aziza Karimova', surname: 'Other' })
+    expect(changed.status).toBe(200)
+    expect(changed.body).not.toHaveProperty('surname')
+    expect(changed.body.full_name).toBe('Aziza Karimova')
   })
 
   it('refuses a blank name, texts over 99 characters, a wrong phone and wrong types, in the language asked', async () => {
@@ -57,9 +64,9 @@ describe('PATCH account/', () => {
     expect(blank.status).toBe(400)
     expect(blank.body.errors).toEqual([{ field: 'full_name', message: 'Обязательное поле.' }])
 
-    const long = await patch(customer.access, { full_name: 'a'.repeat(100), surname: 'b'.repeat(100) }, 'sr')
+    const long = await patch(customer.access, { full_name: 'a'.repeat(100) }, 'sr')
     expect(long.status).toBe(400)
-    expect(long.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['full_name', 'surname'])
+    expect(long.body.errors.map((e: { field: string }) => e.field)).toEqual(['full_name'])
     expect(long.body.errors[0].message).toMatch(/99/)
     expect((await patch(customer.access, { full_name: 'a'.repeat(99) })).status).toBe(200)
 
@@ -67,7 +74,7 @@ describe('PATCH account/', () => {
     expect(phone.status).toBe(400)
     expect(phone.body.errors[0].field).toBe('extra_phone')
 
-    const types = await patch(customer.access, { full_name: 5, surname: ['x'] })
+    const types = await patch(customer.access, { full_name: 5, extra_phone: ['x'] })
     expect(types.status).toBe(400)
     expect(types.body.errors.map((e: { message: string }) => e.message)).toEqual([
       'Неверный тип значения.',

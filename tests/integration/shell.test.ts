@@ -41,13 +41,29 @@ describe('GET settings/contacts/', () => {
     const ru = await t.json('settings/contacts/', { lang: 'ru' })
     expect(ru.status).toBe(200)
     expect(Object.keys(ru.body).sort()).toEqual(
-      ['address', 'email', 'facebook', 'instagram', 'latitude', 'longitude', 'phone', 'phone2', 'telegram'].sort(),
+      [
+        'address',
+        'email',
+        'facebook',
+        'instagram',
+        'latitude',
+        'longitude',
+        'phone',
+        'phone2',
+        'pickup_points',
+        'telegram',
+      ].sort(),
     )
     expect(ru.body.phone).toMatch(/^\+998/)
     expect(ru.body.latitude).toBeGreaterThan(41)
     expect(ru.body.longitude).toBeGreaterThan(69)
     const sr = await t.json('settings/contacts/', { lang: 'sr' })
     expect(sr.body.address).not.toBe(ru.body.address)
+    // The shop itself is the seed's pickup point, in the asked language (issue 20).
+    expect(ru.body.pickup_points).toEqual([
+      expect.objectContaining({ id: 'amir-temur', name: 'Магазин Atir на Амира Темура', hours: '10:00–21:00' }),
+    ])
+    expect(sr.body.pickup_points[0].name).not.toBe(ru.body.pickup_points[0].name)
   })
 })
 

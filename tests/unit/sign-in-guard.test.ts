@@ -10,7 +10,6 @@ const customer: User = {
   id: 7,
   phone: '+998901234567',
   full_name: 'Dilnoza Karimova',
-  surname: null,
   extra_phone: null,
   avatar_src: null,
   cashback_balance: 0,

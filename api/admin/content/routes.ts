@@ -609,11 +609,11 @@ export function adminContentRoutes(deps: ApiDeps) {
       const ctx = desk(c)
       const found = await contactsOf(ctx)
       if (!found) throw notFoundError(ctx.lang)
-      return c.json({ ...found, email: found.email ?? null }, 200)
+      return c.json({ ...found, pickup_points: found.pickup_points ?? [], email: found.email ?? null }, 200)
     })
     .openapi(routes.contactsSave, async (c) => {
       const saved = await saveContacts(desk(c), c.req.valid('json'))
-      return c.json({ ...saved, email: saved.email ?? null }, 200)
+      return c.json({ ...saved, pickup_points: saved.pickup_points ?? [], email: saved.email ?? null }, 200)
     })
     .openapi(routes.apps, async (c) => {
       noStore(c)

@@ -226,6 +226,24 @@ const social = z
   .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'content_link_invalid')
 const phone = z.string().trim().max(40)
 
+/** At most this many pickup points: a shop's own collection places, not a carrier's network. */
+export const PICKUP_POINTS_MAX = 10
+
+const pickupPointInput = z
+  .object({
+    /** Kept from the point read; a new point gets one when saved. */
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .optional(),
+    name: localizedInput(100),
+    address: localizedInput(300),
+    hours: z.string().trim().min(1).max(100),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  })
+  .strict()
+
 export const contactsInput = z
   .object({
     phone: phone.min(1),
@@ -237,6 +255,7 @@ export const contactsInput = z
     instagram: social.default(''),
     telegram: social.default(''),
     email: z.email().max(200).nullable().optional(),
+    pickup_points: z.array(pickupPointInput).max(PICKUP_POINTS_MAX).default([]),
   })
   .strict()
   .openapi('ContactsInput')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { z } from '@hono/zod-openapi'
 import { asc } from 'drizzle-orm'
 import { changedFields, recordAudit } from '../../audit/record.ts'
@@ -51,7 +52,8 @@ async function replaceSetting(ctx: DeskContext, key: string, before: object | nu
 }
 
 export async function saveContacts(ctx: DeskContext, input: z.infer<typeof contactsInput>) {
-  const value: StoredContacts = { ...input, email: input.email ?? undefined }
+  const pickup_points = input.pickup_points.map((p) => ({ ...p, id: p.id ?? randomUUID().slice(0, 8) }))
+  const value: StoredContacts = { ...input, pickup_points, email: input.email ?? undefined }
   if (!input.email) delete value.email
   await replaceSetting(ctx, 'contacts', await contactsOf(ctx), value)
   return value

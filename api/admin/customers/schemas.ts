@@ -47,7 +47,6 @@ const few = <T extends z.ZodType>(item: T) =>
 
 export const customerSchema = customerRow
   .extend({
-    surname: z.string().nullable(),
     phones_masked: z.boolean(),
     saved_cards: z.number().int().openapi({ description: 'How many verified cards are saved (never their numbers)' }),
     orders: few(

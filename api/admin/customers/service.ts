@@ -18,12 +18,12 @@ const live = isNull(users.deletedAt)
 // Spelled out: in a query of `users` alone drizzle leaves `users.id` unqualified, which the subquery would read as `orders.id`.
 const ordersCount = sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = "users"."id")`
 
-/** The search: phone digits in any format (4 or more), or part of the name or surname. */
+/** The search: phone digits in any format (4 or more), or part of the name (name and surname, one text). */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim()
   if (!text) return undefined
   const like = `%${escapeLike(text)}%`
-  const conditions: SQL[] = [ilike(users.fullName, like), ilike(users.surname, like)]
+  const conditions: SQL[] = [ilike(users.fullName, like)]
   const digits = digitsOf(text)
   if (digits.length >= 4) conditions.push(sql`${users.phone} like ${`%${digits}%`}`)
   return or(...conditions)
@@ -34,7 +34,7 @@ const blockedView = (row: Pick<UserRow, 'blockedAt' | 'blockedReason'>) =>
 
 const rowView = (row: UserRow & { ordersCount: number }, phone: Phone) => ({
   id: row.id,
-  name: [row.fullName, row.surname].filter(Boolean).join(' '),
+  name: row.fullName,
   phone: phone(row.phone),
   registered_at: row.createdAt.toISOString(),
   orders_count: row.ordersCount,
@@ -101,7 +101,6 @@ export async function customerDetail(db: Db, id: number, view: { lang: Lang; pho
   ])
   return {
     ...rowView({ ...row.user, ordersCount: row.ordersCount }, view.phone),
-    surname: row.user.surname,
     phones_masked: view.masked,
     saved_cards: cards?.n ?? 0,
     orders: {

@@ -15,8 +15,8 @@ export const users = pgTable(
   {
     id: serial().primaryKey(),
     phone: text().unique(),
+    // Name and surname in one text, as registration asks it (migration 0014 merged a former `surname`).
     fullName: text('full_name').notNull().default(''),
-    surname: text(),
     extraPhone: text('extra_phone'),
     passwordHash: text('password_hash'),
     // Path of the original under DATA_DIR/uploads; sized copies are derived on demand.

@@ -44,6 +44,17 @@ export const settingsSeed = {
     facebook: shop.facebook,
     instagram: shop.instagram,
     telegram: shop.telegram,
+    // The shop itself is where orders are collected.
+    pickup_points: [
+      {
+        id: 'amir-temur',
+        name: localize(shop.pickupName),
+        address: localize(shop.address),
+        hours: '10:00–21:00',
+        latitude: shop.latitude,
+        longitude: shop.longitude,
+      },
+    ],
   } satisfies StoredContacts,
   // The apps are not published yet: a null link shows a "soon" badge. Staff set the
   // store links in `settings.apps` once they exist (an invented link would lead nowhere).

@@ -12,6 +12,7 @@ export const shop = {
     ru: 'г. Ташкент, проспект Амира Темура, 15',
     uz: 'Тошкент ш., Амир Темур шоҳ кўчаси, 15-уй',
   } satisfies Text,
+  pickupName: { ru: 'Магазин Atir на Амира Темура', uz: 'Амир Темурдаги Atir дўкони' } satisfies Text,
   facebook: 'https://www.facebook.com/atir.uz',
   instagram: 'https://www.instagram.com/atir.uz',
   telegram: 'https://t.me/atir_uz',

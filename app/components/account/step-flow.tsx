@@ -1,5 +1,5 @@
 import { type DefaultValue, type FormMetadata, getFormProps, useForm } from '@conform-to/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FormField } from '#app/utils/form-fields.ts'
 import type { passwordAfterResetSchema, registrationPasswordForm } from '#contract/account.ts'
@@ -58,9 +58,14 @@ export function StepFlow<F extends Record<string, string>>({
   password: PasswordStepSpec
   done: DoneStepSpec
 }) {
-  const { lang, redirectTo, dialog, initial } = props
+  const { lang, redirectTo, dialog, initial, onDone } = props
   const submit = useFlowSubmit(dialog)
   const state = submit.data?.state ?? initial
+  // Signed in (registration): the dialog closes as after login, once the page has revalidated (see LoginForm).
+  const signedIn = Boolean(submit.data?.done) && !submit.busy
+  useEffect(() => {
+    if (signedIn) onDone?.()
+  }, [signedIn, onDone])
   // Form ids (conform) per flow, step and place: the page and the dialog may both be in the document.
   const id = (step: string) => `${view}-${step}${dialog ? '-dialog' : ''}`
   const step = { redirectTo, dialog, action: authPath(lang, view, redirectTo), submit }

@@ -4,7 +4,8 @@ import { Icon } from '../icon.tsx'
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 /** Yandex Maps takes the point as longitude,latitude in `pt`. */
-export const mapHref = (c: Contacts) => `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`
+export const mapHref = (c: Pick<Contacts, 'latitude' | 'longitude'>) =>
+  `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`
 
 export function PhoneLinks({ contacts }: { contacts: Contacts }) {
   return (

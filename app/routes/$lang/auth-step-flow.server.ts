@@ -79,6 +79,8 @@ export type StepFlow<K extends Key> = {
     ) => Promise<ReturnType<typeof failure> | undefined> | ReturnType<typeof failure> | undefined
     /** The toast (an `account` text) when it is done. */
     doneToast: string
+    /** Done means signed in: the dialog closes, as after login (SPEC §4); the page shows step 4. */
+    signsIn: boolean
   }
 }
 
@@ -195,6 +197,7 @@ export async function stepFlowAction<K extends Key>(
       return success(context, form, {
         to: `${authPath(form.lang, spec.view)}?step=done&redirectTo=${encodeURIComponent(form.redirectTo)}`,
         state: { step: 'done' },
+        done: password.signsIn,
         toast: { type: 'success', message: t(password.doneToast) },
       })
     }

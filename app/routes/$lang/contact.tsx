@@ -126,6 +126,27 @@ export default function Contact({ loaderData: { title, contacts, text, crumbs } 
           </div>
         ) : null}
       </dl>
+      {contacts.pickup_points.length ? (
+        <section aria-labelledby="pickup-points">
+          <h2 id="pickup-points">{t('contact.pickup_points')}</h2>
+          <ul className="pickup-points">
+            {contacts.pickup_points.map((point) => (
+              <li key={point.id}>
+                <strong>{point.name}</strong>
+                <br />
+                {point.address}
+                <br />
+                {t('contact.hours', { hours: point.hours })}
+                <br />
+                <a href={mapHref(point)} target="_blank" rel="noopener noreferrer" className="contact-link">
+                  <Icon name="pin" />
+                  {t('contact.map')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {text ? <RichHtml html={text} /> : null}
     </main>
   )

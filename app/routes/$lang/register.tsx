@@ -70,6 +70,7 @@ const registration: StepFlow<'registration'> = {
       return fail(submission, { toast: error.body.detail || t('toast.generic'), status: error.status, state: now() })
     },
     doneToast: 'toast.register_success',
+    signsIn: true,
   },
 }
 

@@ -66,6 +66,7 @@ const reset: StepFlow<'reset'> = {
       return startAgain(error.body.detail || t('toast.start_again'))
     },
     doneToast: 'toast.password_changed',
+    signsIn: false,
   },
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
 import { FormMessage, TextField, useErrorText } from '#app/components/account/fields.tsx'
 import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { LocationPoint } from '#app/components/checkout/location-point.tsx'
 import { MapPicker } from '#app/components/checkout/map-picker.tsx'
 import { addressForm, CheckoutIntent, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -14,7 +15,7 @@ import type { Route } from './+types/index'
 import { loadCheckout, loadRegions, mapPicker, personal } from './checkout.server.ts'
 import { checkoutHeaders } from './state.server.ts'
 
-/** Step 1: the delivery address (SPEC §2), with the map picker when a Yandex key is set. */
+/** Step 1: the delivery address (SPEC §2), with the map picker when a Yandex key is set, else the browser's location. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, t, cart, state } = await loadCheckout({ request, context })
   const regions = await loadRegions(context)
@@ -165,7 +166,9 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
             longitude={address.longitude}
             error={fieldError(fields.map.errors) ?? undefined}
           />
-        ) : null}
+        ) : (
+          <LocationPoint latitude={address.latitude} longitude={address.longitude} />
+        )}
         <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
         <div className="checkout-form__row">
           <TextField field={fields.house} label={t('address.house')} />

@@ -25,7 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Saves the names and the extra phone and, when one is chosen, the photo.
+ * Saves the name (name and surname in one field, as at registration), the extra phone and,
+ * when one is chosen, the photo.
  * The photo goes first: a refused picture leaves everything as it was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await api.send('PATCH', 'account/', submission.value)
   } catch (error) {
-    const failed = apiError(error, ['full_name', 'surname', 'extra_phone'], t('toast.generic'))
+    const failed = apiError(error, ['full_name', 'extra_phone'], t('toast.generic'))
     return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
   }
   flash(context, { type: 'success', message: t('edit.saved') })
@@ -77,7 +78,6 @@ export default function EditProfilePage({ loaderData: { lang, user, title }, act
     shouldValidate: 'onSubmit',
     defaultValue: {
       full_name: user.full_name,
-      surname: user.surname ?? '',
       extra_phone: user.extra_phone ? maskPhone(user.extra_phone.slice(4)) : '',
     },
   })
@@ -95,8 +95,7 @@ export default function EditProfilePage({ loaderData: { lang, user, title }, act
         ) : null}
       </div>
       <Form method="post" encType="multipart/form-data" className="profile-form" {...getFormProps(form)}>
-        <TextInput field={fields.full_name} label={t('fields.full_name')} autoComplete="given-name" />
-        <TextInput field={fields.surname} label={t('fields.surname')} autoComplete="family-name" />
+        <TextInput field={fields.full_name} label={t('fields.full_name')} autoComplete="name" />
         <PhoneField field={fields.extra_phone} label={t('fields.extra_phone')} />
         <ImageInput
           field={fields.avatar}

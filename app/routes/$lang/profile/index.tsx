@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ProfilePage({ loaderData: { lang, user, title } }: Route.ComponentProps) {
   const { t } = useTranslation('profile')
-  const name = [user.full_name, user.surname].filter(Boolean).join(' ')
+  const name = user.full_name
   return (
     <ProfileShell lang={lang} title={title}>
       <div className="profile-card">

@@ -19,7 +19,6 @@ export type CustomerRow = {
 
 /** A customer as `admin/customers/{id}/` answers. */
 export type Customer = CustomerRow & {
-  surname: string | null
   phones_masked: boolean
   saved_cards: number
   orders: {
