@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { DeferredScripts } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
@@ -61,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   )
