@@ -16,6 +16,7 @@ import { allTranslations } from '#app/utils/browser-i18n.client.ts'
 import { takeFlash } from '#app/utils/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
+import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
@@ -35,9 +36,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
-  return { lang: getLocale(context) as Lang, toasts: takeFlash(context), demo: isDemoShop() }
+  const toasts = takeFlash(context)
+  return { lang: getLocale(context) as Lang, toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 
 // Every navigation and every form submission may have queued a toast.
