@@ -201,7 +201,7 @@ describe('cache headers', () => {
     })
     const shared = catalogueHeaders(args())
     expect(shared.get('Cache-Control')).toBe(publicCache)
-    expect(shared.get('Vary')).toBe('Cookie')
+    expect(shared.get('Vary')).toBe('Cookie, Save-Data')
     expect(catalogueHeaders(args({ 'Set-Cookie': 'i18n_redirected=ru' })).get('Cache-Control')).toBe(privateCache)
   })
 })
