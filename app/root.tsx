@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { DeferredScripts } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
@@ -15,6 +16,7 @@ import { allTranslations } from '#app/utils/browser-i18n.client.ts'
 import { takeFlash } from '#app/utils/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
+import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/app.css?url'
@@ -34,9 +36,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
-  return { lang: getLocale(context) as Lang, toasts: takeFlash(context), demo: isDemoShop() }
+  const toasts = takeFlash(context)
+  return { lang: getLocale(context) as Lang, toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 
 // Every navigation and every form submission may have queued a toast.
@@ -61,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   )

@@ -58,10 +58,11 @@ function setsOnlyLanguage(headers: Headers): boolean {
 
 /**
  * A route's `headers` export: the loader's Cache-Control, made private when a
- * parent sets a personal cookie or the page is an error; always Vary: Cookie.
+ * parent sets a personal cookie or the page is an error; always Vary: Cookie and
+ * Save-Data (smaller pictures, app/utils/save-data.ts).
  */
 export function catalogueHeaders({ loaderHeaders, parentHeaders, errorHeaders }: HeadersArgs): Headers {
-  const headers = new Headers({ Vary: 'Cookie' })
+  const headers = new Headers({ Vary: 'Cookie, Save-Data' })
   const wanted = loaderHeaders.get('Cache-Control')
   const shareable = wanted && !errorHeaders && setsOnlyLanguage(parentHeaders) && setsOnlyLanguage(loaderHeaders)
   headers.set('Cache-Control', shareable ? wanted : privateCache)

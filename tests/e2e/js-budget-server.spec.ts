@@ -9,9 +9,11 @@ import { assetsOf, gzipBytes } from '../bench/page-assets.mjs'
 // (about 128 KB) against code that creeps back onto every page (form
 // validation, i18next, dialogs, toasts are loaded only where and when needed).
 // The product page has crept to 135 KB since (issue 16/17's features and the
-// back office's routes splitting React Router into a shared chunk): the
-// line is at 136 KB until issue 19's per-interaction loading brings it down.
-const budget = 136 * 1024
+// back office's routes splitting React Router into a shared chunk). Issue 19
+// took conform off the product page (133.4 KB) and the list (134.2 KB): the
+// line is at 135 KB; the 110 KB target needs the product page not to hydrate
+// (decision 007, "What remains"). These scripts now load after first paint.
+const budget = 135 * 1024
 const clientDir = fileURLToPath(new URL('../../build/client', import.meta.url))
 
 test('the product page, the home page and a product list stay within the JavaScript budget', async ({ request }) => {

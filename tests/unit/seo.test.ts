@@ -203,7 +203,7 @@ describe('cache headers', () => {
     })
     const shared = catalogueHeaders(args())
     expect(shared.get('Cache-Control')).toBe(publicCache)
-    expect(shared.get('Vary')).toBe('Cookie')
+    expect(shared.get('Vary')).toBe('Cookie, Save-Data')
     // The language cookie follows from the URL: the same for everyone who gets the page.
     expect(catalogueHeaders(args({ 'Set-Cookie': 'i18n_redirected=ru; Path=/' })).get('Cache-Control')).toBe(
       publicCache,

@@ -1,9 +1,8 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
-import { showToast, type ToastMessage, useHydrated } from '../toaster.tsx'
 import '#app/styles/account.css'
 
 const validationKeys = new Set([
@@ -213,23 +212,8 @@ export function CodeField({
   )
 }
 
-/**
- * A failed submission's message: a toast with JavaScript; without it (and
- * until hydration) an alert at the top of the form, so the same words reach
- * everyone.
- */
-export function FormMessage({ toast }: { toast?: ToastMessage | null }) {
-  const hydrated = useHydrated()
-  useEffect(() => {
-    if (toast) showToast(toast.type, toast.message, toast.id)
-  }, [toast])
-  if (!toast || hydrated) return null
-  return (
-    <p className={`form-message form-message--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
-      {toast.message}
-    </p>
-  )
-}
+// Its own module so that a page with one server message (reviews) does not load conform.
+export { FormMessage } from '../form-message.tsx'
 
 /** "Step 2 of 4" for the registration and reset flows. */
 export function StepIndicator({ step, of }: { step: number; of: number }) {

@@ -1,4 +1,5 @@
 import type { ImageLinks } from '#api/types.ts'
+import { useSaveData } from '#app/utils/save-data.ts'
 
 // The API serves every picture in four widths (extra_small 64, small 240,
 // medium 480, large 960 CSS pixels); the browser picks one by `sizes` and the
@@ -21,13 +22,21 @@ type Props = {
   sizes: string
   /** Which copies to offer; the first is the fallback `src`. */
   candidates?: Size[]
-  /** The page's main picture: loaded at once with high priority. Otherwise lazy. */
+  /** The page's main (LCP) picture: loaded at once with high priority, and preloaded. One a page. */
   priority?: boolean
+  /** In the first screenful: loaded at once, at normal priority. Otherwise lazy. */
+  eager?: boolean
   className?: string
 }
 
-export function ResponsiveImage({ links, alt, width, height, sizes, candidates, priority, className }: Props) {
-  const offered = candidates ?? ['small', 'medium', 'large']
+export function ResponsiveImage({ links, alt, width, height, sizes, candidates, priority, eager, className }: Props) {
+  const saveData = useSaveData()
+  const wanted = candidates ?? ['small', 'medium', 'large']
+  // Save-Data: no 960 px copies, and only the main picture is loaded before it is near the screen
+  // (React preloads every eagerly loaded picture in <head>).
+  const smaller = wanted.filter((size) => size !== 'large')
+  const offered = saveData && smaller.length ? smaller : wanted
+  const atOnce = priority || (eager && !saveData)
   return (
     <img
       src={links[offered[0] ?? 'small']}
@@ -37,7 +46,7 @@ export function ResponsiveImage({ links, alt, width, height, sizes, candidates, 
       height={height}
       alt={alt}
       className={className}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={atOnce ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'sync' : 'async'}
     />

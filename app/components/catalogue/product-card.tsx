@@ -19,6 +19,8 @@ type CardProps = {
   level?: 2 | 3
   /** Cards in the first screenful load their picture at once. */
   eager?: boolean
+  /** The list's first card: its picture is the page's main one (high priority). */
+  priority?: boolean
   /** The catalogue texts, looked up once by the list (useTranslation per card is costly on the server). */
   t: TFunction
   /** The card's id: a basket or favourite form without JavaScript comes back to it. */
@@ -26,13 +28,21 @@ type CardProps = {
 }
 
 /** One product in a list, with its basket and favourite buttons. */
-export function ProductCard({ product, lang, level = 3, eager, t, anchor }: CardProps) {
+export function ProductCard({ product, lang, level = 3, eager, priority, t, anchor }: CardProps) {
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <article className="product-card" id={anchor}>
       <div className="product-card__media">
         {product.image ? (
-          <ResponsiveImage links={product.image} alt="" width={240} height={240} sizes={cardSizes} priority={eager} />
+          <ResponsiveImage
+            links={product.image}
+            alt=""
+            width={240}
+            height={240}
+            sizes={cardSizes}
+            eager={eager}
+            priority={priority}
+          />
         ) : (
           <span className="product-card__placeholder" />
         )}
@@ -78,6 +88,7 @@ export function ProductGrid({
             lang={lang}
             level={level}
             eager={index < eagerCount}
+            priority={index === 0 && eagerCount > 0}
             t={t}
             anchor={`${anchorPrefix}-${product.id}`}
           />

@@ -41,7 +41,7 @@ export function Stories({ stories, lang }: { stories: Story[]; lang: Lang }) {
                   height={64}
                   sizes="64px"
                   candidates={['extra_small', 'small']}
-                  priority={index < 5}
+                  eager={index < 5}
                 />
               </span>
               <span className="story-cover__title">{story.title}</span>

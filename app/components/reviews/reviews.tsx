@@ -4,7 +4,7 @@ import type { Review, ReviewPage } from '#api/types.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
-import { FormMessage } from '../account/fields.tsx'
+import { FormMessage } from '../form-message.tsx'
 import type { ToastMessage } from '../toaster.tsx'
 import '#app/styles/reviews.css'
 

@@ -1,0 +1,12 @@
+import { useRouteLoaderData } from 'react-router'
+
+/** The browser's data saver (`Save-Data: on`): smaller pictures, no preloads but the page's main one. */
+export function wantsLessData(request: Request): boolean {
+  return request.headers.get('save-data')?.trim().toLowerCase() === 'on'
+}
+
+/** Whether this page was asked for with Save-Data (the root loader reads it; false in a bare error page). */
+export function useSaveData(): boolean {
+  const root = useRouteLoaderData('root') as { saveData?: boolean } | undefined
+  return root?.saveData === true
+}
