@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { basketToCheckout, main, signIn, watchErrors, withJs } from './support/page.ts'
 
 // Without a maps key (this e2e server has none) the delivery point comes from the browser's
-// geolocation (docs/decisions/010-keyless-delivery-point.md), and the order keeps it.
+// geolocation (docs/decisions/011-keyless-delivery-point.md), and the order keeps it.
 test.describe.configure({ mode: 'serial' })
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'

@@ -8,7 +8,7 @@ type Point = { latitude: string; longitude: string }
 const fixed = (value: number) => value.toFixed(6)
 
 /**
- * The delivery point without a maps key (docs/decisions/010-keyless-delivery-point.md): with
+ * The delivery point without a maps key (docs/decisions/011-keyless-delivery-point.md): with
  * JavaScript the browser's geolocation fills the hidden latitude/longitude, which the order
  * keeps for the courier. The point stays optional (the address is enough); without JavaScript
  * nothing shows, except a point chosen before, which is kept.
