@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
-import { reindexProducts } from '../catalogue/search-key.ts'
+import { productSearchKey, reindexProducts } from '../catalogue/search-key.ts'
+import { addSearchKeyWords } from '../catalogue/vocabulary.ts'
 import type { Db } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
-import { changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
+import { brands, changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
@@ -137,7 +138,8 @@ async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: Ap
     }
     if (stale.length) conflict(lang, 'batch_stale', stale)
     const reason = batch.kind === 'import' ? 'import' : 'correction'
-    const { reindexed } = await writeRows(tx, rows, current, reason, actor)
+    const { reindexed, newKeys } = await writeRows(tx, rows, current, reason, actor)
+    addSearchKeyWords(db, newKeys)
     await reindex(db, tx, reindexed)
     const [applied] = await tx
       .update(changeBatches)
@@ -191,11 +193,28 @@ async function writeRows(
     if (touchesSearch(after)) reindexed.push(productId)
   }
   await updateProducts(tx, updates)
+  // New products get their search key as they are written: a second write of each (a re-index) costs as much again.
+  const newKeys: string[] = []
+  const brandIds = [...new Set(created.map(({ after }) => after.brand as number))]
+  const brandOf = new Map(
+    (brandIds.length
+      ? await tx
+          .select({ id: brands.id, name: brands.name, aliases: brands.aliases })
+          .from(brands)
+          .where(inArray(brands.id, brandIds))
+      : []
+    ).map((b) => [b.id, b]),
+  )
   const ids = await insertProducts(
     tx,
     created.map(({ after }) => {
       const columns = productColumns(null, after)
+      const title = columns.title ?? { uz: '', sr: '', ru: '' }
+      const brand = brandOf.get(columns.brandId as number)
+      const searchKey = brand ? productSearchKey({ title, volume: columns.volume, unit: columns.unit }, brand) : ''
+      newKeys.push(searchKey)
       return {
+        searchKey,
         ...columns,
         slug: columns.slug as string,
         title: columns.title ?? { uz: '', sr: '', ru: '' },
@@ -211,7 +230,6 @@ async function writeRows(
     const productId = ids.get(after.slug as string) as number
     if (after.categories?.length) categorised.push({ productId, categories: after.categories })
     if (after.stock) moves.push({ productId, delta: after.stock, reason, actor })
-    reindexed.push(productId)
     return { id: row.id, product_id: productId }
   })
   for (let i = 0; i < createdIds.length; i += 5000)
@@ -219,7 +237,7 @@ async function writeRows(
       from ${recordset(createdIds.slice(i, i + 5000), { id: 'integer', product_id: 'integer' })} where r.id = v.id`)
   await setCategoriesMany(tx, categorised)
   await moveStockMany(tx, moves)
-  return { reindexed }
+  return { reindexed, newKeys }
 }
 
 export type UndoResult = { batch: BatchRow; undone: number; skipped: FieldError[] }

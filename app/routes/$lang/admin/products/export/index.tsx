@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { parseProductFilters } from '#app/components/admin/products/list-params.ts'
+import { type FilterName, parseProductFilters } from '#app/components/admin/products/list-params.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { batchesT } from '../../batches/batches.server.ts'
@@ -24,7 +24,7 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
   const { lang, filters } = loaderData
   const { t } = useTranslation('admin-batches')
   const { t: tp } = useTranslation('admin-products')
-  const chosen = (name: string) => (filters as Record<string, string | undefined>)[name] ?? ''
+  const chosen = (name: string) => (filters[name as FilterName] as string | undefined) ?? ''
   const select = (name: string, label: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`export-${name}`}>
