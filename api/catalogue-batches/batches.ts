@@ -1,14 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
-import { reindexProducts } from '../catalogue/search-key.ts'
+import { productSearchKey, reindexProducts } from '../catalogue/search-key.ts'
+import { announceSearchKeyWords } from '../catalogue/vocabulary.ts'
 import type { Db } from '../db/client.ts'
-import { changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
+import { recordset } from '../db/recordset.ts'
+import { brands, changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
-import { correctStock, moveStock } from '../stock/movements.ts'
+import { type Movement, moveStockMany } from '../stock/movements.ts'
 import {
   type Changes,
   driftedFields,
@@ -16,11 +18,10 @@ import {
   type SheetField,
   type SheetValues,
   searchFields,
-  setCategories,
   sheetValuesOf,
   type Tx,
-  writeProduct,
 } from './fields.ts'
+import { insertProducts, setCategoriesMany, updateProducts } from './write-many.ts'
 
 /** How long after applying a batch can be undone. */
 export const UNDO_HOURS = 24
@@ -84,7 +85,7 @@ async function lockedValues(tx: Tx, ids: number[]) {
 const touchesSearch = (changes: Changes | null) => !!changes && searchFields.some((f) => f in changes)
 
 async function reindex(db: Db, tx: Tx, ids: number[]) {
-  for (let i = 0; i < ids.length; i += 5000) await reindexProducts(db, { productIds: ids.slice(i, i + 5000) }, tx)
+  if (ids.length) await reindexProducts(db, { productIds: ids }, tx)
 }
 
 const withoutStock = ({ stock: _, ...rest }: Changes) => rest
@@ -97,7 +98,7 @@ export type ApplyCtx = { lang: Lang; now: Date }
  * 409 listing the rows that changed, and nothing is written), so what was
  * previewed is what is applied. Stock is a count: the change from the
  * previewed number to the new one is added to the current stock
- * (correctStock), so sales made meanwhile stay counted. Rejected rows are
+ * (one bulk movement), so sales made meanwhile stay counted. Rejected rows are
  * left out.
  */
 export async function applyBatch(db: Db, id: number, actor: AuditActor, ctx: ApplyCtx): Promise<BatchRow> {
@@ -137,27 +138,8 @@ async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: Ap
     }
     if (stale.length) conflict(lang, 'batch_stale', stale)
     const reason = batch.kind === 'import' ? 'import' : 'correction'
-    const reindexed: number[] = []
-    for (const row of rows) {
-      const after = row.after as Changes
-      let productId = row.productId
-      if (row.before && productId !== null) {
-        const values = current.get(productId) as SheetValues
-        await writeProduct(tx, productId, values, withoutStock(after))
-        if (after.stock !== undefined)
-          await correctStock(tx, {
-            productId,
-            seen: (row.before as Changes).stock ?? values.stock,
-            counted: after.stock,
-            reason,
-            actor,
-          })
-      } else {
-        productId = await createProduct(tx, after, actor, reason)
-        await tx.update(changeBatchRows).set({ productId }).where(eq(changeBatchRows.id, row.id))
-      }
-      if (!row.before || touchesSearch(after)) reindexed.push(productId)
-    }
+    const { reindexed, newKeys } = await writeRows(tx, rows, current, reason, actor)
+    await announceSearchKeyWords(db, newKeys, tx)
     await reindex(db, tx, reindexed)
     const [applied] = await tx
       .update(changeBatches)
@@ -178,24 +160,84 @@ async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: Ap
   })
 }
 
-async function createProduct(tx: Tx, after: Changes, actor: AuditActor, reason: 'import' | 'correction') {
-  const columns = productColumns(null, after)
-  const [created] = await tx
-    .insert(products)
-    .values({
-      ...columns,
-      slug: columns.slug as string,
-      title: columns.title ?? { uz: '', sr: '', ru: '' },
-      description: columns.description ?? { uz: '', sr: '', ru: '' },
-      brandId: columns.brandId as number,
-      audience: columns.audience ?? 'unisex',
-      country: columns.country ?? '',
-      price: columns.price as number,
-    })
-    .returning({ id: products.id })
-  if (after.categories?.length) await setCategories(tx, created.id, after.categories)
-  if (after.stock) await moveStock(tx, { productId: created.id, delta: after.stock, reason, actor })
-  return created.id
+/**
+ * Writes a batch's rows set-based (an import may have 50,000): changed
+ * products per shape of change, new ones in multi-row inserts, categories,
+ * then all stock in one bulk movement (a count: after − the previewed number,
+ * added to the current stock). Answers the products to re-index.
+ */
+async function writeRows(
+  tx: Tx,
+  rows: SavedRow[],
+  current: Map<number, SheetValues>,
+  reason: 'import' | 'correction',
+  actor: AuditActor,
+) {
+  const updates: { id: number; set: ReturnType<typeof productColumns> }[] = []
+  const categorised: { productId: number; categories: number[] }[] = []
+  const moves: Movement[] = []
+  const reindexed: number[] = []
+  const created: { row: SavedRow; after: Changes }[] = []
+  for (const row of rows) {
+    const after = row.after as Changes
+    if (!row.before || row.productId === null) {
+      created.push({ row, after })
+      continue
+    }
+    const productId = row.productId
+    const values = current.get(productId) as SheetValues
+    updates.push({ id: productId, set: productColumns(values, withoutStock(after)) })
+    if (after.categories) categorised.push({ productId, categories: after.categories })
+    const delta = after.stock === undefined ? 0 : after.stock - ((row.before as Changes).stock ?? values.stock)
+    if (delta) moves.push({ productId, delta, reason, actor })
+    if (touchesSearch(after)) reindexed.push(productId)
+  }
+  await updateProducts(tx, updates)
+  // New products get their search key as they are written: a second write of each (a re-index) costs as much again.
+  const newKeys: string[] = []
+  const brandIds = [...new Set(created.map(({ after }) => after.brand as number))]
+  const brandOf = new Map(
+    (brandIds.length
+      ? await tx
+          .select({ id: brands.id, name: brands.name, aliases: brands.aliases })
+          .from(brands)
+          .where(inArray(brands.id, brandIds))
+      : []
+    ).map((b) => [b.id, b]),
+  )
+  const ids = await insertProducts(
+    tx,
+    created.map(({ after }) => {
+      const columns = productColumns(null, after)
+      const title = columns.title ?? { uz: '', sr: '', ru: '' }
+      const brand = brandOf.get(columns.brandId as number)
+      const searchKey = brand ? productSearchKey({ title, volume: columns.volume, unit: columns.unit }, brand) : ''
+      newKeys.push(searchKey)
+      return {
+        searchKey,
+        ...columns,
+        slug: columns.slug as string,
+        title: columns.title ?? { uz: '', sr: '', ru: '' },
+        description: columns.description ?? { uz: '', sr: '', ru: '' },
+        brandId: columns.brandId as number,
+        audience: columns.audience ?? 'unisex',
+        country: columns.country ?? '',
+        price: columns.price as number,
+      }
+    }),
+  )
+  const createdIds = created.map(({ row, after }) => {
+    const productId = ids.get(after.slug as string) as number
+    if (after.categories?.length) categorised.push({ productId, categories: after.categories })
+    if (after.stock) moves.push({ productId, delta: after.stock, reason, actor })
+    return { id: row.id, product_id: productId }
+  })
+  for (let i = 0; i < createdIds.length; i += 5000)
+    await tx.execute(sql`update ${changeBatchRows} r set product_id = v.product_id
+      from ${recordset(createdIds.slice(i, i + 5000), { id: 'integer', product_id: 'integer' })} where r.id = v.id`)
+  await setCategoriesMany(tx, categorised)
+  await moveStockMany(tx, moves)
+  return { reindexed, newKeys }
 }
 
 export type UndoResult = { batch: BatchRow; undone: number; skipped: FieldError[] }
@@ -250,16 +292,22 @@ export async function undoBatch(
     }
     if (skipped.length && !ctx.skipChanged) conflict(lang, 'batch_undo_conflict', skipped)
     const reindexed: number[] = []
+    const restored: { id: number; set: ReturnType<typeof productColumns> }[] = []
+    const categorised: { productId: number; categories: number[] }[] = []
+    const moves: Movement[] = []
     for (const { row, values } of todo) {
       const productId = row.productId as number
       const before = row.before as Changes | null
       const after = row.after as Changes
-      if (before) await writeProduct(tx, productId, values, withoutStock(before))
-      else await tx.update(products).set({ isHidden: true }).where(eq(products.id, productId))
+      restored.push({ id: productId, set: before ? productColumns(values, withoutStock(before)) : { isHidden: true } })
+      if (before?.categories) categorised.push({ productId, categories: before.categories })
       const delta = after.stock === undefined ? 0 : after.stock - (before?.stock ?? 0)
-      if (delta) await moveStock(tx, { productId, delta: -delta, reason: 'undo', actor })
+      if (delta) moves.push({ productId, delta: -delta, reason: 'undo', actor })
       if (touchesSearch(before)) reindexed.push(productId)
     }
+    await updateProducts(tx, restored)
+    await setCategoriesMany(tx, categorised)
+    await moveStockMany(tx, moves)
     await reindex(db, tx, reindexed)
     const [undone] = await tx
       .update(changeBatches)

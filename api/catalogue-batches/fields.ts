@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
 import type { Db } from '../db/client.ts'
 import { productCategories, products } from '../db/schema/index.ts'
@@ -180,17 +180,4 @@ export function productColumns(current: SheetValues | null, changes: Changes) {
   if (has('ikpu')) set.ikpu = changes.ikpu ?? null
   if (has('package_code')) set.packageCode = changes.package_code ?? null
   return set
-}
-
-/** Writes `changes` (not stock) to an existing product. */
-export async function writeProduct(tx: Tx, id: number, current: SheetValues, changes: Changes) {
-  const set = productColumns(current, changes)
-  if (Object.keys(set).length) await tx.update(products).set(set).where(eq(products.id, id))
-  if (changes.categories) await setCategories(tx, id, changes.categories)
-}
-
-export async function setCategories(tx: Tx, productId: number, categoryIds: number[]) {
-  await tx.delete(productCategories).where(eq(productCategories.productId, productId))
-  if (categoryIds.length)
-    await tx.insert(productCategories).values(categoryIds.map((categoryId) => ({ productId, categoryId })))
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
 import { changeBatches } from '../db/schema/index.ts'
@@ -48,13 +48,41 @@ export async function startImport(
 const running = new Set<Promise<void>>()
 export const importsSettled = () => Promise.all(running)
 
+/**
+ * A check that has not moved for this long is taken for dead (its process
+ * was stopped mid-file): a slice of 2,000 rows takes seconds, and saving a
+ * 100,000-row preview well under a minute, even on a busy machine.
+ */
+export const CHECK_STALLED_MINUTES = 5
+
+/**
+ * Fails the checks whose process died (no progress for CHECK_STALLED_MINUTES),
+ * so they do not stay "checking" forever; run before batches are read.
+ * Several processes may share the database, so a start-up cannot tell its own
+ * dead checks from another process's live ones: the age can.
+ */
+export async function failStalledChecks(db: Db, now: Date) {
+  await db
+    .update(changeBatches)
+    .set({ state: 'failed', error: 'sheet_interrupted' })
+    .where(
+      and(
+        eq(changeBatches.state, 'checking'),
+        lt(changeBatches.progressAt, new Date(now.getTime() - CHECK_STALLED_MINUTES * 60_000)),
+      ),
+    )
+}
+
 async function checkFile(db: Db, id: number, bytes: Buffer, mode: ImportMode) {
-  const where = eq(changeBatches.id, id)
+  // A check failed as stalled meanwhile stays failed: the state condition.
+  const where = and(eq(changeBatches.id, id), eq(changeBatches.state, 'checking'))
   try {
     const { drafts, counts } = await planImport(db, readSheet(bytes), mode, async (read) => {
-      await db.update(changeBatches).set({ progress: read }).where(where)
+      await db.update(changeBatches).set({ progress: read, progressAt: sql`now()` }).where(where)
     })
     await db.transaction(async (tx) => {
+      const [still] = await tx.select({ id: changeBatches.id }).from(changeBatches).where(where).for('update')
+      if (!still) return
       await saveRows(tx, id, drafts)
       await tx
         .update(changeBatches)

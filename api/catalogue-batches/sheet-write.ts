@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, gt, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import type { Db } from '../db/client.ts'
-import { brands, categories, productCategories, products } from '../db/schema/index.ts'
+import { brands, categories, products } from '../db/schema/index.ts'
 import { writeMoment } from './cells.ts'
 import { type SheetField, type SheetValues, sheetFields, sheetValuesOf, stockSheetFields } from './fields.ts'
 
@@ -12,8 +12,8 @@ export type SheetKind = (typeof sheetKinds)[number]
 export const sheetFileFormats = ['xlsx', 'csv'] as const
 export type SheetFileFormat = (typeof sheetFileFormats)[number]
 
-/** The product list's filters the export takes. */
-export type ExportFilters = { brand?: number; category?: number; hidden?: boolean; stock?: 'in' | 'out' }
+/** The products to export: the product list's filter conditions (admin/products/list.ts productConditions). */
+export type ExportFilters = SQL[]
 
 export const fieldsOf = (kind: SheetKind) => (kind === 'stock' ? stockSheetFields : sheetFields)
 
@@ -33,7 +33,7 @@ function cellOf(
   return value ?? ''
 }
 
-/** The products the filters choose, as spreadsheet rows, read in slices by id. */
+/** The products the filters choose, as spreadsheet rows, read in slices by id (in id order). */
 async function* productRows(db: Db, fields: readonly SheetField[], filters: ExportFilters) {
   const names = {
     brands: new Map((await db.select({ id: brands.id, slug: brands.slug }).from(brands)).map((b) => [b.id, b.slug])),
@@ -41,22 +41,13 @@ async function* productRows(db: Db, fields: readonly SheetField[], filters: Expo
       (await db.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [c.id, c.slug]),
     ),
   }
-  const conditions: SQL[] = []
-  if (filters.brand) conditions.push(eq(products.brandId, filters.brand))
-  if (filters.hidden !== undefined) conditions.push(eq(products.isHidden, filters.hidden))
-  if (filters.stock === 'in') conditions.push(gt(products.stock, 0))
-  if (filters.stock === 'out') conditions.push(eq(products.stock, 0))
-  if (filters.category)
-    conditions.push(
-      sql`exists (select 1 from ${productCategories} pc where pc.product_id = ${products.id} and pc.category_id = ${filters.category})`,
-    )
   let after = 0
   for (;;) {
     const ids = (
       await db
         .select({ id: products.id })
         .from(products)
-        .where(and(gt(products.id, after), ...conditions))
+        .where(and(gt(products.id, after), ...filters))
         .orderBy(asc(products.id))
         .limit(2000)
     ).map((r) => r.id)

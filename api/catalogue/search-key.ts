@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
 import type { Db } from '../db/client.ts'
+import { recordset } from '../db/recordset.ts'
 import { brands, products, settings } from '../db/schema/index.ts'
 import type { Localized } from '../http/locale.ts'
 import { invalidateCatalogue } from './cache.ts'
@@ -40,35 +41,48 @@ export function productSearchKey(product: SearchKeyProduct, brand: SearchKeyBran
  * is given). Inside a transaction pass it as `tx`; `db` keys the caches.
  */
 export async function reindexProducts(db: Db, where: { productIds?: number[]; brandId?: number }, tx: Db = db) {
-  const condition =
-    where.brandId !== undefined ? eq(products.brandId, where.brandId) : inArray(products.id, where.productIds ?? [])
-  const rows = await tx
-    .select({
-      id: products.id,
-      title: products.title,
-      aliases: products.aliases,
-      volume: products.volume,
-      unit: products.unit,
-      searchKey: products.searchKey,
-      brandName: brands.name,
-      brandAliases: brands.aliases,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(condition)
-  const written: string[] = []
-  for (const row of rows) {
-    const key = productSearchKey(row, { name: row.brandName, aliases: row.brandAliases })
-    if (key === row.searchKey) continue
-    await tx.update(products).set({ searchKey: key }).where(eq(products.id, row.id))
-    written.push(key)
+  // Thousands of ids (an import) are read a slice at a time: a parameter each.
+  const conditions =
+    where.brandId !== undefined
+      ? [eq(products.brandId, where.brandId)]
+      : chunks(where.productIds ?? [], 5000).map((ids) => inArray(products.id, ids))
+  const written: { id: number; key: string }[] = []
+  for (const condition of conditions) {
+    const rows = await tx
+      .select({
+        id: products.id,
+        title: products.title,
+        aliases: products.aliases,
+        volume: products.volume,
+        unit: products.unit,
+        searchKey: products.searchKey,
+        brandName: brands.name,
+        brandAliases: brands.aliases,
+      })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(condition)
+    for (const row of rows) {
+      const key = productSearchKey(row, { name: row.brandName, aliases: row.brandAliases })
+      if (key !== row.searchKey) written.push({ id: row.id, key })
+    }
   }
+  for (const slice of chunks(written, 5000))
+    await tx.execute(sql`update ${products} p set search_key = v.key, updated_at = now()
+      from ${recordset(slice, { id: 'integer', key: 'text' })} where p.id = v.id`)
   if (written.length) {
-    await announceSearchKeyWords(db, written, tx)
+    await announceSearchKeyWords(
+      db,
+      written.map((w) => w.key),
+      tx,
+    )
     await invalidateCatalogue(db, tx)
   }
   return written.length
 }
+
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
 const sharedSpellingsKey = 'search_line_spellings'
 

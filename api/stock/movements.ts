@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
+import { recordset, rowsOf } from '../db/recordset.ts'
 import { products, type StockReason, stockBatches, stockMovements } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -114,8 +115,18 @@ async function lockedStock(tx: Db | Tx, productId: number, requested: number): P
   return row.stock
 }
 
-/** Nearest expiry first, undated last, then the oldest arrival. */
-const pickingOrder = [sql`${stockBatches.expiresOn} asc nulls last`, asc(stockBatches.receivedAt), asc(stockBatches.id)]
+/**
+ * Unexpired batches first (an expired one only when nothing else is left:
+ * the stock number is what staff say can be sold; writing expired stock off
+ * is their count), nearest expiry first, undated last, then the oldest
+ * arrival. "Expired" is by the shop's day (Tashkent, UTC+5).
+ */
+const pickingOrder = [
+  sql`(${stockBatches.expiresOn} is not null and ${stockBatches.expiresOn} < (now() at time zone 'UTC' + interval '5 hours')::date) asc`,
+  sql`${stockBatches.expiresOn} asc nulls last`,
+  asc(stockBatches.receivedAt),
+  asc(stockBatches.id),
+]
 
 async function applyMovement(tx: Db | Tx, m: Movement, into: Batch | null): Promise<{ stock: number }> {
   if (!Number.isInteger(m.delta) || m.delta === 0) throw new Error(`a stock movement needs a whole non-zero delta`)
@@ -162,6 +173,104 @@ async function applyMovement(tx: Db | Tx, m: Movement, into: Batch | null): Prom
       .where(eq(stockBatches.id, part.batch.id))
   await tx.insert(stockMovements).values(rows)
   return { stock: updated.stock }
+}
+
+/**
+ * Many movements in one go (a spreadsheet import, its undo), by the rules of
+ * `moveStock` — none may take a product below 0 (StockError, and the caller's
+ * transaction is void), taking follows the picking order, additions go to
+ * the undated batch — in a handful of statements whatever their number. One
+ * movement per product; no order returns (those go through `moveStock`).
+ * Runs in the caller's transaction; the products stay locked until it ends.
+ */
+export async function moveStockMany(tx: Db | Tx, moves: Movement[]): Promise<void> {
+  const ids = moves.map((m) => m.productId)
+  if (new Set(ids).size !== ids.length) throw new Error('moveStockMany: one movement per product')
+  for (const m of moves) {
+    if (!Number.isInteger(m.delta) || m.delta === 0) throw new Error(`a stock movement needs a whole non-zero delta`)
+    if (m.reason === 'order_cancelled' && m.orderId != null) throw new Error('order returns go through moveStock')
+  }
+  for (let i = 0; i < moves.length; i += 5000) await moveChunk(tx, moves.slice(i, i + 5000))
+}
+
+async function moveChunk(tx: Db | Tx, moves: Movement[]) {
+  if (!moves.length) return
+  const ids = moves.map((m) => m.productId)
+  // As in applyMovement, the update is the lock and its condition keeps every stock ≥ 0.
+  const updated = rowsOf<{ id: number; stock: number }>(
+    await tx.execute(sql`update ${products} p set stock = p.stock + v.delta, updated_at = now()
+      from ${recordset(
+        moves.map((m) => ({ id: m.productId, delta: m.delta })),
+        { id: 'integer', delta: 'integer' },
+      )}
+      where p.id = v.id and p.stock + v.delta >= 0 returning p.id, p.stock`),
+  )
+  const stockOf = new Map(updated.map((r) => [Number(r.id), Number(r.stock)]))
+  const refused = moves.find((m) => !stockOf.has(m.productId))
+  if (refused) {
+    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, refused.productId))
+    if (!row) throw new StockError(404, refused.productId, 0, Math.abs(refused.delta))
+    throw new StockError(409, refused.productId, row.stock, -refused.delta)
+  }
+  const held = new Map<number, Batch[]>(ids.map((id) => [id, []]))
+  const locked = await tx
+    .select()
+    .from(stockBatches)
+    .where(inArray(stockBatches.productId, ids))
+    .orderBy(asc(stockBatches.productId), ...pickingOrder)
+    .for('update')
+  for (const batch of locked) held.get(batch.productId)?.push(batch)
+  // Products that will put stock into an undated batch and have none get one (empty), all at once.
+  const before = (m: Movement) => (stockOf.get(m.productId) as number) - m.delta
+  const gap = (m: Movement) => before(m) - (held.get(m.productId) as Batch[]).reduce((sum, b) => sum + b.quantity, 0)
+  const needUndated = moves.filter(
+    (m) => (m.delta > 0 || gap(m) > 0) && !(held.get(m.productId) as Batch[]).some((b) => b.expiresOn == null),
+  )
+  if (needUndated.length)
+    for (const batch of await tx
+      .insert(stockBatches)
+      .values(needUndated.map((m) => ({ productId: m.productId, quantity: 0 })))
+      .returning())
+      held.get(batch.productId)?.push(batch)
+
+  const batchDelta = new Map<number, number>()
+  const add = (part: Part) => {
+    batchDelta.set(part.batch.id, (batchDelta.get(part.batch.id) ?? 0) + part.delta)
+    part.batch.quantity += part.delta
+  }
+  const rows: (typeof stockMovements.$inferInsert)[] = []
+  for (const m of moves) {
+    const batches = held.get(m.productId) as Batch[]
+    const undated = () => batches.find((b) => b.expiresOn == null) as Batch
+    const missing = gap(m)
+    if (missing < 0)
+      logger().warn(`stock: product ${m.productId} batches held ${-missing} more than its stock; taken off`)
+    if (missing !== 0)
+      for (const part of missing > 0 ? [{ batch: undated(), delta: missing }] : takeFefo(batches, -missing)) add(part)
+    let stock = before(m)
+    for (const part of m.delta < 0 ? takeFefo(batches, -m.delta) : [{ batch: undated(), delta: m.delta }]) {
+      add(part)
+      stock += part.delta
+      rows.push({
+        productId: m.productId,
+        delta: part.delta,
+        reason: m.reason,
+        orderId: m.orderId ?? null,
+        batchId: part.batch.id,
+        staffId: m.actor?.staffId ?? null,
+        actor: m.actor?.actor ?? null,
+        note: m.note ?? null,
+        stockAfter: stock,
+      })
+    }
+  }
+  await tx.execute(sql`update ${stockBatches} b set quantity = b.quantity + v.delta
+    from ${recordset(
+      [...batchDelta].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta })),
+      { id: 'integer', delta: 'integer' },
+    )}
+    where b.id = v.id`)
+  for (let i = 0; i < rows.length; i += 2000) await tx.insert(stockMovements).values(rows.slice(i, i + 2000))
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importsSettled } from '#api/catalogue-batches/imports.ts'
-import { auditLog, brands, categories, productCategories, products } from '#api/db/schema/index.ts'
+import { auditLog, brands, categories, changeBatches, productCategories, products } from '#api/db/schema/index.ts'
 import { moveStock } from '#api/stock/movements.ts'
 import { setupTestApi } from './support/api.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -271,12 +271,75 @@ describe('export → import', () => {
     expect(lines.length).toBeLessThanOrEqual(inStock.length + 100)
   })
 
+  it('exports what the product list shows for the same filters (search, low stock, no picture, missing translation)', async () => {
+    const [low, other] = await someProducts(2, 30)
+    await t.database.db.update(products).set({ stock: 2, lowStockThreshold: 5 }).where(eq(products.id, low.id))
+    const [brand] = await t.database.db.select().from(brands).where(eq(brands.id, low.brandId))
+    const filterSets = [
+      `q=${encodeURIComponent(brand!.name)}`,
+      'stock=low',
+      'no_picture=true',
+      'missing_translation=1&hidden=false',
+      `stock=low&brand=${low.brandId}`,
+    ]
+    for (const filters of filterSets) {
+      const list = await t.json(`admin/products/?size=100&${filters}`, { token: manager.token })
+      expect(list.status, filters).toBe(200)
+      const exported = await t.request(`admin/products/export/?format=csv&sheet=stock&${filters}`, {
+        token: manager.token,
+      })
+      expect(exported.status, filters).toBe(200)
+      const slugs = (await exported.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(';')[2])
+      expect(slugs.sort(), filters).toEqual(list.body.results.map((p: any) => p.slug).sort())
+    }
+    const lowOnly = await t.request('admin/products/export/?format=csv&stock=low', { token: manager.token })
+    const text = await lowOnly.text()
+    expect(text).toContain(low.slug)
+    expect(text).not.toContain(`;${other.slug};`)
+    const refused = await t.json('admin/products/export/?stock=almost', { token: manager.token, lang: 'ru' })
+    expect(refused.status).toBe(400)
+  })
+
   it('offers an empty template with the columns', async () => {
     const template = await t.request('admin/products/import/template/?format=csv', { token: manager.token })
     expect((await template.text()).replace(/^\uFEFF/, '').trim()).toBe(
       'sku;barcode;slug;title_uz;title_sr;title_ru;description_uz;description_sr;description_ru;brand;categories;' +
         'audience;country;year;volume;unit;price;sale_price;sale_starts_at;sale_ends_at;stock;hidden;ikpu;package_code',
     )
+  })
+})
+
+describe('a check whose process died', () => {
+  it('is failed after 5 minutes without progress, and says so; a moving check stays checking', async () => {
+    const started = (minutesAgo: number) =>
+      t.database.db
+        .insert(changeBatches)
+        .values({
+          kind: 'import',
+          state: 'checking',
+          actor: `staff:${manager.id}`,
+          summary: { file: 'big.xlsx', mode: 'prices', format: 'xlsx' },
+          progress: 4000,
+          progressAt: new Date(Date.now() - minutesAgo * 60_000),
+        })
+        .returning()
+        .then(([b]) => b!)
+    const dead = await started(6)
+    const alive = await started(1)
+    const list = await t.json('admin/batches/', { token: manager.token, lang: 'uz' })
+    const stateOf = (id: number) => list.body.results.find((b: any) => b.id === id)
+    expect(stateOf(dead.id)).toMatchObject({
+      state: 'failed',
+      error: 'Файл текшируви узилиб қолди (сервер қайта ишга тушди). Файлни қайтадан юкланг.',
+      can_apply: false,
+    })
+    expect(stateOf(alive.id)).toMatchObject({ state: 'checking', error: null })
+    expect((await apply(dead.id)).status).toBe(409)
   })
 })
 

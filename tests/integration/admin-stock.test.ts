@@ -218,6 +218,30 @@ describe('orders take stock as movements, nearest expiry first', () => {
     expect(await stockDisagreements(t.database.db)).toEqual([])
   })
 
+  it('an expired batch is taken only when no unexpired stock is left', async () => {
+    const id = await product(0)
+    await arrive(id, 3, inDays(90))
+    // A batch that has expired since it arrived (the API refuses a past date, so it is written here).
+    const [expired] = await t.database.db
+      .insert(stockBatches)
+      .values({ productId: id, quantity: 2, expiresOn: inDays(-3) })
+      .returning()
+    await t.database.db.update(products).set({ stock: 5 }).where(eq(products.id, id))
+    expect((await order(id, 2)).status).toBe(201)
+    expect((await batchesOf(id)).map((b) => [b.expiresOn, b.quantity])).toEqual([
+      [inDays(90), 1],
+      [inDays(-3), 2],
+    ])
+    const last = await order(id, 2)
+    expect(last.status).toBe(201)
+    const taken = (await movementsOf(id)).filter((m) => m.orderId === last.body.id)
+    expect(taken.map((m) => [m.delta, m.batchId === expired!.id])).toEqual([
+      [-1, false],
+      [-1, true],
+    ])
+    expect(await stockDisagreements(t.database.db)).toEqual([])
+  })
+
   it('stock corrected to 0 shows as out of stock at once and the shop refuses the order', async () => {
     const id = await product(3)
     const c = await registerCustomer(t)

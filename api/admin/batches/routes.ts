@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { applyBatch, undoBatch } from '../../catalogue-batches/batches.ts'
 import { previewBulk } from '../../catalogue-batches/bulk.ts'
-import { IMPORT_MAX_BYTES, startImport } from '../../catalogue-batches/imports.ts'
+import { failStalledChecks, IMPORT_MAX_BYTES, startImport } from '../../catalogue-batches/imports.ts'
 import { importModes } from '../../catalogue-batches/plan.ts'
 import { exportCsv, exportXlsx } from '../../catalogue-batches/sheet-write.ts'
 import { batchRows, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
@@ -18,6 +18,7 @@ import { jsonContent } from '../../http/schemas.ts'
 import { readForm } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
 import { adminErrors, staffBearer } from '../openapi.ts'
+import { productConditions } from '../products/list.ts'
 import {
   applyBulkBody,
   batchDetailSchema,
@@ -167,7 +168,8 @@ const exportRoute = createRoute({
   middleware: [requirePermission('catalogue.write')] as const,
   summary: 'The catalogue or the stock as XLSX or CSV, in the import’s columns (catalogue.write)',
   description:
-    'Filters as the product list: brand, category, hidden, stock (in / out). Importing the file back changes ' +
+    'Filters as the product list (the same code): search, brand, category, stock (in / low / out), hidden, no ' +
+    'picture, missing translation. Importing the file back changes ' +
     'nothing. CSV: UTF-8 with BOM, `;` between cells (as Excel in the Russian locale writes it).',
   request: { query: exportQuery },
   responses: { 200: fileAnswer, 400: adminErrors[400], ...guarded },
@@ -221,6 +223,7 @@ export function adminBatchRoutes(deps: ApiDeps) {
     query = { page: 1, size: 100 } as { page: number; size: number; kind?: 'created' | 'changed' | 'rejected' },
   ) {
     const lang = c.get('lang')
+    await failStalledChecks(db, now())
     const [batch] = await db.select().from(changeBatches).where(eq(changeBatches.id, id))
     if (!batch) throw new ApiError(404, message(lang, 'batch_not_found'))
     const { results, total } = await batchRows(db, id, lang, query)
@@ -277,6 +280,7 @@ export function adminBatchRoutes(deps: ApiDeps) {
     .openapi(listRoute, async (c) => {
       const { page, size } = c.req.valid('query')
       const lang = c.get('lang')
+      await failStalledChecks(db, now())
       const { rows, total } = await recentBatches(db, page, size)
       c.header('Cache-Control', 'private, no-store')
       const results = rows.map((b) => batchSummary(b, lang, now()))
@@ -300,8 +304,10 @@ export function adminBatchRoutes(deps: ApiDeps) {
       )
     })
     .openapi(exportRoute, async (c) => {
-      const { format, sheet, hidden, ...filters } = c.req.valid('query')
-      const chosen = { ...filters, hidden: hidden === undefined ? undefined : hidden === 'true' }
+      const { format, sheet, ...filters } = c.req.valid('query')
+      const chosen = (await productConditions(db, filters, deps.config.TELEGRAM_LOW_STOCK_THRESHOLD))?.conditions ?? [
+        sql`false`,
+      ]
       const bytes = format === 'csv' ? await exportCsv(db, sheet, chosen) : await exportXlsx(db, sheet, chosen)
       const day = now().toISOString().slice(0, 10)
       return fileResponse(c, bytes, `atir-${sheet}-${day}`, format) as never
@@ -309,7 +315,7 @@ export function adminBatchRoutes(deps: ApiDeps) {
     .openapi(templateRoute, async (c) => {
       const { format } = c.req.valid('query')
       const bytes =
-        format === 'csv' ? await exportCsv(db, 'catalogue', {}, false) : await exportXlsx(db, 'catalogue', {}, false)
+        format === 'csv' ? await exportCsv(db, 'catalogue', [], false) : await exportXlsx(db, 'catalogue', [], false)
       return fileResponse(c, bytes, 'atir-import-template', format) as never
     })
 }

@@ -5,6 +5,7 @@ import { sheetFileFormats, sheetKinds } from '../../catalogue-batches/sheet-writ
 import { rowKinds } from '../../catalogue-batches/view.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idParam, idSchema } from '../../http/schemas.ts'
+import { productListQuery } from '../products/schemas.ts'
 
 export const batchIdParams = z.object({ id: idParam('id', 7) })
 
@@ -54,10 +55,16 @@ export const exportQuery = z.object({
     .enum(sheetKinds)
     .default('catalogue')
     .openapi({ description: 'catalogue: every column; stock: prices and stock' }),
-  brand: z.coerce.number().pipe(idSchema).optional(),
-  category: z.coerce.number().pipe(idSchema).optional(),
-  hidden: z.enum(['true', 'false']).optional(),
-  stock: z.enum(['in', 'out']).optional(),
+  // The product list's filters, as its query names and checks them.
+  ...productListQuery.pick({
+    q: true,
+    brand: true,
+    category: true,
+    stock: true,
+    hidden: true,
+    no_picture: true,
+    missing_translation: true,
+  }).shape,
 })
 
 export const templateQuery = z.object({ format: z.enum(sheetFileFormats).default('xlsx') })

@@ -55,24 +55,22 @@ const sorts = (lang: Lang): Record<ProductSort, SQL[]> => ({
 })
 
 /**
- * One page of the back office's product list: hidden products included, the
- * storefront's cross-script search (catalogue/search.ts) for `q`.
+ * The SQL of the list's filters (the export takes the same), and the
+ * search's best-match order when `q` is given; null: `q` can find nothing.
  */
-export async function listAdminProducts(
+export async function productConditions(
   db: Db,
-  filters: ProductFilters,
-  paging: { page: number; size: number },
-  context: { lang: Lang; media: MediaLinks; lowStockDefault: number },
-): Promise<{ rows: AdminProductRow[]; total: number }> {
-  const { lang, media, lowStockDefault } = context
+  filters: Omit<ProductFilters, 'sort'>,
+  lowStockDefault: number,
+): Promise<{ conditions: SQL[]; searchOrder?: SQL[] } | null> {
   const conditions: SQL[] = []
-  let order = sorts(lang)[filters.sort ?? '-updated_at']
+  let order: SQL[] | undefined
   if (filters.q !== undefined && filters.q.trim() !== '') {
     const tokens = searchTokens(filters.q)
-    if (!tokens.length) return { rows: [], total: 0 }
+    if (!tokens.length) return null
     const plan = planSearch(tokens, await getVocabulary(db).catch(() => emptyVocabulary))
     conditions.push(plan.indexed)
-    if (!filters.sort) order = searchOrder(plan.score)
+    order = searchOrder(plan.score)
   }
   if (filters.brand) conditions.push(eq(products.brandId, filters.brand))
   if (filters.category)
@@ -89,6 +87,24 @@ export async function listAdminProducts(
   if (filters.hidden !== undefined) conditions.push(eq(products.isHidden, filters.hidden))
   if (filters.no_picture) conditions.push(not(hasPicture(db)))
   if (filters.missing_translation) conditions.push(or(...languages.map(missingIn))!)
+  return { conditions, searchOrder: order }
+}
+
+/**
+ * One page of the back office's product list: hidden products included, the
+ * storefront's cross-script search (catalogue/search.ts) for `q`.
+ */
+export async function listAdminProducts(
+  db: Db,
+  filters: ProductFilters,
+  paging: { page: number; size: number },
+  context: { lang: Lang; media: MediaLinks; lowStockDefault: number },
+): Promise<{ rows: AdminProductRow[]; total: number }> {
+  const { lang, media, lowStockDefault } = context
+  const chosen = await productConditions(db, filters, lowStockDefault)
+  if (!chosen) return { rows: [], total: 0 }
+  const { conditions } = chosen
+  const order = filters.sort ? sorts(lang)[filters.sort] : (chosen.searchOrder ?? sorts(lang)['-updated_at'])
 
   const where = conditions.length ? and(...conditions) : undefined
   const rows = await db

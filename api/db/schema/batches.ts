@@ -32,6 +32,8 @@ export const changeBatches = pgTable(
     // Rows read so far while checking a file (and their number when known).
     progress: integer().notNull().default(0),
     total: integer().notNull().default(0),
+    // When a check last moved: one that stops moving (its process died) is failed (catalogue-batches/imports.ts).
+    progressAt: moment('progress_at').notNull().defaultNow(),
     // Why a file could not be read: a message key of locales/*/api.json, shown in the reader's language.
     error: text(),
     createdAt: createdAt(),

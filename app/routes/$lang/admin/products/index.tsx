@@ -54,7 +54,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         {spreadsheets ? (
           <nav className="admin-actions" aria-label={t('list.title')}>
             <Link to={`${base}/import`}>{tb('nav.import')}</Link>
-            <Link to={`${base}/export`}>{tb('nav.export')}</Link>
+            <Link to={`${base}/export${productSearch(filters as ProductFilters, { sort: undefined })}`}>
+              {tb('nav.export')}
+            </Link>
             <Link to={`/${lang}/admin/batches`}>{tb('nav.batches')}</Link>
           </nav>
         ) : null}

@@ -1,8 +1,10 @@
+import { filterNames } from '#app/components/admin/products/list-params.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/file'
 
-const passed = ['format', 'sheet', 'brand', 'category', 'hidden', 'stock'] as const
+// The format, the sheet and the product list's filters (admin/products/list-params.ts), as the API names them.
+const passed = ['format', 'sheet', ...filterNames.filter((name) => name !== 'sort')] as const
 
 /**
  * The spreadsheet download (a resource route: the file itself, not a page):

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { type FilterName, parseProductFilters } from '#app/components/admin/products/list-params.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { batchesT } from '../../batches/batches.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-batches.css'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: batchesT(context)('export.meta_title') }
+/** The product list's filters come in the URL (its "export" link carries them) and fill the form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filters = parseProductFilters(new URL(request.url).searchParams)
+  return { lang: requestLang(context), filters, title: batchesT(context)('export.meta_title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -18,14 +21,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * are plain fields and the browser downloads the answer (with or without JS).
  */
 export default function ExportPage({ loaderData }: Route.ComponentProps) {
-  const { lang } = loaderData
+  const { lang, filters } = loaderData
   const { t } = useTranslation('admin-batches')
+  const { t: tp } = useTranslation('admin-products')
+  const chosen = (name: string) => (filters[name as FilterName] as string | undefined) ?? ''
   const select = (name: string, label: string, options: [string, string][]) => (
     <div className="field">
       <label className="field__label" htmlFor={`export-${name}`}>
         {label}
       </label>
-      <select id={`export-${name}`} name={name} className="field__input">
+      <select id={`export-${name}`} name={name} defaultValue={chosen(name)} className="field__input">
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -64,19 +69,55 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
           {select('stock', t('export.stock_state'), [
             ['', t('export.any')],
             ['in', t('export.in')],
+            ['low', tp('stock.low')],
             ['out', t('export.out')],
           ])}
+          {select('no_picture', tp('list.without_picture'), [
+            ['', t('export.any')],
+            ['true', tp('list.yes')],
+          ])}
+          {select('missing_translation', tp('list.missing_translation'), [
+            ['', t('export.any')],
+            ['true', tp('list.yes')],
+          ])}
+          <div className="field">
+            <label className="field__label" htmlFor="export-q">
+              {tp('list.search')}
+            </label>
+            <input
+              id="export-q"
+              type="search"
+              name="q"
+              defaultValue={chosen('q')}
+              maxLength={100}
+              className="field__input"
+            />
+          </div>
           <div className="field">
             <label className="field__label" htmlFor="export-brand">
               {t('export.brand')}
             </label>
-            <input id="export-brand" name="brand" inputMode="numeric" pattern="\d*" className="field__input" />
+            <input
+              id="export-brand"
+              name="brand"
+              defaultValue={chosen('brand')}
+              inputMode="numeric"
+              pattern="\d*"
+              className="field__input"
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="export-category">
               {t('export.category')}
             </label>
-            <input id="export-category" name="category" inputMode="numeric" pattern="\d*" className="field__input" />
+            <input
+              id="export-category"
+              name="category"
+              defaultValue={chosen('category')}
+              inputMode="numeric"
+              pattern="\d*"
+              className="field__input"
+            />
           </div>
         </fieldset>
         <div className="admin-actions">

@@ -1,0 +1,1 @@
+ALTER TABLE "change_batches" ADD COLUMN "progress_at" timestamp with time zone DEFAULT now() NOT NULL;
