@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { users, verificationCodes } from '../db/schema/index.ts'
 import type { UserRow } from './users.ts'
 
@@ -23,10 +24,12 @@ export async function createAccount(
       .returning({ id: verificationCodes.id })
     if (!claimed) return null
     const { phone, fullName, passwordHash } = account
-    const [created] = await tx
-      .insert(users)
-      .values({ phone, fullName, passwordHash, createdAt: at, passwordChangedAt: at })
-      .returning({ id: users.id })
+    const created = oneRow(
+      await tx
+        .insert(users)
+        .values({ phone, fullName, passwordHash, createdAt: at, passwordChangedAt: at })
+        .returning({ id: users.id }),
+    )
     if (account.fingerprint) await mergeVisitorIntoAccount(tx as unknown as Db, account.fingerprint, created.id)
     return created.id
   })

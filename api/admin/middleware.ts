@@ -29,9 +29,9 @@ export function authenticateStaff(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const header = c.req.header('authorization')?.trim()
     if (header && !bearerIgnored.test(c.req.path)) {
       const lang = c.get('lang')
-      const match = /^Bearer\s+(\S{1,4096})$/i.exec(header)
-      if (!match) throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, challengeHeader)
-      const staff = await sessions.authenticate(match[1])
+      const token = /^Bearer\s+(\S{1,4096})$/i.exec(header)?.[1]
+      if (!token) throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, challengeHeader)
+      const staff = await sessions.authenticate(token)
       if (!staff)
         throw new ApiError(401, message(lang, 'token_invalid'), undefined, {
           'WWW-Authenticate': 'Bearer realm="atir-admin", error="invalid_token"',

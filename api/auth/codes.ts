@@ -3,6 +3,7 @@ import { authLimits } from '#contract/auth-limits.ts'
 import type { Config } from '../config.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { verificationCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -149,19 +150,21 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
               lt(verificationCodes.createdAt, new Date(ms - 2 * authLimits.codeCapWindow * 1000)),
             ),
           )
-        const [row] = await tx
-          .insert(verificationCodes)
-          .values({
-            purpose,
-            phone,
-            userId: options.userId,
-            codeHash: digest(sessionHash, code),
-            sessionHash,
-            clientAddress: address,
-            createdAt: at,
-            expiresAt: new Date(ms + authLimits.codeTtl * 1000),
-          })
-          .returning({ id: verificationCodes.id })
+        const row = oneRow(
+          await tx
+            .insert(verificationCodes)
+            .values({
+              purpose,
+              phone,
+              userId: options.userId,
+              codeHash: digest(sessionHash, code),
+              sessionHash,
+              clientAddress: address,
+              createdAt: at,
+              expiresAt: new Date(ms + authLimits.codeTtl * 1000),
+            })
+            .returning({ id: verificationCodes.id }),
+        )
         return row.id
       })
 

@@ -28,10 +28,10 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const header = c.req.header('authorization')?.trim()
     if (header && !bearerIgnored.test(c.req.path)) {
       const lang = c.get('lang')
-      const match = /^Bearer\s+(\S{1,4096})$/i.exec(header)
-      if (!match)
+      const token = /^Bearer\s+(\S{1,4096})$/i.exec(header)?.[1]
+      if (!token)
         throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, { 'WWW-Authenticate': 'Bearer' })
-      const user = await tokens.authenticate(match[1])
+      const user = await tokens.authenticate(token)
       if (user === 'blocked') throw await accountBlocked(deps.database.db, lang, 401)
       if (!user)
         throw new ApiError(401, message(lang, 'token_invalid'), undefined, {

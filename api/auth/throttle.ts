@@ -12,9 +12,10 @@ export type LoginAttempt = { succeeded(): Promise<void> }
 /** The wait the phone's failures impose on its next attempt: 0, then 2^k s past the free ones, capped. */
 export function phoneDelay(failures: Date[], at: number): number {
   const past = failures.length - authLimits.loginPhoneFreeFailures
-  if (past <= 0) return 0
+  const oldest = failures[0]
+  if (past <= 0 || !oldest) return 0
   const delay = Math.min(2 ** past, authLimits.loginPhoneMaxDelay)
-  return Math.max(0, (failures[0].getTime() + delay * 1000 - at) / 1000)
+  return Math.max(0, (oldest.getTime() + delay * 1000 - at) / 1000)
 }
 
 /**

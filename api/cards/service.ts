@@ -3,6 +3,7 @@ import { type CardSystem, cardSystem, maskCardNumber } from '#contract/card.ts'
 import { deriveKey, hmac } from '../auth/crypto.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { savedCards, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -130,19 +131,21 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
         throw providerFailure(error, lang)
       }
       const masked = maskCardNumber(card.number)
-      const [row] = await db
-        .insert(savedCards)
-        .values({
-          userId,
-          provider: cards.name,
-          token,
-          masked,
-          expiry: card.expiry,
-          system,
-          fingerprint: print,
-          createdAt: at,
-        })
-        .returning()
+      const row = oneRow(
+        await db
+          .insert(savedCards)
+          .values({
+            userId,
+            provider: cards.name,
+            token,
+            masked,
+            expiry: card.expiry,
+            system,
+            fingerprint: print,
+            createdAt: at,
+          })
+          .returning(),
+      )
       try {
         const { phoneMasked } = await cards.sendCode(token, { phone: user?.phone ?? null, lang, masked })
         // Only the masked phone is kept, to remind the customer where the code went.
@@ -168,12 +171,13 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
         throw providerFailure(error, lang, 'code')
       }
       try {
-        const [done] = await db
-          .update(savedCards)
-          .set({ verifiedAt: now(), codeHash: null, codeExpiresAt: null })
-          .where(eq(savedCards.id, row.id))
-          .returning()
-        return done
+        return oneRow(
+          await db
+            .update(savedCards)
+            .set({ verifiedAt: now(), codeHash: null, codeExpiresAt: null })
+            .where(eq(savedCards.id, row.id))
+            .returning(),
+        )
       } catch (error) {
         // The same card was confirmed meanwhile (another tab): keep that one.
         if (!isUniqueViolation(error)) throw error

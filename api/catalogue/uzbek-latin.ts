@@ -95,7 +95,7 @@ const isLower = (ch: string | undefined) => ch !== undefined && ch !== ch.toUppe
 function withCase(latin: string, ch: string, prev: string | undefined, next: string | undefined): string {
   if (!isUpper(ch) || latin === '') return latin
   const allCaps = isUpper(next) || (!isLower(next) && isUpper(prev))
-  return allCaps ? latin.toUpperCase() : latin[0].toUpperCase() + latin.slice(1)
+  return allCaps ? latin.toUpperCase() : latin.charAt(0).toUpperCase() + latin.slice(1)
 }
 
 /** The Uzbek Latin spelling of an Uzbek Cyrillic text (oʻ, gʻ, ʼ), keeping its capitals. */

@@ -52,10 +52,10 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const migrations = options.migrations ?? 'apply'
   if (options.url) {
+    const connection = { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 }
     const pool = new pg.Pool({
-      connectionString: options.url,
+      ...connection,
       max: 10,
-      connectionTimeoutMillis: options.timeoutMs ?? 5000,
       query_timeout: options.timeoutMs,
       // Notices a peer that vanished without closing the connection.
       keepAlive: true,
@@ -64,7 +64,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => logger().error(`postgres pool error: ${error.message}`))
     pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
-    await migratePostgres(pool, migrations).catch(async (error) => {
+    await migratePostgres(connection, migrations).catch(async (error) => {
       await pool.end()
       throw error
     })

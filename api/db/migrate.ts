@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as runPgMigrations } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as runPgliteMigrations } from 'drizzle-orm/pglite/migrator'
-import type pg from 'pg'
+import pg from 'pg'
 import { fromRoot } from '../project-root.ts'
 
 export const migrationsFolder = fromRoot('api/db/migrations')
@@ -62,10 +62,13 @@ async function lastApplied(query: Query): Promise<number | null> {
 /**
  * PostgreSQL: several processes starting together on one database apply the
  * migrations once. The first takes a session advisory lock and migrates; the
- * others wait on it, then find nothing pending.
+ * others wait on it, then find nothing pending. A connection of its own,
+ * without the pool's per-query timeout: building an index on a large table,
+ * or waiting for another process to, may take minutes.
  */
-export async function migratePostgres(pool: pg.Pool, mode: MigrationMode) {
-  const client = await pool.connect()
+export async function migratePostgres(connection: pg.ClientConfig, mode: MigrationMode) {
+  const client = new pg.Client({ ...connection, query_timeout: undefined })
+  await client.connect()
   try {
     await client.query(`select pg_advisory_lock(hashtext('atir:migrations'))`)
     try {
@@ -75,7 +78,7 @@ export async function migratePostgres(pool: pg.Pool, mode: MigrationMode) {
       await client.query(`select pg_advisory_unlock(hashtext('atir:migrations'))`)
     }
   } finally {
-    client.release()
+    await client.end()
   }
 }
 

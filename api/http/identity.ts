@@ -49,8 +49,8 @@ export function clientAddress(c: Context<ApiEnv>): string | null {
     let value = raw?.trim()
     if (!value) continue
     // "[::1]:1234" and "1.2.3.4:1234" → the address alone.
-    const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)
-    if (bracketed) value = bracketed[1]
+    const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)?.[1]
+    if (bracketed) value = bracketed
     else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'))
     if (value.startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7)
     if (isIP(value)) return value.toLowerCase()
@@ -64,7 +64,7 @@ export function clientAddress(c: Context<ApiEnv>): string | null {
  * keyed on the full address would give each customer billions of fresh tries.
  */
 export function addressGroup(address: string): string {
-  const value = address.split('%')[0].toLowerCase()
+  const value = address.replace(/%.*$/, '').toLowerCase()
   if (isIP(value) !== 6) return value
   const [head, tail] = value.split('::')
   const words = (part: string | undefined) =>
@@ -72,7 +72,7 @@ export function addressGroup(address: string): string {
       ? part.split(':').flatMap((word) => {
           if (!word.includes('.')) return [word]
           // An IPv4 tail ("64:ff9b::1.2.3.4") is the last two 16-bit words.
-          const [a, b, c, d] = word.split('.').map(Number)
+          const [a = 0, b = 0, c = 0, d = 0] = word.split('.').map(Number)
           return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)]
         })
       : []

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { rateEvents } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from './errors.ts'
 import type { Lang } from './locale.ts'
@@ -48,8 +49,9 @@ export function tooManyRequests(
  * window; 0 when fewer than `limit` are in it.
  */
 export function waitFor(times: Date[], rule: Rule, at: number): number {
-  if (times.length < rule.limit) return 0
-  return Math.max(0, (times[rule.limit - 1].getTime() + rule.windowSeconds * 1000 - at) / 1000)
+  const edge = times[rule.limit - 1]
+  if (!edge) return 0
+  return Math.max(0, (edge.getTime() + rule.windowSeconds * 1000 - at) / 1000)
 }
 
 /** Events of `bucket` inside `rule`'s window, newest first, at most `limit`. */
@@ -70,7 +72,7 @@ export async function recordEvent(db: Db | Tx, bucket: string, rule: Rule, at: D
     .where(
       and(eq(rateEvents.bucket, bucket), lt(rateEvents.createdAt, new Date(at.getTime() - rule.windowSeconds * 1000))),
     )
-  const [row] = await db.insert(rateEvents).values({ bucket, createdAt: at }).returning({ id: rateEvents.id })
+  const row = oneRow(await db.insert(rateEvents).values({ bucket, createdAt: at }).returning({ id: rateEvents.id }))
   return row.id
 }
 

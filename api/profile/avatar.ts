@@ -26,11 +26,11 @@ export function avatarFiles(path: string | null | undefined): string[] {
 
 /** `avatar_src` of the API's User: URLs of the small square and the original, from `base` (see `mediaBase`). */
 export function avatarSrc(path: string | null | undefined, base: string): AvatarSrc | null {
-  const match = path ? namePattern.exec(path) : null
-  if (!path || !match) return null
+  const [, , originalToken, smallToken] = (path && namePattern.exec(path)) || []
+  if (!path || !originalToken || !smallToken) return null
   return {
-    small: mediaUrl(base, 'small', match[3], smallPathOf(path)),
-    original: mediaUrl(base, 'large', match[2], path),
+    small: mediaUrl(base, 'small', smallToken, smallPathOf(path)),
+    original: mediaUrl(base, 'large', originalToken, path),
   }
 }
 

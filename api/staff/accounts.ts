@@ -4,6 +4,7 @@ import { type AuditActor, changedFields, recordAudit } from '../audit/record.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema/index.ts'
 import { permissionsOf, type StaffRole } from './permissions.ts'
 import { issueRecoveryCodes } from './recovery.ts'
@@ -173,11 +174,13 @@ export async function changeStaffMember(
     }
     const diff = changedFields(auditedStaff(row), auditedStaff(next))
     if (!diff) return { ok: true, staff: row }
-    const [updated] = await tx
-      .update(staff)
-      .set({ name: next.name, role: next.role, disabledAt: next.disabledAt, updatedAt: now })
-      .where(eq(staff.id, id))
-      .returning()
+    const updated = oneRow(
+      await tx
+        .update(staff)
+        .set({ name: next.name, role: next.role, disabledAt: next.disabledAt, updatedAt: now })
+        .where(eq(staff.id, id))
+        .returning(),
+    )
     if (next.disabledAt && !row.disabledAt) await revokeSessions(tx, id, now)
     const action =
       next.disabledAt && !row.disabledAt
@@ -244,11 +247,13 @@ export async function resetStaffSecondFactor(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update')
     if (!before) return null
-    const [row] = await tx
-      .update(staff)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
-      .where(eq(staff.id, id))
-      .returning()
+    const row = oneRow(
+      await tx
+        .update(staff)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+        .where(eq(staff.id, id))
+        .returning(),
+    )
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id))
     await revokeSessions(tx, id, now)
     await recordAudit(tx, {

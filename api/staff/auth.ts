@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { oneRow } from '../db/rows.ts'
 import { staff } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -126,7 +127,7 @@ export async function staffSecondFactor(
   return openSession(s, row, client, recovery ? 'recovery_code' : 'totp')
 }
 
-const staffRow = async (s: StaffService, id: number) => (await s.db.select().from(staff).where(eq(staff.id, id)))[0]
+const staffRow = async (s: StaffService, id: number) => oneRow(await s.db.select().from(staff).where(eq(staff.id, id)))
 
 /**
  * Starts enrolling an authenticator: a new secret (replacing an unconfirmed

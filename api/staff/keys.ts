@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { randomToken, sha256 } from '../auth/crypto.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { staffApiKeys } from '../db/schema/index.ts'
 import type { StaffRole } from './permissions.ts'
 import { tokenPrefix } from './sessions.ts'
@@ -25,16 +26,18 @@ export const apiKeyView = (row: KeyRow) => ({
 export async function createApiKey(db: Db, input: { name: string; role: StaffRole }, actor: AuditActor, now: Date) {
   const token = tokenPrefix.key + randomToken()
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staffApiKeys)
-      .values({
-        name: input.name,
-        role: input.role,
-        tokenHash: sha256(token),
-        createdBy: actor.staffId,
-        createdAt: now,
-      })
-      .returning()
+    const row = oneRow(
+      await tx
+        .insert(staffApiKeys)
+        .values({
+          name: input.name,
+          role: input.role,
+          tokenHash: sha256(token),
+          createdBy: actor.staffId,
+          createdAt: now,
+        })
+        .returning(),
+    )
     await recordAudit(tx, {
       ...actor,
       action: 'api_key.create',

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { randomToken, sha256 } from '../auth/crypto.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { staff, staffApiKeys, staffSessions } from '../db/schema/index.ts'
 import type { CurrentStaff } from '../http/context.ts'
 import { setupRequiredOf } from './accounts.ts'
@@ -53,19 +54,21 @@ export function createStaffSessions({
       const token = tokenPrefix.session + randomToken()
       const at = now()
       const expiresAt = new Date(at.getTime() + seconds(staffSessionLimits.absoluteSeconds))
-      const [row] = await db
-        .insert(staffSessions)
-        .values({
-          staffId,
-          kind: 'session',
-          tokenHash: sha256(token),
-          createdAt: at,
-          lastUsedAt: at,
-          expiresAt,
-          userAgent: client.userAgent?.slice(0, 300) ?? null,
-          address: client.address ?? null,
-        })
-        .returning({ id: staffSessions.id })
+      const row = oneRow(
+        await db
+          .insert(staffSessions)
+          .values({
+            staffId,
+            kind: 'session',
+            tokenHash: sha256(token),
+            createdAt: at,
+            lastUsedAt: at,
+            expiresAt,
+            userAgent: client.userAgent?.slice(0, 300) ?? null,
+            address: client.address ?? null,
+          })
+          .returning({ id: staffSessions.id }),
+      )
       return { token, sessionId: row.id, expiresAt }
     },
 

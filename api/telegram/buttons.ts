@@ -33,7 +33,7 @@ export function parseButton(data: string | undefined): ButtonAction | null {
   if (kind === 's' && args.length === 2 && args.every((a) => /^\d$/.test(a)))
     return { orderId, kind: 'status', to: Number(args[0]), expected: Number(args[1]) }
   if (kind === 'a' && args.length === 1) {
-    const staffId = id(args[0])
+    const staffId = id(args[0] ?? '')
     return staffId === null ? null : { orderId, kind: 'assign', staffId }
   }
   if (args.length) return null
@@ -67,8 +67,9 @@ export function courierButtons(orderId: number, couriers: { id: number; name: st
   const rows: TelegramButton[][] = []
   couriers.forEach((c, i) => {
     const button = { text: c.name, data: buttonData({ orderId, kind: 'assign', staffId: c.id }) }
-    if (i % 2 === 0) rows.push([button])
-    else rows[rows.length - 1].push(button)
+    const last = rows.at(-1)
+    if (i % 2 === 0 || !last) rows.push([button])
+    else last.push(button)
   })
   rows.push([{ text: botText(lang, 'button_back'), data: buttonData({ orderId, kind: 'back' }) }])
   return rows

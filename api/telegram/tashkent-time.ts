@@ -9,6 +9,6 @@ export function tashkentTime(at: Date): { day: string; hour: number } {
 
 /** The moment `day` (YYYY-MM-DD) reaches `hour`:00 in Tashkent. */
 export function tashkentMoment(day: string, hour: number): Date {
-  const [y, m, d] = day.split('-').map(Number)
+  const [y = Number.NaN, m = Number.NaN, d = Number.NaN] = day.split('-').map(Number)
   return new Date(Date.UTC(y, m - 1, d, hour) - OFFSET_MS)
 }

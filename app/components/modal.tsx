@@ -78,9 +78,9 @@ export function Modal({
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(focusable) ?? [])].filter(
       (el) => el.offsetParent !== null || el === document.activeElement,
     )
-    if (!items.length) return
     const first = items[0]
-    const last = items[items.length - 1]
+    const last = items.at(-1)
+    if (!first || !last) return
     if (event.shiftKey && document.activeElement === first) {
       event.preventDefault()
       last.focus()

@@ -38,7 +38,7 @@ export function maskAmount(text: string, caret: number): { text: string; caret: 
   const masked = digits ? formatAmount(Number(digits)) : ''
   let position = 0
   while (keep > 0 && position < masked.length) {
-    if (/\d/.test(masked[position])) keep--
+    if (/\d/.test(masked.charAt(position))) keep--
     position++
   }
   return { text: masked, caret: position }

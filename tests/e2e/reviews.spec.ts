@@ -31,7 +31,7 @@ async function pickProducts(request: APIRequestContext) {
   const { results } = (await list.json()) as Paged<ProductCard>
   const found = results.filter((p) => p.in_stock && !p.slug.startsWith('dior-sauvage'))
   expect(found.length).toBeGreaterThanOrEqual(2)
-  return [found[0]!.slug, found[1]!.slug]
+  return [found[0]!.slug, found[1]!.slug] as const
 }
 
 async function signIn(page: Page, to: string) {

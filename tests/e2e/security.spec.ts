@@ -117,7 +117,7 @@ test('every HTML page, 404s included, carries an enforced CSP with a nonce and t
     expect(csp, `${where}: CSP enforced, not report-only`).toBeTruthy()
     expect(csp, where).toMatch(/frame-ancestors 'none'/)
     expect(csp, where).toMatch(/object-src 'none'/)
-    const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp)?.[1]
+    const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(csp ?? '')?.[1]
     expect(nonce, `${where}: script-src has a nonce`).toBeTruthy()
     expect(csp, where).not.toMatch(/script-src[^;]*'unsafe-inline'/)
     nonces.add(nonce!)

@@ -193,7 +193,7 @@ test('security headers on HTML responses', async ({ request }) => {
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBeTruthy()
   const html = await response.text()
-  const nonce = headers['content-security-policy'].match(/'nonce-([^']+)'/)?.[1]
+  const nonce = headers['content-security-policy']?.match(/'nonce-([^']+)'/)?.[1]
   expect(html).toContain(`nonce="${nonce}"`)
 })
 

@@ -4,6 +4,7 @@ import { auditLog, promoCodes, staff } from '#api/db/schema/index.ts'
 import { demoOwner } from '#api/db/seed/staff.ts'
 import { runStaffCommand } from '#api/staff/commands.ts'
 import { totpCode } from '#api/staff/totp.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { checkShopMode } from '../../server/shop-mode.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
@@ -47,7 +48,7 @@ describe('npm run staff', () => {
     expect(done.status).toBe(200)
     expect(done.body.staff).toMatchObject({ name: 'Aziz', role: 'owner', setup_required: 'password_change_required' })
 
-    const [row] = await t.database.db.select().from(staff).where(eq(staff.phone, phone))
+    const row = oneRow(await t.database.db.select().from(staff).where(eq(staff.phone, phone)))
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
@@ -80,7 +81,7 @@ describe('npm run staff', () => {
     const phone = newStaffPhone()
     await staffCli('create', '--phone', phone, '--role', 'owner')
     expect((await staffCli('reset-second-factor', '--phone', phone)).code).toBe(0)
-    const [row] = await t.database.db.select().from(staff).where(eq(staff.phone, phone))
+    const row = oneRow(await t.database.db.select().from(staff).where(eq(staff.phone, phone)))
     expect(row.totpEnabledAt).toBeNull()
     expect(row.totpSecret).toBeNull()
   })

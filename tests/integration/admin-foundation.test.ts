@@ -4,6 +4,7 @@ import { recordAudit } from '#api/audit/record.ts'
 import { auditLog, staff } from '#api/db/schema/index.ts'
 import { permissionsOf, staffRoles } from '#api/staff/permissions.ts'
 import { createStaffSessions } from '#api/staff/sessions.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { createStaff, signedInStaff, staffToken } from './support/staff.ts'
@@ -135,10 +136,12 @@ describe('recordAudit', () => {
 
   it('records the creation of a staff member without the password or secrets', async () => {
     const member = await createStaff(t, 'content', { withSecondFactor: true })
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, String(member.id)))
+    const row = oneRow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, String(member.id))),
+    )
     expect(row).toMatchObject({ action: 'staff.create', entity: 'staff', actor: 'cli', via: 'cli' })
     expect(row.after).toMatchObject({ phone: member.phone, role: 'content', second_factor_enabled: true })
     const stored = JSON.stringify(row)

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, staff } from '#api/db/schema/index.ts'
 import { type StaffRole, staffRoles } from '#api/staff/permissions.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 import { createStaff, newStaffPhone, signedInStaff, staffToken } from './support/staff.ts'
 
@@ -124,7 +125,7 @@ describe('staff management', () => {
     const login = await send('POST', 'admin/auth/login/', undefined, { phone, password })
     expect(login.body.staff.setup_required).toBe('password_change_required')
 
-    const [row] = await auditRows('staff', created.body.staff.id)
+    const row = oneRow(await auditRows('staff', created.body.staff.id))
     expect(row).toMatchObject({ action: 'staff.create', actor: `staff:${owner.id}`, staffId: owner.id, via: 'web' })
     expect(row.after).toEqual({ phone, name: 'Kamola', role: 'manager', second_factor_enabled: false, disabled: false })
     expect(JSON.stringify(row)).not.toContain(password)

@@ -50,7 +50,7 @@ function outbox(): { to: string; text: string }[] {
 const lastCardCode = (phone: string) => {
   const sms = outbox().findLast((m) => m.to === phone && m.text.includes('****'))
   if (!sms) throw new Error(`no card code to ${phone}`)
-  return /\b(\d{6})$/.exec(sms.text)![1]
+  return /\b(\d{6})$/.exec(sms.text)![1]!
 }
 
 const add = (customer: Customer, body: unknown, lang?: string) =>

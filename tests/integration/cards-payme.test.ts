@@ -42,8 +42,8 @@ describe('Payme Subscribe API client', () => {
       ['cards.verify', 'merchant-1'],
       ['cards.remove', 'merchant-1:secret-key'],
     ])
-    expect(double.calls[0].params).toEqual({ card: { number: '8600069195406311', expire: '0329' }, save: true })
-    expect(double.calls[2].params).toEqual({ token, code: '111111' })
+    expect(double.calls[0]?.params).toEqual({ card: { number: '8600069195406311', expire: '0329' }, save: true })
+    expect(double.calls[2]?.params).toEqual({ token, code: '111111' })
     expect(new Set(double.calls.map((c) => c.id)).size).toBe(double.calls.length)
   })
 
@@ -89,13 +89,13 @@ describe('Payme Subscribe API receipts (charging a saved card)', () => {
       ['receipts.pay', 'merchant-1:secret-key'],
       ['receipts.cancel', 'merchant-1:secret-key'],
     ])
-    expect(receiptCalls[0].params).toEqual({
+    expect(receiptCalls[0]?.params).toEqual({
       amount: 12_345_000,
       account: { order_id: '42' },
       description: 'Atir: 42 буюртма',
     })
-    expect(receiptCalls[1].params).toEqual({ id: receiptId, token })
-    expect(receiptCalls[2].params).toEqual({ id: receiptId })
+    expect(receiptCalls[1]?.params).toEqual({ id: receiptId, token })
+    expect(receiptCalls[2]?.params).toEqual({ id: receiptId })
   })
 
   it('reports a declined card as rejected with its code and cancels the unpaid receipt', async () => {

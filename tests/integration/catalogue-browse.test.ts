@@ -14,6 +14,7 @@ import {
   stories,
   storyItems,
 } from '#api/db/schema/index.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 
 // Everything of the catalogue around the product list: categories, brands,
@@ -61,10 +62,9 @@ describe('products/categories/ (tree)', () => {
 describe('products/categories/{id}/ and products/category/{slug}/', () => {
   it('finds a category by id and by slug, with its group and product count', async () => {
     const [womens] = await db().select().from(categories).where(eq(categories.slug, 'womens-perfume'))
-    const [{ n }] = await db()
-      .select({ n: count() })
-      .from(productCategories)
-      .where(eq(productCategories.categoryId, womens!.id))
+    const { n } = oneRow(
+      await db().select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, womens!.id)),
+    )
     const byId = await t.json(`products/categories/${womens!.id}/`)
     expect(byId.status).toBe(200)
     expect(byId.body).toEqual({
@@ -143,7 +143,7 @@ describe('products/brands/', () => {
     const names = body.results.map((b: { name: string }) => b.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })))
     const dior = body.results.find((b: { slug: string }) => b.slug === 'dior')
-    const [{ n }] = await db().select({ n: count() }).from(products).where(eq(products.brandId, dior.id))
+    const { n } = oneRow(await db().select({ n: count() }).from(products).where(eq(products.brandId, dior.id)))
     expect(dior).toEqual({
       id: expect.any(Number),
       slug: 'dior',
@@ -228,7 +228,7 @@ describe('common/story/ and common/story-item/{id}/read/', () => {
     const { status, body, headers } = await t.json('common/story/', { fingerprint: visitor })
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('private, no-cache')
-    const [{ n }] = await db().select({ n: count() }).from(stories)
+    const { n } = oneRow(await db().select({ n: count() }).from(stories))
     expect(body.results).toHaveLength(n)
     const story = body.results[0]
     expect(story).toEqual({
@@ -315,7 +315,7 @@ describe('pages/ and pages/{slug}/', () => {
 
   it('lists pages, optionally of one kind', async () => {
     const all = await t.json('pages/')
-    const [{ n }] = await db().select({ n: count() }).from(pages)
+    const { n } = oneRow(await db().select({ n: count() }).from(pages))
     expect(all.body.results).toHaveLength(n)
     const instructions = await t.json('pages/?kind=instruction')
     expect(instructions.body.results.length).toBeGreaterThan(0)
@@ -340,7 +340,7 @@ describe('posts/ and posts/{id}/', () => {
   it('pages the posts newest first with an excerpt', async () => {
     const { status, body } = await t.json('posts/')
     expect(status).toBe(200)
-    const [{ n }] = await db().select({ n: count() }).from(posts)
+    const { n } = oneRow(await db().select({ n: count() }).from(posts))
     expect(body.total).toBe(n)
     const dates = body.results.map((p: { published_at: string }) => p.published_at)
     expect(dates).toEqual([...dates].sort().reverse())

@@ -7,6 +7,7 @@ import { brands, categories, categoryGroups, manufacturers, productCategories, p
 import { createRouter } from '#api/http/context.ts'
 import type { ProductCard } from '#api/types.ts'
 import { volumeUnits } from '#contract/catalogue.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 
 // products/ and products/{slug}/: every filter, ordering, paging edge, bad
@@ -40,7 +41,7 @@ describe('products/ list', () => {
     const { status, body, headers } = await t.json('products/')
     expect(status).toBe(200)
     expect(headers.get('content-type')).toContain('application/json')
-    const [{ n }] = await db().select({ n: count() }).from(products)
+    const { n } = oneRow(await db().select({ n: count() }).from(products))
     expect(body).toMatchObject({ total: n, total_pages: Math.ceil(n / 12), current_page: 1 })
     expect(body.results).toHaveLength(12)
     expect(body.links.previous).toBeNull()

@@ -5,6 +5,7 @@ import { cashbackEntries, payments, promoCodes, users } from '#api/db/schema/ind
 import { PAYME_TIMEOUT_MS } from '#api/integrations/payments/payme/merchant.ts'
 import { expireUnpaidOrders, IN_FLIGHT_MS } from '#api/orders/expiry.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
@@ -44,10 +45,9 @@ describe('expiry of unpaid orders', () => {
   it('cancels an online order left unpaid past the hold: stock, promo use and cashback come back', async () => {
     const c = await registerCustomer(t)
     await t.database.db.update(users).set({ cashbackBalance: 15_000 }).where(eq(users.phone, c.phone))
-    const [{ used: usedBefore }] = await t.database.db
-      .select({ used: promoCodes.usedCount })
-      .from(promoCodes)
-      .where(eq(promoCodes.code, 'ATIR10'))
+    const { used: usedBefore } = oneRow(
+      await t.database.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, 'ATIR10')),
+    )
     const { order, productId } = await orders.place({
       as: c,
       method: 'click',
@@ -69,15 +69,13 @@ describe('expiry of unpaid orders', () => {
       can_pay: false,
     })
     expect(await orders.stockOf(productId)).toBe(5)
-    const [{ used }] = await t.database.db
-      .select({ used: promoCodes.usedCount })
-      .from(promoCodes)
-      .where(eq(promoCodes.code, 'ATIR10'))
+    const { used } = oneRow(
+      await t.database.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, 'ATIR10')),
+    )
     expect(used).toBe(usedBefore)
-    const [{ balance }] = await t.database.db
-      .select({ balance: users.cashbackBalance })
-      .from(users)
-      .where(eq(users.phone, c.phone))
+    const { balance } = oneRow(
+      await t.database.db.select({ balance: users.cashbackBalance }).from(users).where(eq(users.phone, c.phone)),
+    )
     expect(balance).toBe(15_000)
     // A second pass finds nothing more to do for it.
     expect(await expire(minutesAfter(order, TTL + 2))).not.toContain(order.id)

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { users } from '#api/db/schema/index.ts'
 import { IMAGE_MAX_BYTES } from '#api/uploads/images.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 
@@ -211,7 +212,7 @@ describe('POST and DELETE account/avatar/', () => {
     expect(mine()).toHaveLength(2)
     expect((await t.json('account/delete/', { method: 'DELETE', token: customer.access })).status).toBe(200)
     expect(mine()).toEqual([])
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, body.id))
+    const row = oneRow(await t.database.db.select().from(users).where(eq(users.id, body.id)))
     expect(row.avatar).toBeNull()
   })
 

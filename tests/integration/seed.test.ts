@@ -32,6 +32,7 @@ import { referenceDate } from '#api/db/seed/products.ts'
 import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { OrderStatus } from '#api/orders/states.ts'
+import { oneRow } from '../../api/db/rows.ts'
 
 const count = 300
 const mediaDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
@@ -143,7 +144,7 @@ describe('seedDatabase', { timeout: 90_000 }, () => {
   })
 
   it('stores the contact settings the storefront shows', async () => {
-    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'contacts'))
+    const row = oneRow(await database.db.select().from(settings).where(eq(settings.key, 'contacts')))
     const contacts = row.value as Record<string, unknown>
     expect(contacts).toMatchObject({
       phone: expect.stringMatching(/^\+998 \d{2} \d{3} \d{2} \d{2}$/),
@@ -158,7 +159,7 @@ describe('seedDatabase', { timeout: 90_000 }, () => {
     // Tashkent, latitude first.
     expect(contacts.latitude).toBeCloseTo(41.31, 1)
     expect(contacts.longitude).toBeCloseTo(69.28, 1)
-    const [apps] = await database.db.select().from(settings).where(eq(settings.key, 'apps'))
+    const apps = oneRow(await database.db.select().from(settings).where(eq(settings.key, 'apps')))
     expect(apps.value).toEqual({ ios: null, android: null })
   })
 

@@ -85,7 +85,7 @@ describe('Eskiz client', () => {
     await sms.send({ to: '+998901234567', text: 'Atir: tasdiqlash kodi 123456. Uni hech kimga aytmang.' })
     await sms.send({ to: '+998331112233', text: 'second' })
     expect(double.seen.map((s) => s.path)).toEqual(['auth/login', 'message/sms/send', 'message/sms/send'])
-    expect(double.seen[0].body).toEqual({ email: options.email, password: options.password })
+    expect(double.seen[0]?.body).toEqual({ email: options.email, password: options.password })
     expect(double.seen[1]).toMatchObject({
       method: 'POST',
       auth: 'Bearer t1',

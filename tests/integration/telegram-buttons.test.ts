@@ -120,9 +120,9 @@ describe('the next-step button', () => {
     // The message now shows the state, who acted, and the next step's button.
     expect(edits).toHaveLength(1)
     expect(edits[0]).toMatchObject({ chat_id: testBot.chatId, message_id: 77 })
-    expect(edits[0].text).toContain(`Готов к доставке — ${role} Karimov`)
-    expect(edits[0].text).toContain('Сейчас: Готов к доставке')
-    const buttons = edits[0].reply_markup.inline_keyboard.flat()
+    expect(edits[0]?.text).toContain(`Готов к доставке — ${role} Karimov`)
+    expect(edits[0]?.text).toContain('Сейчас: Готов к доставке')
+    const buttons = edits[0]?.reply_markup.inline_keyboard.flat()
     expect(buttons.map((b: any) => b.callback_data)).toContain(`o:${order.id}:s:5:4`)
   })
 
@@ -170,8 +170,8 @@ describe('cash received', () => {
     expect(row.paidTotal).toBe(order.total)
     const [entry] = (await auditOf(order.id)).filter((e) => e.action === 'order.cash_received')
     expect(entry).toMatchObject({ staffId: members.manager.id, via: 'telegram' })
-    expect(edits[0].text).toContain('Наличные получены — manager Karimov')
-    const data = edits[0].reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)
+    expect(edits[0]?.text).toContain('Наличные получены — manager Karimov')
+    const data = edits[0]?.reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)
     expect(data).not.toContain(`o:${order.id}:cash`)
     // Pressed again (an old message): the service's refusal, nothing recorded twice.
     expect((await press('owner', `o:${order.id}:cash`)).text).toBe('Оплата этого заказа уже получена.')
@@ -193,7 +193,7 @@ describe('assign to me', () => {
     expect((await orderRow(order.id)).assignedStaffId).toBe(members[role].id)
     const [entry] = (await auditOf(order.id)).filter((e) => e.action === 'order.assign')
     expect(entry).toMatchObject({ via: 'telegram', after: { assigned_staff_id: members[role].id } })
-    expect(edits[0].text).toContain(`Взял(а) заказ — ${role} Karimov`)
+    expect(edits[0]?.text).toContain(`Взял(а) заказ — ${role} Karimov`)
   })
 
   it.each(['warehouse', 'content'] as const)('is refused to the %s role', async (role) => {
@@ -207,8 +207,8 @@ describe('assign to a courier', () => {
   it('shows the staff who pick orders, assigns the one chosen as the manager, and goes back', async () => {
     const order = await cashOrder()
     expect(await press('manager', `o:${order.id}:c`)).toMatchObject({ text: '', show_alert: false })
-    const picker = edits[0].reply_markup.inline_keyboard.flat()
-    expect(edits[0].text).toMatch(/Кому передать заказ\?$/)
+    const picker = edits[0]?.reply_markup.inline_keyboard.flat()
+    expect(edits[0]?.text).toMatch(/Кому передать заказ\?$/)
     expect(picker).toContainEqual({
       text: 'warehouse Karimov',
       callback_data: `o:${order.id}:a:${members.warehouse.id}`,
@@ -225,10 +225,10 @@ describe('assign to a courier', () => {
       via: 'telegram',
       after: { assigned_staff_id: members.warehouse.id },
     })
-    expect(edits[1].text).toContain('Передан: warehouse Karimov — manager Karimov')
+    expect(edits[1]?.text).toContain('Передан: warehouse Karimov — manager Karimov')
 
     await press('manager', `o:${order.id}:b`)
-    expect(edits[2].reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)).toContain(`o:${order.id}:me`)
+    expect(edits[2]?.reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)).toContain(`o:${order.id}:me`)
   })
 
   it('is refused to the warehouse role, and to an unknown staff member by the service', async () => {

@@ -6,6 +6,7 @@ import { createApiKey } from '#api/staff/keys.ts'
 import { staffRoles } from '#api/staff/permissions.ts'
 import { createLinkCode } from '#api/telegram/link.ts'
 import { webhookSecret } from '#api/telegram/webhook-secret.ts'
+import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
 import { signedInStaff, testActor } from './support/staff.ts'
 import { configureTestBot, messageFrom, postUpdate, pressFrom, testBot } from './support/telegram.ts'
@@ -32,7 +33,7 @@ async function linkCode(token: string, body?: object) {
   return res.body as { url: string; code: string; expires_at: string }
 }
 
-const staffRow = async (id: number) => (await t.database.db.select().from(staff).where(eq(staff.id, id)))[0]
+const staffRow = async (id: number) => oneRow(await t.database.db.select().from(staff).where(eq(staff.id, id)))
 const auditOf = (id: number, action: string) =>
   t.database.db
     .select()
@@ -51,7 +52,7 @@ describe('linking a Telegram account', () => {
     expect(expires - before).toBeLessThanOrEqual(10 * 60_000 + 5_000)
     const rows = await t.database.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.staffId, manager.id))
     expect(rows).toHaveLength(1)
-    expect(rows[0].codeHash).not.toContain(link.code)
+    expect(rows[0]?.codeHash).not.toContain(link.code)
   })
 
   it('links the account that sends /start <code>, once, in the language chosen, audited via telegram', async () => {
@@ -83,7 +84,7 @@ describe('linking a Telegram account', () => {
     // The code is spent: a second /start (by anyone) links nothing.
     const again = await postUpdate(t, messageFrom(newTelegramId(), `/start ${link.code}`, 'ru'))
     expect(again.body.text).toBe('Ссылка для привязки неверна или устарела. Получите новую в бэк-офисе.')
-    expect((await staffRow(manager.id)).telegramUserId).toBe(telegramId)
+    expect((await staffRow(manager.id))?.telegramUserId).toBe(telegramId)
   })
 
   it('refuses an expired code, an unknown one and an older code replaced by a newer one', async () => {
@@ -101,10 +102,10 @@ describe('linking a Telegram account', () => {
     const first = await linkCode(warehouse.token)
     const second = await linkCode(warehouse.token)
     expect((await postUpdate(t, messageFrom(telegramId, `/start ${first.code}`))).body.text).toBe(invalid)
-    expect((await staffRow(warehouse.id)).telegramUserId).toBeNull()
+    expect((await staffRow(warehouse.id))?.telegramUserId).toBeNull()
     const linked = await postUpdate(t, messageFrom(telegramId, `/start ${second.code}`))
     expect(linked.body.text).toMatch(/^Готово/)
-    expect((await staffRow(warehouse.id)).telegramUserId).toBe(telegramId)
+    expect((await staffRow(warehouse.id))?.telegramUserId).toBe(telegramId)
   })
 
   it('refuses a Telegram account already linked to another staff member', async () => {
@@ -114,8 +115,8 @@ describe('linking a Telegram account', () => {
     await postUpdate(t, messageFrom(telegramId, `/start ${(await linkCode(a.token)).code}`))
     const res = await postUpdate(t, messageFrom(telegramId, `/start ${(await linkCode(b.token)).code}`))
     expect(res.body.text).toBe('Этот Telegram уже привязан к другому сотруднику. Сначала отвяжите его там.')
-    expect((await staffRow(a.id)).telegramUserId).toBe(telegramId)
-    expect((await staffRow(b.id)).telegramUserId).toBeNull()
+    expect((await staffRow(a.id))?.telegramUserId).toBe(telegramId)
+    expect((await staffRow(b.id))?.telegramUserId).toBeNull()
   })
 
   it('greets a plain /start in the Telegram language and ignores other messages', async () => {
@@ -130,7 +131,7 @@ describe('linking a Telegram account', () => {
     await postUpdate(t, messageFrom(telegramId, `/start ${(await linkCode(manager.token)).code}`))
     const res = await t.request('admin/telegram/link/', { method: 'DELETE', token: manager.token })
     expect(res.status).toBe(204)
-    expect((await staffRow(manager.id)).telegramUserId).toBeNull()
+    expect((await staffRow(manager.id))?.telegramUserId).toBeNull()
     const [entry] = await auditOf(manager.id, 'staff.telegram_unlink')
     expect(entry).toMatchObject({
       actor: `staff:${manager.id}`,

@@ -83,7 +83,7 @@ describe('the daily sales summary', () => {
     expect(toSr).toHaveLength(1)
     const productTitle = async (id: number) =>
       (await t.database.db.select({ title: products.title }).from(products).where(eq(products.id, id)))[0]!.title
-    expect(toRu[0].text.split('\n')).toEqual([
+    expect(toRu[0]?.text.split('\n')).toEqual([
       'Итоги продаж за 15.01.2030',
       'Заказов: 2',
       `Выручка: ${(a.order.total + b.order.total).toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} сум`,
@@ -96,7 +96,7 @@ describe('the daily sales summary', () => {
       `${(await productTitle(a.productId)).ru} — 2 шт.`,
       `${(await productTitle(b.productId)).ru} — 1 шт.`,
     ])
-    expect(toSr[0].text).toMatch(/^15\.01\.2030 savdo yakunlari\nBuyurtmalar: 2\n/)
+    expect(toSr[0]?.text).toMatch(/^15\.01\.2030 savdo yakunlari\nBuyurtmalar: 2\n/)
   })
 
   it('is queued by exactly one of two passes running at once', async () => {
@@ -123,7 +123,7 @@ describe('low-stock alerts', () => {
     const all = (await t.database.db.select({ id: products.id }).from(products)).map((p) => p.id)
     await stock(all, 50)
     await t.database.db.delete(lowStockAlerts)
-    const [p1, p2] = all.slice(-2)
+    const [p1, p2] = all.slice(-2) as [number, number]
     const now = new Date()
 
     // Nobody from the warehouse linked yet: the staff chat hears it, in Russian.
@@ -146,7 +146,7 @@ describe('low-stock alerts', () => {
     await stock([p2], 0)
     expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([p2])
     const [toKeeper] = (await outboxTo(String(keeper.telegramId))).filter((r) => r.text?.startsWith('Omborda'))
-    expect(toKeeper.text).toBe(`Omborda tugayapti:\n${(await title(p2)).sr} — 0 dona qoldi`)
+    expect(toKeeper?.text).toBe(`Omborda tugayapti:\n${(await title(p2)).sr} — 0 dona qoldi`)
 
     // Restocked above the threshold: the alert is cleared; the next drop alerts again.
     await stock([p1], 10)

@@ -21,8 +21,12 @@ export async function insertJson<T = never>(
 ): Promise<T[]> {
   if (rows.length === 0) return []
   const columns = getTableColumns(table)
-  const keys = Object.keys(rows[0])
-  const names = keys.map((key) => columns[key].name)
+  const keys = Object.keys(rows[0] ?? {})
+  const names = keys.map((key) => {
+    const column = columns[key]
+    if (!column) throw new Error(`insertJson: no column ${key}`)
+    return column.name
+  })
   const list = sql.join(
     names.map((name) => sql.identifier(name)),
     sql`, `,

@@ -1,5 +1,6 @@
 import type { StoredApps, StoredContacts } from '../../content/service.ts'
 import type { Db } from '../client.ts'
+import { oneRow } from '../rows.ts'
 import {
   banners as bannersTable,
   footerLinks,
@@ -77,10 +78,12 @@ async function seedPosts(db: Db): Promise<string[]> {
 }
 
 async function seedStory(db: Db, story: StorySeed, position: number) {
-  const [row] = await db
-    .insert(storiesTable)
-    .values({ title: localize(story.title), cover: storyCoverPath(story), position })
-    .returning({ id: storiesTable.id })
+  const row = oneRow(
+    await db
+      .insert(storiesTable)
+      .values({ title: localize(story.title), cover: storyCoverPath(story), position })
+      .returning({ id: storiesTable.id }),
+  )
   await db.insert(storyItems).values(
     story.items.map((item, i) => ({
       storyId: row.id,

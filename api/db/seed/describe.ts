@@ -101,7 +101,8 @@ function intro(input: DescriptionInput): Text {
 }
 
 function pyramid([top, heart, base]: Pyramid): Text {
-  const [t, h, b] = [top, heart, base].map((notes) => list(notes.map((key) => note[key])))
+  const listed = (notes: typeof top) => list(notes.map((key) => note[key]))
+  const [t, h, b] = [listed(top), listed(heart), listed(base)]
   return {
     ru: `Верхние ноты — ${t.ru}, в сердце — ${h.ru}, в базе — ${b.ru}.`,
     uz: `Бошланғич ноталар — ${t.uz}, юрак ноталари — ${h.uz}, асос ноталари — ${b.uz}.`,
@@ -109,7 +110,7 @@ function pyramid([top, heart, base]: Pyramid): Text {
 }
 
 function capitalise(text: string) {
-  return text[0].toUpperCase() + text.slice(1)
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 // "Туалетная вода объёмом 100 мл произведена во Франции и подходит для тёплого сезона."

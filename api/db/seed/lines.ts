@@ -3,7 +3,7 @@ import { type BrandSeed, brands, type ProductLineSeed } from './brands.ts'
 import { fameRank, famousByKey, famousKey } from './fame.ts'
 import { type Form, type FormKey, forms } from './forms.ts'
 import { type Family, families, type Note, type Pyramid } from './notes.ts'
-import { hashString, randomFor } from './random.ts'
+import { hashString, nth, randomFor } from './random.ts'
 import { slugify } from './slug.ts'
 
 /** One sellable size of a line, before derived variants (testers, editions) are added. */
@@ -98,14 +98,14 @@ function familyOf(line: ProductLineSeed, hash: number): Family {
   const hinted = familyHints.find(([pattern]) => pattern.test(line.name))
   if (hinted) return hinted[1]
   const choices = audienceFamilies[line.audience]
-  return choices[hash % choices.length]
+  return nth(choices, hash)
 }
 
 function pyramidOf(family: Family, seedName: string): Pyramid {
   const random = randomFor(`notes:${seedName}`)
   const pickTwo = (pool: Note[]) => {
     const left = [...pool]
-    return [0, 1].map(() => left.splice(Math.floor(random.next() * left.length), 1)[0])
+    return [0, 1].map(() => nth(left.splice(Math.floor(random.next() * left.length), 1), 0))
   }
   const [top, heart, base] = families[family].pools
   return [pickTwo(top), pickTwo(heart), pickTwo(base)]
@@ -133,7 +133,7 @@ function diagonal(keys: FormKey[]): Variant[] {
 // Body and bath products of a fragrance line; the bath one rotates so each kind turns up early.
 function perfumeExtras(brand: BrandSeed, line: ProductLineSeed, turn: number): Variant[] {
   if (isNiche(brand.slug)) return []
-  const bath = (['bath-foam', 'soap', 'bath-salt'] as const)[turn % 3]
+  const bath = nth(['bath-foam', 'soap', 'bath-salt'] as const, turn)
   const keys: FormKey[] =
     line.audience === 'women'
       ? [bath, 'body-lotion', 'shower-gel']
@@ -145,14 +145,14 @@ function perfumeExtras(brand: BrandSeed, line: ProductLineSeed, turn: number): V
   const covered = new Set(ownLines.map((l) => namedForm(l)))
   return keys
     .filter((key) => !covered.has(key))
-    .map((key) => ({ form: forms[key], volume: forms[key].volumes[0], gift: false }))
+    .map((key) => ({ form: forms[key], volume: nth(forms[key].volumes, 0), gift: false }))
 }
 
 // Main bottle, its second size, the gift set, then other sizes and body products in turn.
 function perfumeVariants(brand: BrandSeed, line: ProductLineSeed, hash: number, rank: number): Variant[] {
   const sizes = diagonal(concentrations(brand, line, hash))
   const extras = perfumeExtras(brand, line, Number.isFinite(rank) ? rank : hash)
-  const variants: Variant[] = [...sizes.slice(0, 2), { ...sizes[0], gift: true }]
+  const variants: Variant[] = [...sizes.slice(0, 2), { ...nth(sizes, 0), gift: true }]
   const rest = sizes.slice(2)
   while (rest.length > 0 || extras.length > 0) {
     const extra = extras.shift()
@@ -198,7 +198,10 @@ function order(plans: LinePlan[]): LinePlan[] {
   const queues = brands.map((b) => plans.filter((p) => p.brand === b && !Number.isFinite(p.rank)))
   const rest: LinePlan[] = []
   for (let round = 0; queues.some((q) => q.length > round); round++) {
-    for (const queue of queues) if (queue[round]) rest.push(queue[round])
+    for (const queue of queues) {
+      const plan = queue[round]
+      if (plan) rest.push(plan)
+    }
   }
   return [...ranked, ...rest]
 }

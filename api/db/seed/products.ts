@@ -3,7 +3,7 @@ import { bodyBasePrice, countryOfMake, isNiche, perfumeBasePrice } from './brand
 import { describe, type Remark } from './describe.ts'
 import { fiscalCodes } from './fiscal.ts'
 import { type Shape, units } from './forms.ts'
-import { hashString, type Random, randomFor } from './random.ts'
+import { hashString, nth, type Random, randomFor } from './random.ts'
 import { searchKey } from './search-key.ts'
 import { slugify } from './slug.ts'
 import { joinLocalized, localize, type Text } from './text.ts'
@@ -82,7 +82,7 @@ function price(d: Draft): number {
     const sum = perfumeBasePrice(brand) * form.priceFactor * (volumeOf(d) / 100) ** 0.75 * jitter * factor
     return roundThousand(clamp(sum, 150_000, 4_500_000))
   }
-  const sum = bodyBasePrice(brand) * form.priceFactor * (volumeOf(d) / form.volumes[0]) ** 0.7 * jitter * factor
+  const sum = bodyBasePrice(brand) * form.priceFactor * (volumeOf(d) / nth(form.volumes, 0)) ** 0.7 * jitter * factor
   return roundThousand(clamp(sum, 40_000, 400_000))
 }
 

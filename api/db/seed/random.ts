@@ -1,3 +1,10 @@
+/** `items[n mod length]`: an index made from a hash or a counter always lands in the list. */
+export function nth<T>(items: readonly T[], n: number): T {
+  const item = items[n % items.length]
+  if (item === undefined) throw new Error('nth: empty list')
+  return item
+}
+
 /** A seeded stream of numbers in [0, 1): the same seed always gives the same stream. */
 export type Random = {
   next(): number
@@ -21,7 +28,7 @@ export function createRandom(seed: number): Random {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     chance: (probability) => next() < probability,
-    pick: (items) => items[Math.floor(next() * items.length)],
+    pick: (items) => nth(items, Math.floor(next() * items.length)),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { LinePlan, Variant } from './lines.ts'
 import { linePlans } from './lines.ts'
+import { nth } from './random.ts'
 
 export type Modifier = 'tester' | 'travel' | 'gift'
 
@@ -19,7 +20,7 @@ const editions = ['Limited Edition', 'Collector Edition', 'Holiday Edition', 'Su
 export function editionName(n: number): string {
   const i = n - 1
   const round = Math.floor(i / editions.length)
-  return round === 0 ? editions[i % editions.length] : `${editions[i % editions.length]} ${round + 1}`
+  return round === 0 ? nth(editions, i) : `${nth(editions, i)} ${round + 1}`
 }
 
 const isPerfume = (variant: Variant) => variant.form.category === null

@@ -167,7 +167,7 @@ function applyPhoneMask(event: React.FormEvent<HTMLInputElement>) {
   if (!atEnd) {
     let seen = 0
     for (let i = 0; i < masked.length && seen < digitsBefore; i++) {
-      if (/\d/.test(masked[i])) seen++
+      if (/\d/.test(masked.charAt(i))) seen++
       position = i + 1
     }
   }

@@ -53,7 +53,7 @@ export function CheckoutShell({
       </nav>
       <div className="checkout__body">
         <section className="checkout__form" aria-labelledby="checkout-step-title">
-          <h2 id="checkout-step-title">{t(`steps.${steps[step - 1].key}`)}</h2>
+          <h2 id="checkout-step-title">{t(`steps.${steps[step - 1]?.key ?? 'address'}`)}</h2>
           {children}
         </section>
         <aside className="checkout__summary" aria-label={t('summary.label')}>

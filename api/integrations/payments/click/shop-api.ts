@@ -27,16 +27,9 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
 
 /** The sign_string Click sends: Complete puts merchant_prepare_id after merchant_trans_id. */
 export function clickSign(fields: Record<string, string>, secret: string, complete: boolean) {
-  return md5(
-    fields.click_trans_id +
-      fields.service_id +
-      secret +
-      fields.merchant_trans_id +
-      (complete ? fields.merchant_prepare_id : '') +
-      fields.amount +
-      fields.action +
-      fields.sign_time,
-  )
+  const parts = [fields.click_trans_id, fields.service_id, secret, fields.merchant_trans_id]
+  if (complete) parts.push(fields.merchant_prepare_id)
+  return md5([...parts, fields.amount, fields.action, fields.sign_time].join(''))
 }
 
 const required = ['click_trans_id', 'service_id', 'merchant_trans_id', 'amount', 'action', 'sign_time', 'sign_string']
