@@ -5,6 +5,7 @@ import { productSearchKey, reindexProducts } from '../catalogue/search-key.ts'
 import { announceSearchKeyWords } from '../catalogue/vocabulary.ts'
 import type { Db } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
+import { oneRow } from '../db/rows.ts'
 import { brands, changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -141,11 +142,13 @@ async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: Ap
     const { reindexed, newKeys } = await writeRows(tx, rows, current, reason, actor)
     await announceSearchKeyWords(db, newKeys, tx)
     await reindex(db, tx, reindexed)
-    const [applied] = await tx
-      .update(changeBatches)
-      .set({ state: 'applied', appliedAt: now, appliedBy: actor.actor })
-      .where(eq(changeBatches.id, id))
-      .returning()
+    const applied = oneRow(
+      await tx
+        .update(changeBatches)
+        .set({ state: 'applied', appliedAt: now, appliedBy: actor.actor })
+        .where(eq(changeBatches.id, id))
+        .returning(),
+    )
     await recordAudit(tx, {
       ...actor,
       action: 'catalogue.batch_apply',
@@ -309,16 +312,18 @@ export async function undoBatch(
     await setCategoriesMany(tx, categorised)
     await moveStockMany(tx, moves)
     await reindex(db, tx, reindexed)
-    const [undone] = await tx
-      .update(changeBatches)
-      .set({
-        state: 'undone',
-        undoneAt: now,
-        undoneBy: actor.actor,
-        summary: sql`${changeBatches.summary} || ${JSON.stringify({ skipped_rows: skipped.map((s) => s.field) })}::jsonb`,
-      })
-      .where(eq(changeBatches.id, id))
-      .returning()
+    const undone = oneRow(
+      await tx
+        .update(changeBatches)
+        .set({
+          state: 'undone',
+          undoneAt: now,
+          undoneBy: actor.actor,
+          summary: sql`${changeBatches.summary} || ${JSON.stringify({ skipped_rows: skipped.map((s) => s.field) })}::jsonb`,
+        })
+        .where(eq(changeBatches.id, id))
+        .returning(),
+    )
     await recordAudit(tx, {
       ...actor,
       action: 'catalogue.batch_undo',

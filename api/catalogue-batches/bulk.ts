@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { categories, changeBatches } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -133,18 +134,20 @@ export async function previewBulk(db: Db, request: BulkRequest, actor: AuditActo
     created: 0,
   }
   return db.transaction(async (tx) => {
-    const [batch] = await tx
-      .insert(changeBatches)
-      .values({
-        kind: 'bulk',
-        state: 'previewed',
-        staffId: actor.staffId,
-        actor: actor.actor,
-        summary: { ...settings, counts },
-        progress: ids.length,
-        total: ids.length,
-      })
-      .returning({ id: changeBatches.id })
+    const batch = oneRow(
+      await tx
+        .insert(changeBatches)
+        .values({
+          kind: 'bulk',
+          state: 'previewed',
+          staffId: actor.staffId,
+          actor: actor.actor,
+          summary: { ...settings, counts },
+          progress: ids.length,
+          total: ids.length,
+        })
+        .returning({ id: changeBatches.id }),
+    )
     await saveRows(tx, batch.id, rows)
     return batch.id
   })

@@ -51,7 +51,7 @@ export function readMoment(cell: Cell): Read<string> {
       ? [ru[3], ru[2], ru[1], ru[4], ru[5]]
       : null
   if (!parts) return { error: 'sheet_date' }
-  const [y, mo, d, h, mi, s, ms] = parts.map((p) => Number(p ?? 0))
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0] = parts.map((p) => Number(p ?? 0))
   const utc = Date.UTC(y, mo - 1, d, h, mi, s, Number(String(ms).padEnd(3, '0')))
   const check = new Date(utc)
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
@@ -63,7 +63,7 @@ export function readMoment(cell: Cell): Read<string> {
 export function writeMoment(isoValue: string | null): string {
   if (!isoValue) return ''
   const local = new Date(Date.parse(isoValue) + TASHKENT_MS).toISOString()
-  const [day, time] = local.slice(0, 23).split('T')
+  const [day, time = ''] = local.slice(0, 23).split('T')
   if (time.endsWith(':00.000')) return `${day} ${time.slice(0, 5)}`
   return `${day} ${time.endsWith('.000') ? time.slice(0, 8) : time}`
 }

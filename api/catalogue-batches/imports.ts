@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { changeBatches } from '../db/schema/index.ts'
 import { logger } from '../log.ts'
 import { saveRows } from './batches.ts'
@@ -28,16 +29,18 @@ export async function startImport(
   file: { bytes: Buffer; name: string; mode: ImportMode },
   actor: AuditActor,
 ): Promise<{ batch: typeof changeBatches.$inferSelect; checked: Promise<void> }> {
-  const [batch] = await db
-    .insert(changeBatches)
-    .values({
-      kind: 'import',
-      state: 'checking',
-      staffId: actor.staffId,
-      actor: actor.actor,
-      summary: { file: file.name.slice(0, 200), mode: file.mode, format: sheetFormat(file.bytes) },
-    })
-    .returning()
+  const batch = oneRow(
+    await db
+      .insert(changeBatches)
+      .values({
+        kind: 'import',
+        state: 'checking',
+        staffId: actor.staffId,
+        actor: actor.actor,
+        summary: { file: file.name.slice(0, 200), mode: file.mode, format: sheetFormat(file.bytes) },
+      })
+      .returning(),
+  )
   const checked = checkFile(db, batch.id, file.bytes, file.mode)
   running.add(checked)
   void checked.finally(() => running.delete(checked))

@@ -78,7 +78,7 @@ function matchRow(row: RawRow, look: Lookups): { id: number | null } | RowError 
   if (bySku !== undefined) return { id: bySku }
   const byBarcode = barcode ? look.byBarcode.get(barcode) : undefined
   if (byBarcode && byBarcode.length > 1) return { field: 'barcode', key: 'sheet_barcode_ambiguous' }
-  if (byBarcode) return { id: byBarcode[0] }
+  if (byBarcode?.[0] !== undefined) return { id: byBarcode[0] }
   return { id: (slug && look.bySlug.get(slug)) || null }
 }
 
@@ -211,14 +211,14 @@ function planRow(
 
 /** Plans one slice of rows: the products they name are read in one query. */
 async function planSlice(db: Db, slice: RawRow[], ctx: Context, counts: PlanCounts): Promise<RowDraft[]> {
-  const matches = slice.map((row) => matchRow(row, ctx.look))
-  const ids = matches.flatMap((m) => ('id' in m && m.id !== null ? [m.id] : []))
+  const matched = slice.map((row) => ({ row, match: matchRow(row, ctx.look) }))
+  const ids = matched.flatMap(({ match }) => ('id' in match && match.id !== null ? [match.id] : []))
   const current = await sheetValuesOf(db, ids)
   const drafts: RowDraft[] = []
-  slice.forEach((row, i) => {
-    const planned = planRow(row, matches[i], current, ctx, counts)
+  for (const { row, match } of matched) {
+    const planned = planRow(row, match, current, ctx, counts)
     if (planned) drafts.push(planned)
-  })
+  }
   return drafts
 }
 

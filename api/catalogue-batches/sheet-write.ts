@@ -57,7 +57,7 @@ async function* productRows(db: Db, fields: readonly SheetField[], filters: Expo
       const p = values.get(id)
       if (p) yield fields.map((field) => cellOf(field, p, names))
     }
-    after = ids[ids.length - 1]
+    after = ids.at(-1) ?? after
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { oneRow } from '../db/rows.ts'
 import { brands, categories, changeBatches, changeBatchRows } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
@@ -62,7 +63,7 @@ export async function batchRows(
   query: { page: number; size: number; kind?: RowKind },
 ) {
   const where = and(eq(changeBatchRows.batchId, batchId), query.kind ? kindFilter[query.kind] : undefined)
-  const [{ total }] = await db.select({ total: count() }).from(changeBatchRows).where(where)
+  const { total } = oneRow(await db.select({ total: count() }).from(changeBatchRows).where(where))
   const rows = await db
     .select()
     .from(changeBatchRows)
@@ -123,7 +124,7 @@ export async function batchRows(
 
 /** Recent batches, newest first. */
 export async function recentBatches(db: Db, page: number, size: number) {
-  const [{ total }] = await db.select({ total: count() }).from(changeBatches)
+  const { total } = oneRow(await db.select({ total: count() }).from(changeBatches))
   const rows = await db
     .select()
     .from(changeBatches)

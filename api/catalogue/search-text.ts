@@ -136,8 +136,9 @@ function matchedLength(text: string, token: string): number {
   const clusters = [...text.matchAll(/\P{M}\p{M}*/gu)]
   let i = clusters.findIndex((c) => tokenMatches(foldText(text.slice(0, c.index + c[0].length)), token))
   if (i === -1) return text.length
-  while (i + 1 < clusters.length && isSilentLetter(clusters[i + 1][0])) i++
-  return clusters[i].index + clusters[i][0].length
+  while (isSilentLetter(clusters[i + 1]?.[0] ?? '')) i++
+  const last = clusters[i]
+  return last ? last.index + last[0].length : text.length
 }
 
 function mergeRanges(ranges: Range[]): Range[] {

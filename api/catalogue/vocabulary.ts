@@ -119,10 +119,13 @@ export function addSearchKeyWords(db: Db, keys: string[]) {
   for (const word of new Set(keys.flatMap((k) => k.split(' ')).filter(Boolean))) {
     if (vocabulary.df.has(word)) continue
     vocabulary.df.set(word, 1)
-    const at = prefixRange(vocabulary, word)[0]
+    const [at] = prefixRange(vocabulary, word)
     vocabulary.words.splice(at, 0, word)
     // Indices after the insertion point moved by one.
-    for (const list of vocabulary.grams.values()) for (let i = 0; i < list.length; i++) if (list[i]! >= at) list[i]++
+    for (const list of vocabulary.grams.values())
+      list.forEach((index, i) => {
+        if (index >= at) list[i] = index + 1
+      })
     for (const gram of trigramsOf(word)) {
       const list = vocabulary.grams.get(gram)
       if (list) list.push(at)

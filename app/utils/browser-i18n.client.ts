@@ -77,7 +77,7 @@ export function translate(
   let ns = namespace
   let key = fullKey
   const prefix = /^([\w-]+):(.+)$/.exec(fullKey)
-  if (prefix && loaders.has(`${lang}/${prefix[1]}`)) [, ns, key] = prefix
+  if (prefix?.[1] && prefix[2] && loaders.has(`${lang}/${prefix[1]}`)) [ns, key] = [prefix[1], prefix[2]]
   const tree = source(lang, ns)
   // i18next tries the most specific key first: `_zero` for 0, then the plural form, then the key itself.
   const candidates = [key]
@@ -122,7 +122,9 @@ export const i18n = {
   },
   /** Switches once the new language's texts for the namespaces in use are here, so nothing suspends. */
   async changeLanguage(lang: string) {
-    const inUse = new Set([...texts.keys()].filter((id) => id.startsWith(`${language}/`)).map((id) => id.split('/')[1]))
+    const inUse = new Set(
+      [...texts.keys()].filter((id) => id.startsWith(`${language}/`)).map((id) => id.slice(id.indexOf('/') + 1)),
+    )
     await Promise.all([...inUse].map((ns) => load(lang, ns)))
     language = lang
     everything = null
@@ -153,7 +155,9 @@ let everything: Promise<unknown> | null = null
 export function allTranslations(): Promise<unknown> {
   if (!language) return Promise.resolve()
   everything ??= Promise.all(
-    [...loaders.keys()].filter((id) => id.startsWith(`${language}/`)).map((id) => load(language, id.split('/')[1])),
+    [...loaders.keys()]
+      .filter((id) => id.startsWith(`${language}/`))
+      .map((id) => load(language, id.slice(id.indexOf('/') + 1))),
   )
   return everything
 }

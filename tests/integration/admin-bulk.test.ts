@@ -44,7 +44,7 @@ const batchAudit = (id: number) =>
 describe('who may', () => {
   it('lets catalogue.write (owner, manager) preview; content and warehouse get 403, no token 401', async () => {
     const [p] = await plainProducts(1)
-    const body = { ids: [p.id], action: 'hide' }
+    const body = { ids: [p!.id], action: 'hide' }
     for (const role of ['owner', 'manager'] as const)
       expect((await post('products/bulk/preview/', body, staff[role].token)).status).toBe(200)
     for (const role of ['content', 'warehouse'] as const)
@@ -82,7 +82,7 @@ describe('a price change by percent', () => {
       { action: 'catalogue.batch_apply', actor: `staff:${staff.manager.id}` },
     ])
     // The shop shows the new price on the next request.
-    const shop = await t.json(`products/${chosen[0].slug}/`, { lang: 'ru' })
+    const shop = await t.json(`products/${chosen[0]!.slug}/`, { lang: 'ru' })
     expect(shop.body.price).toBe(expected[0])
 
     // A batch is applied once.
@@ -98,19 +98,19 @@ describe('a price change by percent', () => {
       .limit(1)
     await t.database.db
       .update(products)
-      .set({ salePrice: onSale.price - 1000 })
-      .where(eq(products.id, onSale.id))
+      .set({ salePrice: onSale!.price - 1000 })
+      .where(eq(products.id, onSale!.id))
     const [plain] = await plainProducts(1, 10)
     const preview = await post(
       'products/bulk/preview/',
-      { ids: [onSale.id, plain.id], action: 'price_percent', percent: -20 },
+      { ids: [onSale!.id, plain!.id], action: 'price_percent', percent: -20 },
       staff.manager.token,
       'uz',
     )
     expect(preview.body.counts).toMatchObject({ changed: 1, rejected: 1 })
     const rejected = preview.body.rows.results.find((r: any) => r.kind === 'rejected')
     expect(rejected).toMatchObject({
-      product_id: onSale.id,
+      product_id: onSale!.id,
       errors: [{ field: 'price', message: 'Чегирма нархи нархдан паст бўлиши керак.' }],
     })
   })
@@ -125,12 +125,12 @@ describe('apply refuses what changed since the preview', () => {
       percent: 25,
     })
     expect(preview.body.counts.changed).toBe(2)
-    await t.database.db.update(products).set({ salePrice: 1000 }).where(eq(products.id, chosen[1].id))
+    await t.database.db.update(products).set({ salePrice: 1000 }).where(eq(products.id, chosen[1]!.id))
     const refused = await post('products/bulk/', { batch_id: preview.body.id })
     expect(refused.status).toBe(409)
     expect(refused.body.errors).toEqual([{ field: 'row_2', message: expect.stringContaining('sale_price') }])
-    const now = await productsById([chosen[0].id])
-    expect(now.get(chosen[0].id)?.salePrice).toBeNull()
+    const now = await productsById([chosen[0]!.id])
+    expect(now.get(chosen[0]!.id)?.salePrice).toBeNull()
   })
 })
 
@@ -150,7 +150,7 @@ describe('undo', () => {
     const preview = await post('products/bulk/preview/', {
       ids: chosen.map((p) => p.id),
       action: 'replace_category',
-      category_id: category.id,
+      category_id: category!.id,
     })
     await post('products/bulk/', { batch_id: preview.body.id })
     const hide = await post('products/bulk/preview/', { ids: chosen.map((p) => p.id), action: 'hide' })
@@ -188,20 +188,20 @@ describe('undo', () => {
     const preview = await post('products/bulk/preview/', { ids, action: 'price_percent', percent: 10 })
     await post('products/bulk/', { batch_id: preview.body.id })
     // Someone edits the second product's price after the batch.
-    await t.database.db.update(products).set({ price: 777_000 }).where(eq(products.id, ids[1]))
+    await t.database.db.update(products).set({ price: 777_000 }).where(eq(products.id, ids[1]!))
 
     const refused = await post(`batches/${preview.body.id}/undo/`, {}, staff.manager.token, 'sr')
     expect(refused.status).toBe(409)
     expect(refused.body.errors).toEqual([{ field: 'row_2', message: expect.stringMatching(/^2-qator .*price/) }])
-    expect((await productsById(ids)).get(ids[0])?.price).not.toBe(chosen[0].price)
+    expect((await productsById(ids)).get(ids[0]!)?.price).not.toBe(chosen[0]!.price)
 
     const partial = await post(`batches/${preview.body.id}/undo/`, { skip_changed: true })
     expect(partial.status).toBe(200)
     expect(partial.body).toMatchObject({ undone: 2, skipped: [{ field: 'row_2' }] })
     const now = await productsById(ids)
-    expect(now.get(ids[0])?.price).toBe(chosen[0].price)
-    expect(now.get(ids[1])?.price).toBe(777_000)
-    expect(now.get(ids[2])?.price).toBe(chosen[2].price)
+    expect(now.get(ids[0]!)?.price).toBe(chosen[0]!.price)
+    expect(now.get(ids[1]!)?.price).toBe(777_000)
+    expect(now.get(ids[2]!)?.price).toBe(chosen[2]!.price)
   })
 
   it('is refused after 24 hours', async () => {
@@ -209,7 +209,7 @@ describe('undo', () => {
     const [p] = await plainProducts(1, 3)
     const preview = await clocked.call('admin/products/bulk/preview/', {
       token: staff.manager.token,
-      body: { ids: [p.id], action: 'hide' },
+      body: { ids: [p!.id], action: 'hide' },
     })
     await clocked.call('admin/products/bulk/', { token: staff.manager.token, body: { batch_id: preview.body.id } })
     clocked.advance(24 * 3600 + 1)
@@ -235,10 +235,10 @@ describe('undo', () => {
 describe('bad input', () => {
   it('asks for the category of a category action and the percent of a price action, in the field', async () => {
     const [p] = await plainProducts(1)
-    const noCategory = await post('products/bulk/preview/', { ids: [p.id], action: 'add_category' })
+    const noCategory = await post('products/bulk/preview/', { ids: [p!.id], action: 'add_category' })
     expect(noCategory.status).toBe(400)
     expect(noCategory.body.errors).toEqual([{ field: 'category_id', message: 'Обязательное поле.' }])
-    const noPercent = await post('products/bulk/preview/', { ids: [p.id], action: 'price_percent' })
+    const noPercent = await post('products/bulk/preview/', { ids: [p!.id], action: 'price_percent' })
     expect(noPercent.body.errors).toEqual([{ field: 'percent', message: 'Обязательное поле.' }])
     const unknown = await post('products/bulk/preview/', { ids: [2_000_000_000], action: 'hide' })
     expect(unknown.status).toBe(400)

@@ -88,7 +88,8 @@ describe('who may see the figures and export', () => {
 
 describe('a period of orders', () => {
   // 2025-03-10 in Tashkent runs from 2025-03-09T19:00Z to 2025-03-10T19:00Z.
-  let ids: Record<string, number> = {}
+  type OrderName = 'cashAccepted' | 'cashDelivered' | 'online' | 'unpaid' | 'cancelled' | 'dayBefore' | 'dayAfter'
+  let ids = {} as Record<OrderName, number>
   let productIds: number[] = []
   beforeAll(async () => {
     const cashAccepted = await orders.place({ method: 'cash', price: 100_000 })

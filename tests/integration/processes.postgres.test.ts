@@ -36,7 +36,7 @@ let databaseUrl: string
 let s3: S3Server
 let a: ServerProcess
 let b: ServerProcess
-const folders = [tmpDataDir('process-a'), tmpDataDir('process-b')]
+const folders = [tmpDataDir('process-a'), tmpDataDir('process-b')] as const
 
 beforeAll(async () => {
   if (!server) throw new Error('this file needs DATABASE_URL (a PostgreSQL server)')
@@ -50,7 +50,10 @@ beforeAll(async () => {
     ...s3.env('shop'),
   }
   // Both at once on the empty database: each migrates (one waits for the other's lock) and seeds.
-  ;[a, b] = await Promise.all(folders.map((folder) => startServer({ dataDir: folder.dir, env })))
+  ;[a, b] = await Promise.all([
+    startServer({ dataDir: folders[0].dir, env }),
+    startServer({ dataDir: folders[1].dir, env }),
+  ])
 }, 240_000)
 
 afterAll(async () => {

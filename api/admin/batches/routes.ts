@@ -253,7 +253,12 @@ export function adminBatchRoutes(deps: ApiDeps) {
         errors.push({ field: 'file', message: message(lang, 'sheet_file_required') })
       if (!mode)
         errors.push({ field: 'mode', message: message(lang, 'invalid_choice', { choices: importModes.join(', ') }) })
-      if (errors.length || !mode || !(form.file instanceof File)) throw new ApiError(400, errors[0].message, errors)
+      if (errors.length || !mode || !(form.file instanceof File))
+        throw new ApiError(
+          400,
+          errors[0]?.message ?? message(lang, 'invalid_choice', { choices: importModes.join(', ') }),
+          errors,
+        )
       if (form.file.size > IMPORT_MAX_BYTES) throw fileTooLarge(lang)
       const bytes = Buffer.from(await form.file.arrayBuffer())
       const { batch } = await startImport(db, { bytes, name: form.file.name, mode }, auditActor(c))
