@@ -2,6 +2,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseCookie } from 'cookie'
 import type { NextFunction, Request, Response } from 'express'
+import { isbot } from 'isbot'
 import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#api/catalogue/cache.ts'
 import type { Db } from '#api/db/client.ts'
 import { isLanguageCookie } from '#app/utils/http-cache.ts'
@@ -53,7 +54,10 @@ class PageStore {
   private bytes = 0
 
   key(url: string, req: Request, vary: string[]) {
-    return [url, ...vary.map((name) => req.headers[name] ?? '')].join('\n')
+    // Bots get the whole document rendered before it is sent (entry.server.tsx), browsers a stream
+    // whose late parts resolve in place: each kind is kept for its own.
+    const reader = isbot(req.headers['user-agent']) ? 'bot' : 'browser'
+    return [url, reader, ...vary.map((name) => req.headers[name] ?? '')].join('\n')
   }
 
   lookup(url: string, req: Request): Entry | undefined {

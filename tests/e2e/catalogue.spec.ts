@@ -434,7 +434,7 @@ test.describe('other catalogue pages', () => {
         .getByRole('link', { name: /^\+998/ })
         .first(),
     ).toHaveAttribute('href', /^tel:/)
-    await expect(page.getByRole('link', { name: 'Открыть на карте' })).toHaveAttribute('href', /yandex/)
+    await expect(page.getByRole('link', { name: 'Открыть на карте' }).first()).toHaveAttribute('href', /yandex/)
   })
 })
 

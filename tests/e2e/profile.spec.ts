@@ -132,7 +132,7 @@ test('send feedback and a bug report with a screenshot from the profile help', a
   ).toBeVisible()
   await main(page).getByRole('link', { name: 'Обратная связь' }).click()
   await expect(page).toHaveURL(/\/ru\/feedback$/)
-  await expect(main(page).getByRole('textbox', { name: 'Ваше имя' })).toHaveValue('Азиза')
+  await expect(main(page).getByRole('textbox', { name: 'Ваше имя' })).toHaveValue('Азиза Каримова')
   await main(page).getByRole('button', { name: 'Отправить' }).click()
   await expect(main(page).getByText('Обязательное поле').first()).toBeVisible()
   await main(page).getByRole('textbox', { name: 'Сообщение' }).fill('Спасибо за быструю доставку!')
