@@ -41,11 +41,11 @@ export async function startServer({ root, dataDir, products }) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
-  let kind = 'unknown'
+  // The server logs its database only at info level; the bench runs it at warn.
+  const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
   let seeded = false
   server.stdout.on('data', (chunk) => {
     const text = String(chunk)
-    kind = /\((pglite|postgres), ready in/.exec(text)?.[1] ?? kind
     seeded ||= text.includes('Seeded the demo catalogue')
     process.stdout.write(text.replace(/^/gm, 'server: ').replace(/server: $/, ''))
   })
