@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
+import { pickupPointSchema } from './pickup-points.ts'
 import { footerLinkList, getApps, getContacts, headerMenu } from './service.ts'
 
 export const menuItem = z.object({ id: z.number().int(), title: z.string(), slug: z.string() }).openapi('MenuItem')
@@ -19,16 +20,7 @@ export const contacts = z
     telegram: z.string(),
     email: z.string().nullable(),
     pickup_points: z
-      .array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          address: z.string(),
-          hours: z.string().openapi({ example: 'Ежедневно 10:00–21:00' }),
-          latitude: z.number(),
-          longitude: z.number(),
-        }),
-      )
+      .array(pickupPointSchema)
       .openapi({ description: 'Where orders with delivery `pickup` are collected (none: pickup not offered)' }),
   })
   .openapi('Contacts')

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts'
 import { categories, footerLinks, settings } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 import { pick } from '../http/locale.ts'
+import { pickupPointView } from './pickup-points.ts'
 
 /** A place where customers collect orders (issue 20): `id` stays when staff edit the point. */
 export type StoredPickupPoint = {
@@ -55,14 +56,7 @@ export async function getContacts(db: Db, lang: Lang) {
 
 /** The shop's pickup points in `lang`, in the order staff listed them. */
 export function pickupPointsOf(stored: Pick<StoredContacts, 'pickup_points'> | null, lang: Lang) {
-  return (stored?.pickup_points ?? []).map((p) => ({
-    id: p.id,
-    name: pick(p.name, lang),
-    address: pick(p.address, lang),
-    hours: p.hours,
-    latitude: p.latitude,
-    longitude: p.longitude,
-  }))
+  return (stored?.pickup_points ?? []).map((p) => pickupPointView(p, lang))
 }
 
 export async function getApps(db: Db): Promise<StoredApps> {

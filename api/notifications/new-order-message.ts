@@ -1,5 +1,5 @@
 import { findRegion } from '../geo/regions.ts'
-import type { Lang } from '../http/locale.ts'
+import { type Lang, pick } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import type { TelegramButton } from '../integrations/telegram/provider.ts'
 import type { OrderItemRow, OrderRow } from '../orders/service.ts'
@@ -26,15 +26,17 @@ export function buildNewOrderMessage(order: OrderForMessage, lang: Lang): Telegr
     order.paymentMethod === 'cash'
       ? message(lang, 'telegram_cash')
       : message(lang, 'telegram_paid_online', { method: order.paymentMethod })
-  const region = findRegion(order.region)
+  const region = order.region === null ? undefined : findRegion(order.region)
   const address = [region ? region.name[lang] : order.region, order.district, order.street, order.house, order.flat]
     .filter(Boolean)
     .join(', ')
+  const point = order.pickupPoint
+  const pickup = point ? `${pick(point.name, lang)}: ${pick(point.address, lang)}` : null
   const lines = [
     message(lang, 'telegram_new_order', { number: orderNumber(order.id), total: sum(order.total), payment }),
     ...order.items.map((i) => `• ${i.title[lang] || i.title.ru} × ${i.quantity}`),
     order.delivery === 'pickup'
-      ? message(lang, 'telegram_delivery_pickup')
+      ? [message(lang, 'telegram_delivery_pickup'), pickup].filter(Boolean).join(': ')
       : message(lang, 'telegram_delivery_courier', { address }),
     message(lang, 'telegram_receiver', { name: order.receiverName, phone: order.receiverPhone }),
   ]

@@ -9,7 +9,7 @@ export const VAT_PERCENT = 12
 export const includedVat = (gross: number) => Math.round((gross * VAT_PERCENT) / (100 + VAT_PERCENT))
 
 /** Courier price for `region` and the goods total after the discount; pickup is free. */
-export function deliveryPrice(config: Config, delivery: Delivery, region: string, goods: number) {
+export function deliveryPrice(config: Config, delivery: Delivery, region: string | null, goods: number) {
   if (delivery === 'pickup') return 0
   if (config.DELIVERY_FREE_FROM > 0 && goods >= config.DELIVERY_FREE_FROM) return 0
   return region === '1726' ? config.DELIVERY_PRICE_TASHKENT : config.DELIVERY_PRICE_REGIONS
@@ -28,7 +28,8 @@ export type MoneyInput = {
   /** true: as much of the balance as the goods allow; a number: that much (at most the goods); false: none. */
   useCashback: boolean | number
   delivery: Delivery
-  region: string
+  /** The courier's region (null for pickup). */
+  region: string | null
 }
 
 /**

@@ -11,7 +11,8 @@ import { checkCashbackWithin, orderMoney, VAT_PERCENT } from './money.ts'
 import { Delivery } from './states.ts'
 
 export type PreviewInput = {
-  region: string
+  /** Without a region only pickup is priced. */
+  region: string | null
   promo_code: string | null
   delivery?: Delivery | undefined
   use_cashback?: boolean | number | undefined
@@ -49,7 +50,7 @@ export async function previewOrder(
   const balance = user?.balance ?? 0
   if (input.use_cashback !== undefined) checkCashbackWithin(lang, input.use_cashback, balance)
 
-  const deliveries = input.delivery ? [input.delivery] : Delivery
+  const deliveries = input.delivery ? [input.delivery] : input.region ? Delivery : (['pickup'] as const)
   const cashbacks = input.use_cashback === undefined ? [false, true] : [input.use_cashback]
   const options = deliveries.flatMap((delivery) =>
     cashbacks.map((useCashback) => {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
+import { pickupPointSchema } from '../content/pickup-points.ts'
 import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
 import { pagedSchema } from '../http/paging.ts'
 import { INT_MAX, idParam, idSchema } from '../http/schemas.ts'
@@ -51,13 +52,24 @@ export const addressSchema = z
 
 export const createOrderBody = z
   .object({
-    address: addressSchema,
+    address: addressSchema
+      .nullish()
+      .transform((v) => v ?? null)
+      .openapi({ description: 'Where the courier brings the order: required for courier, left out for pickup' }),
+    pickup_point: z
+      .string()
+      .max(40)
+      .nullish()
+      .transform((v) => v ?? null)
+      .openapi({ description: "For pickup: the id of one of the shop's points (GET content/contacts/ pickup_points)" }),
     receiver: z.object({
       name: requiredText(99),
       phone: phoneSchema.openapi({ example: '+998901234567' }),
       extra_phone: optionalPhoneSchema.nullish().transform((v) => v ?? null),
     }),
-    delivery: z.enum(Delivery).openapi({ description: 'courier (priced by region) or pickup (free)' }),
+    delivery: z
+      .enum(Delivery)
+      .openapi({ description: 'courier (priced by region) to `address`, or pickup (free) at `pickup_point`' }),
     payment_method: z.enum(PaymentMethod).openapi({
       description:
         'cash: on delivery, the order is accepted at once (status 3). card / payme / click: the order awaits ' +
@@ -79,6 +91,13 @@ export const createOrderBody = z
         'A UUID generated when the checkout form is shown; resubmitting with it returns the same order (200)',
     }),
   })
+  .superRefine((o, ctx) => {
+    if (o.delivery === 'courier' && !o.address)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'order_address_required' })
+    if (o.delivery === 'pickup' && !o.pickup_point)
+      ctx.addIssue({ code: 'custom', path: ['pickup_point'], message: 'order_unknown_pickup_point' })
+  })
+  .transform((o) => (o.delivery === 'pickup' ? { ...o, address: null } : { ...o, pickup_point: null }))
   .openapi('NewOrder')
 
 export const orderPreviewBody = z
@@ -86,12 +105,24 @@ export const orderPreviewBody = z
     region: z
       .string()
       .refine((code) => findRegion(code) !== undefined, 'order_unknown_region')
-      .openapi({ description: 'SOATO code of the delivery region (GET geo/regions/)', example: '1726' }),
+      .nullish()
+      .transform((v) => v ?? null)
+      .openapi({
+        description: 'SOATO code of the delivery region (GET geo/regions/); without it only pickup is priced',
+        example: '1726',
+      }),
     promo_code: optionalText(50),
-    delivery: z.enum(Delivery).optional().openapi({ description: 'Only this delivery way; default: both' }),
+    delivery: z
+      .enum(Delivery)
+      .optional()
+      .openapi({ description: 'Only this delivery way; default: both (pickup only without a region)' }),
     use_cashback: cashbackChoice.optional().openapi({
       description: 'Only this choice (as in POST orders/; a number above the balance: 400); default: false and true',
     }),
+  })
+  .superRefine((o, ctx) => {
+    if (o.delivery === 'courier' && !o.region)
+      ctx.addIssue({ code: 'custom', path: ['region'], message: 'order_unknown_region' })
   })
   .openapi('OrderPreviewInput')
 
@@ -157,16 +188,22 @@ export const orderSchema = z
     card_id: z.number().int().nullable(),
     delivery: z.string().openapi({ description: Delivery.join(' | ') }),
     delivery_price: z.number().int(),
-    address: z.object({
-      region: namedPlace,
-      district: namedPlace.nullable(),
-      street: z.string(),
-      house: z.string(),
-      flat: z.string().nullable(),
-      landmark: z.string().nullable(),
-      latitude: z.number().nullable(),
-      longitude: z.number().nullable(),
-    }),
+    address: z
+      .object({
+        region: namedPlace,
+        district: namedPlace.nullable(),
+        street: z.string(),
+        house: z.string(),
+        flat: z.string().nullable(),
+        landmark: z.string().nullable(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+      })
+      .nullable()
+      .openapi({ description: 'Where the courier goes; null for a pickup order' }),
+    pickup_point: pickupPointSchema
+      .nullable()
+      .openapi({ description: 'Where a pickup order is collected, as the point was when it was placed; else null' }),
     receiver: z.object({ name: z.string(), phone: z.string(), extra_phone: z.string().nullable() }),
     items: z.array(
       z.object({

@@ -1,9 +1,11 @@
+import type { z } from '@hono/zod-openapi'
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type AuditActor, systemActor } from '../audit/record.ts'
 import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import { activeSalePrice, unitPrice } from '../catalogue/products.ts'
 import type { Config } from '../config.ts'
+import { findPickupPoint } from '../content/pickup-points.ts'
 import { accountBlocked } from '../customers/blocking.ts'
 import { lockKey } from '../db/advisory-lock.ts'
 import type { Db } from '../db/client.ts'
@@ -33,37 +35,13 @@ import {
 } from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
 import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
-import {
-  canTransition,
-  customerCancellable,
-  type Delivery,
-  OrderStatus,
-  onlineMethods,
-  type PaymentMethod,
-} from './states.ts'
+import type { createOrderBody } from './schemas.ts'
+import { canTransition, customerCancellable, OrderStatus, onlineMethods } from './states.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
 
-export type NewOrder = {
-  address: {
-    region: string
-    district: string | null
-    street: string
-    house: string
-    flat: string | null
-    landmark: string | null
-    latitude: number | null
-    longitude: number | null
-  }
-  receiver: { name: string; phone: string; extra_phone: string | null }
-  delivery: Delivery
-  payment_method: PaymentMethod
-  card_id: number | null
-  promo_code: string | null
-  use_cashback: boolean | number
-  idempotency_key: string
-}
+export type NewOrder = z.output<typeof createOrderBody>
 
 /** 409 with the lines that stopped the order: `{detail, items: [...]}`. */
 export class OrderConflictError extends ApiError {
@@ -101,6 +79,11 @@ export async function createOrder(
   const { lang, config, now } = ctx
   const existing = await findByKey(db, userId, input.idempotency_key)
   if (existing) return { order: existing, created: false }
+  const pickupPoint = input.pickup_point === null ? null : await findPickupPoint(db, input.pickup_point)
+  if (input.delivery === 'pickup' && !pickupPoint)
+    throw new ApiError(400, message(lang, 'order_unknown_pickup_point'), [
+      { field: 'pickup_point', message: message(lang, 'order_unknown_pickup_point') },
+    ])
   const result = await db.transaction(async (tx) => {
     await lockKey(tx, `order:${userId}`)
     // The same key sent twice at once: the other request created the order while this one waited.
@@ -186,7 +169,7 @@ export async function createOrder(
       balance,
       useCashback: input.use_cashback,
       delivery: input.delivery,
-      region: input.address.region,
+      region: input.address?.region ?? null,
     })
     const online = onlineMethods.includes(input.payment_method)
     // Nothing left to pay online: the order is paid by promo and cashback.
@@ -221,6 +204,7 @@ export async function createOrder(
         cardId: input.payment_method === 'card' ? input.card_id : null,
         delivery: input.delivery,
         ...input.address,
+        pickupPoint,
         receiverName: input.receiver.name,
         receiverPhone: input.receiver.phone,
         receiverExtraPhone: input.receiver.extra_phone,

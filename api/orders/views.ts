@@ -1,3 +1,4 @@
+import { pickupPointView } from '../content/pickup-points.ts'
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
@@ -25,9 +26,27 @@ function refundView(order: OrderRow, lang: Lang) {
   } as const
 }
 
+/** Where the courier goes, in `lang`: null for a pickup order (it has a point instead). */
+function addressView(order: OrderRow, lang: Lang) {
+  const { region: code, street, house } = order
+  if (order.delivery !== 'courier' || code === null || street === null || house === null) return null
+  const region = findRegion(code)
+  const district = order.district ? findDistrict(code, order.district) : undefined
+  return {
+    region: { code, name: region ? region.name[lang] : code },
+    district: order.district
+      ? { code: district ? district.code : null, name: district ? district.name[lang] : order.district }
+      : null,
+    street,
+    house,
+    flat: order.flat,
+    landmark: order.landmark,
+    latitude: order.latitude,
+    longitude: order.longitude,
+  }
+}
+
 export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
-  const region = findRegion(order.region)
-  const district = order.district ? findDistrict(order.region, order.district) : undefined
   const reached = (s: number) => order.status !== 2 && order.status >= s
   return {
     id: order.id,
@@ -44,18 +63,8 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     card_id: order.cardId,
     delivery: order.delivery,
     delivery_price: order.deliveryPrice,
-    address: {
-      region: { code: order.region, name: region ? region.name[lang] : order.region },
-      district: order.district
-        ? { code: district ? district.code : null, name: district ? district.name[lang] : order.district }
-        : null,
-      street: order.street,
-      house: order.house,
-      flat: order.flat,
-      landmark: order.landmark,
-      latitude: order.latitude,
-      longitude: order.longitude,
-    },
+    address: addressView(order, lang),
+    pickup_point: order.pickupPoint ? pickupPointView(order.pickupPoint, lang) : null,
     receiver: { name: order.receiverName, phone: order.receiverPhone, extra_phone: order.receiverExtraPhone },
     items: items.map((i) => ({
       product_id: i.productId,

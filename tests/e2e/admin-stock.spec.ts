@@ -37,6 +37,7 @@ const checkout = (request: APIRequestContext, who: Shopper) =>
       address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
       receiver: { name: 'Gulnoza', phone: '+998901234567' },
       delivery: 'pickup',
+      pickup_point: 'amir-temur',
       payment_method: 'cash',
       idempotency_key: randomUUID(),
     },

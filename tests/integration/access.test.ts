@@ -110,6 +110,7 @@ describe('one customer and another', () => {
         address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12', flat: '4' },
         receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
         delivery: 'pickup',
+        pickup_point: 'amir-temur',
         payment_method: 'card',
         idempotency_key: randomUUID(),
       }),

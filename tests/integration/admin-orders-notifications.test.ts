@@ -115,7 +115,7 @@ describe('the outbox and its dispatcher', () => {
     expect(newOrder[0]!.text.split('\n')).toEqual([
       `Новый заказ №${number(order.id)}: 250 000 сум, наличными при получении`,
       expect.stringMatching(/^• .+ × 1$/),
-      'Самовывоз',
+      expect.stringMatching(/^Самовывоз: Магазин Atir на Амира Темура: .+/),
       'Получатель: Aziz, +998901112233',
     ])
     expect((await outbox()).every((r) => r.sentAt && r.attempts === 1 && !r.lastError)).toBe(true)

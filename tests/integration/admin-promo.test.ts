@@ -58,6 +58,7 @@ async function checkout(c: Customer, code: string | null, lang = 'ru') {
       address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
       receiver: { name: 'Aziz', phone: '+998901112233' },
       delivery: 'pickup',
+      pickup_point: 'amir-temur',
       payment_method: 'cash',
       idempotency_key: randomUUID(),
       promo_code: code,

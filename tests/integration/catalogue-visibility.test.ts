@@ -49,6 +49,7 @@ const placeOrder = () =>
     address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
     receiver: { name: 'Aziz', phone: '+998901112233' },
     delivery: 'pickup',
+    pickup_point: 'amir-temur',
     payment_method: 'cash',
     idempotency_key: randomUUID(),
   })
@@ -149,7 +150,11 @@ describe('the sale window', () => {
     const cart = (await asCustomer('orders/cart/products/')).body
     expect(cart.products[0]).toMatchObject({ price: 300_000, price_changed: true, previous_price: 250_000 })
     expect(cart.total).toBe(600_000)
-    const preview = await asCustomer('orders/preview/', { region: '1703', delivery: 'pickup' })
+    const preview = await asCustomer('orders/preview/', {
+      region: '1703',
+      delivery: 'pickup',
+      pickup_point: 'amir-temur',
+    })
     expect(preview.body.subtotal).toBe(600_000)
     expect((await placeOrder()).status).toBe(409)
     await asCustomer('orders/cart/accept-prices/', {})

@@ -39,6 +39,14 @@ function customerContext() {
 }
 
 describe('paymentPreview', () => {
+  it('for pickup asks for pickup alone, without a region', async () => {
+    const preview = await paymentPreview(customerContext(), {
+      address: { delivery: 'pickup', pickup_point: 'amir-temur' },
+    })
+    expect(preview.options.map((o) => o.delivery)).toEqual(['pickup', 'pickup'])
+    expect(preview.options[0]?.delivery_price).toBe(0)
+  })
+
   it("shows the API's options for the basket and the applied code", async () => {
     const preview = await paymentPreview(customerContext(), {
       address: { region: '1726' },
@@ -47,7 +55,7 @@ describe('paymentPreview', () => {
     const api = await t.json('orders/preview/', {
       method: 'POST',
       token: customer.access,
-      body: JSON.stringify({ region: '1726', promo_code: 'ATIR10' }),
+      body: JSON.stringify({ region: '1726', delivery: 'courier', promo_code: 'ATIR10' }),
     })
     expect(preview).toMatchObject({ ...api.body, promoError: null })
     expect(preview.discount).toBe(20_000)
@@ -61,7 +69,7 @@ describe('paymentPreview', () => {
     const withoutCode = await t.json('orders/preview/', {
       method: 'POST',
       token: customer.access,
-      body: JSON.stringify({ region: '1726' }),
+      body: JSON.stringify({ region: '1726', delivery: 'courier' }),
     })
     expect(preview).toMatchObject({ ...withoutCode.body, promoError: 'Такого промокода не существует.' })
     expect(preview.discount).toBe(0)

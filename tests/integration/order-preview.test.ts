@@ -54,6 +54,7 @@ const placeOrder = (c: Customer, region: string, over: Record<string, unknown>, 
     c,
     {
       address: address(region),
+      pickup_point: 'amir-temur',
       receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
       payment_method: 'cash',
       idempotency_key: randomUUID(),
@@ -203,9 +204,20 @@ describe('POST orders/preview/', () => {
     await setBalance(c, 15_000)
     await fillBasket(c, [{ id: await product(230_000), quantity: 1 }])
     const [option] = (
-      await preview(c, { region: '1726', promo_code: 'ATIR10', delivery: 'pickup', use_cashback: true })
+      await preview(c, {
+        region: '1726',
+        promo_code: 'ATIR10',
+        delivery: 'pickup',
+        pickup_point: 'amir-temur',
+        use_cashback: true,
+      })
     ).body.options as Option[]
-    const order = await placeOrder(c, '1726', { delivery: 'pickup', use_cashback: true, promo_code: 'ATIR10' })
+    const order = await placeOrder(c, '1726', {
+      delivery: 'pickup',
+      pickup_point: 'amir-temur',
+      use_cashback: true,
+      promo_code: 'ATIR10',
+    })
     expect(order.status).toBe(201)
     for (const to of [4, 5, 6])
       await changeOrderStatus(t.database.db, order.body.id, to, { lang: 'ru', config: config(), now: new Date() })
@@ -243,7 +255,9 @@ describe('POST orders/preview/', () => {
     const c = await registerCustomer(t)
     const empty = await preview(c, { region: '1726' })
     expect(empty.status).toBe(400)
-    expect(empty.body.detail).toBe((await placeOrder(c, '1726', { delivery: 'pickup' })).body.detail)
+    expect(empty.body.detail).toBe(
+      (await placeOrder(c, '1726', { delivery: 'pickup', pickup_point: 'amir-temur' })).body.detail,
+    )
     await fillBasket(c, [{ id: await product(50_000), quantity: 1 }])
     const unknown = await preview(c, { region: '9999' })
     expect(unknown.status).toBe(400)

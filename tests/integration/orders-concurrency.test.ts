@@ -52,6 +52,7 @@ const placeOrder = (c: Customer, key = randomUUID()) =>
       address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
       receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
       delivery: 'pickup',
+      pickup_point: 'amir-temur',
       payment_method: 'cash',
       idempotency_key: key,
     }),

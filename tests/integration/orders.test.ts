@@ -208,7 +208,7 @@ describe('promo codes', () => {
     const bad = await placeOrder(c, { promo_code: 'YANGIYIL2024' })
     expect(bad.status).toBe(400)
     expect(bad.body.errors[0].field).toBe('promo_code')
-    const r = await placeOrder(c, { promo_code: 'atir10', delivery: 'pickup' })
+    const r = await placeOrder(c, { promo_code: 'atir10', delivery: 'pickup', pickup_point: 'amir-temur' })
     expect(r.status).toBe(201)
     expect(r.body).toMatchObject({
       promo_code: 'ATIR10',
@@ -230,7 +230,7 @@ describe('cashback', () => {
     expect(tooMuch.status).toBe(400)
     expect(tooMuch.body.errors[0].field).toBe('use_cashback')
 
-    const r = await placeOrder(c, { use_cashback: true, delivery: 'pickup' })
+    const r = await placeOrder(c, { use_cashback: true, delivery: 'pickup', pickup_point: 'amir-temur' })
     expect(r.status).toBe(201)
     expect(r.body).toMatchObject({ cashback_used: 30_000, total: 170_000 })
     expect(await balanceOf(c.phone)).toBe(0)
@@ -242,7 +242,7 @@ describe('cashback', () => {
     expect(await stockOf(p)).toBe(5)
 
     await addToBasket(c, p, 1)
-    const second = await placeOrder(c, { use_cashback: 10_000, delivery: 'pickup' })
+    const second = await placeOrder(c, { use_cashback: 10_000, delivery: 'pickup', pickup_point: 'amir-temur' })
     expect(second.body).toMatchObject({ cashback_used: 10_000, total: 90_000 })
     for (const to of [4, 5, 6]) await staff(second.body.id, to)
     const earned = Math.floor(90_000 * config.CASHBACK_RATE)
@@ -322,7 +322,11 @@ describe('sandbox payments', () => {
     const c = await registerCustomer(t)
     const p = await product(5, 150_000)
     await addToBasket(c, p, 1)
-    const { body: order } = await placeOrder(c, { payment_method: 'card', delivery: 'pickup' })
+    const { body: order } = await placeOrder(c, {
+      payment_method: 'card',
+      delivery: 'pickup',
+      pickup_point: 'amir-temur',
+    })
     expect(order).toMatchObject({ status: 1, payment_status: 'pending', total: 150_000, can_pay: true })
     // Still to be paid: an open order, counted on the header badge.
     const badges = await t.json('common/badges/', { token: c.access })

@@ -143,6 +143,7 @@ describe('the page cache of first-time visitors', () => {
         address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
         receiver: { name: 'Aziz', phone: '+998901112233' },
         delivery: 'pickup',
+        pickup_point: 'amir-temur',
         payment_method: 'cash',
         idempotency_key: crypto.randomUUID(),
       }),

@@ -55,6 +55,7 @@ const placeWith = (c: Customer, code: string) =>
       address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
       receiver: { name: 'Aziz', phone: '+998901112233' },
       delivery: 'pickup',
+      pickup_point: 'amir-temur',
       payment_method: 'cash',
       idempotency_key: randomUUID(),
       promo_code: code,

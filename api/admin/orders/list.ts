@@ -124,7 +124,7 @@ export function staffOrderRow(
   lang: Lang,
   phone: (value: string | null) => string | null,
 ) {
-  const region = findRegion(order.region)
+  const region = order.region === null ? undefined : findRegion(order.region)
   return {
     id: order.id,
     number: orderNumber(order.id),
@@ -134,7 +134,7 @@ export function staffOrderRow(
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     delivery: order.delivery,
-    region: { code: order.region, name: region ? region.name[lang] : order.region },
+    region: order.region === null ? null : { code: order.region, name: region ? region.name[lang] : order.region },
     receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
     customer: { name: customerName, phone: phone(customerPhone) },
     assigned_staff: order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },

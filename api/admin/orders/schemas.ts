@@ -53,7 +53,10 @@ export const staffOrderRow = z
     payment_method: z.string(),
     payment_status: z.string(),
     delivery: z.string(),
-    region: z.object({ code: z.string(), name: z.string() }),
+    region: z
+      .object({ code: z.string(), name: z.string() })
+      .nullable()
+      .openapi({ description: "The courier's region; null for a pickup order" }),
     receiver: z.object({ name: z.string(), phone: maskedPhone }),
     customer: z.object({ name: z.string(), phone: maskedPhone.nullable() }),
     assigned_staff: staffRef.nullable(),

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { StoredPickupPoint } from '../../content/service.ts'
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, localized } from './columns.ts'
@@ -82,14 +83,17 @@ export const orders = pgTable(
     paymentStatus: text('payment_status').notNull().default('pending'),
     cardId: integer('card_id'),
     delivery: text().notNull(),
-    region: text().notNull(),
+    // The address is for courier orders; a pickup order has none and names its point instead.
+    region: text(),
     district: text(),
-    street: text().notNull(),
-    house: text().notNull(),
+    street: text(),
+    house: text(),
     flat: text(),
     landmark: text(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /** The pickup point as it was when the order was placed (a later contacts edit keeps it). */
+    pickupPoint: jsonb('pickup_point').$type<StoredPickupPoint>(),
     receiverName: text('receiver_name').notNull(),
     receiverPhone: text('receiver_phone').notNull(),
     receiverExtraPhone: text('receiver_extra_phone'),
@@ -122,6 +126,11 @@ export const orders = pgTable(
     index('orders_promo_code_idx').on(t.promoCodeId, t.userId).where(sql`${t.promoCodeId} IS NOT NULL`),
     // The expiry job's scan: orders awaiting payment, oldest first.
     index('orders_awaiting_payment_idx').on(t.createdAt).where(sql`${t.status} = 1`),
+    // A courier needs somewhere to go (pickup orders placed before points existed kept an address).
+    check(
+      'orders_courier_address',
+      sql`${t.delivery} <> 'courier' OR (${t.region} IS NOT NULL AND ${t.street} IS NOT NULL AND ${t.house} IS NOT NULL)`,
+    ),
     check('orders_amounts_non_negative', sql`${t.total} >= 0 AND ${t.discount} >= 0 AND ${t.cashbackUsed} >= 0`),
   ],
 )

@@ -21,7 +21,7 @@ const coordinate = (limit: number) =>
     z.number().min(-limit).max(limit).optional(),
   )
 
-/** Step 1. `map` is set by the map picker once it has loaded: then the point is required. */
+/** Step 1 for a courier. `map` is set by the map picker once it has loaded: then the point is required. */
 export const addressForm = z
   .object({
     region: requiredText(10),
@@ -42,6 +42,14 @@ export const addressForm = z
       ctx.addIssue({ code: 'custom', path: ['map'], message: 'choose_on_map' })
   })
 
+export const deliveryWays = ['courier', 'pickup'] as const
+
+/** Step 1 for pickup: one of the shop's points (the server checks that it is one of them). */
+export const pickupForm = z.object({
+  delivery: z.enum(deliveryWays, { error: 'required' }),
+  pickup_point: requiredText(40),
+})
+
 /** Step 2. */
 export const contactForm = z.object({
   name: requiredText(99),
@@ -50,7 +58,6 @@ export const contactForm = z.object({
 })
 
 export const paymentMethods = ['cash', 'card', 'payme', 'click'] as const
-export const deliveryWays = ['courier', 'pickup'] as const
 
 /** Step 3. */
 export const paymentForm = z.object({
@@ -60,7 +67,6 @@ export const paymentForm = z.object({
     .string()
     .regex(/^(new|\d{1,9})$/, 'card_invalid')
     .optional(),
-  delivery: z.enum(deliveryWays, { error: 'required' }),
   promo_code: optionalText(50),
   use_cashback: z.string().optional(),
   idempotency_key: z.uuid(),

@@ -40,6 +40,7 @@ export async function placeOrder(
       address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
       receiver,
       delivery: 'pickup',
+      pickup_point: 'amir-temur',
       payment_method: method,
       idempotency_key: randomUUID(),
     },

@@ -65,6 +65,7 @@ export function orderMaker(t: TestApi) {
         address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
         receiver: { name: 'Aziz', phone: '+998901112233' },
         delivery: options.delivery ?? 'pickup',
+        pickup_point: 'amir-temur',
         payment_method: options.method ?? 'payme',
         idempotency_key: randomUUID(),
         ...options.extra,

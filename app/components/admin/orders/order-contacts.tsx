@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { DeliveryPlace } from './delivery-place.tsx'
 import { PhoneLink } from './phone-link.tsx'
 import type { DeskOrder } from './types.ts'
 
@@ -6,9 +7,6 @@ import type { DeskOrder } from './types.ts'
 export function OrderContacts({ order }: { order: DeskOrder }) {
   const { t } = useTranslation('admin-orders')
   const { address, receiver, customer } = order
-  const street = [address.street, address.house && t('order.house', { house: address.house })]
-    .filter(Boolean)
-    .join(', ')
   return (
     <section aria-labelledby="desk-people" className="desk-card">
       <h2 id="desk-people">{t('order.people')}</h2>
@@ -46,14 +44,12 @@ export function OrderContacts({ order }: { order: DeskOrder }) {
           <dd>{t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })}</dd>
         </div>
         <div>
-          <dt>{t('order.address')}</dt>
+          <dt>{order.pickup_point ? t('order.pickup_point') : t('order.address')}</dt>
           <dd>
-            {address.region.name}
-            {address.district ? `, ${address.district.name}` : ''}, {street}
-            {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
+            <DeliveryPlace order={order} />
           </dd>
         </div>
-        {address.landmark ? (
+        {address?.landmark ? (
           <div>
             <dt>{t('order.landmark')}</dt>
             <dd>{address.landmark}</dd>

@@ -51,7 +51,8 @@ export function OrdersTable({ lang, orders }: { lang: Lang; orders: DeskOrderRow
               </span>
             </td>
             <td data-label={t('list.delivery')}>
-              {t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })} · {order.region.name}
+              {t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })}
+              {order.region ? ` · ${order.region.name}` : ''}
             </td>
             <td data-label={t('list.total')} className="desk-table__money">
               {formatMoney(order.total, lang)}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
+import { DeliveryPlace } from './delivery-place.tsx'
 import type { DeskOrder } from './types.ts'
 
 /**
@@ -12,11 +13,8 @@ import type { DeskOrder } from './types.ts'
 export function Slip({ lang, order, qr }: { lang: Lang; order: DeskOrder; qr: string }) {
   const { t } = useTranslation('admin-orders')
   const money = (amount: number) => formatMoney(amount, lang)
-  const { address, receiver } = order
+  const { receiver } = order
   const collect = order.payment_method === 'cash' && order.payment_status !== 'paid'
-  const street = [address.street, address.house && t('order.house', { house: address.house })]
-    .filter(Boolean)
-    .join(', ')
   return (
     <article className="desk-slip" aria-labelledby="desk-slip-title">
       <header className="desk-slip__head">
@@ -49,12 +47,9 @@ export function Slip({ lang, order, qr }: { lang: Lang; order: DeskOrder; qr: st
           <dd>{t(`deliveries.${order.delivery}`)}</dd>
         </div>
         <div>
-          <dt>{t('order.address')}</dt>
+          <dt>{order.pickup_point ? t('order.pickup_point') : t('order.address')}</dt>
           <dd>
-            {address.region.name}
-            {address.district ? `, ${address.district.name}` : ''}, {street}
-            {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
-            {address.landmark ? ` (${address.landmark})` : ''}
+            <DeliveryPlace order={order} landmark />
           </dd>
         </div>
       </dl>

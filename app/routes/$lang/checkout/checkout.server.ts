@@ -1,9 +1,10 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { orNull } from '#app/utils/api-errors.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { checkoutT, readCheckout } from './state.server.ts'
+import { type CheckoutState, checkoutT, readCheckout } from './state.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -41,6 +42,17 @@ export async function loadCheckoutAction({ request, context }: Args) {
 export async function loadRegions(context: Readonly<RouterContextProvider>) {
   const { results } = await context.get(apiClientContext).get('geo/regions/')
   return results
+}
+
+/** The way chosen at step 1: pickup, or a courier (also for steps saved before the choice existed). */
+export function deliveryOf(state: CheckoutState): 'courier' | 'pickup' {
+  return state.address?.delivery === 'pickup' ? 'pickup' : 'courier'
+}
+
+/** The shop's pickup points (none: pickup is not offered). */
+export async function loadPickupPoints(context: Readonly<RouterContextProvider>) {
+  const contacts = await orNull(context.get(apiClientContext).get('settings/contacts/'))
+  return contacts?.pickup_points ?? []
 }
 
 /** The map picker of step 1: shown when a Yandex Maps key is set. */

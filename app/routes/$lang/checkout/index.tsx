@@ -4,26 +4,31 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
 import { FormMessage, TextField, useErrorText } from '#app/components/account/fields.tsx'
 import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
+import { DeliveryWayChoice } from '#app/components/checkout/delivery-way.tsx'
 import { LocationPoint } from '#app/components/checkout/location-point.tsx'
 import { MapPicker } from '#app/components/checkout/map-picker.tsx'
-import { addressForm, CheckoutIntent, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
+import { addressForm, CheckoutIntent, pickupForm, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/index'
-import { loadCheckout, loadRegions, mapPicker, personal } from './checkout.server.ts'
+import { loadCheckout, loadPickupPoints, loadRegions, mapPicker, personal } from './checkout.server.ts'
 import { checkoutHeaders } from './state.server.ts'
 
-/** Step 1: the delivery address (SPEC §2), with the map picker when a Yandex key is set, else the browser's location. */
+/**
+ * Step 1: pickup or courier first (issue 20). Pickup: one of the shop's points, no address. Courier: the
+ * address (SPEC §2), with the map picker when a Yandex key is set, else the browser's location.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, t, cart, state } = await loadCheckout({ request, context })
-  const regions = await loadRegions(context)
+  const [regions, points] = await Promise.all([loadRegions(context), loadPickupPoints(context)])
   return data(
     {
       lang,
       cart,
       regions,
+      points,
       address: state.address ?? {},
       reached: state.contactDone ? 3 : state.addressDone ? 2 : 1,
       maps: mapPicker(),
@@ -38,6 +43,19 @@ export const headers = () => personal
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang, t, state } = await loadCheckout({ request, context })
   const formData = await request.formData()
+  const next = `/${lang}/checkout/contact`
+  const points = await loadPickupPoints(context)
+  if (formData.get('delivery') === 'pickup' && points.length) {
+    const submission = parseForm(formData, pickupForm)
+    const point = submission.status === 'success' && points.find((p) => p.id === submission.value.pickup_point)
+    if (!point) {
+      const result = submission.reply({ fieldErrors: { pickup_point: [t('receive.choose_point')] } })
+      const toast = toastMessage('error', t('receive.choose_point'))
+      return data({ result, toast } satisfies ProfileActionData, { status: 400 })
+    }
+    const address = { ...state.address, delivery: 'pickup', pickup_point: point.id }
+    return redirect(next, { headers: await checkoutHeaders(request, { ...state, address, addressDone: true }) })
+  }
   const submission = parseForm(formData, addressForm)
   if (submission.status !== 'success') {
     const mapError = submission.error?.map?.includes('choose_on_map')
@@ -58,6 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
   }
   const address = {
+    delivery: 'courier',
+    pickup_point: state.address?.pickup_point,
     region: v.region,
     district,
     street: v.street,
@@ -67,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     latitude: v.latitude === undefined ? undefined : String(v.latitude),
     longitude: v.longitude === undefined ? undefined : String(v.longitude),
   }
-  return redirect(`/${lang}/checkout/contact`, {
+  return redirect(next, {
     headers: await checkoutHeaders(request, { ...state, address, addressDone: true }),
   })
 }
@@ -77,10 +97,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type AddressFields = FormFields<typeof addressForm>
+type AddressFields = FormFields<typeof addressForm> & FormFields<typeof pickupForm>
 
 export default function AddressStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, cart, regions, address, reached, maps } = loaderData
+  const { lang, cart, regions, points, address, reached, maps } = loaderData
   const { t } = useTranslation('checkout')
   const errorText = useErrorText()
   const hydrated = useHydrated()
@@ -91,6 +111,8 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
     defaultValue: {
+      delivery: points.length && address.delivery === 'pickup' ? 'pickup' : 'courier',
+      pickup_point: address.pickup_point ?? (points.length === 1 ? points[0]?.id : undefined),
       region: address.region ?? TASHKENT_CITY,
       district: tashkentDefault ? address.district : '',
       district_text: tashkentDefault ? '' : address.district,
@@ -101,6 +123,10 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
     },
   })
   const [region, setRegion] = useState(String(fields.region.initialValue ?? TASHKENT_CITY))
+  const [way, setWay] = useState(String(fields.delivery.initialValue))
+  // Without JavaScript both ways' fields show; the server takes the ones of the way chosen.
+  const showCourier = !hydrated || way !== 'pickup'
+  const showPickup = points.length > 0 && (!hydrated || way === 'pickup')
   const tashkent = regions.find((r) => r.code === TASHKENT_CITY)
   // Without JavaScript both district fields show; the server takes the one that fits the region.
   const showSelect = !hydrated || region === TASHKENT_CITY
@@ -111,70 +137,89 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
     <CheckoutShell lang={lang} step={1} reached={reached} cart={cart}>
       <FormMessage toast={answer?.toast} />
       <Form method="post" className="checkout-form" {...getFormProps(form)}>
-        <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={fields.region.id}>
-            {t('address.region')}
-          </label>
-          <select
-            {...getSelectProps(fields.region)}
-            className="field__input"
-            onChange={(e) => setRegion(e.currentTarget.value)}
-          >
-            {regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-          {fieldError(fields.region.errors) ? (
-            <p className="field__error" id={fields.region.errorId}>
-              {fieldError(fields.region.errors)}
-            </p>
-          ) : null}
-        </div>
-        {showSelect && tashkent ? (
-          <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={fields.district.id}>
-              {hydrated ? t('address.district') : t('address.district_tashkent')}
-            </label>
-            <select {...getSelectProps(fields.district)} className="field__input">
-              <option value="">{t('address.choose_district')}</option>
-              {tashkent.districts.map((d) => (
-                <option key={d.code} value={d.code}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-            {fieldError(fields.district.errors) ? (
-              <p className="field__error" id={fields.district.errorId}>
-                {fieldError(fields.district.errors)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {showText ? (
-          <TextField
-            field={fields.district_text}
-            label={hydrated ? t('address.district_city') : t('address.district_city_other')}
-            autoComplete="address-level2"
-          />
-        ) : null}
-        {maps.enabled ? (
-          <MapPicker
-            apiKey={maps.key}
-            latitude={address.latitude}
-            longitude={address.longitude}
-            error={fieldError(fields.map.errors) ?? undefined}
+        {points.length ? (
+          <DeliveryWayChoice
+            way={way}
+            onChange={setWay}
+            points={points}
+            showPickup={showPickup}
+            pointField={fields.pickup_point}
+            pointError={fieldError(fields.pickup_point.errors)}
           />
         ) : (
-          <LocationPoint latitude={address.latitude} longitude={address.longitude} />
+          <input type="hidden" name="delivery" value="courier" />
         )}
-        <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
-        <div className="checkout-form__row">
-          <TextField field={fields.house} label={t('address.house')} />
-          <TextField field={fields.flat} label={t('address.flat')} />
-        </div>
-        <TextField field={fields.landmark} label={t('address.landmark')} />
+        {showCourier ? (
+          <fieldset className="checkout-courier">
+            <legend className={points.length ? undefined : 'visually-hidden'}>
+              {hydrated ? t('receive.courier_address') : t('receive.courier_address_nojs')}
+            </legend>
+            <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
+              <label className="field__label" htmlFor={fields.region.id}>
+                {t('address.region')}
+              </label>
+              <select
+                {...getSelectProps(fields.region)}
+                className="field__input"
+                onChange={(e) => setRegion(e.currentTarget.value)}
+              >
+                {regions.map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError(fields.region.errors) ? (
+                <p className="field__error" id={fields.region.errorId}>
+                  {fieldError(fields.region.errors)}
+                </p>
+              ) : null}
+            </div>
+            {showSelect && tashkent ? (
+              <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'}>
+                <label className="field__label" htmlFor={fields.district.id}>
+                  {hydrated ? t('address.district') : t('address.district_tashkent')}
+                </label>
+                <select {...getSelectProps(fields.district)} className="field__input">
+                  <option value="">{t('address.choose_district')}</option>
+                  {tashkent.districts.map((d) => (
+                    <option key={d.code} value={d.code}>
+                      {d.name}
+                    </option>
+                  ))}
+                </select>
+                {fieldError(fields.district.errors) ? (
+                  <p className="field__error" id={fields.district.errorId}>
+                    {fieldError(fields.district.errors)}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {showText ? (
+              <TextField
+                field={fields.district_text}
+                label={hydrated ? t('address.district_city') : t('address.district_city_other')}
+                autoComplete="address-level2"
+              />
+            ) : null}
+            {maps.enabled ? (
+              <MapPicker
+                apiKey={maps.key}
+                latitude={address.latitude}
+                longitude={address.longitude}
+                error={fieldError(fields.map.errors) ?? undefined}
+              />
+            ) : (
+              <LocationPoint latitude={address.latitude} longitude={address.longitude} />
+            )}
+            <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
+            <div className="checkout-form__row">
+              <TextField field={fields.house} label={t('address.house')} />
+              <TextField field={fields.flat} label={t('address.flat')} />
+            </div>
+            <TextField field={fields.landmark} label={t('address.landmark')} />
+          </fieldset>
+        ) : null}
         <div className="checkout-form__actions">
           <button type="submit" name="intent" value={CheckoutIntent.next} className="button">
             {t('next')}

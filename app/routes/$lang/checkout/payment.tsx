@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Order } from '#api/types.ts'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
-import { CheckoutIntent, deliveryWays, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
+import { CheckoutIntent, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -17,19 +17,42 @@ import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/payment'
-import { loadCheckout, loadCheckoutAction, personal, requireStep } from './checkout.server.ts'
+import {
+  deliveryOf,
+  loadCheckout,
+  loadCheckoutAction,
+  loadPickupPoints,
+  personal,
+  requireStep,
+} from './checkout.server.ts'
 import { checkPromo, paymeKeepsCards, paymentPreview, savedCards, startPayment } from './place.server.ts'
 import { checkoutHeaders, pickFields } from './state.server.ts'
 
-const keys = ['payment_method', 'card_id', 'delivery', 'promo_code', 'use_cashback'] as const
+const keys = ['payment_method', 'card_id', 'promo_code', 'use_cashback'] as const
 
-/** Step 3: how to pay, promo code, cashback, delivery and the total (SPEC §2). */
+/** Step 3: how to pay, promo code, cashback and the total for the way chosen at step 1 (SPEC §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, t, cart, state } = await loadCheckout({ request, context })
   requireStep(state, lang, 3)
-  const [preview, cards] = await Promise.all([paymentPreview(context, state), savedCards(context)])
+  const [preview, cards, points] = await Promise.all([
+    paymentPreview(context, state),
+    savedCards(context),
+    loadPickupPoints(context),
+  ])
+  const way = deliveryOf(state)
+  const point = way === 'pickup' ? (points.find((p) => p.id === state.address?.pickup_point) ?? null) : null
   return data(
-    { lang, cart, payment: state.payment ?? {}, preview, cards, payme: paymeKeepsCards(), title: t('meta_title') },
+    {
+      lang,
+      cart,
+      payment: state.payment ?? {},
+      way,
+      point,
+      preview,
+      cards,
+      payme: paymeKeepsCards(),
+      title: t('meta_title'),
+    },
     { headers: personal },
   )
 }
@@ -76,21 +99,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, paymentForm)
   if (submission.status !== 'success') return fail(submission, t('toast.fill_form'))
   const { address, contact } = state
-  if (!address?.region || !contact?.name || !contact.phone) return redirect(`/${lang}/checkout`)
+  const way = deliveryOf(state)
+  const pickupPoint = way === 'pickup' ? address?.pickup_point : undefined
+  if ((way === 'pickup' ? !pickupPoint : !address?.region) || !contact?.name || !contact.phone)
+    return redirect(`/${lang}/checkout`)
   const v = submission.value
   const body = {
-    address: {
-      region: address.region,
-      district: address.district || null,
-      street: address.street,
-      house: address.house,
-      flat: address.flat || null,
-      landmark: address.landmark || null,
-      latitude: address.latitude ? Number(address.latitude) : null,
-      longitude: address.longitude ? Number(address.longitude) : null,
-    },
+    pickup_point: pickupPoint ?? null,
+    address:
+      !address?.region || way === 'pickup'
+        ? null
+        : {
+            region: address.region,
+            district: address.district || null,
+            street: address.street,
+            house: address.house,
+            flat: address.flat || null,
+            landmark: address.landmark || null,
+            latitude: address.latitude ? Number(address.latitude) : null,
+            longitude: address.longitude ? Number(address.longitude) : null,
+          },
     receiver: { name: contact.name, phone: contact.phone, extra_phone: contact.extra_phone || null },
-    delivery: v.delivery,
+    delivery: way,
     payment_method: v.payment_method,
     // A saved card is charged as soon as the order exists; "new" (or none) goes to the provider's page.
     card_id: v.payment_method === 'card' && v.card_id && v.card_id !== NEW_CARD ? Number(v.card_id) : null,
@@ -103,6 +133,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     order = await context.get(apiClientContext).send('POST', 'orders/', body)
   } catch (error) {
     if (!isApiRefusal(error)) throw error
+    if (error.body.errors?.some((e) => e.field === 'pickup_point' || e.field === 'address')) {
+      // The point was removed since step 1: choose again there.
+      flash(context, { type: 'error', message: error.body.errors[0]?.message || t('toast.error') })
+      return redirect(`/${lang}/checkout`)
+    }
     if (error.status === 409) {
       // Stock or prices changed: the basket shows which lines and how.
       flash(context, { type: 'error', message: error.body.detail || t('toast.error') })
@@ -134,7 +169,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 type PaymentFields = FormFields<typeof paymentForm>
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, cart, payment, preview, cards, payme } = loaderData
+  const { lang, cart, payment, way, point, preview, cards, payme } = loaderData
   const { t } = useTranslation('checkout')
   const answer = actionData
   const busy = useNavigation().state !== 'idle'
@@ -146,16 +181,13 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     defaultValue: {
       payment_method: payment.payment_method || 'cash',
       card_id: chosenCard(cards, payment.card_id),
-      delivery: payment.delivery || 'courier',
       promo_code: payment.promo_code ?? '',
       use_cashback: payment.use_cashback ?? '',
     },
   })
-  const [delivery, setDelivery] = useState(String(fields.delivery.initialValue ?? 'courier'))
   const [useCashback, setUseCashback] = useState(Boolean(fields.use_cashback.initialValue))
   const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
   const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
-  const way = delivery === 'pickup' ? 'pickup' : 'courier'
   // The API priced every choice; the page only picks one (no arithmetic here).
   const option = (d: string, cashback: boolean) =>
     preview.options.find((o) => o.delivery === d && o.use_cashback === cashback) ?? preview.options[0]!
@@ -210,28 +242,17 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           // Without JavaScript it is always there (and used only for payment by card).
           hidden={hydrated && method !== 'card'}
         />
-        <fieldset className="checkout-choice">
-          <legend>{t('payment.delivery')}</legend>
-          {deliveryWays.map((d) => (
-            <label key={d} className="checkout-choice__option">
-              <input
-                type="radio"
-                name="delivery"
-                value={d}
-                defaultChecked={d === delivery}
-                onChange={() => setDelivery(d)}
-              />
-              <span>
-                {t(`payment.deliveries.${d}`)}{' '}
-                <small>
-                  {option(d, false).delivery_price
-                    ? formatMoney(option(d, false).delivery_price, lang)
-                    : t('payment.delivery_free')}
-                </small>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <p className="checkout-way">
+          <strong>{t('payment.delivery')}:</strong>{' '}
+          {point
+            ? t('receive.chosen_pickup', { name: point.name, address: point.address })
+            : t(`payment.deliveries.${way}`)}
+          {' · '}
+          {option(way, false).delivery_price
+            ? formatMoney(option(way, false).delivery_price, lang)
+            : t('payment.delivery_free')}{' '}
+          <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
+        </p>
         <div className="checkout-promo">
           <TextField field={fields.promo_code} label={t('payment.promo')} autoComplete="off" />
           <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">

@@ -6,6 +6,7 @@ import type { Order, OrderPreview } from '#api/types.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { deliveryOf } from './checkout.server.ts'
 import type { CheckoutState } from './state.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -36,9 +37,10 @@ function promoRefusal(error: unknown): string | null {
  */
 export async function paymentPreview(context: Context, state: CheckoutState) {
   const api = context.get(apiClientContext)
-  const region = state.address?.region ?? ''
+  const delivery = deliveryOf(state)
+  const region = delivery === 'courier' ? (state.address?.region ?? '') : null
   const code = state.payment?.promo_code || null
-  const ask = (promo_code: string | null) => api.send('POST', 'orders/preview/', { region, promo_code })
+  const ask = (promo_code: string | null) => api.send('POST', 'orders/preview/', { region, delivery, promo_code })
   let promoError: string | null = null
   let preview: OrderPreview
   try {

@@ -18,6 +18,9 @@ const SHORT = 60
 const LONG = 255
 
 const addressState = z.object({
+  /** courier (the fields below) or pickup (`pickup_point`); none yet: courier. */
+  delivery: text(SHORT),
+  pickup_point: text(SHORT),
   region: text(SHORT),
   district: text(LONG),
   street: text(LONG),
@@ -31,7 +34,6 @@ const contactState = z.object({ name: text(LONG), phone: text(SHORT), extra_phon
 const paymentState = z.object({
   payment_method: text(SHORT),
   card_id: text(SHORT),
-  delivery: text(SHORT),
   promo_code: text(SHORT),
   use_cashback: text(SHORT),
 })

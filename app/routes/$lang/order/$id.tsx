@@ -4,6 +4,7 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
+import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -89,10 +90,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function OrderPage({ loaderData: { lang, order, cards, payme } }: Route.ComponentProps) {
   const { t } = useTranslation('orders')
   const money = (amount: number) => formatMoney(amount, lang)
-  const { address, receiver } = order
-  const street = [address.street, address.house && t('order.house', { house: address.house })]
-    .filter(Boolean)
-    .join(', ')
+  const { receiver } = order
   return (
     <main id="main" className="container order-page">
       <p>
@@ -174,37 +172,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
                 <dd>{formatPhone(receiver.extra_phone)}</dd>
               </div>
             ) : null}
-            <div>
-              <dt>{t('order.region')}</dt>
-              <dd>{address.region.name}</dd>
-            </div>
-            {address.district ? (
-              <div>
-                <dt>{t('order.district')}</dt>
-                <dd>{address.district.name}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t('order.address')}</dt>
-              <dd>
-                {street}
-                {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
-                {address.landmark ? ` (${address.landmark})` : ''}
-                {address.latitude !== null && address.longitude !== null ? (
-                  <>
-                    {' · '}
-                    {/* Yandex Maps takes the point longitude first in `pt`. */}
-                    <a
-                      href={`https://yandex.uz/maps/?pt=${address.longitude},${address.latitude}&z=17&l=map`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {t('order.on_map')}
-                    </a>
-                  </>
-                ) : null}
-              </dd>
-            </div>
+            <OrderPlace order={order} />
             <div>
               <dt>{t('order.delivery')}</dt>
               <dd>{t(`order.deliveries.${order.delivery}`)}</dd>
