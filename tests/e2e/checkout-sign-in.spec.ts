@@ -39,7 +39,7 @@ test('a visitor signs in from the basket and lands on the checkout', async ({ pa
   await expect(toasts(page).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
   await expect(page).toHaveURL(/\/ru\/checkout$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Оформление заказа' })).toBeVisible()
-  await expect(main(page).getByRole('heading', { level: 2, name: 'Адрес доставки' })).toBeVisible()
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Получение заказа' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toHaveCount(0)
   expect(errors).toEqual([])
 })

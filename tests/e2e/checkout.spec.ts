@@ -23,7 +23,7 @@ const amountOf = (scope: Locator, label: string) =>
 /** Puts the product in the basket and opens the checkout from the basket page. */
 async function toAddressStep(page: Page) {
   const title = await basketToCheckout(page, product)
-  await expect(main(page).getByRole('heading', { level: 2, name: 'Адрес доставки' })).toBeVisible()
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Получение заказа' })).toBeVisible()
   return title
 }
 
@@ -33,7 +33,7 @@ test('basket → checkout in three steps with cash → the order page → my ord
   await signIn(page, customer)
   const title = await toAddressStep(page)
   const steps = main(page).getByRole('navigation', { name: 'Шаги оформления' })
-  await expect(steps.getByText('1. Адрес доставки')).toHaveAttribute('aria-current', 'step')
+  await expect(steps.getByText('1. Получение заказа')).toHaveAttribute('aria-current', 'step')
 
   // Step 1: a required field left empty stays on the step, with what was typed.
   await main(page).getByRole('combobox', { name: 'Область' }).selectOption({ label: 'город Ташкент' })
@@ -73,16 +73,9 @@ test('basket → checkout in three steps with cash → the order page → my ord
   // The API's preview prices each delivery way; the page only shows the one chosen.
   const stepTotal = (await amountOf(summary, 'Итого к оплате').textContent()) ?? ''
   expect(stepTotal).toMatch(/\d/)
-  if (withJs()) {
-    await main(page)
-      .getByRole('radio', { name: /Самовывоз/ })
-      .check()
-    await expect(amountOf(summary, 'Доставка (Самовывоз)')).toHaveText('бесплатно')
-    await main(page)
-      .getByRole('radio', { name: /Курьер/ })
-      .check()
-    await expect(amountOf(summary, 'Итого к оплате')).toHaveText(stepTotal)
-  }
+  // The way was chosen at step 1: step 3 says which, and does not ask again.
+  await expect(main(page).getByText(/Способ доставки: Курьером/)).toBeVisible()
+  await expect(main(page).getByRole('radio', { name: /Самовывоз/ })).toHaveCount(0)
   await main(page).getByRole('textbox', { name: 'Промокод' }).fill('YANGIYIL2024')
   await main(page).getByRole('button', { name: 'Применить промокод' }).click()
   await expect(main(page).getByText('Такого промокода не существует.').first()).toBeVisible()
@@ -116,7 +109,7 @@ test('basket → checkout in three steps with cash → the order page → my ord
   const orderUrl = new URL(page.url()).pathname
   if (stepCookie) await page.context().addCookies([stepCookie])
   const again = await page.request.post('/ru/checkout/payment', {
-    form: { intent: 'place', payment_method: 'cash', delivery: 'courier', promo_code: '', idempotency_key: key },
+    form: { intent: 'place', payment_method: 'cash', promo_code: '', idempotency_key: key },
     maxRedirects: 0,
   })
   expect(again.status()).toBe(302)
