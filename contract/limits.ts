@@ -11,3 +11,6 @@ export const CODE_LENGTH = 6
 export const TEXT_MAX = 99
 /** Longest opaque token (registration session, signature, refresh token) the API accepts. */
 export const TOKEN_MAX = 512
+
+/** At most this many pickup points: a shop's own collection places, not a carrier's network. */
+export const PICKUP_POINTS_MAX = 10

@@ -48,9 +48,15 @@ for (const viewport of [
     await main(page).getByRole('button', { name: 'Оформить заказ' }).click()
 
     await expect(main(page).getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible()
-    const place = main(page).getByRole('term').filter({ hasText: /^Пункт самовывоза$/ })
+    const place = main(page)
+      .getByRole('term')
+      .filter({ hasText: /^Пункт самовывоза$/ })
     await expect(place.locator('xpath=following-sibling::dd[1]')).toContainText(point)
-    await expect(main(page).getByRole('term').filter({ hasText: /^Область$/ })).toHaveCount(0)
+    await expect(
+      main(page)
+        .getByRole('term')
+        .filter({ hasText: /^Область$/ }),
+    ).toHaveCount(0)
     await expect(main(page).getByRole('link', { name: 'на карте' })).toHaveAttribute('href', /yandex\.uz\/maps/)
     expect(errors).toEqual([])
   })

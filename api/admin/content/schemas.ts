@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { imageLinksSchema } from '../../catalogue/schemas.ts'
 
 // The shapes of the content desk (issue 17): texts in three languages, links,
@@ -225,9 +226,6 @@ const social = z
   .max(300)
   .refine((v) => v === '' || /^https:\/\/\S+$/.test(v), 'content_link_invalid')
 const phone = z.string().trim().max(40)
-
-/** At most this many pickup points: a shop's own collection places, not a carrier's network. */
-export const PICKUP_POINTS_MAX = 10
 
 const pickupPointInput = z
   .object({

@@ -4,12 +4,15 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import { PickupPointsForm, type PickupPointValue } from '#app/components/admin/content/pickup-points-form.tsx'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/settings'
@@ -26,6 +29,7 @@ type Contacts = {
   instagram: string
   telegram: string
   email: string | null
+  pickup_points: PickupPointValue[]
 }
 type Apps = { ios: string | null; android: string | null }
 
@@ -50,6 +54,36 @@ const contactsForm = z.object({
   email: optional,
 })
 const appsForm = z.object({ ios: optional, android: optional })
+const pointForm = z.object({
+  id: z.string().trim().max(40).optional(),
+  remove: z.string().optional(),
+  name: localizedForm,
+  address: localizedForm,
+  hours: optional,
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+})
+const pointsForm = z.object({ points: z.array(pointForm).default([]) })
+type PointRow = z.infer<typeof pointForm>
+
+/** A row that says nothing: the empty "new point" row left as it was. */
+const isBlank = (p: PointRow) =>
+  !p.id &&
+  !p.hours &&
+  p.latitude === undefined &&
+  p.longitude === undefined &&
+  ![...Object.values(p.name), ...Object.values(p.address)].some(Boolean)
+
+/** The API's `pickup_points.{k}.field` is the form's `points[{row}].field` (removed and blank rows skipped). */
+function pointFieldErrors(error: unknown, rows: number[], generic: string) {
+  const failed = apiError(error, [], generic)
+  for (const e of isApiError(error) ? (error.body.errors ?? []) : []) {
+    const found = /^pickup_points\.(\d+)\.(.+)$/.exec(e.field)
+    const row = found ? rows[Number(found[1])] : undefined
+    if (found && row !== undefined) failed.fieldErrors[`points[${row}].${found[2]}`] = [e.message]
+  }
+  return failed
+}
 const contactFields = ['phone', 'phone2', 'latitude', 'longitude', 'address.uz', 'address.sr', 'address.ru']
 const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'android']
 
@@ -57,7 +91,9 @@ const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'androi
 export async function action({ request, context }: Route.ActionArgs) {
   const t = contentT(context)
   const formData = await request.formData()
-  const intent = formData.get('intent') === 'apps' ? 'apps' : 'contacts'
+  const asked = formData.get('intent')
+  const intent = asked === 'apps' || asked === 'points' ? asked : 'contacts'
+  if (intent === 'points') return savePoints(context, formData)
   const submission = parseForm(formData, intent === 'apps' ? appsForm : contactsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
   try {
@@ -66,13 +102,53 @@ export async function action({ request, context }: Route.ActionArgs) {
       await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
     } else {
       const value = submission.value as z.infer<typeof contactsForm>
-      await staffApi(context).send('PUT', 'admin/content/contacts/', { ...value, email: value.email || null })
+      // The points are edited in their own form: saving the contacts keeps them.
+      const current = await currentContacts(context)
+      await staffApi(context).send('PUT', 'admin/content/contacts/', {
+        ...value,
+        email: value.email || null,
+        pickup_points: current?.pickup_points ?? [],
+      })
     }
   } catch (error) {
     const failed = apiError(error, [...contactFields, ...linkFields], t('failed'))
     return adminFailure(submission, {
       intent,
       toast: failed.detail,
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+    })
+  }
+  flash(context, { type: 'success', message: t('saved') })
+  return redirect(adminPath(requestLang(context), 'content/settings'))
+}
+
+const currentContacts = (context: Route.ActionArgs['context']) =>
+  staffApi(context)
+    .get<Contacts>('admin/content/contacts/')
+    .catch(() => null)
+
+/** The pickup points form: every kept row (removed and blank ones left out) replaces the list. */
+async function savePoints(context: Route.ActionArgs['context'], formData: FormData) {
+  const t = contentT(context)
+  const submission = parseForm(formData, pointsForm)
+  if (submission.status !== 'success') return adminFailure(submission, { intent: 'points', toast: t('fill_form') })
+  const current = await currentContacts(context)
+  if (!current) return adminFailure(submission, { intent: 'points', toast: t('points.contacts_first') })
+  const rows: number[] = []
+  const kept = submission.value.points.filter((p, i) => {
+    const keep = p.remove !== 'on' && !isBlank(p)
+    if (keep) rows.push(i)
+    return keep
+  })
+  const pickup_points = kept.map(({ remove: _, id, ...p }) => ({ ...p, ...(id ? { id } : {}) }))
+  try {
+    await staffApi(context).send('PUT', 'admin/content/contacts/', { ...current, pickup_points })
+  } catch (error) {
+    const failed = pointFieldErrors(error, rows, t('failed'))
+    return adminFailure(submission, {
+      intent: 'points',
+      toast: failed.firstError,
       status: failed.status,
       fieldErrors: failed.fieldErrors,
     })
@@ -131,6 +207,21 @@ export default function AdminContentSettings({ loaderData, actionData }: Route.C
           </button>
         </Form>
       </section>
+      {contacts ? (
+        <section className="admin-card" aria-labelledby="points-title">
+          <h2 id="points-title">{t('points.title')}</h2>
+          <p className="field__hint">{t('points.about')}</p>
+          <PickupPointsForm
+            // A saved list starts the form afresh (conform keeps its rows otherwise).
+            key={contacts.pickup_points.map((p) => `${p.id}:${p.name.ru}`).join('|')}
+            points={contacts.pickup_points}
+            max={PICKUP_POINTS_MAX}
+            result={answer?.intent === 'points' ? answer.result : undefined}
+            toast={answer?.intent === 'points' ? answer.toast : undefined}
+            busy={busy}
+          />
+        </section>
+      ) : null}
       <section className="admin-card" aria-labelledby="apps-title">
         <h2 id="apps-title">{t('settings.apps')}</h2>
         <Form method="post" className="content-form" {...getFormProps(appsFormMeta)}>
