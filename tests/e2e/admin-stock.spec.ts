@@ -10,13 +10,13 @@ import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
 type Product = { id: number; slug: string; title: string; stock: number }
 
-/** An in-stock product of the demo catalogue no other spec uses: far down the list, one per project. */
-async function ownProduct(request: APIRequestContext): Promise<Product> {
+/** An in-stock product of the demo catalogue no other spec uses: far down the list, one per project and test. */
+async function ownProduct(request: APIRequestContext, first = 7): Promise<Product> {
   const projects = ['chromium-js', 'chromium-nojs', 'server']
   const index = Math.max(0, projects.indexOf(test.info().project.name))
   const list = await request.get(`/api/v1/products/?in_stock=true&ordering=-price&page=3&size=12`)
   expect(list.status()).toBe(200)
-  const product = (await list.json()).results[7 + index]
+  const product = (await list.json()).results[first + index]
   expect(product, 'the demo catalogue has enough products').toBeTruthy()
   const detail = await (await request.get(`/api/v1/products/${product.slug}/`)).json()
   return { id: detail.id, slug: detail.slug, title: detail.title, stock: detail.stock }
@@ -96,5 +96,57 @@ test('a warehouse member counts a product to 0: the shop shows it out of stock a
   await expect(toasts(page).getByText(`Остаток «${product.title}»: 2`)).toBeVisible()
   await visit(page, `/ru/products/${product.slug}`)
   await expect(main(page).getByRole('button', { name: `В корзину: ${product.title}` })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test("a manager corrects a product's stock from the product list; a content editor sees no control there", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const errors = watchErrors(page)
+  const product = await ownProduct(request, 10)
+  const manager = await readyStaff(request, 'manager', 'Менеджер Азиза')
+  await staffSignIn(page, manager)
+  const listed = `/ru/admin/products?q=${encodeURIComponent(product.title)}`
+  await visit(page, listed)
+  const row = main(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: product.title, exact: true }) })
+  const counted = row.getByRole('spinbutton', { name: `Насчитано: ${product.title}` })
+  // A negative count is refused in that row, with what was typed.
+  await counted.fill('-3')
+  await row.getByRole('button', { name: `Сохранить подсчёт: ${product.title}` }).click()
+  await expect(row.getByRole('spinbutton', { name: `Насчитано: ${product.title}` })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  )
+  const next = product.stock + 4
+  await row.getByRole('spinbutton', { name: `Насчитано: ${product.title}` }).fill(String(next))
+  await row.getByRole('combobox', { name: `Причина: ${product.title}` }).fill('Нашли коробку на складе')
+  await row.getByRole('button', { name: `Сохранить подсчёт: ${product.title}` }).click()
+  await expect(toasts(page).getByText(`Остаток «${product.title}»: ${next}`)).toBeVisible()
+  // Back on the same list (its search kept), the row showing the new number.
+  await expect(page).toHaveURL(/\/ru\/admin\/products\?q=/)
+  await expect(row.getByRole('cell').filter({ hasText: new RegExp(`^${next}\\b`) })).toHaveCount(1)
+
+  // The rows' checkboxes still belong to the bulk-actions form below the table.
+  await row.getByRole('checkbox', { name: `Выбрать «${product.title}»` }).check()
+  await main(page).getByRole('button', { name: 'Действия с выбранными…' }).click()
+  await expect(page).toHaveURL(new RegExp(`/ru/admin/products/bulk\\?id=${product.id}$`))
+
+  // The movement explains the number: who, why, how much.
+  await visit(page, `/ru/admin/stock/${product.id}`)
+  const history = main(page).getByRole('table', { name: 'История движений' })
+  const movement = history.getByRole('row').filter({ hasText: 'Нашли коробку на складе' })
+  await expect(movement).toContainText('+4')
+  await expect(movement).toContainText('Менеджер Азиза')
+
+  const editor = await readyStaff(request, 'content', 'Редактор Шахноза')
+  await page.context().clearCookies()
+  await staffSignIn(page, editor)
+  await visit(page, listed)
+  await expect(main(page).getByRole('link', { name: product.title, exact: true })).toBeVisible()
+  await expect(main(page).getByRole('spinbutton', { name: `Насчитано: ${product.title}` })).toHaveCount(0)
   expect(errors).toEqual([])
 })

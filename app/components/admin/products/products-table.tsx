@@ -1,20 +1,35 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AdminProductPage } from '#api/types.ts'
+import { CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 
 type Row = AdminProductPage['results'][number]
 
+const BULK_FORM = 'products-bulk'
+
 /**
- * The products of one page, each with a checkbox `id` inside the bulk-actions
- * GET form (the bulk page, built apart, reads the ticked ids).
+ * The products of one page. Each row's checkbox `id` belongs to the
+ * bulk-actions GET form below the table (`form=` attribute: the rows hold
+ * forms of their own, and forms can't nest); with `stock.write`, each row's
+ * stock cell has a quick count (a staff correction, never an overwrite).
  */
-export function ProductsTable({ lang, products }: { lang: Lang; products: Row[] }) {
+export function ProductsTable({
+  lang,
+  products,
+  stockEdit,
+  actionData,
+}: {
+  lang: Lang
+  products: Row[]
+  stockEdit: boolean
+  actionData?: StockActionData
+}) {
   const { t } = useTranslation('admin-products')
   return (
-    <form method="get" action={`/${lang}/admin/products/bulk`} className="products-bulk">
+    <div className="products-bulk">
       <table className="admin-table products-table">
         <thead>
           <tr>
@@ -31,7 +46,13 @@ export function ProductsTable({ lang, products }: { lang: Lang; products: Row[] 
           {products.map((p) => (
             <tr key={p.id}>
               <td>
-                <input type="checkbox" name="id" value={p.id} aria-label={t('list.select_one', { title: p.title })} />
+                <input
+                  type="checkbox"
+                  name="id"
+                  value={p.id}
+                  form={BULK_FORM}
+                  aria-label={t('list.select_one', { title: p.title })}
+                />
               </td>
               <td className="products-table__thumb">
                 {p.picture ? (
@@ -67,6 +88,9 @@ export function ProductsTable({ lang, products }: { lang: Lang; products: Row[] 
                 >
                   {t(`stock.${p.stock_state}`)}
                 </span>
+                {stockEdit ? (
+                  <CorrectionForm productId={p.id} title={p.title} seen={p.stock} actionData={actionData} compact />
+                ) : null}
               </td>
               <td>
                 {p.is_hidden ? <span className="admin-badge admin-badge--off">{t('list.hidden')}</span> : null}
@@ -80,9 +104,11 @@ export function ProductsTable({ lang, products }: { lang: Lang; products: Row[] 
           ))}
         </tbody>
       </table>
-      <button type="submit" className="admin-button">
-        {t('list.bulk')}
-      </button>
-    </form>
+      <form id={BULK_FORM} method="get" action={`/${lang}/admin/products/bulk`}>
+        <button type="submit" className="admin-button">
+          {t('list.bulk')}
+        </button>
+      </form>
+    </div>
   )
 }

@@ -5,13 +5,16 @@ import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { type ProductFilters, parseProductFilters, productSearch } from '#app/components/admin/products/list-params.ts'
 import { ProductsTable } from '#app/components/admin/products/products-table.tsx'
 import { staffCan, useStaff } from '#app/components/admin/staff.ts'
+import type { StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { productSorts } from '#contract/admin-products.ts'
 import { staffLoad } from '../forms.server.ts'
+import { stockAction } from '../stock/stock.server.ts'
 import type { Route } from './+types/index'
 import { loadChoices, productsT } from './products.server.ts'
 import '#app/styles/admin-products.css'
+import '#app/styles/admin-stock.css'
 
 /** The products: searched and filtered by the URL's query, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,13 +27,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lang, filters, list, choices, title: productsT(context)('list.meta_title') }
 }
 
+/** A quick stock count from a row (stock.write): back to the list as it was shown. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  // React Router marks a post to an index route with `?index`.
+  const shown = new URL(request.url).searchParams
+  shown.delete('index')
+  const search = shown.toString()
+  return stockAction(request, context, `/${params.lang}/admin/products${search ? `?${search}` : ''}`)
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, filters, list, choices } = loaderData
   const { t } = useTranslation('admin-products')
   const { t: tb } = useTranslation('admin-batches')
-  const spreadsheets = staffCan(useStaff(), 'catalogue.write')
+  const staff = useStaff()
+  const spreadsheets = staffCan(staff, 'catalogue.write')
   const base = `/${lang}/admin/products`
   const href = (page: number) => `${base}${productSearch(filters as ProductFilters, { page })}`
   const select = (name: keyof ProductFilters, label: string, options: { value: string; label: string }[]) => (
@@ -102,7 +115,16 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted" aria-live="polite">
         {t('list.found', { count: list.total })}
       </p>
-      {list.results.length ? <ProductsTable lang={lang} products={list.results} /> : <p>{t('list.empty')}</p>}
+      {list.results.length ? (
+        <ProductsTable
+          lang={lang}
+          products={list.results}
+          stockEdit={staffCan(staff, 'stock.write')}
+          actionData={actionData as StockActionData | undefined}
+        />
+      ) : (
+        <p>{t('list.empty')}</p>
+      )}
       <Pagination page={list.current_page} totalPages={list.total_pages} href={href} />
     </section>
   )
