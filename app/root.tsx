@@ -19,7 +19,7 @@ import { useNonce } from '#app/utils/nonce.tsx'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
-import stylesheet from './styles/app.css?url'
+import stylesheet from './styles/shop.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, storefrontMiddleware, formBodyMiddleware]
 // A page reached in the browser renders only once its texts are here (app/utils/browser-i18n.client.ts).

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from './icon.tsx'
-import '#app/styles/account.css'
 import { lockScroll } from './scroll-lock.ts'
 
 const focusable =

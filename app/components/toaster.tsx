@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from './icon.tsx'
 import type { PauseHandlers } from './live-toasts.tsx'
-import '#app/styles/account.css'
 
 export { useHydrated }
 

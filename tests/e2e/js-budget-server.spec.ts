@@ -31,3 +31,16 @@ test('the product page, the home page and a product list stay within the JavaScr
     expect(total, `${path}: ${(total / 1024).toFixed(1)} KB of JavaScript\n${list}`).toBeLessThanOrEqual(budget)
   }
 })
+
+// Issue 19: nothing but the HTML, one stylesheet and the main picture on the critical path.
+test('every storefront page links one stylesheet, the same one', async ({ request }) => {
+  const top = await (await request.get('/api/v1/products/?size=1&ordering=popularity')).json()
+  const pages = ['/ru', `/ru/products/${top.results[0].slug}`, '/ru/products?sections=womens-perfume', '/ru/basket']
+  const sheets = new Set<string>()
+  for (const path of pages) {
+    const css = assetsOf(await (await request.get(path)).text()).css
+    expect(css, path).toHaveLength(1)
+    sheets.add(css[0]!)
+  }
+  expect(sheets.size).toBe(1)
+})

@@ -2,7 +2,6 @@ import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StoreLinks } from '#api/types.ts'
 import { StoreBadges } from '../store-badges.tsx'
-import '#app/styles/account.css'
 
 /**
  * The two halves of the auth dialog and of the sign-in pages: the form, and

@@ -3,7 +3,6 @@ import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
-import '#app/styles/account.css'
 
 const validationKeys = new Set([
   'required',

@@ -5,7 +5,6 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { Icon } from '../icon.tsx'
 import { useAuthDialog } from './auth-dialog.tsx'
 import { authPath } from './auth-types.ts'
-import '#app/styles/account.css'
 
 export function closeDetails(details: HTMLDetailsElement | null) {
   if (details) details.open = false

@@ -1,4 +1,3 @@
-import '#app/styles/basket.css'
 import { Link, useFetcher } from 'react-router'
 import { Icon } from '#app/components/icon.tsx'
 import { useBasketUi } from './basket-context.tsx'

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router'
 import type { HighlightRange, ImageLinks } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import '#app/styles/catalogue.css'
 import { Highlighted } from './highlight.tsx'
 
 // SPEC §9 "Header search": debounce 500 ms, 10 a page, list at most 280 px

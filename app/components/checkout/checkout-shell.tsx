@@ -4,7 +4,6 @@ import { Link } from 'react-router'
 import type { Cart } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import '#app/styles/checkout.css'
 import { CheckoutIntent } from './schemas.ts'
 
 const steps = [

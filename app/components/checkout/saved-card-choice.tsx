@@ -4,7 +4,6 @@ import type { SavedCard } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { CardSummary } from '../cards/saved-card.tsx'
 // Its look is the checkout's radio groups, on the order page too.
-import '#app/styles/checkout.css'
 
 /** The `card_id` value of "a new card" (the provider's page). */
 export const NEW_CARD = 'new'

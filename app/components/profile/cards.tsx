@@ -7,7 +7,6 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { formatCardInput } from '#contract/card.ts'
 import { Modal } from '../modal.tsx'
 import { Field } from './fields.tsx'
-import '#app/styles/profile.css'
 
 export { CardSummary, CardTile } from '../cards/saved-card.tsx'
 

@@ -1,7 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useErrorText } from '../account/fields.tsx'
-import '#app/styles/profile.css'
 
 type Meta = FieldMetadata<string, any, string[]>
 

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
-import '#app/styles/profile.css'
 
 const sections = ['', '/edit', '/cards', '/balance', '/settings', '/help', '/instruction'] as const
 const labels: Record<(typeof sections)[number], string> = {

@@ -6,7 +6,6 @@ import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { FormMessage } from '../form-message.tsx'
 import type { ToastMessage } from '../toaster.tsx'
-import '#app/styles/reviews.css'
 
 /** What the visitor may do: sign in first, write (or edit) a review, or why not. */
 export type ReviewPermission =

@@ -5,11 +5,10 @@ import { htmlText, RichHtml, RichText } from '#app/components/catalogue/rich-tex
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/about'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -11,7 +11,6 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import '#app/styles/basket.css'
 import type { Route } from './+types/basket'
 import { basketT, productFormAction } from './basket-actions.server.ts'
 

@@ -3,11 +3,10 @@ import { data, Link } from 'react-router'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/brands'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

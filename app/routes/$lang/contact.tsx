@@ -7,11 +7,10 @@ import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/contact'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

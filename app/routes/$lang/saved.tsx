@@ -9,8 +9,6 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import '#app/styles/basket.css'
-import '#app/styles/catalogue.css'
 import type { Route } from './+types/saved'
 import { basketT, productFormAction } from './basket-actions.server.ts'
 

@@ -4,7 +4,6 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { OrderCard } from '#app/components/orders/order-card.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import '#app/styles/orders.css'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/index'
 

@@ -5,10 +5,9 @@ import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { shopHref } from '#app/components/catalogue/links.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, seoMeta } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
 import type { Route } from './+types/$id'
 
 /**

@@ -9,7 +9,6 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
-import '#app/styles/checkout.css'
 import type { Route } from './+types/$orderId'
 
 // A saved card (card:…) never comes here (no card_id is sent); named all the same so every provider has a name.

@@ -7,7 +7,6 @@ import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
-import '#app/styles/checkout.css'
 import type { Route } from './+types/$orderId'
 
 /**

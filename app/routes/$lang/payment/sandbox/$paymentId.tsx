@@ -7,7 +7,6 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
-import '#app/styles/checkout.css'
 import type { Route } from './+types/$paymentId'
 
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {

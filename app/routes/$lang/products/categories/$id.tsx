@@ -4,7 +4,6 @@ import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/erro
 import { catalogueHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
 import { loadCategoryPage } from '../category.server.ts'
 import type { Route } from './+types/$id'
 

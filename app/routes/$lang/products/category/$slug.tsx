@@ -4,7 +4,6 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { catalogueHeaders } from '#app/utils/http-cache.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
-import '#app/styles/catalogue.css'
 import { loadCategoryPage } from '../category.server.ts'
 import type { Route } from './+types/$slug'
 

@@ -7,7 +7,6 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../../../forms.server.ts'
 import { contentT } from '../../content.server.ts'
 import type { Route } from './+types/preview'
-import '#app/styles/catalogue.css'
 import '#app/styles/admin-content.css'
 
 /** The page with its draft, rendered by the shop's own component; staff only (the admin layout), never indexed. */

@@ -9,7 +9,6 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../../../forms.server.ts'
 import { contentT } from '../../content.server.ts'
 import type { Route } from './+types/preview'
-import '#app/styles/catalogue.css'
 import '#app/styles/admin-content.css'
 
 type Post = { id: number; title: string; body: string; published_at: string; image: ImageLinks | null }
