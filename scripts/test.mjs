@@ -2,7 +2,7 @@
 // `N passed, N failed` line. All steps always run so one run shows every problem.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { delimiter, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -46,13 +46,47 @@ function vitestCounts(report) {
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && !file.assertionResults?.some((t) => t.status === 'failed'),
   ).length
-  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles }
+  const failures = (report.testResults ?? []).flatMap((file) => {
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (tests.length === 0 && file.status === 'failed')
+      return [`${relative(root, file.name)}: ${firstLine(file.message)}`]
+    return tests.map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+  })
+  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles, failures }
 }
 
 function playwrightCounts(report) {
   const stats = report.stats ?? {}
   // flaky = failed first, passed on retry
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 }
+  const failures = []
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results?.findLast((r) => r.error)?.error?.message
+        failures.push(
+          `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+        )
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title === child.file ? titles : [...titles, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [])
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, failures }
+}
+
+// The first meaningful line of an error, colour codes stripped: enough to name
+// the failure in the closing summary, which is all a CI log tail may show.
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  return (
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean)
+      ?.slice(0, 200) ?? 'no message'
+  )
 }
 
 const results = []
@@ -68,11 +102,12 @@ for (const step of steps) {
   let passed = code === 0 ? 1 : 0
   let failed = code === 0 ? 0 : 1
   let note = ''
+  let failures = []
   if (step.report) {
     const reportPath = join(root, step.report)
     if (existsSync(reportPath)) {
       try {
-        ;({ passed, failed } = step.count(JSON.parse(readFileSync(reportPath, 'utf8'))))
+        ;({ passed, failed, failures } = step.count(JSON.parse(readFileSync(reportPath, 'utf8'))))
       } catch (error) {
         note = `unreadable report: ${error.message}`
         passed = 0
@@ -91,6 +126,7 @@ for (const step of steps) {
     code,
     passed,
     failed,
+    failures,
     note,
     seconds: (Date.now() - started) / 1000,
   })
@@ -114,6 +150,8 @@ writeFileSync(
   join(root, 'test-results/summary.json'),
   `${JSON.stringify({ passed, failed, steps: results }, null, 2)}\n`,
 )
+const failures = results.flatMap((r) => r.failures)
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log('')
 console.log(`${passed} passed, ${failed} failed`)
 process.exitCode = failed === 0 ? 0 : 1
