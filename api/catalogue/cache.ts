@@ -90,8 +90,8 @@ export function nextSaleBoundary(db: Db): Promise<number> {
   entry.at = db
     .execute(
       sql`select (extract(epoch from min(at)) * 1000)::float8 as at from (
-          select min(t) as at from products, unnest(array[sale_starts_at, sale_ends_at]) t
-            where sale_price is not null and t > now()
+          select min(sale_starts_at) as at from products where sale_price is not null and sale_starts_at > now()
+          union all select min(sale_ends_at) from products where sale_price is not null and sale_ends_at > now()
           union all select min(t) from banners, unnest(array[starts_at, ends_at]) t where is_active and t > now()
           union all select min(t) from stories, unnest(array[starts_at, ends_at]) t where is_active and t > now()
           union all select min(published_at) from posts where is_published and published_at > now()

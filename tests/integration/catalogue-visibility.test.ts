@@ -176,4 +176,15 @@ describe('the sale window', () => {
       interval: 100,
     })
   })
+
+  it('a cached answer does not outlive the wait for a sale either', async () => {
+    const p = await product({ price: 400_000, salePrice: 333_000, saleStartsAt: new Date(Date.now() + 1500) })
+    expect((await shop(`products/${p.slug}/`)).body.sale_price).toBeNull()
+    const again = await shop(`products/${p.slug}/`)
+    expect(again.headers.get('x-cache')).toBe('hit')
+    await vi.waitFor(async () => expect((await shop(`products/${p.slug}/`)).body.sale_price).toBe(333_000), {
+      timeout: 10_000,
+      interval: 100,
+    })
+  })
 })

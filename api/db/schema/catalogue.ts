@@ -141,6 +141,9 @@ export const products = pgTable(
     // Word starts: `wordsOf(key) like '% dio%'` (api/catalogue/search.ts). Exact where a
     // trigram index on the bare key matched the letters anywhere and rechecked ~2.5× the rows.
     index('products_search_words_idx').using('gin', sql`${wordsOf(t.searchKey)} gin_trgm_ops`),
+    // The next sale window edge (api/catalogue/cache.ts): an index seek, not a scan of every product.
+    index('products_sale_starts_idx').on(t.saleStartsAt).where(sql`${t.salePrice} IS NOT NULL`),
+    index('products_sale_ends_idx').on(t.saleEndsAt).where(sql`${t.salePrice} IS NOT NULL`),
     uniqueIndex('products_sku_idx').on(t.sku),
     index('products_barcode_idx').on(t.barcode),
     check(

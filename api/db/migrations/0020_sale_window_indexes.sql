@@ -1,0 +1,2 @@
+CREATE INDEX "products_sale_starts_idx" ON "products" USING btree ("sale_starts_at") WHERE "products"."sale_price" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_sale_ends_idx" ON "products" USING btree ("sale_ends_at") WHERE "products"."sale_price" IS NOT NULL;
