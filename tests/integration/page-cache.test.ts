@@ -1,53 +1,28 @@
 import type { AddressInfo } from 'node:net'
-import { sql } from 'drizzle-orm'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type Api, createApi } from '#api/app.ts'
-import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
-import { parseConfig } from '#api/config.ts'
-import { type Database, openDatabase } from '#api/db/client.ts'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
 import { pageCache } from '../../server/page-cache.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker } from './support/orders.ts'
+import { secondProcess } from './support/second-process.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // The page cache of first-time visitors (server/page-cache.ts) on a second shop
-// "process": a change through this one (an order taking stock, a back-office
-// edit) shows on the other's next page. With DATABASE_URL the other has its own
-// pool and learns of changes by NOTIFY, as a second server would; on PGlite both
-// share the one database, and a lost listening connection is played through
-// the database's listen hook.
+// "process" (support/second-process.ts): a change through this one (an order
+// taking stock, a back-office edit) shows on the other's next page.
 
 const t = setupTestApi({ products: 20 })
 const orders = orderMaker(t)
-const server = process.env.DATABASE_URL
-let other: { database: Database; api: Api }
+const other = secondProcess(t)
 let base = ''
 let renders = 0
-const stops: (() => Promise<void>)[] = []
-let playGap: ((listening: boolean) => void) | undefined
 let close = () => {}
 
 beforeAll(async () => {
-  const url = t.databaseUrl
-  const database: Database = url
-    ? await openDatabase({ url, dataDir: null })
-    : {
-        ...t.database,
-        listen: (channel, onNotice, onGap) => {
-          playGap = onGap
-          return t.database.listen(channel, onNotice, onGap)
-        },
-      }
-  const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
-  other = { database, api: createApi({ database, config }) }
-  if (url) stops.push(await listenForCatalogueChanges(t.database))
-  stops.push(await listenForCatalogueChanges(database))
-
   // The other process's storefront, reduced to a product page rendered from its API.
   const app = express()
-  app.use(pageCache(database.db))
+  app.use(pageCache(other.database.db))
   app.get('/ru/products/:slug', async (req, res) => {
     renders++
     const answer = await other.api.fetch(new Request(`http://shop.test/api/v1/products/${req.params.slug}/`))
@@ -63,11 +38,7 @@ beforeAll(async () => {
   close = () => listening.close()
 })
 
-afterAll(async () => {
-  close()
-  for (const stop of stops) await stop()
-  if (server) await other.database.close()
-})
+afterAll(() => close())
 
 const visit = async (path: string, headers: Record<string, string> = {}) => {
   const response = await fetch(base + path, { headers })
@@ -172,14 +143,10 @@ describe('the page cache of first-time visitors', () => {
     const { slug } = await aProduct(4)
     const path = `/ru/products/${slug}`
     await cached(path)
-    if (server)
-      await t.database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN %' and datname = current_database()`,
-      )
-    else playGap?.(false)
+    await other.cutListening()
     await vi.waitFor(async () => expect((await visit(path)).cache).toBeNull(), { timeout: 10_000 })
     expect((await visit(path)).cache).toBeNull()
-    if (!server) playGap?.(true)
+    other.restoreListening()
     await cached(path)
   })
 })
