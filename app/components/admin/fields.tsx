@@ -1,5 +1,40 @@
 import { type FieldMetadata, getSelectProps } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { useErrorText } from '#app/components/account/fields.tsx'
+
+/** Label, control, hint and error text wired together: every field of the back office's forms. */
+export function AdminField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldMetadata<any, any, string[]>
+  label: ReactNode
+  hint?: string
+  children: ReactNode
+}) {
+  const errorText = useErrorText()
+  const errors = field.errors ?? []
+  return (
+    <div className={errors.length ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${field.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p className="field__error" id={field.errorId}>
+          {errors.map((message) => errorText(message)).join(' ')}
+        </p>
+      ) : null}
+    </div>
+  )
+}
 
 /** A choice from a short list, wired like the account fields (label, aria-invalid, error text). */
 export function SelectField({
@@ -11,13 +46,8 @@ export function SelectField({
   label: string
   options: ReadonlyArray<{ value: string; label: string }>
 }) {
-  const errorText = useErrorText()
-  const errors = field.errors ?? []
   return (
-    <div className={errors.length ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
+    <AdminField field={field} label={label}>
       <select {...getSelectProps(field)} className="field__input">
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -25,11 +55,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message)).join(' ')}
-        </p>
-      ) : null}
-    </div>
+    </AdminField>
   )
 }

@@ -1,44 +1,10 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useErrorText } from '#app/components/account/fields.tsx'
+import { AdminField } from '#app/components/admin/fields.tsx'
 import { languages } from '#contract/languages.ts'
 
 type Meta = FieldMetadata<any, any, string[]>
-
-/** Label, control and error text wired together, for the content desk's fields. */
-export function ContentField({
-  field,
-  label,
-  hint,
-  children,
-}: {
-  field: Meta
-  label: ReactNode
-  hint?: string
-  children: ReactNode
-}) {
-  const errorText = useErrorText()
-  const errors = field.errors ?? []
-  return (
-    <div className={errors.length ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className="field__hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message)).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 export function ContentInput({
   field,
@@ -54,14 +20,14 @@ export function ContentInput({
   maxLength?: number
 }) {
   return (
-    <ContentField field={field} label={label} hint={hint}>
+    <AdminField field={field} label={label} hint={hint}>
       <input
         {...getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined })}
         className="field__input"
         maxLength={maxLength}
         autoComplete="off"
       />
-    </ContentField>
+    </AdminField>
   )
 }
 
@@ -100,7 +66,7 @@ export function LocalizedInputs({ field, label, maxLength = 200 }: { field: Meta
 export function PictureInput({ field, label, current }: { field: Meta; label: string; current?: string }) {
   const { t } = useTranslation('admin-content')
   return (
-    <ContentField field={field} label={label} hint={t('hints.picture')}>
+    <AdminField field={field} label={label} hint={t('hints.picture')}>
       {current ? <img src={current} alt="" width={120} height={45} className="content-thumb" /> : null}
       <input
         id={field.id}
@@ -111,6 +77,6 @@ export function PictureInput({ field, label, current }: { field: Meta; label: st
         aria-describedby={`${field.id}-hint`}
         aria-invalid={field.errors?.length ? true : undefined}
       />
-    </ContentField>
+    </AdminField>
   )
 }

@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
+import { AdminField } from '#app/components/admin/fields.tsx'
 import type { ToastMessage } from '#app/components/toaster.tsx'
-import { ContentField, ContentInput, LocalizedInputs } from './fields.tsx'
+import { ContentInput, LocalizedInputs } from './fields.tsx'
 
 export type PickupPointValue = {
   id: string
@@ -79,9 +80,9 @@ export function PickupPointsForm({
             {isNew ? (
               <p className="field__hint">{t('points.new_hint')}</p>
             ) : (
-              <ContentField field={f.remove} label={t('points.remove')}>
+              <AdminField field={f.remove} label={t('points.remove')}>
                 <input {...getInputProps(f.remove, { type: 'checkbox', value: 'on' })} />
-              </ContentField>
+              </AdminField>
             )}
           </fieldset>
         )

@@ -1,8 +1,8 @@
 import { type FieldMetadata, getTextareaProps } from '@conform-to/react'
 import { createElement, type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AdminField } from '#app/components/admin/fields.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { ContentField } from './fields.tsx'
 
 // The rich-text editor: the body's HTML in a textarea (what works without
 // JavaScript), with JavaScript a toolbar that wraps the selection in a tag of
@@ -91,7 +91,7 @@ export function RichTextEditor({ field, label }: { field: FieldMetadata<string, 
           ))}
         </div>
       ) : null}
-      <ContentField field={field} label={label} hint={t('editor.subset')}>
+      <AdminField field={field} label={label} hint={t('editor.subset')}>
         <textarea
           {...getTextareaProps(field, { ariaDescribedBy: `${field.id}-hint` })}
           ref={area}
@@ -99,7 +99,7 @@ export function RichTextEditor({ field, label }: { field: FieldMetadata<string, 
           rows={10}
           onInput={(event) => setValue(event.currentTarget.value)}
         />
-      </ContentField>
+      </AdminField>
       {hydrated ? <Preview html={value} /> : null}
     </div>
   )

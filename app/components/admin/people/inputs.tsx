@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
-import { useErrorText } from '#app/components/account/fields.tsx'
+import { AdminField } from '#app/components/admin/fields.tsx'
 
 type InputProps = {
   field: FieldMetadata<string, any, string[]>
@@ -11,31 +11,16 @@ type InputProps = {
 
 /** A labelled input wired like the account fields (aria-invalid, hint, error text), of any input type. */
 export function InputField({ field, label, hint, type = 'text', inputMode }: InputProps) {
-  const errorText = useErrorText()
-  const errors = field.errors ?? []
   const hintId = hint ? `${field.id}-hint` : undefined
   return (
-    <div className={errors.length ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
+    <AdminField field={field} label={label} hint={hint}>
       <input
         {...getInputProps(field, { type: type === 'number' ? 'text' : type, ariaDescribedBy: hintId })}
         className="field__input"
         inputMode={type === 'number' ? 'numeric' : inputMode}
         autoComplete="off"
       />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message)).join(' ')}
-        </p>
-      ) : null}
-    </div>
+    </AdminField>
   )
 }
 

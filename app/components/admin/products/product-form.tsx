@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { AdminProduct, AdminProductChoices } from '#api/types.ts'
-import { useErrorText } from '#app/components/account/fields.tsx'
+import { AdminField } from '#app/components/admin/fields.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { ProductIntent, type productForm } from './form-schema.ts'
@@ -12,40 +12,6 @@ import { ProductIntent, type productForm } from './form-schema.ts'
 type Fields = FormFields<typeof productForm>
 type Field = FieldMetadata<string, any, string[]>
 const langs = ['uz', 'sr', 'ru'] as const
-
-/** Label, control and error text, wired like the account fields. */
-function Row({
-  field,
-  label,
-  hint,
-  children,
-}: {
-  field: Field
-  label: string
-  hint?: string
-  children: React.ReactNode
-}) {
-  const errorText = useErrorText()
-  const errors = field.errors ?? []
-  return (
-    <div className={errors.length ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p className="field__hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((m) => errorText(m)).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 function TextInput({
   field,
@@ -63,7 +29,7 @@ function TextInput({
   inputMode?: 'numeric'
 }) {
   return (
-    <Row field={field} label={label} hint={hint}>
+    <AdminField field={field} label={label} hint={hint}>
       <input
         {...getInputProps(field, { type, ariaDescribedBy: hint ? `${field.id}-hint` : undefined })}
         className="field__input"
@@ -71,7 +37,7 @@ function TextInput({
         inputMode={inputMode}
         autoComplete="off"
       />
-    </Row>
+    </AdminField>
   )
 }
 
@@ -87,7 +53,7 @@ function Select({
   empty?: string
 }) {
   return (
-    <Row field={field} label={label}>
+    <AdminField field={field} label={label}>
       <select
         id={field.id}
         name={field.name}
@@ -103,7 +69,7 @@ function Select({
           </option>
         ))}
       </select>
-    </Row>
+    </AdminField>
   )
 }
 
@@ -151,7 +117,7 @@ function LanguageTabs({ fields, product }: { fields: ReturnType<typeof useForm<F
               field={fields[`title_${lang}`] as Field}
               label={t('form.title', { lang: t(`languages.${lang}`) })}
             />
-            <Row
+            <AdminField
               field={fields[`description_${lang}`] as Field}
               label={t('form.description', { lang: t(`languages.${lang}`) })}
             >
@@ -160,7 +126,7 @@ function LanguageTabs({ fields, product }: { fields: ReturnType<typeof useForm<F
                 className="field__input"
                 rows={5}
               />
-            </Row>
+            </AdminField>
           </>
         )
         // Without JavaScript the three stand one under another, each under its heading.
