@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type Api, apiBasePath, createApi } from '#api/app.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
+import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
@@ -58,6 +59,7 @@ export async function createShop({ build, assets }: ShopOptions) {
   else if (seed.seeded) log.info('Seeded the live shop: its pages and contacts, an empty catalogue')
   const spelt = await shareLineSpellings(database.db)
   if (spelt) log.info(`Search keys: ${spelt} products got the local spellings of the line they extend`)
+  if (seed.seeded || spelt) await compactCatalogue(database)
   await checkShopMode(config, database.db).catch(async (error) => {
     await database.close()
     throw error

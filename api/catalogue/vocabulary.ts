@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
+import { rowsOf } from '../db/recordset.ts'
 import { forgetCachedCatalogue } from './cache.ts'
 import { refreshPlannerStatistics } from './statistics.ts'
 
@@ -74,11 +75,6 @@ async function build(db: Db): Promise<Vocabulary> {
     products: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
     poolFloor: poolRow ? Number(poolRow.p) : null,
   }
-}
-
-// node-postgres returns { rows }, PGlite's drizzle driver too; keep both honest.
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 }
 
 type Slot = { value?: Vocabulary; builtAt: number; pending?: Promise<Vocabulary> }

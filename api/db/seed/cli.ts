@@ -2,6 +2,7 @@
 // Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR): the demo shop, or with
 // SHOP_MODE=live only the pages and settings a shop runs on.
 import { parseArgs } from 'node:util'
+import { compactCatalogue } from '../../catalogue/statistics.ts'
 import { getConfig } from '../../config.ts'
 import { openMediaStore } from '../../media/store.ts'
 import { openDatabase } from '../client.ts'
@@ -44,6 +45,7 @@ async function main() {
       products: count,
       media,
     })
+    if (result.seeded) await compactCatalogue(database)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     if (!result.seeded) {
       console.log(`Already seeded; nothing changed (use --reset to seed again). ${seconds} s`)
