@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { delay, HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { createSmsProvider, eskizSmsProvider, logSmsProvider, SmsError } from '#api/integrations/sms/index.ts'
@@ -197,7 +198,8 @@ describe('Eskiz client', () => {
 
 describe('log provider', () => {
   it('appends one JSON line per message; the log says so to a masked number, never the text', async () => {
-    const dir = `/tmp/atir-sms-log-${process.pid}`
+    const dir = mkdtempSync(join(tmpdir(), 'atir-sms-log-'))
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
     const outbox = join(dir, 'nested', 'sms-outbox.jsonl')
     const from = logLines.length
     const sms = logSmsProvider({ outbox, now: () => new Date('2030-01-02T03:04:05.000Z') })
