@@ -4,9 +4,37 @@
 // types; `ApiAnswers` says which schema each path answers with, and the API
 // client (app/utils/api-client.server.ts) infers a call's answer from its path.
 import type { z } from '@hono/zod-openapi'
-import type { registeredSchema, sessionSchema, signatureSchema } from './account/routes.ts'
+import type { sessionSchema as codeSessionSchema, registeredSchema, signatureSchema } from './account/routes.ts'
+import type { entrySchema as auditEntrySchema } from './admin/audit-routes.ts'
+import type { challengeSchema, enrolmentSchema, recoverySchema, sessionSchema } from './admin/auth-routes.ts'
+import type { batchDetailSchema, batchPage, batchSchema, undoSchema } from './admin/batches/schemas.ts'
+import type {
+  adminBannerSchema,
+  adminPageSchema,
+  adminPostSchema,
+  adminStoryItemSchema,
+  adminStorySchema,
+  appsInput,
+  contactsSchema,
+  footerLinksSchema,
+} from './admin/content/schemas.ts'
+import type { customerPage, customerSchema } from './admin/customers/schemas.ts'
+import type { inboxMessageSchema, inboxPage } from './admin/inbox/schemas.ts'
+import type { meSchema } from './admin/openapi.ts'
 import type { countsSchema, paymentLinkSchema, staffOrderPage, staffOrderSchema } from './admin/orders/schemas.ts'
 import type { adminProductPage, adminProductSchema, choicesSchema } from './admin/products/schemas.ts'
+import type { promoListSchema } from './admin/promo/routes.ts'
+import type { promoSchema, usagePage } from './admin/promo/schemas.ts'
+import type { staffReviewPage, staffReviewSchema } from './admin/reviews/schemas.ts'
+import type { staffSchema, withPasswordSchema } from './admin/staff-routes.ts'
+import type { statsSchema } from './admin/stats/routes.ts'
+import type { expiringPage, movementPage, stockPage, stockProductSchema } from './admin/stock/schemas.ts'
+import type {
+  staffBrandSchema,
+  staffCategorySchema,
+  staffGroupSchema,
+  staffManufacturerSchema,
+} from './admin/taxonomy/schemas.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
 import type { badges } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
@@ -105,7 +133,7 @@ export type CashbackEntry = Out<typeof entrySchema>
 // Accounts
 export type User = Out<typeof userSchema>
 export type AuthTokens = Out<typeof tokensSchema>
-export type CodeSession = Out<typeof sessionSchema>
+export type CodeSession = Out<typeof codeSessionSchema>
 export type Signature = Out<typeof signatureSchema>
 export type Registered = Out<typeof registeredSchema>
 export type Message = Out<typeof messageSchema>
@@ -208,6 +236,9 @@ export type ApiAnswers = {
 
 export type ApiMethod = keyof ApiAnswers
 
+/** Answers by method and path template: the storefront's `ApiAnswers` or the back office's `StaffApiAnswers`. */
+type AnswerMap = Record<ApiMethod, object>
+
 /** A path template as the strings that fill it: `orders/{id}/` → `orders/${string}/`. */
 type Filled<K extends string> = K extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Filled<B>}` : K
 type SegmentFits<P, K extends string> = K extends `{${string}}` ? true : P extends K ? true : false
@@ -222,28 +253,204 @@ type Fits<P extends string, K extends string> = K extends `${infer KH}/${infer K
     ? false
     : SegmentFits<P, K>
 
-/** Every path the storefront may call with `M`, e.g. `orders/${string}/`. */
-export type ApiPath<M extends ApiMethod> = Filled<keyof ApiAnswers[M] & string>
+/** Every path the storefront (or, with `StaffApiAnswers`, the back office) may call with `M`. */
+export type ApiPath<M extends ApiMethod, Map extends AnswerMap = ApiAnswers> = Filled<keyof Map[M] & string>
 
 /** The template a called path fills: itself when it is one, else the one it fits segment by segment. */
-type TemplateOf<M extends ApiMethod, P extends string> = P extends keyof ApiAnswers[M]
+type TemplateOf<M extends ApiMethod, P extends string, Map extends AnswerMap> = P extends keyof Map[M]
   ? P
-  : { [K in keyof ApiAnswers[M] & string]: Fits<P, K> extends true ? K : never }[keyof ApiAnswers[M] & string]
+  : { [K in keyof Map[M] & string]: Fits<P, K> extends true ? K : never }[keyof Map[M] & string]
 
 /** `P` itself when it fits a template of `M`, else `never` (so the call does not compile). */
-export type KnownPath<M extends ApiMethod, P extends string> = [TemplateOf<M, P>] extends [never] ? never : P
+export type KnownPath<M extends ApiMethod, P extends string, Map extends AnswerMap = ApiAnswers> = [
+  TemplateOf<M, P, Map>,
+] extends [never]
+  ? never
+  : P
 
 /** The answer of `M path`: `Answer<'GET', \`orders/${string}/\`>` is `Order`. */
-export type Answer<M extends ApiMethod, P extends string> = ApiAnswers[M][TemplateOf<M, P> & keyof ApiAnswers[M]]
+export type Answer<M extends ApiMethod, P extends string, Map extends AnswerMap = ApiAnswers> = Map[M][TemplateOf<
+  M,
+  P,
+  Map
+> &
+  keyof Map[M]]
 
-// Back office: the screens show and hide links by these (the API enforces them),
-// and read the admin orders API's answers as its schemas give them.
+// Back office: the screens show and hide links by these (the API enforces them).
 export type { Permission, StaffRole } from './staff/permissions.ts'
+export type StaffMe = Out<typeof meSchema>
+export type StaffMember = Out<typeof staffSchema>
+export type StaffSession = Out<typeof sessionSchema>
+export type StaffChallenge = Out<typeof challengeSchema>
+export type Enrolment = Out<typeof enrolmentSchema>
+export type AuditEntry = Out<typeof auditEntrySchema>
 export type StaffOrder = Out<typeof staffOrderSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
 export type StaffOrderCounts = Out<typeof countsSchema>
-// The back office's products (api/admin/products/schemas.ts).
+export type OrderPaymentLink = Out<typeof paymentLinkSchema>
 export type AdminProduct = Out<typeof adminProductSchema>
 export type AdminProductPage = Out<typeof adminProductPage>
 export type AdminProductChoices = Out<typeof choicesSchema>
-export type OrderPaymentLink = Out<typeof paymentLinkSchema>
+export type StaffReview = Out<typeof staffReviewSchema>
+export type StaffReviewPage = Out<typeof staffReviewPage>
+export type InboxPage = Out<typeof inboxPage>
+export type InboxMessage = Out<typeof inboxMessageSchema>
+export type CustomerPage = Out<typeof customerPage>
+export type Customer = Out<typeof customerSchema>
+export type PromoCode = Out<typeof promoSchema>
+export type PromoList = Out<typeof promoListSchema>
+export type PromoUsagePage = Out<typeof usagePage>
+export type ShopStatistics = Out<typeof statsSchema>
+export type StockProduct = Out<typeof stockProductSchema>
+export type StockPage = Out<typeof stockPage>
+export type ExpiringPage = Out<typeof expiringPage>
+export type MovementPage = Out<typeof movementPage>
+export type Batch = Out<typeof batchSchema>
+export type BatchDetail = Out<typeof batchDetailSchema>
+export type BatchPage = Out<typeof batchPage>
+export type Undone = Out<typeof undoSchema>
+export type AdminBanner = Out<typeof adminBannerSchema>
+export type AdminStory = Out<typeof adminStorySchema>
+export type AdminStoryItem = Out<typeof adminStoryItemSchema>
+export type AdminPage = Out<typeof adminPageSchema>
+export type AdminPost = Out<typeof adminPostSchema>
+export type FooterLinks = Out<typeof footerLinksSchema>
+export type ContentContacts = Out<typeof contactsSchema>
+export type ContentApps = Out<typeof appsInput>
+export type BrandRow = Out<typeof staffBrandSchema>
+export type ManufacturerRow = Out<typeof staffManufacturerSchema>
+export type CategoryRow = Out<typeof staffCategorySchema>
+export type GroupRow = Out<typeof staffGroupSchema>
+
+/** What each admin path the back office calls answers with, as `ApiAnswers` for the storefront. */
+export type StaffApiAnswers = {
+  GET: {
+    'admin/audit/': Paged<AuditEntry>
+    'admin/batches/': BatchPage
+    'admin/batches/{id}/': BatchDetail
+    'admin/brands/': Results<BrandRow>
+    'admin/brands/{id}/': BrandRow
+    'admin/categories/': Results<CategoryRow>
+    'admin/categories/{id}/': CategoryRow
+    'admin/category-groups/': Results<GroupRow>
+    'admin/category-groups/{id}/': GroupRow
+    'admin/content/apps/': ContentApps
+    'admin/content/banners/': Results<AdminBanner>
+    'admin/content/banners/{id}/': AdminBanner
+    'admin/content/contacts/': ContentContacts
+    'admin/content/footer/': FooterLinks
+    'admin/content/pages/': Results<AdminPage>
+    'admin/content/pages/{id}/': AdminPage
+    'admin/content/pages/{id}/preview/': ContentPage
+    'admin/content/posts/': Results<AdminPost>
+    'admin/content/posts/{id}/': AdminPost
+    'admin/content/posts/{id}/preview/': Post
+    'admin/content/stories/': Results<AdminStory>
+    'admin/content/stories/{id}/': AdminStory
+    'admin/customers/': CustomerPage
+    'admin/customers/{id}/': Customer
+    'admin/inbox/': InboxPage
+    'admin/inbox/{id}/': InboxMessage
+    'admin/manufacturers/': Results<ManufacturerRow>
+    'admin/manufacturers/{id}/': ManufacturerRow
+    'admin/me/': StaffMe
+    'admin/orders/': StaffOrderPage
+    'admin/orders/counts/': StaffOrderCounts
+    'admin/orders/{id}/': StaffOrder
+    'admin/products/': AdminProductPage
+    'admin/products/choices/': AdminProductChoices
+    'admin/products/{id}/': AdminProduct
+    'admin/promo/': PromoList
+    'admin/promo/{id}/': PromoCode
+    'admin/promo/{id}/orders/': PromoUsagePage
+    'admin/reviews/': StaffReviewPage
+    'admin/reviews/{id}/': StaffReview
+    'admin/staff/': Results<StaffMember>
+    'admin/stats/': ShopStatistics
+    'admin/stock/expiring/': ExpiringPage
+    'admin/stock/low/': StockPage
+    'admin/stock/products/{id}/': StockProduct
+    'admin/stock/products/{id}/movements/': MovementPage
+  }
+  POST: {
+    'admin/auth/login/': StaffSession | StaffChallenge
+    'admin/auth/logout/': Message
+    'admin/auth/logout-all/': Message
+    'admin/auth/password/': StaffMe
+    'admin/auth/second-factor/': StaffSession
+    'admin/auth/totp/': Enrolment
+    'admin/auth/totp/confirm/': Out<typeof recoverySchema>
+    'admin/batches/{id}/apply/': BatchDetail
+    'admin/batches/{id}/undo/': Undone
+    'admin/brands/': BrandRow
+    'admin/categories/': CategoryRow
+    'admin/category-groups/': GroupRow
+    'admin/content/banners/': AdminBanner
+    'admin/content/pages/': AdminPage
+    'admin/content/pages/{id}/publish/': AdminPage
+    'admin/content/posts/': AdminPost
+    'admin/content/posts/{id}/publish/': AdminPost
+    'admin/content/stories/': AdminStory
+    'admin/content/stories/{id}/items/': AdminStoryItem
+    'admin/customers/{id}/block/': Customer
+    'admin/customers/{id}/cashback/': Customer
+    'admin/customers/{id}/unblock/': Customer
+    'admin/inbox/{id}/reply/': InboxMessage
+    'admin/manufacturers/': ManufacturerRow
+    'admin/orders/{id}/assign/': StaffOrder
+    'admin/orders/{id}/cash-received/': StaffOrder
+    'admin/orders/{id}/payment-link/': OrderPaymentLink
+    'admin/orders/{id}/status/': StaffOrder
+    'admin/products/': AdminProduct
+    'admin/products/bulk/': BatchDetail
+    'admin/products/bulk/preview/': BatchDetail
+    'admin/promo/': PromoCode
+    'admin/promo/{id}/pause/': PromoCode
+    'admin/promo/{id}/resume/': PromoCode
+    'admin/reviews/{id}/hide/': StaffReview
+    'admin/reviews/{id}/publish/': StaffReview
+    'admin/staff/': Out<typeof withPasswordSchema>
+    'admin/staff/{id}/reset-password/': Out<typeof withPasswordSchema>
+    'admin/staff/{id}/reset-second-factor/': StaffMember
+    'admin/stock/products/{id}/arrivals/': StockProduct
+    'admin/stock/products/{id}/corrections/': StockProduct
+    'admin/stock/products/{id}/sale/': StockProduct
+  }
+  PUT: {
+    'admin/brands/order/': Results<BrandRow>
+    'admin/categories/order/': Results<CategoryRow>
+    'admin/category-groups/order/': Results<GroupRow>
+    'admin/content/apps/': ContentApps
+    'admin/content/contacts/': ContentContacts
+    'admin/content/footer/': FooterLinks
+    'admin/content/pages/{id}/draft/': AdminPage
+    'admin/content/posts/{id}/draft/': AdminPost
+    'admin/manufacturers/order/': Results<ManufacturerRow>
+    'admin/reviews/{id}/reply/': StaffReview
+  }
+  PATCH: {
+    'admin/brands/{id}/': BrandRow
+    'admin/categories/{id}/': CategoryRow
+    'admin/category-groups/{id}/': GroupRow
+    'admin/content/banners/{id}/': AdminBanner
+    'admin/content/pages/{id}/': AdminPage
+    'admin/content/posts/{id}/': AdminPost
+    'admin/content/stories/{id}/': AdminStory
+    'admin/content/story-items/{id}/': AdminStoryItem
+    'admin/inbox/{id}/': InboxMessage
+    'admin/manufacturers/{id}/': ManufacturerRow
+    'admin/products/{id}/': AdminProduct
+    'admin/products/{id}/pictures/order/': AdminProduct
+    'admin/products/{id}/pictures/{pictureId}/': AdminProduct
+    'admin/promo/{id}/': PromoCode
+    'admin/staff/{id}/': StaffMember
+  }
+  DELETE: {
+    'admin/content/banners/{id}/': unknown
+    'admin/content/pages/{id}/': unknown
+    'admin/content/posts/{id}/': unknown
+    'admin/content/stories/{id}/': unknown
+    'admin/content/story-items/{id}/': unknown
+    'admin/products/{id}/pictures/{pictureId}/': AdminProduct
+  }
+}

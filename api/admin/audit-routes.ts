@@ -9,7 +9,7 @@ import { requirePermission } from './middleware.ts'
 import { adminErrors, staffBearer } from './openapi.ts'
 import { dateRange, dateRangeQuery, dateRangeValid, optionalIdQuery } from './query.ts'
 
-const entrySchema = z
+export const entrySchema = z
   .object({
     id: z.number().int(),
     at: z.string(),

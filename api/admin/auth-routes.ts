@@ -25,7 +25,7 @@ import { adminErrors, meSchema, staffBearer } from './openapi.ts'
 const tags = ['admin: sign-in']
 const duringSetup = requireStaff({ duringSetup: true })
 
-const sessionSchema = z
+export const sessionSchema = z
   .object({
     token: z.string().openapi({ description: 'Send as `Authorization: Bearer` on admin/ calls' }),
     expires_at: z.string().openapi({ description: 'The latest the session lasts; it ends sooner after 12 h idle' }),
@@ -33,13 +33,23 @@ const sessionSchema = z
   })
   .openapi('StaffSession')
 
-const challengeSchema = z
+export const challengeSchema = z
   .object({
     second_factor_required: z.literal(true),
     challenge: z.string().openapi({ description: 'Send with the code to admin/auth/second-factor/' }),
     expires_at: z.string(),
   })
   .openapi('StaffChallenge')
+
+export const enrolmentSchema = z.object({
+  secret: z.string().openapi({ description: 'Base32, for typing into the app by hand' }),
+  otpauth_uri: z.string(),
+  qr_svg: z.string().openapi({ description: 'The otpauth:// address as an SVG QR code' }),
+})
+
+export const recoverySchema = z.object({
+  recovery_codes: z.array(z.string()).openapi({ description: 'Each works once instead of a code' }),
+})
 
 const loginRoute = createRoute({
   method: 'post',
@@ -88,14 +98,7 @@ const totpStartRoute = createRoute({
     'A new secret each call until confirmed. 409 when a second factor is already on (the owner resets it ' +
     'with admin/staff/{id}/reset-second-factor/). Integration keys: 403.',
   responses: {
-    200: jsonContent(
-      z.object({
-        secret: z.string().openapi({ description: 'Base32, for typing into the app by hand' }),
-        otpauth_uri: z.string(),
-        qr_svg: z.string().openapi({ description: 'The otpauth:// address as an SVG QR code' }),
-      }),
-      'Scan the QR code, then confirm with a code',
-    ),
+    200: jsonContent(enrolmentSchema, 'Scan the QR code, then confirm with a code'),
     401: adminErrors[401],
     403: adminErrors[403],
     409: adminErrors[409],
@@ -111,10 +114,7 @@ const totpConfirmRoute = createRoute({
   summary: 'Confirm the authenticator with a code: the second factor is on; 10 recovery codes, shown once',
   request: jsonBody(totpConfirmSchema),
   responses: {
-    200: jsonContent(
-      z.object({ recovery_codes: z.array(z.string()).openapi({ description: 'Each works once instead of a code' }) }),
-      'The second factor is on',
-    ),
+    200: jsonContent(recoverySchema, 'The second factor is on'),
     400: adminErrors[400],
     401: adminErrors[401],
     403: adminErrors[403],

@@ -35,6 +35,11 @@ export const staffSchema = z
   })
   .openapi('Staff')
 
+export const withPasswordSchema = z.object({
+  staff: staffSchema,
+  password: z.string().openapi({ description: 'One-time password; shown once' }),
+})
+
 const listRoute = createRoute({
   method: 'get',
   path: '/admin/staff/',
@@ -64,10 +69,7 @@ const createRouteDef = createRoute({
     'set up the second factor). A phone that already has a staff account: 409 with `phone` flagged.',
   request: jsonBody(staffCreateSchema),
   responses: {
-    201: jsonContent(
-      z.object({ staff: staffSchema, password: z.string().openapi({ description: 'One-time password; shown once' }) }),
-      'Added',
-    ),
+    201: jsonContent(withPasswordSchema, 'Added'),
     400: adminErrors[400],
     401: adminErrors[401],
     403: adminErrors[403],
@@ -104,7 +106,7 @@ const resetPasswordRoute = createRoute({
   summary: 'Give a staff member a new one-time password (owner); their sessions end',
   request: { params: staffIdParams },
   responses: {
-    200: jsonContent(z.object({ staff: staffSchema, password: z.string() }), 'The new one-time password, shown once'),
+    200: jsonContent(withPasswordSchema, 'The new one-time password, shown once'),
     400: adminErrors[400],
     401: adminErrors[401],
     403: adminErrors[403],

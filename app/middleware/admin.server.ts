@@ -52,7 +52,7 @@ export const requireStaffMiddleware: MiddlewareFunction<Response> = async ({ req
   if (!session.get('token')) throw toLogin()
   let staff: StaffMe
   try {
-    staff = await staffApi(context).get<StaffMe>('admin/me/')
+    staff = await staffApi(context).get('admin/me/')
   } catch (error) {
     // Expired, revoked (signed out elsewhere, disabled): sign in again.
     if (error instanceof ApiResponseError && error.status === 401) {

@@ -1,7 +1,7 @@
 import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import type { StaffMe } from '#app/components/admin/staff.ts'
+import type { Answer, ApiMethod, ApiPath, KnownPath, StaffApiAnswers, StaffMe } from '#api/types.ts'
 import { type ApiAuth, type ApiQuery, apiClientContext } from '#app/utils/api-client.server.ts'
 import { secureCookies } from '#app/utils/session.server.ts'
 
@@ -103,27 +103,37 @@ export function getStaffSession(context: Readonly<RouterContextProvider>) {
 /** The signed-in staff member of a page inside the back office (the admin layout's middleware sets it). */
 export const staffContext = createContext<StaffMe | null>(null)
 
+export type StaffPath<M extends ApiMethod> = ApiPath<M, StaffApiAnswers>
+export type StaffAnswer<M extends ApiMethod, P extends string> = Answer<M, P, StaffApiAnswers>
+
 /**
- * The back office's view of the API client. The admin answers are not yet in
- * `ApiAnswers` (api/types.ts), so its screens name the answer type, taken from
- * the API's schemas, at the call: `get<StaffOrderPage>('admin/orders/')`.
+ * The back office's view of the API client: the same calls, each answer
+ * inferred from its path through `StaffApiAnswers` (api/types.ts), the admin
+ * routes' own schemas. A path missing there does not compile.
  */
 export type StaffApiClient = {
-  /** A raw call (multipart uploads). */
+  /** A raw call (multipart uploads, file downloads). */
   request(path: string, init?: RequestInit): Promise<Response>
-  get<T>(path: string, query?: ApiQuery): Promise<T>
-  send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>
+  get<P extends StaffPath<'GET'>>(
+    path: KnownPath<'GET', P, StaffApiAnswers>,
+    query?: ApiQuery,
+  ): Promise<StaffAnswer<'GET', P>>
+  send<M extends Exclude<ApiMethod, 'GET'>, P extends StaffPath<M>>(
+    method: M,
+    path: KnownPath<M, P, StaffApiAnswers>,
+    body?: unknown,
+  ): Promise<StaffAnswer<M, P>>
   withAuth(auth: ApiAuth): StaffApiClient
 }
 
 /**
  * The API client with the staff member's bearer token (or none before sign-in):
  * the storefront's client (same language, address and timeout), other credentials.
- * `staffApi(context).get<StaffOrderPage>('admin/orders/', { page })`.
+ * `staffApi(context).get('admin/orders/', { page })` answers a `StaffOrderPage`.
  */
 export function staffApi(context: Readonly<RouterContextProvider>): StaffApiClient {
   const token = getStaffSession(context).get('token')
-  // Same calls at run time; only the path-to-answer inference is set aside (see StaffApiClient).
+  // The same client at run time; only the answers map differs (StaffApiAnswers).
   return context.get(apiClientContext).withAuth(token ? { bearer: token } : 'none') as unknown as StaffApiClient
 }
 

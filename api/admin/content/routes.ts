@@ -20,6 +20,7 @@ import {
   bannerInput,
   bannerPatch,
   contactsInput,
+  contactsSchema,
   footerLinksInput,
   footerLinksSchema,
   pageCreate,
@@ -402,7 +403,7 @@ const routes = {
     path: '/admin/content/contacts/',
     summary: "The shop's contacts, address in every language (content.write)",
     responses: {
-      200: jsonContent(contactsInput.openapi('AdminContacts'), 'Contacts'),
+      200: jsonContent(contactsSchema, 'Contacts'),
       404: adminErrors[404],
       ...guarded,
     },
@@ -414,7 +415,7 @@ const routes = {
     summary: "Replace the shop's contacts (content.write)",
     description: `Phones, address (uz/sr/ru), map point, https social links, email. ${audited('settings.update')}`,
     request: { body: json(contactsInput) },
-    responses: { 200: jsonContent(contactsInput.openapi('AdminContacts'), 'Saved'), 400: adminErrors[400], ...guarded },
+    responses: { 200: jsonContent(contactsSchema, 'Saved'), 400: adminErrors[400], ...guarded },
   }),
   apps: createRoute({
     ...base,

@@ -258,6 +258,11 @@ export const contactsInput = z
   .strict()
   .openapi('ContactsInput')
 
+/** The contacts as the desk reads them back: every pickup point has its id. */
+export const contactsSchema = contactsInput
+  .extend({ pickup_points: z.array(pickupPointInput.required({ id: true })) })
+  .openapi('AdminContacts')
+
 const storeLink = z
   .string()
   .trim()

@@ -15,6 +15,7 @@ const tags = ['admin: promo']
 const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
 const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const promoAnswer = jsonContent(promoSchema, 'The code as it now is')
+export const promoListSchema = promoPage.extend({ cashback_rate: z.number() }).openapi('PromoCodeList')
 
 const listRoute = createRoute({
   method: 'get',
@@ -26,7 +27,7 @@ const listRoute = createRoute({
   description: '`cashback_rate` is CASHBACK_RATE, the share of the goods paid credited on delivery (configuration).',
   request: { query: listQuery },
   responses: {
-    200: jsonContent(promoPage.extend({ cashback_rate: z.number() }).openapi('PromoCodeList'), 'One page of codes'),
+    200: jsonContent(promoListSchema, 'One page of codes'),
     400: adminErrors[400],
     ...guarded,
   },

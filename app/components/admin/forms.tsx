@@ -1,13 +1,14 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Enrolment } from '#api/types.ts'
 import { LanguageSwitcher } from '#app/components/shell/language-switcher.tsx'
 import type { ToastMessage } from '#app/components/toaster.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import '#app/styles/admin.css'
 
 /** The authenticator set-up the API gave (admin/auth/totp/). */
-export type Enrolment = { secret: string; otpauth_uri: string; qr_svg: string }
+export type { Enrolment }
 
 /** A password made by the API that is shown once (a new staff member's, a reset). */
 export type OneTimePassword = { staff_id: number; name: string; phone: string; password: string }

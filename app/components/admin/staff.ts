@@ -1,35 +1,8 @@
 import { useRouteLoaderData } from 'react-router'
-import type { Permission, StaffRole } from '#api/types.ts'
+import type { Permission, StaffMe, StaffMember, StaffRole } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 
-export type { Permission, StaffRole }
-
-/** The staff member as `GET admin/me/` answers. */
-export type StaffMe = {
-  id: number | null
-  key_id: number | null
-  name: string
-  phone: string | null
-  role: StaffRole
-  permissions: Permission[]
-  second_factor_enabled: boolean
-  password_change_required: boolean
-  setup_required: 'password_change_required' | 'second_factor_setup_required' | null
-}
-
-/** A staff account as `admin/staff/` lists it. */
-export type StaffMember = {
-  id: number
-  phone: string
-  name: string
-  role: StaffRole
-  second_factor_enabled: boolean
-  password_change_required: boolean
-  telegram_linked: boolean
-  disabled: boolean
-  disabled_at: string | null
-  created_at: string
-}
+export type { Permission, StaffMe, StaffMember, StaffRole }
 
 /** Whether the role may do `permission` (only to hide what the API would refuse anyway). */
 export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permission) =>

@@ -1,32 +1,9 @@
+import type { BrandRow, CategoryRow, GroupRow, ManufacturerRow } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 
 // Rows of the taxonomy lists as admin/brands/, admin/manufacturers/,
 // admin/categories/ and admin/category-groups/ answer them.
-
-type Localized = Record<Lang, string>
-
-type Common = { id: number; slug: string; position: number; is_hidden: boolean }
-
-export type BrandRow = Common & {
-  name: string
-  country: string
-  manufacturer: { id: number; name: string } | null
-  aliases: string[]
-  is_popular: boolean
-  product_count: number
-}
-export type ManufacturerRow = Common & { name: string; country: string; brand_count: number }
-export type CategoryRow = Common & {
-  title: Localized
-  missing_translations: Lang[]
-  group: { id: number; title: Localized } | null
-  in_header: boolean
-  in_footer: boolean
-  is_popular: boolean
-  image: string | null
-  product_count: number
-}
-export type GroupRow = Common & { title: Localized; missing_translations: Lang[]; category_count: number }
+export type { BrandRow, CategoryRow, GroupRow, ManufacturerRow }
 
 export type TaxonomyRow = BrandRow | ManufacturerRow | CategoryRow | GroupRow
 

@@ -1,19 +1,14 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import type { ContentContacts } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminField } from '#app/components/admin/fields.tsx'
 import type { ToastMessage } from '#app/components/toaster.tsx'
 import { ContentInput, LocalizedInputs } from './fields.tsx'
 
-export type PickupPointValue = {
-  id: string
-  name: { uz: string; sr: string; ru: string }
-  address: { uz: string; sr: string; ru: string }
-  hours: string
-  latitude: number
-  longitude: number
-}
+/** A pickup point as admin/content/contacts/ answers it. */
+export type PickupPointValue = ContentContacts['pickup_points'][number]
 
 type Texts = { uz: string; sr: string; ru: string }
 /** One row as the form holds it (text only). */

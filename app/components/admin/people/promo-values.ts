@@ -1,20 +1,7 @@
+import type { PromoCode } from '#api/types.ts'
+
 /** A promo code as `admin/promo/{id}/` answers. */
-export type PromoCode = {
-  id: number
-  code: string
-  percent: number | null
-  amount: number | null
-  min_total: number
-  valid_from: string | null
-  valid_to: string | null
-  usage_limit: number | null
-  per_customer_limit: number | null
-  used_count: number
-  active: boolean
-  state: 'active' | 'scheduled' | 'paused' | 'expired' | 'used_up'
-  created_at: string
-  updated_at: string
-}
+export type { PromoCode }
 
 /** A moment as the form's `datetime-local` shows it: Tashkent time. */
 export function localMoment(iso: string | null): string {

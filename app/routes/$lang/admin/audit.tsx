@@ -1,30 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useLocation } from 'react-router'
+import type { AuditEntry, Paged } from '#api/types.ts'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { AuditChanges } from '#app/components/admin/audit-changes.tsx'
-import { adminPath, type StaffMember, staffCan } from '#app/components/admin/staff.ts'
+import { adminPath, staffCan } from '#app/components/admin/staff.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { htmlLang } from '#app/utils/i18n.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/audit'
 import { adminT, staffLoad } from './forms.server.ts'
-
-type AuditEntry = {
-  id: number
-  at: string
-  staff_id: number | null
-  staff_name: string | null
-  actor: string
-  via: 'web' | 'api' | 'telegram' | 'cli' | 'system'
-  action: string
-  entity: string
-  entity_id: string | null
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  address: string | null
-}
-type AuditPage = { results: AuditEntry[]; total: number; total_pages: number; current_page: number }
 
 const filterNames = ['staff_id', 'action', 'entity', 'entity_id', 'date_from', 'date_to'] as const
 type Filters = Partial<Record<(typeof filterNames)[number], string>>
@@ -48,15 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = getStaff(context)
   // Names for the staff filter; only the owner may list staff, the others filter by a name in the list.
   const members = staffCan(staff, 'staff.manage')
-    ? (await staffLoad<{ results: StaffMember[] }>(context, 'admin/staff/')).results.map(({ id, name }) => ({
+    ? (await staffLoad(context, 'admin/staff/')).results.map(({ id, name }) => ({
         id,
         name,
       }))
     : null
-  let entries: AuditPage = { results: [], total: 0, total_pages: 1, current_page: 1 }
+  let entries: Paged<AuditEntry> = {
+    results: [],
+    total: 0,
+    total_pages: 1,
+    current_page: 1,
+    links: { next: null, previous: null },
+  }
   let problem: string | null = null
   try {
-    entries = await staffApi(context).get<AuditPage>('admin/audit/', { ...filters, page, size: PAGE_SIZE })
+    entries = await staffApi(context).get('admin/audit/', { ...filters, page, size: PAGE_SIZE })
   } catch (error) {
     if (!(error instanceof ApiResponseError)) throw error
     if (error.status !== 400) throw data(error.body.detail ?? '', { status: error.status })

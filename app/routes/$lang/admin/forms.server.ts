@@ -1,10 +1,11 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
+import type { KnownPath, StaffApiAnswers } from '#api/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { type ApiQuery, ApiResponseError } from '#app/utils/api-client.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
-import { staffApi } from '#app/utils/staff-session.server.ts'
+import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
 
@@ -47,15 +48,15 @@ export function adminFailure(
 /**
  * A loader's read from the admin API: a 403 or 404 there is the page's 403 or
  * 404 (with the API's localised reason), not a 500.
- * `const orders = await staffLoad<Page<Order>>(context, 'admin/orders/', { page })`.
+ * `await staffLoad(context, 'admin/orders/', { page })` answers what the path does (StaffApiAnswers).
  */
-export async function staffLoad<T>(
+export async function staffLoad<P extends StaffPath<'GET'>>(
   context: Context,
-  path: string,
-  query?: Record<string, string | number | boolean | undefined | null>,
-): Promise<T> {
+  path: KnownPath<'GET', P, StaffApiAnswers>,
+  query?: ApiQuery,
+): Promise<StaffAnswer<'GET', P>> {
   try {
-    return await staffApi(context).get<T>(path, query)
+    return await staffApi(context).get<P>(path, query)
   } catch (error) {
     if (error instanceof ApiResponseError && [400, 403, 404].includes(error.status))
       throw data(error.body.detail ?? '', { status: error.status })

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
+import type { StaffSession } from '#api/types.ts'
 import { CodeField, FormMessage, PasswordField, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
-import { adminHome, type StaffMe } from '#app/components/admin/staff.ts'
+import { adminHome } from '#app/components/admin/staff.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
@@ -16,9 +17,6 @@ import type { Route } from './+types/login'
 import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
-
-type SignedIn = { token: string; expires_at: string; staff: StaffMe }
-type Challenge = { second_factor_required: true; challenge: string; expires_at: string }
 
 /**
  * Where to go once signed in: `redirectTo` when it is a back-office page,
@@ -53,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = adminT(context)
   const session = getStaffSession(context)
   const intent = String(formData.get('intent') ?? 'login')
-  const signedIn = (answer: SignedIn) => {
+  const signedIn = (answer: StaffSession) => {
     session.set('challenge', null)
     session.set('token', answer.token)
     if (answer.staff.setup_required) return redirect(`/${lang}/admin/setup`)
@@ -87,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const answer = await staffApi(context)
         .withAuth('none')
-        .send<SignedIn>('POST', 'admin/auth/second-factor/', submission.value)
+        .send('POST', 'admin/auth/second-factor/', submission.value)
       return signedIn(answer)
     } catch (error) {
       if (error instanceof ApiResponseError && error.status === 401) {
@@ -105,9 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, staffLoginSchema)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
   try {
-    const answer = await staffApi(context)
-      .withAuth('none')
-      .send<SignedIn | Challenge>('POST', 'admin/auth/login/', submission.value)
+    const answer = await staffApi(context).withAuth('none').send('POST', 'admin/auth/login/', submission.value)
     if ('second_factor_required' in answer) {
       session.set('challenge', { token: answer.challenge, expires_at: answer.expires_at })
       return redirect(`/${lang}/admin/login${redirectQuery(target(request, formData, ''))}`)

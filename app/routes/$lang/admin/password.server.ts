@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from 'react-router'
-import type { StaffMe } from '#app/components/admin/staff.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffPasswordSchema } from '#contract/staff.ts'
 import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
@@ -20,7 +19,7 @@ export async function changePassword(context: Readonly<RouterContextProvider>, f
     }
   }
   try {
-    return { staff: await staffApi(context).send<StaffMe>('POST', 'admin/auth/password/', submission.value) }
+    return { staff: await staffApi(context).send('POST', 'admin/auth/password/', submission.value) }
   } catch (error) {
     const failed = apiError(error, ['old_password', 'new_password', 'password_confirm'], t('errors.generic'))
     return {

@@ -33,7 +33,7 @@ export async function secondFactorAction(context: Context, intent: string, formD
   const t = adminT(context)
   if (intent === 'totp_start') {
     try {
-      const enrolment = await staffApi(context).send<Enrolment>('POST', 'admin/auth/totp/')
+      const enrolment = await staffApi(context).send('POST', 'admin/auth/totp/')
       return data({ intent, enrolment } satisfies AdminActionData)
     } catch (error) {
       const failed = apiError(error, [], t('errors.generic'))
@@ -61,11 +61,7 @@ export async function secondFactorAction(context: Context, intent: string, formD
     return adminFailure(submission, { intent, toast: t('second_factor.code_required'), extra: { enrolment } })
   }
   try {
-    const done = await staffApi(context).send<{ recovery_codes: string[] }>(
-      'POST',
-      'admin/auth/totp/confirm/',
-      submission.value,
-    )
+    const done = await staffApi(context).send('POST', 'admin/auth/totp/confirm/', submission.value)
     return data({ intent, recovery_codes: done.recovery_codes } satisfies AdminActionData)
   } catch (error) {
     const failed = apiError(error, ['code'], t('errors.generic'))

@@ -3,7 +3,7 @@ import { Link, redirect } from 'react-router'
 import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
 import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
 import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
-import { adminHome, type StaffMe } from '#app/components/admin/staff.ts'
+import { adminHome } from '#app/components/admin/staff.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
@@ -23,7 +23,7 @@ async function me(context: Route.LoaderArgs['context']) {
   const session = getStaffSession(context)
   if (!session.get('token')) throw redirect(adminLoginPath(lang))
   try {
-    return await staffApi(context).get<StaffMe>('admin/me/')
+    return await staffApi(context).get('admin/me/')
   } catch (error) {
     if (error instanceof ApiResponseError && error.status === 401) {
       session.clear()

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { BatchRows } from '#app/components/admin/batches/batch-rows.tsx'
-import { type BatchDetail, rowKinds } from '#app/components/admin/batches/types.ts'
+import { rowKinds } from '#app/components/admin/batches/types.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -21,7 +21,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const kind = rowKinds.find((k) => k === url.searchParams.get('kind'))
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  const batch = await staffLoad<BatchDetail>(context, `admin/batches/${params.id}/`, { kind, page, size: PAGE_SIZE })
+  const batch = await staffLoad(context, `admin/batches/${params.id}/`, { kind, page, size: PAGE_SIZE })
   return {
     lang: requestLang(context),
     batch,

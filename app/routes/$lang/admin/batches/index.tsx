@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { Batch, Paged } from '#app/components/admin/batches/types.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
@@ -14,7 +13,7 @@ const PAGE_SIZE = 25
 /** Recent imports and bulk actions, newest first, each opening its page (preview, result, undo). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
-  const batches = await staffLoad<Paged<Batch>>(context, 'admin/batches/', { page, size: PAGE_SIZE })
+  const batches = await staffLoad(context, 'admin/batches/', { page, size: PAGE_SIZE })
   return { lang: requestLang(context), batches, title: batchesT(context)('batches.meta_title') }
 }
 

@@ -60,7 +60,7 @@ export async function saveTexts(context: Context, formData: FormData, kind: 'pag
   const intent = String(formData.get('intent') ?? 'draft')
   const submission = parseForm(formData, textsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  const path = `admin/content/${kind}/${id}/`
+  const path = `admin/content/${kind}/${id}/` as const
   try {
     await staffApi(context).send('PUT', `${path}draft/`, submission.value)
     if (intent === 'publish') await staffApi(context).send('POST', `${path}publish/`)

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import type { AdminPage, FooterLink, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
@@ -23,8 +23,8 @@ const BLANK_ROWS = 2
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [footer, pages] = await Promise.all([
-    staffLoad<{ results: FooterLink[] }>(context, 'admin/content/footer/'),
-    staffLoad<{ results: AdminPage[] }>(context, 'admin/content/pages/'),
+    staffLoad(context, 'admin/content/footer/'),
+    staffLoad(context, 'admin/content/pages/'),
   ])
   const choices = pages.results.map((p) => ({ value: p.slug, label: `${p.published.title.ru} (/${p.slug})` }))
   return { lang: requestLang(context), links: footer.results, choices, title: contentT(context)('footer.title') }

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
+import type { ContentContacts } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import { PickupPointsForm, type PickupPointValue } from '#app/components/admin/content/pickup-points-form.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
+import { PickupPointsForm } from '#app/components/admin/content/pickup-points-form.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
@@ -19,24 +19,10 @@ import type { Route } from './+types/settings'
 import { contentT, localizedForm } from './content.server.ts'
 import '#app/styles/admin-content.css'
 
-type Contacts = {
-  phone: string
-  phone2: string
-  latitude: number
-  longitude: number
-  address: LocalizedText
-  facebook: string
-  instagram: string
-  telegram: string
-  email: string | null
-  pickup_points: PickupPointValue[]
-}
-type Apps = { ios: string | null; android: string | null }
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const apps = await staffLoad<Apps>(context, 'admin/content/apps/')
+  const apps = await staffLoad(context, 'admin/content/apps/')
   const contacts = await staffApi(context)
-    .get<Contacts>('admin/content/contacts/')
+    .get('admin/content/contacts/')
     .catch(() => null)
   return { lang: requestLang(context), apps, contacts, title: contentT(context)('settings.title') }
 }
@@ -125,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const currentContacts = (context: Route.ActionArgs['context']) =>
   staffApi(context)
-    .get<Contacts>('admin/content/contacts/')
+    .get('admin/content/contacts/')
     .catch(() => null)
 
 /** The pickup points form: every kept row (removed and blank ones left out) replaces the list. */
@@ -164,7 +150,7 @@ export default function AdminContentSettings({ loaderData, actionData }: Route.C
   const { t } = useTranslation('admin-content')
   const answer = actionData as AdminActionData | undefined
   const busy = useNavigation().state === 'submitting'
-  const [contactsFormMeta, c] = useForm<Record<keyof Contacts, any>>({
+  const [contactsFormMeta, c] = useForm<Record<keyof ContentContacts, any>>({
     id: 'contacts',
     lastResult: answer?.intent === 'contacts' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -14,11 +14,10 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { adminFailure, adminT, apiError, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/$id'
-import { type Customer, customersT } from './customers.server.ts'
+import { customersT } from './customers.server.ts'
 import '#app/styles/admin-people.css'
 
-const load = (context: Route.LoaderArgs['context'], id: string) =>
-  staffLoad<Customer>(context, `admin/customers/${id}/`)
+const load = (context: Route.LoaderArgs['context'], id: string) => staffLoad(context, `admin/customers/${id}/`)
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { lang: requestLang(context), customer: await load(context, params.id) }
@@ -40,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = customersT(context)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
-  const path = `admin/customers/${customer.id}/`
+  const path = `admin/customers/${customer.id}/` as const
   const done = (message: string) => {
     flash(context, { type: 'success', message })
     return redirect(adminPath(requestLang(context), `customers/${customer.id}`))

@@ -6,18 +6,14 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { type CustomerRow, customersT } from './customers.server.ts'
+import { customersT } from './customers.server.ts'
 import '#app/styles/admin-people.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
   const page = Math.max(1, Math.min(1000, Number(params.get('page')) || 1))
-  const list = await staffLoad<{ results: CustomerRow[]; total: number; total_pages: number; current_page: number }>(
-    context,
-    'admin/customers/',
-    { q: q || undefined, page, size: 30 },
-  )
+  const list = await staffLoad(context, 'admin/customers/', { q: q || undefined, page, size: 30 })
   return { lang: requestLang(context), list, q, title: customersT(context)('title') }
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { DeskIntent, SMS_REPLY_MAX, smsForm } from '#app/components/admin/desk/forms.ts'
 import { TextForm } from '#app/components/admin/desk/text-form.tsx'
-import type { InboxMessage, InboxStatus } from '#app/components/admin/desk/types.ts'
+import type { InboxStatus } from '#app/components/admin/desk/types.ts'
 import { staffCan } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -18,14 +18,12 @@ import '#app/styles/admin-orders.css'
 import '#app/styles/admin-desk.css'
 
 const statuses: InboxStatus[] = ['new', 'in_progress', 'done']
-type StaffRow = { id: number; name: string; disabled: boolean }
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const message = await staffLoad<InboxMessage>(context, `admin/inbox/${pageId(params.id)}/`)
+  const message = await staffLoad(context, `admin/inbox/${pageId(params.id)}/`)
   const me = getStaff(context)
   // Whom to give it to: the owner picks from the staff list; others may take it themselves.
   const assignees = staffCan(me, 'staff.manage')
-    ? (await staffLoad<{ results: StaffRow[] }>(context, 'admin/staff/')).results
+    ? (await staffLoad(context, 'admin/staff/')).results
         .filter((s) => !s.disabled)
         .map(({ id, name }) => ({ id, name }))
     : me.id

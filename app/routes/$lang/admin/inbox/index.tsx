@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { InboxPage, InboxStatus } from '#app/components/admin/desk/types.ts'
+import type { InboxStatus } from '#app/components/admin/desk/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
@@ -37,7 +37,7 @@ const search = (f: Filters, change: Partial<Filters> = {}) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(new URL(request.url).searchParams)
-  const list = await staffLoad<InboxPage>(context, 'admin/inbox/', {
+  const list = await staffLoad(context, 'admin/inbox/', {
     status: filters.status ?? undefined,
     kind: filters.kind ?? undefined,
     unread: filters.unread ? 'true' : undefined,

@@ -16,7 +16,7 @@ export function deskT(context: Context) {
 /** The order; an id that is no number, or no order, is the 404 page, a role without orders the 403 one. */
 export async function loadDeskOrder(context: Context, id: string): Promise<DeskOrder> {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  return staffLoad<DeskOrder>(context, `admin/orders/${id}/`)
+  return staffLoad(context, `admin/orders/${id}/`)
 }
 
 /** A 403 or 404 of the admin API as the page's own (with the API's reason), not a 500; other errors as they are. */

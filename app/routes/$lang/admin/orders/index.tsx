@@ -4,7 +4,7 @@ import { type DeskFilters, deskSearch, parseDeskFilters } from '#app/components/
 import { OrderFilters } from '#app/components/admin/orders/order-filters.tsx'
 import { OrdersTable } from '#app/components/admin/orders/orders-table.tsx'
 import { StatusTabs } from '#app/components/admin/orders/status-tabs.tsx'
-import type { DeskCounts, DeskOrderPage } from '#app/components/admin/orders/types.ts'
+import type { DeskOrderPage } from '#app/components/admin/orders/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [orders, counts, regions] = await Promise.all([
     // A refused filter is said on the page, the form keeping what was typed.
     api
-      .get<DeskOrderPage>('admin/orders/', { ...query, page })
+      .get('admin/orders/', { ...query, page })
       .then((list) => ({ list, problem: null }))
       .catch((error: unknown) => {
         const problem = refusedFilter(error)
@@ -43,9 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return { list: emptyPage, problem }
       }),
     // The tabs count what the other filters leave (the counts ignore `status`).
-    api.get<DeskCounts>('admin/orders/counts/', query).catch((error: unknown) => {
+    api.get('admin/orders/counts/', query).catch((error: unknown) => {
       if (refusedFilter(error) === null) throw pageError(error)
-      return staffLoad<DeskCounts>(context, 'admin/orders/counts/')
+      return staffLoad(context, 'admin/orders/counts/')
     }),
     context
       .get(apiClientContext)

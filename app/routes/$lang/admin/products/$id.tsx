@@ -44,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
   const t = productsT(context)
   const product = await loadProduct(context, params.id)
-  const path = `admin/products/${product.id}/`
+  const path = `admin/products/${product.id}/` as const
   const api = staffApi(context)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')

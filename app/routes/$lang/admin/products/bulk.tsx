@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { id, sale_starts_at, sale_ends_at, ...rest } = submission.value
   let batch: Batch
   try {
-    batch = await staffApi(context).send<Batch>('POST', 'admin/products/bulk/preview/', {
+    batch = await staffApi(context).send('POST', 'admin/products/bulk/preview/', {
       ...rest,
       ids: id,
       sale_starts_at: moment(sale_starts_at),

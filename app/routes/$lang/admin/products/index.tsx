@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { AdminProductPage } from '#api/types.ts'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { type ProductFilters, parseProductFilters, productSearch } from '#app/components/admin/products/list-params.ts'
 import { ProductsTable } from '#app/components/admin/products/products-table.tsx'
@@ -20,10 +19,7 @@ import '#app/styles/admin-stock.css'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   const filters = parseProductFilters(new URL(request.url).searchParams)
-  const [list, choices] = await Promise.all([
-    staffLoad<AdminProductPage>(context, 'admin/products/', filters),
-    loadChoices(context),
-  ])
+  const [list, choices] = await Promise.all([staffLoad(context, 'admin/products/', filters), loadChoices(context)])
   return { lang, filters, list, choices, title: productsT(context)('list.meta_title') }
 }
 

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let created: AdminProduct
   try {
     const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), true)
-    created = await staffApi(context).send<AdminProduct>('POST', 'admin/products/', body)
+    created = await staffApi(context).send('POST', 'admin/products/', body)
   } catch (error) {
     const failed = apiError(error, [], t('errors.generic'))
     const fieldErrors = formFieldErrors((error as { body?: { errors?: [] } }).body?.errors)

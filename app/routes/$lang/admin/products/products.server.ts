@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import type { AdminProduct, AdminProductChoices } from '#api/types.ts'
+import type { AdminProduct } from '#api/types.ts'
 import { fromLocalInput } from '#app/components/admin/products/dates.ts'
 import type { ProductFormValues } from '#app/components/admin/products/form-schema.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -17,10 +17,10 @@ export function productsT(context: Context) {
 /** The product; an id that is no number, or no product, is the 404 page, a role without the right the 403 one. */
 export function loadProduct(context: Context, id: string): Promise<AdminProduct> {
   if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
-  return staffLoad<AdminProduct>(context, `admin/products/${id}/`)
+  return staffLoad(context, `admin/products/${id}/`)
 }
 
-export const loadChoices = (context: Context) => staffLoad<AdminProductChoices>(context, 'admin/products/choices/')
+export const loadChoices = (context: Context) => staffLoad(context, 'admin/products/choices/')
 
 /** The form as `POST`/`PATCH admin/products/` takes it; `canPrice` false leaves the money fields out. */
 export function productBody(values: ProductFormValues, canPrice: boolean, creating: boolean) {

@@ -18,25 +18,10 @@ import { loadPromo, promoT } from './promo.server.ts'
 import { savePromo } from './save.server.ts'
 import '#app/styles/admin-people.css'
 
-type PromoUse = {
-  order_id: number
-  number: string
-  status: number
-  status_label: string
-  discount: number
-  total: number
-  created_at: string
-  customer: { id: number; name: string; phone: string | null }
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const promo = await loadPromo(context, params.id)
   const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('page')) || 1))
-  const usage = await staffLoad<{ results: PromoUse[]; total: number; total_pages: number; current_page: number }>(
-    context,
-    `admin/promo/${promo.id}/orders/`,
-    { page, size: 20 },
-  )
+  const usage = await staffLoad(context, `admin/promo/${promo.id}/orders/`, { page, size: 20 })
   return { lang: requestLang(context), promo, usage }
 }
 

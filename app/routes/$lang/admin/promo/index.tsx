@@ -6,7 +6,7 @@ import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { type PromoCode, promoT } from './promo.server.ts'
+import { promoT } from './promo.server.ts'
 import '#app/styles/admin-people.css'
 
 const states = ['active', 'scheduled', 'paused', 'expired', 'used_up'] as const
@@ -16,13 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = params.get('q')?.trim().slice(0, 50) ?? ''
   const state = states.find((s) => s === params.get('state')) ?? ''
   const page = Math.max(1, Math.min(1000, Number(params.get('page')) || 1))
-  const list = await staffLoad<{
-    results: PromoCode[]
-    total: number
-    total_pages: number
-    current_page: number
-    cashback_rate: number
-  }>(context, 'admin/promo/', { q: q || undefined, state: state || undefined, page, size: 30 })
+  const list = await staffLoad(context, 'admin/promo/', {
+    q: q || undefined,
+    state: state || undefined,
+    page,
+    size: 30,
+  })
   return { lang: requestLang(context), list, q, state, title: promoT(context)('title') }
 }
 

@@ -14,7 +14,7 @@ export function promoT(context: Context) {
   return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-promo:${key}`, vars ?? {}) as string
 }
 
-export const loadPromo = (context: Context, id: string) => staffLoad<PromoCode>(context, `admin/promo/${id}/`)
+export const loadPromo = (context: Context, id: string) => staffLoad(context, `admin/promo/${id}/`)
 
 const whole = z.string().trim().regex(/^\d*$/, 'invalid_type').optional()
 const moment = z

@@ -21,8 +21,8 @@ export async function savePromo(context: Readonly<RouterContextProvider>, formDa
   try {
     const body = promoBody(submission.value)
     saved = id
-      ? await staffApi(context).send<PromoCode>('PATCH', `admin/promo/${id}/`, body)
-      : await staffApi(context).send<PromoCode>('POST', 'admin/promo/', body)
+      ? await staffApi(context).send('PATCH', `admin/promo/${id}/`, body)
+      : await staffApi(context).send('POST', 'admin/promo/', body)
   } catch (error) {
     const failed = apiError(error, formFields, adminT(context)('errors.generic'))
     const errors = error instanceof ApiResponseError ? error.body.errors : undefined

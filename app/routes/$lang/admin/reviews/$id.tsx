@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
 import { DeskIntent, HIDE_REASON_MAX, hideForm, REPLY_MAX, replyForm } from '#app/components/admin/desk/forms.ts'
 import { TextForm } from '#app/components/admin/desk/text-form.tsx'
-import type { StaffReview } from '#app/components/admin/desk/types.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
@@ -16,7 +15,7 @@ import '#app/styles/admin-orders.css'
 import '#app/styles/admin-desk.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const review = await staffLoad<StaffReview>(context, `admin/reviews/${pageId(params.id)}/`)
+  const review = await staffLoad(context, `admin/reviews/${pageId(params.id)}/`)
   return { lang: requestLang(context), review, title: deskT(context)('reviews.meta_one', { id: review.id }) }
 }
 

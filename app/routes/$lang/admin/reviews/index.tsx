@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Moderation, StaffReviewPage } from '#app/components/admin/desk/types.ts'
+import type { Moderation } from '#app/components/admin/desk/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const state = states.find((s) => s === params.get('state')) ?? (params.get('state') === 'all' ? null : 'new')
   const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1))
-  const list = await staffLoad<StaffReviewPage>(context, 'admin/reviews/', {
+  const list = await staffLoad(context, 'admin/reviews/', {
     moderation: state ?? undefined,
     page,
     size: 20,

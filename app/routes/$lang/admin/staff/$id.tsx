@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
-import { adminPath, type StaffMember } from '#app/components/admin/staff.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
 import { StaffState } from '#app/components/admin/staff-state.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const member = await loadStaffMember(context, params.id)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
-  const path = `admin/staff/${member.id}/`
+  const path = `admin/staff/${member.id}/` as const
   const api = staffApi(context)
   const refused = (error: unknown) => {
     const failed = apiError(error, [], t('errors.generic'))
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done(t(intent === 'disable' ? 'staff.disabled_done' : 'staff.enabled_done'))
     }
     if (intent === 'reset_password') {
-      const reset = await api.send<{ staff: StaffMember; password: string }>('POST', `${path}reset-password/`)
+      const reset = await api.send('POST', `${path}reset-password/`)
       const { id, name, phone } = reset.staff
       return {
         intent,

@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
-import { adminPath, type StaffMember } from '#app/components/admin/staff.ts'
+import { adminPath } from '#app/components/admin/staff.ts'
 import { StaffState } from '#app/components/admin/staff-state.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
@@ -27,11 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), staffCreateSchema)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
   try {
-    const created = await staffApi(context).send<{ staff: StaffMember; password: string }>(
-      'POST',
-      'admin/staff/',
-      submission.value,
-    )
+    const created = await staffApi(context).send('POST', 'admin/staff/', submission.value)
     const { id, name, phone } = created.staff
     return {
       intent,

@@ -1,11 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
 import { data } from 'react-router'
-import type { StaffMember } from '#app/components/admin/staff.ts'
 import { staffLoad } from '../forms.server.ts'
 
 /** Every staff account (owner only: the API answers others 403, the page too). */
 export async function loadStaff(context: Readonly<RouterContextProvider>) {
-  const { results } = await staffLoad<{ results: StaffMember[] }>(context, 'admin/staff/')
+  const { results } = await staffLoad(context, 'admin/staff/')
   return results
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { ArrivalForm, CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { Page, StockMovement, StockProduct } from '#app/components/admin/stock/types.ts'
+import type { StockMovement } from '#app/components/admin/stock/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
@@ -25,8 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pageParam = Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10)
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? Math.min(pageParam, 100_000) : 1
   const [product, movements] = await Promise.all([
-    staffLoad<StockProduct>(context, `admin/stock/products/${id}/`),
-    staffLoad<Page<StockMovement>>(context, `admin/stock/products/${id}/movements/`, { page, size: PAGE_SIZE }),
+    staffLoad(context, `admin/stock/products/${id}/`),
+    staffLoad(context, `admin/stock/products/${id}/movements/`, { page, size: PAGE_SIZE }),
   ])
   return {
     lang: requestLang(context),

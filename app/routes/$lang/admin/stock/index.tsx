@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { EXPIRING_DAYS } from '#app/components/admin/stock/schemas.ts'
 import { CorrectionForm, SaleForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { ExpiringRow, Page, StockRow } from '#app/components/admin/stock/types.ts'
+import type { ExpiringRow, StockRow } from '#app/components/admin/stock/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
@@ -44,12 +44,9 @@ const search = (query: Query, page = query.page) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseQuery(new URL(request.url).searchParams)
   const paging = { page: query.page, size: PAGE_SIZE }
-  const low =
-    query.tab === 'low' ? await staffLoad<Page<StockRow>>(context, 'admin/stock/low/', { ...paging, q: query.q }) : null
+  const low = query.tab === 'low' ? await staffLoad(context, 'admin/stock/low/', { ...paging, q: query.q }) : null
   const expiring =
-    query.tab === 'expiring'
-      ? await staffLoad<Page<ExpiringRow>>(context, 'admin/stock/expiring/', { ...paging, days: query.days })
-      : null
+    query.tab === 'expiring' ? await staffLoad(context, 'admin/stock/expiring/', { ...paging, days: query.days }) : null
   return { lang: requestLang(context), query, low, expiring, title: stockT(context)('list.meta_title') }
 }
 

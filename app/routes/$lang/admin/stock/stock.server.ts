@@ -2,7 +2,6 @@ import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { arrivalForm, correctionForm, StockIntent, saleForm } from '#app/components/admin/stock/schemas.ts'
 import type { StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { StockProduct } from '#app/components/admin/stock/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -56,11 +55,11 @@ export async function stockAction(request: Request, context: Context, here: stri
   const id = productId ?? (Number.isInteger(rawId) && rawId > 0 ? rawId : null)
   if (submission.status !== 'success' || id === null) return back(submission, intent, id, 400)
   const value = submission.value as Record<string, unknown>
-  const path = `admin/stock/products/${id}/`
+  const path = `admin/stock/products/${id}/` as const
   const api = staffApi(context)
   try {
     if (intent === StockIntent.correct) {
-      const after = await api.send<StockProduct>('POST', `${path}corrections/`, {
+      const after = await api.send('POST', `${path}corrections/`, {
         seen: value.seen,
         counted: value.counted,
         reason: value.reason,
@@ -72,14 +71,14 @@ export async function stockAction(request: Request, context: Context, here: stri
           : t('forms.counted_done', { title: after.title, count: after.stock })
       flash(context, { type: 'success', message })
     } else if (intent === StockIntent.arrival) {
-      const after = await api.send<StockProduct>('POST', `${path}arrivals/`, {
+      const after = await api.send('POST', `${path}arrivals/`, {
         quantity: value.quantity,
         expires_on: value.expires_on ?? null,
         note: value.note ?? null,
       })
       flash(context, { type: 'success', message: t('forms.arrival_done', { title: after.title, count: after.stock }) })
     } else {
-      const after = await api.send<StockProduct>('POST', `${path}sale/`, { percent: value.percent, days: value.days })
+      const after = await api.send('POST', `${path}sale/`, { percent: value.percent, days: value.days })
       flash(context, {
         type: 'success',
         message: t('forms.sale_done', {

@@ -32,11 +32,11 @@ type Option = { value: string; label: string }
 /** What the row may point at: brands a manufacturer, categories a menu group. */
 async function choices(context: Route.LoaderArgs['context'], kind: Kind, lang: Lang): Promise<Option[]> {
   if (kind === 'brands') {
-    const { results } = await staffLoad<{ results: TaxonomyRow[] }>(context, 'admin/manufacturers/')
+    const { results } = await staffLoad(context, 'admin/manufacturers/')
     return results.map((row) => ({ value: String(row.id), label: rowName(row, lang).text }))
   }
   if (kind === 'categories') {
-    const { results } = await staffLoad<{ results: TaxonomyRow[] }>(context, 'admin/category-groups/')
+    const { results } = await staffLoad(context, 'admin/category-groups/')
     return results.map((row) => ({ value: String(row.id), label: rowName(row, lang).text }))
   }
   return []
@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   if (!/^\d{1,10}$/.test(params.id)) throw data(null, { status: 404 })
   const [row, options] = await Promise.all([
-    staffLoad<TaxonomyRow>(context, `${kinds[kind].api}${params.id}/`),
+    staffLoad(context, `${kinds[kind].api}${params.id}/`),
     choices(context, kind, lang),
   ])
   return { lang, kind, row, options, name: rowName(row, lang).text }

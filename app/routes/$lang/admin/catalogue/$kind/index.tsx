@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
-import { rowCount, rowName, type TaxonomyRow } from '#app/components/admin/catalogue/types.ts'
+import { rowCount, rowName } from '#app/components/admin/catalogue/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -20,7 +20,7 @@ import '#app/styles/admin-catalogue.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const kind = kindOf(params.kind)
-  const { results } = await staffLoad<{ results: TaxonomyRow[] }>(context, kinds[kind].api)
+  const { results } = await staffLoad(context, kinds[kind].api)
   return { lang: requestLang(context), kind, rows: results, title: catalogueT(context)(`lists.${kind}`) }
 }
 
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseForm(formData, createForms[kind])
     if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })
     try {
-      const made = await api.send<{ id: number }>('POST', path, toBody(submission.value))
+      const made = await api.send('POST', path, toBody(submission.value))
       flash(context, { type: 'success', message: t('toasts.created') })
       return redirect(adminPath(lang, `catalogue/${kind}/${made.id}`))
     } catch (error) {

@@ -5,7 +5,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
-import type { AdminBanner, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -33,7 +33,7 @@ const isNew = (id: string | undefined) => id === 'new'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isNew(params.id) && !/^\d{1,9}$/.test(params.id ?? '')) throw data(null, { status: 404 })
-  const banner = isNew(params.id) ? null : await staffLoad<AdminBanner>(context, `admin/content/banners/${params.id}/`)
+  const banner = isNew(params.id) ? null : await staffLoad(context, `admin/content/banners/${params.id}/`)
   const t = contentT(context)
   return { lang: requestLang(context), banner, title: banner ? t('banners.edit') : t('banners.add') }
 }

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import { type AdminPage, type LocalizedText, pageKinds } from '#app/components/admin/content/types.ts'
+import { type LocalizedText, pageKinds } from '#app/components/admin/content/types.ts'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
@@ -17,7 +17,7 @@ import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results } = await staffLoad<{ results: AdminPage[] }>(context, 'admin/content/pages/')
+  const { results } = await staffLoad(context, 'admin/content/pages/')
   return { lang: requestLang(context), pages: results, title: contentT(context)('pages.title') }
 }
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), createForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
   try {
-    const page = await staffApi(context).send<AdminPage>('POST', 'admin/content/pages/', {
+    const page = await staffApi(context).send('POST', 'admin/content/pages/', {
       ...submission.value,
       body: { uz: '', sr: '', ru: submission.value.title.ru },
     })

@@ -5,7 +5,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
 import { tashkentText } from '#app/components/admin/content/tashkent.ts'
-import type { AdminPost, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -17,7 +17,7 @@ import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results } = await staffLoad<{ results: AdminPost[] }>(context, 'admin/content/posts/')
+  const { results } = await staffLoad(context, 'admin/content/posts/')
   return { lang: requestLang(context), posts: results, title: contentT(context)('posts.title') }
 }
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
   const { title, published_at } = submission.value
   try {
-    const post = await staffApi(context).send<AdminPost>('POST', 'admin/content/posts/', {
+    const post = await staffApi(context).send('POST', 'admin/content/posts/', {
       title,
       body: { uz: '', sr: '', ru: title.ru },
       ...(published_at && { published_at }),

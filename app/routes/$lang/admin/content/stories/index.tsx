@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { tashkentText } from '#app/components/admin/content/tashkent.ts'
-import type { AdminStory } from '#app/components/admin/content/types.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../../forms.server.ts'
@@ -11,7 +10,7 @@ import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results } = await staffLoad<{ results: AdminStory[] }>(context, 'admin/content/stories/')
+  const { results } = await staffLoad(context, 'admin/content/stories/')
   return { lang: requestLang(context), stories: results, title: contentT(context)('stories.title') }
 }
 

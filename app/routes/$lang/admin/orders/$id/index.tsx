@@ -7,7 +7,6 @@ import { OrderMoney } from '#app/components/admin/orders/order-money.tsx'
 import { OrderTimeline } from '#app/components/admin/orders/order-timeline.tsx'
 import { cancelForm, DeskIntent } from '#app/components/admin/orders/schemas.ts'
 import { CANCELLED } from '#app/components/admin/orders/statuses.ts'
-import type { DeskOrder, DeskPaymentLink } from '#app/components/admin/orders/types.ts'
 import type { StaffMe } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
@@ -20,16 +19,13 @@ import { deskT, loadDeskOrder, refused } from '../desk.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-orders.css'
 
-/** A staff account as `GET admin/staff/` lists it (the owner's assignee choice). */
-type StaffRow = { id: number; name: string; disabled: boolean }
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadDeskOrder(context, params.id)
   const me = getStaff(context)
   const may = (permission: StaffMe['permissions'][number]) => me.permissions.includes(permission)
   // Whom to give the order to: the owner picks from the staff list; others may take it themselves.
   const assignees = may('staff.manage')
-    ? (await staffLoad<{ results: StaffRow[] }>(context, 'admin/staff/')).results
+    ? (await staffLoad(context, 'admin/staff/')).results
         .filter((s) => !s.disabled)
         .map(({ id, name }) => ({ id, name }))
     : []
@@ -56,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/${lang}/admin/orders/${params.id}`
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
   const api = staffApi(context)
-  const path = `admin/orders/${params.id}/`
+  const path = `admin/orders/${params.id}/` as const
   const form = await request.formData()
   const intent = form.get('intent')
   const expected = statusValue(form.get('expected_status'))
@@ -70,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       const status = intent === DeskIntent.cancel ? 2 : statusValue(form.get('status'))
       if (status === null || expected === null) throw data(null, { status: 400 })
-      const moved = await api.send<DeskOrder>('POST', `${path}status/`, {
+      const moved = await api.send('POST', `${path}status/`, {
         status,
         expected_status: expected,
         reason,
@@ -84,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === DeskIntent.assign) {
       const value = form.get('staff_id')
       const staffId = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null
-      const result = await api.send<{ assigned_staff: { name: string } | null }>('POST', `${path}assign/`, {
+      const result = await api.send('POST', `${path}assign/`, {
         staff_id: staffId,
       })
       flash(context, {
@@ -101,7 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(here)
     }
     if (intent === DeskIntent.paymentLink) {
-      const { url } = await api.send<DeskPaymentLink>('POST', `${path}payment-link/`, { send_sms: false })
+      const { url } = await api.send('POST', `${path}payment-link/`, { send_sms: false })
       // The sandbox's link is a path of this shop (demo mode): made whole to be pasted into a chat.
       return data({ cancel: null, link: new URL(url, siteOrigin(request)).toString() })
     }

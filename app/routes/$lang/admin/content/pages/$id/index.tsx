@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, useNavigation } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminPage } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -13,7 +12,7 @@ import '#app/styles/admin-content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  const page = await staffLoad<AdminPage>(context, `admin/content/pages/${params.id}/`)
+  const page = await staffLoad(context, `admin/content/pages/${params.id}/`)
   return { lang: requestLang(context), page }
 }
 

@@ -12,10 +12,7 @@ import '#app/styles/admin-content.css'
 /** The page with its draft, rendered by the shop's own component; staff only (the admin layout), never indexed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  const page = await staffLoad<{ id: number; slug: string; title: string; body: string }>(
-    context,
-    `admin/content/pages/${params.id}/preview/`,
-  )
+  const page = await staffLoad(context, `admin/content/pages/${params.id}/preview/`)
   const lang = requestLang(context)
   const crumbs = [
     { name: contentT(context)('preview'), to: adminPath(lang, `content/pages/${params.id}`) },

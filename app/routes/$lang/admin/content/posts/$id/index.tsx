@@ -6,7 +6,6 @@ import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, PictureInput } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
 import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminPost } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -20,7 +19,7 @@ import '#app/styles/admin-content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  const post = await staffLoad<AdminPost>(context, `admin/content/posts/${params.id}/`)
+  const post = await staffLoad(context, `admin/content/posts/${params.id}/`)
   return { lang: requestLang(context), post }
 }
 
@@ -32,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = contentT(context)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'draft')
-  const path = `admin/content/posts/${params.id}/`
+  const path = `admin/content/posts/${params.id}/` as const
   if (intent === 'delete') {
     await staffApi(context).send('DELETE', path)
     flash(context, { type: 'success', message: t('posts.deleted') })

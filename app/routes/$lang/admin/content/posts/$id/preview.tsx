@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
-import type { ImageLinks } from '#api/types.ts'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
@@ -11,12 +10,10 @@ import { contentT } from '../../content.server.ts'
 import type { Route } from './+types/preview'
 import '#app/styles/admin-content.css'
 
-type Post = { id: number; title: string; body: string; published_at: string; image: ImageLinks | null }
-
 /** The post with its draft, rendered by the shop's own component; staff only (the admin layout), never indexed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
-  const post = await staffLoad<Post>(context, `admin/content/posts/${params.id}/preview/`)
+  const post = await staffLoad(context, `admin/content/posts/${params.id}/preview/`)
   const lang = requestLang(context)
   const crumbs = [
     { name: contentT(context)('preview'), to: adminPath(lang, `content/posts/${params.id}`) },

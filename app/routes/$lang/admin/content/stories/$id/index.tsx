@@ -5,7 +5,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
-import type { AdminStory, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -30,7 +30,7 @@ const isNew = (id: string | undefined) => id === 'new'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isNew(params.id) && !/^\d{1,9}$/.test(params.id ?? '')) throw data(null, { status: 404 })
-  const story = isNew(params.id) ? null : await staffLoad<AdminStory>(context, `admin/content/stories/${params.id}/`)
+  const story = isNew(params.id) ? null : await staffLoad(context, `admin/content/stories/${params.id}/`)
   const t = contentT(context)
   return { lang: requestLang(context), story, title: story ? story.title.ru : t('stories.add') }
 }
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const cover = await uploadPicture(context, formData.get('cover'), 'cover')
     const body = { ...submission.value, ...(cover && { cover }) }
-    if (isNew(params.id)) id = String((await api.send<AdminStory>('POST', 'admin/content/stories/', body)).id)
+    if (isNew(params.id)) id = String((await api.send('POST', 'admin/content/stories/', body)).id)
     else await api.send('PATCH', `admin/content/stories/${params.id}/`, body)
   } catch (error) {
     const failed = apiError(error, fields, t('failed'))

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
-import type { AdminStory, LocalizedText } from '#app/components/admin/content/types.ts'
+import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -22,7 +22,7 @@ const isNew = (id: string | undefined) => id === 'new'
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id) || (!isNew(params.item) && !/^\d{1,9}$/.test(params.item)))
     throw data(null, { status: 404 })
-  const story = await staffLoad<AdminStory>(context, `admin/content/stories/${params.id}/`)
+  const story = await staffLoad(context, `admin/content/stories/${params.id}/`)
   const item = isNew(params.item) ? null : story.items.find((i) => String(i.id) === params.item)
   if (item === undefined) throw data(null, { status: 404 })
   const t = contentT(context)
