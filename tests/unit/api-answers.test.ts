@@ -10,8 +10,13 @@ import type {
   ProductDetail,
   Results,
   ReviewPage,
+  StaffApiAnswers,
+  StaffOrder,
+  StaffOrderCounts,
+  StockProduct,
 } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
+import type { StaffApiClient } from '#app/utils/staff-session.server.ts'
 
 // The API client's answer types follow from the called path (api/types.ts);
 // these are checked by tsc (`npm run typecheck`), the runtime part is empty.
@@ -50,5 +55,27 @@ describe('answers inferred from the path', () => {
     expectTypeOf(call).returns.resolves.toEqualTypeOf<Order>()
     const send = () => api.send('PUT', `orders/cart/products/${1}/`, { quantity: 2 })
     expectTypeOf(send).returns.resolves.toEqualTypeOf<Cart>()
+  })
+})
+
+describe('the back office: staff answers by path (StaffApiAnswers)', () => {
+  it('answers a staff call from its own map, a fixed path before a template', () => {
+    expectTypeOf<Answer<'GET', `admin/orders/${number}/`, StaffApiAnswers>>().toEqualTypeOf<StaffOrder>()
+    expectTypeOf<Answer<'GET', 'admin/orders/counts/', StaffApiAnswers>>().toEqualTypeOf<StaffOrderCounts>()
+    const staff = {} as StaffApiClient
+    const correct = () => staff.send('POST', `admin/stock/products/${1}/corrections/`, { quantity: 3, reason: 'x' })
+    expectTypeOf(correct).returns.resolves.toEqualTypeOf<StockProduct>()
+  })
+
+  it('keeps the two maps apart', () => {
+    expectTypeOf<KnownPath<'GET', 'admin/orders/'>>().toBeNever()
+    expectTypeOf<KnownPath<'GET', 'orders/', StaffApiAnswers>>().toBeNever()
+    const wrongCalls = (staff: StaffApiClient) => [
+      // @ts-expect-error: a storefront path is not a staff one
+      staff.get('orders/'),
+      // @ts-expect-error: an order's status changes by POST only
+      staff.get(`admin/orders/${1}/status/`),
+    ]
+    expectTypeOf(wrongCalls).toBeFunction()
   })
 })
