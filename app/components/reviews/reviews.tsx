@@ -13,7 +13,7 @@ export type ReviewPermission =
   | { kind: 'refused'; reason: string }
   | { kind: 'allowed'; review: Review | null }
 
-export type ReviewsData = { page: ReviewPage; permission: ReviewPermission; action: string }
+export type ReviewsData = { page: Omit<ReviewPage, 'links'>; permission: ReviewPermission; action: string }
 
 /**
  * A refused post (the product page's action data): why, and what was typed to
