@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
 import { AdminField } from '#app/components/admin/fields.tsx'
 import { languages } from '#contract/languages.ts'
 
@@ -78,5 +79,49 @@ export function PictureInput({ field, label, current }: { field: Meta; label: st
         aria-invalid={field.errors?.length ? true : undefined}
       />
     </AdminField>
+  )
+}
+
+/** When a banner or story shows (Tashkent time), its place in the row and whether it is on. */
+export function ScheduleFields({
+  fields,
+}: {
+  fields: { starts_at: Meta; ends_at: Meta; position: Meta; is_active: Meta }
+}) {
+  const { t } = useTranslation('admin-content')
+  return (
+    <>
+      <div className="content-row">
+        <ContentInput
+          field={fields.starts_at}
+          type="datetime-local"
+          label={t('fields.starts_at')}
+          hint={t('hints.tashkent')}
+        />
+        <ContentInput
+          field={fields.ends_at}
+          type="datetime-local"
+          label={t('fields.ends_at')}
+          hint={t('hints.tashkent')}
+        />
+      </div>
+      <ContentInput field={fields.position} type="number" label={t('fields.position')} />
+      <div className="field">
+        <label className="content-check">
+          <input {...getInputProps(fields.is_active, { type: 'checkbox' })} /> {t('fields.is_active')}
+        </label>
+      </div>
+    </>
+  )
+}
+
+/** The record's delete button, in a form of its own beside the edit form (`intent=delete`). */
+export function DeleteForm({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <Form method="post" className="admin-actions">
+      <button type="submit" name="intent" value="delete" className="admin-button admin-button--danger" disabled={busy}>
+        {label}
+      </button>
+    </Form>
   )
 }

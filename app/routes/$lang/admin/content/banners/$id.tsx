@@ -1,9 +1,15 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
+import {
+  ContentInput,
+  DeleteForm,
+  LocalizedInputs,
+  PictureInput,
+  ScheduleFields,
+} from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
@@ -128,26 +134,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
         <LocalizedInputs field={fields.title} label={t('fields.title')} />
         <LocalizedInputs field={fields.subtitle} label={t('fields.subtitle')} />
         <ContentInput field={fields.link} label={t('fields.link')} hint={t('hints.link')} maxLength={500} />
-        <div className="content-row">
-          <ContentInput
-            field={fields.starts_at}
-            type="datetime-local"
-            label={t('fields.starts_at')}
-            hint={t('hints.tashkent')}
-          />
-          <ContentInput
-            field={fields.ends_at}
-            type="datetime-local"
-            label={t('fields.ends_at')}
-            hint={t('hints.tashkent')}
-          />
-        </div>
-        <ContentInput field={fields.position} type="number" label={t('fields.position')} />
-        <div className="field">
-          <label className="content-check">
-            <input {...getInputProps(fields.is_active, { type: 'checkbox' })} /> {t('fields.is_active')}
-          </label>
-        </div>
+        <ScheduleFields fields={fields} />
         <div className="content-row">
           <PictureInput field={fields.image} label={t('fields.image_desktop')} current={banner?.image.links.small} />
           <PictureInput
@@ -160,19 +147,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
           {t('save')}
         </button>
       </Form>
-      {banner ? (
-        <Form method="post" className="admin-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="admin-button admin-button--danger"
-            disabled={busy}
-          >
-            {t('banners.delete')}
-          </button>
-        </Form>
-      ) : null}
+      {banner ? <DeleteForm label={t('banners.delete')} busy={busy} /> : null}
     </section>
   )
 }

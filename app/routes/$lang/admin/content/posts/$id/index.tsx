@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, PictureInput } from '#app/components/admin/content/fields.tsx'
+import { ContentInput, DeleteForm, PictureInput } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
 import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
@@ -98,17 +98,7 @@ export default function AdminPostEditor({ loaderData: { lang, post }, actionData
           </button>
         </Form>
       </section>
-      <Form method="post" className="admin-actions">
-        <button
-          type="submit"
-          name="intent"
-          value="delete"
-          className="admin-button admin-button--danger"
-          disabled={busy}
-        >
-          {t('posts.delete')}
-        </button>
-      </Form>
+      <DeleteForm label={t('posts.delete')} busy={busy} />
     </section>
   )
 }

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
+import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '#app/components/admin/content/fields.tsx'
 import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
@@ -111,26 +111,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
       <Form method="post" encType="multipart/form-data" className="admin-card content-form" {...getFormProps(form)}>
         <FormMessage toast={answer?.toast} />
         <LocalizedInputs field={fields.title} label={t('fields.title')} />
-        <div className="content-row">
-          <ContentInput
-            field={fields.starts_at}
-            type="datetime-local"
-            label={t('fields.starts_at')}
-            hint={t('hints.tashkent')}
-          />
-          <ContentInput
-            field={fields.ends_at}
-            type="datetime-local"
-            label={t('fields.ends_at')}
-            hint={t('hints.tashkent')}
-          />
-        </div>
-        <ContentInput field={fields.position} type="number" label={t('fields.position')} />
-        <div className="field">
-          <label className="content-check">
-            <input {...getInputProps(fields.is_active, { type: 'checkbox' })} /> {t('fields.is_active')}
-          </label>
-        </div>
+        <ScheduleFields fields={fields} />
         <PictureInput field={fields.cover} label={t('fields.cover')} current={story?.cover.links.small} />
         <button type="submit" name="intent" value="save" className="button" disabled={busy}>
           {t('save')}
@@ -173,19 +154,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
           </table>
         </section>
       ) : null}
-      {story ? (
-        <Form method="post" className="admin-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="admin-button admin-button--danger"
-            disabled={busy}
-          >
-            {t('stories.delete')}
-          </button>
-        </Form>
-      ) : null}
+      {story ? <DeleteForm label={t('stories.delete')} busy={busy} /> : null}
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
+import { ContentInput, DeleteForm, LocalizedInputs, PictureInput } from '#app/components/admin/content/fields.tsx'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
@@ -105,19 +105,7 @@ export default function AdminStoryItemPage({ loaderData, actionData }: Route.Com
           {t('save')}
         </button>
       </Form>
-      {item ? (
-        <Form method="post" className="admin-actions">
-          <button
-            type="submit"
-            name="intent"
-            value="delete"
-            className="admin-button admin-button--danger"
-            disabled={busy}
-          >
-            {t('stories.delete_item')}
-          </button>
-        </Form>
-      ) : null}
+      {item ? <DeleteForm label={t('stories.delete_item')} busy={busy} /> : null}
     </section>
   )
 }
