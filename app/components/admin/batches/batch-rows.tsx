@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { type BatchDetail, rowKinds } from './types.ts'
 
@@ -69,15 +70,7 @@ export function BatchRows({ lang, batch, kind }: { lang: Lang; batch: BatchDetai
           ))}
         </tbody>
       </table>
-      {rows.total_pages > 1 ? (
-        <nav className="admin-pager" aria-label={t('batch.changes')}>
-          {rows.current_page > 1 ? <Link to={href(kind, rows.current_page - 1)}>←</Link> : null}
-          <span>
-            {rows.current_page} / {rows.total_pages}
-          </span>
-          {rows.current_page < rows.total_pages ? <Link to={href(kind, rows.current_page + 1)}>→</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={rows.current_page} totalPages={rows.total_pages} href={(n) => href(kind, n)} />
     </section>
   )
 }

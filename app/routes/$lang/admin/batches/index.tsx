@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
@@ -68,15 +69,7 @@ export default function BatchesPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t('batches.empty')}</p>
       )}
-      {batches.total_pages > 1 ? (
-        <nav className="admin-pager" aria-label={t('batches.title')}>
-          {batches.current_page > 1 ? <Link to={page(batches.current_page - 1)}>←</Link> : null}
-          <span>
-            {batches.current_page} / {batches.total_pages}
-          </span>
-          {batches.current_page < batches.total_pages ? <Link to={page(batches.current_page + 1)}>→</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={batches.current_page} totalPages={batches.total_pages} href={page} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffLoad } from '../forms.server.ts'
@@ -67,12 +68,7 @@ export default function AdminCustomersPage({ loaderData: { lang, list, q, title 
       ) : (
         <p className="admin-muted">{t('empty')}</p>
       )}
-      {list.total_pages > 1 ? (
-        <p className="admin-actions">
-          {list.current_page > 1 ? <Link to={pageLink(list.current_page - 1)}>←</Link> : null}
-          {list.current_page < list.total_pages ? <Link to={pageLink(list.current_page + 1)}>→</Link> : null}
-        </p>
-      ) : null}
+      <Pagination page={list.current_page} totalPages={list.total_pages} href={pageLink} />
     </section>
   )
 }

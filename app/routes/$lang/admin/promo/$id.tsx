@@ -7,6 +7,7 @@ import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
 import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
 import { promoDefaults } from '#app/components/admin/people/promo-values.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
@@ -127,12 +128,7 @@ export default function AdminPromoPage({ loaderData: { lang, promo, usage }, act
         ) : (
           <p className="admin-muted">{t('usage_empty')}</p>
         )}
-        {usage.total_pages > 1 ? (
-          <p className="admin-actions">
-            {usage.current_page > 1 ? <Link to={`?page=${usage.current_page - 1}`}>←</Link> : null}
-            {usage.current_page < usage.total_pages ? <Link to={`?page=${usage.current_page + 1}`}>→</Link> : null}
-          </p>
-        ) : null}
+        <Pagination page={usage.current_page} totalPages={usage.total_pages} href={(n) => `?page=${n}`} />
       </section>
     </section>
   )

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
@@ -100,12 +101,7 @@ export default function AdminPromoListPage({ loaderData: { lang, list, q, state,
       ) : (
         <p className="admin-muted">{t('empty')}</p>
       )}
-      {list.total_pages > 1 ? (
-        <p className="admin-actions">
-          {list.current_page > 1 ? <Link to={pageLink(list.current_page - 1)}>←</Link> : null}
-          {list.current_page < list.total_pages ? <Link to={pageLink(list.current_page + 1)}>→</Link> : null}
-        </p>
-      ) : null}
+      <Pagination page={list.current_page} totalPages={list.total_pages} href={pageLink} />
       <section className="admin-card" aria-labelledby="cashback-rate">
         <h2 id="cashback-rate">{t('cashback_title')}</h2>
         <p>{t('cashback_rate', { rate: Math.round(list.cashback_rate * 10_000) / 100 })}</p>
