@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import type { AuditEntry, Paged } from '#api/types.ts'
 import { placeOrder, type Shopper, shopper } from './support/orders.ts'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { messagesTo } from './support/sms.ts'
@@ -84,7 +85,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
     headers: { Authorization: `Bearer ${await ownerToken(request)}` },
   })
   expect(audit.status()).toBe(200)
-  const steps = ((await audit.json()).results as { staff_name: string; before: object; after: object }[])
+  const steps = ((await audit.json()) as Paged<AuditEntry>).results
     .map((e) => ({ by: e.staff_name, before: e.before, after: e.after }))
     .reverse()
   expect(steps).toEqual([

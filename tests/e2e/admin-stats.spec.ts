@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import type { ShopStatistics } from '#api/types.ts'
 import { placeOrder, shopper } from './support/orders.ts'
 import { main, visit, watchErrors } from './support/page.ts'
 import { ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
@@ -9,7 +10,7 @@ import { ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
-type Today = { orders: number }
+type Today = ShopStatistics['today']
 
 async function today(request: Parameters<typeof ownerToken>[0]): Promise<Today> {
   const answer = await request.get('/api/v1/admin/stats/', {

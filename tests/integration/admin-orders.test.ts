@@ -2,6 +2,7 @@ import { and, asc, eq, like } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, notificationOutbox, orderStatusHistory, orders as ordersTable } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
+import type { StaffOrderPage } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { orderMaker } from './support/orders.ts'
@@ -125,7 +126,7 @@ describe('GET admin/orders/: filters and search', () => {
   const ids = async (query: string, token = staff.manager.token) => {
     const r = await get(`?size=100&${query}`, token)
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    return (r.body.results as { id: number }[]).map((o) => o.id)
+    return (r.body as StaffOrderPage).results.map((o) => o.id)
   }
 
   it('lists newest first, paged', async () => {

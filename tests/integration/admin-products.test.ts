@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, brands, productImages, products, slugRedirects } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
+import type { AdminProduct, AdminProductPage } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, pictureForm, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -323,7 +324,7 @@ describe('GET admin/products/: search and filters', () => {
   const ids = async (query: string) => {
     const r = await get(`?size=100&${query}`)
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    return (r.body.results as { id: number }[]).map((p) => p.id)
+    return (r.body as AdminProductPage).results.map((p) => p.id)
   }
 
   it('finds by Cyrillic and Latin alike, hidden products included', async () => {
@@ -357,7 +358,7 @@ describe('pictures', () => {
     expect(added.status, JSON.stringify(added.body)).toBe(201)
     expect(added.body.pictures).toHaveLength(3)
     expect(added.body.doctor.map((r: { code: string }) => r.code)).not.toContain('no_picture')
-    const [first, second, third] = added.body.pictures as { id: number; image: { small: string } }[]
+    const [first, second, third] = (added.body as AdminProduct).pictures
     expect(third!.image.small).toMatch(/\/products\/\d+\/\w+\.webp$/)
     const served = await t.request(third!.image.small.replace('/api/v1/', ''), { headers: { Accept: 'image/webp' } })
     expect(served.status).toBe(200)

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, promoCodes } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
+import type { PromoCode } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -33,7 +34,7 @@ const freshCode = () => `TEST-${++serial}${Math.random().toString(36).slice(2, 6
 async function create(fields: Record<string, unknown> = {}) {
   const r = await admin('', { body: { code: freshCode(), percent: 10, ...fields } })
   expect(r.status).toBe(201)
-  return r.body as { id: number; code: string; state: string; used_count: number }
+  return r.body as PromoCode
 }
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, promoCodes } from '#api/db/schema/index.ts'
+import type { PromoCode } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { releasedTogetherOnPromo } from './support/lock-gate.ts'
@@ -28,7 +29,7 @@ async function createPromo(fields: Record<string, unknown>) {
     body: JSON.stringify({ code: `RACE-${randomUUID().slice(0, 8)}`, percent: 20, ...fields }),
   })
   expect(r.status).toBe(201)
-  return r.body as { id: number; code: string }
+  return r.body as PromoCode
 }
 
 /** Fills the customer's basket with a product of its own (stock is no one's bottleneck here). */
