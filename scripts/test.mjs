@@ -48,9 +48,8 @@ function vitestCounts(report) {
   ).length
   const failures = (report.testResults ?? []).flatMap((file) => {
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
-    if (tests.length === 0 && file.status === 'failed')
-      return [`${relative(root, file.name)}: ${firstLine(file.message)}`]
-    return tests.map((t) => `${relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`)
+    if (tests.length === 0 && file.status === 'failed') return [`${relative(root, file.name)}: ${gist(file.message)}`]
+    return tests.map((t) => `${relative(root, file.name)} › ${t.fullName}: ${gist(t.failureMessages?.[0])}`)
   })
   return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles, failures }
 }
@@ -63,9 +62,10 @@ function playwrightCounts(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue
-        const error = test.results?.findLast((r) => r.error)?.error?.message
+        const error = test.results?.findLast((r) => r.error)?.error
+        const at = error?.location ? ` (at line ${error.location.line})` : ''
         failures.push(
-          `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+          `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}${at}: ${gist(error?.message)}`,
         )
       }
     }
@@ -75,18 +75,19 @@ function playwrightCounts(report) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, failures }
 }
 
-// The first meaningful line of an error, colour codes stripped: enough to name
-// the failure in the closing summary, which is all a CI log tail may show.
-function firstLine(message) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
-  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
-  return (
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .find(Boolean)
-      ?.slice(0, 200) ?? 'no message'
-  )
+// The gist of an error, colour codes stripped: its first line plus what was
+// expected and received, enough to diagnose from the closing summary, which is
+// all a CI log tail may show.
+function gist(message) {
+  const lines = String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+  if (lines.length === 0) return 'no message'
+  const detail = lines.slice(1).filter((line) => /^(Expected|Received|Locator|Error:|Timeout)/.test(line))
+  return [lines[0], ...detail.slice(0, 4)].map((line) => line.slice(0, 200)).join(' | ')
 }
 
 const results = []

@@ -10,15 +10,21 @@ import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
 type Product = { id: number; slug: string; title: string; stock: number }
 
-/** An in-stock product of the demo catalogue no other spec uses: far down the list, one per project and test. */
+/**
+ * A product of the demo catalogue no other spec uses, one per project and test.
+ * Oldest first is an order the specs running alongside cannot shift: an
+ * in-stock or price ordering moves as they count stock to 0 or set sales, and
+ * two tests once took the same product that way.
+ */
 async function ownProduct(request: APIRequestContext, first = 7): Promise<Product> {
   const projects = ['chromium-js', 'chromium-nojs', 'server']
   const index = Math.max(0, projects.indexOf(test.info().project.name))
-  const list = await request.get(`/api/v1/products/?in_stock=true&ordering=-price&page=3&size=12`)
+  const list = await request.get('/api/v1/products/?ordering=created_at&page=4&size=12')
   expect(list.status()).toBe(200)
   const product = (await list.json()).results[first + index]
   expect(product, 'the demo catalogue has enough products').toBeTruthy()
   const detail = await (await request.get(`/api/v1/products/${product.slug}/`)).json()
+  expect(detail.stock, `${detail.slug} is in stock in the demo catalogue`).toBeGreaterThan(0)
   return { id: detail.id, slug: detail.slug, title: detail.title, stock: detail.stock }
 }
 
