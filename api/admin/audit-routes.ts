@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { listAudit } from '../audit/list.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -6,7 +6,7 @@ import { message } from '../http/messages.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { requirePermission } from './middleware.ts'
-import { adminErrors, staffBearer } from './openapi.ts'
+import { adminErrors, staffRoute } from './openapi.ts'
 import { dateRange, dateRangeQuery, dateRangeValid, optionalIdQuery } from './query.ts'
 
 export const entrySchema = z
@@ -28,12 +28,10 @@ export const entrySchema = z
 
 const text = (description: string) => z.string().trim().min(1).max(100).optional().openapi({ description })
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('audit.read'), {
   method: 'get',
   path: '/admin/audit/',
   tags: ['admin: audit'],
-  security: staffBearer,
-  middleware: [requirePermission('audit.read')] as const,
   summary: 'The audit log, newest first (owner, manager)',
   description:
     'Every change made by staff, integration keys, the command line and the shop itself: who, when, what, ' +

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { apiKeyCreateSchema } from '#contract/staff.ts'
 import { jsonBody } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
@@ -7,7 +7,7 @@ import { idParam, jsonContent } from '../http/schemas.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../staff/keys.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, requirePermission } from './middleware.ts'
-import { adminErrors, roleSchema, staffBearer } from './openapi.ts'
+import { adminErrors, roleSchema, staffRoute } from './openapi.ts'
 
 const tags = ['admin: integration keys']
 
@@ -24,12 +24,10 @@ const keySchema = z
 
 const owner = requirePermission('staff.manage')
 
-const listRoute = createRoute({
+const listRoute = staffRoute(owner, {
   method: 'get',
   path: '/admin/keys/',
   tags,
-  security: staffBearer,
-  middleware: [owner] as const,
   summary: 'Integration keys (owner), without their tokens',
   responses: {
     200: jsonContent(z.object({ results: z.array(keySchema) }), 'Every key, revoked ones flagged'),
@@ -38,12 +36,10 @@ const listRoute = createRoute({
   },
 })
 
-const createKeyRoute = createRoute({
+const createKeyRoute = staffRoute(owner, {
   method: 'post',
   path: '/admin/keys/',
   tags,
-  security: staffBearer,
-  middleware: [owner] as const,
   summary: 'Create a key for a machine integration (owner): its token is shown once',
   description:
     "The token (`atk_…`) works as `Authorization: Bearer` on the admin API with the role's rights; its " +
@@ -57,12 +53,10 @@ const createKeyRoute = createRoute({
   },
 })
 
-const revokeRoute = createRoute({
+const revokeRoute = staffRoute(owner, {
   method: 'delete',
   path: '/admin/keys/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [owner] as const,
   summary: 'Revoke an integration key (owner): it stops working at once',
   request: { params: z.object({ id: idParam('id', 1) }) },
   responses: {

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { staffCreateSchema, staffUpdateSchema } from '#contract/staff.ts'
 import { jsonBody } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
@@ -16,7 +16,7 @@ import {
 } from '../staff/accounts.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, requirePermission } from './middleware.ts'
-import { adminErrors, roleSchema, staffBearer } from './openapi.ts'
+import { adminErrors, roleSchema, staffRoute } from './openapi.ts'
 
 const tags = ['admin: staff']
 
@@ -40,12 +40,10 @@ export const withPasswordSchema = z.object({
   password: z.string().openapi({ description: 'One-time password; shown once' }),
 })
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('staff.manage'), {
   method: 'get',
   path: '/admin/staff/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('staff.manage')] as const,
   summary: 'The staff accounts (owner)',
   description: 'Disabled accounts included, flagged `disabled`.',
   responses: {
@@ -57,12 +55,10 @@ const listRoute = createRoute({
 
 const staffIdParams = z.object({ id: idParam('id', 3) })
 
-const createRouteDef = createRoute({
+const createRouteDef = staffRoute(requirePermission('staff.manage'), {
   method: 'post',
   path: '/admin/staff/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('staff.manage')] as const,
   summary: 'Add a staff member (owner): a one-time password, shown once',
   description:
     'The new member signs in with the one-time password and must change it first (and, in SHOP_MODE=live, ' +
@@ -77,12 +73,10 @@ const createRouteDef = createRoute({
   },
 })
 
-const updateRoute = createRoute({
+const updateRoute = staffRoute(requirePermission('staff.manage'), {
   method: 'patch',
   path: '/admin/staff/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('staff.manage')] as const,
   summary: 'Change name or role, disable or enable a staff member (owner)',
   description:
     "Disabling ends the member's sessions at once. The last active owner can be neither demoted nor disabled: 409.",
@@ -97,12 +91,10 @@ const updateRoute = createRoute({
   },
 })
 
-const resetPasswordRoute = createRoute({
+const resetPasswordRoute = staffRoute(requirePermission('staff.manage'), {
   method: 'post',
   path: '/admin/staff/{id}/reset-password/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('staff.manage')] as const,
   summary: 'Give a staff member a new one-time password (owner); their sessions end',
   request: { params: staffIdParams },
   responses: {
@@ -114,12 +106,10 @@ const resetPasswordRoute = createRoute({
   },
 })
 
-const resetSecondFactorRoute = createRoute({
+const resetSecondFactorRoute = staffRoute(requirePermission('staff.manage'), {
   method: 'post',
   path: '/admin/staff/{id}/reset-second-factor/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('staff.manage')] as const,
   summary: "Remove a staff member's authenticator and recovery codes (owner); their sessions end",
   description: 'For a lost phone: they set up a new authenticator at their next sign-in.',
   request: { params: staffIdParams },

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -7,7 +7,7 @@ import { message } from '../http/messages.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { createLinkCode, LINK_CODE_TTL_MINUTES, unlinkTelegram } from '../telegram/link.ts'
 import { auditActor, currentStaff, requireStaff } from './middleware.ts'
-import { adminErrors, staffBearer } from './openapi.ts'
+import { adminErrors, staffRoute } from './openapi.ts'
 
 const tags = ['admin: telegram']
 
@@ -19,12 +19,10 @@ const linkSchema = z
   })
   .openapi('TelegramLink')
 
-const linkRoute = createRoute({
+const linkRoute = staffRoute(requireStaff(), {
   method: 'post',
   path: '/admin/telegram/link/',
   tags,
-  security: staffBearer,
-  middleware: [requireStaff()] as const,
   summary: 'Start linking your Telegram account to the bot',
   description:
     `A one-time deep link to the staff bot, valid ${LINK_CODE_TTL_MINUTES} minutes (a new one replaces the last). ` +
@@ -50,12 +48,10 @@ const linkRoute = createRoute({
   },
 })
 
-const unlinkRoute = createRoute({
+const unlinkRoute = staffRoute(requireStaff(), {
   method: 'delete',
   path: '/admin/telegram/link/',
   tags,
-  security: staffBearer,
-  middleware: [requireStaff()] as const,
   summary: 'Unlink your Telegram account',
   description: 'The bot no longer acts for you; unused link codes are dropped. Audited. 204 also when none was linked.',
   responses: { 204: { description: 'Unlinked' }, 401: adminErrors[401], 403: adminErrors[403] },

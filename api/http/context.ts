@@ -53,7 +53,9 @@ export type ApiEnv = {
 }
 
 /** A router whose request validation failures become localised 400 field errors. */
-export function createRouter() {
+export type ApiRouter = OpenAPIHono<ApiEnv>
+
+export function createRouter(): ApiRouter {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {

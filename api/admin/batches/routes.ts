@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -17,7 +17,7 @@ import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { readForm } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { productConditions } from '../products/list.ts'
 import {
   applyBulkBody,
@@ -36,8 +36,6 @@ import {
 } from './schemas.ts'
 
 const tags = ['admin: catalogue batches']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const detailAnswer = jsonContent(batchDetailSchema, 'The batch with its first rows')
 const fileAnswer = {
   description: 'The spreadsheet',
@@ -49,41 +47,35 @@ const fileAnswer = {
   },
 }
 
-const bulkPreviewRoute = createRoute({
+const bulkPreviewRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'post',
   path: '/admin/products/bulk/preview/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Preview a bulk action on chosen products (catalogue.write)',
   description:
     'Writes nothing to the products: answers a batch (state previewed) whose rows show, per product, each field ' +
     'before → after, or why the action cannot apply to it (a sale price not below the price). Apply it with ' +
     'POST admin/products/bulk/ and its id.',
-  request: { body: json(bulkBody) },
-  responses: { 200: detailAnswer, 400: adminErrors[400], ...guarded },
+  request: { body: requiredJson(bulkBody) },
+  responses: { 200: detailAnswer, 400: adminErrors[400] },
 })
 
-const bulkApplyRoute = createRoute({
+const bulkApplyRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'post',
   path: '/admin/products/bulk/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Apply a previewed bulk action (catalogue.write)',
   description:
     'What was previewed is what is applied: if a product changed since the preview, 409 lists the rows and ' +
     'nothing is written. One transaction, one audit entry `catalogue.batch_apply`; undoable for 24 hours.',
-  request: { body: json(applyBulkBody) },
-  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  request: { body: requiredJson(applyBulkBody) },
+  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
 })
 
-const importRoute = createRoute({
+const importRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'post',
   path: '/admin/products/import/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Upload a spreadsheet to preview its import (catalogue.write)',
   description:
     'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; at most 20 MB, ' +
@@ -96,16 +88,13 @@ const importRoute = createRoute({
     202: jsonContent(batchSchema, 'The batch being checked'),
     400: adminErrors[400],
     413: jsonContent(z.object({ detail: z.string() }), 'The file is larger than 20 MB'),
-    ...guarded,
   },
 })
 
-const applyRoute = createRoute({
+const applyRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'post',
   path: '/admin/batches/{id}/apply/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Apply a previewed batch: an import or a bulk action (catalogue.write)',
   description:
     'One transaction: every product must still be as the preview showed it (else 409 listing the rows, nothing ' +
@@ -113,37 +102,31 @@ const applyRoute = createRoute({
     'seen at preview time, so sales meanwhile stay counted. Search keys are rebuilt, the catalogue cache ' +
     'invalidated, one audit entry `catalogue.batch_apply` written.',
   request: { params: batchIdParams },
-  responses: { 200: detailAnswer, 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  responses: { 200: detailAnswer, 404: adminErrors[404], 409: adminErrors[409] },
 })
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'get',
   path: '/admin/batches/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Recent bulk actions and imports, newest first (catalogue.write)',
   request: { query: listQuery },
-  responses: { 200: jsonContent(batchPage, 'One page of batches'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(batchPage, 'One page of batches'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'get',
   path: '/admin/batches/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'One batch with a page of its rows (catalogue.write)',
   request: { params: batchIdParams, query: batchQuery },
-  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const undoRoute = createRoute({
+const undoRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'post',
   path: '/admin/batches/{id}/undo/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'Undo an applied batch within 24 hours (catalogue.write)',
   description:
     'One transaction, one audit entry `catalogue.batch_undo`: the products get their values from before the batch, ' +
@@ -156,34 +139,29 @@ const undoRoute = createRoute({
     400: adminErrors[400],
     404: adminErrors[404],
     409: adminErrors[409],
-    ...guarded,
   },
 })
 
-const exportRoute = createRoute({
+const exportRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'get',
   path: '/admin/products/export/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'The catalogue or the stock as XLSX or CSV, in the import’s columns (catalogue.write)',
   description:
     'Filters as the product list (the same code): search, brand, category, stock (in / low / out), hidden, no ' +
     'picture, missing translation. Importing the file back changes ' +
     'nothing. CSV: UTF-8 with BOM, `;` between cells (as Excel in the Russian locale writes it).',
   request: { query: exportQuery },
-  responses: { 200: fileAnswer, 400: adminErrors[400], ...guarded },
+  responses: { 200: fileAnswer, 400: adminErrors[400] },
 })
 
-const templateRoute = createRoute({
+const templateRoute = staffRoute(requirePermission('catalogue.write'), {
   method: 'get',
   path: '/admin/products/import/template/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('catalogue.write')] as const,
   summary: 'An empty import template, XLSX or CSV (catalogue.write)',
   request: { query: templateQuery },
-  responses: { 200: fileAnswer, 400: adminErrors[400], ...guarded },
+  responses: { 200: fileAnswer, 400: adminErrors[400] },
 })
 
 const contentTypes = {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -6,68 +5,58 @@ import { message } from '../../http/messages.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import { adjustmentBody, blockBody, customerIdParams, customerPage, customerSchema, listQuery } from './schemas.ts'
 import { adjustCashback, customerDetail, listCustomers, setBlocked } from './service.ts'
 
 const tags = ['admin: customers']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const customerAnswer = jsonContent(customerSchema, 'The customer as they now are')
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('customers.read'), {
   method: 'get',
   path: '/admin/customers/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('customers.read')] as const,
   summary: 'Customers newest first, searched by phone or name (customers.read)',
   description: 'Deleted accounts are left out. Phones are masked for roles without customers.phone.',
   request: { query: listQuery },
-  responses: { 200: jsonContent(customerPage, 'One page of customers'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(customerPage, 'One page of customers'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('customers.read'), {
   method: 'get',
   path: '/admin/customers/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('customers.read')] as const,
   summary: 'A customer: orders, balance history, reviews, saved-card count, blocked state (customers.read)',
   request: { params: customerIdParams },
-  responses: { 200: customerAnswer, 404: adminErrors[404], ...guarded },
+  responses: { 200: customerAnswer, 404: adminErrors[404] },
 })
 
 const blockRoute = (verb: 'block' | 'unblock') =>
-  createRoute({
+  staffRoute(requirePermission('customers.read'), {
     method: 'post',
     path: `/admin/customers/{id}/${verb}/`,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('customers.read')] as const,
     summary: `${verb === 'block' ? 'Block' : 'Unblock'} a customer, with a reason (customers.read)`,
     description:
       verb === 'block'
         ? 'The customer can no longer sign in (password, refresh, reset code) or order, and is told so in their ' +
           "language with the shop's phone; their sessions end at once. 409 when already blocked. Audited `customer.block`."
         : 'They may sign in and order again (their old sessions stay ended). 409 when not blocked. Audited `customer.unblock`.',
-    request: { params: customerIdParams, body: json(blockBody) },
-    responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+    request: { params: customerIdParams, body: requiredJson(blockBody) },
+    responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
   })
 
-const cashbackRoute = createRoute({
+const cashbackRoute = staffRoute(requirePermission('promo.write'), {
   method: 'post',
   path: '/admin/customers/{id}/cashback/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: "Adjust a customer's cashback balance by ± an amount, with a reason (promo.write)",
   description:
     'Written as a cashback entry `adjustment` whose `note` (the reason) the customer sees in their balance ' +
     'history. The balance cannot go below 0 (400 on `amount`). Audited `cashback.adjust`.',
-  request: { params: customerIdParams, body: json(adjustmentBody) },
-  responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: customerIdParams, body: requiredJson(adjustmentBody) },
+  responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
 export function adminCustomerRoutes(deps: ApiDeps) {

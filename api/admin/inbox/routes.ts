@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -7,7 +6,7 @@ import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, currentStaff, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import {
   inboxMessageSchema,
@@ -30,63 +29,52 @@ import {
 } from './service.ts'
 
 const tags = ['admin: inbox']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const messageAnswer = jsonContent(inboxMessageSchema, 'The message as it now is')
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('inbox.read'), {
   method: 'get',
   path: '/admin/inbox/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('inbox.read')] as const,
   summary: 'Feedback and bug reports, newest first, filtered (inbox.read)',
   request: { query: inboxQuery },
-  responses: { 200: jsonContent(inboxPage, 'One page of messages'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(inboxPage, 'One page of messages'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('inbox.read'), {
   method: 'get',
   path: '/admin/inbox/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('inbox.read')] as const,
   summary: 'One message with its screenshot, page and SMS replies (inbox.read)',
   description: 'Opened by a staff session (not an integration key), the message counts as read.',
   request: { params: messageIdParams },
-  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const updateRoute = createRoute({
+const updateRoute = staffRoute(requirePermission('inbox.read'), {
   method: 'patch',
   path: '/admin/inbox/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('inbox.read')] as const,
   summary: 'Set the status, the assignee or the read mark of a message (inbox.read)',
   description: 'Audited `feedback.update`. 400 on `assignee_id` for an unknown or disabled account.',
-  request: { params: messageIdParams, body: json(inboxUpdateBody) },
-  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: messageIdParams, body: requiredJson(inboxUpdateBody) },
+  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const replyRoute = createRoute({
+const replyRoute = staffRoute(requirePermission('inbox.read'), {
   method: 'post',
   path: '/admin/inbox/{id}/reply/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('inbox.read')] as const,
   summary: "Answer the sender by SMS: the phone left on the form, else the account's (inbox.read)",
   description:
     `Up to ${SMS_REPLY_MAX} characters, sent as \`Atir: <text>\` through the notifications outbox; at most ` +
     `${SMS_REPLIES_PER_DAY} replies per message in 24 hours (409). 409 too when there is no phone (none left on ` +
     'the form, and sent signed out). A new message becomes in progress. Audited `feedback.reply`.',
-  request: { params: messageIdParams, body: json(inboxReplyBody) },
+  request: { params: messageIdParams, body: requiredJson(inboxReplyBody) },
   responses: {
     200: messageAnswer,
     400: adminErrors[400],
     404: adminErrors[404],
     409: adminErrors[409],
-    ...guarded,
   },
 })
 

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -12,7 +11,7 @@ import { type OrderStatus, orderStatuses, statusNames } from '../../orders/state
 import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
 import { staffOrderDetail } from './detail.ts'
 import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
@@ -32,110 +31,93 @@ import {
 import { changeStatusAsStaff, type StaffOrderActor } from './status.ts'
 
 const tags = ['admin: orders']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('orders.read'), {
   method: 'get',
   path: '/admin/orders/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.read')] as const,
   summary: 'The orders desk: orders newest first, filtered and searched (orders.read)',
   description:
     "`status` takes a comma list. `q` finds an order number, a phone in any format (the receiver's, the extra one " +
     "or the customer's account phone) or a name. Days are Tashkent days. Phones are masked for roles without customers.phone.",
   request: { query: listQuery },
-  responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), 400: adminErrors[400] },
 })
 
-const countsRoute = createRoute({
+const countsRoute = staffRoute(requirePermission('orders.read'), {
   method: 'get',
   path: '/admin/orders/counts/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.read')] as const,
   summary: 'Orders per status (the tabs) and the new-order badge (orders.read)',
   description:
     'The same filters as the list except `status`. `new`: accepted orders (paid online, or cash) that no staff ' +
     'member has opened (GET admin/orders/{id}/ with a staff session) or moved yet.',
   request: { query: countsQuery },
-  responses: { 200: jsonContent(countsSchema, 'Counts'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(countsSchema, 'Counts'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('orders.read'), {
   method: 'get',
   path: '/admin/orders/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.read')] as const,
   summary: 'One order with its items, customer, payments and timeline (orders.read)',
   description: 'Opened by a staff session (not an integration key), the order stops counting as new.',
   request: { params: orderIdParams },
-  responses: { 200: jsonContent(staffOrderSchema, 'The order'), 404: adminErrors[404], ...guarded },
+  responses: { 200: jsonContent(staffOrderSchema, 'The order'), 404: adminErrors[404] },
 })
 
-const statusRoute = createRoute({
+const statusRoute = staffRoute(requirePermission('orders.pick'), {
   method: 'post',
   path: '/admin/orders/{id}/status/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.pick')] as const,
   summary: 'Move the order to another status (orders.write; orders.pick: accepted → ready for delivery only)',
   description:
     'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
     '`expected_status` is the status the caller saw: if someone moved the order meanwhile, 409 says what it is now. ' +
     'A move the state machine refuses is 409 too. Cancelling a paid order asks the provider for the money back ' +
     '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`.',
-  request: { params: orderIdParams, body: json(statusBody) },
-  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  request: { params: orderIdParams, body: requiredJson(statusBody) },
+  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
 })
 
-const assignRoute = createRoute({
+const assignRoute = staffRoute(requirePermission('orders.write'), {
   method: 'post',
   path: '/admin/orders/{id}/assign/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.write')] as const,
   summary: 'Give the order to a courier or staff member, or to nobody (orders.write)',
   description: 'Audited `order.assign`. 400 on `staff_id` for an unknown or disabled account.',
-  request: { params: orderIdParams, body: json(assignBody) },
-  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: orderIdParams, body: requiredJson(assignBody) },
+  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const cashRoute = createRoute({
+const cashRoute = staffRoute(requirePermission('orders.write'), {
   method: 'post',
   path: '/admin/orders/{id}/cash-received/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.write')] as const,
   summary: "The cash order's money was received (orders.write)",
   description:
     'The order becomes paid for its total, with a `cash` payment in its history; audited `order.cash_received`. ' +
     '409 for an online order, a cancelled one, or one already paid.',
   request: { params: orderIdParams },
-  responses: { 200: orderAnswer, 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  responses: { 200: orderAnswer, 404: adminErrors[404], 409: adminErrors[409] },
 })
 
-const paymentLinkRoute = createRoute({
+const paymentLinkRoute = staffRoute(requirePermission('orders.write'), {
   method: 'post',
   path: '/admin/orders/{id}/payment-link/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('orders.write')] as const,
   summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
   description:
     "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +
     "language. `send_sms: true` queues it as an SMS to the customer's phone (audited `order.payment_link_sms`). " +
     '409 unless the order awaits payment.',
-  request: { params: orderIdParams, body: json(paymentLinkBody) },
+  request: { params: orderIdParams, body: requiredJson(paymentLinkBody) },
   responses: {
     200: jsonContent(paymentLinkSchema, 'The link'),
     400: adminErrors[400],
     404: adminErrors[404],
     409: adminErrors[409],
-    ...guarded,
   },
 })
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { toCyrillic } from '../../catalogue/uzbek-cyrillic.ts'
 import { toLatin } from '../../catalogue/uzbek-latin.ts'
@@ -9,7 +9,7 @@ import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { productChoices } from './choices.ts'
 import { adminProductView, productFacts } from './detail.ts'
 import { listAdminProducts } from './list.ts'
@@ -33,105 +33,87 @@ import {
 
 const tags = ['admin: products']
 const right = 'catalogue.texts' as const
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const productAnswer = (description: string) => jsonContent(adminProductSchema, description)
 const moneyNote =
   'Price, sale price and window, IKPU and package code need catalogue.write; catalogue.texts (content) may give ' +
   'the price of a product it creates, and gets 403 naming the fields for any other change of them.'
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission(right), {
   method: 'get',
   path: '/admin/products/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Products, hidden ones too: search, filters, paging (catalogue.texts)',
   request: { query: productListQuery },
-  responses: { 200: jsonContent(adminProductPage, 'One page of products'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(adminProductPage, 'One page of products'), 400: adminErrors[400] },
 })
 
-const createProductRoute = createRoute({
+const createProductRoute = staffRoute(requirePermission(right), {
   method: 'post',
   path: '/admin/products/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Create a product, stock 0 (catalogue.texts)',
   description:
     `The slug comes from the Latin title (else the Russian one, transliterated), made unique. ${moneyNote} ` +
     'SKU, barcode or slug of another product: 409. Audited `product.create`; found by the search at once.',
-  request: { body: json(productCreateBody) },
+  request: { body: requiredJson(productCreateBody) },
   responses: {
     201: productAnswer('The new product'),
     400: adminErrors[400],
     409: adminErrors[409],
-    ...guarded,
   },
 })
 
-const transliterateRoute = createRoute({
+const transliterateRoute = staffRoute(requirePermission(right), {
   method: 'post',
   path: '/admin/products/transliterate/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'An Uzbek text in the other script: Cyrillic → Latin, or Latin → Cyrillic to check (catalogue.texts)',
-  request: { body: json(transliterateBody) },
+  request: { body: requiredJson(transliterateBody) },
   responses: {
     200: jsonContent(transliterateSchema, 'The text in the other script'),
     400: adminErrors[400],
-    ...guarded,
   },
 })
 
-const choicesRoute = createRoute({
+const choicesRoute = staffRoute(requirePermission(right), {
   method: 'get',
   path: '/admin/products/choices/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Every brand, manufacturer and category, hidden ones too: for product forms and filters (catalogue.texts)',
-  responses: { 200: jsonContent(choicesSchema, 'The choices'), ...guarded },
+  responses: { 200: jsonContent(choicesSchema, 'The choices') },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission(right), {
   method: 'get',
   path: '/admin/products/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Every field of a product, its pictures, and the doctor: why it cannot be bought or found (catalogue.texts)',
   request: { params: productIdParams },
-  responses: { 200: productAnswer('The product'), 404: adminErrors[404], ...guarded },
+  responses: { 200: productAnswer('The product'), 404: adminErrors[404] },
 })
 
-const patchRoute = createRoute({
+const patchRoute = staffRoute(requirePermission(right), {
   method: 'patch',
   path: '/admin/products/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Change the fields given (catalogue.texts; money fields catalogue.write)',
   description:
     `${moneyNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
     'product. Audited `product.update` with the changed fields; re-indexed for search and the catalogue cache emptied ' +
     'in every process.',
-  request: { params: productIdParams, body: json(productPatchBody) },
+  request: { params: productIdParams, body: requiredJson(productPatchBody) },
   responses: {
     200: productAnswer('The product as it now is'),
     400: adminErrors[400],
     404: adminErrors[404],
     409: adminErrors[409],
-    ...guarded,
   },
 })
 
-const uploadRoute = createRoute({
+const uploadRoute = staffRoute(requirePermission(right), {
   method: 'post',
   path: '/admin/products/{id}/pictures/',
   tags,
-  security: staffBearer,
   summary: "Add pictures after the product's last ones (catalogue.texts)",
   description: `${uploadNote} Audited \`product.pictures_add\`.`,
   request: {
@@ -150,41 +132,34 @@ const uploadRoute = createRoute({
     400: adminErrors[400],
     404: adminErrors[404],
     413: jsonContent(adminErrors[400].content['application/json'].schema, 'The request is larger than the limit'),
-    ...guarded,
   },
 })
 
-const orderRoute = createRoute({
+const orderRoute = staffRoute(requirePermission(right), {
   method: 'patch',
   path: '/admin/products/{id}/pictures/order/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: "The product's pictures in a new order: every picture id once, first is the main one (catalogue.texts)",
-  request: { params: productIdParams, body: json(pictureOrderBody) },
-  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: productIdParams, body: requiredJson(pictureOrderBody) },
+  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const altRoute = createRoute({
+const altRoute = staffRoute(requirePermission(right), {
   method: 'patch',
   path: '/admin/products/{id}/pictures/{pictureId}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: "A picture's alternative text per language; empty: the title stands in (catalogue.texts)",
-  request: { params: pictureParams, body: json(pictureAltBody) },
-  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: pictureParams, body: requiredJson(pictureAltBody) },
+  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const deleteRoute = createRoute({
+const deleteRoute = staffRoute(requirePermission(right), {
   method: 'delete',
   path: '/admin/products/{id}/pictures/{pictureId}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission(right)] as const,
   summary: 'Remove a picture and its files (catalogue.texts)',
   request: { params: pictureParams },
-  responses: { 200: productAnswer('The product'), 404: adminErrors[404], ...guarded },
+  responses: { 200: productAnswer('The product'), 404: adminErrors[404] },
 })
 
 /** The back office's products (issue 16): list, edit, pictures, the product doctor. */

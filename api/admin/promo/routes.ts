@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -6,94 +6,79 @@ import { message } from '../../http/messages.ts'
 import { paged, pagingQuery } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import { createBody, listQuery, promoIdParams, promoPage, promoSchema, updateBody, usagePage } from './schemas.ts'
 import { createPromo, listPromos, promoById, promoUsage, promoView, updatePromo } from './service.ts'
 
 const tags = ['admin: promo']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const promoAnswer = jsonContent(promoSchema, 'The code as it now is')
 export const promoListSchema = promoPage.extend({ cashback_rate: z.number() }).openapi('PromoCodeList')
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('promo.write'), {
   method: 'get',
   path: '/admin/promo/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: 'Promo codes, newest first, by state and code (promo.write)',
   description: '`cashback_rate` is CASHBACK_RATE, the share of the goods paid credited on delivery (configuration).',
   request: { query: listQuery },
   responses: {
     200: jsonContent(promoListSchema, 'One page of codes'),
     400: adminErrors[400],
-    ...guarded,
   },
 })
 
-const createPromoRoute = createRoute({
+const createPromoRoute = staffRoute(requirePermission('promo.write'), {
   method: 'post',
   path: '/admin/promo/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: 'Create a promo code (promo.write)',
   description:
     'Exactly one of `percent` and `amount`. A code another one has (any case) is 400 on `code`. Audited `promo.create`.',
-  request: { body: json(createBody) },
-  responses: { 201: jsonContent(promoSchema, 'The new code'), 400: adminErrors[400], ...guarded },
+  request: { body: requiredJson(createBody) },
+  responses: { 201: jsonContent(promoSchema, 'The new code'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('promo.write'), {
   method: 'get',
   path: '/admin/promo/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: 'One promo code (promo.write)',
   request: { params: promoIdParams },
-  responses: { 200: promoAnswer, 404: adminErrors[404], ...guarded },
+  responses: { 200: promoAnswer, 404: adminErrors[404] },
 })
 
-const updateRoute = createRoute({
+const updateRoute = staffRoute(requirePermission('promo.write'), {
   method: 'patch',
   path: '/admin/promo/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: 'Change a promo code: only the fields sent (promo.write)',
   description:
     'Orders already placed keep their discount. `usage_limit` may not go below `used_count`. Audited ' +
     '`promo.update` with the changed fields (`promo.pause` / `promo.resume` when only `active` changes).',
-  request: { params: promoIdParams, body: json(updateBody) },
-  responses: { 200: promoAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: promoIdParams, body: requiredJson(updateBody) },
+  responses: { 200: promoAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
 const toggleRoute = (verb: 'pause' | 'resume') =>
-  createRoute({
+  staffRoute(requirePermission('promo.write'), {
     method: 'post',
     path: `/admin/promo/{id}/${verb}/`,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('promo.write')] as const,
     summary: `${verb === 'pause' ? 'Pause' : 'Resume'} a promo code (promo.write)`,
     description: `Audited \`promo.${verb}\`; nothing happens (and nothing is audited) when it already is.`,
     request: { params: promoIdParams },
-    responses: { 200: promoAnswer, 404: adminErrors[404], ...guarded },
+    responses: { 200: promoAnswer, 404: adminErrors[404] },
   })
 
-const usageRoute = createRoute({
+const usageRoute = staffRoute(requirePermission('promo.write'), {
   method: 'get',
   path: '/admin/promo/{id}/orders/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('promo.write')] as const,
   summary: 'The orders that used a promo code, newest first (promo.write)',
   description: "Cancelled ones too (their use was given back). Customers' phones are masked without customers.phone.",
   request: { params: promoIdParams, query: z.object(pagingQuery) },
-  responses: { 200: jsonContent(usagePage, 'One page of orders'), 404: adminErrors[404], ...guarded },
+  responses: { 200: jsonContent(usagePage, 'One page of orders'), 404: adminErrors[404] },
 })
 
 export function adminPromoRoutes(deps: ApiDeps) {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -7,78 +6,66 @@ import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { hideBody, replyBody, reviewIdParams, reviewListQuery, staffReviewPage, staffReviewSchema } from './schemas.ts'
 import { listStaffReviews, moderateReview, replyToReview, staffReviewById, staffReviewView } from './service.ts'
 
 const tags = ['admin: reviews']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const reviewAnswer = jsonContent(staffReviewSchema, 'The review as it now is')
 
-const listRoute = createRoute({
+const listRoute = staffRoute(requirePermission('reviews.moderate'), {
   method: 'get',
   path: '/admin/reviews/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('reviews.moderate')] as const,
   summary: 'The moderation queue: reviews newest first, by state (reviews.moderate)',
   description:
     '`new`: not looked at by staff yet (shown in the shop meanwhile); `published`: looked at and shown; ' +
     '`hidden`: taken out of the shop and of the product rating. A review its author edits is new again.',
   request: { query: reviewListQuery },
-  responses: { 200: jsonContent(staffReviewPage, 'One page of reviews'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(staffReviewPage, 'One page of reviews'), 400: adminErrors[400] },
 })
 
-const detailRoute = createRoute({
+const detailRoute = staffRoute(requirePermission('reviews.moderate'), {
   method: 'get',
   path: '/admin/reviews/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('reviews.moderate')] as const,
   summary: 'One review with its moderation and reply (reviews.moderate)',
   request: { params: reviewIdParams },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const hideRoute = createRoute({
+const hideRoute = staffRoute(requirePermission('reviews.moderate'), {
   method: 'post',
   path: '/admin/reviews/{id}/hide/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('reviews.moderate')] as const,
   summary: 'Hide a review with a reason (reviews.moderate)',
   description:
     "It leaves the product page, the reviews list and the product's rating and count at once (one " +
     'transaction). Audited `review.hide`.',
-  request: { params: reviewIdParams, body: json(hideBody) },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: reviewIdParams, body: requiredJson(hideBody) },
+  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const publishRoute = createRoute({
+const publishRoute = staffRoute(requirePermission('reviews.moderate'), {
   method: 'post',
   path: '/admin/reviews/{id}/publish/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('reviews.moderate')] as const,
   summary: 'Show a review (again), or mark a new one as looked at (reviews.moderate)',
   description: 'A hidden review comes back to the shop and into the rating. Audited `review.publish`.',
   request: { params: reviewIdParams },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const replyRoute = createRoute({
+const replyRoute = staffRoute(requirePermission('reviews.moderate'), {
   method: 'put',
   path: '/admin/reviews/{id}/reply/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('reviews.moderate')] as const,
   summary: "Write, change or (empty text) remove the shop's reply to a review (reviews.moderate)",
   description:
     'One reply per review, shown under it in the shop labelled as the shop’s, as typed (write it in the ' +
     "review's language). A new review counts as looked at. Audited `review.reply`.",
-  request: { params: reviewIdParams, body: json(replyBody) },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: reviewIdParams, body: requiredJson(replyBody) },
+  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
 /** Reviews moderation for the back office (issue 17). */

@@ -1,13 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../../http/context.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, staffRoute } from '../openapi.ts'
 import { exportFileName, exportFormats, exportOrders, exportTypes } from './export.ts'
 import { statistics, totalsOf } from './figures.ts'
 import { PERIOD_MAX_DAYS, periodOf, periodQuery } from './period.ts'
 
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
 const int = z.number().int()
 const totals = { orders: int, orders_total: int, revenue: int, average: int }
 const sumRow = z.object({ orders: int, total: int })
@@ -33,12 +32,10 @@ export const statsSchema = z
   })
   .openapi('ShopStatistics')
 
-const statsRoute = createRoute({
+const statsRoute = staffRoute(requirePermission('stats.read'), {
   method: 'get',
   path: '/admin/stats/',
   tags: ['admin: statistics'],
-  security: staffBearer,
-  middleware: [requirePermission('stats.read')] as const,
   summary: "The statistics page: a period's orders, revenue and what sold (stats.read)",
   description:
     `Days are Tashkent days, both included; at most ${PERIOD_MAX_DAYS}. \`orders\`: placed in the period and ` +
@@ -47,17 +44,15 @@ const statsRoute = createRoute({
     'order placed. Low stock: visible products at or below their threshold (or the shop default, ' +
     'TELEGRAM_LOW_STOCK_THRESHOLD). `search_misses`: the catalogue searches that found nothing, most frequent first.',
   request: { query: z.object(periodQuery) },
-  responses: { 200: jsonContent(statsSchema, 'The figures'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(statsSchema, 'The figures'), 400: adminErrors[400] },
 })
 
 const binary = z.string().openapi({ format: 'binary' })
 
-const exportRoute = createRoute({
+const exportRoute = staffRoute(requirePermission('orders.read'), {
   method: 'get',
   path: '/admin/orders/export/',
   tags: ['admin: orders'],
-  security: staffBearer,
-  middleware: [requirePermission('orders.read')] as const,
   summary: 'The orders placed in a period as XLSX or CSV, for the accountant (orders.read)',
   description:
     'One row per order: number, date and time (Tashkent), customer, status, payment method and status, items ' +
@@ -70,7 +65,6 @@ const exportRoute = createRoute({
       content: { [exportTypes.xlsx]: { schema: binary }, 'text/csv': { schema: binary } },
     },
     400: adminErrors[400],
-    ...guarded,
   },
 })
 

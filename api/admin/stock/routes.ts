@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context, MiddlewareHandler } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError, notFound } from '../../http/errors.ts'
@@ -6,7 +5,7 @@ import { message } from '../../http/messages.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, requireStaff, staffCan } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { recordArrival, recordCorrection, saleForExpiring } from './actions.ts'
 import { expiringPage, lowStockPage, movementsPage, stockProduct } from './read.ts'
 import {
@@ -23,8 +22,6 @@ import {
 } from './schemas.ts'
 
 const tags = ['admin: stock']
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const productAnswer = jsonContent(stockProductSchema, "The product's stock as it now is")
 
 /** Reading stock: the warehouse (stock.write) and whoever edits the catalogue (catalogue.write). */
@@ -38,50 +35,42 @@ function requireStockRead(): MiddlewareHandler<ApiEnv> {
     })
 }
 
-const lowRoute = createRoute({
+const lowRoute = staffRoute(requireStockRead(), {
   method: 'get',
   path: '/admin/stock/low/',
   tags,
-  security: staffBearer,
-  middleware: [requireStockRead()] as const,
   summary: 'Products at or below their low-stock threshold, emptiest first (stock.write or catalogue.write)',
   description:
     "A product's threshold is its `low_stock_threshold`, or TELEGRAM_LOW_STOCK_THRESHOLD when it has none " +
     '(the same rule as the Telegram alerts). `q` matches the title in any language, the SKU or the barcode.',
   request: { query: stockListQuery },
-  responses: { 200: jsonContent(stockPage, 'One page of products'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(stockPage, 'One page of products'), 400: adminErrors[400] },
 })
 
-const expiringRoute = createRoute({
+const expiringRoute = staffRoute(requireStockRead(), {
   method: 'get',
   path: '/admin/stock/expiring/',
   tags,
-  security: staffBearer,
-  middleware: [requireStockRead()] as const,
   summary:
     'Batches with stock left expiring within `days` (default 60), soonest first (stock.write or catalogue.write)',
   description: 'Already expired batches come first (negative `days_left`). Days are Tashkent days.',
   request: { query: expiringQuery },
-  responses: { 200: jsonContent(expiringPageSchema, 'One page of batches'), 400: adminErrors[400], ...guarded },
+  responses: { 200: jsonContent(expiringPageSchema, 'One page of batches'), 400: adminErrors[400] },
 })
 
-const productRoute = createRoute({
+const productRoute = staffRoute(requireStockRead(), {
   method: 'get',
   path: '/admin/stock/products/{id}/',
   tags,
-  security: staffBearer,
-  middleware: [requireStockRead()] as const,
   summary: "A product's stock, threshold, sale and batches (stock.write or catalogue.write)",
   request: { params: productIdParams },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const movementsRoute = createRoute({
+const movementsRoute = staffRoute(requireStockRead(), {
   method: 'get',
   path: '/admin/stock/products/{id}/movements/',
   tags,
-  security: staffBearer,
-  middleware: [requireStockRead()] as const,
   summary: "A product's stock movements, newest first (stock.write or catalogue.write)",
   description:
     'Every change of the stock is a movement: `order` (taken by an order), `order_cancelled` (given back), ' +
@@ -92,51 +81,44 @@ const movementsRoute = createRoute({
     200: jsonContent(movementPage, 'One page of movements'),
     400: adminErrors[400],
     404: adminErrors[404],
-    ...guarded,
   },
 })
 
-const arrivalRoute = createRoute({
+const arrivalRoute = staffRoute(requirePermission('stock.write'), {
   method: 'post',
   path: '/admin/stock/products/{id}/arrivals/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('stock.write')] as const,
   summary: 'Stock arrived: a new batch with its expiry date (stock.write)',
   description: 'One `arrival` movement into a new batch; audited `stock.arrival`. An expiry date already past: 400.',
-  request: { params: productIdParams, body: json(arrivalBody) },
-  responses: { 201: productAnswer, 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+  request: { params: productIdParams, body: requiredJson(arrivalBody) },
+  responses: { 201: productAnswer, 400: adminErrors[400], 404: adminErrors[404] },
 })
 
-const correctionRoute = createRoute({
+const correctionRoute = staffRoute(requirePermission('stock.write'), {
   method: 'post',
   path: '/admin/stock/products/{id}/corrections/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('stock.write')] as const,
   summary: 'A staff count: the stock they saw and what they counted, with a reason (stock.write)',
   description:
     'Moves the stock by `counted − seen` from the number it has now, so orders placed while the staff member ' +
     'counted are not wiped out. Taken from the nearest expiry first; a count up goes to a batch expiring on ' +
     '`expires_on`, or to the undated batch. 409 when the stock has meanwhile fallen below what the count takes ' +
     '(count again). Audited `stock.correction`; a count equal to `seen` changes nothing.',
-  request: { params: productIdParams, body: json(correctionBody) },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  request: { params: productIdParams, body: requiredJson(correctionBody) },
+  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
 })
 
-const saleRoute = createRoute({
+const saleRoute = staffRoute(requirePermission('stock.write'), {
   method: 'post',
   path: '/admin/stock/products/{id}/sale/',
   tags,
-  security: staffBearer,
-  middleware: [requirePermission('stock.write')] as const,
   summary: 'Put a product with a batch expiring within `days` on sale, −`percent` % (stock.write)',
   description:
     'The sale price is the price less `percent` % (whole sum, below the price), from now until the end of the ' +
     'nearest expiry day (Tashkent). Audited `product.sale`. 409 when no batch with stock expires in the window; ' +
     '400 on `percent` when the price would not go down.',
-  request: { params: productIdParams, body: json(saleBody) },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409], ...guarded },
+  request: { params: productIdParams, body: requiredJson(saleBody) },
+  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
 })
 
 export function adminStockRoutes(deps: ApiDeps) {

@@ -1,9 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { idParam, jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, staffBearer } from '../openapi.ts'
+import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
 import { brandSpec, categorySpec, groupSpec, type KindSpec, manufacturerSpec } from './kinds.ts'
 import {
   brandCreate,
@@ -26,8 +26,6 @@ import { createRow, listRows, oneRow, orderRows, updateRow } from './service.ts'
 // menu's groups. Reading needs catalogue.texts (content editors see them),
 // every change catalogue.write.
 
-const guarded = { 401: adminErrors[401], 403: adminErrors[403] }
-const json = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } })
 const params = z.object({ id: idParam('id', 3) })
 
 type KindRoutes = {
@@ -87,68 +85,56 @@ function kindRouter({ database: { db } }: ApiDeps, kind: KindRoutes) {
   const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
   const list = z.object({ results: z.array(kind.row) })
 
-  const listRoute = createRoute({
+  const listRoute = staffRoute(requirePermission('catalogue.texts'), {
     method: 'get',
     path: base,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('catalogue.texts')] as const,
     summary: `Every ${kind.label}, hidden ones too, in the shop's order (catalogue.texts)`,
-    responses: { 200: jsonContent(list, 'All of them'), ...guarded },
+    responses: { 200: jsonContent(list, 'All of them') },
   })
-  const getRoute = createRoute({
+  const getRoute = staffRoute(requirePermission('catalogue.texts'), {
     method: 'get',
     path: `${base}{id}/`,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('catalogue.texts')] as const,
     summary: `One ${kind.label} (catalogue.texts)`,
     request: { params },
-    responses: { 200: jsonContent(kind.row, 'It'), 400: adminErrors[400], 404: adminErrors[404], ...guarded },
+    responses: { 200: jsonContent(kind.row, 'It'), 400: adminErrors[400], 404: adminErrors[404] },
   })
-  const createRouteDef = createRoute({
+  const createRouteDef = staffRoute(requirePermission('catalogue.write'), {
     method: 'post',
     path: base,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('catalogue.write')] as const,
     summary: `Add a ${kind.label}, last in the order (catalogue.write)`,
     description: `${slugNote} Audited \`${spec.entity}.create\`.`,
-    request: { body: json(kind.create) },
+    request: { body: requiredJson(kind.create) },
     responses: {
       201: jsonContent(kind.row, 'Created'),
       400: adminErrors[400],
       409: adminErrors[409],
-      ...guarded,
     },
   })
-  const updateRouteDef = createRoute({
+  const updateRouteDef = staffRoute(requirePermission('catalogue.write'), {
     method: 'patch',
     path: `${base}{id}/`,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('catalogue.write')] as const,
     summary: `Change, hide or show a ${kind.label} (catalogue.write)`,
     description: `Only the fields sent change. ${slugNote} Audited \`${spec.entity}.update\` with the changed fields.`,
-    request: { params, body: json(kind.update) },
+    request: { params, body: requiredJson(kind.update) },
     responses: {
       200: jsonContent(kind.row, 'As it now is'),
       400: adminErrors[400],
       404: adminErrors[404],
       409: adminErrors[409],
-      ...guarded,
     },
   })
-  const orderRoute = createRoute({
+  const orderRoute = staffRoute(requirePermission('catalogue.write'), {
     method: 'put',
     path: `${base}order/`,
     tags,
-    security: staffBearer,
-    middleware: [requirePermission('catalogue.write')] as const,
     summary: `Set the order of the ${kind.path.replace('-', ' ')} (catalogue.write)`,
     description: `The ids in the new order. Audited \`${spec.entity}.order\` (the positions that moved).`,
-    request: { body: json(orderBody) },
-    responses: { 200: jsonContent(list, 'All of them, in the new order'), 400: adminErrors[400], ...guarded },
+    request: { body: requiredJson(orderBody) },
+    responses: { 200: jsonContent(list, 'All of them, in the new order'), 400: adminErrors[400] },
   })
 
   return createRouter()
