@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
@@ -37,6 +38,14 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
           </option>
         ))}
       </select>
+    </div>
+  )
+  const input = (name: string, label: string, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`export-${name}`}>
+        {label}
+      </label>
+      <input id={`export-${name}`} name={name} defaultValue={chosen(name)} className="field__input" {...props} />
     </div>
   )
   return (
@@ -80,45 +89,9 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
             ['', t('export.any')],
             ['true', tp('list.yes')],
           ])}
-          <div className="field">
-            <label className="field__label" htmlFor="export-q">
-              {tp('list.search')}
-            </label>
-            <input
-              id="export-q"
-              type="search"
-              name="q"
-              defaultValue={chosen('q')}
-              maxLength={100}
-              className="field__input"
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="export-brand">
-              {t('export.brand')}
-            </label>
-            <input
-              id="export-brand"
-              name="brand"
-              defaultValue={chosen('brand')}
-              inputMode="numeric"
-              pattern="\d*"
-              className="field__input"
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="export-category">
-              {t('export.category')}
-            </label>
-            <input
-              id="export-category"
-              name="category"
-              defaultValue={chosen('category')}
-              inputMode="numeric"
-              pattern="\d*"
-              className="field__input"
-            />
-          </div>
+          {input('q', tp('list.search'), { type: 'search', maxLength: 100 })}
+          {input('brand', t('export.brand'), { inputMode: 'numeric', pattern: '\\d*' })}
+          {input('category', t('export.category'), { inputMode: 'numeric', pattern: '\\d*' })}
         </fieldset>
         <div className="admin-actions">
           <button type="submit" name="format" value="xlsx" className="button">
