@@ -1,4 +1,5 @@
 import { getConfig } from '#api/config.ts'
+import type { CategoryGroup } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 
 /** Everything the header, menus and footer show, fetched in parallel. */
@@ -10,8 +11,29 @@ export async function loadShell(api: ApiClient) {
     api.get('common/badges/'),
     api.get('products/categories/').catch(() => ({ results: [] })),
   ])
-  return { headerMenu: headerMenu.results, footer: footer.results, contacts, badges, categoryGroups: groups.results }
+  return {
+    headerMenu: headerMenu.results,
+    footer: footer.results,
+    contacts,
+    badges,
+    categoryGroups: groups.results.map(menuGroup),
+  }
 }
+
+/**
+ * A category group as the menus show it: names and links. The categories'
+ * pictures were a sixth of every page's data handoff, and no menu shows them.
+ */
+function menuGroup({ id, slug, title, children }: CategoryGroup) {
+  return {
+    id,
+    slug,
+    title,
+    children: children.map((child) => ({ id: child.id, slug: child.slug, title: child.title })),
+  }
+}
+
+export type MenuGroup = ReturnType<typeof menuGroup>
 
 export type Shell = Awaited<ReturnType<typeof loadShell>>
 

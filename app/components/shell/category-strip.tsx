@@ -1,8 +1,9 @@
 import { Fragment, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
-import type { CategoryGroup, MenuItem } from '#api/types.ts'
+import type { MenuItem } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import type { MenuGroup } from '#app/utils/shell.server.ts'
 import { Icon } from '../icon.tsx'
 import { ShopLink } from '../shop-link.tsx'
 
@@ -11,7 +12,7 @@ import { ShopLink } from '../shop-link.tsx'
  * categories, then the header sections separated by dividers; the one in
  * `sections` is marked on /products (SPEC §2). Phones have the groups in the menu drawer.
  */
-export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; groups: CategoryGroup[]; lang: Lang }) {
+export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; groups: MenuGroup[]; lang: Lang }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [params] = useSearchParams()
@@ -49,7 +50,7 @@ export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; grou
  * One group as a dropdown of its categories. <details name> keeps one open at a
  * time without JavaScript; with it, Escape, a click elsewhere and navigation close it.
  */
-function GroupMenu({ group, lang }: { group: CategoryGroup; lang: Lang }) {
+function GroupMenu({ group, lang }: { group: MenuGroup; lang: Lang }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const { key } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the signal.

@@ -42,19 +42,36 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { name: product.title, to: path },
   ]
   const paid = product.sale_price ?? product.price
-  const seo = {
-    title: t('product.meta_title', { title: product.title, price: formatMoney(paid, lang) }),
+  const metaTitle = t('product.meta_title', { title: product.title, price: formatMoney(paid, lang) })
+  return data(
+    { lang, product, crumbs, similar: similar.map(toCardView), metaTitle, origin, reviews, inBasket },
+    { headers: catalogueLoaderHeaders(request, lang) },
+  )
+}
+
+/** The review form posts here (written, edited, deleted or refused with the typed text kept). */
+export const action = (args: Route.ActionArgs) => reviewAction(args)
+
+// Built here from the product the page has anyway, not sent beside it: the
+// description, pictures and links twice more were 6 % of the page's HTML.
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return []
+  const { lang, product, crumbs, metaTitle, origin } = loaderData
+  const url = absoluteUrl(origin, `/${lang}/products/${product.slug}`)
+  const images = product.images.map((image) => absoluteUrl(origin, image.large))
+  return seoMeta({
+    title: metaTitle,
     description: snippet(product.description),
-    url: absoluteUrl(origin, path),
+    url,
     lang,
-    type: 'product' as const,
-    image: product.images[0] ? absoluteUrl(origin, product.images[0].large) : null,
+    type: 'product',
+    image: images[0] ?? null,
     jsonLd: [
       productLd({
-        url: absoluteUrl(origin, path),
+        url,
         name: product.title,
         description: product.description,
-        images: product.images.map((image) => absoluteUrl(origin, image.large)),
+        images,
         sku: String(product.id),
         brand: product.brand.name,
         price: product.price,
@@ -66,17 +83,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       }),
       breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) }))),
     ],
-  }
-  return data(
-    { lang, product, crumbs, similar: similar.map(toCardView), seo, reviews, inBasket },
-    { headers: catalogueLoaderHeaders(request, lang) },
-  )
+  })
 }
-
-/** The review form posts here (written, edited, deleted or refused with the typed text kept). */
-export const action = (args: Route.ActionArgs) => reviewAction(args)
-
-export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
 
 export default function ProductPage({
