@@ -1,5 +1,5 @@
 import { getConfig } from '#api/config.ts'
-import type { CategoryGroup } from '#api/types.ts'
+import type { CategoryGroup, Contacts } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 
 /** Everything the header, menus and footer show, fetched in parallel. */
@@ -14,7 +14,8 @@ export async function loadShell(api: ApiClient) {
   return {
     headerMenu: headerMenu.results,
     footer: footer.results,
-    contacts,
+    // The pickup points are the checkout's: it loads them itself.
+    contacts: omitPickupPoints(contacts),
     badges,
     categoryGroups: groups.results.map(menuGroup),
   }
@@ -31,6 +32,10 @@ function menuGroup({ id, slug, title, children }: CategoryGroup) {
     title,
     children: children.map((child) => ({ id: child.id, slug: child.slug, title: child.title })),
   }
+}
+
+function omitPickupPoints({ pickup_points: _, ...contacts }: Contacts) {
+  return contacts
 }
 
 export type MenuGroup = ReturnType<typeof menuGroup>

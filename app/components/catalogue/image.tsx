@@ -8,12 +8,15 @@ import { useSaveData } from '#app/utils/save-data.ts'
 const widths = { extra_small: 64, small: 240, medium: 480, large: 960 } as const
 type Size = keyof typeof widths
 
-export function srcSet(links: ImageLinks, sizes: Size[] = ['small', 'medium', 'large']): string {
+export function srcSet(links: Partial<ImageLinks>, sizes: Size[] = ['small', 'medium', 'large']): string {
   return sizes.map((size) => `${links[size]} ${widths[size]}w`).join(', ')
 }
 
+const defaultCandidates: Size[] = ['small', 'medium', 'large']
+
 type Props = {
-  links: ImageLinks
+  /** All four copies, or those a slimmed view kept (a card's: no 64 px one); only copies present are offered. */
+  links: Partial<ImageLinks>
   alt: string
   /** The intrinsic box (its ratio matters): the API does not send the pictures' dimensions. */
   width: number
@@ -31,7 +34,7 @@ type Props = {
 
 export function ResponsiveImage({ links, alt, width, height, sizes, candidates, priority, eager, className }: Props) {
   const saveData = useSaveData()
-  const wanted = candidates ?? ['small', 'medium', 'large']
+  const wanted = (candidates ?? defaultCandidates).filter((size) => links[size])
   // Save-Data: no 960 px copies, and only the main picture is loaded before it is near the screen
   // (React preloads every eagerly loaded picture in <head>).
   const smaller = wanted.filter((size) => size !== 'large')

@@ -13,7 +13,7 @@ export type ProductCardView = {
   price: number
   salePrice: number | null
   discount: number | null
-  image: ImageLinks | null
+  image: CardImage | null
   rating: number | null
   reviews: number
   inStock: boolean
@@ -29,12 +29,19 @@ export function toCardView(product: ProductCard): ProductCardView {
     price: product.price,
     salePrice: product.sale_price,
     discount: product.discount_percent,
-    image: product.images[0] ?? null,
+    image: cardImage(product.images[0]),
     rating: product.rating,
     reviews: product.review_count,
     inStock: product.in_stock,
     ...(product.highlight?.length ? { highlight: product.highlight } : {}),
   }
+}
+
+/** The widths a card offers (image.tsx): the 64 px copy is for thumbnails, never a card. */
+export type CardImage = Pick<ImageLinks, 'small' | 'medium' | 'large'>
+
+function cardImage(links: ImageLinks | undefined): CardImage | null {
+  return links ? { small: links.small, medium: links.medium, large: links.large } : null
 }
 
 export type BrandOption = { slug: string; name: string }

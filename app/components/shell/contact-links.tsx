@@ -4,10 +4,13 @@ import { Icon } from '../icon.tsx'
 
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 /** Yandex Maps takes the point as longitude,latitude in `pt`. */
+/** The contacts the header and footer show (the shell leaves out the pickup points). */
+export type ShopContacts = Omit<Contacts, 'pickup_points'>
+
 export const mapHref = (c: Pick<Contacts, 'latitude' | 'longitude'>) =>
   `https://yandex.uz/maps/?pt=${c.longitude},${c.latitude}&z=17&l=map`
 
-export function PhoneLinks({ contacts }: { contacts: Contacts }) {
+export function PhoneLinks({ contacts }: { contacts: ShopContacts }) {
   return (
     <>
       {[contacts.phone, contacts.phone2].filter(Boolean).map((phone) => (
@@ -20,7 +23,7 @@ export function PhoneLinks({ contacts }: { contacts: Contacts }) {
   )
 }
 
-export function AddressLink({ contacts }: { contacts: Contacts }) {
+export function AddressLink({ contacts }: { contacts: ShopContacts }) {
   return (
     <a href={mapHref(contacts)} className="contact-link" target="_blank" rel="noopener noreferrer">
       <Icon name="pin" />
@@ -29,7 +32,7 @@ export function AddressLink({ contacts }: { contacts: Contacts }) {
   )
 }
 
-export function SocialLinks({ contacts }: { contacts: Contacts }) {
+export function SocialLinks({ contacts }: { contacts: ShopContacts }) {
   const { t } = useTranslation()
   const networks = [
     ['facebook', contacts.facebook],

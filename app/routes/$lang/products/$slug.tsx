@@ -29,7 +29,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = catalogueT(context)
-  const { similar, ...product } = await api.get(`products/${params.slug}/`).catch(rethrowMoved(request, params.slug))
+  // What the page shows, no more: the dates and the showcase flag stay out of its data.
+  const {
+    similar,
+    created_at: _created,
+    updated_at: _updated,
+    is_recommendation: _recommended,
+    ...product
+  } = await api.get(`products/${params.slug}/`).catch(rethrowMoved(request, params.slug))
   redirectIfRenamed(request, params.slug, product.slug)
   const reviews = await loadReviews(context, request, lang, product.slug)
   const inBasket = await basketQuantity(request, api, product.id)
