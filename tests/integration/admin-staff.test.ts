@@ -26,7 +26,9 @@ describe('every admin operation', () => {
     const doc = (await t.json('openapi.json')).body
     expect(doc.components.securitySchemes.staffBearer).toMatchObject({ type: 'http', scheme: 'bearer' })
     const open = ['post admin/auth/login/', 'post admin/auth/second-factor/']
-    const operations = Object.entries(doc.paths as Record<string, Record<string, { security?: object[] }>>)
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { security?: object[]; responses: object }>>,
+    )
       .filter(([path]) => path.startsWith('/api/v1/admin/'))
       .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method, path: path.slice(8), op })))
     expect(operations.length).toBeGreaterThanOrEqual(16)
@@ -34,6 +36,7 @@ describe('every admin operation', () => {
       const name = `${method} ${path}`
       if (open.includes(name)) continue
       expect(op.security, name).toEqual([{ staffBearer: [] }])
+      expect(Object.keys(op.responses), `${name} documents its 401`).toContain('401')
       const res = await send(
         method.toUpperCase(),
         path.replace('{id}', '1'),
