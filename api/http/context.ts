@@ -52,9 +52,9 @@ export type ApiEnv = {
   }
 }
 
-/** A router whose request validation failures become localised 400 field errors. */
 export type ApiRouter = OpenAPIHono<ApiEnv>
 
+/** A router whose request validation failures become localised 400 field errors. */
 export function createRouter(): ApiRouter {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {

@@ -8,11 +8,11 @@ import { useSaveData } from '#app/utils/save-data.ts'
 const widths = { extra_small: 64, small: 240, medium: 480, large: 960 } as const
 type Size = keyof typeof widths
 
-export function srcSet(links: Partial<ImageLinks>, sizes: Size[] = ['small', 'medium', 'large']): string {
+const defaultCandidates: Size[] = ['small', 'medium', 'large']
+
+export function srcSet(links: Partial<ImageLinks>, sizes: Size[] = defaultCandidates): string {
   return sizes.map((size) => `${links[size]} ${widths[size]}w`).join(', ')
 }
-
-const defaultCandidates: Size[] = ['small', 'medium', 'large']
 
 type Props = {
   /** All four copies, or those a slimmed view kept (a card's: no 64 px one); only copies present are offered. */
