@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from 'react-router'
-import { DeferredScripts } from '#app/components/deferred-scripts.tsx'
+import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+import { DeferredScripts, wantsScriptsOnLoad } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
@@ -50,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   const lang = data?.lang ?? (isLang(i18n.language) ? i18n.language : 'ru')
   const nonce = useNonce()
+  const scriptsOnLoad = wantsScriptsOnLoad(useMatches().map((match) => match.handle))
   return (
     <html lang={htmlLang[lang]} data-lang={lang}>
       <head>
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} onLoad={scriptsOnLoad} />
       </body>
     </html>
   )

@@ -9,12 +9,26 @@ import { Scripts } from 'react-router'
 // does not hoist preloads out of a noscript, and in the browser the template
 // is hydrated as an opaque element.
 // The script after it runs the data handoff at once (the streamed data
-// scripts after it feed it) and adds the preloads and the module script on
-// `load` (and a frame after it) or on the first interaction, whichever comes first. A click before
+// scripts after it feed it) and adds the preloads and the module script at
+// the shopper's first sign of presence (a touch, a scroll, the mouse, a key,
+// a focus); pages that need their scripts without one (`handle.hydrate`,
+// see `hydrateOnLoad`) also on `load` and a frame after it. A click before
 // that is a plain link or form submission.
 export const deferredScriptsId = 'deferred-scripts'
 
-const start = `(() => {
+/** A route's `handle` that asks for its scripts on `load` (a map to show, a payment page to leave for). */
+export const hydrateOnLoad = { hydrate: 'on-load' } as const
+
+export const wantsScriptsOnLoad = (handles: unknown[]) =>
+  handles.some((handle) => (handle as Partial<typeof hydrateOnLoad> | undefined)?.hydrate === hydrateOnLoad.hydrate)
+
+// SPEC §2: screens narrower than 320 px get the mobile-app page; done here so it happens before the scripts
+// arrive (NarrowScreenRedirect does it for client-side navigations).
+const narrowScreen = `
+  const mobilePage = '/' + (location.pathname.split('/')[1] || 'ru') + '/mobile'
+  if (innerWidth < 320 && location.pathname !== mobilePage) return location.replace(mobilePage)`
+
+const start = (onLoad: boolean) => `(() => {${narrowScreen}
   const box = document.getElementById(${JSON.stringify(deferredScriptsId)})
   const parsed = document.createElement('template')
   parsed.innerHTML = box?.content.firstElementChild?.textContent ?? ''
@@ -27,7 +41,7 @@ const start = `(() => {
   }
   const isHandoff = (node) => node.localName === 'script' && !node.type
   nodes.filter(isHandoff).forEach(add)
-  const events = ['pointerdown', 'keydown', 'touchstart', 'focusin']
+  const events = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin']
   let started = false
   const load = () => {
     if (started) return
@@ -35,14 +49,15 @@ const start = `(() => {
     for (const type of events) removeEventListener(type, load, true)
     nodes.filter((node) => !isHandoff(node)).forEach(add)
   }
+  for (const type of events) addEventListener(type, load, { capture: true, passive: true })
+  if (!${onLoad}) return
   // After load, one frame more: the page has painted before the first script is asked for.
   const afterPaint = () => requestAnimationFrame(() => setTimeout(load, 0))
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
-  for (const type of events) addEventListener(type, load, { capture: true, passive: true })
 })()`
 
-export function DeferredScripts({ nonce }: { nonce: string }) {
+export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: boolean }) {
   return (
     <>
       {typeof document === 'undefined' ? (
@@ -56,7 +71,7 @@ export function DeferredScripts({ nonce }: { nonce: string }) {
         <template id={deferredScriptsId} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of this file, no input. */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start(onLoad) }} />
     </>
   )
 }

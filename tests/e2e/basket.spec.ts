@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { toasts, watchErrors, withJs } from './support/page.ts'
+import { toasts, wake, watchErrors, withJs } from './support/page.ts'
 
 // The basket and favourites (issue 6), with and without JavaScript. Every test
 // starts as a fresh visitor (a new browser context: a new visitorId cookie).
@@ -14,6 +14,7 @@ const savedBadge = (page: Page, count: number) => header(page).getByRole('link',
 /** Opens a page; with JavaScript, waits until it has hydrated (the search box becomes a combobox). */
 async function visit(page: Page, path: string) {
   await page.goto(path)
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
 }
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, withJs } from './support/page.ts'
+import { main, toasts, wake, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // One customer per project, made in beforeAll: the API caps SMS codes per address a day.
@@ -16,6 +16,7 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')
 
 /** With JavaScript, waits until the page has hydrated (the search box becomes a combobox). */
 async function hydrated(page: Page) {
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { withJs } from './support/page.ts'
+import { wake, withJs } from './support/page.ts'
 
 // The storefront catalogue (issue 4) against the seeded 2,000-product demo
 // catalogue. Every test runs with and without JavaScript; where the two differ
@@ -14,6 +14,7 @@ const amount = (text: string) => Number(text.replace(/[^\d]/g, ''))
 
 /** With JavaScript, waits until the page runs: the header search turns into a combobox then. */
 async function hydrated(page: Page) {
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible({ timeout: 15_000 })
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { main, withJs } from './support/page.ts'
+import { main, wake, withJs } from './support/page.ts'
 import {
   exitCode,
   newPhone,
@@ -63,6 +63,7 @@ test.afterAll(async () => {
 /** With JavaScript, waits until the page has hydrated (the search box becomes a combobox). */
 async function visit(page: Page, path: string) {
   await page.goto(`${server.url}${path}`)
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
 }
 
@@ -85,11 +86,13 @@ test('Eskiz hangs: asking for a registration code says the SMS service is not an
 
 test('Payme hangs: adding a saved card says the payment system is not answering', async ({ page }) => {
   await page.goto(`${server.url}/ru/login?redirectTo=${encodeURIComponent('/ru/profile/cards')}`)
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
   await main(page).getByRole('textbox', { name: 'Номер телефона' }).fill(customer.national)
   await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
   await main(page).getByRole('button', { name: 'Войти' }).click()
   await expect(page).toHaveURL(/\/ru\/profile\/cards$/)
+  await wake(page)
   if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
 
   const number = main(page).getByRole('textbox', { name: 'Номер карты' })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { placeOrder, sandboxPayment, shopper } from './support/orders.ts'
-import { main, signIn, toasts, withJs } from './support/page.ts'
+import { hydrated, main, signIn, toasts, withJs } from './support/page.ts'
 
 // Cancelling a paid order: the order page says where the money stands. The
 // orders are placed and paid through the API (the checkout has its own specs);
@@ -13,7 +13,7 @@ const product = 'dior-sauvage-eau-de-parfum-100-ml'
 /** Cancels on the order page: confirmed in a modal with JavaScript, at once without. */
 async function cancelOnPage(page: Page, orderId: number) {
   await page.goto(`/ru/order/${orderId}`)
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await hydrated(page)
   await main(page).getByRole('button', { name: 'Отменить заказ' }).click()
   if (withJs()) {
     // A plain question with answers that say what they do.

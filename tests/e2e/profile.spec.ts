@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { main, toasts, visit, withJs } from './support/page.ts'
+import { hydrated, main, toasts, visit, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
 // One customer per project, made in beforeAll: the API caps SMS codes per address a day.
@@ -44,7 +44,7 @@ async function signIn(page: Page, to: string) {
   await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
   await main(page).getByRole('button', { name: 'Войти' }).click()
   await expect(page).toHaveURL(new RegExp(`${to.replaceAll('/', '\\/')}$`))
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await hydrated(page)
 }
 
 const png = () =>

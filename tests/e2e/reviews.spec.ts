@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { demoOwner } from '#api/db/seed/staff.ts'
 import type { Paged, ProductCard, ProductDetail } from '#api/types.ts'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
+import { hydrated, main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
 // Product reviews (issue 8): only a customer whose order with the product was
 // delivered may write one, with photos; everyone else sees why not. One
@@ -40,7 +40,7 @@ async function signIn(page: Page, to: string) {
   await main(page).getByLabel('Пароль', { exact: true }).fill(customer.password)
   await main(page).getByRole('button', { name: 'Войти' }).click()
   await expect(page).toHaveURL(new RegExp(to))
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await hydrated(page)
 }
 
 /** Why a post was refused: a toast with JavaScript, a message in the form without. */

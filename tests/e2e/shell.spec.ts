@@ -78,7 +78,7 @@ test.describe('shell', () => {
   })
 
   test('the header search is a GET form to the product list', async ({ page, javaScriptEnabled }) => {
-    await page.goto('/ru')
+    await visit(page, '/ru')
     // With JavaScript the same input becomes the live-search combobox.
     const role = javaScriptEnabled ? 'combobox' : 'searchbox'
     const search = page.getByRole(role, { name: 'Поиск товаров' }).first()

@@ -7,10 +7,30 @@ export const withJs = () => test.info().project.name === 'chromium-js'
 export const main = (page: Page) => page.getByRole('main')
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Уведомления' })
 
+let pointer = 0
+
+/**
+ * With JavaScript, what a shopper does first: the mouse moves over the page. A shop page loads its scripts
+ * at that first sign of presence, not on its own (docs/decisions/007-javascript-budget.md).
+ */
+export async function wake(page: Page) {
+  if (!withJs()) return
+  pointer = (pointer % 50) + 1
+  await page.mouse.move(pointer, pointer)
+}
+
+/** With JavaScript, wakes the page and waits until React Router has taken it over and the network is quiet. */
+export async function hydrated(page: Page) {
+  if (!withJs()) return
+  await wake(page)
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+  await page.waitForLoadState('networkidle')
+}
+
 /** Opens `path`; with JavaScript, waits until the page is hydrated and quiet. */
 export async function visit(page: Page, path: string) {
   await page.goto(path)
-  if (withJs()) await page.waitForLoadState('networkidle')
+  await hydrated(page)
 }
 
 /** Errors the page logs (hydration mismatches, uncaught exceptions); a test ends expecting none. */
