@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { visit } from './support/page.ts'
+import { visit, withJs } from './support/page.ts'
 
 const shellTexts = {
   ru: { lang: 'ru', login: 'Войти', basket: 'Корзина' },
@@ -97,6 +97,23 @@ test.describe('shell', () => {
     await expect(menu.getByRole('link', { name: 'Мужская парфюмерия' })).toBeVisible()
     await expect(menu.getByRole('link', { name: /^\+998/ }).first()).toBeVisible()
     await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible()
+  })
+
+  test('a screen narrower than 320 px is sent to the mobile-app page before any script loads', async ({ page }) => {
+    await page.setViewportSize({ width: 300, height: 600 })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await page.goto('/ru/products')
+    if (withJs()) {
+      await expect(page).toHaveURL(/\/ru\/mobile$/)
+      expect(scripts).toEqual([])
+    } else {
+      // Only a script knows the screen's width: without one the page stays and works.
+      await expect(page).toHaveURL(/\/ru\/products$/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    }
   })
 
   test('320 px wide renders without horizontal scrolling', async ({ page }) => {
