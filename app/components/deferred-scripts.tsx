@@ -12,15 +12,18 @@ import { Scripts } from 'react-router'
 // scripts after it feed it) and adds the preloads and the module script at
 // the shopper's first sign of presence (a touch, a scroll, the mouse, a key,
 // a focus); pages that need their scripts without one (`handle.hydrate`,
-// see `hydrateOnLoad`) also on `load` and a frame after it. A click before
+// see `ScriptsHandle`) also on `load` and a frame after it. A click before
 // that is a plain link or form submission.
 export const deferredScriptsId = 'deferred-scripts'
 
-/** A route's `handle` that asks for its scripts on `load` (a map to show, a payment page to leave for). */
-export const hydrateOnLoad = { hydrate: 'on-load' } as const
+/**
+ * A route's `handle` that asks for its scripts on `load` (a map to show, a payment page to leave for).
+ * Routes import it as a type only: a value import would put this module in a chunk of its own.
+ */
+export type ScriptsHandle = { hydrate: 'on-load' }
 
 export const wantsScriptsOnLoad = (handles: unknown[]) =>
-  handles.some((handle) => (handle as Partial<typeof hydrateOnLoad> | undefined)?.hydrate === hydrateOnLoad.hydrate)
+  handles.some((handle) => (handle as Partial<ScriptsHandle> | undefined)?.hydrate === 'on-load')
 
 // SPEC §2: screens narrower than 320 px get the mobile-app page; done here so it happens before the scripts
 // arrive (NarrowScreenRedirect does it for client-side navigations).
@@ -28,36 +31,37 @@ const narrowScreen = `
   const mobilePage = '/' + (location.pathname.split('/')[1] || 'ru') + '/mobile'
   if (innerWidth < 320 && location.pathname !== mobilePage) return location.replace(mobilePage)`
 
-const start = (onLoad: boolean) => `(() => {${narrowScreen}
-  const box = document.getElementById(${JSON.stringify(deferredScriptsId)})
+// The data handoff (plain scripts) runs at once; the rest waits. `later.splice(0)` empties the list, so a
+// second event adds nothing. On `load`, one frame more (afterPaint): the page has painted before the first
+// script is asked for. Sent without its indentation: this script is in every page's HTML.
+const start = (onLoad: boolean) =>
+  `(() => {${narrowScreen}
   const parsed = document.createElement('template')
-  parsed.innerHTML = box?.content.firstElementChild?.textContent ?? ''
-  const nodes = [...parsed.content.children]
+  parsed.innerHTML = document.getElementById(${JSON.stringify(deferredScriptsId)})?.content.firstElementChild?.textContent ?? ''
+  const handoff = [], later = []
+  for (const node of parsed.content.children) (node.localName === 'script' && !node.type ? handoff : later).push(node)
   const add = (node) => {
     const copy = document.createElement(node.localName)
     for (const { name, value } of node.attributes) copy.setAttribute(name, value)
     copy.textContent = node.textContent
     document.body.append(copy)
   }
-  const isHandoff = (node) => node.localName === 'script' && !node.type
-  nodes.filter(isHandoff).forEach(add)
+  handoff.forEach(add)
   const events = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin']
-  let started = false
   const load = () => {
-    if (started) return
-    started = true
     for (const type of events) removeEventListener(type, load, true)
-    nodes.filter((node) => !isHandoff(node)).forEach(add)
+    later.splice(0).forEach(add)
   }
   for (const type of events) addEventListener(type, load, { capture: true, passive: true })
   if (!${onLoad}) return
-  // After load, one frame more: the page has painted before the first script is asked for.
   const afterPaint = () => requestAnimationFrame(() => setTimeout(load, 0))
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
-})()`
+})()`.replace(/^\s+/gm, '')
+const starts = { onInteraction: start(false), onLoad: start(true) }
 
 export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: boolean }) {
+  const __html = onLoad ? starts.onLoad : starts.onInteraction
   return (
     <>
       {typeof document === 'undefined' ? (
@@ -71,7 +75,7 @@ export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: bool
         <template id={deferredScriptsId} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of this file, no input. */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start(onLoad) }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html }} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { AdminHeader } from '#app/components/admin/admin-header.tsx'
-import { hydrateOnLoad } from '#app/components/deferred-scripts.tsx'
+import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { requireStaffMiddleware, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -8,7 +8,7 @@ import { getStaff } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/_layout'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
-export const handle = hydrateOnLoad
+export const handle: ScriptsHandle = { hydrate: 'on-load' }
 
 /**
  * The back office's frame (route id `admin`): its own header and navigation,

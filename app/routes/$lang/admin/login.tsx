@@ -5,7 +5,7 @@ import type { StaffSession } from '#api/types.ts'
 import { CodeField, FormMessage, PasswordField, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
 import { adminHome } from '#app/components/admin/staff.ts'
-import { hydrateOnLoad } from '#app/components/deferred-scripts.tsx'
+import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
@@ -18,7 +18,7 @@ import type { Route } from './+types/login'
 import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
-export const handle = hydrateOnLoad
+export const handle: ScriptsHandle = { hydrate: 'on-load' }
 
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
 

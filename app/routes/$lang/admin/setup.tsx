@@ -4,7 +4,7 @@ import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/form
 import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
 import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
 import { adminHome } from '#app/components/admin/staff.ts'
-import { hydrateOnLoad } from '#app/components/deferred-scripts.tsx'
+import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
@@ -17,7 +17,7 @@ import { changePassword } from './password.server.ts'
 import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
-export const handle = hydrateOnLoad
+export const handle: ScriptsHandle = { hydrate: 'on-load' }
 
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
 
