@@ -97,6 +97,27 @@ test.describe('shell', () => {
     await expect(menu.getByRole('link', { name: 'Мужская парфюмерия' })).toBeVisible()
     await expect(menu.getByRole('link', { name: /^\+998/ }).first()).toBeVisible()
     await expect(menu.getByRole('link', { name: 'Войти' })).toBeVisible()
+    // Going somewhere closes it (with JavaScript the drawer closes on the client-side navigation).
+    await menu.getByRole('link', { name: 'Мужская парфюмерия' }).click()
+    await expect(page).toHaveURL(/\/ru\/products\/category\/[a-z0-9-]+$/)
+    await expect(menu).toBeHidden()
+  })
+
+  test('a menu opened by the first tap, before the scripts, stays open as they arrive', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/ru')
+    // The tap is the page's first sign of presence: with JavaScript it also asks for the scripts.
+    await page.getByRole('button', { name: 'Меню' }).click()
+    const menu = page.getByRole('dialog', { name: 'Меню' })
+    await menu.getByRole('button', { name: 'Парфюмерия' }).click()
+    if (withJs()) await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+    await page.waitForLoadState('networkidle')
+    await expect(menu.getByRole('link', { name: 'Мужская парфюмерия' })).toBeVisible()
+    // The page behind does not scroll while the drawer is open (a class on <html>, set by the scripts).
+    if (withJs()) await expect(page.locator('html')).toHaveClass(/scroll-locked/)
+    await menu.getByRole('button', { name: 'Закрыть меню' }).click()
+    await expect(menu).toBeHidden()
+    if (withJs()) await expect(page.locator('html')).not.toHaveClass(/scroll-locked/)
   })
 
   test('a screen narrower than 320 px is sent to the mobile-app page before any script loads', async ({ page }) => {

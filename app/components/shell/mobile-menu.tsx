@@ -25,15 +25,20 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
   const { key, pathname, search } = useLocation()
   const dialog = useAuthDialog()
   const close = () => ref.current?.hidePopover()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the signal.
+  // Navigation closes the drawer; its first run is hydration, which must leave open a drawer the tap that
+  // loaded the scripts opened.
+  const shownKey = useRef(key)
   useEffect(() => {
+    if (shownKey.current === key) return
+    shownKey.current = key
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   }, [key])
   // The page behind stops scrolling while the drawer is open (shared with the modals).
   useEffect(() => {
     const panel = ref.current
     if (!panel) return
-    let unlock: (() => void) | null = null
+    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
+    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
     const onToggle = (event: Event) => {
       if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
       else {
