@@ -88,6 +88,20 @@ test.describe('desktop category menu', () => {
     await expect(child).toBeHidden()
   })
 
+  test('a group opened by the first click, before the scripts, stays open as they arrive', async ({ page }) => {
+    await page.goto('/ru')
+    const strip = page.getByRole('navigation', { name: 'Категории' })
+    const child = strip
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Парфюмерия' }) })
+      .getByRole('link', { name: 'Мужская парфюмерия' })
+    // With JavaScript this click is also what asks for the scripts.
+    await strip.getByRole('button', { name: 'Парфюмерия' }).click()
+    if (withJs()) await page.waitForFunction(() => '__reactRouterDataRouter' in window)
+    await page.waitForLoadState('networkidle')
+    await expect(child).toBeVisible()
+  })
+
   test('phones keep the groups in the drawer, not in the strip', async ({ page }) => {
     await page.setViewportSize(phone)
     await visit(page, '/ru')

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router'
 import type { MenuItem } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import type { MenuGroup } from '#app/utils/shell.server.ts'
+import { useNavigationEffect } from '#app/utils/use-navigation-effect.ts'
 import { Icon } from '../icon.tsx'
 import { ShopLink } from '../shop-link.tsx'
 
@@ -52,11 +53,9 @@ export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; grou
  */
 function GroupMenu({ group, lang }: { group: MenuGroup; lang: Lang }) {
   const ref = useRef<HTMLDetailsElement>(null)
-  const { key } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the signal.
-  useEffect(() => {
+  useNavigationEffect(() => {
     if (ref.current) ref.current.open = false
-  }, [key])
+  })
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false

@@ -7,6 +7,7 @@ import { type HeaderUser, ProfileLinks } from '#app/components/account/profile-m
 import type { Lang } from '#app/utils/i18n.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import type { Shell } from '#app/utils/shell.server.ts'
+import { useNavigationEffect } from '#app/utils/use-navigation-effect.ts'
 import { Icon } from '../icon.tsx'
 import { lockScroll } from '../scroll-lock.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
@@ -22,17 +23,12 @@ const panelId = 'site-menu'
 export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; user: HeaderUser | null }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
-  const { key, pathname, search } = useLocation()
+  const { pathname, search } = useLocation()
   const dialog = useAuthDialog()
   const close = () => ref.current?.hidePopover()
-  // Navigation closes the drawer; its first run is hydration, which must leave open a drawer the tap that
-  // loaded the scripts opened.
-  const shownKey = useRef(key)
-  useEffect(() => {
-    if (shownKey.current === key) return
-    shownKey.current = key
+  useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
-  }, [key])
+  })
   // The page behind stops scrolling while the drawer is open (shared with the modals).
   useEffect(() => {
     const panel = ref.current
