@@ -58,7 +58,10 @@ const start = (onLoad: boolean) =>
   if (document.readyState === 'complete') afterPaint()
   else addEventListener('load', afterPaint, { once: true })
 })()`.replace(/^\s+/gm, '')
-const starts = { onInteraction: start(false), onLoad: start(true) }
+// It runs once, from the server's HTML: the browser's bundle leaves its text out.
+const starts = import.meta.env.SSR
+  ? { onInteraction: start(false), onLoad: start(true) }
+  : { onInteraction: '', onLoad: '' }
 
 export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: boolean }) {
   const __html = onLoad ? starts.onLoad : starts.onInteraction
@@ -74,7 +77,7 @@ export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: bool
         // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; keeps React from hydrating the server's content.
         <template id={deferredScriptsId} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of this file, no input. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of this file, no input; the browser keeps the server's. */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html }} />
     </>
   )
