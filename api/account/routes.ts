@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   codeWithSessionSchema,
   passwordAfterResetSchema,
@@ -9,8 +9,7 @@ import {
 } from '#contract/account.ts'
 import { authLimits } from '#contract/auth-limits.ts'
 import { randomToken, sha256 } from '../auth/crypto.ts'
-import { signedIn } from '../auth/middleware.ts'
-import { bearer, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
+import { customerRoutes, errors, jsonBody, messageSchema, tokensSchema, userSchema } from '../auth/openapi.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
 import { accountBlocked } from '../customers/blocking.ts'
@@ -19,6 +18,7 @@ import { ApiError } from '../http/errors.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { mediaBase } from '../media/links.ts'
 import { deleteAccount } from './delete.ts'
 import { changePhone, createAccount, setPassword } from './service.ts'
@@ -43,33 +43,24 @@ const codeRules =
   'address (IPv6: its /64) in 24 hours, "already registered" answers counted; past the address cap every ' +
   'phone gets the same 429.'
 
-const accountRoute = createRoute({
-  method: 'get',
-  path: '/account/',
-  tags: ['account'],
+const customer = customerRoutes(['account'])
+
+const accountRoute = customer.get('/account/', {
   summary: 'The signed-in customer',
-  security: bearer,
-  middleware: [signedIn] as const,
   responses: { 200: json(userSchema, 'The customer'), 401: errors[401] },
 })
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/account/delete/',
-  tags: ['account'],
+const deleteRoute = customer.delete('/account/delete/', {
   summary: 'Delete the account: personal data erased, every session ended',
   description:
     'The row stays, anonymised, for past orders; the phone can register again. The customer’s reviews and ' +
     'their photos are removed and the ratings of those products recounted (docs/decisions/005).',
-  security: bearer,
-  middleware: [signedIn] as const,
   responses: { 200: json(messageSchema, 'Deleted'), 401: errors[401] },
 })
 
-const registrationEntryRoute = createRoute({
-  method: 'post',
-  path: '/account/registration/entrypoint/',
-  tags: ['account'],
+const route = routeGroup({ tags: ['account'] })
+
+const registrationEntryRoute = route.post('/account/registration/entrypoint/', {
   summary: 'Registration step 1: send a code to the phone',
   description: `409 when the phone already has an account (\`errors\` flags \`phone\`). ${codeRules}`,
   request: jsonBody(phoneOnlySchema),
@@ -82,10 +73,7 @@ const registrationEntryRoute = createRoute({
   },
 })
 
-const registrationVerifyRoute = createRoute({
-  method: 'post',
-  path: '/account/registration/verify/',
-  tags: ['account'],
+const registrationVerifyRoute = route.post('/account/registration/verify/', {
   summary: 'Registration step 2: check the code',
   description:
     'Wrong code: 400 with the tries left; expired or replaced code: 400; tries used up: 429. ' +
@@ -98,10 +86,7 @@ const registrationVerifyRoute = createRoute({
   },
 })
 
-const registrationRegisterRoute = createRoute({
-  method: 'post',
-  path: '/account/registration/register/',
-  tags: ['account'],
+const registrationRegisterRoute = route.post('/account/registration/register/', {
   summary: 'Registration step 3: set the password and name; signs in',
   description:
     'Password at least 8 characters; `password_confirm`, when sent, must match. ' +
@@ -115,20 +100,14 @@ const registrationRegisterRoute = createRoute({
   },
 })
 
-const resetRoute = createRoute({
-  method: 'post',
-  path: '/account/password-reset/',
-  tags: ['account'],
+const resetRoute = route.post('/account/password-reset/', {
   summary: 'Password reset step 1: send a code if the phone has an account',
   description: `Answers the same whether or not the phone has an account. ${codeRules}`,
   request: jsonBody(phoneOnlySchema),
   responses: { 200: json(signatureSchema, 'Accepted'), 400: errors[400], 429: errors[429] },
 })
 
-const resetVerifyRoute = createRoute({
-  method: 'post',
-  path: '/account/password-reset/verify/',
-  tags: ['account'],
+const resetVerifyRoute = route.post('/account/password-reset/verify/', {
   summary: 'Password reset step 2: check the code; signs in',
   description:
     'The tokens open a session that may call password-change-after-reset/ for 15 minutes. ' +
@@ -138,28 +117,18 @@ const resetVerifyRoute = createRoute({
   responses: { 200: json(tokensSchema, 'Code right'), 400: errors[400], 403: errors[403], 429: errors[429] },
 })
 
-const passwordAfterResetRoute = createRoute({
-  method: 'put',
-  path: '/account/password-change-after-reset/',
-  tags: ['account'],
+const passwordAfterResetRoute = customer.put('/account/password-change-after-reset/', {
   summary: 'Password reset step 3: set the new password (at least 6 characters)',
   description: 'Only with the tokens from password-reset/verify/, within 15 minutes (else 403). Ends other sessions.',
-  security: bearer,
-  middleware: [signedIn] as const,
   request: jsonBody(passwordAfterResetSchema),
   responses: { 200: json(messageSchema, 'Changed'), 400: errors[400], 401: errors[401], 403: errors[403] },
 })
 
-const passwordChangeRoute = createRoute({
-  method: 'put',
-  path: '/account/password-change/',
-  tags: ['account'],
+const passwordChangeRoute = customer.put('/account/password-change/', {
   summary: 'Change the password (at least 6 characters) with the current one',
   description:
     'A missing or wrong `old_password` is one error: 400 "current password missing or incorrect" flagging ' +
     '`old_password`; it counts as a failed login (429 after 5). Ends the other sessions.',
-  security: bearer,
-  middleware: [signedIn] as const,
   request: jsonBody(passwordChangeSchema),
   responses: {
     200: json(messageSchema, 'Changed'),
@@ -169,14 +138,9 @@ const passwordChangeRoute = createRoute({
   },
 })
 
-const phoneChangeRoute = createRoute({
-  method: 'post',
-  path: '/account/phone-change/',
-  tags: ['account'],
+const phoneChangeRoute = customer.post('/account/phone-change/', {
   summary: 'Change the phone number, step 1: send a code to the new number',
   description: `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules}`,
-  security: bearer,
-  middleware: [signedIn] as const,
   request: jsonBody(phoneOnlySchema),
   responses: {
     200: json(sessionSchema, 'Code sent'),
@@ -188,13 +152,8 @@ const phoneChangeRoute = createRoute({
   },
 })
 
-const phoneChangeVerifyRoute = createRoute({
-  method: 'post',
-  path: '/account/phone-change/verify/',
-  tags: ['account'],
+const phoneChangeVerifyRoute = customer.post('/account/phone-change/verify/', {
   summary: 'Change the phone number, step 2: the code from the new number; the number changes',
-  security: bearer,
-  middleware: [signedIn] as const,
   request: jsonBody(codeWithSessionSchema),
   responses: {
     200: json(userSchema, 'Number changed'),

@@ -6,7 +6,7 @@ import { message } from '../http/messages.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { requirePermission } from './middleware.ts'
-import { adminErrors, staffRoute } from './openapi.ts'
+import { adminErrorsOf, staffRoutes } from './openapi.ts'
 import { dateRange, dateRangeQuery, dateRangeValid, optionalIdQuery } from './query.ts'
 
 export const entrySchema = z
@@ -28,10 +28,9 @@ export const entrySchema = z
 
 const text = (description: string) => z.string().trim().min(1).max(100).optional().openapi({ description })
 
-const listRoute = staffRoute(requirePermission('audit.read'), {
-  method: 'get',
-  path: '/admin/audit/',
-  tags: ['admin: audit'],
+const read = staffRoutes(requirePermission('audit.read'), ['admin: audit'])
+
+const listRoute = read.get('/admin/audit/', {
   summary: 'The audit log, newest first (owner, manager)',
   description:
     'Every change made by staff, integration keys, the command line and the shop itself: who, when, what, ' +
@@ -49,10 +48,7 @@ const listRoute = staffRoute(requirePermission('audit.read'), {
   },
   responses: {
     200: jsonContent(pagedSchema(entrySchema), 'A page of entries'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 401, 403, 404),
   },
 })
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import {
   STAFF_PASSWORD_MIN,
   secondFactorSchema,
@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record.ts'
 import { jsonBody, messageSchema } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { jsonContent } from '../http/schemas.ts'
 import {
   changeStaffPassword,
@@ -20,7 +21,7 @@ import {
 } from '../staff/auth.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, clientInfo, requireStaff, sessionStaff } from './middleware.ts'
-import { adminErrors, meSchema, staffBearer } from './openapi.ts'
+import { adminErrorsOf, meSchema, staffBearer } from './openapi.ts'
 
 const tags = ['admin: sign-in']
 const duringSetup = requireStaff({ duringSetup: true })
@@ -51,10 +52,9 @@ export const recoverySchema = z.object({
   recovery_codes: z.array(z.string()).openapi({ description: 'Each works once instead of a code' }),
 })
 
-const loginRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/login/',
-  tags,
+const route = routeGroup({ tags })
+
+const loginRoute = route.post('/admin/auth/login/', {
   summary: 'Staff sign-in with phone and password',
   description:
     'An account with a second factor gets a `challenge` (5 minutes, 5 tries) for admin/auth/second-factor/; ' +
@@ -64,15 +64,11 @@ const loginRoute = createRoute({
   request: jsonBody(staffLoginSchema),
   responses: {
     200: jsonContent(z.union([sessionSchema, challengeSchema]), 'The session, or the second factor to give'),
-    400: adminErrors[400],
-    429: adminErrors[429],
+    ...adminErrorsOf(400, 429),
   },
 })
 
-const secondFactorRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/second-factor/',
-  tags,
+const secondFactorRoute = route.post('/admin/auth/second-factor/', {
   summary: "The second step: the authenticator's code or a recovery code",
   description:
     'Exactly one of `code` (6 digits; the current 30-second step, one before or one after; a code once used ' +
@@ -81,91 +77,55 @@ const secondFactorRoute = createRoute({
   request: jsonBody(secondFactorSchema),
   responses: {
     200: jsonContent(sessionSchema, 'Signed in'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    429: adminErrors[429],
+    ...adminErrorsOf(400, 401, 429),
   },
 })
 
-const totpStartRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/totp/',
-  tags,
-  security: staffBearer,
-  middleware: [duringSetup] as const,
+const secured = routeGroup({ tags, security: staffBearer, middleware: [duringSetup] as const })
+
+const totpStartRoute = secured.post('/admin/auth/totp/', {
   summary: 'Start setting up the authenticator app: its secret, otpauth:// address and QR code',
   description:
     'A new secret each call until confirmed. 409 when a second factor is already on (the owner resets it ' +
     'with admin/staff/{id}/reset-second-factor/). Integration keys: 403.',
   responses: {
     200: jsonContent(enrolmentSchema, 'Scan the QR code, then confirm with a code'),
-    401: adminErrors[401],
-    403: adminErrors[403],
-    409: adminErrors[409],
+    ...adminErrorsOf(401, 403, 409),
   },
 })
 
-const totpConfirmRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/totp/confirm/',
-  tags,
-  security: staffBearer,
-  middleware: [duringSetup] as const,
+const totpConfirmRoute = secured.post('/admin/auth/totp/confirm/', {
   summary: 'Confirm the authenticator with a code: the second factor is on; 10 recovery codes, shown once',
   request: jsonBody(totpConfirmSchema),
   responses: {
     200: jsonContent(recoverySchema, 'The second factor is on'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    409: adminErrors[409],
-    429: adminErrors[429],
+    ...adminErrorsOf(400, 401, 403, 409, 429),
   },
 })
 
-const passwordRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/password/',
-  tags,
-  security: staffBearer,
-  middleware: [duringSetup] as const,
+const passwordRoute = secured.post('/admin/auth/password/', {
   summary: 'Change your password; your other sessions end',
   description: `The new password: ${STAFF_PASSWORD_MIN} to 128 characters, not the current one. A wrong current password: 400, throttled like sign-ins.`,
   request: jsonBody(staffPasswordSchema),
   responses: {
     200: jsonContent(meSchema, 'Changed; the account as it is now'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    429: adminErrors[429],
+    ...adminErrorsOf(400, 401, 403, 429),
   },
 })
 
-const logoutRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/logout/',
-  tags,
-  security: staffBearer,
-  middleware: [duringSetup] as const,
+const logoutRoute = secured.post('/admin/auth/logout/', {
   summary: 'Sign out: this session ends',
   responses: {
     200: jsonContent(messageSchema, 'Signed out'),
-    401: adminErrors[401],
-    403: adminErrors[403],
+    ...adminErrorsOf(401, 403),
   },
 })
 
-const logoutAllRoute = createRoute({
-  method: 'post',
-  path: '/admin/auth/logout-all/',
-  tags,
-  security: staffBearer,
-  middleware: [duringSetup] as const,
+const logoutAllRoute = secured.post('/admin/auth/logout-all/', {
   summary: 'Sign out of all devices: every session of yours ends, this one too',
   responses: {
     200: jsonContent(messageSchema, 'Signed out everywhere'),
-    401: adminErrors[401],
-    403: adminErrors[403],
+    ...adminErrorsOf(401, 403),
   },
 })
 

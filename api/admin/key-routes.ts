@@ -7,9 +7,7 @@ import { idParam, jsonContent } from '../http/schemas.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../staff/keys.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, requirePermission } from './middleware.ts'
-import { adminErrors, roleSchema, staffRoute } from './openapi.ts'
-
-const tags = ['admin: integration keys']
+import { adminErrorsOf, roleSchema, staffRoutes } from './openapi.ts'
 
 const keySchema = z
   .object({
@@ -22,24 +20,17 @@ const keySchema = z
   })
   .openapi('ApiKey')
 
-const owner = requirePermission('staff.manage')
+const owner = staffRoutes(requirePermission('staff.manage'), ['admin: integration keys'])
 
-const listRoute = staffRoute(owner, {
-  method: 'get',
-  path: '/admin/keys/',
-  tags,
+const listRoute = owner.get('/admin/keys/', {
   summary: 'Integration keys (owner), without their tokens',
   responses: {
     200: jsonContent(z.object({ results: z.array(keySchema) }), 'Every key, revoked ones flagged'),
-    401: adminErrors[401],
-    403: adminErrors[403],
+    ...adminErrorsOf(401, 403),
   },
 })
 
-const createKeyRoute = staffRoute(owner, {
-  method: 'post',
-  path: '/admin/keys/',
-  tags,
+const createKeyRoute = owner.post('/admin/keys/', {
   summary: 'Create a key for a machine integration (owner): its token is shown once',
   description:
     "The token (`atk_…`) works as `Authorization: Bearer` on the admin API with the role's rights; its " +
@@ -47,24 +38,16 @@ const createKeyRoute = staffRoute(owner, {
   request: jsonBody(apiKeyCreateSchema),
   responses: {
     201: jsonContent(keySchema.extend({ token: z.string() }), 'The key and its token'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
+    ...adminErrorsOf(400, 401, 403),
   },
 })
 
-const revokeRoute = staffRoute(owner, {
-  method: 'delete',
-  path: '/admin/keys/{id}/',
-  tags,
+const revokeRoute = owner.delete('/admin/keys/{id}/', {
   summary: 'Revoke an integration key (owner): it stops working at once',
   request: { params: z.object({ id: idParam('id', 1) }) },
   responses: {
     200: jsonContent(keySchema, 'Revoked'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 401, 403, 404),
   },
 })
 

@@ -1,23 +1,24 @@
-import { createRoute } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { meView, staffById } from '../staff/accounts.ts'
 import { permissionsOf } from '../staff/permissions.ts'
 import { staffService } from '../staff/service.ts'
 import { currentStaff, requireStaff } from './middleware.ts'
-import { adminErrors, meSchema, staffBearer } from './openapi.ts'
+import { adminErrorsOf, meSchema, staffBearer } from './openapi.ts'
 
-const meRoute = createRoute({
-  method: 'get',
-  path: '/admin/me/',
+const secured = routeGroup({
   tags: ['admin'],
   security: staffBearer,
   middleware: [requireStaff({ duringSetup: true })] as const,
+})
+
+const meRoute = secured.get('/admin/me/', {
   summary: 'Who is signed in: role, rights and what the account must set up first',
   description: 'Answers during set-up too, so the back office knows to ask for a new password or the second factor.',
-  responses: { 200: jsonContent(meSchema, 'The staff member or integration key'), 401: adminErrors[401] },
+  responses: { 200: jsonContent(meSchema, 'The staff member or integration key'), ...adminErrorsOf(401) },
 })
 
 export function adminMeRoutes(deps: ApiDeps) {

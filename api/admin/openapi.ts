@@ -1,6 +1,7 @@
-import { createRoute, type RouteConfig, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiEnv } from '../http/context.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { permissions, staffRoles } from '../staff/permissions.ts'
 
@@ -36,24 +37,21 @@ export const adminErrors = {
 } as const
 
 /**
- * An admin route behind `guard` (e.g. `requirePermission('orders.read')`): the
+ * Admin routes behind `guard` (e.g. `requirePermission('orders.read')`): the
  * staff bearer, the guard as route middleware and the 401/403 answers it gives,
- * declared once here instead of on every route. A route's own 401 or 403 wins.
+ * declared once for the group. A route's own 401 or 403 wins.
  */
-export function staffRoute<R extends Omit<RouteConfig, 'security' | 'middleware'>>(
-  guard: MiddlewareHandler<ApiEnv>,
-  route: R,
-) {
-  return createRoute({
-    ...route,
+export const staffRoutes = (guard: MiddlewareHandler<ApiEnv>, tags: string[]) =>
+  routeGroup({
+    tags,
     security: staffBearer,
     middleware: guard,
-    responses: { 401: adminErrors[401], 403: adminErrors[403], ...route.responses },
+    responses: { 401: adminErrors[401], 403: adminErrors[403] },
   })
-}
 
-/** A required JSON request body of `schema`. */
-export const requiredJson = <T>(schema: T) => ({ required: true as const, content: { 'application/json': { schema } } })
+/** The shared error answers a route gives, by status: `...adminErrorsOf(400, 404)`. */
+export const adminErrorsOf = <C extends keyof typeof adminErrors>(...codes: C[]) =>
+  Object.fromEntries(codes.map((code) => [code, adminErrors[code]])) as Pick<typeof adminErrors, C>
 
 export const roleSchema = z.enum(staffRoles).openapi('StaffRole', {
   description:

@@ -16,9 +16,7 @@ import {
 } from '../staff/accounts.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, requirePermission } from './middleware.ts'
-import { adminErrors, roleSchema, staffRoute } from './openapi.ts'
-
-const tags = ['admin: staff']
+import { adminErrorsOf, roleSchema, staffRoutes } from './openapi.ts'
 
 export const staffSchema = z
   .object({
@@ -40,25 +38,20 @@ export const withPasswordSchema = z.object({
   password: z.string().openapi({ description: 'One-time password; shown once' }),
 })
 
-const listRoute = staffRoute(requirePermission('staff.manage'), {
-  method: 'get',
-  path: '/admin/staff/',
-  tags,
+const manage = staffRoutes(requirePermission('staff.manage'), ['admin: staff'])
+
+const listRoute = manage.get('/admin/staff/', {
   summary: 'The staff accounts (owner)',
   description: 'Disabled accounts included, flagged `disabled`.',
   responses: {
     200: jsonContent(z.object({ results: z.array(staffSchema) }), 'Every staff account, oldest first'),
-    401: adminErrors[401],
-    403: adminErrors[403],
+    ...adminErrorsOf(401, 403),
   },
 })
 
 const staffIdParams = z.object({ id: idParam('id', 3) })
 
-const createRouteDef = staffRoute(requirePermission('staff.manage'), {
-  method: 'post',
-  path: '/admin/staff/',
-  tags,
+const createRouteDef = manage.post('/admin/staff/', {
   summary: 'Add a staff member (owner): a one-time password, shown once',
   description:
     'The new member signs in with the one-time password and must change it first (and, in SHOP_MODE=live, ' +
@@ -66,59 +59,37 @@ const createRouteDef = staffRoute(requirePermission('staff.manage'), {
   request: jsonBody(staffCreateSchema),
   responses: {
     201: jsonContent(withPasswordSchema, 'Added'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 401, 403, 409),
   },
 })
 
-const updateRoute = staffRoute(requirePermission('staff.manage'), {
-  method: 'patch',
-  path: '/admin/staff/{id}/',
-  tags,
+const updateRoute = manage.patch('/admin/staff/{id}/', {
   summary: 'Change name or role, disable or enable a staff member (owner)',
   description:
     "Disabling ends the member's sessions at once. The last active owner can be neither demoted nor disabled: 409.",
   request: { params: staffIdParams, ...jsonBody(staffUpdateSchema) },
   responses: {
     200: jsonContent(staffSchema, 'The staff member as now'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    404: adminErrors[404],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 401, 403, 404, 409),
   },
 })
 
-const resetPasswordRoute = staffRoute(requirePermission('staff.manage'), {
-  method: 'post',
-  path: '/admin/staff/{id}/reset-password/',
-  tags,
+const resetPasswordRoute = manage.post('/admin/staff/{id}/reset-password/', {
   summary: 'Give a staff member a new one-time password (owner); their sessions end',
   request: { params: staffIdParams },
   responses: {
     200: jsonContent(withPasswordSchema, 'The new one-time password, shown once'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 401, 403, 404),
   },
 })
 
-const resetSecondFactorRoute = staffRoute(requirePermission('staff.manage'), {
-  method: 'post',
-  path: '/admin/staff/{id}/reset-second-factor/',
-  tags,
+const resetSecondFactorRoute = manage.post('/admin/staff/{id}/reset-second-factor/', {
   summary: "Remove a staff member's authenticator and recovery codes (owner); their sessions end",
   description: 'For a lost phone: they set up a new authenticator at their next sign-in.',
   request: { params: staffIdParams },
   responses: {
     200: jsonContent(staffSchema, 'The staff member as now'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 401, 403, 404),
   },
 })
 

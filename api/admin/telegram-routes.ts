@@ -7,9 +7,7 @@ import { message } from '../http/messages.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { createLinkCode, LINK_CODE_TTL_MINUTES, unlinkTelegram } from '../telegram/link.ts'
 import { auditActor, currentStaff, requireStaff } from './middleware.ts'
-import { adminErrors, staffRoute } from './openapi.ts'
-
-const tags = ['admin: telegram']
+import { adminErrorsOf, staffRoutes } from './openapi.ts'
 
 const linkSchema = z
   .object({
@@ -19,10 +17,9 @@ const linkSchema = z
   })
   .openapi('TelegramLink')
 
-const linkRoute = staffRoute(requireStaff(), {
-  method: 'post',
-  path: '/admin/telegram/link/',
-  tags,
+const staff = staffRoutes(requireStaff(), ['admin: telegram'])
+
+const linkRoute = staff.post('/admin/telegram/link/', {
   summary: 'Start linking your Telegram account to the bot',
   description:
     `A one-time deep link to the staff bot, valid ${LINK_CODE_TTL_MINUTES} minutes (a new one replaces the last). ` +
@@ -41,20 +38,14 @@ const linkRoute = staffRoute(requireStaff(), {
   },
   responses: {
     201: jsonContent(linkSchema, 'The deep link'),
-    400: adminErrors[400],
-    401: adminErrors[401],
-    403: adminErrors[403],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 401, 403, 409),
   },
 })
 
-const unlinkRoute = staffRoute(requireStaff(), {
-  method: 'delete',
-  path: '/admin/telegram/link/',
-  tags,
+const unlinkRoute = staff.delete('/admin/telegram/link/', {
   summary: 'Unlink your Telegram account',
   description: 'The bot no longer acts for you; unused link codes are dropped. Audited. 204 also when none was linked.',
-  responses: { 204: { description: 'Unlinked' }, 401: adminErrors[401], 403: adminErrors[403] },
+  responses: { 204: { description: 'Unlinked' }, ...adminErrorsOf(401, 403) },
 })
 
 /** The staff member of the request; integration keys have no Telegram account. */

@@ -1,8 +1,14 @@
 import { z } from '@hono/zod-openapi'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema } from '../http/schemas.ts'
+import { signedIn } from './middleware.ts'
 
 /** `Authorization: Bearer <access token>` on a route. */
 export const bearer = [{ bearerAuth: [] }]
+
+/** Routes for a signed-in customer: the bearer and the `signedIn` guard, declared once for the group. */
+export const customerRoutes = (tags: string[]) =>
+  routeGroup({ tags, security: bearer, middleware: [signedIn] as const })
 
 export const bearerScheme = {
   type: 'http',

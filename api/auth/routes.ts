@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import { loginSchema, refreshSchema } from '#contract/account.ts'
 import { liveUserByPhone } from '../account/users.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
@@ -7,15 +6,15 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { sha256 } from './crypto.ts'
 import { bearerScheme, errors, jsonBody, messageSchema, tokensSchema } from './openapi.ts'
 import { verifyPassword } from './passwords.ts'
 import { authService } from './service.ts'
 
-const loginRoute = createRoute({
-  method: 'post',
-  path: '/auth/login/',
-  tags: ['auth'],
+const route = routeGroup({ tags: ['auth'] })
+
+const loginRoute = route.post('/auth/login/', {
   summary: 'Sign in with phone and password',
   description:
     'Wrong phone or password: 400 with `detail` and both fields flagged. 429 with `Retry-After` after 5 ' +
@@ -33,10 +32,7 @@ const loginRoute = createRoute({
   },
 })
 
-const refreshRoute = createRoute({
-  method: 'post',
-  path: '/auth/token/refresh/',
-  tags: ['auth'],
+const refreshRoute = route.post('/auth/token/refresh/', {
   summary: 'Exchange a refresh token for a new pair (the old one stops working)',
   description:
     'A refresh token that was already used revokes its whole session (every token of that login): 401. ' +
@@ -49,10 +45,7 @@ const refreshRoute = createRoute({
   },
 })
 
-const logoutRoute = createRoute({
-  method: 'post',
-  path: '/auth/logout/',
-  tags: ['auth'],
+const logoutRoute = route.post('/auth/logout/', {
   summary: 'Sign out: revokes the session of this refresh token and its access tokens',
   description: 'Answers 200 for unknown or already revoked tokens too.',
   request: jsonBody(refreshSchema),

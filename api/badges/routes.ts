@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { cartUnits } from '../cart/service.ts'
 import type { Db } from '../db/client.ts'
 import { favouritesCount } from '../favourites/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { currentUser, ownerKey } from '../http/identity.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { countOrders } from '../orders/service.ts'
 import { openStatuses } from '../orders/states.ts'
@@ -18,10 +19,9 @@ export const badges = z
   })
   .openapi('Badges')
 
-const badgesRoute = createRoute({
-  method: 'get',
-  path: '/common/badges/',
-  tags: ['common'],
+const route = routeGroup({ tags: ['common'] })
+
+const badgesRoute = route.get('/common/badges/', {
   summary: 'Counts for the header icons: orders, basket units, favourites',
   description:
     'Of the signed-in customer (Bearer), else of the visitor in the `Fingerprint` header; all 0 with neither. ' +

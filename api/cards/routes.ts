@@ -1,7 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
-import { signedIn } from '../auth/middleware.ts'
-import { bearer } from '../auth/openapi.ts'
+import { customerRoutes } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -11,7 +10,6 @@ import { cardCodeLimits } from '../integrations/payments/sandbox/cards.ts'
 import { cardProviderOf } from './provider.ts'
 import { cardView, createCardService } from './service.ts'
 
-const tags = ['cards']
 const error = (description: string) => jsonContent(errorSchema, description)
 const unauthorized = error('No or an invalid access token')
 const notFound = error("No such card of this customer (another customer's card is a 404 too)")
@@ -38,33 +36,20 @@ export const addedSchema = cardSchema
 
 const cardIdParams = z.object({ id: idParam('id', 7) })
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/cards/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const customer = customerRoutes(['cards'])
+
+const listRoute = customer.get('/cards/', {
   summary: "The customer's confirmed cards",
   responses: { 200: jsonContent(z.array(cardSchema), 'Confirmed cards, oldest first'), 401: unauthorized },
 })
 
-const detailRoute = createRoute({
-  method: 'get',
-  path: '/cards/{id}/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const detailRoute = customer.get('/cards/{id}/', {
   summary: 'One card of the customer, confirmed or waiting for its code',
   request: { params: cardIdParams },
   responses: { 200: jsonContent(cardSchema, 'The card'), 401: unauthorized, 404: notFound },
 })
 
-const addRoute = createRoute({
-  method: 'post',
-  path: '/cards/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const addRoute = customer.post('/cards/', {
   summary: 'Add a card: tokenise it and send the confirmation code',
   description:
     'The number (16 digits, spaces allowed; prefixes 8600/5614 uzcard, 9860 humo, 5440 mastercard, 4200 visa) ' +
@@ -97,12 +82,7 @@ const addRoute = createRoute({
   },
 })
 
-const verifyRoute = createRoute({
-  method: 'post',
-  path: '/cards/{id}/verify/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const verifyRoute = customer.post('/cards/{id}/verify/', {
   summary: 'Confirm a card with the SMS code',
   description: 'Sandbox codes: 6 digits, 5 minutes, 5 tries (then 429). An already confirmed card answers as is.',
   request: {
@@ -127,12 +107,7 @@ const verifyRoute = createRoute({
   },
 })
 
-const removeRoute = createRoute({
-  method: 'delete',
-  path: '/cards/{id}/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const removeRoute = customer.delete('/cards/{id}/', {
   summary: 'Remove a card (here and at the provider)',
   request: { params: cardIdParams },
   responses: { 204: { description: 'Removed' }, 401: unauthorized, 404: notFound, 503: unavailable },

@@ -1,6 +1,6 @@
-import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { noStore, ownerRequired, requireOwner } from './owner.ts'
@@ -15,7 +15,6 @@ import {
 } from './schemas.ts'
 import { acceptCartPrices, addToCart, clearCart, readCart, removeFromCart, setCartQuantity } from './service.ts'
 
-const tags = ['cart']
 const who =
   'The basket of the signed-in customer (`Authorization: Bearer`), else of the visitor in the `Fingerprint` ' +
   'header; with neither: 400. Answers are `Cache-Control: private, no-store`.'
@@ -34,11 +33,9 @@ const jsonBody = <T extends typeof addToCartBody | typeof setQuantityBody>(schem
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/orders/cart/products/',
-  tags,
-  middleware: [ownerRequired] as const,
+const route = routeGroup({ tags: ['cart'], middleware: [ownerRequired] as const })
+
+const getRoute = route.get('/orders/cart/products/', {
   summary: 'The basket: lines with current prices and stock marks, and the totals',
   description:
     `${who} Lines are never dropped behind the customer's back: a sold-out product stays, marked ` +
@@ -48,11 +45,7 @@ const getRoute = createRoute({
   responses: { 200: jsonContent(cartSchema, 'The basket'), 400: noOwner },
 })
 
-const addRoute = createRoute({
-  method: 'post',
-  path: '/orders/cart/products/',
-  tags,
-  middleware: [ownerRequired] as const,
+const addRoute = route.post('/orders/cart/products/', {
   summary: 'Add units of a product to the basket (to what it already holds)',
   description:
     `${who} The line's new quantity may not pass the stock: 409 with \`available_quantity\` and \`in_cart\` ` +
@@ -67,11 +60,7 @@ const addRoute = createRoute({
   },
 })
 
-const setRoute = createRoute({
-  method: 'put',
-  path: '/orders/cart/products/{product_id}/',
-  tags,
-  middleware: [ownerRequired] as const,
+const setRoute = route.put('/orders/cart/products/{product_id}/', {
   summary: 'Set the quantity of a line (the line is created when missing)',
   description:
     `${who} 1 to ${QUANTITY_MAX} units, at most the stock (409 with \`available_quantity\`). Lowering a line ` +
@@ -85,32 +74,20 @@ const setRoute = createRoute({
   },
 })
 
-const removeRoute = createRoute({
-  method: 'delete',
-  path: '/orders/cart/products/{product_id}/',
-  tags,
-  middleware: [ownerRequired] as const,
+const removeRoute = route.delete('/orders/cart/products/{product_id}/', {
   summary: 'Remove a line',
   description: `${who} Removing a product that is not in the basket is not an error (200). ${answersCart}`,
   request: { params: productIdParams },
   responses: { 200: jsonContent(cartSchema, 'The updated basket'), 400: noOwner },
 })
 
-const clearRoute = createRoute({
-  method: 'delete',
-  path: '/orders/cart/products/',
-  tags,
-  middleware: [ownerRequired] as const,
+const clearRoute = route.delete('/orders/cart/products/', {
   summary: 'Empty the basket',
   description: `${who} ${answersCart}`,
   responses: { 200: jsonContent(cartSchema, 'The empty basket'), 400: noOwner },
 })
 
-const acceptPricesRoute = createRoute({
-  method: 'post',
-  path: '/orders/cart/accept-prices/',
-  tags,
-  middleware: [ownerRequired] as const,
+const acceptPricesRoute = route.post('/orders/cart/accept-prices/', {
   summary: 'Accept the current prices: every line forgets the price seen before',
   description:
     `${who} No body. Afterwards no line has \`price_changed\` (until a price changes again). ` +

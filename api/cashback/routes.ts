@@ -1,6 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
-import { signedIn } from '../auth/middleware.ts'
-import { bearer } from '../auth/openapi.ts'
+import { z } from '@hono/zod-openapi'
+import { customerRoutes } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { requireUser } from '../http/identity.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
@@ -26,12 +25,9 @@ export const cashbackSchema = pagedSchema(entrySchema)
   .extend({ balance: z.number().int().openapi({ description: 'users.cashback_balance, whole sum' }), rate: z.number() })
   .openapi('Cashback')
 
-const cashbackRoute = createRoute({
-  method: 'get',
-  path: '/account/cashback/',
-  tags: ['account'],
-  security: bearer,
-  middleware: [signedIn] as const,
+const customer = customerRoutes(['account'])
+
+const cashbackRoute = customer.get('/account/cashback/', {
   summary: 'Cashback balance and its history (newest first, paged)',
   description: 'Earned when an order is delivered (`rate` of the goods paid), spent at checkout, returned on cancel.',
   request: { query: z.object(pagingQuery) },

@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
@@ -13,34 +14,23 @@ import { pageRefSchema, pageSchema, postCardSchema, postSchema } from './schemas
 export function editorialRoutes({ database: { db }, config }: ApiDeps) {
   const cached = catalogueCache(db, { shared: true })
 
-  const pagesRoute = createRoute({
-    method: 'get',
-    path: '/pages/',
-    tags: ['content'],
+  const route = routeGroup({ tags: ['content'], middleware: [cached] })
+  const pagesRoute = route.get('/pages/', {
     summary: 'Content pages (titles only), optionally of one kind',
-    middleware: [cached],
     request: { query: pageListQuery },
     responses: { 200: jsonContent(z.object({ results: z.array(pageRefSchema) }), 'Pages'), 400: errorResponses[400] },
   })
 
-  const pageRoute = createRoute({
-    method: 'get',
-    path: '/pages/{slug}/',
-    tags: ['content'],
+  const pageRoute = route.get('/pages/{slug}/', {
     summary: 'One content page (about, delivery, offer, privacy, instructions…)',
-    middleware: [cached],
     request: {
       params: z.object({ slug: z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'about' }) }),
     },
     responses: { 200: jsonContent(pageSchema, 'The page'), 404: errorResponses[404] },
   })
 
-  const postsRoute = createRoute({
-    method: 'get',
-    path: '/posts/',
-    tags: ['content'],
+  const postsRoute = route.get('/posts/', {
     summary: 'News and articles, newest first',
-    middleware: [cached],
     request: { query: pagedQuery },
     responses: {
       200: jsonContent(pagedSchema(postCardSchema).openapi('PostPage'), 'A page of posts'),
@@ -48,12 +38,8 @@ export function editorialRoutes({ database: { db }, config }: ApiDeps) {
     },
   })
 
-  const postRoute = createRoute({
-    method: 'get',
-    path: '/posts/{id}/',
-    tags: ['content'],
+  const postRoute = route.get('/posts/{id}/', {
     summary: 'One post',
-    middleware: [cached],
     request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '1' }) }) },
     responses: { 200: jsonContent(postSchema, 'The post'), 404: errorResponses[404] },
   })

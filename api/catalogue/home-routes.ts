@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
 import { ownerKey } from '../http/identity.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { catalogueCache } from './cache.ts'
@@ -10,29 +11,21 @@ import { activeBanners, markStoryItemRead, storiesFor } from './home.ts'
 import { bannerSchema, storyReadSchema, storySchema } from './schemas.ts'
 
 export function homeRoutes({ database: { db }, config }: ApiDeps) {
-  const bannerRoute = createRoute({
-    method: 'get',
-    path: '/products/banner/',
-    tags: ['home'],
-    summary: 'Home page banners in display order',
+  const route = routeGroup({ tags: ['home'] })
+  const bannerRoute = route.get('/products/banner/', {
     middleware: [catalogueCache(db, { shared: true })],
+    summary: 'Home page banners in display order',
     responses: { 200: jsonContent(z.object({ results: z.array(bannerSchema) }), 'Active banners') },
   })
 
-  const storiesRoute = createRoute({
-    method: 'get',
-    path: '/common/story/',
-    tags: ['home'],
+  const storiesRoute = route.get('/common/story/', {
+    middleware: [catalogueCache(db, { shared: false })],
     summary: 'Stories with their items, each marked read or not for this visitor (Fingerprint) or user',
     // Read marks differ per visitor: ETag and 304, but no shared caching.
-    middleware: [catalogueCache(db, { shared: false })],
     responses: { 200: jsonContent(z.object({ results: z.array(storySchema) }), 'Active stories') },
   })
 
-  const readRoute = createRoute({
-    method: 'get',
-    path: '/common/story-item/{id}/read/',
-    tags: ['home'],
+  const readRoute = route.get('/common/story-item/{id}/read/', {
     summary: 'Remembers that this visitor (Fingerprint) or user has seen a story item',
     description: 'Without a Fingerprint header or a signed-in user there is no one to remember: is_read is then false.',
     request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '1' }) }) },

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
@@ -30,14 +31,12 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
   const cached = catalogueCache(db, { shared: true })
   const recordMisses = searchMissRecorder(db, now)
 
-  const listRoute = createRoute({
-    method: 'get',
-    path: '/products/',
-    tags: ['catalogue'],
+  const route = routeGroup({ tags: ['catalogue'] })
+  const listRoute = route.get('/products/', {
+    middleware: [recordMisses, cached],
     summary: 'Products: filter, order, search across scripts, page',
     description:
       'Unknown parameters and malformed values give 400 with field errors; a page beyond the last one gives 404.',
-    middleware: [recordMisses, cached],
     request: { query: productListQuery },
     responses: {
       200: jsonContent(
@@ -58,12 +57,9 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
     },
   })
 
-  const detailRoute = createRoute({
-    method: 'get',
-    path: '/products/{slug}/',
-    tags: ['catalogue'],
-    summary: 'One product with everything its page shows, and similar products',
+  const detailRoute = route.get('/products/{slug}/', {
     middleware: [cached],
+    summary: 'One product with everything its page shows, and similar products',
     request: { params: z.object({ slug: productSlug }) },
     responses: {
       200: jsonContent(productDetailSchema, 'The product'),

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
@@ -34,81 +35,50 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
   const cached = catalogueCache(db, { shared: true })
   const categoryPage = pagedSchema(categorySchema).openapi('CategoryPage')
 
-  const treeRoute = createRoute({
-    method: 'get',
-    path: '/products/categories/',
-    tags: ['catalogue'],
+  const route = routeGroup({ tags: ['catalogue'], middleware: [cached] })
+  const treeRoute = route.get('/products/categories/', {
     summary: 'Header groups with their categories (the category menu)',
-    middleware: [cached],
     responses: { 200: jsonContent(z.object({ results: z.array(categoryGroupSchema) }), 'Category tree') },
   })
 
-  const categoryByIdRoute = createRoute({
-    method: 'get',
-    path: '/products/categories/{id}/',
-    tags: ['catalogue'],
+  const categoryByIdRoute = route.get('/products/categories/{id}/', {
     summary: 'One category by id (digits only; anything else is 404)',
-    middleware: [cached],
     request: { params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3' }) }) },
     responses: { 200: jsonContent(categorySchema, 'The category'), 404: errorResponses[404] },
   })
 
-  const categoryBySlugRoute = createRoute({
-    method: 'get',
-    path: '/products/category/{slug}/',
-    tags: ['catalogue'],
+  const categoryBySlugRoute = route.get('/products/category/{slug}/', {
     summary: 'One category by slug',
-    middleware: [cached],
     request: { params: slugParam },
     responses: { 200: jsonContent(categorySchema, 'The category'), 301: movedResponse, 404: errorResponses[404] },
   })
 
-  const popularRoute = createRoute({
-    method: 'get',
-    path: '/products/popular-categories/',
-    tags: ['catalogue'],
+  const popularRoute = route.get('/products/popular-categories/', {
     summary: 'Popular categories for the home page (size 12 there)',
-    middleware: [cached],
     request: { query: pagedQuery },
     responses: { 200: jsonContent(categoryPage, 'A page of categories'), ...errorResponses },
   })
 
-  const footerRoute = createRoute({
-    method: 'get',
-    path: '/products/categories-list/footer/',
-    tags: ['catalogue'],
+  const footerRoute = route.get('/products/categories-list/footer/', {
     summary: 'Categories listed in the footer',
-    middleware: [cached],
     request: { query: pagedQuery },
     responses: { 200: jsonContent(categoryPage, 'A page of categories'), ...errorResponses },
   })
 
-  const brandsRoute = createRoute({
-    method: 'get',
-    path: '/products/brands/',
-    tags: ['catalogue'],
+  const brandsRoute = route.get('/products/brands/', {
     summary: 'Brands A–Z with their product counts',
-    middleware: [cached],
     request: { query: brandListQuery },
     responses: { 200: jsonContent(resultsSchema(brandSchema), 'All brands, by name'), 400: errorResponses[400] },
   })
 
-  const brandRoute = createRoute({
-    method: 'get',
-    path: '/products/brands/{slug}/',
-    tags: ['catalogue'],
+  const brandRoute = route.get('/products/brands/{slug}/', {
     summary: 'One brand; its products are products/?brand={slug}',
-    middleware: [cached],
     request: { params: slugParam },
     responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 301: movedResponse, 404: errorResponses[404] },
   })
 
-  const manufacturerRoute = createRoute({
-    method: 'get',
-    path: '/products/manufacturers/{slug}/',
-    tags: ['catalogue'],
+  const manufacturerRoute = route.get('/products/manufacturers/{slug}/', {
     summary: 'One manufacturer with its brands; its products are products/?manufacturer={slug}',
-    middleware: [cached],
     request: { params: slugParam },
     responses: {
       200: jsonContent(manufacturerSchema, 'The manufacturer'),

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { pickupPointSchema } from './pickup-points.ts'
 import { footerLinkList, getApps, getContacts, headerMenu } from './service.ts'
@@ -27,34 +28,26 @@ export const contacts = z
 
 export const apps = z.object({ ios: z.string().nullable(), android: z.string().nullable() }).openapi('StoreLinks')
 
-const headerMenuRoute = createRoute({
-  method: 'get',
-  path: '/common/header-menu/',
-  tags: ['common'],
+const common = routeGroup({ tags: ['common'] })
+
+const headerMenuRoute = common.get('/common/header-menu/', {
   summary: 'Categories shown in the header strip',
   responses: { 200: jsonContent(menu, 'Header menu items') },
 })
 
-const footerRoute = createRoute({
-  method: 'get',
-  path: '/common/footer/',
-  tags: ['common'],
+const footerRoute = common.get('/common/footer/', {
   summary: 'Footer links to content pages',
   responses: { 200: jsonContent(menu, 'Footer items') },
 })
 
-const contactsRoute = createRoute({
-  method: 'get',
-  path: '/settings/contacts/',
-  tags: ['settings'],
+const settings = routeGroup({ tags: ['settings'] })
+
+const contactsRoute = settings.get('/settings/contacts/', {
   summary: "The shop's phones, address, map point and social links",
   responses: { 200: jsonContent(contacts, 'Contacts'), 404: errorResponses[404] },
 })
 
-const appsRoute = createRoute({
-  method: 'get',
-  path: '/settings/apps/',
-  tags: ['settings'],
+const appsRoute = settings.get('/settings/apps/', {
   summary: 'Mobile app store links; null where the app is not published yet',
   responses: { 200: jsonContent(apps, 'Store links') },
 })

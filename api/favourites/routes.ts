@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { noStore, ownerRequired, requireOwner } from '../cart/owner.ts'
 import { productIdParams, productIdSchema } from '../cart/schemas.ts'
 import { pagedQuery } from '../catalogue/query.ts'
@@ -6,12 +6,12 @@ import { productCardSchema } from '../catalogue/schemas.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { favouritesCount, like, listFavourites, unlike } from './service.ts'
 
-const tags = ['favourites']
 const who =
   'The favourites of the signed-in customer (`Authorization: Bearer`), else of the visitor in the ' +
   '`Fingerprint` header; with neither: 400. Answers are `Cache-Control: private, no-store`.'
@@ -34,11 +34,9 @@ const likeBody = z.strictObject({ product_id: productIdSchema }).openapi('LikeAd
 const error = (description: string) => jsonContent(errorSchema, description)
 const badRequest = error('Invalid input (field `errors`), or neither a Fingerprint header nor a signed-in customer')
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/products/likes/',
-  tags,
-  middleware: [ownerRequired] as const,
+const route = routeGroup({ tags: ['favourites'], middleware: [ownerRequired] as const })
+
+const listRoute = route.get('/products/likes/', {
   summary: 'Favourites (saved items), most recently added first, paged like products/',
   description: `${who} The same product cards as products/, each with \`is_liked: true\`. Page size 12 by default; a page beyond the last one: 404.`,
   request: { query: pagedQuery },
@@ -49,11 +47,7 @@ const listRoute = createRoute({
   },
 })
 
-const likeRoute = createRoute({
-  method: 'post',
-  path: '/products/likes/',
-  tags,
-  middleware: [ownerRequired] as const,
+const likeRoute = route.post('/products/likes/', {
   summary: 'Add a product to the favourites (adding it again changes nothing)',
   description: who,
   request: { body: { required: true, content: { 'application/json': { schema: likeBody } } } },
@@ -64,11 +58,7 @@ const likeRoute = createRoute({
   },
 })
 
-const unlikeRoute = createRoute({
-  method: 'delete',
-  path: '/products/likes/{product_id}/',
-  tags,
-  middleware: [ownerRequired] as const,
+const unlikeRoute = route.delete('/products/likes/{product_id}/', {
   summary: 'Remove a product from the favourites (removing it again is not an error)',
   description: who,
   request: { params: productIdParams },

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bugReportSchema, feedbackSchema } from '#contract/profile.ts'
 import { errors, jsonBody } from '../auth/openapi.ts'
@@ -7,6 +7,7 @@ import { ApiError, fieldErrors } from '../http/errors.ts'
 import { clientAddress, currentUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { saveOriginal } from '../media/links.ts'
@@ -35,10 +36,9 @@ const limitNote =
   '(429 with `Retry-After`). `website` is a honeypot people never see: when filled the answer is the same ' +
   'but nothing is stored.'
 
-const feedbackRoute = createRoute({
-  method: 'post',
-  path: '/feedback/',
-  tags: ['feedback'],
+const route = routeGroup({ tags: ['feedback'] })
+
+const feedbackRoute = route.post('/feedback/', {
   summary: 'Send a message to the shop (feedback form)',
   description:
     'Name up to 99 characters, text up to 2000; `phone` optional (an Uzbek number in any usual spelling, ' +
@@ -47,10 +47,7 @@ const feedbackRoute = createRoute({
   responses: { 201: jsonContent(sentSchema, 'Sent'), 400: errors[400], 429: errors[429] },
 })
 
-const bugReportRoute = createRoute({
-  method: 'post',
-  path: '/feedback/bug-report/',
-  tags: ['feedback'],
+const bugReportRoute = route.post('/feedback/bug-report/', {
   summary: 'Report a bug, optionally with a screenshot',
   description:
     `Multipart: \`text\` (up to 2000), \`page\` (the page it came from, up to 500), optional \`screenshot\`: ` +

@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../http/context.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { regions, regionView } from './regions.ts'
 
@@ -18,10 +19,9 @@ export const regionSchema = z
   })
   .openapi('Region')
 
-const regionsRoute = createRoute({
-  method: 'get',
-  path: '/geo/regions/',
-  tags: ['geo'],
+const route = routeGroup({ tags: ['geo'] })
+
+const regionsRoute = route.get('/geo/regions/', {
   summary: 'The 14 regions of Uzbekistan, and Tashkent city districts, for the checkout address',
   description:
     'Names in the language of Accept-Language. POST orders/ takes `address.region` as one of these codes and, ' +

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { etagMatches } from '../catalogue/cache.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { notFound } from '../http/errors.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema } from '../http/schemas.ts'
 import { logger } from '../log.ts'
 import { mediaUrl, originalVersion, socialUrl } from './links.ts'
@@ -25,10 +26,9 @@ const params = z.object({
   path: z.string().min(1).max(300).openapi({ description: 'Path of the original under the uploads folder' }),
 })
 
-const imageRoute = createRoute({
-  method: 'get',
-  path: '/media/{size}/{version}/{path}',
-  tags: ['media'],
+const route = routeGroup({ tags: ['media'] })
+
+const imageRoute = route.get('/media/{size}/{version}/{path}', {
   summary: 'A product, banner or story picture resized to a standard width',
   description:
     'Use the URLs the catalogue returns; they change whenever the picture does, so responses are immutable. ' +

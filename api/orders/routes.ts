@@ -1,7 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { signedIn } from '../auth/middleware.ts'
-import { bearer } from '../auth/openapi.ts'
+import { customerRoutes } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
@@ -31,17 +30,13 @@ import {
 } from './service.ts'
 import { orderView } from './views.ts'
 
-const tags = ['orders']
 const error = (description: string) => jsonContent(errorSchema, description)
 const unauthorized = error('No or an invalid access token')
 const notFound = error("No such order of this customer (another customer's order is a 404 too)")
 
-const createRouteDef = createRoute({
-  method: 'post',
-  path: '/orders/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const customer = customerRoutes(['orders'])
+
+const createRouteDef = customer.post('/orders/', {
   summary: "Place an order from the customer's basket",
   description:
     'One transaction: the basket lines (of the signed-in customer) are re-checked against current prices and ' +
@@ -66,12 +61,7 @@ const createRouteDef = createRoute({
   },
 })
 
-const previewRoute = createRoute({
-  method: 'post',
-  path: '/orders/preview/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const previewRoute = customer.post('/orders/preview/', {
   summary: "What placing an order from the customer's basket would cost",
   description:
     'The money of POST orders/ computed the same way, nothing written: goods, promo discount, and per delivery ' +
@@ -89,12 +79,7 @@ const previewRoute = createRoute({
   },
 })
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/orders/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const listRoute = customer.get('/orders/', {
   summary: "The customer's orders, newest first",
   description:
     'Paged (size 12 by default). `status__in=3,4,5` gives the active orders (accepted, ready for delivery, on ' +
@@ -104,23 +89,13 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(pagedOrders, 'A page of orders'), 400: error('Invalid query'), 401: unauthorized },
 })
 
-const detailRoute = createRoute({
-  method: 'get',
-  path: '/orders/{id}/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const detailRoute = customer.get('/orders/{id}/', {
   summary: 'One order of the customer',
   request: { params: orderIdParams },
   responses: { 200: jsonContent(orderSchema, 'The order'), 401: unauthorized, 404: notFound },
 })
 
-const cancelRoute = createRoute({
-  method: 'post',
-  path: '/orders/{id}/cancel/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const cancelRoute = customer.post('/orders/{id}/cancel/', {
   summary: 'Cancel the order (while awaiting payment or accepted: `can_cancel`)',
   description:
     'Stock goes back, cashback spent on the order is returned to the balance, the promo code use is released; ' +

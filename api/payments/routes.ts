@@ -1,12 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { signedIn } from '../auth/middleware.ts'
-import { bearer } from '../auth/openapi.ts'
+import { customerRoutes } from '../auth/openapi.ts'
 import { cardProviderOf } from '../cards/provider.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, idParam, idSchema, jsonContent } from '../http/schemas.ts'
 import { handleClick } from '../integrations/payments/click/shop-api.ts'
 import { handlePayme, paymeNotPost } from '../integrations/payments/payme/merchant.ts'
@@ -49,12 +49,9 @@ export const sandboxSchema = z
 const orderParams = z.object({ order_id: idParam('order_id', 42) })
 const paymentParams = z.object({ payment_id: idParam('payment_id', 17) })
 
-const startRoute = createRoute({
-  method: 'post',
-  path: '/payments/{order_id}/start/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const customer = customerRoutes(tags)
+
+const startRoute = customer.post('/payments/{order_id}/start/', {
   summary: 'Start paying an order online (status 1, method card / payme / click)',
   description:
     'PAYMENT_PROVIDER=sandbox (default): a sandbox payment is created and `redirect_url` is the storefront page ' +
@@ -93,23 +90,13 @@ const startRoute = createRoute({
   },
 })
 
-const sandboxGetRoute = createRoute({
-  method: 'get',
-  path: '/payments/sandbox/{payment_id}/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const sandboxGetRoute = customer.get('/payments/sandbox/{payment_id}/', {
   summary: 'Sandbox: the payment the local payment page shows',
   request: { params: paymentParams },
   responses: { 200: jsonContent(sandboxSchema, 'The sandbox payment'), 404: error('Unknown, or not the sandbox') },
 })
 
-const sandboxCompleteRoute = createRoute({
-  method: 'post',
-  path: '/payments/sandbox/{payment_id}/complete/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const sandboxCompleteRoute = customer.post('/payments/sandbox/{payment_id}/complete/', {
   summary: 'Sandbox: approve or decline the payment (the same state changes as a real provider)',
   description:
     '`approve: true` → payment_status paid, order status 3 (accepted). `approve: false` → payment_status failed, ' +
@@ -125,10 +112,9 @@ const sandboxCompleteRoute = createRoute({
   },
 })
 
-const paymeRoute = createRoute({
-  method: 'post',
-  path: '/payments/payme/',
-  tags,
+const route = routeGroup({ tags })
+
+const paymeRoute = route.post('/payments/payme/', {
   summary: 'Payme merchant API (JSON-RPC 2.0; Payme calls it)',
   description:
     'Methods CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, ' +
@@ -242,10 +228,7 @@ export function providerCallbackRoutes(deps: ApiDeps) {
 }
 
 const clickRoute = (step: 'prepare' | 'complete') =>
-  createRoute({
-    method: 'post',
-    path: `/payments/click/${step}/`,
-    tags,
+  route.post(`/payments/click/${step}/`, {
     summary: `Click SHOP-API ${step} (action ${step === 'prepare' ? 0 : 1}; Click calls it)`,
     description:
       'Form-encoded. `merchant_trans_id` is the order id, `amount` in sum. sign_string = md5(click_trans_id + ' +

@@ -1,13 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { profileUpdateSchema } from '#contract/profile.ts'
 import { liveUserById, userView } from '../account/users.ts'
 import { signedIn } from '../auth/middleware.ts'
-import { bearer, errors, jsonBody, userSchema } from '../auth/openapi.ts'
+import { bearer, customerRoutes, errors, jsonBody, userSchema } from '../auth/openapi.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { mediaBase, saveOriginal } from '../media/links.ts'
@@ -21,31 +22,26 @@ const errorContent = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 })
 
-const updateRoute = createRoute({
-  method: 'patch',
-  path: '/account/',
-  tags: ['account'],
+const customer = customerRoutes(['account'])
+
+const updateRoute = customer.patch('/account/', {
   summary: "Change the customer's name or extra phone",
   description:
     'Send only the fields to change. `full_name` (name and surname, one text) may not be blank; an empty ' +
     '`extra_phone` clears it. Texts at most 99 characters.',
-  security: bearer,
-  middleware: [signedIn] as const,
   request: jsonBody(profileUpdateSchema),
   responses: { 200: jsonContent(userSchema, 'The customer as saved'), 400: errors[400], 401: errors[401] },
 })
 
-const avatarRoute = createRoute({
-  method: 'post',
-  path: '/account/avatar/',
-  tags: ['account'],
+const secured = routeGroup({ tags: ['account'], security: bearer })
+
+const avatarRoute = secured.post('/account/avatar/', {
   summary: 'Upload a profile photo',
   description:
     `Multipart field \`avatar\`: a JPEG or PNG picture, judged by its content (not its name or declared ` +
     `type), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Kept upright and without its metadata, at most ` +
     '1024 px, with a 256 px square made at once; `avatar_src` gives both. A wrong format is 400 ' +
     '(`errors` flags `avatar`), a larger file 413. The previous photo is removed.',
-  security: bearer,
   request: {
     body: {
       required: true,
@@ -64,13 +60,8 @@ const avatarRoute = createRoute({
   },
 })
 
-const avatarDeleteRoute = createRoute({
-  method: 'delete',
-  path: '/account/avatar/',
-  tags: ['account'],
+const avatarDeleteRoute = customer.delete('/account/avatar/', {
   summary: 'Remove the profile photo',
-  security: bearer,
-  middleware: [signedIn] as const,
   responses: { 200: jsonContent(userSchema, 'The customer without a photo'), 401: errors[401] },
 })
 

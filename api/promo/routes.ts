@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { basketGoodsTotal } from '../cart/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { limitAddress, ownerKey } from '../http/identity.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, INT_MAX, jsonContent } from '../http/schemas.ts'
 import { checkTypedPromo, promoDiscount } from './service.ts'
 
@@ -27,10 +28,9 @@ export const previewSchema = z
   })
   .openapi('PromoPreview')
 
-const checkRoute = createRoute({
-  method: 'post',
-  path: '/promo/check/',
-  tags: ['promo'],
+const route = routeGroup({ tags: ['promo'] })
+
+const checkRoute = route.post('/promo/check/', {
   summary: 'Check a promo code and preview its discount',
   description:
     "Unknown, inactive or expired → 400 'promo code does not exist' (field `promo_code`); used up → 400; below " +

@@ -1,14 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { signedIn } from '../auth/middleware.ts'
-import { bearer, errors } from '../auth/openapi.ts'
+import { bearer, customerRoutes, errors } from '../auth/openapi.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
@@ -129,43 +130,33 @@ const saveResponses = {
   413: error('A photo is larger than the limit'),
 }
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/products/{slug}/reviews/',
-  tags,
+const route = routeGroup({ tags })
+
+const listRoute = route.get('/products/{slug}/reviews/', {
   summary: "A product's reviews, newest first, with its average rating and count",
   request: { params: slugParams, query: z.object(pagingQuery) },
   responses: { 200: jsonContent(listSchema, 'A page of reviews'), 400: errors[400], 404: error('No such product') },
 })
 
-const postRoute = createRoute({
-  method: 'post',
-  path: '/products/{slug}/reviews/',
-  tags,
-  security: bearer,
+const secured = routeGroup({ tags, security: bearer })
+
+const postRoute = secured.post('/products/{slug}/reviews/', {
   summary: 'Write (or edit) the customer’s review of a product',
   description: bodyNote,
   request: { params: slugParams, body: multipartBody },
   responses: saveResponses,
 })
 
-const putRoute = createRoute({
-  method: 'put',
-  path: '/products/{slug}/reviews/mine/',
-  tags,
-  security: bearer,
+const putRoute = secured.put('/products/{slug}/reviews/mine/', {
   summary: 'Edit (or write) the customer’s review of a product',
   description: `The same as POST products/{slug}/reviews/. ${bodyNote}`,
   request: { params: slugParams, body: multipartBody },
   responses: saveResponses,
 })
 
-const mineRoute = createRoute({
-  method: 'get',
-  path: '/products/{slug}/reviews/mine/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const customer = customerRoutes(tags)
+
+const mineRoute = customer.get('/products/{slug}/reviews/mine/', {
   summary: 'The customer’s review of a product, and whether they may write one',
   request: { params: slugParams },
   responses: {
@@ -175,12 +166,7 @@ const mineRoute = createRoute({
   },
 })
 
-const deleteRoute = createRoute({
-  method: 'delete',
-  path: '/products/{slug}/reviews/mine/',
-  tags,
-  security: bearer,
-  middleware: [signedIn] as const,
+const deleteRoute = customer.delete('/products/{slug}/reviews/mine/', {
   summary: 'Remove the customer’s review of a product',
   request: { params: slugParams },
   responses: {

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { updateSchema, webhookReplySchema } from './update-schema.ts'
@@ -34,11 +35,7 @@ function requireTelegram(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 }
 
 const webhookRoute = (deps: ApiDeps) =>
-  createRoute({
-    method: 'post',
-    path: '/telegram/webhook/',
-    tags: ['telegram'],
-    middleware: [requireTelegram(deps)] as const,
+  routeGroup({ tags: ['telegram'], middleware: [requireTelegram(deps)] as const }).post('/telegram/webhook/', {
     summary: "The staff bot's webhook (called by Telegram)",
     description:
       'Telegram posts each update of the staff bot here (setWebhook: `npm run telegram -- webhook`). ' +
@@ -48,7 +45,7 @@ const webhookRoute = (deps: ApiDeps) =>
       'linked staff member who pressed it. The answer is the Bot API call Telegram makes in reply, or `{}`.',
     request: {
       headers: z.object({ [secretHeader.toLowerCase()]: z.string().optional() }),
-      body: { required: true, content: { 'application/json': { schema: updateSchema } } },
+      body: requiredJson(updateSchema),
     },
     responses: {
       200: jsonContent(webhookReplySchema, 'The reply for Telegram to send'),

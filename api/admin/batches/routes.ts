@@ -13,11 +13,12 @@ import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { readForm } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { productConditions } from '../products/list.ts'
 import {
   applyBulkBody,
@@ -35,7 +36,6 @@ import {
   undoSchema,
 } from './schemas.ts'
 
-const tags = ['admin: catalogue batches']
 const detailAnswer = jsonContent(batchDetailSchema, 'The batch with its first rows')
 const fileAnswer = {
   description: 'The spreadsheet',
@@ -47,35 +47,28 @@ const fileAnswer = {
   },
 }
 
-const bulkPreviewRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'post',
-  path: '/admin/products/bulk/preview/',
-  tags,
+const write = staffRoutes(requirePermission('catalogue.write'), ['admin: catalogue batches'])
+
+const bulkPreviewRoute = write.post('/admin/products/bulk/preview/', {
   summary: 'Preview a bulk action on chosen products (catalogue.write)',
   description:
     'Writes nothing to the products: answers a batch (state previewed) whose rows show, per product, each field ' +
     'before → after, or why the action cannot apply to it (a sale price not below the price). Apply it with ' +
     'POST admin/products/bulk/ and its id.',
   request: { body: requiredJson(bulkBody) },
-  responses: { 200: detailAnswer, 400: adminErrors[400] },
+  responses: { 200: detailAnswer, ...adminErrorsOf(400) },
 })
 
-const bulkApplyRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'post',
-  path: '/admin/products/bulk/',
-  tags,
+const bulkApplyRoute = write.post('/admin/products/bulk/', {
   summary: 'Apply a previewed bulk action (catalogue.write)',
   description:
     'What was previewed is what is applied: if a product changed since the preview, 409 lists the rows and ' +
     'nothing is written. One transaction, one audit entry `catalogue.batch_apply`; undoable for 24 hours.',
   request: { body: requiredJson(applyBulkBody) },
-  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: detailAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
-const importRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'post',
-  path: '/admin/products/import/',
-  tags,
+const importRoute = write.post('/admin/products/import/', {
   summary: 'Upload a spreadsheet to preview its import (catalogue.write)',
   description:
     'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; at most 20 MB, ' +
@@ -86,15 +79,12 @@ const importRoute = staffRoute(requirePermission('catalogue.write'), {
   request: { body: { required: true, content: { 'multipart/form-data': { schema: importForm } } } },
   responses: {
     202: jsonContent(batchSchema, 'The batch being checked'),
-    400: adminErrors[400],
+    ...adminErrorsOf(400),
     413: jsonContent(z.object({ detail: z.string() }), 'The file is larger than 20 MB'),
   },
 })
 
-const applyRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'post',
-  path: '/admin/batches/{id}/apply/',
-  tags,
+const applyRoute = write.post('/admin/batches/{id}/apply/', {
   summary: 'Apply a previewed batch: an import or a bulk action (catalogue.write)',
   description:
     'One transaction: every product must still be as the preview showed it (else 409 listing the rows, nothing ' +
@@ -102,31 +92,22 @@ const applyRoute = staffRoute(requirePermission('catalogue.write'), {
     'seen at preview time, so sales meanwhile stay counted. Search keys are rebuilt, the catalogue cache ' +
     'invalidated, one audit entry `catalogue.batch_apply` written.',
   request: { params: batchIdParams },
-  responses: { 200: detailAnswer, 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: detailAnswer, ...adminErrorsOf(404, 409) },
 })
 
-const listRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'get',
-  path: '/admin/batches/',
-  tags,
+const listRoute = write.get('/admin/batches/', {
   summary: 'Recent bulk actions and imports, newest first (catalogue.write)',
   request: { query: listQuery },
-  responses: { 200: jsonContent(batchPage, 'One page of batches'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(batchPage, 'One page of batches'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'get',
-  path: '/admin/batches/{id}/',
-  tags,
+const detailRoute = write.get('/admin/batches/{id}/', {
   summary: 'One batch with a page of its rows (catalogue.write)',
   request: { params: batchIdParams, query: batchQuery },
-  responses: { 200: detailAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: detailAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const undoRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'post',
-  path: '/admin/batches/{id}/undo/',
-  tags,
+const undoRoute = write.post('/admin/batches/{id}/undo/', {
   summary: 'Undo an applied batch within 24 hours (catalogue.write)',
   description:
     'One transaction, one audit entry `catalogue.batch_undo`: the products get their values from before the batch, ' +
@@ -136,32 +117,24 @@ const undoRoute = staffRoute(requirePermission('catalogue.write'), {
   request: { params: batchIdParams, body: { required: false, content: { 'application/json': { schema: undoBody } } } },
   responses: {
     200: jsonContent(undoSchema, 'What was undone and skipped'),
-    400: adminErrors[400],
-    404: adminErrors[404],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 404, 409),
   },
 })
 
-const exportRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'get',
-  path: '/admin/products/export/',
-  tags,
+const exportRoute = write.get('/admin/products/export/', {
   summary: 'The catalogue or the stock as XLSX or CSV, in the import’s columns (catalogue.write)',
   description:
     'Filters as the product list (the same code): search, brand, category, stock (in / low / out), hidden, no ' +
     'picture, missing translation. Importing the file back changes ' +
     'nothing. CSV: UTF-8 with BOM, `;` between cells (as Excel in the Russian locale writes it).',
   request: { query: exportQuery },
-  responses: { 200: fileAnswer, 400: adminErrors[400] },
+  responses: { 200: fileAnswer, ...adminErrorsOf(400) },
 })
 
-const templateRoute = staffRoute(requirePermission('catalogue.write'), {
-  method: 'get',
-  path: '/admin/products/import/template/',
-  tags,
+const templateRoute = write.get('/admin/products/import/template/', {
   summary: 'An empty import template, XLSX or CSV (catalogue.write)',
   request: { query: templateQuery },
-  responses: { 200: fileAnswer, 400: adminErrors[400] },
+  responses: { 200: fileAnswer, ...adminErrorsOf(400) },
 })
 
 const contentTypes = {

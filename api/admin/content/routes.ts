@@ -3,10 +3,11 @@ import type { Context } from 'hono'
 import { pageView, postView } from '../../catalogue/editorial.ts'
 import { pageSchema, postSchema } from '../../catalogue/schemas.ts'
 import { type ApiDeps, type ApiEnv, type ApiRouter, createRouter } from '../../http/context.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { idParam, jsonContent } from '../../http/schemas.ts'
 import { IMAGE_MAX_BYTES, readForm, uploadBodyLimit } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrors, adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { bannerById, bannerOut, createBanner, deleteBanner, listBanners, updateBanner } from './banners.ts'
 import { type DeskContext, notFoundError } from './common.ts'
 import { mediaOf, requireUploaded, savePicture } from './pictures.ts'
@@ -67,24 +68,20 @@ import {
 // contacts and store links. Every route needs content.write; every change is
 // audited and reaches the shop on its next request.
 
-const tags = ['admin: content']
 const idParams = z.object({ id: idParam('id', 1) })
 const list = <T extends z.ZodType>(schema: T) => z.object({ results: z.array(schema) })
 const removed = { 204: { description: 'Deleted' } }
 const audited = (what: string) => `Audited \`${what}\`; the shop shows the change on its next request.`
-
-const write = requirePermission('content.write')
 
 const windowNote =
   '`starts_at`/`ends_at`: ISO date-times with offset (the screens send Tashkent time); shown from the start until ' +
   'before the end, null for no bound. `link`: a shop path (`/brands`) or an https address. Pictures: the `path` ' +
   'of admin/content/pictures/.'
 
+const write = staffRoutes(requirePermission('content.write'), ['admin: content'])
+
 const routes = {
-  picture: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/pictures/',
+  picture: write.post('/admin/content/pictures/', {
     summary: 'Upload a picture for a banner, story or post (content.write)',
     description: `Multipart \`image\`: JPEG or PNG by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB (400 on a wrong format, 413 when larger). Answers its \`path\`, to name in a banner, story or post.`,
     request: {
@@ -99,329 +96,217 @@ const routes = {
       413: adminErrors[400],
     },
   }),
-  banners: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/banners/',
+  banners: write.get('/admin/content/banners/', {
     summary: 'Every home banner, in display order (content.write)',
     responses: { 200: jsonContent(list(adminBannerSchema), 'Banners') },
   }),
-  banner: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/banners/{id}/',
+  banner: write.get('/admin/content/banners/{id}/', {
     summary: 'One home banner (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(adminBannerSchema, 'Banner'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminBannerSchema, 'Banner'), ...adminErrorsOf(404) },
   }),
-  bannerCreate: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/banners/',
+  bannerCreate: write.post('/admin/content/banners/', {
     summary: 'Add a home banner (content.write)',
     description: `${windowNote} \`image\`: wide screens; \`image_phone\`: phones (else \`image\`). ${audited('banner.create')}`,
     request: { body: requiredJson(bannerInput) },
-    responses: { 201: jsonContent(adminBannerSchema, 'Added'), 400: adminErrors[400] },
+    responses: { 201: jsonContent(adminBannerSchema, 'Added'), ...adminErrorsOf(400) },
   }),
-  bannerUpdate: staffRoute(write, {
-    tags,
-    method: 'patch',
-    path: '/admin/content/banners/{id}/',
+  bannerUpdate: write.patch('/admin/content/banners/{id}/', {
     summary: 'Change a home banner (content.write)',
     description: `${windowNote} ${audited('banner.update')}`,
     request: { params: idParams, body: requiredJson(bannerPatch) },
     responses: {
       200: jsonContent(adminBannerSchema, 'Changed'),
-      400: adminErrors[400],
-      404: adminErrors[404],
+      ...adminErrorsOf(400, 404),
     },
   }),
-  bannerDelete: staffRoute(write, {
-    tags,
-    method: 'delete',
-    path: '/admin/content/banners/{id}/',
+  bannerDelete: write.delete('/admin/content/banners/{id}/', {
     summary: 'Remove a home banner (content.write)',
     description: audited('banner.delete'),
     request: { params: idParams },
-    responses: { ...removed, 404: adminErrors[404] },
+    responses: { ...removed, ...adminErrorsOf(404) },
   }),
-  stories: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/stories/',
+  stories: write.get('/admin/content/stories/', {
     summary: 'Every story with its items and read counts (content.write)',
     responses: { 200: jsonContent(list(adminStorySchema), 'Stories') },
   }),
-  story: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/stories/{id}/',
+  story: write.get('/admin/content/stories/{id}/', {
     summary: 'One story with its items and read counts (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(adminStorySchema, 'Story'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminStorySchema, 'Story'), ...adminErrorsOf(404) },
   }),
-  storyCreate: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/stories/',
+  storyCreate: write.post('/admin/content/stories/', {
     summary: 'Add a story (content.write)',
     description: `${windowNote} ${audited('story.create')}`,
     request: { body: requiredJson(storyInput) },
-    responses: { 201: jsonContent(adminStorySchema, 'Added'), 400: adminErrors[400] },
+    responses: { 201: jsonContent(adminStorySchema, 'Added'), ...adminErrorsOf(400) },
   }),
-  storyUpdate: staffRoute(write, {
-    tags,
-    method: 'patch',
-    path: '/admin/content/stories/{id}/',
+  storyUpdate: write.patch('/admin/content/stories/{id}/', {
     summary: 'Change a story (content.write)',
     description: `${windowNote} ${audited('story.update')}`,
     request: { params: idParams, body: requiredJson(storyPatch) },
     responses: {
       200: jsonContent(adminStorySchema, 'Changed'),
-      400: adminErrors[400],
-      404: adminErrors[404],
+      ...adminErrorsOf(400, 404),
     },
   }),
-  storyDelete: staffRoute(write, {
-    tags,
-    method: 'delete',
-    path: '/admin/content/stories/{id}/',
+  storyDelete: write.delete('/admin/content/stories/{id}/', {
     summary: 'Remove a story and its items (content.write)',
     description: audited('story.delete'),
     request: { params: idParams },
-    responses: { ...removed, 404: adminErrors[404] },
+    responses: { ...removed, ...adminErrorsOf(404) },
   }),
-  itemCreate: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/stories/{id}/items/',
+  itemCreate: write.post('/admin/content/stories/{id}/items/', {
     summary: 'Add an item to a story (content.write)',
     description: audited('story_item.create'),
     request: { params: idParams, body: requiredJson(storyItemInput) },
     responses: {
       201: jsonContent(adminStoryItemSchema, 'Added'),
-      400: adminErrors[400],
-      404: adminErrors[404],
+      ...adminErrorsOf(400, 404),
     },
   }),
-  itemUpdate: staffRoute(write, {
-    tags,
-    method: 'patch',
-    path: '/admin/content/story-items/{id}/',
+  itemUpdate: write.patch('/admin/content/story-items/{id}/', {
     summary: 'Change a story item (content.write)',
     description: audited('story_item.update'),
     request: { params: idParams, body: requiredJson(storyItemPatch) },
     responses: {
       200: jsonContent(adminStoryItemSchema, 'Changed'),
-      400: adminErrors[400],
-      404: adminErrors[404],
+      ...adminErrorsOf(400, 404),
     },
   }),
-  itemDelete: staffRoute(write, {
-    tags,
-    method: 'delete',
-    path: '/admin/content/story-items/{id}/',
+  itemDelete: write.delete('/admin/content/story-items/{id}/', {
     summary: 'Remove a story item (content.write)',
     description: audited('story_item.delete'),
     request: { params: idParams },
-    responses: { ...removed, 404: adminErrors[404] },
+    responses: { ...removed, ...adminErrorsOf(404) },
   }),
-  pages: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/pages/',
+  pages: write.get('/admin/content/pages/', {
     summary: 'Every content page with its published texts and draft (content.write)',
     responses: { 200: jsonContent(list(adminPageSchema), 'Pages') },
   }),
-  page: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/pages/{id}/',
+  page: write.get('/admin/content/pages/{id}/', {
     summary: 'One content page (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(adminPageSchema, 'Page'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPageSchema, 'Page'), ...adminErrorsOf(404) },
   }),
-  pageCreate: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/pages/',
+  pageCreate: write.post('/admin/content/pages/', {
     summary: 'Add a content page, unpublished (content.write)',
     description: `Kinds: privacy, offer, about, contact, terms, help, instruction (profile instructions), page. Bodies are cut to the rich-text subset. 409 on a taken slug. Audited \`page.create\`.`,
     request: { body: requiredJson(pageCreate) },
-    responses: { 201: jsonContent(adminPageSchema, 'Added'), 400: adminErrors[400], 409: adminErrors[409] },
+    responses: { 201: jsonContent(adminPageSchema, 'Added'), ...adminErrorsOf(400, 409) },
   }),
-  pageUpdate: staffRoute(write, {
-    tags,
-    method: 'patch',
-    path: '/admin/content/pages/{id}/',
+  pageUpdate: write.patch('/admin/content/pages/{id}/', {
     summary: "A page's slug, kind and order, at once (content.write)",
     description: `409 on a taken slug. ${audited('page.update')}`,
     request: { params: idParams, body: requiredJson(pageSettings) },
     responses: {
       200: jsonContent(adminPageSchema, 'Changed'),
-      400: adminErrors[400],
-      404: adminErrors[404],
-      409: adminErrors[409],
+      ...adminErrorsOf(400, 404, 409),
     },
   }),
-  pageDraft: staffRoute(write, {
-    tags,
-    method: 'put',
-    path: '/admin/content/pages/{id}/draft/',
+  pageDraft: write.put('/admin/content/pages/{id}/draft/', {
     summary: "Save a page's edited texts as its draft (content.write)",
     description:
       'The shop keeps the published texts until publish. Bodies are cut to the rich-text subset. Audited `page.draft`.',
     request: { params: idParams, body: requiredJson(textsInput) },
-    responses: { 200: jsonContent(adminPageSchema, 'Saved'), 400: adminErrors[400], 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPageSchema, 'Saved'), ...adminErrorsOf(400, 404) },
   }),
-  pagePreview: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/pages/{id}/preview/',
+  pagePreview: write.get('/admin/content/pages/{id}/preview/', {
     summary: 'The page as the shop would show it with its draft (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(pageSchema, 'Preview'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(pageSchema, 'Preview'), ...adminErrorsOf(404) },
   }),
-  pagePublish: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/pages/{id}/publish/',
+  pagePublish: write.post('/admin/content/pages/{id}/publish/', {
     summary: 'Publish the page with its draft (content.write)',
     description: audited('page.publish'),
     request: { params: idParams },
-    responses: { 200: jsonContent(adminPageSchema, 'Published'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPageSchema, 'Published'), ...adminErrorsOf(404) },
   }),
-  pageDelete: staffRoute(write, {
-    tags,
-    method: 'delete',
-    path: '/admin/content/pages/{id}/',
+  pageDelete: write.delete('/admin/content/pages/{id}/', {
     summary: 'Remove a content page (content.write)',
     description: audited('page.delete'),
     request: { params: idParams },
-    responses: { ...removed, 404: adminErrors[404] },
+    responses: { ...removed, ...adminErrorsOf(404) },
   }),
-  posts: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/posts/',
+  posts: write.get('/admin/content/posts/', {
     summary: 'Every post, newest first, with its draft (content.write)',
     responses: { 200: jsonContent(list(adminPostSchema), 'Posts') },
   }),
-  post: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/posts/{id}/',
+  post: write.get('/admin/content/posts/{id}/', {
     summary: 'One post (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(adminPostSchema, 'Post'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPostSchema, 'Post'), ...adminErrorsOf(404) },
   }),
-  postCreate: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/posts/',
+  postCreate: write.post('/admin/content/posts/', {
     summary: 'Add a post, unpublished (content.write)',
     description: 'A `published_at` in the future schedules it once published. Audited `post.create`.',
     request: { body: requiredJson(postCreate) },
-    responses: { 201: jsonContent(adminPostSchema, 'Added'), 400: adminErrors[400] },
+    responses: { 201: jsonContent(adminPostSchema, 'Added'), ...adminErrorsOf(400) },
   }),
-  postUpdate: staffRoute(write, {
-    tags,
-    method: 'patch',
-    path: '/admin/content/posts/{id}/',
+  postUpdate: write.patch('/admin/content/posts/{id}/', {
     summary: "A post's picture and date, at once (content.write)",
     description: audited('post.update'),
     request: { params: idParams, body: requiredJson(postSettings) },
     responses: {
       200: jsonContent(adminPostSchema, 'Changed'),
-      400: adminErrors[400],
-      404: adminErrors[404],
+      ...adminErrorsOf(400, 404),
     },
   }),
-  postDraft: staffRoute(write, {
-    tags,
-    method: 'put',
-    path: '/admin/content/posts/{id}/draft/',
+  postDraft: write.put('/admin/content/posts/{id}/draft/', {
     summary: "Save a post's edited texts as its draft (content.write)",
     description: 'Audited `post.draft`.',
     request: { params: idParams, body: requiredJson(textsInput) },
-    responses: { 200: jsonContent(adminPostSchema, 'Saved'), 400: adminErrors[400], 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPostSchema, 'Saved'), ...adminErrorsOf(400, 404) },
   }),
-  postPreview: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/posts/{id}/preview/',
+  postPreview: write.get('/admin/content/posts/{id}/preview/', {
     summary: 'The post as the shop would show it with its draft (content.write)',
     request: { params: idParams },
-    responses: { 200: jsonContent(postSchema, 'Preview'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(postSchema, 'Preview'), ...adminErrorsOf(404) },
   }),
-  postPublish: staffRoute(write, {
-    tags,
-    method: 'post',
-    path: '/admin/content/posts/{id}/publish/',
+  postPublish: write.post('/admin/content/posts/{id}/publish/', {
     summary: 'Publish the post with its draft (content.write)',
     description: audited('post.publish'),
     request: { params: idParams },
-    responses: { 200: jsonContent(adminPostSchema, 'Published'), 404: adminErrors[404] },
+    responses: { 200: jsonContent(adminPostSchema, 'Published'), ...adminErrorsOf(404) },
   }),
-  postDelete: staffRoute(write, {
-    tags,
-    method: 'delete',
-    path: '/admin/content/posts/{id}/',
+  postDelete: write.delete('/admin/content/posts/{id}/', {
     summary: 'Remove a post (content.write)',
     description: audited('post.delete'),
     request: { params: idParams },
-    responses: { ...removed, 404: adminErrors[404] },
+    responses: { ...removed, ...adminErrorsOf(404) },
   }),
-  footer: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/footer/',
+  footer: write.get('/admin/content/footer/', {
     summary: "The footer's links in order (content.write)",
     responses: { 200: jsonContent(footerLinksSchema, 'Links') },
   }),
-  footerSave: staffRoute(write, {
-    tags,
-    method: 'put',
-    path: '/admin/content/footer/',
+  footerSave: write.put('/admin/content/footer/', {
     summary: "Replace the footer's links, in the given order (content.write)",
     description: `\`slug\`: the content page's slug. ${audited('footer.update')}`,
     request: { body: requiredJson(footerLinksInput) },
-    responses: { 200: jsonContent(footerLinksSchema, 'Saved'), 400: adminErrors[400] },
+    responses: { 200: jsonContent(footerLinksSchema, 'Saved'), ...adminErrorsOf(400) },
   }),
-  contacts: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/contacts/',
+  contacts: write.get('/admin/content/contacts/', {
     summary: "The shop's contacts, address in every language (content.write)",
     responses: {
       200: jsonContent(contactsSchema, 'Contacts'),
-      404: adminErrors[404],
+      ...adminErrorsOf(404),
     },
   }),
-  contactsSave: staffRoute(write, {
-    tags,
-    method: 'put',
-    path: '/admin/content/contacts/',
+  contactsSave: write.put('/admin/content/contacts/', {
     summary: "Replace the shop's contacts (content.write)",
     description: `Phones, address (uz/sr/ru), map point, https social links, email. ${audited('settings.update')}`,
     request: { body: requiredJson(contactsInput) },
-    responses: { 200: jsonContent(contactsSchema, 'Saved'), 400: adminErrors[400] },
+    responses: { 200: jsonContent(contactsSchema, 'Saved'), ...adminErrorsOf(400) },
   }),
-  apps: staffRoute(write, {
-    tags,
-    method: 'get',
-    path: '/admin/content/apps/',
+  apps: write.get('/admin/content/apps/', {
     summary: "The mobile apps' store links (content.write)",
     responses: { 200: jsonContent(appsInput, 'Links') },
   }),
-  appsSave: staffRoute(write, {
-    tags,
-    method: 'put',
-    path: '/admin/content/apps/',
+  appsSave: write.put('/admin/content/apps/', {
     summary: "Replace the mobile apps' store links (content.write)",
     description: `null: not published yet (the shop shows "soon"). ${audited('settings.update')}`,
     request: { body: requiredJson(appsInput) },
-    responses: { 200: jsonContent(appsInput, 'Saved'), 400: adminErrors[400] },
+    responses: { 200: jsonContent(appsInput, 'Saved'), ...adminErrorsOf(400) },
   }),
 }
 

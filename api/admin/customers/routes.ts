@@ -2,10 +2,11 @@ import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import { adjustmentBody, blockBody, customerIdParams, customerPage, customerSchema, listQuery } from './schemas.ts'
 import { adjustCashback, customerDetail, listCustomers, setBlocked } from './service.ts'
@@ -13,30 +14,23 @@ import { adjustCashback, customerDetail, listCustomers, setBlocked } from './ser
 const tags = ['admin: customers']
 const customerAnswer = jsonContent(customerSchema, 'The customer as they now are')
 
-const listRoute = staffRoute(requirePermission('customers.read'), {
-  method: 'get',
-  path: '/admin/customers/',
-  tags,
+const read = staffRoutes(requirePermission('customers.read'), tags)
+
+const listRoute = read.get('/admin/customers/', {
   summary: 'Customers newest first, searched by phone or name (customers.read)',
   description: 'Deleted accounts are left out. Phones are masked for roles without customers.phone.',
   request: { query: listQuery },
-  responses: { 200: jsonContent(customerPage, 'One page of customers'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(customerPage, 'One page of customers'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('customers.read'), {
-  method: 'get',
-  path: '/admin/customers/{id}/',
-  tags,
+const detailRoute = read.get('/admin/customers/{id}/', {
   summary: 'A customer: orders, balance history, reviews, saved-card count, blocked state (customers.read)',
   request: { params: customerIdParams },
-  responses: { 200: customerAnswer, 404: adminErrors[404] },
+  responses: { 200: customerAnswer, ...adminErrorsOf(404) },
 })
 
 const blockRoute = (verb: 'block' | 'unblock') =>
-  staffRoute(requirePermission('customers.read'), {
-    method: 'post',
-    path: `/admin/customers/{id}/${verb}/`,
-    tags,
+  read.post(`/admin/customers/{id}/${verb}/`, {
     summary: `${verb === 'block' ? 'Block' : 'Unblock'} a customer, with a reason (customers.read)`,
     description:
       verb === 'block'
@@ -44,19 +38,18 @@ const blockRoute = (verb: 'block' | 'unblock') =>
           "language with the shop's phone; their sessions end at once. 409 when already blocked. Audited `customer.block`."
         : 'They may sign in and order again (their old sessions stay ended). 409 when not blocked. Audited `customer.unblock`.',
     request: { params: customerIdParams, body: requiredJson(blockBody) },
-    responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
+    responses: { 200: customerAnswer, ...adminErrorsOf(400, 404, 409) },
   })
 
-const cashbackRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'post',
-  path: '/admin/customers/{id}/cashback/',
-  tags,
+const write = staffRoutes(requirePermission('promo.write'), tags)
+
+const cashbackRoute = write.post('/admin/customers/{id}/cashback/', {
   summary: "Adjust a customer's cashback balance by ± an amount, with a reason (promo.write)",
   description:
     'Written as a cashback entry `adjustment` whose `note` (the reason) the customer sees in their balance ' +
     'history. The balance cannot go below 0 (400 on `amount`). Audited `cashback.adjust`.',
   request: { params: customerIdParams, body: requiredJson(adjustmentBody) },
-  responses: { 200: customerAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: customerAnswer, ...adminErrorsOf(400, 404) },
 })
 
 export function adminCustomerRoutes(deps: ApiDeps) {

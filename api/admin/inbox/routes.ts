@@ -2,11 +2,12 @@ import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, currentStaff, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import {
   inboxMessageSchema,
@@ -28,42 +29,31 @@ import {
   updateMessage,
 } from './service.ts'
 
-const tags = ['admin: inbox']
 const messageAnswer = jsonContent(inboxMessageSchema, 'The message as it now is')
 
-const listRoute = staffRoute(requirePermission('inbox.read'), {
-  method: 'get',
-  path: '/admin/inbox/',
-  tags,
+const read = staffRoutes(requirePermission('inbox.read'), ['admin: inbox'])
+
+const listRoute = read.get('/admin/inbox/', {
   summary: 'Feedback and bug reports, newest first, filtered (inbox.read)',
   request: { query: inboxQuery },
-  responses: { 200: jsonContent(inboxPage, 'One page of messages'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(inboxPage, 'One page of messages'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('inbox.read'), {
-  method: 'get',
-  path: '/admin/inbox/{id}/',
-  tags,
+const detailRoute = read.get('/admin/inbox/{id}/', {
   summary: 'One message with its screenshot, page and SMS replies (inbox.read)',
   description: 'Opened by a staff session (not an integration key), the message counts as read.',
   request: { params: messageIdParams },
-  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: messageAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const updateRoute = staffRoute(requirePermission('inbox.read'), {
-  method: 'patch',
-  path: '/admin/inbox/{id}/',
-  tags,
+const updateRoute = read.patch('/admin/inbox/{id}/', {
   summary: 'Set the status, the assignee or the read mark of a message (inbox.read)',
   description: 'Audited `feedback.update`. 400 on `assignee_id` for an unknown or disabled account.',
   request: { params: messageIdParams, body: requiredJson(inboxUpdateBody) },
-  responses: { 200: messageAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: messageAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const replyRoute = staffRoute(requirePermission('inbox.read'), {
-  method: 'post',
-  path: '/admin/inbox/{id}/reply/',
-  tags,
+const replyRoute = read.post('/admin/inbox/{id}/reply/', {
   summary: "Answer the sender by SMS: the phone left on the form, else the account's (inbox.read)",
   description:
     `Up to ${SMS_REPLY_MAX} characters, sent as \`Atir: <text>\` through the notifications outbox; at most ` +
@@ -72,9 +62,7 @@ const replyRoute = staffRoute(requirePermission('inbox.read'), {
   request: { params: messageIdParams, body: requiredJson(inboxReplyBody) },
   responses: {
     200: messageAnswer,
-    400: adminErrors[400],
-    404: adminErrors[404],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 404, 409),
   },
 })
 

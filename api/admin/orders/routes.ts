@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
@@ -11,7 +12,7 @@ import { type OrderStatus, orderStatuses, statusNames } from '../../orders/state
 import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
 import { staffOrderDetail } from './detail.ts'
 import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
@@ -33,44 +34,36 @@ import { changeStatusAsStaff, type StaffOrderActor } from './status.ts'
 const tags = ['admin: orders']
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
 
-const listRoute = staffRoute(requirePermission('orders.read'), {
-  method: 'get',
-  path: '/admin/orders/',
-  tags,
+const read = staffRoutes(requirePermission('orders.read'), tags)
+
+const listRoute = read.get('/admin/orders/', {
   summary: 'The orders desk: orders newest first, filtered and searched (orders.read)',
   description:
     "`status` takes a comma list. `q` finds an order number, a phone in any format (the receiver's, the extra one " +
     "or the customer's account phone) or a name. Days are Tashkent days. Phones are masked for roles without customers.phone.",
   request: { query: listQuery },
-  responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), ...adminErrorsOf(400) },
 })
 
-const countsRoute = staffRoute(requirePermission('orders.read'), {
-  method: 'get',
-  path: '/admin/orders/counts/',
-  tags,
+const countsRoute = read.get('/admin/orders/counts/', {
   summary: 'Orders per status (the tabs) and the new-order badge (orders.read)',
   description:
     'The same filters as the list except `status`. `new`: accepted orders (paid online, or cash) that no staff ' +
     'member has opened (GET admin/orders/{id}/ with a staff session) or moved yet.',
   request: { query: countsQuery },
-  responses: { 200: jsonContent(countsSchema, 'Counts'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(countsSchema, 'Counts'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('orders.read'), {
-  method: 'get',
-  path: '/admin/orders/{id}/',
-  tags,
+const detailRoute = read.get('/admin/orders/{id}/', {
   summary: 'One order with its items, customer, payments and timeline (orders.read)',
   description: 'Opened by a staff session (not an integration key), the order stops counting as new.',
   request: { params: orderIdParams },
-  responses: { 200: jsonContent(staffOrderSchema, 'The order'), 404: adminErrors[404] },
+  responses: { 200: jsonContent(staffOrderSchema, 'The order'), ...adminErrorsOf(404) },
 })
 
-const statusRoute = staffRoute(requirePermission('orders.pick'), {
-  method: 'post',
-  path: '/admin/orders/{id}/status/',
-  tags,
+const pick = staffRoutes(requirePermission('orders.pick'), tags)
+
+const statusRoute = pick.post('/admin/orders/{id}/status/', {
   summary: 'Move the order to another status (orders.write; orders.pick: accepted → ready for delivery only)',
   description:
     'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
@@ -78,35 +71,28 @@ const statusRoute = staffRoute(requirePermission('orders.pick'), {
     'A move the state machine refuses is 409 too. Cancelling a paid order asks the provider for the money back ' +
     '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`.',
   request: { params: orderIdParams, body: requiredJson(statusBody) },
-  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: orderAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
-const assignRoute = staffRoute(requirePermission('orders.write'), {
-  method: 'post',
-  path: '/admin/orders/{id}/assign/',
-  tags,
+const write = staffRoutes(requirePermission('orders.write'), tags)
+
+const assignRoute = write.post('/admin/orders/{id}/assign/', {
   summary: 'Give the order to a courier or staff member, or to nobody (orders.write)',
   description: 'Audited `order.assign`. 400 on `staff_id` for an unknown or disabled account.',
   request: { params: orderIdParams, body: requiredJson(assignBody) },
-  responses: { 200: orderAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: orderAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const cashRoute = staffRoute(requirePermission('orders.write'), {
-  method: 'post',
-  path: '/admin/orders/{id}/cash-received/',
-  tags,
+const cashRoute = write.post('/admin/orders/{id}/cash-received/', {
   summary: "The cash order's money was received (orders.write)",
   description:
     'The order becomes paid for its total, with a `cash` payment in its history; audited `order.cash_received`. ' +
     '409 for an online order, a cancelled one, or one already paid.',
   request: { params: orderIdParams },
-  responses: { 200: orderAnswer, 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: orderAnswer, ...adminErrorsOf(404, 409) },
 })
 
-const paymentLinkRoute = staffRoute(requirePermission('orders.write'), {
-  method: 'post',
-  path: '/admin/orders/{id}/payment-link/',
-  tags,
+const paymentLinkRoute = write.post('/admin/orders/{id}/payment-link/', {
   summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
   description:
     "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +
@@ -115,9 +101,7 @@ const paymentLinkRoute = staffRoute(requirePermission('orders.write'), {
   request: { params: orderIdParams, body: requiredJson(paymentLinkBody) },
   responses: {
     200: jsonContent(paymentLinkSchema, 'The link'),
-    400: adminErrors[400],
-    404: adminErrors[404],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 404, 409),
   },
 })
 

@@ -5,11 +5,12 @@ import { toLatin } from '../../catalogue/uzbek-latin.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError, fieldErrors } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrors, adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { productChoices } from './choices.ts'
 import { adminProductView, productFacts } from './detail.ts'
 import { listAdminProducts } from './list.ts'
@@ -31,26 +32,21 @@ import {
   uploadNote,
 } from './schemas.ts'
 
-const tags = ['admin: products']
 const right = 'catalogue.texts' as const
 const productAnswer = (description: string) => jsonContent(adminProductSchema, description)
 const moneyNote =
   'Price, sale price and window, IKPU and package code need catalogue.write; catalogue.texts (content) may give ' +
   'the price of a product it creates, and gets 403 naming the fields for any other change of them.'
 
-const listRoute = staffRoute(requirePermission(right), {
-  method: 'get',
-  path: '/admin/products/',
-  tags,
+const texts = staffRoutes(requirePermission(right), ['admin: products'])
+
+const listRoute = texts.get('/admin/products/', {
   summary: 'Products, hidden ones too: search, filters, paging (catalogue.texts)',
   request: { query: productListQuery },
-  responses: { 200: jsonContent(adminProductPage, 'One page of products'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(adminProductPage, 'One page of products'), ...adminErrorsOf(400) },
 })
 
-const createProductRoute = staffRoute(requirePermission(right), {
-  method: 'post',
-  path: '/admin/products/',
-  tags,
+const createProductRoute = texts.post('/admin/products/', {
   summary: 'Create a product, stock 0 (catalogue.texts)',
   description:
     `The slug comes from the Latin title (else the Russian one, transliterated), made unique. ${moneyNote} ` +
@@ -58,44 +54,31 @@ const createProductRoute = staffRoute(requirePermission(right), {
   request: { body: requiredJson(productCreateBody) },
   responses: {
     201: productAnswer('The new product'),
-    400: adminErrors[400],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 409),
   },
 })
 
-const transliterateRoute = staffRoute(requirePermission(right), {
-  method: 'post',
-  path: '/admin/products/transliterate/',
-  tags,
+const transliterateRoute = texts.post('/admin/products/transliterate/', {
   summary: 'An Uzbek text in the other script: Cyrillic → Latin, or Latin → Cyrillic to check (catalogue.texts)',
   request: { body: requiredJson(transliterateBody) },
   responses: {
     200: jsonContent(transliterateSchema, 'The text in the other script'),
-    400: adminErrors[400],
+    ...adminErrorsOf(400),
   },
 })
 
-const choicesRoute = staffRoute(requirePermission(right), {
-  method: 'get',
-  path: '/admin/products/choices/',
-  tags,
+const choicesRoute = texts.get('/admin/products/choices/', {
   summary: 'Every brand, manufacturer and category, hidden ones too: for product forms and filters (catalogue.texts)',
   responses: { 200: jsonContent(choicesSchema, 'The choices') },
 })
 
-const detailRoute = staffRoute(requirePermission(right), {
-  method: 'get',
-  path: '/admin/products/{id}/',
-  tags,
+const detailRoute = texts.get('/admin/products/{id}/', {
   summary: 'Every field of a product, its pictures, and the doctor: why it cannot be bought or found (catalogue.texts)',
   request: { params: productIdParams },
-  responses: { 200: productAnswer('The product'), 404: adminErrors[404] },
+  responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
 })
 
-const patchRoute = staffRoute(requirePermission(right), {
-  method: 'patch',
-  path: '/admin/products/{id}/',
-  tags,
+const patchRoute = texts.patch('/admin/products/{id}/', {
   summary: 'Change the fields given (catalogue.texts; money fields catalogue.write)',
   description:
     `${moneyNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
@@ -104,16 +87,11 @@ const patchRoute = staffRoute(requirePermission(right), {
   request: { params: productIdParams, body: requiredJson(productPatchBody) },
   responses: {
     200: productAnswer('The product as it now is'),
-    400: adminErrors[400],
-    404: adminErrors[404],
-    409: adminErrors[409],
+    ...adminErrorsOf(400, 404, 409),
   },
 })
 
-const uploadRoute = staffRoute(requirePermission(right), {
-  method: 'post',
-  path: '/admin/products/{id}/pictures/',
-  tags,
+const uploadRoute = texts.post('/admin/products/{id}/pictures/', {
   summary: "Add pictures after the product's last ones (catalogue.texts)",
   description: `${uploadNote} Audited \`product.pictures_add\`.`,
   request: {
@@ -129,37 +107,27 @@ const uploadRoute = staffRoute(requirePermission(right), {
   },
   responses: {
     201: productAnswer('The product with its pictures'),
-    400: adminErrors[400],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 404),
     413: jsonContent(adminErrors[400].content['application/json'].schema, 'The request is larger than the limit'),
   },
 })
 
-const orderRoute = staffRoute(requirePermission(right), {
-  method: 'patch',
-  path: '/admin/products/{id}/pictures/order/',
-  tags,
+const orderRoute = texts.patch('/admin/products/{id}/pictures/order/', {
   summary: "The product's pictures in a new order: every picture id once, first is the main one (catalogue.texts)",
   request: { params: productIdParams, body: requiredJson(pictureOrderBody) },
-  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: productAnswer('The product'), ...adminErrorsOf(400, 404) },
 })
 
-const altRoute = staffRoute(requirePermission(right), {
-  method: 'patch',
-  path: '/admin/products/{id}/pictures/{pictureId}/',
-  tags,
+const altRoute = texts.patch('/admin/products/{id}/pictures/{pictureId}/', {
   summary: "A picture's alternative text per language; empty: the title stands in (catalogue.texts)",
   request: { params: pictureParams, body: requiredJson(pictureAltBody) },
-  responses: { 200: productAnswer('The product'), 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: productAnswer('The product'), ...adminErrorsOf(400, 404) },
 })
 
-const deleteRoute = staffRoute(requirePermission(right), {
-  method: 'delete',
-  path: '/admin/products/{id}/pictures/{pictureId}/',
-  tags,
+const deleteRoute = texts.delete('/admin/products/{id}/pictures/{pictureId}/', {
   summary: 'Remove a picture and its files (catalogue.texts)',
   request: { params: pictureParams },
-  responses: { 200: productAnswer('The product'), 404: adminErrors[404] },
+  responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
 })
 
 /** The back office's products (issue 16): list, edit, pictures, the product doctor. */

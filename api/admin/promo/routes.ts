@@ -3,82 +3,66 @@ import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged, pagingQuery } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, staffCan } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { maskPhone } from '../orders/phones.ts'
 import { createBody, listQuery, promoIdParams, promoPage, promoSchema, updateBody, usagePage } from './schemas.ts'
 import { createPromo, listPromos, promoById, promoUsage, promoView, updatePromo } from './service.ts'
 
-const tags = ['admin: promo']
 const promoAnswer = jsonContent(promoSchema, 'The code as it now is')
 export const promoListSchema = promoPage.extend({ cashback_rate: z.number() }).openapi('PromoCodeList')
 
-const listRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'get',
-  path: '/admin/promo/',
-  tags,
+const write = staffRoutes(requirePermission('promo.write'), ['admin: promo'])
+
+const listRoute = write.get('/admin/promo/', {
   summary: 'Promo codes, newest first, by state and code (promo.write)',
   description: '`cashback_rate` is CASHBACK_RATE, the share of the goods paid credited on delivery (configuration).',
   request: { query: listQuery },
   responses: {
     200: jsonContent(promoListSchema, 'One page of codes'),
-    400: adminErrors[400],
+    ...adminErrorsOf(400),
   },
 })
 
-const createPromoRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'post',
-  path: '/admin/promo/',
-  tags,
+const createPromoRoute = write.post('/admin/promo/', {
   summary: 'Create a promo code (promo.write)',
   description:
     'Exactly one of `percent` and `amount`. A code another one has (any case) is 400 on `code`. Audited `promo.create`.',
   request: { body: requiredJson(createBody) },
-  responses: { 201: jsonContent(promoSchema, 'The new code'), 400: adminErrors[400] },
+  responses: { 201: jsonContent(promoSchema, 'The new code'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'get',
-  path: '/admin/promo/{id}/',
-  tags,
+const detailRoute = write.get('/admin/promo/{id}/', {
   summary: 'One promo code (promo.write)',
   request: { params: promoIdParams },
-  responses: { 200: promoAnswer, 404: adminErrors[404] },
+  responses: { 200: promoAnswer, ...adminErrorsOf(404) },
 })
 
-const updateRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'patch',
-  path: '/admin/promo/{id}/',
-  tags,
+const updateRoute = write.patch('/admin/promo/{id}/', {
   summary: 'Change a promo code: only the fields sent (promo.write)',
   description:
     'Orders already placed keep their discount. `usage_limit` may not go below `used_count`. Audited ' +
     '`promo.update` with the changed fields (`promo.pause` / `promo.resume` when only `active` changes).',
   request: { params: promoIdParams, body: requiredJson(updateBody) },
-  responses: { 200: promoAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: promoAnswer, ...adminErrorsOf(400, 404) },
 })
 
 const toggleRoute = (verb: 'pause' | 'resume') =>
-  staffRoute(requirePermission('promo.write'), {
-    method: 'post',
-    path: `/admin/promo/{id}/${verb}/`,
-    tags,
+  write.post(`/admin/promo/{id}/${verb}/`, {
     summary: `${verb === 'pause' ? 'Pause' : 'Resume'} a promo code (promo.write)`,
     description: `Audited \`promo.${verb}\`; nothing happens (and nothing is audited) when it already is.`,
     request: { params: promoIdParams },
-    responses: { 200: promoAnswer, 404: adminErrors[404] },
+    responses: { 200: promoAnswer, ...adminErrorsOf(404) },
   })
 
-const usageRoute = staffRoute(requirePermission('promo.write'), {
-  method: 'get',
-  path: '/admin/promo/{id}/orders/',
-  tags,
+const usageRoute = write.get('/admin/promo/{id}/orders/', {
   summary: 'The orders that used a promo code, newest first (promo.write)',
   description: "Cancelled ones too (their use was given back). Customers' phones are masked without customers.phone.",
   request: { params: promoIdParams, query: z.object(pagingQuery) },
-  responses: { 200: jsonContent(usagePage, 'One page of orders'), 404: adminErrors[404] },
+  responses: { 200: jsonContent(usagePage, 'One page of orders'), ...adminErrorsOf(404) },
 })
 
 export function adminPromoRoutes(deps: ApiDeps) {

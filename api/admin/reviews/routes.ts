@@ -2,70 +2,57 @@ import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { hideBody, replyBody, reviewIdParams, reviewListQuery, staffReviewPage, staffReviewSchema } from './schemas.ts'
 import { listStaffReviews, moderateReview, replyToReview, staffReviewById, staffReviewView } from './service.ts'
 
-const tags = ['admin: reviews']
 const reviewAnswer = jsonContent(staffReviewSchema, 'The review as it now is')
 
-const listRoute = staffRoute(requirePermission('reviews.moderate'), {
-  method: 'get',
-  path: '/admin/reviews/',
-  tags,
+const moderate = staffRoutes(requirePermission('reviews.moderate'), ['admin: reviews'])
+
+const listRoute = moderate.get('/admin/reviews/', {
   summary: 'The moderation queue: reviews newest first, by state (reviews.moderate)',
   description:
     '`new`: not looked at by staff yet (shown in the shop meanwhile); `published`: looked at and shown; ' +
     '`hidden`: taken out of the shop and of the product rating. A review its author edits is new again.',
   request: { query: reviewListQuery },
-  responses: { 200: jsonContent(staffReviewPage, 'One page of reviews'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(staffReviewPage, 'One page of reviews'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = staffRoute(requirePermission('reviews.moderate'), {
-  method: 'get',
-  path: '/admin/reviews/{id}/',
-  tags,
+const detailRoute = moderate.get('/admin/reviews/{id}/', {
   summary: 'One review with its moderation and reply (reviews.moderate)',
   request: { params: reviewIdParams },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: reviewAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const hideRoute = staffRoute(requirePermission('reviews.moderate'), {
-  method: 'post',
-  path: '/admin/reviews/{id}/hide/',
-  tags,
+const hideRoute = moderate.post('/admin/reviews/{id}/hide/', {
   summary: 'Hide a review with a reason (reviews.moderate)',
   description:
     "It leaves the product page, the reviews list and the product's rating and count at once (one " +
     'transaction). Audited `review.hide`.',
   request: { params: reviewIdParams, body: requiredJson(hideBody) },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: reviewAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const publishRoute = staffRoute(requirePermission('reviews.moderate'), {
-  method: 'post',
-  path: '/admin/reviews/{id}/publish/',
-  tags,
+const publishRoute = moderate.post('/admin/reviews/{id}/publish/', {
   summary: 'Show a review (again), or mark a new one as looked at (reviews.moderate)',
   description: 'A hidden review comes back to the shop and into the rating. Audited `review.publish`.',
   request: { params: reviewIdParams },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: reviewAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const replyRoute = staffRoute(requirePermission('reviews.moderate'), {
-  method: 'put',
-  path: '/admin/reviews/{id}/reply/',
-  tags,
+const replyRoute = moderate.put('/admin/reviews/{id}/reply/', {
   summary: "Write, change or (empty text) remove the shop's reply to a review (reviews.moderate)",
   description:
     'One reply per review, shown under it in the shop labelled as the shop’s, as typed (write it in the ' +
     "review's language). A new review counts as looked at. Audited `review.reply`.",
   request: { params: reviewIdParams, body: requiredJson(replyBody) },
-  responses: { 200: reviewAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: reviewAnswer, ...adminErrorsOf(400, 404) },
 })
 
 /** Reviews moderation for the back office (issue 17). */

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { type ApiDeps, createRouter } from '../../http/context.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { requirePermission } from '../middleware.ts'
-import { adminErrors, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { exportFileName, exportFormats, exportOrders, exportTypes } from './export.ts'
 import { statistics, totalsOf } from './figures.ts'
 import { PERIOD_MAX_DAYS, periodOf, periodQuery } from './period.ts'
@@ -32,10 +32,9 @@ export const statsSchema = z
   })
   .openapi('ShopStatistics')
 
-const statsRoute = staffRoute(requirePermission('stats.read'), {
-  method: 'get',
-  path: '/admin/stats/',
-  tags: ['admin: statistics'],
+const read = staffRoutes(requirePermission('stats.read'), ['admin: statistics'])
+
+const statsRoute = read.get('/admin/stats/', {
   summary: "The statistics page: a period's orders, revenue and what sold (stats.read)",
   description:
     `Days are Tashkent days, both included; at most ${PERIOD_MAX_DAYS}. \`orders\`: placed in the period and ` +
@@ -44,15 +43,14 @@ const statsRoute = staffRoute(requirePermission('stats.read'), {
     'order placed. Low stock: visible products at or below their threshold (or the shop default, ' +
     'TELEGRAM_LOW_STOCK_THRESHOLD). `search_misses`: the catalogue searches that found nothing, most frequent first.',
   request: { query: z.object(periodQuery) },
-  responses: { 200: jsonContent(statsSchema, 'The figures'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(statsSchema, 'The figures'), ...adminErrorsOf(400) },
 })
 
 const binary = z.string().openapi({ format: 'binary' })
 
-const exportRoute = staffRoute(requirePermission('orders.read'), {
-  method: 'get',
-  path: '/admin/orders/export/',
-  tags: ['admin: orders'],
+const ordersRead = staffRoutes(requirePermission('orders.read'), ['admin: orders'])
+
+const exportRoute = ordersRead.get('/admin/orders/export/', {
   summary: 'The orders placed in a period as XLSX or CSV, for the accountant (orders.read)',
   description:
     'One row per order: number, date and time (Tashkent), customer, status, payment method and status, items ' +
@@ -64,7 +62,7 @@ const exportRoute = staffRoute(requirePermission('orders.read'), {
       description: 'The file (Content-Disposition: attachment)',
       content: { [exportTypes.xlsx]: { schema: binary }, 'text/csv': { schema: binary } },
     },
-    400: adminErrors[400],
+    ...adminErrorsOf(400),
   },
 })
 

@@ -2,10 +2,11 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError, notFound } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission, requireStaff, staffCan } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { recordArrival, recordCorrection, saleForExpiring } from './actions.ts'
 import { expiringPage, lowStockPage, movementsPage, stockProduct } from './read.ts'
 import {
@@ -35,42 +36,32 @@ function requireStockRead(): MiddlewareHandler<ApiEnv> {
     })
 }
 
-const lowRoute = staffRoute(requireStockRead(), {
-  method: 'get',
-  path: '/admin/stock/low/',
-  tags,
+const read = staffRoutes(requireStockRead(), tags)
+
+const lowRoute = read.get('/admin/stock/low/', {
   summary: 'Products at or below their low-stock threshold, emptiest first (stock.write or catalogue.write)',
   description:
     "A product's threshold is its `low_stock_threshold`, or TELEGRAM_LOW_STOCK_THRESHOLD when it has none " +
     '(the same rule as the Telegram alerts). `q` matches the title in any language, the SKU or the barcode.',
   request: { query: stockListQuery },
-  responses: { 200: jsonContent(stockPage, 'One page of products'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(stockPage, 'One page of products'), ...adminErrorsOf(400) },
 })
 
-const expiringRoute = staffRoute(requireStockRead(), {
-  method: 'get',
-  path: '/admin/stock/expiring/',
-  tags,
+const expiringRoute = read.get('/admin/stock/expiring/', {
   summary:
     'Batches with stock left expiring within `days` (default 60), soonest first (stock.write or catalogue.write)',
   description: 'Already expired batches come first (negative `days_left`). Days are Tashkent days.',
   request: { query: expiringQuery },
-  responses: { 200: jsonContent(expiringPageSchema, 'One page of batches'), 400: adminErrors[400] },
+  responses: { 200: jsonContent(expiringPageSchema, 'One page of batches'), ...adminErrorsOf(400) },
 })
 
-const productRoute = staffRoute(requireStockRead(), {
-  method: 'get',
-  path: '/admin/stock/products/{id}/',
-  tags,
+const productRoute = read.get('/admin/stock/products/{id}/', {
   summary: "A product's stock, threshold, sale and batches (stock.write or catalogue.write)",
   request: { params: productIdParams },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 200: productAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const movementsRoute = staffRoute(requireStockRead(), {
-  method: 'get',
-  path: '/admin/stock/products/{id}/movements/',
-  tags,
+const movementsRoute = read.get('/admin/stock/products/{id}/movements/', {
   summary: "A product's stock movements, newest first (stock.write or catalogue.write)",
   description:
     'Every change of the stock is a movement: `order` (taken by an order), `order_cancelled` (given back), ' +
@@ -79,25 +70,20 @@ const movementsRoute = staffRoute(requireStockRead(), {
   request: { params: productIdParams, query: stockListQuery.pick({ page: true, size: true }) },
   responses: {
     200: jsonContent(movementPage, 'One page of movements'),
-    400: adminErrors[400],
-    404: adminErrors[404],
+    ...adminErrorsOf(400, 404),
   },
 })
 
-const arrivalRoute = staffRoute(requirePermission('stock.write'), {
-  method: 'post',
-  path: '/admin/stock/products/{id}/arrivals/',
-  tags,
+const write = staffRoutes(requirePermission('stock.write'), tags)
+
+const arrivalRoute = write.post('/admin/stock/products/{id}/arrivals/', {
   summary: 'Stock arrived: a new batch with its expiry date (stock.write)',
   description: 'One `arrival` movement into a new batch; audited `stock.arrival`. An expiry date already past: 400.',
   request: { params: productIdParams, body: requiredJson(arrivalBody) },
-  responses: { 201: productAnswer, 400: adminErrors[400], 404: adminErrors[404] },
+  responses: { 201: productAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const correctionRoute = staffRoute(requirePermission('stock.write'), {
-  method: 'post',
-  path: '/admin/stock/products/{id}/corrections/',
-  tags,
+const correctionRoute = write.post('/admin/stock/products/{id}/corrections/', {
   summary: 'A staff count: the stock they saw and what they counted, with a reason (stock.write)',
   description:
     'Moves the stock by `counted − seen` from the number it has now, so orders placed while the staff member ' +
@@ -105,20 +91,17 @@ const correctionRoute = staffRoute(requirePermission('stock.write'), {
     '`expires_on`, or to the undated batch. 409 when the stock has meanwhile fallen below what the count takes ' +
     '(count again). Audited `stock.correction`; a count equal to `seen` changes nothing.',
   request: { params: productIdParams, body: requiredJson(correctionBody) },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: productAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
-const saleRoute = staffRoute(requirePermission('stock.write'), {
-  method: 'post',
-  path: '/admin/stock/products/{id}/sale/',
-  tags,
+const saleRoute = write.post('/admin/stock/products/{id}/sale/', {
   summary: 'Put a product with a batch expiring within `days` on sale, −`percent` % (stock.write)',
   description:
     'The sale price is the price less `percent` % (whole sum, below the price), from now until the end of the ' +
     'nearest expiry day (Tashkent). Audited `product.sale`. 409 when no batch with stock expires in the window; ' +
     '400 on `percent` when the price would not go down.',
   request: { params: productIdParams, body: requiredJson(saleBody) },
-  responses: { 200: productAnswer, 400: adminErrors[400], 404: adminErrors[404], 409: adminErrors[409] },
+  responses: { 200: productAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
 export function adminStockRoutes(deps: ApiDeps) {

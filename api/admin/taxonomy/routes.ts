@@ -1,25 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { requiredJson } from '../../http/openapi.ts'
 import { idParam, jsonContent } from '../../http/schemas.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
-import { adminErrors, requiredJson, staffRoute } from '../openapi.ts'
+import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { brandSpec, categorySpec, groupSpec, type KindSpec, manufacturerSpec } from './kinds.ts'
-import {
-  brandCreate,
-  brandUpdate,
-  categoryCreate,
-  categoryUpdate,
-  groupCreate,
-  groupUpdate,
-  manufacturerCreate,
-  manufacturerUpdate,
-  orderBody,
-  staffBrandSchema,
-  staffCategorySchema,
-  staffGroupSchema,
-  staffManufacturerSchema,
-} from './schemas.ts'
+import { brandSchemas, categorySchemas, groupSchemas, manufacturerSchemas, orderBody } from './schemas.ts'
 import { createRow, listRows, oneRow, orderRows, updateRow } from './service.ts'
 
 // The back office's taxonomy: brands, manufacturers, categories and the header
@@ -38,38 +25,10 @@ type KindRoutes = {
 }
 
 const kinds: KindRoutes[] = [
-  {
-    path: 'brands',
-    label: 'brand',
-    spec: brandSpec as KindSpec<never>,
-    create: brandCreate,
-    update: brandUpdate,
-    row: staffBrandSchema,
-  },
-  {
-    path: 'manufacturers',
-    label: 'manufacturer',
-    spec: manufacturerSpec as KindSpec<never>,
-    create: manufacturerCreate,
-    update: manufacturerUpdate,
-    row: staffManufacturerSchema,
-  },
-  {
-    path: 'categories',
-    label: 'category',
-    spec: categorySpec as KindSpec<never>,
-    create: categoryCreate,
-    update: categoryUpdate,
-    row: staffCategorySchema,
-  },
-  {
-    path: 'category-groups',
-    label: 'header menu group',
-    spec: groupSpec as KindSpec<never>,
-    create: groupCreate,
-    update: groupUpdate,
-    row: staffGroupSchema,
-  },
+  { path: 'brands', label: 'brand', spec: brandSpec as KindSpec<never>, ...brandSchemas },
+  { path: 'manufacturers', label: 'manufacturer', spec: manufacturerSpec as KindSpec<never>, ...manufacturerSchemas },
+  { path: 'categories', label: 'category', spec: categorySpec as KindSpec<never>, ...categorySchemas },
+  { path: 'category-groups', label: 'header menu group', spec: groupSpec as KindSpec<never>, ...groupSchemas },
 ]
 
 const slugNote =
@@ -85,56 +44,40 @@ function kindRouter({ database: { db } }: ApiDeps, kind: KindRoutes) {
   const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
   const list = z.object({ results: z.array(kind.row) })
 
-  const listRoute = staffRoute(requirePermission('catalogue.texts'), {
-    method: 'get',
-    path: base,
-    tags,
+  const texts = staffRoutes(requirePermission('catalogue.texts'), tags)
+  const listRoute = texts.get(base, {
     summary: `Every ${kind.label}, hidden ones too, in the shop's order (catalogue.texts)`,
     responses: { 200: jsonContent(list, 'All of them') },
   })
-  const getRoute = staffRoute(requirePermission('catalogue.texts'), {
-    method: 'get',
-    path: `${base}{id}/`,
-    tags,
+  const getRoute = texts.get(`${base}{id}/`, {
     summary: `One ${kind.label} (catalogue.texts)`,
     request: { params },
-    responses: { 200: jsonContent(kind.row, 'It'), 400: adminErrors[400], 404: adminErrors[404] },
+    responses: { 200: jsonContent(kind.row, 'It'), ...adminErrorsOf(400, 404) },
   })
-  const createRouteDef = staffRoute(requirePermission('catalogue.write'), {
-    method: 'post',
-    path: base,
-    tags,
+  const write = staffRoutes(requirePermission('catalogue.write'), tags)
+  const createRouteDef = write.post(base, {
     summary: `Add a ${kind.label}, last in the order (catalogue.write)`,
     description: `${slugNote} Audited \`${spec.entity}.create\`.`,
     request: { body: requiredJson(kind.create) },
     responses: {
       201: jsonContent(kind.row, 'Created'),
-      400: adminErrors[400],
-      409: adminErrors[409],
+      ...adminErrorsOf(400, 409),
     },
   })
-  const updateRouteDef = staffRoute(requirePermission('catalogue.write'), {
-    method: 'patch',
-    path: `${base}{id}/`,
-    tags,
+  const updateRouteDef = write.patch(`${base}{id}/`, {
     summary: `Change, hide or show a ${kind.label} (catalogue.write)`,
     description: `Only the fields sent change. ${slugNote} Audited \`${spec.entity}.update\` with the changed fields.`,
     request: { params, body: requiredJson(kind.update) },
     responses: {
       200: jsonContent(kind.row, 'As it now is'),
-      400: adminErrors[400],
-      404: adminErrors[404],
-      409: adminErrors[409],
+      ...adminErrorsOf(400, 404, 409),
     },
   })
-  const orderRoute = staffRoute(requirePermission('catalogue.write'), {
-    method: 'put',
-    path: `${base}order/`,
-    tags,
+  const orderRoute = write.put(`${base}order/`, {
     summary: `Set the order of the ${kind.path.replace('-', ' ')} (catalogue.write)`,
     description: `The ids in the new order. Audited \`${spec.entity}.order\` (the positions that moved).`,
     request: { body: requiredJson(orderBody) },
-    responses: { 200: jsonContent(list, 'All of them, in the new order'), 400: adminErrors[400] },
+    responses: { 200: jsonContent(list, 'All of them, in the new order'), ...adminErrorsOf(400) },
   })
 
   return createRouter()
