@@ -276,52 +276,6 @@ export type Answer<M extends ApiMethod, P extends string, Map extends AnswerMap 
 > &
   keyof Map[M]]
 
-// Back office: the screens show and hide links by these (the API enforces them).
-export type { Permission, StaffRole } from './staff/permissions.ts'
-export type StaffMe = Out<typeof meSchema>
-export type StaffMember = Out<typeof staffSchema>
-export type StaffSession = Out<typeof sessionSchema>
-export type StaffChallenge = Out<typeof challengeSchema>
-export type Enrolment = Out<typeof enrolmentSchema>
-export type AuditEntry = Out<typeof auditEntrySchema>
-export type StaffOrder = Out<typeof staffOrderSchema>
-export type StaffOrderPage = Out<typeof staffOrderPage>
-export type StaffOrderCounts = Out<typeof countsSchema>
-export type OrderPaymentLink = Out<typeof paymentLinkSchema>
-export type AdminProduct = Out<typeof adminProductSchema>
-export type AdminProductPage = Out<typeof adminProductPage>
-export type AdminProductChoices = Out<typeof choicesSchema>
-export type StaffReview = Out<typeof staffReviewSchema>
-export type StaffReviewPage = Out<typeof staffReviewPage>
-export type InboxPage = Out<typeof inboxPage>
-export type InboxMessage = Out<typeof inboxMessageSchema>
-export type CustomerPage = Out<typeof customerPage>
-export type Customer = Out<typeof customerSchema>
-export type PromoCode = Out<typeof promoSchema>
-export type PromoList = Out<typeof promoListSchema>
-export type PromoUsagePage = Out<typeof usagePage>
-export type ShopStatistics = Out<typeof statsSchema>
-export type StockProduct = Out<typeof stockProductSchema>
-export type StockPage = Out<typeof stockPage>
-export type ExpiringPage = Out<typeof expiringPage>
-export type MovementPage = Out<typeof movementPage>
-export type Batch = Out<typeof batchSchema>
-export type BatchDetail = Out<typeof batchDetailSchema>
-export type BatchPage = Out<typeof batchPage>
-export type Undone = Out<typeof undoSchema>
-export type AdminBanner = Out<typeof adminBannerSchema>
-export type AdminStory = Out<typeof adminStorySchema>
-export type AdminStoryItem = Out<typeof adminStoryItemSchema>
-export type AdminPage = Out<typeof adminPageSchema>
-export type AdminPost = Out<typeof adminPostSchema>
-export type FooterLinks = Out<typeof footerLinksSchema>
-export type ContentContacts = Out<typeof contactsSchema>
-export type ContentApps = Out<typeof appsInput>
-export type BrandRow = Out<typeof staffBrandSchema>
-export type ManufacturerRow = Out<typeof staffManufacturerSchema>
-export type CategoryRow = Out<typeof staffCategorySchema>
-export type GroupRow = Out<typeof staffGroupSchema>
-
 /** What each admin path the back office calls answers with, as `ApiAnswers` for the storefront. */
 export type StaffApiAnswers = {
   GET: {
@@ -454,3 +408,49 @@ export type StaffApiAnswers = {
     'admin/products/{id}/pictures/{pictureId}/': AdminProduct
   }
 }
+
+// Back office: the screens show and hide links by these (the API enforces them).
+export type { Permission, StaffRole } from './staff/permissions.ts'
+export type StaffMe = Out<typeof meSchema>
+export type StaffMember = Out<typeof staffSchema>
+export type StaffSession = Out<typeof sessionSchema>
+export type StaffChallenge = Out<typeof challengeSchema>
+export type Enrolment = Out<typeof enrolmentSchema>
+export type AuditEntry = Out<typeof auditEntrySchema>
+export type StaffOrder = Out<typeof staffOrderSchema>
+export type StaffOrderPage = Out<typeof staffOrderPage>
+export type StaffOrderCounts = Out<typeof countsSchema>
+export type OrderPaymentLink = Out<typeof paymentLinkSchema>
+export type AdminProduct = Out<typeof adminProductSchema>
+export type AdminProductPage = Out<typeof adminProductPage>
+export type AdminProductChoices = Out<typeof choicesSchema>
+export type StaffReview = Out<typeof staffReviewSchema>
+export type StaffReviewPage = Out<typeof staffReviewPage>
+export type InboxPage = Out<typeof inboxPage>
+export type InboxMessage = Out<typeof inboxMessageSchema>
+export type CustomerPage = Out<typeof customerPage>
+export type Customer = Out<typeof customerSchema>
+export type PromoCode = Out<typeof promoSchema>
+export type PromoList = Out<typeof promoListSchema>
+export type PromoUsagePage = Out<typeof usagePage>
+export type ShopStatistics = Out<typeof statsSchema>
+export type StockProduct = Out<typeof stockProductSchema>
+export type StockPage = Out<typeof stockPage>
+export type ExpiringPage = Out<typeof expiringPage>
+export type MovementPage = Out<typeof movementPage>
+export type Batch = Out<typeof batchSchema>
+export type BatchDetail = Out<typeof batchDetailSchema>
+export type BatchPage = Out<typeof batchPage>
+export type Undone = Out<typeof undoSchema>
+export type AdminBanner = Out<typeof adminBannerSchema>
+export type AdminStory = Out<typeof adminStorySchema>
+export type AdminStoryItem = Out<typeof adminStoryItemSchema>
+export type AdminPage = Out<typeof adminPageSchema>
+export type AdminPost = Out<typeof adminPostSchema>
+export type FooterLinks = Out<typeof footerLinksSchema>
+export type ContentContacts = Out<typeof contactsSchema>
+export type ContentApps = Out<typeof appsInput>
+export type BrandRow = Out<typeof staffBrandSchema>
+export type ManufacturerRow = Out<typeof staffManufacturerSchema>
+export type CategoryRow = Out<typeof staffCategorySchema>
+export type GroupRow = Out<typeof staffGroupSchema>

@@ -143,3 +143,13 @@ export type BrandInput = z.infer<typeof brandUpdate>
 export type ManufacturerInput = z.infer<typeof manufacturerUpdate>
 export type CategoryInput = z.infer<typeof categoryUpdate>
 export type GroupInput = z.infer<typeof groupUpdate>
+
+/** Each kind's request bodies and answer, as its routes declare them. */
+export const brandSchemas = { create: brandCreate, update: brandUpdate, row: staffBrandSchema }
+export const manufacturerSchemas = {
+  create: manufacturerCreate,
+  update: manufacturerUpdate,
+  row: staffManufacturerSchema,
+}
+export const categorySchemas = { create: categoryCreate, update: categoryUpdate, row: staffCategorySchema }
+export const groupSchemas = { create: groupCreate, update: groupUpdate, row: staffGroupSchema }

@@ -4,7 +4,7 @@ import { getStaffSession } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/file'
 
 // The format, the sheet and the product list's filters (admin/products/list-params.ts), as the API names them.
-const passed = ['format', 'sheet', ...filterNames.filter((name) => name !== 'sort')] as const
+const passed = ['format', 'sheet', ...filterNames] as const
 
 /**
  * The spreadsheet download (a resource route: the file itself, not a page):
