@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { asc, eq } from 'drizzle-orm'
@@ -9,6 +8,7 @@ import { products, users } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { fillPath, loadOperations, type Operation, tableChecksums } from './support/openapi.ts'
+import { addToBasket, checkoutAs, stockProduct } from './support/orders.ts'
 
 // Who may call what: every operation the OpenAPI document marks as needing a
 // customer refuses a visitor and a bad token; one customer cannot reach
@@ -93,27 +93,11 @@ describe('one customer and another', () => {
   beforeAll(async () => {
     bob = await registerCustomer(t)
     const [product] = await t.database.db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1)
-    await t.database.db
-      .update(products)
-      .set({ stock: 50, price: 100_000, salePrice: null })
-      .where(eq(products.id, product!.id))
-    const added = await t.json('orders/cart/products/', {
-      method: 'POST',
-      token: alice.access,
-      body: JSON.stringify({ product_id: product!.id, quantity: 1 }),
-    })
-    expect(added.status).toBe(200)
-    const order = await t.json('orders/', {
-      method: 'POST',
-      token: alice.access,
-      body: JSON.stringify({
-        address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12', flat: '4' },
-        receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
-        delivery: 'pickup',
-        pickup_point: 'amir-temur',
-        payment_method: 'card',
-        idempotency_key: randomUUID(),
-      }),
+    await stockProduct(t, product!.id, 50, 100_000)
+    await addToBasket(t, alice, product!.id)
+    const order = await checkoutAs(t, alice, {
+      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12', flat: '4' },
+      payment_method: 'card',
     })
     expect(order.status).toBe(201)
     ids.order = order.body.id

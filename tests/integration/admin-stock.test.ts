@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, stockBatches, stockMovements } from '#api/db/schema/index.ts'
@@ -7,6 +6,7 @@ import { stockDisagreements } from '#api/stock/movements.ts'
 import { queueLowStockAlerts } from '#api/telegram/low-stock.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { addToBasket, checkoutAs } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // Stock that can be trusted (issue 16): every change a movement with who and
@@ -82,26 +82,8 @@ const correct = (id: number, seen: number, counted: number, reason = 'recount', 
 
 async function order(productId: number, quantity: number, c?: Customer) {
   const customer = c ?? (await registerCustomer(t))
-  const added = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: customer.access,
-    body: JSON.stringify({ product_id: productId, quantity }),
-  })
-  expect(added.status).toBe(200)
-  const placed = await t.json('orders/', {
-    method: 'POST',
-    token: customer.access,
-    lang: 'ru',
-    body: JSON.stringify({
-      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
-      receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
-      payment_method: 'cash',
-      idempotency_key: randomUUID(),
-    }),
-  })
-  return { ...placed, customer }
+  await addToBasket(t, customer, productId, quantity)
+  return { ...(await checkoutAs(t, customer, {}, 'ru')), customer }
 }
 
 describe('who may do what', () => {
@@ -248,27 +230,11 @@ describe('orders take stock as movements, nearest expiry first', () => {
     const c = await registerCustomer(t)
     const slug = (await row(id)).slug
     expect((await t.json(`products/${slug}/`)).body.in_stock).toBe(true)
-    await t.json('orders/cart/products/', {
-      method: 'POST',
-      token: c.access,
-      body: JSON.stringify({ product_id: id, quantity: 1 }),
-    })
+    await addToBasket(t, c, id)
     expect((await correct(id, 3, 0, 'broken bottles')).status).toBe(200)
     const page = await t.json(`products/${slug}/`)
     expect(page.body).toMatchObject({ in_stock: false, stock: 0 })
-    const refused = await t.json('orders/', {
-      method: 'POST',
-      token: c.access,
-      lang: 'ru',
-      body: JSON.stringify({
-        address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
-        receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
-        delivery: 'pickup',
-        pickup_point: 'amir-temur',
-        payment_method: 'cash',
-        idempotency_key: randomUUID(),
-      }),
-    })
+    const refused = await checkoutAs(t, c, {}, 'ru')
     expect(refused.status).toBe(409)
     expect(refused.body.items).toEqual([expect.objectContaining({ product_id: id, available: 0 })])
   })

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '#api/db/schema/index.ts'
@@ -7,6 +7,7 @@ import { apiClientContext, createApiClient } from '#app/utils/api-client.server.
 import { apiContext } from '#app/utils/request-context.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { addToBasket, stockProduct } from './support/orders.ts'
 
 // The checkout's step 3 (place.server.ts) takes its money from POST orders/preview/, through the storefront's client.
 
@@ -17,16 +18,8 @@ beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'x'.repeat(40)
   customer = await registerCustomer(t)
   const [first] = await t.database.db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1)
-  await t.database.db
-    .update(products)
-    .set({ stock: 5, price: 200_000, salePrice: null })
-    .where(eq(products.id, first!.id))
-  const added = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: customer.access,
-    body: JSON.stringify({ product_id: first!.id, quantity: 1 }),
-  })
-  expect(added.status).toBe(200)
+  await stockProduct(t, first!.id, 5, 200_000)
+  await addToBasket(t, customer, first!.id)
 })
 
 /** A request context whose API client calls the test API as the customer. */

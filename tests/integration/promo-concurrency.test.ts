@@ -6,6 +6,7 @@ import type { PromoCode } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { releasedTogetherOnPromo } from './support/lock-gate.ts'
+import { addToBasket, checkoutAs, stockProduct } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // Parallel checkouts with one promo code (issue 17): on PostgreSQL the
@@ -35,33 +36,11 @@ async function createPromo(fields: Record<string, unknown>) {
 /** Fills the customer's basket with a product of its own (stock is no one's bottleneck here). */
 async function basket(c: Customer) {
   const productId = ids[taken++]!
-  await t.database.db
-    .update(products)
-    .set({ stock: 5, price: 50_000, salePrice: null })
-    .where(eq(products.id, productId))
-  const r = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: c.access,
-    body: JSON.stringify({ product_id: productId, quantity: 1 }),
-  })
-  expect(r.status).toBe(200)
+  await stockProduct(t, productId, 5, 50_000)
+  await addToBasket(t, c, productId)
 }
 
-const placeWith = (c: Customer, code: string) =>
-  t.json('orders/', {
-    method: 'POST',
-    token: c.access,
-    lang: 'ru',
-    body: JSON.stringify({
-      address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
-      receiver: { name: 'Aziz', phone: '+998901112233' },
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
-      payment_method: 'cash',
-      idempotency_key: randomUUID(),
-      promo_code: code,
-    }),
-  })
+const placeWith = (c: Customer, code: string) => checkoutAs(t, c, { promo_code: code }, 'ru')
 
 const promoRow = async (id: number) => (await t.database.db.select().from(promoCodes).where(eq(promoCodes.id, id)))[0]!
 const ordersWith = (id: number) => t.database.db.select().from(orders).where(eq(orders.promoCodeId, id))

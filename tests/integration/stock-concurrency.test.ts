@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products, stockMovements } from '#api/db/schema/index.ts'
@@ -6,6 +5,7 @@ import { stockDisagreements } from '#api/stock/movements.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { releasedTogether } from './support/lock-gate.ts'
+import { addToBasket, checkoutAs } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // A staff count racing checkouts (issue 16, "stock that can be trusted"): on
@@ -47,28 +47,10 @@ const movedSum = async (id: number) =>
 
 async function basketWith(productId: number, quantity: number) {
   const c = await registerCustomer(t)
-  const added = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: c.access,
-    body: JSON.stringify({ product_id: productId, quantity }),
-  })
-  expect(added.status).toBe(200)
+  await addToBasket(t, c, productId, quantity)
   return c
 }
-const checkout = (c: Customer) =>
-  t.json('orders/', {
-    method: 'POST',
-    token: c.access,
-    lang: 'ru',
-    body: JSON.stringify({
-      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
-      receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
-      payment_method: 'cash',
-      idempotency_key: randomUUID(),
-    }),
-  })
+const checkout = (c: Customer) => checkoutAs(t, c, {}, 'ru')
 
 describe('a staff count racing checkouts', () => {
   it('three checkouts and a count down at once: no sale is wiped out, the batches add up', async () => {

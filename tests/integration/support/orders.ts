@@ -6,6 +6,40 @@ import type { Order } from '#api/types.ts'
 import type { TestApi } from './api.ts'
 import { type Customer, registerCustomer } from './customer.ts'
 
+/** Puts `quantity` of the product in `c`'s basket (POST orders/cart/products/), expecting 200. */
+export async function addToBasket(t: TestApi, c: Customer, productId: number, quantity = 1) {
+  const added = await t.json('orders/cart/products/', {
+    method: 'POST',
+    token: c.access,
+    body: JSON.stringify({ product_id: productId, quantity }),
+  })
+  expect(added.status).toBe(200)
+}
+
+/** Sets a product's stock and price, with no sale price. */
+export const stockProduct = (t: TestApi, productId: number, stock: number, price: number) =>
+  t.database.db.update(products).set({ stock, price, salePrice: null }).where(eq(products.id, productId))
+
+/**
+ * Checks out `c`'s basket (POST orders/): a cash pickup order at Amir Temur,
+ * `fields` over those defaults; `lang` is sent as Accept-Language.
+ */
+export const checkoutAs = (t: TestApi, c: Customer, fields: Record<string, unknown> = {}, lang?: 'uz' | 'sr' | 'ru') =>
+  t.json('orders/', {
+    method: 'POST',
+    token: c.access,
+    lang,
+    body: JSON.stringify({
+      address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
+      receiver: { name: 'Aziz', phone: '+998901112233' },
+      delivery: 'pickup',
+      pickup_point: 'amir-temur',
+      payment_method: 'cash',
+      idempotency_key: randomUUID(),
+      ...fields,
+    }),
+  })
+
 /**
  * Places orders through the API for the tests of one file: each order takes
  * a product of its own (set to `stock` and `price`), as one customer unless
@@ -46,31 +80,15 @@ export function orderMaker(t: TestApi) {
       const productId = ids[taken++]
       if (productId === undefined) throw new Error('orderMaker: the test database has no product left')
       productIds.push(productId)
-      await t.database.db
-        .update(products)
-        .set({ stock: options.stock ?? 5, price: line.price, salePrice: null })
-        .where(eq(products.id, productId))
-      const added = await t.json('orders/cart/products/', {
-        method: 'POST',
-        token: c.access,
-        body: JSON.stringify({ product_id: productId, quantity: line.quantity ?? 1 }),
-      })
-      expect(added.status).toBe(200)
+      await stockProduct(t, productId, options.stock ?? 5, line.price)
+      await addToBasket(t, c, productId, line.quantity ?? 1)
     }
-    const r = await t.json('orders/', {
-      method: 'POST',
-      token: c.access,
-      lang: options.lang,
-      body: JSON.stringify({
-        address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
-        receiver: { name: 'Aziz', phone: '+998901112233' },
-        delivery: options.delivery ?? 'pickup',
-        pickup_point: 'amir-temur',
-        payment_method: options.method ?? 'payme',
-        idempotency_key: randomUUID(),
-        ...options.extra,
-      }),
-    })
+    const r = await checkoutAs(
+      t,
+      c,
+      { delivery: options.delivery ?? 'pickup', payment_method: options.method ?? 'payme', ...options.extra },
+      options.lang,
+    )
     expect(r.status).toBe(201)
     return { order: r.body as Order, productId: productIds[0]!, productIds, customer: c }
   }
