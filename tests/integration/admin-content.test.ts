@@ -242,6 +242,30 @@ describe('stories', () => {
     expect((await call('GET', `stories/${later.body.id}/`)).body.reads).toBe(0)
     expect((await auditOf('story_item', second.body.id)).map((r) => r.action)).toEqual(['story_item.create'])
   })
+
+  it('an item changes only in the fields sent; a story leaves with its items, each step audited', async () => {
+    const cover = await picture()
+    const story = await call('POST', 'stories/', { title: title('Правки'), cover })
+    const item = await call('POST', `stories/${story.body.id}/items/`, { title: title('Было'), image: cover })
+    expect(item.body).toMatchObject({ link: null, position: 0 })
+    const changed = await call('PATCH', `story-items/${item.body.id}/`, { link: '/brands' })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    expect(changed.body).toMatchObject({ title: title('Было'), link: '/brands', position: 0 })
+    const renamed = await call('PATCH', `stories/${story.body.id}/`, { title: title('Стало') })
+    expect(renamed.body).toMatchObject({ title: title('Стало'), is_active: true })
+    expect((await call('DELETE', `stories/${story.body.id}/`)).status).toBe(204)
+    expect((await call('PATCH', `story-items/${item.body.id}/`, { link: '/' })).status).toBe(404)
+    const itemAudit = await auditOf('story_item', item.body.id)
+    expect(itemAudit.map((r) => [r.action, r.after])).toEqual([
+      ['story_item.create', expect.anything()],
+      ['story_item.update', { link: '/brands' }],
+    ])
+    expect((await auditOf('story', story.body.id)).map((r) => r.action)).toEqual([
+      'story.create',
+      'story.update',
+      'story.delete',
+    ])
+  })
 })
 
 // The usual payloads (OWASP XSS filter evasion cheat sheet) and what must be left of them.
@@ -365,6 +389,28 @@ describe('posts', () => {
 
     await call('PATCH', `posts/${made.body.id}/`, { published_at: at(24 * hour) })
     expect(await titles()).not.toContain('Осенняя коллекция')
+  })
+
+  it('keeps edits as a draft until published again, and leaves the shop when removed', async () => {
+    const made = await call('POST', 'posts/', { title: title('Черновик'), body: title('<p>Первый</p>') })
+    const id = made.body.id
+    await call('POST', `posts/${id}/publish/`)
+    const draft = await call('PUT', `posts/${id}/draft/`, { title: title('Новый'), body: title('<p>Второй</p>') })
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200)
+    expect((await t.json(`posts/${id}/`, { lang: 'ru' })).body.title).toBe('Черновик')
+    expect((await call('GET', `posts/${id}/preview/`)).body.title).toBe('Новый')
+    const published = await call('POST', `posts/${id}/publish/`)
+    expect(published.body).toMatchObject({ draft: null, published: { title: title('Новый') } })
+    expect((await t.json(`posts/${id}/`, { lang: 'ru' })).body.title).toBe('Новый')
+    expect((await call('DELETE', `posts/${id}/`)).status).toBe(204)
+    expect((await t.json(`posts/${id}/`, { lang: 'ru' })).status).toBe(404)
+    expect((await auditOf('post', id)).map((r) => r.action)).toEqual([
+      'post.create',
+      'post.publish',
+      'post.draft',
+      'post.publish',
+      'post.delete',
+    ])
   })
 })
 

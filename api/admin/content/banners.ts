@@ -1,10 +1,8 @@
 import type { z } from '@hono/zod-openapi'
 import { asc, eq } from 'drizzle-orm'
-import { changedFields, recordAudit } from '../../audit/record.ts'
-import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import { banners } from '../../db/schema/index.ts'
 import type { MediaLinks } from '../../media/links.ts'
-import { type DeskContext, isoOrNull, notFoundError, shownAt, windowOf } from './common.ts'
+import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt, windowOf } from './common.ts'
 import { pictureOut } from './pictures.ts'
 import type { bannerInput, bannerPatch } from './schemas.ts'
 
@@ -22,6 +20,20 @@ const audited = (row: BannerRow) => ({
   is_active: row.isActive,
   starts_at: isoOrNull(row.startsAt),
   ends_at: isoOrNull(row.endsAt),
+})
+
+/**
+ * The desk's fields as columns. A field not sent stays undefined: Drizzle
+ * leaves it out of an update, and an insert takes the column's default.
+ */
+const columns = (input: z.infer<typeof bannerPatch>) => ({
+  title: input.title,
+  subtitle: input.subtitle,
+  image: input.image,
+  imagePhone: input.image_phone,
+  link: input.link,
+  position: input.position,
+  isActive: input.is_active,
 })
 
 export async function bannerOut(row: BannerRow, media: MediaLinks, now: Date) {
@@ -55,27 +67,10 @@ export async function createBanner(ctx: DeskContext, input: z.infer<typeof banne
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(banners)
-      .values({
-        title: input.title,
-        subtitle: input.subtitle ?? null,
-        image: input.image,
-        imagePhone: input.image_phone ?? null,
-        link: input.link ?? null,
-        position: input.position ?? 0,
-        isActive: input.is_active ?? true,
-        startsAt,
-        endsAt,
-      })
+      .values({ ...columns(input), title: input.title, image: input.image, startsAt, endsAt })
       .returning()
     if (!row) throw new Error('banner insert returned nothing')
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'banner.create',
-      entity: 'banner',
-      entityId: row.id,
-      after: audited(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'banner.create', row.id, { after: audited(row) })
     return row
   })
 }
@@ -87,25 +82,11 @@ export async function updateBanner(ctx: DeskContext, id: number, input: z.infer<
     const { startsAt, endsAt } = windowOf(ctx.lang, input, current)
     const [row] = await tx
       .update(banners)
-      .set({
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.subtitle !== undefined && { subtitle: input.subtitle }),
-        ...(input.image !== undefined && { image: input.image }),
-        ...(input.image_phone !== undefined && { imagePhone: input.image_phone }),
-        ...(input.link !== undefined && { link: input.link }),
-        ...(input.position !== undefined && { position: input.position }),
-        ...(input.is_active !== undefined && { isActive: input.is_active }),
-        startsAt,
-        endsAt,
-      })
+      .set({ ...columns(input), startsAt, endsAt })
       .where(eq(banners.id, id))
       .returning()
     if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(audited(current), audited(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'banner.update', entity: 'banner', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
+    await recordUpdate(ctx, tx, 'banner.update', id, audited(current), audited(row))
     return row
   })
 }
@@ -114,13 +95,6 @@ export async function deleteBanner(ctx: DeskContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning()
     if (!row) throw notFoundError(ctx.lang)
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'banner.delete',
-      entity: 'banner',
-      entityId: id,
-      before: audited(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'banner.delete', id, { before: audited(row) })
   })
 }

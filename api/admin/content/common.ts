@@ -1,4 +1,5 @@
-import type { AuditActor } from '../../audit/record.ts'
+import { type AuditActor, type AuditEntry, changedFields, recordAudit } from '../../audit/record.ts'
+import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -33,3 +34,34 @@ export const shownAt = (row: { isActive: boolean; startsAt: Date | null; endsAt:
   row.isActive && (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now)
 
 export const notFoundError = (lang: Lang) => new ApiError(404, message(lang, 'not_found'))
+
+type Action = `${string}.${string}`
+
+/**
+ * Audits `action` (`<entity>.<verb>`) of a change the shop shows, and has the
+ * shop show it from its next request, in the change's transaction.
+ */
+export async function recordChange(
+  ctx: DeskContext,
+  tx: Tx,
+  action: Action,
+  entityId: AuditEntry['entityId'],
+  fields: Pick<AuditEntry, 'before' | 'after'>,
+) {
+  const entity = action.slice(0, action.indexOf('.'))
+  await recordAudit(tx, { ...ctx.actor, action, entity, entityId, ...fields })
+  await invalidateCatalogue(ctx.db, tx)
+}
+
+/** `recordChange` for an edit, with the fields that changed: nothing at all when none did. */
+export async function recordUpdate<T extends Record<string, unknown>>(
+  ctx: DeskContext,
+  tx: Tx,
+  action: Action,
+  entityId: AuditEntry['entityId'],
+  before: T,
+  after: T,
+) {
+  const diff = changedFields(before, after)
+  if (diff) await recordChange(ctx, tx, action, entityId, diff)
+}

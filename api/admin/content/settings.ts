@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from '@hono/zod-openapi'
 import { asc } from 'drizzle-orm'
-import { changedFields, recordAudit } from '../../audit/record.ts'
-import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import { readSetting, type StoredApps, type StoredContacts } from '../../content/service.ts'
 import { footerLinks, settings } from '../../db/schema/index.ts'
-import type { DeskContext, Tx } from './common.ts'
+import { type DeskContext, recordUpdate, type Tx } from './common.ts'
 import type { appsInput, contactsInput, footerLinksInput } from './schemas.ts'
 
 // The footer's links, the contacts and the mobile apps' store links.
@@ -25,9 +23,7 @@ export async function replaceFooter(ctx: DeskContext, input: z.infer<typeof foot
         .insert(footerLinks)
         .values(input.results.map((link, position) => ({ title: link.title, slug: link.slug, position })))
     const strip = (list: { title: unknown; slug: string }[]) => list.map(({ title, slug }) => ({ title, slug }))
-    const diff = changedFields({ links: strip(before) }, { links: strip(input.results) })
-    if (diff) await recordAudit(tx, { ...ctx.actor, action: 'footer.update', entity: 'footer', ...diff })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordUpdate(ctx, tx, 'footer.update', null, { links: strip(before) }, { links: strip(input.results) })
   })
   return footerList(ctx)
 }
@@ -44,10 +40,7 @@ export async function appsOf(ctx: Pick<DeskContext, 'db'>): Promise<StoredApps> 
 async function replaceSetting(ctx: DeskContext, key: string, before: object | null, after: object) {
   await ctx.db.transaction(async (tx) => {
     await writeSetting(tx, key, after)
-    const diff = changedFields({ ...before } as Record<string, unknown>, after as Record<string, unknown>)
-    if (diff)
-      await recordAudit(tx, { ...ctx.actor, action: 'settings.update', entity: 'settings', entityId: key, ...diff })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordUpdate(ctx, tx, 'settings.update', key, { ...before } as Record<string, unknown>, { ...after })
   })
 }
 

@@ -1,10 +1,8 @@
 import type { z } from '@hono/zod-openapi'
 import { asc, countDistinct, eq, inArray } from 'drizzle-orm'
-import { changedFields, recordAudit } from '../../audit/record.ts'
-import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import { stories, storyItems, storyReads } from '../../db/schema/index.ts'
 import type { MediaLinks } from '../../media/links.ts'
-import { type DeskContext, isoOrNull, notFoundError, shownAt, windowOf } from './common.ts'
+import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt, windowOf } from './common.ts'
 import { pictureOut } from './pictures.ts'
 import type { storyInput, storyItemInput, storyItemPatch, storyPatch } from './schemas.ts'
 
@@ -90,29 +88,26 @@ export async function storiesWithReads(ctx: Pick<DeskContext, 'db' | 'now'>, med
   }))
 }
 
+/**
+ * A story's desk fields as columns. A field not sent stays undefined: Drizzle
+ * leaves it out of an update, and an insert takes the column's default.
+ */
+const storyColumns = (input: z.infer<typeof storyPatch>) => ({
+  title: input.title,
+  cover: input.cover,
+  position: input.position,
+  isActive: input.is_active,
+})
+
 export async function createStory(ctx: DeskContext, input: z.infer<typeof storyInput>) {
   const { startsAt, endsAt } = windowOf(ctx.lang, input)
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(stories)
-      .values({
-        title: input.title,
-        cover: input.cover,
-        position: input.position ?? 0,
-        isActive: input.is_active ?? true,
-        startsAt,
-        endsAt,
-      })
+      .values({ ...storyColumns(input), title: input.title, cover: input.cover, startsAt, endsAt })
       .returning()
     if (!row) throw new Error('story insert returned nothing')
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'story.create',
-      entity: 'story',
-      entityId: row.id,
-      after: auditedStory(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'story.create', row.id, { after: auditedStory(row) })
     return row
   })
 }
@@ -124,22 +119,11 @@ export async function updateStory(ctx: DeskContext, id: number, input: z.infer<t
     const { startsAt, endsAt } = windowOf(ctx.lang, input, current)
     const [row] = await tx
       .update(stories)
-      .set({
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.cover !== undefined && { cover: input.cover }),
-        ...(input.position !== undefined && { position: input.position }),
-        ...(input.is_active !== undefined && { isActive: input.is_active }),
-        startsAt,
-        endsAt,
-      })
+      .set({ ...storyColumns(input), startsAt, endsAt })
       .where(eq(stories.id, id))
       .returning()
     if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(auditedStory(current), auditedStory(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'story.update', entity: 'story', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
+    await recordUpdate(ctx, tx, 'story.update', id, auditedStory(current), auditedStory(row))
     return row
   })
 }
@@ -148,14 +132,7 @@ export async function deleteStory(ctx: DeskContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(stories).where(eq(stories.id, id)).returning()
     if (!row) throw notFoundError(ctx.lang)
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'story.delete',
-      entity: 'story',
-      entityId: id,
-      before: auditedStory(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'story.delete', id, { before: auditedStory(row) })
   })
 }
 
@@ -165,23 +142,10 @@ export async function createStoryItem(ctx: DeskContext, storyId: number, input: 
     if (!story) throw notFoundError(ctx.lang)
     const [row] = await tx
       .insert(storyItems)
-      .values({
-        storyId,
-        title: input.title,
-        image: input.image,
-        link: input.link ?? null,
-        position: input.position ?? 0,
-      })
+      .values({ ...input, storyId })
       .returning()
     if (!row) throw new Error('story item insert returned nothing')
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'story_item.create',
-      entity: 'story_item',
-      entityId: row.id,
-      after: auditedItem(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'story_item.create', row.id, { after: auditedItem(row) })
     return row
   })
 }
@@ -192,20 +156,12 @@ export async function updateStoryItem(ctx: DeskContext, id: number, input: z.inf
     if (!current) throw notFoundError(ctx.lang)
     const [row] = await tx
       .update(storyItems)
-      .set({
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.image !== undefined && { image: input.image }),
-        ...(input.link !== undefined && { link: input.link }),
-        ...(input.position !== undefined && { position: input.position }),
-      })
+      // The desk's field names are the columns'; Drizzle leaves out those not sent.
+      .set(input)
       .where(eq(storyItems.id, id))
       .returning()
     if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(auditedItem(current), auditedItem(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'story_item.update', entity: 'story_item', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
+    await recordUpdate(ctx, tx, 'story_item.update', id, auditedItem(current), auditedItem(row))
     return row
   })
 }
@@ -214,14 +170,7 @@ export async function deleteStoryItem(ctx: DeskContext, id: number) {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(storyItems).where(eq(storyItems.id, id)).returning()
     if (!row) throw notFoundError(ctx.lang)
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'story_item.delete',
-      entity: 'story_item',
-      entityId: id,
-      before: auditedItem(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
+    await recordChange(ctx, tx, 'story_item.delete', id, { before: auditedItem(row) })
     return row
   })
 }

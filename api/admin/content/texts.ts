@@ -1,7 +1,6 @@
 import type { z } from '@hono/zod-openapi'
 import { asc, desc, eq } from 'drizzle-orm'
-import { changedFields, recordAudit } from '../../audit/record.ts'
-import { invalidateCatalogue } from '../../catalogue/cache.ts'
+import { recordAudit } from '../../audit/record.ts'
 import { safeRichText } from '../../content/rich-text.ts'
 import { type ContentDraft, pages, posts } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -9,7 +8,8 @@ import type { Localized } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import type { MediaLinks } from '../../media/links.ts'
 import { isUniqueViolation } from '../../orders/db-errors.ts'
-import { type DeskContext, notFoundError } from './common.ts'
+import { type DeskContext, notFoundError, recordUpdate } from './common.ts'
+import { draftSteps } from './drafts.ts'
 import { pictureOut } from './pictures.ts'
 import type { pageCreate, pageSettings, postCreate, postSettings, textsInput } from './schemas.ts'
 
@@ -96,11 +96,7 @@ export async function updatePageSettings(ctx: DeskContext, id: number, input: z.
       if (!current) throw notFoundError(ctx.lang)
       const [row] = await tx.update(pages).set(input).where(eq(pages.id, id)).returning()
       if (!row) throw notFoundError(ctx.lang)
-      const diff = changedFields(auditedPage(current), auditedPage(row))
-      if (diff) {
-        await recordAudit(tx, { ...ctx.actor, action: 'page.update', entity: 'page', entityId: id, ...diff })
-        await invalidateCatalogue(ctx.db, tx)
-      }
+      await recordUpdate(ctx, tx, 'page.update', id, auditedPage(current), auditedPage(row))
       return row
     })
   } catch (error) {
@@ -109,58 +105,11 @@ export async function updatePageSettings(ctx: DeskContext, id: number, input: z.
   }
 }
 
-/** Saves edits as the page's draft; the shop keeps the published texts. */
-export async function savePageDraft(ctx: DeskContext, id: number, input: Texts) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const [row] = await tx
-      .update(pages)
-      .set({ draft: cleanTexts(input) })
-      .where(eq(pages.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields({ draft: current.draft }, { draft: row.draft })
-    if (diff) await recordAudit(tx, { ...ctx.actor, action: 'page.draft', entity: 'page', entityId: id, ...diff })
-    return row
-  })
-}
-
-/** The draft (if any) becomes the published texts and the page shows in the shop, from the next request. */
-export async function publishPage(ctx: DeskContext, id: number) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const texts = current.draft ?? { title: current.title, body: current.body }
-    const [row] = await tx
-      .update(pages)
-      .set({ ...texts, draft: null, isPublished: true })
-      .where(eq(pages.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(auditedPage(current), auditedPage(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'page.publish', entity: 'page', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
-    return row
-  })
-}
-
-export async function deletePage(ctx: DeskContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'page.delete',
-      entity: 'page',
-      entityId: id,
-      before: auditedPage(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
-  })
-}
+const pageDrafts = draftSteps('page', auditedPage)
+export const savePageDraft = (ctx: DeskContext, id: number, input: Texts) =>
+  pageDrafts.saveDraft(ctx, id, cleanTexts(input))
+export const publishPage = pageDrafts.publish
+export const deletePage = pageDrafts.remove
 
 const auditedPost = (row: PostRow) => ({
   image: row.image,
@@ -223,69 +172,21 @@ export async function updatePostSettings(ctx: DeskContext, id: number, input: z.
     if (!current) throw notFoundError(ctx.lang)
     const [row] = await tx
       .update(posts)
+      // Drizzle leaves undefined values out: only the fields sent change.
       .set({
-        ...(input.image !== undefined && { image: input.image }),
+        image: input.image,
         ...(input.published_at !== undefined && { publishedAt: new Date(input.published_at) }),
       })
       .where(eq(posts.id, id))
       .returning()
     if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(auditedPost(current), auditedPost(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'post.update', entity: 'post', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
+    await recordUpdate(ctx, tx, 'post.update', id, auditedPost(current), auditedPost(row))
     return row
   })
 }
 
-export async function savePostDraft(ctx: DeskContext, id: number, input: Texts) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(posts).where(eq(posts.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const [row] = await tx
-      .update(posts)
-      .set({ draft: cleanTexts(input) })
-      .where(eq(posts.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields({ draft: current.draft }, { draft: row.draft })
-    if (diff) await recordAudit(tx, { ...ctx.actor, action: 'post.draft', entity: 'post', entityId: id, ...diff })
-    return row
-  })
-}
-
-export async function publishPost(ctx: DeskContext, id: number) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(posts).where(eq(posts.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const texts = current.draft ?? { title: current.title, body: current.body }
-    const [row] = await tx
-      .update(posts)
-      .set({ ...texts, draft: null, isPublished: true })
-      .where(eq(posts.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    const diff = changedFields(auditedPost(current), auditedPost(row))
-    if (diff) {
-      await recordAudit(tx, { ...ctx.actor, action: 'post.publish', entity: 'post', entityId: id, ...diff })
-      await invalidateCatalogue(ctx.db, tx)
-    }
-    return row
-  })
-}
-
-export async function deletePost(ctx: DeskContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(posts).where(eq(posts.id, id)).returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordAudit(tx, {
-      ...ctx.actor,
-      action: 'post.delete',
-      entity: 'post',
-      entityId: id,
-      before: auditedPost(row),
-    })
-    await invalidateCatalogue(ctx.db, tx)
-  })
-}
+const postDrafts = draftSteps('post', auditedPost)
+export const savePostDraft = (ctx: DeskContext, id: number, input: Texts) =>
+  postDrafts.saveDraft(ctx, id, cleanTexts(input))
+export const publishPost = postDrafts.publish
+export const deletePost = postDrafts.remove
