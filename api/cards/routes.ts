@@ -5,6 +5,7 @@ import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { requiredJson } from '../http/openapi.ts'
 import { errorSchema, idParam, jsonContent } from '../http/schemas.ts'
 import { cardCodeLimits } from '../integrations/payments/sandbox/cards.ts'
 import { cardProviderOf } from './provider.ts'
@@ -34,6 +35,15 @@ export const addedSchema = cardSchema
   })
   .openapi('AddedCard')
 
+const addBody = z
+  .object({
+    number: z.string().max(40).openapi({ example: '8600 0691 9540 6311' }),
+    expiry: z.string().max(10).openapi({ example: '03/29' }),
+  })
+  .strict()
+
+const verifyBody = z.object({ code: z.string().refine((v) => /^\d{6}$/.test(v), 'invalid_code') }).strict()
+
 const cardIdParams = z.object({ id: idParam('id', 7) })
 
 const customer = customerRoutes(['cards'])
@@ -57,21 +67,7 @@ const addRoute = customer.post('/cards/', {
     'system. Expiry `MM/YY`: month 1–12, not before the current month, at most 5 years ahead. The code goes to ' +
     "the customer's phone (sandbox) or to the card's phone (Payme); confirm with cards/{id}/verify/. A card the " +
     'customer has already confirmed is a 409 (`card_duplicate`). At most 10 unconfirmed cards a day (429).',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              number: z.string().max(40).openapi({ example: '8600 0691 9540 6311' }),
-              expiry: z.string().max(10).openapi({ example: '03/29' }),
-            })
-            .strict(),
-        },
-      },
-    },
-  },
+  request: { body: requiredJson(addBody) },
   responses: {
     201: jsonContent(addedSchema, 'Card registered, code sent'),
     400: error('Invalid number or expiry, or the provider refused the card'),
@@ -87,14 +83,7 @@ const verifyRoute = customer.post('/cards/{id}/verify/', {
   description: 'Sandbox codes: 6 digits, 5 minutes, 5 tries (then 429). An already confirmed card answers as is.',
   request: {
     params: cardIdParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({ code: z.string().refine((v) => /^\d{6}$/.test(v), 'invalid_code') }).strict(),
-        },
-      },
-    },
+    body: requiredJson(verifyBody),
   },
   responses: {
     200: jsonContent(cardSchema, 'The confirmed card'),

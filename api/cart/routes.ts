@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { noStore, ownerRequired, requireOwner } from './owner.ts'
@@ -29,10 +29,6 @@ const stockConflict = jsonContent(
     '`available_quantity` / `in_cart` give the numbers; nothing changed',
 )
 
-const jsonBody = <T extends typeof addToCartBody | typeof setQuantityBody>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-})
-
 const route = routeGroup({ tags: ['cart'], middleware: [ownerRequired] as const })
 
 const getRoute = route.get('/orders/cart/products/', {
@@ -51,7 +47,7 @@ const addRoute = route.post('/orders/cart/products/', {
     `${who} The line's new quantity may not pass the stock: 409 with \`available_quantity\` and \`in_cart\` ` +
     `(a sold-out product: available_quantity 0). At most ${QUANTITY_MAX} units of one product (409) and ` +
     `${CART_LINES_MAX} different products (409). A new line remembers the current price as seen. ${answersCart}`,
-  request: jsonBody(addToCartBody),
+  request: { body: requiredJson(addToCartBody) },
   responses: {
     200: jsonContent(cartSchema, 'The updated basket'),
     400: noOwner,
@@ -65,7 +61,7 @@ const setRoute = route.put('/orders/cart/products/{product_id}/', {
   description:
     `${who} 1 to ${QUANTITY_MAX} units, at most the stock (409 with \`available_quantity\`). Lowering a line ` +
     `that exceeds the stock to the stock is how the customer fixes it. ${answersCart}`,
-  request: { params: productIdParams, ...jsonBody(setQuantityBody) },
+  request: { params: productIdParams, body: requiredJson(setQuantityBody) },
   responses: {
     200: jsonContent(cartSchema, 'The updated basket'),
     400: noOwner,

@@ -6,7 +6,7 @@ import { productCardSchema } from '../catalogue/schemas.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { message } from '../http/messages.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
@@ -50,7 +50,7 @@ const listRoute = route.get('/products/likes/', {
 const likeRoute = route.post('/products/likes/', {
   summary: 'Add a product to the favourites (adding it again changes nothing)',
   description: who,
-  request: { body: { required: true, content: { 'application/json': { schema: likeBody } } } },
+  request: { body: requiredJson(likeBody) },
   responses: {
     200: jsonContent(likeStateSchema, 'Now a favourite'),
     400: badRequest,

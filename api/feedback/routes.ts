@@ -7,7 +7,7 @@ import { ApiError, fieldErrors } from '../http/errors.ts'
 import { clientAddress, currentUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredForm, routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { saveOriginal } from '../media/links.ts'
@@ -54,19 +54,14 @@ const bugReportRoute = route.post('/feedback/bug-report/', {
     `JPEG or PNG by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB (400 on a wrong format, 413 when ` +
     `larger). ${limitNote}`,
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({
-            text: z.string(),
-            page: z.string().optional(),
-            screenshot: z.string().openapi({ format: 'binary' }).optional(),
-            website: z.string().optional(),
-          }),
-        },
-      },
-    },
+    body: requiredForm(
+      z.object({
+        text: z.string(),
+        page: z.string().optional(),
+        screenshot: z.string().openapi({ format: 'binary' }).optional(),
+        website: z.string().optional(),
+      }),
+    ),
   },
   responses: {
     201: jsonContent(sentSchema, 'Sent'),

@@ -24,3 +24,9 @@ export function routeGroup<S extends Shared>(shared: S) {
 
 /** A required JSON request body of `schema`. */
 export const requiredJson = <T>(schema: T) => ({ required: true as const, content: { 'application/json': { schema } } })
+
+/** A required multipart form body of `schema` (file fields as `format: binary` strings). */
+export const requiredForm = <T>(schema: T) => ({
+  required: true as const,
+  content: { 'multipart/form-data': { schema } },
+})

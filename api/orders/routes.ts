@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
+import { requiredJson } from '../http/openapi.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
@@ -50,7 +51,7 @@ const createRouteDef = customer.post('/orders/', {
     '`use_cashback`). 403: the account was blocked meanwhile. 409 `{detail, items}`: stock ' +
     '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +
     'changed, or products are no longer sold (hidden by staff: `available` 0). Online methods then call POST payments/{order_id}/start/.',
-  request: { body: { required: true, content: { 'application/json': { schema: createOrderBody } } } },
+  request: { body: requiredJson(createOrderBody) },
   responses: {
     201: jsonContent(orderSchema, 'The new order'),
     200: jsonContent(orderSchema, 'The order created before with this idempotency key'),
@@ -70,7 +71,7 @@ const previewRoute = customer.post('/orders/preview/', {
     'checks it (the same 400 and message, field `promo_code`; not used up here) and, like promo/check/, counts ' +
     'against the address’s failed-guess budget (PROMO_FAILURES_PER_ADDRESS in 15 minutes, then 429). ' +
     'Empty basket: 400. Prices or stock that changed are reported by POST orders/ (409).',
-  request: { body: { required: true, content: { 'application/json': { schema: orderPreviewBody } } } },
+  request: { body: requiredJson(orderPreviewBody) },
   responses: {
     200: jsonContent(orderPreviewSchema, 'The money of the order'),
     400: error('Invalid input, empty basket, promo code or cashback refused'),

@@ -6,7 +6,7 @@ import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { errorSchema, idParam, idSchema, jsonContent } from '../http/schemas.ts'
 import { handleClick } from '../integrations/payments/click/shop-api.ts'
 import { handlePayme, paymeNotPost } from '../integrations/payments/payme/merchant.ts'
@@ -103,7 +103,7 @@ const sandboxCompleteRoute = customer.post('/payments/sandbox/{payment_id}/compl
     'the order stays at 1 and can be started again. Only with PAYMENT_PROVIDER=sandbox (else 404). Answers the order.',
   request: {
     params: paymentParams,
-    body: { required: true, content: { 'application/json': { schema: z.object({ approve: z.boolean() }) } } },
+    body: requiredJson(z.object({ approve: z.boolean() })),
   },
   responses: {
     200: jsonContent(orderSchema, 'The order after the payment'),

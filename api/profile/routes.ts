@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredForm, routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { mediaBase, saveOriginal } from '../media/links.ts'
@@ -42,16 +42,7 @@ const avatarRoute = secured.post('/account/avatar/', {
     `type), at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Kept upright and without its metadata, at most ` +
     '1024 px, with a 256 px square made at once; `avatar_src` gives both. A wrong format is 400 ' +
     '(`errors` flags `avatar`), a larger file 413. The previous photo is removed.',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({ avatar: z.string().openapi({ format: 'binary' }) }),
-        },
-      },
-    },
-  },
+  request: { body: requiredForm(z.object({ avatar: z.string().openapi({ format: 'binary' }) })) },
   responses: {
     200: jsonContent(userSchema, 'The customer with the new photo'),
     400: errors[400],

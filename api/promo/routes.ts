@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { basketGoodsTotal } from '../cart/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { limitAddress, ownerKey } from '../http/identity.ts'
-import { routeGroup } from '../http/openapi.ts'
+import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { errorSchema, INT_MAX, jsonContent } from '../http/schemas.ts'
 import { checkTypedPromo, promoDiscount } from './service.ts'
 
@@ -38,7 +38,7 @@ const checkRoute = route.post('/promo/check/', {
     'Codes can be guessed: 20 failed checks (PROMO_FAILURES_PER_ADDRESS) per client address (IPv6: per /64) ' +
     'in 15 minutes, then 429 with ' +
     '`Retry-After` until the oldest ages out.',
-  request: { body: { required: true, content: { 'application/json': { schema: checkBody } } } },
+  request: { body: requiredJson(checkBody) },
   responses: {
     200: jsonContent(previewSchema, 'The discount'),
     400: jsonContent(errorSchema, 'Invalid or unusable code'),

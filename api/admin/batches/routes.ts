@@ -13,7 +13,7 @@ import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
-import { requiredJson } from '../../http/openapi.ts'
+import { requiredForm, requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { readForm } from '../../uploads/images.ts'
@@ -76,7 +76,7 @@ const importRoute = write.post('/admin/products/import/', {
     '(`progress`: rows read) until it is `previewed` (rows: created, changed with before → after, rejected with ' +
     'column and reason) or `failed` (`error`: not a spreadsheet, no known columns, too many rows). Rows are matched ' +
     'by sku, then barcode, then slug. Apply with POST admin/batches/{id}/apply/.',
-  request: { body: { required: true, content: { 'multipart/form-data': { schema: importForm } } } },
+  request: { body: requiredForm(importForm) },
   responses: {
     202: jsonContent(batchSchema, 'The batch being checked'),
     ...adminErrorsOf(400),

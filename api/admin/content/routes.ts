@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { pageView, postView } from '../../catalogue/editorial.ts'
 import { pageSchema, postSchema } from '../../catalogue/schemas.ts'
 import { type ApiDeps, type ApiEnv, type ApiRouter, createRouter } from '../../http/context.ts'
-import { requiredJson } from '../../http/openapi.ts'
+import { requiredForm, requiredJson } from '../../http/openapi.ts'
 import { idParam, jsonContent } from '../../http/schemas.ts'
 import { IMAGE_MAX_BYTES, readForm, uploadBodyLimit } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
@@ -84,12 +84,7 @@ const routes = {
   picture: write.post('/admin/content/pictures/', {
     summary: 'Upload a picture for a banner, story or post (content.write)',
     description: `Multipart \`image\`: JPEG or PNG by content, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB (400 on a wrong format, 413 when larger). Answers its \`path\`, to name in a banner, story or post.`,
-    request: {
-      body: {
-        required: true,
-        content: { 'multipart/form-data': { schema: z.object({ image: z.string().openapi({ format: 'binary' }) }) } },
-      },
-    },
+    request: { body: requiredForm(z.object({ image: z.string().openapi({ format: 'binary' }) })) },
     responses: {
       201: jsonContent(pictureSchema, 'Stored'),
       400: adminErrors[400],

@@ -5,7 +5,7 @@ import { toLatin } from '../../catalogue/uzbek-latin.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError, fieldErrors } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
-import { requiredJson } from '../../http/openapi.ts'
+import { requiredForm, requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
@@ -96,14 +96,7 @@ const uploadRoute = texts.post('/admin/products/{id}/pictures/', {
   description: `${uploadNote} Audited \`product.pictures_add\`.`,
   request: {
     params: productIdParams,
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({ files: z.array(z.string().openapi({ format: 'binary' })) }),
-        },
-      },
-    },
+    body: requiredForm(z.object({ files: z.array(z.string().openapi({ format: 'binary' })) })),
   },
   responses: {
     201: productAnswer('The product with its pictures'),
