@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createContext, createCookie, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import { secureCookies } from '#app/utils/session.server.ts'
+import { secureCookies } from '#app/utils/cookie-session.server.ts'
 
 /**
  * Flash messages (toasts) in their own small signed cookie, so a message

@@ -1,6 +1,7 @@
 import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
+import { CheckedSession, lazyStorage, sessionSetCookie } from './cookie-session.server.ts'
 
 /**
  * The storefront session: one httpOnly, SameSite=Lax, signed cookie holding
@@ -43,8 +44,7 @@ const sessionSchema = z.object({
 })
 export type SessionData = z.infer<typeof sessionSchema>
 
-let storage: ReturnType<typeof createStorage> | undefined
-function createStorage() {
+const sessionStorage = lazyStorage(() => {
   const config = getConfig()
   return createCookieSessionStorage<SessionData>({
     cookie: {
@@ -57,45 +57,12 @@ function createStorage() {
       secrets: [config.sessionSecret],
     },
   })
-}
-/** Created on first use, so importing this module never reads the configuration. */
-function sessionStorage() {
-  storage ??= createStorage()
-  return storage
-}
+})
 
-/** Secure cookies in production whenever the shop is reached over https. */
-export function secureCookies(request: Request) {
-  if (process.env.NODE_ENV !== 'production') return false
-  const publicUrl = getConfig().PUBLIC_URL
-  return new URL(request.url).protocol === 'https:' || Boolean(publicUrl?.startsWith('https:'))
-}
-
-/** The session of one request; `changed` tells the middleware to write the cookie. */
-export class RequestSession {
-  #data: SessionData
-  #changed = false
-  constructor(readonly raw: Session<SessionData>) {
-    // A cookie from an older release (or garbage) is dropped, not trusted.
-    const parsed = sessionSchema.safeParse(raw.data)
-    this.#data = parsed.success ? parsed.data : {}
-    if (!parsed.success) this.#changed = true
-  }
-  get changed() {
-    return this.#changed
-  }
-  get<K extends keyof SessionData>(key: K): SessionData[K] {
-    return this.#data[key]
-  }
-  set<K extends keyof SessionData>(key: K, value: SessionData[K] | null) {
-    if (value === null || value === undefined) {
-      if (!(key in this.#data)) return
-      delete this.#data[key]
-    } else this.#data[key] = value
-    this.#changed = true
-  }
-  get data(): Readonly<SessionData> {
-    return this.#data
+/** The storefront session of one request. */
+export class RequestSession extends CheckedSession<SessionData> {
+  constructor(raw: Session<SessionData>) {
+    super(raw, sessionSchema)
   }
 }
 
@@ -106,13 +73,8 @@ export async function readSession(request: Request) {
 }
 
 /** The Set-Cookie header that stores (or, when empty, deletes) the session. */
-export async function sessionCookieHeader(session: RequestSession, request: Request) {
-  const { raw, data } = session
-  const secure = secureCookies(request)
-  if (Object.keys(data).length === 0) return sessionStorage().destroySession(raw, { secure })
-  for (const key of Object.keys(raw.data) as Array<keyof SessionData>) raw.unset(key)
-  for (const [key, value] of Object.entries(data)) raw.set(key as keyof SessionData, value as never)
-  return sessionStorage().commitSession(raw, { secure })
+export function sessionCookieHeader(session: RequestSession, request: Request) {
+  return sessionSetCookie(sessionStorage(), session, request)
 }
 
 /** This request's session (the storefront middleware puts it in the context). */

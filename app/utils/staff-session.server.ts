@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
 import type { Answer, ApiMethod, ApiPath, KnownPath, StaffApiAnswers, StaffMe } from '#api/types.ts'
 import { type ApiAuth, type ApiQuery, apiClientContext } from '#app/utils/api-client.server.ts'
-import { secureCookies } from '#app/utils/session.server.ts'
+import { CheckedSession, lazyStorage, sessionSetCookie } from './cookie-session.server.ts'
 
 /**
  * The back office's session: its own httpOnly, SameSite=Lax, signed cookie
@@ -27,9 +27,8 @@ export type StaffSessionData = z.infer<typeof staffSessionSchema>
 
 const STAFF_COOKIE_DAYS = 7
 
-let storage: ReturnType<typeof createStorage> | undefined
-function createStorage() {
-  return createCookieSessionStorage<StaffSessionData>({
+const staffStorage = lazyStorage(() =>
+  createCookieSessionStorage<StaffSessionData>({
     cookie: {
       name: 'atir_staff',
       httpOnly: true,
@@ -40,43 +39,13 @@ function createStorage() {
       maxAge: STAFF_COOKIE_DAYS * 24 * 60 * 60,
       secrets: [getConfig().sessionSecret],
     },
-  })
-}
-const staffStorage = () => {
-  storage ??= createStorage()
-  return storage
-}
+  }),
+)
 
-/** The staff session of one request; `changed` tells the middleware to write the cookie. */
-export class StaffSession {
-  #data: StaffSessionData
-  #changed = false
-  constructor(readonly raw: Session<StaffSessionData>) {
-    const parsed = staffSessionSchema.safeParse(raw.data)
-    this.#data = parsed.success ? parsed.data : {}
-    if (!parsed.success) this.#changed = true
-  }
-  get changed() {
-    return this.#changed
-  }
-  get<K extends keyof StaffSessionData>(key: K): StaffSessionData[K] {
-    return this.#data[key]
-  }
-  set<K extends keyof StaffSessionData>(key: K, value: StaffSessionData[K] | null) {
-    if (value === null || value === undefined) {
-      if (!(key in this.#data)) return
-      delete this.#data[key]
-    } else this.#data[key] = value
-    this.#changed = true
-  }
-  /** Signed out: the token and any half-done sign-in are forgotten. */
-  clear() {
-    if (Object.keys(this.#data).length === 0) return
-    this.#data = {}
-    this.#changed = true
-  }
-  get data(): Readonly<StaffSessionData> {
-    return this.#data
+/** The staff session of one request; `clear()` on signing out forgets the token and any half-done sign-in. */
+export class StaffSession extends CheckedSession<StaffSessionData> {
+  constructor(raw: Session<StaffSessionData>) {
+    super(raw, staffSessionSchema)
   }
 }
 
@@ -87,13 +56,8 @@ export async function readStaffSession(request: Request) {
 }
 
 /** The Set-Cookie header that stores (or, when empty, deletes) the staff session. */
-export async function staffSessionCookieHeader(session: StaffSession, request: Request) {
-  const { raw, data } = session
-  const secure = secureCookies(request)
-  if (Object.keys(data).length === 0) return staffStorage().destroySession(raw, { secure })
-  for (const key of Object.keys(raw.data) as Array<keyof StaffSessionData>) raw.unset(key)
-  for (const [key, value] of Object.entries(data)) raw.set(key as keyof StaffSessionData, value as never)
-  return staffStorage().commitSession(raw, { secure })
+export function staffSessionCookieHeader(session: StaffSession, request: Request) {
+  return sessionSetCookie(staffStorage(), session, request)
 }
 
 export function getStaffSession(context: Readonly<RouterContextProvider>) {

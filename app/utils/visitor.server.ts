@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { parseCookie, stringifySetCookie } from 'cookie'
 import { isFingerprint } from '#contract/visitor.ts'
-import { secureCookies } from './session.server.ts'
+import { secureCookies } from './cookie-session.server.ts'
 
 const visitorCookie = 'visitorId'
 const oneYear = 365 * 24 * 60 * 60

@@ -2,7 +2,7 @@ import { createCookie, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
-import { secureCookies } from '#app/utils/session.server.ts'
+import { secureCookies } from '#app/utils/cookie-session.server.ts'
 
 /**
  * What the customer entered in the checkout steps, kept in its own small

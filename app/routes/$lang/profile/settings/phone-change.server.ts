@@ -1,7 +1,7 @@
 import { createCookie } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import { secureCookies } from '#app/utils/session.server.ts'
+import { secureCookies } from '#app/utils/cookie-session.server.ts'
 
 /**
  * Between the two steps of a number change: the new number and the API's
