@@ -25,6 +25,37 @@ export function useErrorText() {
     validationKeys.has(message) ? t(`validation.${message}`, params) : message
 }
 
+/**
+ * What stands under a control: its hint and its error text (already worded),
+ * at the ids the control's aria-describedby names.
+ */
+export function FieldNotes({
+  hint,
+  hintId,
+  errorId,
+  errors,
+}: {
+  hint?: string
+  hintId?: string
+  errorId: string
+  errors: string[]
+}) {
+  return (
+    <>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p className="field__error" id={errorId}>
+          {errors.join(' ')}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 type FieldProps = {
   field: FieldMetadata<string, any, string[]>
   label: string
@@ -45,16 +76,12 @@ function Field({ field, label, hint, limits, children }: FieldProps) {
         {label}
       </label>
       {children({ hintId: hint ? hintId : undefined })}
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message, limits)).join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes
+        hint={hint}
+        hintId={hintId}
+        errorId={field.errorId}
+        errors={errors.map((message) => errorText(message, limits))}
+      />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useErrorText } from '#app/components/account/fields.tsx'
+import { FieldNotes, useErrorText } from '#app/components/account/fields.tsx'
 
 /** Label, control, hint and error text wired together: every field of the back office's forms. */
 export function AdminField({
@@ -22,16 +22,12 @@ export function AdminField({
         {label}
       </label>
       {children}
-      {hint ? (
-        <p className="field__hint" id={`${field.id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((message) => errorText(message)).join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes
+        hint={hint}
+        hintId={`${field.id}-hint`}
+        errorId={field.errorId}
+        errors={errors.map((message) => errorText(message))}
+      />
     </div>
   )
 }

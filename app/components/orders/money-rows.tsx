@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { Order } from '#api/types.ts'
+import { Fact } from './fact.tsx'
 
 type MoneyOrder = Pick<
   Order,
@@ -34,40 +35,20 @@ export function OrderMoneyRows({
 }) {
   return (
     <>
-      <div>
-        <dt>{t('order.subtotal', { count: order.products_count })}</dt>
-        <dd>{money(order.subtotal)}</dd>
-      </div>
-      <div>
-        <dt>{t('order.promo_code')}</dt>
-        <dd>{order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}</dd>
-      </div>
-      <div>
-        <dt>{t('order.cashback_used')}</dt>
-        <dd>{money(order.cashback_used)}</dd>
-      </div>
-      <div>
-        <dt>{t('order.delivery_price')}</dt>
-        <dd>{order.delivery_price ? money(order.delivery_price) : t('order.free')}</dd>
-      </div>
-      <div className={totalClassName}>
-        <dt>{t('order.total')}</dt>
-        <dd>{money(order.total)}</dd>
-      </div>
-      <div>
-        <dt>{t('order.vat', { percent: order.vat_percent })}</dt>
-        <dd>{money(order.vat)}</dd>
-      </div>
-      <div>
-        <dt>{t('order.paid_total')}</dt>
-        <dd>{money(order.paid_total)}</dd>
-      </div>
-      {order.cashback_earned ? (
-        <div>
-          <dt>{t('order.cashback_earned')}</dt>
-          <dd>{money(order.cashback_earned)}</dd>
-        </div>
-      ) : null}
+      <Fact name={t('order.subtotal', { count: order.products_count })}>{money(order.subtotal)}</Fact>
+      <Fact name={t('order.promo_code')}>
+        {order.promo_code ? `${order.promo_code} (−${money(order.discount)})` : t('order.none')}
+      </Fact>
+      <Fact name={t('order.cashback_used')}>{money(order.cashback_used)}</Fact>
+      <Fact name={t('order.delivery_price')}>
+        {order.delivery_price ? money(order.delivery_price) : t('order.free')}
+      </Fact>
+      <Fact name={t('order.total')} className={totalClassName}>
+        {money(order.total)}
+      </Fact>
+      <Fact name={t('order.vat', { percent: order.vat_percent })}>{money(order.vat)}</Fact>
+      <Fact name={t('order.paid_total')}>{money(order.paid_total)}</Fact>
+      {order.cashback_earned ? <Fact name={t('order.cashback_earned')}>{money(order.cashback_earned)}</Fact> : null}
     </>
   )
 }

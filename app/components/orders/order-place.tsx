@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Order } from '#api/types.ts'
+import { Fact } from './fact.tsx'
 
 /** A point on Yandex Maps (longitude first in `pt`). */
 const mapUrl = (latitude: number, longitude: number) => `https://yandex.uz/maps/?pt=${longitude},${latitude}&z=17&l=map`
@@ -23,13 +24,10 @@ export function OrderPlace({ order }: { order: Pick<Order, 'address' | 'pickup_p
   const { address, pickup_point: point } = order
   if (point)
     return (
-      <div>
-        <dt>{t('order.pickup_point')}</dt>
-        <dd>
-          {point.name}: {point.address}, {point.hours}
-          <MapLink latitude={point.latitude} longitude={point.longitude} />
-        </dd>
-      </div>
+      <Fact name={t('order.pickup_point')}>
+        {point.name}: {point.address}, {point.hours}
+        <MapLink latitude={point.latitude} longitude={point.longitude} />
+      </Fact>
     )
   if (!address) return null
   const street = [address.street, address.house && t('order.house', { house: address.house })]
@@ -37,25 +35,14 @@ export function OrderPlace({ order }: { order: Pick<Order, 'address' | 'pickup_p
     .join(', ')
   return (
     <>
-      <div>
-        <dt>{t('order.region')}</dt>
-        <dd>{address.region.name}</dd>
-      </div>
-      {address.district ? (
-        <div>
-          <dt>{t('order.district')}</dt>
-          <dd>{address.district.name}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>{t('order.address')}</dt>
-        <dd>
-          {street}
-          {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
-          {address.landmark ? ` (${address.landmark})` : ''}
-          <MapLink latitude={address.latitude} longitude={address.longitude} />
-        </dd>
-      </div>
+      <Fact name={t('order.region')}>{address.region.name}</Fact>
+      {address.district ? <Fact name={t('order.district')}>{address.district.name}</Fact> : null}
+      <Fact name={t('order.address')}>
+        {street}
+        {address.flat ? `, ${t('order.flat', { flat: address.flat })}` : ''}
+        {address.landmark ? ` (${address.landmark})` : ''}
+        <MapLink latitude={address.latitude} longitude={address.longitude} />
+      </Fact>
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { useErrorText } from '../account/fields.tsx'
+import { FieldNotes, useErrorText } from '../account/fields.tsx'
 
 type Meta = FieldMetadata<string, any, string[]>
 
@@ -33,16 +33,7 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint ? (
-        <p className="field__hint" id={field.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map(errorText).join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={field.descriptionId} errorId={field.errorId} errors={errors.map(errorText)} />
     </div>
   )
 }

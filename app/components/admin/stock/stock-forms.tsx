@@ -1,7 +1,7 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { useErrorText } from '#app/components/account/fields.tsx'
+import { FieldNotes, useErrorText } from '#app/components/account/fields.tsx'
 import { COUNT_MAX, correctionReasons, EXPIRING_DAYS, NOTE_MAX, StockIntent } from './schemas.ts'
 
 /** What the stock screens' actions answer when a form comes back: which form, for which product, with its errors. */
@@ -53,16 +53,12 @@ function StockField({
         {...(type === 'number' ? { min: limits.min, max: limits.max, step: 1, inputMode: 'numeric' as const } : {})}
         {...(type === 'text' ? { maxLength: limits.max } : {})}
       />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p className="field__error" id={field.errorId}>
-          {errors.map((m) => errorText(m, limits)).join(' ')}
-        </p>
-      ) : null}
+      <FieldNotes
+        hint={hint}
+        hintId={hintId}
+        errorId={field.errorId}
+        errors={errors.map((m) => errorText(m, limits))}
+      />
     </div>
   )
 }

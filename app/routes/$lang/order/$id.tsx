@@ -3,6 +3,7 @@ import { data, Link, redirect } from 'react-router'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
+import { Fact } from '#app/components/orders/fact.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
@@ -157,29 +158,14 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
         <section aria-labelledby="order-delivery">
           <h2 id="order-delivery">{t('order.delivery_title')}</h2>
           <dl className="order-facts">
-            <div>
-              <dt>{t('order.receiver')}</dt>
-              <dd>{receiver.name}</dd>
-            </div>
-            <div>
-              <dt>{t('order.phone')}</dt>
-              <dd>{formatPhone(receiver.phone)}</dd>
-            </div>
+            <Fact name={t('order.receiver')}>{receiver.name}</Fact>
+            <Fact name={t('order.phone')}>{formatPhone(receiver.phone)}</Fact>
             {receiver.extra_phone ? (
-              <div>
-                <dt>{t('order.extra_phone')}</dt>
-                <dd>{formatPhone(receiver.extra_phone)}</dd>
-              </div>
+              <Fact name={t('order.extra_phone')}>{formatPhone(receiver.extra_phone)}</Fact>
             ) : null}
             <OrderPlace order={order} />
-            <div>
-              <dt>{t('order.delivery')}</dt>
-              <dd>{t(`order.deliveries.${order.delivery}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('order.payment_method')}</dt>
-              <dd>{t(`order.methods.${order.payment_method}`)}</dd>
-            </div>
+            <Fact name={t('order.delivery')}>{t(`order.deliveries.${order.delivery}`)}</Fact>
+            <Fact name={t('order.payment_method')}>{t(`order.methods.${order.payment_method}`)}</Fact>
           </dl>
         </section>
         <section aria-labelledby="order-money">
