@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { type BatchDetail, rowKinds } from './types.ts'
@@ -31,13 +32,7 @@ export function BatchRows({ lang, batch, kind }: { lang: Lang; batch: BatchDetai
         ))}
       </nav>
       <table className="admin-table batch-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('batch.line')}</th>
-            <th scope="col">{t('batch.product')}</th>
-            <th scope="col">{t('batch.changes')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('batch.line'), t('batch.product'), t('batch.changes')]} />
         <tbody>
           {rows.results.map((row) => (
             <tr key={row.line} className={`batch-row batch-row--${row.kind}`}>

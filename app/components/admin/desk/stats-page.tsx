@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatAmount, formatMoney } from '#app/utils/money.ts'
 import { Chart } from './chart.tsx'
+import { TopSold } from './top-sold.tsx'
 import type { DailyCharts, ShopStatistics } from './types.ts'
 
 type Period = { preset: 'today' | '7' | '30' | 'custom'; from: string; to: string }
@@ -18,6 +20,38 @@ function Figure({ name, value, note }: { name: string; value: string; note?: str
         <span className="desk-figure__value">{value}</span>
         {note ? <span className="desk-muted desk-figure__note">{note}</span> : null}
       </dd>
+    </div>
+  )
+}
+
+/** A date of the custom period; when the period is refused both are marked, the last names the reason. */
+function PeriodEnd({
+  name,
+  label,
+  value,
+  invalid,
+  describedBy,
+}: {
+  name: 'from' | 'to'
+  label: string
+  value: string
+  invalid: boolean
+  describedBy?: string
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`stats-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`stats-${name}`}
+        name={name}
+        type="date"
+        className="field__input"
+        defaultValue={value}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+      />
     </div>
   )
 }
@@ -106,33 +140,19 @@ export function StatsPage({
         </ul>
       </nav>
       <Form method="get" action={base} className="admin-filters desk-period">
-        <div className="field">
-          <label className="field__label" htmlFor="stats-from">
-            {t('stats.from')}
-          </label>
-          <input
-            id="stats-from"
-            name="from"
-            type="date"
-            className="field__input"
-            defaultValue={period.preset === 'custom' ? period.from : stats.from}
-            aria-invalid={problem ? true : undefined}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="stats-to">
-            {t('stats.to')}
-          </label>
-          <input
-            id="stats-to"
-            name="to"
-            type="date"
-            className="field__input"
-            defaultValue={period.preset === 'custom' ? period.to : stats.to}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? 'stats-problem' : undefined}
-          />
-        </div>
+        <PeriodEnd
+          name="from"
+          label={t('stats.from')}
+          value={period.preset === 'custom' ? period.from : stats.from}
+          invalid={Boolean(problem)}
+        />
+        <PeriodEnd
+          name="to"
+          label={t('stats.to')}
+          value={period.preset === 'custom' ? period.to : stats.to}
+          invalid={Boolean(problem)}
+          describedBy={problem ? 'stats-problem' : undefined}
+        />
         <button type="submit" className="admin-button">
           {t('stats.show')}
         </button>
@@ -211,16 +231,10 @@ export function StatsPage({
           <details>
             <summary>{t('stats.days_table')}</summary>
             <table className="desk-table desk-stats-table" id="stats-days-table">
-              <caption className="visually-hidden">{t('stats.days_table')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('stats.day')}</th>
-                  <th scope="col">{t('stats.orders')}</th>
-                  <th scope="col">{t('stats.revenue')}</th>
-                  <th scope="col">{t('stats.online')}</th>
-                  <th scope="col">{t('stats.cash')}</th>
-                </tr>
-              </thead>
+              <TableHead
+                caption={t('stats.days_table')}
+                columns={[t('stats.day'), t('stats.orders'), t('stats.revenue'), t('stats.online'), t('stats.cash')]}
+              />
               <tbody>
                 {stats.per_day.map((d) => (
                   <tr key={d.day}>
@@ -259,57 +273,20 @@ export function StatsPage({
           </table>
         </section>
 
-        <section aria-labelledby="stats-products" className="admin-card">
-          <h2 id="stats-products">{t('stats.top_products')}</h2>
-          {stats.top_products.length ? (
-            <table className="desk-stats-list">
-              <thead>
-                <tr>
-                  <th scope="col">{t('stats.product')}</th>
-                  <th scope="col">{t('stats.quantity')}</th>
-                  <th scope="col">{t('stats.sum')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.top_products.map((p) => (
-                  <tr key={p.slug}>
-                    <th scope="row">{p.title}</th>
-                    <td>{p.quantity}</td>
-                    <td>{money(p.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="desk-muted">{t('stats.nothing_sold')}</p>
-          )}
-        </section>
-
-        <section aria-labelledby="stats-brands" className="admin-card">
-          <h2 id="stats-brands">{t('stats.top_brands')}</h2>
-          {stats.top_brands.length ? (
-            <table className="desk-stats-list">
-              <thead>
-                <tr>
-                  <th scope="col">{t('stats.brand')}</th>
-                  <th scope="col">{t('stats.quantity')}</th>
-                  <th scope="col">{t('stats.sum')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.top_brands.map((b) => (
-                  <tr key={b.brand_id}>
-                    <th scope="row">{b.name}</th>
-                    <td>{b.quantity}</td>
-                    <td>{money(b.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="desk-muted">{t('stats.nothing_sold')}</p>
-          )}
-        </section>
+        <TopSold
+          id="stats-products"
+          title={t('stats.top_products')}
+          nameColumn={t('stats.product')}
+          rows={stats.top_products.map((p) => ({ key: p.slug, name: p.title, quantity: p.quantity, total: p.total }))}
+          money={money}
+        />
+        <TopSold
+          id="stats-brands"
+          title={t('stats.top_brands')}
+          nameColumn={t('stats.brand')}
+          rows={stats.top_brands.map((b) => ({ key: b.brand_id, name: b.name, quantity: b.quantity, total: b.total }))}
+          money={money}
+        />
 
         <section aria-labelledby="stats-misses" className="admin-card">
           <h2 id="stats-misses">{t('stats.search_misses')}</h2>

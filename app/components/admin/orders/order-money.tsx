@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
@@ -35,16 +36,14 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
       <h3>{t('order.payments')}</h3>
       {order.payments.length ? (
         <table className="desk-table desk-table--plain">
-          <thead>
-            <tr>
-              <th scope="col">{t('order.payment_date')}</th>
-              <th scope="col">{t('order.payment_provider')}</th>
-              <th scope="col">{t('order.payment_state')}</th>
-              <th scope="col" className="desk-table__money">
-                {t('order.payment_amount')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('order.payment_date'),
+              t('order.payment_provider'),
+              t('order.payment_state'),
+              { label: t('order.payment_amount'), className: 'desk-table__money' },
+            ]}
+          />
           <tbody>
             {order.payments.map((p) => (
               <tr key={p.id}>

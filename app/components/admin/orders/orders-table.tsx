@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -14,20 +15,18 @@ export function OrdersTable({ lang, orders }: { lang: Lang; orders: DeskOrderRow
   const { t } = useTranslation('admin-orders')
   return (
     <table className="desk-table">
-      <caption className="visually-hidden">{t('list.caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('list.number')}</th>
-          <th scope="col">{t('list.date')}</th>
-          <th scope="col">{t('list.status')}</th>
-          <th scope="col">{t('list.receiver')}</th>
-          <th scope="col">{t('list.payment_status')}</th>
-          <th scope="col">{t('list.delivery')}</th>
-          <th scope="col" className="desk-table__money">
-            {t('list.total')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t('list.caption')}
+        columns={[
+          t('list.number'),
+          t('list.date'),
+          t('list.status'),
+          t('list.receiver'),
+          t('list.payment_status'),
+          t('list.delivery'),
+          { label: t('list.total'), className: 'desk-table__money' },
+        ]}
+      />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id} className={order.is_new ? 'desk-table__row desk-table__row--new' : 'desk-table__row'}>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -54,13 +55,7 @@ export function Slip({ lang, order, qr }: { lang: Lang; order: DeskOrder; qr: st
         </div>
       </dl>
       <table className="desk-slip__items">
-        <thead>
-          <tr>
-            <th scope="col">{t('order.item')}</th>
-            <th scope="col">{t('order.quantity')}</th>
-            <th scope="col">{t('order.line_total')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('order.item'), t('order.quantity'), t('order.line_total')]} />
         <tbody>
           {order.items.map((item) => (
             <tr key={`${item.slug}-${item.unit_price}`}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AdminProductPage } from '#api/types.ts'
 import { CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -31,17 +32,9 @@ export function ProductsTable({
   return (
     <div className="products-bulk">
       <table className="admin-table products-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('list.select')}</th>
-            <th scope="col">{t('list.picture')}</th>
-            <th scope="col">{t('list.product')}</th>
-            <th scope="col">{t('list.brand')}</th>
-            <th scope="col">{t('list.price')}</th>
-            <th scope="col">{t('list.stock')}</th>
-            <th scope="col">{t('list.state')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['select', 'picture', 'product', 'brand', 'price', 'stock', 'state'].map((key) => t(`list.${key}`))}
+        />
         <tbody>
           {products.map((p) => (
             <tr key={p.id}>

@@ -4,7 +4,7 @@ import type { KnownPath, StaffApiAnswers } from '#api/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiQuery, ApiResponseError } from '#app/utils/api-client.server.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
+import { apiError, toastMessage } from '#app/utils/forms.server.ts'
 import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
@@ -43,6 +43,23 @@ export function adminFailure(
   }
   const status = options.status && options.status >= 400 && options.status < 500 ? options.status : 400
   return data(body, { status: status === 401 || status === 413 ? 400 : status })
+}
+
+/** A back-office form the API refused: its reason as the toast, the flagged ones of `fields` on the form. */
+export function apiFailure(
+  submission: Submission<any, string[], any>,
+  intent: string,
+  error: unknown,
+  fields: string[],
+  generic: string,
+) {
+  const failed = apiError(error, fields, generic)
+  return adminFailure(submission, {
+    intent,
+    toast: failed.detail,
+    status: failed.status,
+    fieldErrors: failed.fieldErrors,
+  })
 }
 
 /**

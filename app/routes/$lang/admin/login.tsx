@@ -15,7 +15,7 @@ import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import { secondFactorSchema, staffLoginSchema } from '#contract/staff.ts'
 import type { Route } from './+types/login'
-import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+import { adminFailure, adminT, apiError, apiFailure, parseForm } from './forms.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
 export const handle: ScriptsHandle = { hydrate: 'on-load' }
@@ -115,13 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return signedIn(answer)
   } catch (error) {
     // Wrong phone or password (both flagged), a disabled account, or too many tries (the wait in the text).
-    const failed = apiError(error, ['phone', 'password'], t('errors.generic'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, ['phone', 'password'], t('errors.generic'))
   }
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
@@ -37,16 +38,10 @@ export default function BatchesPage({ loaderData }: Route.ComponentProps) {
       </div>
       {batches.results.length ? (
         <table className="admin-table">
-          <caption className="visually-hidden">{t('batches.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('batches.batch')}</th>
-              <th scope="col">{t('batches.what')}</th>
-              <th scope="col">{t('batches.when')}</th>
-              <th scope="col">{t('batches.who')}</th>
-              <th scope="col">{t('batches.state')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('batches.caption')}
+            columns={[t('batches.batch'), t('batches.what'), t('batches.when'), t('batches.who'), t('batches.state')]}
+          />
           <tbody>
             {batches.results.map((batch) => (
               <tr key={batch.id}>

@@ -1,4 +1,4 @@
-import { type RouterContextProvider, redirect } from 'react-router'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import { fromTashkentInput } from '#app/components/admin/content/tashkent.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
@@ -8,7 +8,7 @@ import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -16,6 +16,18 @@ type Context = Readonly<RouterContextProvider>
 export function contentT(context: Context) {
   const i18n = getInstance(context as RouterContextProvider)
   return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-content:${key}`, vars ?? {}) as string
+}
+
+/** The id of what an editor page edits: null for 'new' (the form to add one); any other word is the 404 page. */
+export function editedId(id: string | undefined) {
+  if (id === 'new') return null
+  if (!/^\d{1,9}$/.test(id ?? '')) throw data(null, { status: 404 })
+  return id as string
+}
+
+/** A content list page's data: the language, the items and the page's title. */
+export function contentList<Item>(context: Context, titleKey: string, page: { results: Item[] }) {
+  return { lang: requestLang(context), items: page.results, title: contentT(context)(titleKey) }
 }
 
 const text = z.string().trim().max(50_000).default('')
@@ -27,6 +39,50 @@ export const tashkentField = z
   .string()
   .optional()
   .transform((value) => fromTashkentInput(value))
+
+/** The fields of ScheduleFields (banners, stories), to spread into the kind's form schema. */
+export const scheduleForm = {
+  starts_at: tashkentField,
+  ends_at: tashkentField,
+  position: z.number().int().min(0).max(32_767).default(0),
+  is_active: z.boolean().default(false),
+}
+export const scheduleFields = ['starts_at', 'ends_at', 'position']
+
+/**
+ * The action of a banner's or story's editor: its delete button removes it
+ * (back to the list); otherwise the form, checked, goes to `save` (the
+ * pictures, the API), which answers where to go next. A refusal comes back
+ * on the form, its flagged ones of `fields` marked.
+ */
+export async function scheduledAction<S extends z.ZodType>(
+  request: Request,
+  context: Context,
+  target: { kind: 'banners' | 'stories'; id: string | undefined; form: S; fields: string[] },
+  save: (value: z.output<S>, formData: FormData, id: string | null) => Promise<string>,
+) {
+  const { kind, form, fields } = target
+  const lang = requestLang(context)
+  const t = contentT(context)
+  const formData = await request.formData()
+  const intent = String(formData.get('intent') ?? 'save')
+  const id = editedId(target.id)
+  if (intent === 'delete' && id) {
+    await staffApi(context).send('DELETE', `admin/content/${kind}/${id}/`)
+    flash(context, { type: 'success', message: t(`${kind}.deleted`) })
+    return redirect(adminPath(lang, `content/${kind}`))
+  }
+  const submission = parseForm(formData, form)
+  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+  let next: string
+  try {
+    next = await save(submission.value, formData, id)
+  } catch (error) {
+    return apiFailure(submission, intent, error, fields, t('failed'))
+  }
+  flash(context, { type: 'success', message: t('saved') })
+  return redirect(adminPath(lang, next))
+}
 
 /**
  * Uploads a picture chosen in a form (`admin/content/pictures/`) and gives
@@ -65,15 +121,31 @@ export async function saveTexts(context: Context, formData: FormData, kind: 'pag
     await staffApi(context).send('PUT', `${path}draft/`, submission.value)
     if (intent === 'publish') await staffApi(context).send('POST', `${path}publish/`)
   } catch (error) {
-    const failed = apiError(error, textFields, t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, textFields, t('failed'))
   }
   if (intent === 'preview') return redirect(adminPath(lang, `content/${kind}/${id}/preview`))
   flash(context, { type: 'success', message: t(intent === 'publish' ? 'published' : 'draft_saved') })
   return redirect(adminPath(lang, `content/${kind}/${id}`))
+}
+
+/** A draft's preview is never indexed (the header for anything that reads only headers) nor cached. */
+export const previewHeaders = () => ({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' })
+
+/**
+ * Where a draft's preview leads: back to its editor, and the crumbs the
+ * shop's page shows ("Preview", then the page at its address in the shop).
+ */
+export function previewPlace(
+  context: Context,
+  kind: 'pages' | 'posts',
+  id: string,
+  shown: { title: string; path: string },
+) {
+  const lang = requestLang(context)
+  const editor = adminPath(lang, `content/${kind}/${id}`)
+  const crumbs = [
+    { name: contentT(context)('preview'), to: editor },
+    { name: shown.title, to: `/${lang}/${shown.path}` },
+  ]
+  return { editor, crumbs }
 }

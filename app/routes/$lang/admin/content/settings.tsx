@@ -14,7 +14,7 @@ import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts'
+import { adminFailure, apiError, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/settings'
 import { contentT, localizedForm } from './content.server.ts'
 import '#app/styles/admin-content.css'
@@ -97,13 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     }
   } catch (error) {
-    const failed = apiError(error, [...contactFields, ...linkFields], t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, [...contactFields, ...linkFields], t('failed'))
   }
   flash(context, { type: 'success', message: t('saved') })
   return redirect(adminPath(requestLang(context), 'content/settings'))

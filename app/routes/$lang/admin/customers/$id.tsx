@@ -7,12 +7,13 @@ import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { InputField } from '#app/components/admin/people/inputs.tsx'
 import { formatMoment } from '#app/components/admin/people/promo-text.ts'
 import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, adminT, apiError, parseForm, staffLoad } from '../forms.server.ts'
+import { adminFailure, adminT, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/$id'
 import { customersT } from './customers.server.ts'
 import '#app/styles/admin-people.css'
@@ -45,13 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(adminPath(requestLang(context), `customers/${customer.id}`))
   }
   const refused = (submission: Parameters<typeof adminFailure>[0], error: unknown, fields: string[]) => {
-    const failed = apiError(error, fields, adminT(context)('errors.generic'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, fields, adminT(context)('errors.generic'))
   }
   if (intent === 'block' || intent === 'unblock') {
     const submission = parseForm(formData, reasonForm)
@@ -118,14 +113,7 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
         <h2 id="customer-orders">{t('orders_title')}</h2>
         {customer.orders.results.length ? (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('order')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">{t('total')}</th>
-                <th scope="col">{t('date')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('order'), t('status'), t('total'), t('date')]} />
             <tbody>
               {customer.orders.results.map((o) => (
                 <tr key={o.id}>
@@ -157,13 +145,7 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
         <h2 id="customer-cashback">{t('history_title')}</h2>
         {customer.cashback.results.length ? (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('date')}</th>
-                <th scope="col">{t('reason')}</th>
-                <th scope="col">{t('total')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('date'), t('reason'), t('total')]} />
             <tbody>
               {customer.cashback.results.map((e) => (
                 <tr key={e.id}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
@@ -37,17 +38,11 @@ export default function AdminCustomersPage({ loaderData: { lang, list, q, title 
       </Form>
       {list.results.length ? (
         <table className="admin-table">
-          <caption className="admin-muted">{t('count', { count: list.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('phone')}</th>
-              <th scope="col">{t('registered')}</th>
-              <th scope="col">{t('orders')}</th>
-              <th scope="col">{t('balance')}</th>
-              <th scope="col">{t('state')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('count', { count: list.total })}
+            captionShown
+            columns={[t('name'), t('phone'), t('registered'), t('orders'), t('balance'), t('state')]}
+          />
           <tbody>
             {list.results.map((c) => (
               <tr key={c.id}>

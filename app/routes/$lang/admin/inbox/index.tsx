@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { InboxStatus } from '#app/components/admin/desk/types.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
@@ -107,17 +108,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </Form>
       {list.results.length ? (
         <table className="desk-table">
-          <caption className="visually-hidden">{t('inbox.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('inbox.message')}</th>
-              <th scope="col">{t('inbox.kind')}</th>
-              <th scope="col">{t('inbox.sender')}</th>
-              <th scope="col">{t('inbox.status')}</th>
-              <th scope="col">{t('inbox.assignee')}</th>
-              <th scope="col">{t('inbox.date')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('inbox.caption')}
+            columns={['message', 'kind', 'sender', 'status', 'assignee', 'date'].map((key) => t(`inbox.${key}`))}
+          />
           <tbody>
             {list.results.map((m) => (
               <tr key={m.id} className={m.read ? 'desk-table__row' : 'desk-table__row desk-table__row--new'}>

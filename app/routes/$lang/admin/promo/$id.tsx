@@ -7,6 +7,7 @@ import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
 import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
 import { promoDefaults } from '#app/components/admin/people/promo-values.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -97,16 +98,7 @@ export default function AdminPromoPage({ loaderData: { lang, promo, usage }, act
         <h2 id="promo-usage">{t('usage_title')}</h2>
         {usage.results.length ? (
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('order')}</th>
-                <th scope="col">{t('customer')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">{t('discount')}</th>
-                <th scope="col">{t('total')}</th>
-                <th scope="col">{t('date')}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t('order'), t('customer'), t('status'), t('discount'), t('total'), t('date')]} />
             <tbody>
               {usage.results.map((use) => (
                 <tr key={use.order_id}>

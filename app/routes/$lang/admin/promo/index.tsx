@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../forms.server.ts'
@@ -61,16 +62,11 @@ export default function AdminPromoListPage({ loaderData: { lang, list, q, state,
       </Form>
       {list.results.length ? (
         <table className="admin-table">
-          <caption className="admin-muted">{t('count', { count: list.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('fields.code')}</th>
-              <th scope="col">{t('discount')}</th>
-              <th scope="col">{t('state')}</th>
-              <th scope="col">{t('used')}</th>
-              <th scope="col">{t('dates')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('count', { count: list.total })}
+            captionShown
+            columns={[t('fields.code'), t('discount'), t('state'), t('used'), t('dates')]}
+          />
           <tbody>
             {list.results.map((promo) => (
               <tr key={promo.id}>

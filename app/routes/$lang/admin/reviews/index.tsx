@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Moderation } from '#app/components/admin/desk/types.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
@@ -63,17 +64,10 @@ export default function ReviewsQueue({ loaderData }: Route.ComponentProps) {
       </nav>
       {list.results.length ? (
         <table className="desk-table">
-          <caption className="visually-hidden">{t('reviews.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('reviews.product')}</th>
-              <th scope="col">{t('reviews.rating')}</th>
-              <th scope="col">{t('reviews.comment')}</th>
-              <th scope="col">{t('reviews.author')}</th>
-              <th scope="col">{t('reviews.date')}</th>
-              <th scope="col">{t('reviews.state')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('reviews.caption')}
+            columns={['product', 'rating', 'comment', 'author', 'date', 'state'].map((key) => t(`reviews.${key}`))}
+          />
           <tbody>
             {list.results.map((review) => (
               <tr key={review.id} className="desk-table__row">

@@ -15,7 +15,7 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
 import { staffRoles } from '#contract/staff.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, adminT, apiError, parseForm } from '../forms.server.ts'
+import { adminFailure, adminT, apiError, apiFailure, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/$id'
 import { loadStaffMember } from './staff.server.ts'
 
@@ -57,13 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       await api.send('PATCH', path, submission.value)
     } catch (error) {
-      const failed = apiError(error, ['name', 'role'], t('errors.generic'))
-      return adminFailure(submission, {
-        intent,
-        toast: failed.detail,
-        status: failed.status,
-        fieldErrors: failed.fieldErrors,
-      })
+      return apiFailure(submission, intent, error, ['name', 'role'], t('errors.generic'))
     }
     return done(t('staff.saved'))
   }

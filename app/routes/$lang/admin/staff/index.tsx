@@ -8,10 +8,11 @@ import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { StaffState } from '#app/components/admin/staff-state.tsx'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
-import { adminFailure, adminT, apiError, parseForm } from '../forms.server.ts'
+import { adminFailure, adminT, apiFailure, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/index'
 import { loadStaff } from './staff.server.ts'
 
@@ -34,13 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       one_time_password: { staff_id: id, name, phone, password: created.password },
     } satisfies AdminActionData
   } catch (error) {
-    const failed = apiError(error, ['phone', 'name', 'role'], t('errors.generic'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, ['phone', 'name', 'role'], t('errors.generic'))
   }
 }
 
@@ -54,15 +49,11 @@ export default function AdminStaffPage({ loaderData: { lang, staff, title }, act
       <h1>{title}</h1>
       {answer?.one_time_password ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
       <table className="admin-table">
-        <caption className="admin-muted">{t('staff.count', { count: staff.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.name')}</th>
-            <th scope="col">{t('fields.phone')}</th>
-            <th scope="col">{t('fields.role')}</th>
-            <th scope="col">{t('staff.state')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('staff.count', { count: staff.length })}
+          captionShown
+          columns={[t('fields.name'), t('fields.phone'), t('fields.role'), t('staff.state')]}
+        />
         <tbody>
           {staff.map((member) => (
             <tr key={member.id}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { ArrivalForm, CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import type { StockMovement } from '#app/components/admin/stock/types.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
@@ -138,17 +139,10 @@ function Movements({ lang, rows }: { lang: Lang; rows: StockMovement[] }) {
   if (!rows.length) return <p className="admin-muted">{t('product.history_empty')}</p>
   return (
     <table className="desk-table stock-table">
-      <caption className="visually-hidden">{t('product.history')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('product.when')}</th>
-          <th scope="col">{t('product.change')}</th>
-          <th scope="col">{t('product.after')}</th>
-          <th scope="col">{t('product.why')}</th>
-          <th scope="col">{t('product.who')}</th>
-          <th scope="col">{t('product.batch')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t('product.history')}
+        columns={['when', 'change', 'after', 'why', 'who', 'batch'].map((key) => t(`product.${key}`))}
+      />
       <tbody>
         {rows.map((m) => (
           <tr key={m.id}>

@@ -3,6 +3,7 @@ import { Form, Link } from 'react-router'
 import { EXPIRING_DAYS } from '#app/components/admin/stock/schemas.ts'
 import { CorrectionForm, SaleForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import type { ExpiringRow, StockRow } from '#app/components/admin/stock/types.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
@@ -144,16 +145,16 @@ function LowTable({ lang, rows, actionData }: { lang: Lang; rows: StockRow[]; ac
   if (!rows.length) return <p>{t('list.empty_low')}</p>
   return (
     <table className="desk-table stock-table">
-      <caption className="visually-hidden">{t('list.caption_low')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('list.product')}</th>
-          <th scope="col">{t('list.stock')}</th>
-          <th scope="col">{t('list.threshold')}</th>
-          <th scope="col">{t('list.nearest_expiry')}</th>
-          <th scope="col">{t('list.quick_count')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t('list.caption_low')}
+        columns={[
+          t('list.product'),
+          t('list.stock'),
+          t('list.threshold'),
+          t('list.nearest_expiry'),
+          t('list.quick_count'),
+        ]}
+      />
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
@@ -191,16 +192,10 @@ function ExpiringTable({
   if (!rows.length) return <p>{t('list.empty_expiring')}</p>
   return (
     <table className="desk-table stock-table">
-      <caption className="visually-hidden">{t('list.caption_expiring')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('list.product')}</th>
-          <th scope="col">{t('list.expires')}</th>
-          <th scope="col">{t('list.quantity')}</th>
-          <th scope="col">{t('list.price')}</th>
-          <th scope="col">{t('forms.sale')}</th>
-        </tr>
-      </thead>
+      <TableHead
+        caption={t('list.caption_expiring')}
+        columns={[t('list.product'), t('list.expires'), t('list.quantity'), t('list.price'), t('forms.sale')]}
+      />
       <tbody>
         {rows.map(({ batch, product, days_left }) => (
           <tr key={batch.id}>

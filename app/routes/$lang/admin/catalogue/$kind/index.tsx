@@ -8,6 +8,7 @@ import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
 import { rowCount, rowName } from '#app/components/admin/catalogue/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -91,16 +92,17 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
       <Form method="post" className="catalogue-list">
         <input type="hidden" name="ids" value={rows.map((row) => row.id).join(',')} />
         <table className="admin-table catalogue-table">
-          <caption className="admin-muted">{t('help.order')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.position')}</th>
-              <th scope="col">{t('columns.name')}</th>
-              <th scope="col">{t('columns.slug')}</th>
-              <th scope="col">{t(`columns.count_${kind}`)}</th>
-              <th scope="col">{t('columns.state')}</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('help.order')}
+            captionShown
+            columns={[
+              t('columns.position'),
+              t('columns.name'),
+              t('columns.slug'),
+              t(`columns.count_${kind}`),
+              t('columns.state'),
+            ]}
+          />
           <tbody>
             {rows.map((row, index) => {
               const name = rowName(row, lang)

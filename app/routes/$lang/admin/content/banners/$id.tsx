@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import {
@@ -10,36 +10,37 @@ import {
   PictureInput,
   ScheduleFields,
 } from '#app/components/admin/content/fields.tsx'
-import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
+import { type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
-import { contentT, localizedForm, tashkentField, uploadPicture } from '../content.server.ts'
+import { staffLoad } from '../../forms.server.ts'
+import {
+  contentT,
+  editedId,
+  localizedForm,
+  scheduledAction,
+  scheduleFields,
+  scheduleForm,
+  uploadPicture,
+} from '../content.server.ts'
 import type { Route } from './+types/$id'
 import '#app/styles/admin-content.css'
 
-type BannerFields = {
+type BannerFields = ScheduleValues & {
   title: LocalizedText
   subtitle: LocalizedText
   link: string
-  starts_at: string
-  ends_at: string
-  position: string
-  is_active: string
   image: string
   image_phone: string
 }
 
-const isNew = (id: string | undefined) => id === 'new'
-
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isNew(params.id) && !/^\d{1,9}$/.test(params.id ?? '')) throw data(null, { status: 404 })
-  const banner = isNew(params.id) ? null : await staffLoad(context, `admin/content/banners/${params.id}/`)
+  const id = editedId(params.id)
+  const banner = id ? await staffLoad(context, `admin/content/banners/${id}/`) : null
   const t = contentT(context)
   return { lang: requestLang(context), banner, title: banner ? t('banners.edit') : t('banners.add') }
 }
@@ -48,10 +49,7 @@ const bannerForm = z.object({
   title: localizedForm,
   subtitle: localizedForm,
   link: z.string().trim().max(500).optional(),
-  starts_at: tashkentField,
-  ends_at: tashkentField,
-  position: z.number().int().min(0).max(32_767).default(0),
-  is_active: z.boolean().default(false),
+  ...scheduleForm,
 })
 
 const fields = [
@@ -62,45 +60,23 @@ const fields = [
   'subtitle.sr',
   'subtitle.ru',
   'link',
-  'starts_at',
-  'ends_at',
-  'position',
+  ...scheduleFields,
   'image',
   'image_phone',
 ]
 
 /** Saves the banner (pictures first, when chosen), or removes it. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang = requestLang(context)
-  const t = contentT(context)
-  const api = staffApi(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'save')
-  if (intent === 'delete' && !isNew(params.id)) {
-    await api.send('DELETE', `admin/content/banners/${params.id}/`)
-    flash(context, { type: 'success', message: t('banners.deleted') })
-    return redirect(adminPath(lang, 'content/banners'))
-  }
-  const submission = parseForm(formData, bannerForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
+export function action({ request, params, context }: Route.ActionArgs) {
+  const target = { kind: 'banners', id: params.id, form: bannerForm, fields } as const
+  return scheduledAction(request, context, target, async ({ link, ...rest }, formData, id) => {
     const image = await uploadPicture(context, formData.get('image'), 'image')
     const phone = await uploadPicture(context, formData.get('image_phone'), 'image_phone')
-    const { link, ...rest } = submission.value
     const body = { ...rest, link: link || null, ...(image && { image }), ...(phone && { image_phone: phone }) }
-    if (isNew(params.id)) await api.send('POST', 'admin/content/banners/', body)
-    else await api.send('PATCH', `admin/content/banners/${params.id}/`, body)
-  } catch (error) {
-    const failed = apiError(error, fields, t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(lang, 'content/banners'))
+    const api = staffApi(context)
+    if (id) await api.send('PATCH', `admin/content/banners/${id}/`, body)
+    else await api.send('POST', 'admin/content/banners/', body)
+    return 'content/banners'
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -117,10 +93,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
       title: banner?.title,
       subtitle: banner?.subtitle,
       link: banner?.link ?? '',
-      starts_at: tashkentInput(banner?.starts_at),
-      ends_at: tashkentInput(banner?.ends_at),
-      position: String(banner?.position ?? 0),
-      is_active: banner ? (banner.is_active ? 'on' : '') : 'on',
+      ...scheduleDefaults(banner),
     },
   })
   return (

@@ -1,17 +1,20 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useNavigation } from 'react-router'
-import { FormMessage } from '#app/components/account/fields.tsx'
+import { Link, redirect, useNavigation } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { CreateCard } from '#app/components/admin/content/create-card.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import { ContentListHead } from '#app/components/admin/content/list-head.tsx'
+import { PublishState } from '#app/components/admin/content/publish-state.tsx'
 import { type LocalizedText, pageKinds } from '#app/components/admin/content/types.ts'
 import { SelectField } from '#app/components/admin/fields.tsx'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
+import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
 import { contentT, localizedForm } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
@@ -36,13 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return redirect(adminPath(requestLang(context), `content/pages/${page.id}`))
   } catch (error) {
-    const failed = apiError(error, ['slug', 'kind', 'title.uz', 'title.sr', 'title.ru'], t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, ['slug', 'kind', 'title.uz', 'title.sr', 'title.ru'], t('failed'))
   }
 }
 
@@ -60,19 +57,9 @@ export default function AdminPagesPage({ loaderData: { lang, pages, title }, act
   })
   return (
     <section className="admin-page">
-      <p>
-        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
-      </p>
-      <h1>{title}</h1>
+      <ContentListHead lang={lang} title={title} />
       <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.title')}</th>
-            <th scope="col">{t('fields.kind')}</th>
-            <th scope="col">{t('fields.slug')}</th>
-            <th scope="col">{t('pages.state')}</th>
-          </tr>
-        </thead>
+        <TableHead columns={[t('fields.title'), t('fields.kind'), t('fields.slug'), t('pages.state')]} />
         <tbody>
           {pages.map((page) => (
             <tr key={page.id}>
@@ -82,29 +69,21 @@ export default function AdminPagesPage({ loaderData: { lang, pages, title }, act
               <td data-label={t('fields.kind')}>{t(`kinds.${page.kind}`)}</td>
               <td data-label={t('fields.slug')}>{page.slug}</td>
               <td>
-                {t(page.is_published ? 'pages.published' : 'pages.unpublished')}
-                {page.draft ? ` · ${t('pages.has_draft')}` : ''}
+                <PublishState item={page} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <section className="admin-card" aria-labelledby="page-create-title">
-        <h2 id="page-create-title">{t('pages.add')}</h2>
-        <Form method="post" className="content-form" {...getFormProps(form)}>
-          <FormMessage toast={answer?.toast} />
-          <ContentInput field={fields.slug} label={t('fields.slug')} hint={t('hints.slug')} maxLength={100} />
-          <SelectField
-            field={fields.kind}
-            label={t('fields.kind')}
-            options={pageKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
-          />
-          <LocalizedInputs field={fields.title} label={t('fields.title')} />
-          <button type="submit" className="button" disabled={busy}>
-            {t('pages.add')}
-          </button>
-        </Form>
-      </section>
+      <CreateCard id="page-create-title" title={t('pages.add')} form={form} answer={answer} busy={busy}>
+        <ContentInput field={fields.slug} label={t('fields.slug')} hint={t('hints.slug')} maxLength={100} />
+        <SelectField
+          field={fields.kind}
+          label={t('fields.kind')}
+          options={pageKinds.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+        />
+        <LocalizedInputs field={fields.title} label={t('fields.title')} />
+      </CreateCard>
     </section>
   )
 }

@@ -1,17 +1,20 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useNavigation } from 'react-router'
-import { FormMessage } from '#app/components/account/fields.tsx'
+import { Link, redirect, useNavigation } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { CreateCard } from '#app/components/admin/content/create-card.tsx'
 import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
+import { ContentListHead } from '#app/components/admin/content/list-head.tsx'
+import { PublishState } from '#app/components/admin/content/publish-state.tsx'
 import { tashkentText } from '#app/components/admin/content/tashkent.ts'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
+import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
 import { contentT, localizedForm, tashkentField } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
@@ -38,13 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     })
     return redirect(adminPath(requestLang(context), `content/posts/${post.id}`))
   } catch (error) {
-    const failed = apiError(error, ['title.uz', 'title.sr', 'title.ru', 'published_at'], t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, ['title.uz', 'title.sr', 'title.ru', 'published_at'], t('failed'))
   }
 }
 
@@ -61,19 +58,13 @@ export default function AdminPostsPage({ loaderData: { lang, posts, title }, act
   })
   return (
     <section className="admin-page">
-      <p>
-        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
-      </p>
-      <h1>{title}</h1>
+      <ContentListHead lang={lang} title={title} />
       <table className="admin-table">
-        <caption className="admin-muted">{t('posts.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.title')}</th>
-            <th scope="col">{t('fields.published_at')}</th>
-            <th scope="col">{t('pages.state')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('posts.caption')}
+          captionShown
+          columns={[t('fields.title'), t('fields.published_at'), t('pages.state')]}
+        />
         <tbody>
           {posts.map((post) => (
             <tr key={post.id}>
@@ -82,29 +73,21 @@ export default function AdminPostsPage({ loaderData: { lang, posts, title }, act
               </td>
               <td data-label={t('fields.published_at')}>{tashkentText(post.published_at)}</td>
               <td>
-                {t(post.is_published ? 'pages.published' : 'pages.unpublished')}
-                {post.draft ? ` · ${t('pages.has_draft')}` : ''}
+                <PublishState item={post} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <section className="admin-card" aria-labelledby="post-create-title">
-        <h2 id="post-create-title">{t('posts.add')}</h2>
-        <Form method="post" className="content-form" {...getFormProps(form)}>
-          <FormMessage toast={answer?.toast} />
-          <LocalizedInputs field={fields.title} label={t('fields.title')} />
-          <ContentInput
-            field={fields.published_at}
-            type="datetime-local"
-            label={t('fields.published_at')}
-            hint={t('hints.published_at')}
-          />
-          <button type="submit" className="button" disabled={busy}>
-            {t('posts.add')}
-          </button>
-        </Form>
-      </section>
+      <CreateCard id="post-create-title" title={t('posts.add')} form={form} answer={answer} busy={busy}>
+        <LocalizedInputs field={fields.title} label={t('fields.title')} />
+        <ContentInput
+          field={fields.published_at}
+          type="datetime-local"
+          label={t('fields.published_at')}
+          hint={t('hints.published_at')}
+        />
+      </CreateCard>
     </section>
   )
 }

@@ -1,62 +1,29 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { tashkentText } from '#app/components/admin/content/tashkent.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { requestLang } from '#app/utils/auth.server.ts'
+import { ScheduledList } from '#app/components/admin/content/scheduled.tsx'
 import { staffLoad } from '../../forms.server.ts'
-import { contentT } from '../content.server.ts'
+import { contentList } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results } = await staffLoad(context, 'admin/content/stories/')
-  return { lang: requestLang(context), stories: results, title: contentT(context)('stories.title') }
+  return contentList(context, 'stories.title', await staffLoad(context, 'admin/content/stories/'))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
-export default function AdminStoriesPage({ loaderData: { lang, stories, title } }: Route.ComponentProps) {
+export default function AdminStoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
   return (
-    <section className="admin-page">
-      <p>
-        <Link to={adminPath(lang, 'content')}>← {t('title')}</Link>
-      </p>
-      <div className="admin-page__head">
-        <h1>{title}</h1>
-        <Link to={adminPath(lang, 'content/stories/new')} className="button">
-          {t('stories.add')}
-        </Link>
-      </div>
-      <table className="admin-table">
-        <caption className="admin-muted">{t('banners.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('fields.title')}</th>
-            <th scope="col">{t('fields.starts_at')}</th>
-            <th scope="col">{t('fields.ends_at')}</th>
-            <th scope="col">{t('stories.items')}</th>
-            <th scope="col">{t('stories.reads')}</th>
-            <th scope="col">{t('banners.state')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stories.map((story) => (
-            <tr key={story.id}>
-              <td>
-                <Link to={adminPath(lang, `content/stories/${story.id}`)}>{story.title.ru}</Link>
-              </td>
-              <td data-label={t('fields.starts_at')}>{tashkentText(story.starts_at)}</td>
-              <td data-label={t('fields.ends_at')}>{tashkentText(story.ends_at)}</td>
-              <td data-label={t('stories.items')}>{story.items.length}</td>
-              <td data-label={t('stories.reads')}>{story.reads}</td>
-              <td>{t(story.shown ? 'banners.shown' : story.is_active ? 'banners.waiting' : 'banners.off')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <ScheduledList
+      kind="stories"
+      {...loaderData}
+      itemTitle={(story) => story.title.ru}
+      figures={[
+        { label: t('stories.items'), value: (story) => story.items.length },
+        { label: t('stories.reads'), value: (story) => story.reads },
+      ]}
+    />
   )
 }
 

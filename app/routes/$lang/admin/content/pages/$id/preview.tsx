@@ -1,11 +1,9 @@
-import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
+import { PreviewFrame } from '#app/components/admin/content/preview-frame.tsx'
 import { ContentPage } from '#app/components/catalogue/content-page.tsx'
-import { requestLang } from '#app/utils/auth.server.ts'
 import { staffLoad } from '../../../forms.server.ts'
-import { contentT } from '../../content.server.ts'
+import { previewHeaders, previewPlace } from '../../content.server.ts'
 import type { Route } from './+types/preview'
 import '#app/styles/admin-content.css'
 
@@ -13,28 +11,19 @@ import '#app/styles/admin-content.css'
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
   const page = await staffLoad(context, `admin/content/pages/${params.id}/preview/`)
-  const lang = requestLang(context)
-  const crumbs = [
-    { name: contentT(context)('preview'), to: adminPath(lang, `content/pages/${params.id}`) },
-    { name: page.title, to: `/${lang}/pages/${page.slug}` },
-  ]
-  return { lang, page, crumbs, id: params.id }
+  return { page, ...previewPlace(context, 'pages', params.id, { title: page.title, path: `pages/${page.slug}` }) }
 }
 
 // Not indexed: the admin layout's robots meta, and the header for anything that reads only headers.
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.title }]
 
-export const headers = () => ({ 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' })
+export const headers = previewHeaders
 
-export default function AdminPagePreview({ loaderData: { lang, page, crumbs, id } }: Route.ComponentProps) {
-  const { t } = useTranslation('admin-content')
+export default function AdminPagePreview({ loaderData: { page, crumbs, editor } }: Route.ComponentProps) {
   return (
-    <div className="content-preview-frame">
-      <p className="content-preview-note" role="note">
-        {t('preview_note')} <Link to={adminPath(lang, `content/pages/${id}`)}>{t('back_to_editor')}</Link>
-      </p>
+    <PreviewFrame editor={editor}>
       <ContentPage page={page} crumbs={crumbs} embedded />
-    </div>
+    </PreviewFrame>
   )
 }
 

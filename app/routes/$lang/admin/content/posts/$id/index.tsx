@@ -12,7 +12,7 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../../forms.server.ts'
+import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.server.ts'
 import { contentT, saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
@@ -45,13 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { published_at } = submission.value
     await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
   } catch (error) {
-    const failed = apiError(error, ['published_at', 'image'], t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, ['published_at', 'image'], t('failed'))
   }
   flash(context, { type: 'success', message: t('saved') })
   return redirect(adminPath(lang, `content/posts/${params.id}`))

@@ -1,81 +1,54 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
 import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '#app/components/admin/content/fields.tsx'
-import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
+import { ScheduleState, type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
 import type { LocalizedText } from '#app/components/admin/content/types.ts'
 import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { adminPath } from '#app/components/admin/staff.ts'
+import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../../forms.server.ts'
-import { contentT, localizedForm, tashkentField, uploadPicture } from '../../content.server.ts'
+import { staffLoad } from '../../../forms.server.ts'
+import {
+  contentT,
+  editedId,
+  localizedForm,
+  scheduledAction,
+  scheduleFields,
+  scheduleForm,
+  uploadPicture,
+} from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '#app/styles/admin-content.css'
 
-type StoryFields = {
-  title: LocalizedText
-  starts_at: string
-  ends_at: string
-  position: string
-  is_active: string
-  cover: string
-}
-
-const isNew = (id: string | undefined) => id === 'new'
+type StoryFields = ScheduleValues & { title: LocalizedText; cover: string }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isNew(params.id) && !/^\d{1,9}$/.test(params.id ?? '')) throw data(null, { status: 404 })
-  const story = isNew(params.id) ? null : await staffLoad(context, `admin/content/stories/${params.id}/`)
+  const id = editedId(params.id)
+  const story = id ? await staffLoad(context, `admin/content/stories/${id}/`) : null
   const t = contentT(context)
   return { lang: requestLang(context), story, title: story ? story.title.ru : t('stories.add') }
 }
 
-const storyForm = z.object({
-  title: localizedForm,
-  starts_at: tashkentField,
-  ends_at: tashkentField,
-  position: z.number().int().min(0).max(32_767).default(0),
-  is_active: z.boolean().default(false),
-})
+const storyForm = z.object({ title: localizedForm, ...scheduleForm })
 
-const fields = ['title.uz', 'title.sr', 'title.ru', 'starts_at', 'ends_at', 'position', 'cover']
+const fields = ['title.uz', 'title.sr', 'title.ru', ...scheduleFields, 'cover']
 
 /** Saves the story (its cover first, when chosen) and opens it to add items; or removes it with its items. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang = requestLang(context)
-  const t = contentT(context)
-  const api = staffApi(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'save')
-  if (intent === 'delete' && !isNew(params.id)) {
-    await api.send('DELETE', `admin/content/stories/${params.id}/`)
-    flash(context, { type: 'success', message: t('stories.deleted') })
-    return redirect(adminPath(lang, 'content/stories'))
-  }
-  const submission = parseForm(formData, storyForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  let id = params.id
-  try {
+export function action({ request, params, context }: Route.ActionArgs) {
+  const target = { kind: 'stories', id: params.id, form: storyForm, fields } as const
+  return scheduledAction(request, context, target, async (value, formData, id) => {
     const cover = await uploadPicture(context, formData.get('cover'), 'cover')
-    const body = { ...submission.value, ...(cover && { cover }) }
-    if (isNew(params.id)) id = String((await api.send('POST', 'admin/content/stories/', body)).id)
-    else await api.send('PATCH', `admin/content/stories/${params.id}/`, body)
-  } catch (error) {
-    const failed = apiError(error, fields, t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(lang, `content/stories/${id}`))
+    const body = { ...value, ...(cover && { cover }) }
+    const api = staffApi(context)
+    if (!id) return `content/stories/${(await api.send('POST', 'admin/content/stories/', body)).id}`
+    await api.send('PATCH', `admin/content/stories/${id}/`, body)
+    return `content/stories/${id}`
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -88,13 +61,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
     id: `story-${story?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
-    defaultValue: {
-      title: story?.title,
-      starts_at: tashkentInput(story?.starts_at),
-      ends_at: tashkentInput(story?.ends_at),
-      position: String(story?.position ?? 0),
-      is_active: story ? (story.is_active ? 'on' : '') : 'on',
-    },
+    defaultValue: { title: story?.title, ...scheduleDefaults(story) },
   })
   return (
     <section className="admin-page">
@@ -104,8 +71,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
       <h1>{title}</h1>
       {story ? (
         <p className="admin-muted">
-          {t(story.shown ? 'banners.shown' : story.is_active ? 'banners.waiting' : 'banners.off')} ·{' '}
-          {t('stories.read_by', { count: story.reads })}
+          <ScheduleState item={story} /> · {t('stories.read_by', { count: story.reads })}
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="admin-card content-form" {...getFormProps(form)}>
@@ -126,15 +92,11 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
             </Link>
           </div>
           <table className="admin-table">
-            <caption className="admin-muted">{t('stories.items_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.image')}</th>
-                <th scope="col">{t('fields.title')}</th>
-                <th scope="col">{t('fields.position')}</th>
-                <th scope="col">{t('stories.reads')}</th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('stories.items_caption')}
+              captionShown
+              columns={[t('fields.image'), t('fields.title'), t('fields.position'), t('stories.reads')]}
+            />
             <tbody>
               {story.items.map((item, i) => (
                 <tr key={item.id}>

@@ -11,7 +11,7 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../../../forms.server.ts'
+import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../../forms.server.ts'
 import { contentT, localizedForm, uploadPicture } from '../../../content.server.ts'
 import type { Route } from './+types/$item'
 import '#app/styles/admin-content.css'
@@ -59,13 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (isNew(params.item)) await api.send('POST', `admin/content/stories/${params.id}/items/`, body)
     else await api.send('PATCH', `admin/content/story-items/${params.item}/`, body)
   } catch (error) {
-    const failed = apiError(error, fields, t('failed'))
-    return adminFailure(submission, {
-      intent,
-      toast: failed.detail,
-      status: failed.status,
-      fieldErrors: failed.fieldErrors,
-    })
+    return apiFailure(submission, intent, error, fields, t('failed'))
   }
   flash(context, { type: 'success', message: t('saved') })
   return redirect(back)
