@@ -36,8 +36,7 @@ const checkRoute = route.post('/promo/check/', {
     "Unknown, inactive or expired → 400 'promo code does not exist' (field `promo_code`); used up → 400; below " +
     'the minimum total → 400 with the minimum. The code is applied for real (and counted) only by POST orders/. ' +
     'Codes can be guessed: 20 failed checks (PROMO_FAILURES_PER_ADDRESS) per client address (IPv6: per /64) ' +
-    'in 15 minutes, then 429 with ' +
-    '`Retry-After` until the oldest ages out.',
+    'in 15 minutes, then 429 with `Retry-After` until the oldest ages out.',
   request: { body: requiredJson(checkBody) },
   responses: {
     200: jsonContent(previewSchema, 'The discount'),

@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { applyBatch, undoBatch } from '../../catalogue-batches/batches.ts'
 import { previewBulk } from '../../catalogue-batches/bulk.ts'
 import { failStalledChecks, IMPORT_MAX_BYTES, startImport } from '../../catalogue-batches/imports.ts'
-import { importModes } from '../../catalogue-batches/plan.ts'
+import { IMPORT_MAX_ROWS, importModes } from '../../catalogue-batches/plan.ts'
 import { exportCsv, exportXlsx } from '../../catalogue-batches/sheet-write.ts'
 import { batchRows, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
 import { changeBatches } from '../../db/schema/index.ts'
@@ -71,11 +71,12 @@ const bulkApplyRoute = write.post('/admin/products/bulk/', {
 const importRoute = write.post('/admin/products/import/', {
   summary: 'Upload a spreadsheet to preview its import (catalogue.write)',
   description:
-    'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; at most 20 MB, ' +
-    '100,000 rows) and `mode`. Answers 202 with the batch in state `checking`; poll GET admin/batches/{id}/ ' +
-    '(`progress`: rows read) until it is `previewed` (rows: created, changed with before → after, rejected with ' +
-    'column and reason) or `failed` (`error`: not a spreadsheet, no known columns, too many rows). Rows are matched ' +
-    'by sku, then barcode, then slug. Apply with POST admin/batches/{id}/apply/.',
+    'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; ' +
+    `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS.toLocaleString('en')} rows) and \`mode\`. ` +
+    'Answers 202 with the batch in state `checking`; poll GET admin/batches/{id}/ (`progress`: rows read) ' +
+    'until it is `previewed` (rows: created, changed with before → after, rejected with column and reason) ' +
+    'or `failed` (`error`: not a spreadsheet, no known columns, too many rows). ' +
+    'Rows are matched by sku, then barcode, then slug. Apply with POST admin/batches/{id}/apply/.',
   request: { body: requiredForm(importForm) },
   responses: {
     202: jsonContent(batchSchema, 'The batch being checked'),
