@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
-
-const moment = (name: string) => timestamp(name, { withTimezone: true })
+import { check, index, integer, pgEnum, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core'
+import { createdAt, moment, singleUse } from './columns.ts'
 
 /**
  * Customers. `phone` is E.164 (`+998…`) and identifies the account; deleting
@@ -66,9 +64,7 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: moment('expires_at').notNull(),
-    usedAt: moment('used_at'),
+    ...singleUse(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 )

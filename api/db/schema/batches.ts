@@ -1,9 +1,7 @@
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { products } from './catalogue.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, moment } from './columns.ts'
 import { staff } from './staff.ts'
-
-const moment = (name: string) => timestamp(name, { withTimezone: true })
 
 /** A bulk action from the product list, or a spreadsheet import. */
 export const changeBatchKind = pgEnum('change_batch_kind', ['bulk', 'import'])

@@ -5,7 +5,17 @@ import type { Localized } from '../../http/locale.ts'
 /** A text stored once per interface language: `{ uz, sr, ru }`. */
 export const localized = (name: string) => jsonb(name).$type<Localized>()
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+/** A point in time, with its time zone. */
+export const moment = (name: string) => timestamp(name, { withTimezone: true })
+
+export const createdAt = () => moment('created_at').notNull().defaultNow()
+
+/** A single-use secret's times (a refresh token, a link code): made, valid until, spent. */
+export const singleUse = () => ({
+  createdAt: createdAt(),
+  expiresAt: moment('expires_at').notNull(),
+  usedAt: moment('used_at'),
+})
 
 /**
  * A product's search key with a space on either side, so `like '% dio%'` tests

@@ -12,17 +12,14 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { StoredPickupPoint } from '../../content/service.ts'
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
-import { createdAt, localized } from './columns.ts'
+import { createdAt, localized, moment } from './columns.ts'
 import { staff } from './staff.ts'
-
-const moment = (name: string) => timestamp(name, { withTimezone: true })
 
 /**
  * Promo codes: `percent` (1–100) or `amount` (whole sum) off the goods, from

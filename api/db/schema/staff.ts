@@ -11,11 +11,8 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
-
-const moment = (name: string) => timestamp(name, { withTimezone: true })
+import { createdAt, moment } from './columns.ts'
 
 type Role = 'owner' | 'manager' | 'content' | 'warehouse'
 

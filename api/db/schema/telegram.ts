@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core'
 import { products } from './catalogue.ts'
-import { createdAt } from './columns.ts'
+import { createdAt, moment, singleUse } from './columns.ts'
 import { staff } from './staff.ts'
-
-const moment = (name: string) => timestamp(name, { withTimezone: true })
 
 /**
  * One-time codes that link a staff member's Telegram account: the back
@@ -19,9 +17,7 @@ export const telegramLinkCodes = pgTable(
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: moment('expires_at').notNull(),
-    usedAt: moment('used_at'),
+    ...singleUse(),
   },
   (t) => [index('telegram_link_codes_staff_idx').on(t.staffId)],
 )
