@@ -1,4 +1,5 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { reindexProducts } from '../../catalogue/search-key.ts'
 import type { Db } from '../../db/client.ts'
 import {
@@ -60,6 +61,16 @@ async function exists(tx: Tx, table: Table, id: number) {
 
 const byPosition = (table: Table) => [asc(table.position), asc(table.id)]
 
+/** How many rows point at each id through `child` (brands.manufacturerId…): a subquery to left-join, and the count. */
+function countsBy(db: Db, child: AnyPgColumn) {
+  const counts = db
+    .select({ parentId: child, n: count().as('n') })
+    .from(child.table)
+    .groupBy(child)
+    .as('counts')
+  return { counts, n: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) }
+}
+
 export const brandSpec: KindSpec<BrandInput> = {
   kind: 'brand',
   entity: 'brand',
@@ -86,19 +97,11 @@ export const brandSpec: KindSpec<BrandInput> = {
       await reindexProducts(db, { brandId: id }, tx as unknown as Db)
   },
   async rows(db, id) {
-    const counts = db
-      .select({ brandId: products.brandId, n: count().as('n') })
-      .from(products)
-      .groupBy(products.brandId)
-      .as('counts')
+    const { counts, n } = countsBy(db, products.brandId)
     const rows = await db
-      .select({
-        brand: brands,
-        maker: { id: manufacturers.id, name: manufacturers.name },
-        n: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number),
-      })
+      .select({ brand: brands, maker: { id: manufacturers.id, name: manufacturers.name }, n })
       .from(brands)
-      .leftJoin(counts, eq(counts.brandId, brands.id))
+      .leftJoin(counts, eq(counts.parentId, brands.id))
       .leftJoin(manufacturers, eq(manufacturers.id, brands.manufacturerId))
       .where(id === undefined ? undefined : eq(brands.id, id))
       .orderBy(...byPosition(brands))
@@ -125,15 +128,11 @@ export const manufacturerSpec: KindSpec<ManufacturerInput> = {
   slugSource: (c) => String(c.name ?? ''),
   columns: (input) => defined({ name: input.name, country: input.country, isHidden: input.is_hidden }),
   async rows(db, id) {
-    const counts = db
-      .select({ makerId: brands.manufacturerId, n: count().as('n') })
-      .from(brands)
-      .groupBy(brands.manufacturerId)
-      .as('counts')
+    const { counts, n } = countsBy(db, brands.manufacturerId)
     const rows = await db
-      .select({ maker: manufacturers, n: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
+      .select({ maker: manufacturers, n })
       .from(manufacturers)
-      .leftJoin(counts, eq(counts.makerId, manufacturers.id))
+      .leftJoin(counts, eq(counts.parentId, manufacturers.id))
       .where(id === undefined ? undefined : eq(manufacturers.id, id))
       .orderBy(...byPosition(manufacturers))
     return rows.map(({ maker, n }) => ({
@@ -210,15 +209,11 @@ export const groupSpec: KindSpec<GroupInput> = {
   slugSource: (c) => latinFirst(c.title as Localized | undefined),
   columns: (input) => defined({ title: input.title, isHidden: input.is_hidden }),
   async rows(db, id) {
-    const counts = db
-      .select({ groupId: categories.groupId, n: count().as('n') })
-      .from(categories)
-      .groupBy(categories.groupId)
-      .as('counts')
+    const { counts, n } = countsBy(db, categories.groupId)
     const rows = await db
-      .select({ group: categoryGroups, n: sql<number>`coalesce(${counts.n}, 0)`.mapWith(Number) })
+      .select({ group: categoryGroups, n })
       .from(categoryGroups)
-      .leftJoin(counts, eq(counts.groupId, categoryGroups.id))
+      .leftJoin(counts, eq(counts.parentId, categoryGroups.id))
       .where(id === undefined ? undefined : eq(categoryGroups.id, id))
       .orderBy(...byPosition(categoryGroups))
     return rows.map(({ group: g, n }) => ({
