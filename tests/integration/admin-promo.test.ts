@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, products, promoCodes } from '#api/db/schema/index.ts'
@@ -6,6 +5,7 @@ import type { StaffRole } from '#api/staff/permissions.ts'
 import type { PromoCode } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { addToBasket, checkoutAs, stockProduct } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // Promo codes in the back office (issue 17): who may manage them, their
@@ -39,32 +39,11 @@ async function create(fields: Record<string, unknown> = {}) {
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString()
 
 /** Puts a product of its own (100 000 sum) in the customer's basket and places the order with `code`. */
-async function checkout(c: Customer, code: string | null, lang = 'ru') {
+async function checkout(c: Customer, code: string | null, lang: 'uz' | 'sr' | 'ru' = 'ru') {
   const productId = ids[taken++]!
-  await t.database.db
-    .update(products)
-    .set({ stock: 5, price: 100_000, salePrice: null })
-    .where(eq(products.id, productId))
-  const added = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: c.access,
-    body: JSON.stringify({ product_id: productId, quantity: 1 }),
-  })
-  expect(added.status).toBe(200)
-  return t.json('orders/', {
-    method: 'POST',
-    token: c.access,
-    lang,
-    body: JSON.stringify({
-      address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
-      receiver: { name: 'Aziz', phone: '+998901112233' },
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
-      payment_method: 'cash',
-      idempotency_key: randomUUID(),
-      promo_code: code,
-    }),
-  })
+  await stockProduct(t, productId, 5, 100_000)
+  await addToBasket(t, c, productId)
+  return checkoutAs(t, c, { promo_code: code }, lang)
 }
 const usedCount = async (id: number) =>
   (await t.database.db.select({ n: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.id, id)))[0]!.n

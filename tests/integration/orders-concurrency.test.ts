@@ -5,6 +5,7 @@ import { cartItems, orders, products, users } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { releasedTogether } from './support/lock-gate.ts'
+import { addToBasket, checkoutAs } from './support/orders.ts'
 
 // Checkouts of one customer sent at once (two open tabs, an app retrying with
 // a new key): on PostgreSQL they run in parallel transactions, and each must
@@ -34,29 +35,11 @@ const ordersOf = async (c: Customer) =>
 
 async function basketWith(productId: number, quantity: number) {
   const c = await registerCustomer(t)
-  const added = await t.json('orders/cart/products/', {
-    method: 'POST',
-    token: c.access,
-    body: JSON.stringify({ product_id: productId, quantity }),
-  })
-  expect(added.status).toBe(200)
+  await addToBasket(t, c, productId, quantity)
   return c
 }
 
-const placeOrder = (c: Customer, key = randomUUID()) =>
-  t.json('orders/', {
-    method: 'POST',
-    token: c.access,
-    lang: 'ru',
-    body: JSON.stringify({
-      address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
-      receiver: { name: 'Dilnoza', phone: '90 123 45 67' },
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
-      payment_method: 'cash',
-      idempotency_key: key,
-    }),
-  })
+const placeOrder = (c: Customer, key = randomUUID()) => checkoutAs(t, c, { idempotency_key: key }, 'ru')
 
 describe('POST orders/ sent several times at once by one customer', () => {
   it('six checkouts of one basket make one order and take the stock once', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
 import { pageCache } from '../../server/page-cache.ts'
 import { setupTestApi } from './support/api.ts'
-import { orderMaker } from './support/orders.ts'
+import { addToBasket, checkoutAs, orderMaker } from './support/orders.ts'
 import { secondProcess } from './support/second-process.ts'
 import { signedInStaff } from './support/staff.ts'
 
@@ -102,23 +102,8 @@ describe('the page cache of first-time visitors', () => {
     expect((await cached(path)).body).toContain('stock 7')
     // A second order of the same product, 3 more units, paid in cash on pickup.
     const customer = await orders.customer()
-    await t.json('orders/cart/products/', {
-      method: 'POST',
-      token: customer.access,
-      body: JSON.stringify({ product_id: productId, quantity: 3 }),
-    })
-    const placed = await t.json('orders/', {
-      method: 'POST',
-      token: customer.access,
-      body: JSON.stringify({
-        address: { region: '1703', district: 'Asaka', street: 'Navoiy', house: '3' },
-        receiver: { name: 'Aziz', phone: '+998901112233' },
-        delivery: 'pickup',
-        pickup_point: 'amir-temur',
-        payment_method: 'cash',
-        idempotency_key: crypto.randomUUID(),
-      }),
-    })
+    await addToBasket(t, customer, productId, 3)
+    const placed = await checkoutAs(t, customer)
     expect(placed.status).toBe(201)
     await vi.waitFor(async () => expect((await visit(path)).body).toContain('stock 4'), { timeout: 10_000 })
   })
