@@ -2,8 +2,9 @@ import type { z } from '@hono/zod-openapi'
 import { asc, eq } from 'drizzle-orm'
 import { banners } from '../../db/schema/index.ts'
 import type { MediaLinks } from '../../media/links.ts'
-import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt, windowOf } from './common.ts'
+import { type DeskContext, isoOrNull, notFoundError, shownAt } from './common.ts'
 import { pictureOut } from './pictures.ts'
+import { scheduledSteps } from './scheduled.ts'
 import type { bannerInput, bannerPatch } from './schemas.ts'
 
 type BannerRow = typeof banners.$inferSelect
@@ -62,39 +63,9 @@ export async function bannerById(ctx: Pick<DeskContext, 'db' | 'lang'>, id: numb
   return row
 }
 
-export async function createBanner(ctx: DeskContext, input: z.infer<typeof bannerInput>) {
-  const { startsAt, endsAt } = windowOf(ctx.lang, input)
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(banners)
-      .values({ ...columns(input), title: input.title, image: input.image, startsAt, endsAt })
-      .returning()
-    if (!row) throw new Error('banner insert returned nothing')
-    await recordChange(ctx, tx, 'banner.create', row.id, { after: audited(row) })
-    return row
-  })
-}
+const steps = scheduledSteps('banner', audited, columns)
 
-export async function updateBanner(ctx: DeskContext, id: number, input: z.infer<typeof bannerPatch>) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(banners).where(eq(banners.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const { startsAt, endsAt } = windowOf(ctx.lang, input, current)
-    const [row] = await tx
-      .update(banners)
-      .set({ ...columns(input), startsAt, endsAt })
-      .where(eq(banners.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordUpdate(ctx, tx, 'banner.update', id, audited(current), audited(row))
-    return row
-  })
-}
-
-export async function deleteBanner(ctx: DeskContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordChange(ctx, tx, 'banner.delete', id, { before: audited(row) })
-  })
-}
+export const createBanner = (ctx: DeskContext, input: z.infer<typeof bannerInput>) =>
+  steps.create(ctx, input, { ...columns(input), title: input.title, image: input.image })
+export const updateBanner = steps.update
+export const deleteBanner = steps.remove

@@ -2,8 +2,9 @@ import type { z } from '@hono/zod-openapi'
 import { asc, countDistinct, eq, inArray } from 'drizzle-orm'
 import { stories, storyItems, storyReads } from '../../db/schema/index.ts'
 import type { MediaLinks } from '../../media/links.ts'
-import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt, windowOf } from './common.ts'
+import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt } from './common.ts'
 import { pictureOut } from './pictures.ts'
+import { scheduledSteps } from './scheduled.ts'
 import type { storyInput, storyItemInput, storyItemPatch, storyPatch } from './schemas.ts'
 
 type StoryRow = typeof stories.$inferSelect
@@ -99,42 +100,12 @@ const storyColumns = (input: z.infer<typeof storyPatch>) => ({
   isActive: input.is_active,
 })
 
-export async function createStory(ctx: DeskContext, input: z.infer<typeof storyInput>) {
-  const { startsAt, endsAt } = windowOf(ctx.lang, input)
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(stories)
-      .values({ ...storyColumns(input), title: input.title, cover: input.cover, startsAt, endsAt })
-      .returning()
-    if (!row) throw new Error('story insert returned nothing')
-    await recordChange(ctx, tx, 'story.create', row.id, { after: auditedStory(row) })
-    return row
-  })
-}
+const steps = scheduledSteps('story', auditedStory, storyColumns)
 
-export async function updateStory(ctx: DeskContext, id: number, input: z.infer<typeof storyPatch>) {
-  return ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(stories).where(eq(stories.id, id)).for('update')
-    if (!current) throw notFoundError(ctx.lang)
-    const { startsAt, endsAt } = windowOf(ctx.lang, input, current)
-    const [row] = await tx
-      .update(stories)
-      .set({ ...storyColumns(input), startsAt, endsAt })
-      .where(eq(stories.id, id))
-      .returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordUpdate(ctx, tx, 'story.update', id, auditedStory(current), auditedStory(row))
-    return row
-  })
-}
-
-export async function deleteStory(ctx: DeskContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(stories).where(eq(stories.id, id)).returning()
-    if (!row) throw notFoundError(ctx.lang)
-    await recordChange(ctx, tx, 'story.delete', id, { before: auditedStory(row) })
-  })
-}
+export const createStory = (ctx: DeskContext, input: z.infer<typeof storyInput>) =>
+  steps.create(ctx, input, { ...storyColumns(input), title: input.title, cover: input.cover })
+export const updateStory = steps.update
+export const deleteStory = steps.remove
 
 export async function createStoryItem(ctx: DeskContext, storyId: number, input: z.infer<typeof storyItemInput>) {
   return ctx.db.transaction(async (tx) => {
