@@ -80,6 +80,99 @@ const windowNote =
 
 const write = staffRoutes(requirePermission('content.write'), ['admin: content'])
 
+/**
+ * Adding, changing and removing banners or stories: the same answers, the
+ * window's note and the audit line; `noun` names one in the summaries.
+ */
+function scheduledRoutes<
+  P extends 'banners' | 'stories',
+  Row extends z.ZodType,
+  In extends z.ZodType,
+  Patch extends z.ZodType,
+>(
+  path: P,
+  kind: { entity: 'banner' | 'story'; noun: string; createNote?: string; removes?: string },
+  schemas: { row: Row; input: In; patch: Patch },
+) {
+  const { entity, noun } = kind
+  return {
+    create: write.post(`/admin/content/${path}/`, {
+      summary: `Add a ${noun} (content.write)`,
+      description: [windowNote, kind.createNote, audited(`${entity}.create`)].filter(Boolean).join(' '),
+      request: { body: requiredJson(schemas.input) },
+      responses: { 201: jsonContent(schemas.row, 'Added'), ...adminErrorsOf(400) },
+    }),
+    update: write.patch(`/admin/content/${path}/{id}/`, {
+      summary: `Change a ${noun} (content.write)`,
+      description: `${windowNote} ${audited(`${entity}.update`)}`,
+      request: { params: idParams, body: requiredJson(schemas.patch) },
+      responses: { 200: jsonContent(schemas.row, 'Changed'), ...adminErrorsOf(400, 404) },
+    }),
+    remove: write.delete(`/admin/content/${path}/{id}/`, {
+      summary: `Remove a ${noun}${kind.removes ?? ''} (content.write)`,
+      description: audited(`${entity}.delete`),
+      request: { params: idParams },
+      responses: { ...removed, ...adminErrorsOf(404) },
+    }),
+  }
+}
+
+const bannerEdits = scheduledRoutes(
+  'banners',
+  { entity: 'banner', noun: 'home banner', createNote: '`image`: wide screens; `image_phone`: phones (else `image`).' },
+  { row: adminBannerSchema, input: bannerInput, patch: bannerPatch },
+)
+const storyEdits = scheduledRoutes(
+  'stories',
+  { entity: 'story', noun: 'story', removes: ' and its items' },
+  { row: adminStorySchema, input: storyInput, patch: storyPatch },
+)
+
+/** A page's or post's draft, its preview, publishing it and removing it: the same steps (drafts.ts). */
+function draftRoutes<P extends 'pages' | 'posts', Row extends z.ZodType, Shown extends z.ZodType>(
+  path: P,
+  kind: { entity: 'page' | 'post'; noun: string; draftNote?: string },
+  schemas: { row: Row; shown: Shown },
+) {
+  const { entity } = kind
+  return {
+    draft: write.put(`/admin/content/${path}/{id}/draft/`, {
+      summary: `Save a ${entity}'s edited texts as its draft (content.write)`,
+      description: [kind.draftNote, `Audited \`${entity}.draft\`.`].filter(Boolean).join(' '),
+      request: { params: idParams, body: requiredJson(textsInput) },
+      responses: { 200: jsonContent(schemas.row, 'Saved'), ...adminErrorsOf(400, 404) },
+    }),
+    preview: write.get(`/admin/content/${path}/{id}/preview/`, {
+      summary: `The ${entity} as the shop would show it with its draft (content.write)`,
+      request: { params: idParams },
+      responses: { 200: jsonContent(schemas.shown, 'Preview'), ...adminErrorsOf(404) },
+    }),
+    publish: write.post(`/admin/content/${path}/{id}/publish/`, {
+      summary: `Publish the ${entity} with its draft (content.write)`,
+      description: audited(`${entity}.publish`),
+      request: { params: idParams },
+      responses: { 200: jsonContent(schemas.row, 'Published'), ...adminErrorsOf(404) },
+    }),
+    remove: write.delete(`/admin/content/${path}/{id}/`, {
+      summary: `Remove a ${kind.noun} (content.write)`,
+      description: audited(`${entity}.delete`),
+      request: { params: idParams },
+      responses: { ...removed, ...adminErrorsOf(404) },
+    }),
+  }
+}
+
+const pageDrafts = draftRoutes(
+  'pages',
+  {
+    entity: 'page',
+    noun: 'content page',
+    draftNote: 'The shop keeps the published texts until publish. Bodies are cut to the rich-text subset.',
+  },
+  { row: adminPageSchema, shown: pageSchema },
+)
+const postDrafts = draftRoutes('posts', { entity: 'post', noun: 'post' }, { row: adminPostSchema, shown: postSchema })
+
 const routes = {
   picture: write.post('/admin/content/pictures/', {
     summary: 'Upload a picture for a banner, story or post (content.write)',
@@ -100,27 +193,6 @@ const routes = {
     request: { params: idParams },
     responses: { 200: jsonContent(adminBannerSchema, 'Banner'), ...adminErrorsOf(404) },
   }),
-  bannerCreate: write.post('/admin/content/banners/', {
-    summary: 'Add a home banner (content.write)',
-    description: `${windowNote} \`image\`: wide screens; \`image_phone\`: phones (else \`image\`). ${audited('banner.create')}`,
-    request: { body: requiredJson(bannerInput) },
-    responses: { 201: jsonContent(adminBannerSchema, 'Added'), ...adminErrorsOf(400) },
-  }),
-  bannerUpdate: write.patch('/admin/content/banners/{id}/', {
-    summary: 'Change a home banner (content.write)',
-    description: `${windowNote} ${audited('banner.update')}`,
-    request: { params: idParams, body: requiredJson(bannerPatch) },
-    responses: {
-      200: jsonContent(adminBannerSchema, 'Changed'),
-      ...adminErrorsOf(400, 404),
-    },
-  }),
-  bannerDelete: write.delete('/admin/content/banners/{id}/', {
-    summary: 'Remove a home banner (content.write)',
-    description: audited('banner.delete'),
-    request: { params: idParams },
-    responses: { ...removed, ...adminErrorsOf(404) },
-  }),
   stories: write.get('/admin/content/stories/', {
     summary: 'Every story with its items and read counts (content.write)',
     responses: { 200: jsonContent(list(adminStorySchema), 'Stories') },
@@ -129,27 +201,6 @@ const routes = {
     summary: 'One story with its items and read counts (content.write)',
     request: { params: idParams },
     responses: { 200: jsonContent(adminStorySchema, 'Story'), ...adminErrorsOf(404) },
-  }),
-  storyCreate: write.post('/admin/content/stories/', {
-    summary: 'Add a story (content.write)',
-    description: `${windowNote} ${audited('story.create')}`,
-    request: { body: requiredJson(storyInput) },
-    responses: { 201: jsonContent(adminStorySchema, 'Added'), ...adminErrorsOf(400) },
-  }),
-  storyUpdate: write.patch('/admin/content/stories/{id}/', {
-    summary: 'Change a story (content.write)',
-    description: `${windowNote} ${audited('story.update')}`,
-    request: { params: idParams, body: requiredJson(storyPatch) },
-    responses: {
-      200: jsonContent(adminStorySchema, 'Changed'),
-      ...adminErrorsOf(400, 404),
-    },
-  }),
-  storyDelete: write.delete('/admin/content/stories/{id}/', {
-    summary: 'Remove a story and its items (content.write)',
-    description: audited('story.delete'),
-    request: { params: idParams },
-    responses: { ...removed, ...adminErrorsOf(404) },
   }),
   itemCreate: write.post('/admin/content/stories/{id}/items/', {
     summary: 'Add an item to a story (content.write)',
@@ -199,30 +250,6 @@ const routes = {
       ...adminErrorsOf(400, 404, 409),
     },
   }),
-  pageDraft: write.put('/admin/content/pages/{id}/draft/', {
-    summary: "Save a page's edited texts as its draft (content.write)",
-    description:
-      'The shop keeps the published texts until publish. Bodies are cut to the rich-text subset. Audited `page.draft`.',
-    request: { params: idParams, body: requiredJson(textsInput) },
-    responses: { 200: jsonContent(adminPageSchema, 'Saved'), ...adminErrorsOf(400, 404) },
-  }),
-  pagePreview: write.get('/admin/content/pages/{id}/preview/', {
-    summary: 'The page as the shop would show it with its draft (content.write)',
-    request: { params: idParams },
-    responses: { 200: jsonContent(pageSchema, 'Preview'), ...adminErrorsOf(404) },
-  }),
-  pagePublish: write.post('/admin/content/pages/{id}/publish/', {
-    summary: 'Publish the page with its draft (content.write)',
-    description: audited('page.publish'),
-    request: { params: idParams },
-    responses: { 200: jsonContent(adminPageSchema, 'Published'), ...adminErrorsOf(404) },
-  }),
-  pageDelete: write.delete('/admin/content/pages/{id}/', {
-    summary: 'Remove a content page (content.write)',
-    description: audited('page.delete'),
-    request: { params: idParams },
-    responses: { ...removed, ...adminErrorsOf(404) },
-  }),
   posts: write.get('/admin/content/posts/', {
     summary: 'Every post, newest first, with its draft (content.write)',
     responses: { 200: jsonContent(list(adminPostSchema), 'Posts') },
@@ -246,29 +273,6 @@ const routes = {
       200: jsonContent(adminPostSchema, 'Changed'),
       ...adminErrorsOf(400, 404),
     },
-  }),
-  postDraft: write.put('/admin/content/posts/{id}/draft/', {
-    summary: "Save a post's edited texts as its draft (content.write)",
-    description: 'Audited `post.draft`.',
-    request: { params: idParams, body: requiredJson(textsInput) },
-    responses: { 200: jsonContent(adminPostSchema, 'Saved'), ...adminErrorsOf(400, 404) },
-  }),
-  postPreview: write.get('/admin/content/posts/{id}/preview/', {
-    summary: 'The post as the shop would show it with its draft (content.write)',
-    request: { params: idParams },
-    responses: { 200: jsonContent(postSchema, 'Preview'), ...adminErrorsOf(404) },
-  }),
-  postPublish: write.post('/admin/content/posts/{id}/publish/', {
-    summary: 'Publish the post with its draft (content.write)',
-    description: audited('post.publish'),
-    request: { params: idParams },
-    responses: { 200: jsonContent(adminPostSchema, 'Published'), ...adminErrorsOf(404) },
-  }),
-  postDelete: write.delete('/admin/content/posts/{id}/', {
-    summary: 'Remove a post (content.write)',
-    description: audited('post.delete'),
-    request: { params: idParams },
-    responses: { ...removed, ...adminErrorsOf(404) },
   }),
   footer: write.get('/admin/content/footer/', {
     summary: "The footer's links in order (content.write)",
@@ -343,19 +347,19 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
       const ctx = desk(c)
       return c.json(await bannerOut(await bannerById(ctx, c.req.valid('param').id), media(), ctx.now), 200)
     })
-    .openapi(routes.bannerCreate, async (c) => {
+    .openapi(bannerEdits.create, async (c) => {
       const input = c.req.valid('json')
       await uploaded(c, { image: input.image, image_phone: input.image_phone })
       const ctx = desk(c)
       return c.json(await bannerOut(await createBanner(ctx, input), media(), ctx.now), 201)
     })
-    .openapi(routes.bannerUpdate, async (c) => {
+    .openapi(bannerEdits.update, async (c) => {
       const input = c.req.valid('json')
       await uploaded(c, { image: input.image, image_phone: input.image_phone })
       const ctx = desk(c)
       return c.json(await bannerOut(await updateBanner(ctx, c.req.valid('param').id, input), media(), ctx.now), 200)
     })
-    .openapi(routes.bannerDelete, async (c) => {
+    .openapi(bannerEdits.remove, async (c) => {
       await deleteBanner(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
@@ -370,21 +374,21 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
       if (!found) throw notFoundError(ctx.lang)
       return c.json(found, 200)
     })
-    .openapi(routes.storyCreate, async (c) => {
+    .openapi(storyEdits.create, async (c) => {
       const input = c.req.valid('json')
       await uploaded(c, { cover: input.cover })
       const ctx = desk(c)
       const row = await createStory(ctx, input)
       return c.json(await story(ctx, row.id), 201)
     })
-    .openapi(routes.storyUpdate, async (c) => {
+    .openapi(storyEdits.update, async (c) => {
       const input = c.req.valid('json')
       await uploaded(c, { cover: input.cover })
       const ctx = desk(c)
       const row = await updateStory(ctx, c.req.valid('param').id, input)
       return c.json(await story(ctx, row.id), 200)
     })
-    .openapi(routes.storyDelete, async (c) => {
+    .openapi(storyEdits.remove, async (c) => {
       await deleteStory(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
@@ -420,16 +424,16 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
     .openapi(routes.pageUpdate, async (c) =>
       c.json(pageOut(await updatePageSettings(desk(c), c.req.valid('param').id, c.req.valid('json'))), 200),
     )
-    .openapi(routes.pageDraft, async (c) =>
+    .openapi(pageDrafts.draft, async (c) =>
       c.json(pageOut(await savePageDraft(desk(c), c.req.valid('param').id, c.req.valid('json'))), 200),
     )
-    .openapi(routes.pagePreview, async (c) => {
+    .openapi(pageDrafts.preview, async (c) => {
       noStore(c)
       const ctx = desk(c)
       return c.json(pageView(await pageById(ctx, c.req.valid('param').id), ctx.lang, { draft: true }), 200)
     })
-    .openapi(routes.pagePublish, async (c) => c.json(pageOut(await publishPage(desk(c), c.req.valid('param').id)), 200))
-    .openapi(routes.pageDelete, async (c) => {
+    .openapi(pageDrafts.publish, async (c) => c.json(pageOut(await publishPage(desk(c), c.req.valid('param').id)), 200))
+    .openapi(pageDrafts.remove, async (c) => {
       await deletePage(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
@@ -452,10 +456,10 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
       await uploaded(c, { image: input.image })
       return c.json(await postOut(await updatePostSettings(desk(c), c.req.valid('param').id, input), media()), 200)
     })
-    .openapi(routes.postDraft, async (c) =>
+    .openapi(postDrafts.draft, async (c) =>
       c.json(await postOut(await savePostDraft(desk(c), c.req.valid('param').id, c.req.valid('json')), media()), 200),
     )
-    .openapi(routes.postPreview, async (c) => {
+    .openapi(postDrafts.preview, async (c) => {
       noStore(c)
       const ctx = desk(c)
       return c.json(
@@ -463,10 +467,10 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
         200,
       )
     })
-    .openapi(routes.postPublish, async (c) =>
+    .openapi(postDrafts.publish, async (c) =>
       c.json(await postOut(await publishPost(desk(c), c.req.valid('param').id), media()), 200),
     )
-    .openapi(routes.postDelete, async (c) => {
+    .openapi(postDrafts.remove, async (c) => {
       await deletePost(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
