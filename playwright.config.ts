@@ -61,8 +61,8 @@ export default defineConfig({
     },
     {
       name: 'chromium-nojs',
-      // axe-core runs as a script in the page: nothing to run it with JavaScript off.
-      testIgnore: [serverOnly, /a11y\.spec\.ts$/],
+      // axe-core runs as a script in the page, and without scripts there is no hydration to type through.
+      testIgnore: [serverOnly, /(a11y|typed-before-scripts)\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
     },
     // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.

@@ -13,6 +13,7 @@ import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
 import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
 import { allTranslations } from '#app/utils/browser-i18n.client.ts'
+import { replayEarlyInput } from '#app/utils/early-input.ts'
 import { takeFlash } from '#app/utils/flash.server.ts'
 import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
@@ -76,6 +77,12 @@ export default function App({ loaderData: { lang, toasts } }: Route.ComponentPro
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang)
   }, [lang, i18n])
+  // Once the whole page is alive (controls that need JavaScript render a moment after hydration), what was
+  // typed before it reaches the components.
+  useEffect(() => {
+    const timer = setTimeout(replayEarlyInput, 0)
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <>
       <NavigationProgress />

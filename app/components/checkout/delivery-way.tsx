@@ -40,8 +40,10 @@ export function DeliveryWayChoice({
           </label>
         ))}
       </fieldset>
-      {showPickup ? (
+      {/* Hidden rather than left out: a point chosen before the page came alive stays chosen. */}
+      {points.length ? (
         <fieldset
+          hidden={!showPickup}
           className={pointError ? 'checkout-choice field--invalid' : 'checkout-choice'}
           aria-describedby={pointError ? pointField.errorId : undefined}
         >

@@ -1,9 +1,10 @@
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { LiveSearchPopup, useLiveSearch } from '#app/components/catalogue/live-search.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useNavigationEffect } from '#app/utils/use-navigation-effect.ts'
 import { Icon } from '../icon.tsx'
 
 /**
@@ -19,11 +20,11 @@ export function SearchForm({ lang, className }: { lang: Lang; className: string 
   const hydrated = useHydrated()
   const live = useLiveSearch(lang)
   const { inputRef } = live
-  // The box shows the search of the page it is on, also after a navigation
-  // (it stays uncontrolled so text typed before the page came alive is kept).
-  useEffect(() => {
+  // The box shows the search of the page it is on after a navigation. Not on hydration: it stays
+  // uncontrolled so that text typed before the page came alive is kept (and looked up, app/utils/early-input.ts).
+  useNavigationEffect(() => {
     if (inputRef.current && inputRef.current.value.trim() !== current) inputRef.current.value = current
-  }, [current, inputRef])
+  })
   return (
     <Form method="get" action={`/${lang}/products`} role="search" className={className}>
       <label htmlFor={id} className="visually-hidden">

@@ -129,21 +129,18 @@ function LanguageTabs({ fields, product }: { fields: ReturnType<typeof useForm<F
             </AdminField>
           </>
         )
-        // Without JavaScript the three stand one under another, each under its heading.
-        return hydrated ? (
-          <div
+        // Without JavaScript the three stand one under another, each under its heading; with it they become
+        // tab panels. The same element either way: a new one would drop what was typed before hydration.
+        return (
+          <section
             key={lang}
             id={`panel-${lang}`}
-            role="tabpanel"
-            aria-labelledby={`tab-${lang}`}
-            hidden={current !== lang}
+            role={hydrated ? 'tabpanel' : undefined}
+            aria-labelledby={hydrated ? `tab-${lang}` : `heading-${lang}`}
+            hidden={hydrated && current !== lang}
             className="products-tabs__panel"
           >
-            {body}
-          </div>
-        ) : (
-          <section key={lang} aria-labelledby={`heading-${lang}`} className="products-tabs__panel">
-            <h3 id={`heading-${lang}`}>{t(`languages.${lang}`)}</h3>
+            {hydrated ? null : <h3 id={`heading-${lang}`}>{t(`languages.${lang}`)}</h3>}
             {body}
           </section>
         )

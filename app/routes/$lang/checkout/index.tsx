@@ -149,77 +149,78 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
         ) : (
           <input type="hidden" name="delivery" value="courier" />
         )}
-        {showCourier ? (
-          <fieldset className="checkout-courier">
-            <legend className={points.length ? undefined : 'visually-hidden'}>
-              {hydrated ? t('receive.courier_address') : t('receive.courier_address_nojs')}
-            </legend>
-            <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
-              <label className="field__label" htmlFor={fields.region.id}>
-                {t('address.region')}
+        {/* The fields of the way and region not chosen are hidden, not left out: what was typed into them
+            before the page came alive is still there when the shopper switches back. */}
+        <fieldset className="checkout-courier" hidden={!showCourier}>
+          <legend className={points.length ? undefined : 'visually-hidden'}>
+            {hydrated ? t('receive.courier_address') : t('receive.courier_address_nojs')}
+          </legend>
+          <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor={fields.region.id}>
+              {t('address.region')}
+            </label>
+            <select
+              {...getSelectProps(fields.region)}
+              className="field__input"
+              onChange={(e) => setRegion(e.currentTarget.value)}
+            >
+              {regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            {fieldError(fields.region.errors) ? (
+              <p className="field__error" id={fields.region.errorId}>
+                {fieldError(fields.region.errors)}
+              </p>
+            ) : null}
+          </div>
+          {tashkent ? (
+            <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'} hidden={!showSelect}>
+              <label className="field__label" htmlFor={fields.district.id}>
+                {hydrated ? t('address.district') : t('address.district_tashkent')}
               </label>
-              <select
-                {...getSelectProps(fields.region)}
-                className="field__input"
-                onChange={(e) => setRegion(e.currentTarget.value)}
-              >
-                {regions.map((r) => (
-                  <option key={r.code} value={r.code}>
-                    {r.name}
+              <select {...getSelectProps(fields.district)} className="field__input">
+                <option value="">{t('address.choose_district')}</option>
+                {tashkent.districts.map((d) => (
+                  <option key={d.code} value={d.code}>
+                    {d.name}
                   </option>
                 ))}
               </select>
-              {fieldError(fields.region.errors) ? (
-                <p className="field__error" id={fields.region.errorId}>
-                  {fieldError(fields.region.errors)}
+              {fieldError(fields.district.errors) ? (
+                <p className="field__error" id={fields.district.errorId}>
+                  {fieldError(fields.district.errors)}
                 </p>
               ) : null}
             </div>
-            {showSelect && tashkent ? (
-              <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'}>
-                <label className="field__label" htmlFor={fields.district.id}>
-                  {hydrated ? t('address.district') : t('address.district_tashkent')}
-                </label>
-                <select {...getSelectProps(fields.district)} className="field__input">
-                  <option value="">{t('address.choose_district')}</option>
-                  {tashkent.districts.map((d) => (
-                    <option key={d.code} value={d.code}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-                {fieldError(fields.district.errors) ? (
-                  <p className="field__error" id={fields.district.errorId}>
-                    {fieldError(fields.district.errors)}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
-            {showText ? (
-              <TextField
-                field={fields.district_text}
-                label={hydrated ? t('address.district_city') : t('address.district_city_other')}
-                autoComplete="address-level2"
-              />
-            ) : null}
-            {maps.enabled ? (
-              <MapPicker
-                apiKey={maps.key}
-                latitude={address.latitude}
-                longitude={address.longitude}
-                error={fieldError(fields.map.errors) ?? undefined}
-              />
-            ) : (
-              <LocationPoint latitude={address.latitude} longitude={address.longitude} />
-            )}
-            <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
-            <div className="checkout-form__row">
-              <TextField field={fields.house} label={t('address.house')} />
-              <TextField field={fields.flat} label={t('address.flat')} />
-            </div>
-            <TextField field={fields.landmark} label={t('address.landmark')} />
-          </fieldset>
-        ) : null}
+          ) : null}
+          <div hidden={!showText}>
+            <TextField
+              field={fields.district_text}
+              label={hydrated ? t('address.district_city') : t('address.district_city_other')}
+              autoComplete="address-level2"
+            />
+          </div>
+          {/* The map is drawn only while it shows (a hidden container gives it no size). */}
+          {!showCourier ? null : maps.enabled ? (
+            <MapPicker
+              apiKey={maps.key}
+              latitude={address.latitude}
+              longitude={address.longitude}
+              error={fieldError(fields.map.errors) ?? undefined}
+            />
+          ) : (
+            <LocationPoint latitude={address.latitude} longitude={address.longitude} />
+          )}
+          <TextField field={fields.street} label={t('address.street')} autoComplete="address-line1" />
+          <div className="checkout-form__row">
+            <TextField field={fields.house} label={t('address.house')} />
+            <TextField field={fields.flat} label={t('address.flat')} />
+          </div>
+          <TextField field={fields.landmark} label={t('address.landmark')} />
+        </fieldset>
         <div className="checkout-form__actions">
           <button type="submit" name="intent" value={CheckoutIntent.next} className="button">
             {t('next')}
