@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { clientChunks } from './scripts/client-chunks.ts'
 
 const browserI18n = fileURLToPath(new URL('./app/utils/browser-i18n.client.ts', import.meta.url))
 
@@ -52,7 +53,7 @@ function precompressedAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [browserTranslations(), reactRouter(), precompressedAssets()],
+  plugins: [browserTranslations(), reactRouter(), precompressedAssets(), clientChunks()],
   // server.ts is the SSR bundle's entry so it shares React Router's context keys
   // with the route modules (React Router 8 middleware).
   environments: {

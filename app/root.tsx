@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <TranslationNamespaces />
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} onLoad={scriptsOnLoad} />
+        <DeferredScripts nonce={nonce} onLoad={scriptsOnLoad} saveData={data?.saveData ?? false} lang={lang} />
       </body>
     </html>
   )

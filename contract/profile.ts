@@ -5,11 +5,7 @@
  */
 import { z } from 'zod'
 import { optionalPhoneSchema, requiredText, TEXT_MAX } from './account.ts'
-
-/** Longest feedback or bug-report text: a message needs more than the default 99 characters. */
-export const MESSAGE_MAX = 2000
-/** Longest page address a bug report names. */
-export const PAGE_MAX = 500
+import { MESSAGE_MAX, PAGE_MAX } from './message-limits.ts'
 
 /** An optional text up to `max`: blank gives `null`. */
 export const optionalText = (max = TEXT_MAX) =>

@@ -1,3 +1,5 @@
+import textsChunks from 'virtual:atir/texts-chunks'
+import { useTranslation } from 'react-i18next'
 import { Scripts } from 'react-router'
 
 // docs/decisions/007-javascript-budget.md: the page is complete without
@@ -33,8 +35,11 @@ const narrowScreen = `
 
 // The data handoff (plain scripts) runs at once; the rest waits. `later.splice(0)` empties the list, so a
 // second event adds nothing. On `load`, one frame more (afterPaint): the page has painted before the first
-// script is asked for. Sent without its indentation: this script is in every page's HTML.
-const start = (onLoad: boolean) =>
+// script is asked for. Otherwise, once the page has loaded and the browser is idle, the scripts are fetched
+// into its cache at low priority without being run (not on Save-Data or a 2G connection), so that the first
+// gesture runs them without waiting for the network. Sent without its indentation: this script is in every
+// page's HTML.
+const start = (onLoad: boolean, fetchEarly: boolean) =>
   `(() => {${narrowScreen}
   const parsed = document.createElement('template')
   parsed.innerHTML = document.getElementById(${JSON.stringify(deferredScriptsId)})?.content.firstElementChild?.textContent ?? ''
@@ -53,24 +58,53 @@ const start = (onLoad: boolean) =>
     later.splice(0).forEach(add)
   }
   for (const type of events) addEventListener(type, load, { capture: true, passive: true })
-  if (!${onLoad}) return
   const afterPaint = () => requestAnimationFrame(() => setTimeout(load, 0))
-  if (document.readyState === 'complete') afterPaint()
-  else addEventListener('load', afterPaint, { once: true })
+  const connection = navigator.connection ?? {}
+  const prefetch = () => {
+    if (connection.saveData || /2g/.test(connection.effectiveType ?? '')) return
+    for (const node of later) {
+      if (node.getAttribute('rel') !== 'modulepreload') continue
+      const link = document.createElement('link')
+      const href = node.getAttribute('href')
+      Object.assign(link, { rel: 'prefetch', as: 'script', crossOrigin: '', fetchPriority: 'low', href, nonce: node.getAttribute('nonce') ?? '' })
+      document.head.append(link)
+    }
+  }
+  const idle = () => (window.requestIdleCallback ?? setTimeout)(prefetch)
+  const then = ${onLoad} ? afterPaint : ${fetchEarly} ? idle : null
+  if (!then) return
+  if (document.readyState === 'complete') then()
+  else addEventListener('load', then, { once: true })
 })()`.replace(/^\s+/gm, '')
 // It runs once, from the server's HTML: the browser's bundle leaves its text out.
 const starts = import.meta.env.SSR
-  ? { onInteraction: start(false), onLoad: start(true) }
-  : { onInteraction: '', onLoad: '' }
+  ? { onInteraction: start(false, true), onInteractionSavingData: start(false, false), onLoad: start(true, false) }
+  : { onInteraction: '', onInteractionSavingData: '', onLoad: '' }
 
-export function DeferredScripts({ nonce, onLoad }: { nonce: string; onLoad: boolean }) {
-  const __html = onLoad ? starts.onLoad : starts.onInteraction
+/** `saveData`: the browser asked to save data (`Save-Data: on`), so nothing is fetched before it is needed. */
+export function DeferredScripts({
+  nonce,
+  onLoad,
+  saveData,
+  lang,
+}: {
+  nonce: string
+  onLoad: boolean
+  saveData: boolean
+  lang: string
+}) {
+  const __html = onLoad ? starts.onLoad : saveData ? starts.onInteractionSavingData : starts.onInteraction
+  const { i18n } = useTranslation()
+  // The page's interface texts come with its scripts, not after entry.client asks for them.
+  const backOffice = (i18n.reportNamespaces?.getUsedNamespaces() ?? []).some((ns) => ns.startsWith('admin'))
+  const texts = [textsChunks[`texts-${lang}`], backOffice ? textsChunks[`texts-${lang}-admin`] : undefined]
   return (
     <>
       {typeof document === 'undefined' ? (
         <template id={deferredScriptsId}>
           <noscript>
             <Scripts nonce={nonce} />
+            {texts.map((href) => (href ? <link key={href} rel="modulepreload" href={href} nonce={nonce} /> : null))}
           </noscript>
         </template>
       ) : (

@@ -17,10 +17,12 @@ type Options = { [name: string]: unknown }
 
 const defaultNamespace = 'common'
 
-// One lazily loaded, immutable-cached chunk per language and namespace.
-const sources = import.meta.glob<Texts>(['../../locales/*/*.json', '!../../locales/*/api.json'], {
-  import: 'default',
-})
+// Lazily loaded, immutable-cached: one chunk per language for the shop's namespaces and one for the back
+// office's (scripts/client-chunks.ts). The API's and the staff bot's texts are the server's only.
+const sources = import.meta.glob<Texts>(
+  ['../../locales/*/*.json', '!../../locales/*/api.json', '!../../locales/*/telegram.json'],
+  { import: 'default' },
+)
 const loaders = new Map<string, () => Promise<Texts>>()
 for (const [path, load] of Object.entries(sources)) {
   const [, lang, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path) ?? []
@@ -154,13 +156,19 @@ let everything: Promise<unknown> | null = null
  */
 export function allTranslations(): Promise<unknown> {
   if (!language) return Promise.resolve()
+  // The back office's texts only on its pages: a shopper never needs them.
+  const backOffice = reported.some(isBackOffice)
   everything ??= Promise.all(
     [...loaders.keys()]
       .filter((id) => id.startsWith(`${language}/`))
-      .map((id) => load(language, id.slice(id.indexOf('/') + 1))),
+      .map((id) => id.slice(id.indexOf('/') + 1))
+      .filter((ns) => backOffice || !isBackOffice(ns))
+      .map((ns) => load(language, ns)),
   )
   return everything
 }
+
+const isBackOffice = (ns: string) => ns.startsWith('admin')
 
 /** react-i18next's hook, as far as the shop uses it: `t` and `i18n`. */
 export function useTranslation(ns: string = defaultNamespace) {

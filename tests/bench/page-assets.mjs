@@ -35,8 +35,19 @@ export function gzipBytes(clientDir, path) {
   return gzipCache.get(key)
 }
 
+/** The page's interface texts (scripts/client-chunks.ts): fetched with the scripts, counted apart from code. */
+export const isTexts = (path) => /\/texts-[\w-]+\.js$/.test(path)
+
 export function assetBytes(clientDir, html) {
   const { js, css } = assetsOf(html)
   const sum = (list) => list.reduce((total, path) => total + gzipBytes(clientDir, path), 0)
-  return { js: sum(js), css: sum(css), jsFiles: js.length, cssFiles: css.length, html: gzipSync(html).length }
+  const code = js.filter((path) => !isTexts(path))
+  return {
+    js: sum(code),
+    texts: sum(js.filter(isTexts)),
+    css: sum(css),
+    jsFiles: js.length,
+    cssFiles: css.length,
+    html: gzipSync(html).length,
+  }
 }

@@ -9,7 +9,8 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser, requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
-import { feedbackSchema, MESSAGE_MAX } from '#contract/profile.ts'
+import { MESSAGE_MAX } from '#contract/message-limits.ts'
+import { feedbackSchema } from '#contract/profile.ts'
 import type { Route } from './+types/feedback'
 
 /** The feedback form (SPEC §3 Feedback: name and text), for visitors and customers alike. */
