@@ -101,8 +101,8 @@ export function cartRoutes({ database: { db }, config }: ApiDeps) {
     .openapi(getRoute, async (c) => c.json(await answer(c, requireOwner(c)), 200))
     .openapi(addRoute, async (c) => {
       const owner = requireOwner(c)
-      const { product_id, quantity } = c.req.valid('json')
-      await addToCart(db, owner, product_id, quantity, c.get('lang'))
+      const { product_id, quantity, if_absent } = c.req.valid('json')
+      await addToCart(db, owner, product_id, quantity, c.get('lang'), { ifAbsent: if_absent })
       return c.json(await answer(c, owner), 200)
     })
     .openapi(setRoute, async (c) => {

@@ -27,6 +27,14 @@ export const addToCartBody = z
       description: `Units to add to what the basket already holds; 1 to ${QUANTITY_MAX}, default 1`,
       example: 1,
     }),
+    if_absent: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description:
+          'true: add only when the basket does not hold the product yet, else leave its line as it is. What an ' +
+          '"add to basket" button sends: pressed twice (a double tap, a form sent again), it still adds once.',
+      }),
   })
   .openapi('CartAdd')
 

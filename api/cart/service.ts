@@ -130,20 +130,31 @@ async function checkRoomForLine(tx: Tx, owner: string, stock: number, lang: Lang
  * Adds `quantity` units to the line (creating it at the current price). The
  * new total may not pass the stock (nor 999): else 409 and nothing changes.
  * The check is part of the upsert itself, so concurrent adds to one basket
- * cannot together pass it.
+ * cannot together pass it. `ifAbsent`: only when there is no line yet (an
+ * "add to basket" button pressed twice adds once).
  */
-export async function addToCart(db: Db, owner: string, productId: number, quantity: number, lang: Lang) {
+export async function addToCart(
+  db: Db,
+  owner: string,
+  productId: number,
+  quantity: number,
+  lang: Lang,
+  { ifAbsent = false }: { ifAbsent?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId, lang)
     const limit = Math.min(product.stock, QUANTITY_MAX)
     const inCart = await lineQuantity(tx, owner, productId)
+    if (ifAbsent && inCart > 0) return
     if (inCart + quantity > product.stock) throw stockError(lang, product.stock, inCart)
     if (inCart + quantity > QUANTITY_MAX)
       throw new CartLimitError(message(lang, 'cart_quantity_max', { max: QUANTITY_MAX }), product.stock, inCart)
     if (inCart === 0) await checkRoomForLine(tx, owner, product.stock, lang)
-    const written = await tx
-      .insert(cartItems)
-      .values({ owner, productId, quantity, priceSeen: unitPrice(product) })
+    const insert = tx.insert(cartItems).values({ owner, productId, quantity, priceSeen: unitPrice(product) })
+    // The lock is shared: two adds at once may both find no line. The second one's insert then meets the
+    // first's line, which it leaves as it is (`ifAbsent`) or adds to.
+    if (ifAbsent) return void (await insert.onConflictDoNothing())
+    const written = await insert
       .onConflictDoUpdate({
         target: [cartItems.owner, cartItems.productId],
         set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },

@@ -28,10 +28,11 @@ export const wantsScriptsOnLoad = (handles: unknown[]) =>
   handles.some((handle) => (handle as Partial<ScriptsHandle> | undefined)?.hydrate === 'on-load')
 
 // SPEC §2: screens narrower than 320 px get the mobile-app page; done here so it happens before the scripts
-// arrive (NarrowScreenRedirect does it for client-side navigations).
+// arrive (NarrowScreenRedirect does it for client-side navigations). The screen's width as well as the
+// window's: on a phone the page's own min-width of 320 px widens the window to 320.
 const narrowScreen = `
   const mobilePage = '/' + (location.pathname.split('/')[1] || 'ru') + '/mobile'
-  if (innerWidth < 320 && location.pathname !== mobilePage) return location.replace(mobilePage)`
+  if (Math.min(innerWidth, screen.width) < 320 && location.pathname !== mobilePage) return location.replace(mobilePage)`
 
 // The data handoff (plain scripts) runs at once; the rest waits. `later.splice(0)` empties the list, so a
 // second event adds nothing. On `load`, one frame more (afterPaint): the page has painted before the first

@@ -8,7 +8,8 @@ export function NarrowScreenRedirect() {
   const { pathname } = useLocation()
   const navigate = useNavigate()
   useEffect(() => {
-    if (window.innerWidth >= minWidth) return
+    // The screen's width too: on a phone the page's min-width of 320 px widens the window to 320.
+    if (Math.min(window.innerWidth, window.screen.width) >= minWidth) return
     const lang = pathname.split('/')[1] || 'ru'
     const target = `/${lang}/mobile`
     if (pathname !== target) navigate(target, { replace: true })

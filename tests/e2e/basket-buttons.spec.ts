@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
-// The basket and favourite buttons of cards and of the product page (issue 20,
-// defects 6 and 8), with and without JavaScript. Each test is a fresh visitor.
+// The basket and favourite buttons of cards and of the product page, with and
+// without JavaScript. Each test is a fresh visitor.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const header = (page: Page) => page.getByRole('banner')
@@ -29,7 +29,9 @@ test('a button far down a list comes back to its card, not to the top of the pag
   await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
   // Without JavaScript the page came back with the card's fragment, and the browser went to it.
   if (!withJs()) await expect(page).toHaveURL(/\/ru\/products\?ordering=popularity#product-\d+$/)
-  await expect(main(page).getByRole('button', { name: `В корзину: ${title}`, exact: true })).toBeInViewport()
+  // The card now says so, with the quantity.
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${title}` })).toHaveValue('1')
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${title}` })).toBeInViewport()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
 
   // The favourite toggle of the same card, likewise.
@@ -71,4 +73,52 @@ test('after "add to basket" the product page says it is in the basket and offers
   await expect(main(page).getByRole('link', { name: 'Savatda', exact: true })).toBeVisible()
   await expect(main(page).getByRole('spinbutton')).toHaveValue('2')
   expect(errors).toEqual([])
+})
+
+test('a quick double tap on "add to basket" adds one unit, on a card and on the product page', async ({ page }) => {
+  const errors = watchErrors(page)
+  await visit(page, '/ru/products?ordering=popularity')
+  const add = main(page)
+    .getByRole('button', { name: /^В корзину: / })
+    .first()
+  const text = (await add.textContent()) ?? ''
+  const title = text.slice(text.indexOf('В корзину: ') + 'В корзину: '.length).trim()
+  await add.dblclick()
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${title}` })).toHaveValue('1')
+  await expect(basketBadge(page, 1)).toBeVisible()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toHaveCount(1)
+
+  await visit(page, `/ru/products/${product}`)
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${heading}`, exact: true })
+    .dblclick()
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${heading}` })).toHaveValue('1')
+  await expect(basketBadge(page, 2)).toBeVisible()
+  await visit(page, '/ru/basket')
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${title}` })).toHaveValue('1')
+  await expect(main(page).getByRole('spinbutton', { name: `Количество: ${heading}` })).toHaveValue('1')
+  expect(errors).toEqual([])
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('a form sent without the scripts comes back with the title, the price and the button in view', async ({
+    page,
+  }) => {
+    // Sent before the scripts run (a phone's first tap) it is the same plain form as without JavaScript.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.goto(`/ru/products/${product}`)
+    const title = page.getByRole('heading', { level: 1 })
+    const name = (await title.textContent())?.trim() ?? ''
+    await main(page)
+      .getByRole('button', { name: `В корзину: ${name}`, exact: true })
+      .tap()
+    await expect(basketBadge(page, 1)).toBeVisible()
+    await expect(title).toBeInViewport()
+    // The product's own price: the first one on the page, before the similar products' cards.
+    await expect(main(page).getByText(/сум/).first()).toBeInViewport()
+    await expect(main(page).getByRole('link', { name: 'В корзине', exact: true })).toBeInViewport({ ratio: 1 })
+  })
 })

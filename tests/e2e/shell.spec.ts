@@ -137,6 +137,28 @@ test.describe('shell', () => {
     }
   })
 
+  test.describe('on a phone narrower than 320 px', () => {
+    // A folded Galaxy Fold: the page's min-width of 320 px widens the phone's layout viewport (and
+    // innerWidth) to 320, so only the screen's own width tells.
+    test.use({
+      viewport: { width: 280, height: 653 },
+      screen: { width: 280, height: 653 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 3,
+    })
+
+    test('the shopper is sent to the mobile-app page before any script loads', async ({ page }) => {
+      await page.goto('/ru/products')
+      if (!withJs()) {
+        await expect(page).toHaveURL(/\/ru\/products$/)
+        return
+      }
+      await expect(page).toHaveURL(/\/ru\/mobile$/)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    })
+  })
+
   test('320 px wide renders without horizontal scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 })
     await page.goto('/uz')

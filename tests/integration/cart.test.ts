@@ -122,6 +122,19 @@ describe('adding and changing lines', () => {
     expect((await badges(visitor)).body).toEqual({ orders_total: 0, cart_total: 3, favourites_total: 0 })
   })
 
+  it('adds with if_absent only when the basket does not hold the product: a button pressed twice adds once', async () => {
+    const id = await product({ stock: 10 })
+    const visitor = newVisitor()
+    expect((await add(visitor, { product_id: id, if_absent: true })).status).toBe(200)
+    const again = await add(visitor, { product_id: id, if_absent: true })
+    expect(again.status).toBe(200)
+    expect(lineOf(again.body, id)?.quantity).toBe(1)
+    await setQuantity(visitor, id, { quantity: 4 })
+    // A line of 4 stays 4, also when 4 more would pass the stock.
+    expect(lineOf((await add(visitor, { product_id: id, quantity: 9, if_absent: true })).body, id)?.quantity).toBe(4)
+    expect(lineOf((await add(visitor, { product_id: id })).body, id)?.quantity).toBe(5)
+  })
+
   it('sums several lines, newest first, with and without a sale price', async () => {
     const visitor = newVisitor()
     const plain = await product({ price: 100_000 })
@@ -416,6 +429,16 @@ describe('parallel requests', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5)
     expect(answers.filter((a) => a.status === 409)).toHaveLength(15)
     expect(lineOf((await cart(visitor)).body, id)?.quantity).toBe(5)
+  })
+
+  it('10 presses of an add button at once (if_absent) leave one unit', async () => {
+    const id = await product({ stock: 5 })
+    const visitor = newVisitor()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => add(visitor, { product_id: id, if_absent: true })),
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    expect(lineOf((await cart(visitor)).body, id)?.quantity).toBe(1)
   })
 
   it('a customer adding from several devices at once never passes the stock', async () => {

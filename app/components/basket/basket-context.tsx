@@ -8,6 +8,8 @@ type BasketUi = {
   lang: Lang
   /** Ids of the visitor's favourites as the server last said (see loadLikedIds). */
   liked: ReadonlySet<number>
+  /** Units of each product in the basket as the server last said (see loadBasketQuantities). */
+  inBasket: ReadonlyMap<number, number>
   /** Where a form without JavaScript comes back to: this page. */
   here: string
   hydrated: boolean
@@ -18,15 +20,29 @@ const BasketUiContext = createContext<BasketUi | null>(null)
 
 /**
  * What the basket and favourite buttons of every card share, looked up once
- * per page rather than once per card: the texts, the liked ids, the page.
+ * per page rather than once per card: the texts, the liked ids, the basket, the page.
  */
-export function BasketUiProvider({ lang, liked, children }: { lang: Lang; liked: number[]; children: ReactNode }) {
+export function BasketUiProvider({
+  lang,
+  liked,
+  inBasket,
+  children,
+}: {
+  lang: Lang
+  liked: number[]
+  inBasket: [number, number][]
+  children: ReactNode
+}) {
   const { t } = useTranslation('basket')
   const { pathname, search } = useLocation()
   const hydrated = useHydrated()
   const here = `${pathname}${search}`
   const likedSet = useMemo(() => new Set(liked), [liked])
-  const value = useMemo(() => ({ lang, liked: likedSet, here, hydrated, t }), [lang, likedSet, here, hydrated, t])
+  const basket = useMemo(() => new Map(inBasket), [inBasket])
+  const value = useMemo(
+    () => ({ lang, liked: likedSet, inBasket: basket, here, hydrated, t }),
+    [lang, likedSet, basket, here, hydrated, t],
+  )
   return <BasketUiContext.Provider value={value}>{children}</BasketUiContext.Provider>
 }
 

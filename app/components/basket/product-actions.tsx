@@ -3,6 +3,7 @@ import { Icon } from '#app/components/icon.tsx'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath, SavedIntent, savedPath } from './intents.ts'
+import { oncePerPress } from './once-per-press.ts'
 import { QuantityForm } from './quantity-form.tsx'
 
 type Product = { id: number; title: string; inStock: boolean }
@@ -13,13 +14,18 @@ type Placement = { className?: string; anchor?: string }
 const addFetcherKey = (productId: number) => `basket-add-${productId}`
 
 /** "Add to basket" for one product: a real form; with JavaScript a fetcher (the header counts at once). */
-export function AddToBasketButton({ product, className, anchor }: { product: Product } & Placement) {
+function AddToBasketButton({ product, className, anchor }: { product: Product } & Placement) {
   const ui = useBasketUi()
   const fetcher = useFetcher({ key: addFetcherKey(product.id) })
   if (!ui || !product.inStock) return null
   const { t, lang } = ui
   return (
-    <fetcher.Form method="post" action={basketPath(lang)} className={className ?? 'basket-add'}>
+    <fetcher.Form
+      method="post"
+      action={basketPath(lang)}
+      className={className ?? 'basket-add'}
+      onSubmit={oncePerPress(fetcher)}
+    >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.add} />
       <input type="hidden" name="product_id" value={product.id} />
@@ -48,7 +54,12 @@ export function FavouriteButton({
   const pending = fetcher.formData?.get('intent')
   const liked = pending ? pending === SavedIntent.like : ui.liked.has(product.id)
   return (
-    <fetcher.Form method="post" action={savedPath(lang)} className={className ?? 'favourite-toggle'}>
+    <fetcher.Form
+      method="post"
+      action={savedPath(lang)}
+      className={className ?? 'favourite-toggle'}
+      onSubmit={oncePerPress(fetcher)}
+    >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="product_id" value={product.id} />
       <button
@@ -65,49 +76,55 @@ export function FavouriteButton({
   )
 }
 
-/** The card's controls: add to basket and the favourite toggle. */
+/**
+ * "Add to basket" or, once the product is in the basket (or an add is on its way), "in the basket" with
+ * the quantity: on the product page (`large`) and on every card.
+ */
+function BasketControl({ product, anchor, large }: { product: Product; anchor?: string; large?: boolean }) {
+  const ui = useBasketUi()
+  const adding = useFetcher({ key: addFetcherKey(product.id) })
+  if (!ui) return null
+  const { t, lang } = ui
+  const quantity = ui.inBasket.get(product.id) || (adding.formData ? 1 : 0)
+  if (quantity <= 0) {
+    return (
+      <AddToBasketButton
+        product={product}
+        className={large ? 'basket-add basket-add--large' : undefined}
+        anchor={anchor}
+      />
+    )
+  }
+  return (
+    <div className={large ? 'basket-in' : 'basket-in basket-in--card'}>
+      <Link to={basketPath(lang)} className={`button button--small ${large ? '' : 'button--outline '}basket-in__link`}>
+        <Icon name="basket" size={18} />
+        <span>{t('actions.in_basket')}</span>
+      </Link>
+      <QuantityForm productId={product.id} title={product.title} current={quantity} anchor={anchor} />
+    </div>
+  )
+}
+
+/** The card's controls: add to basket (or the quantity in it) and the favourite toggle. */
 export function ProductCardActions({ product, anchor }: { product: Product; anchor?: string }) {
   return (
     <div className="card-actions">
-      <AddToBasketButton product={product} anchor={anchor} />
+      <BasketControl product={product} anchor={anchor} />
       <FavouriteButton product={product} anchor={anchor} />
     </div>
   )
 }
 
 /**
- * The product page's controls: a large add-to-basket button or, once the
- * product is in the basket (`inBasket` units, or an add on its way), "in the
- * basket" with the quantity; and the favourite toggle. `anchor` is this
- * block's id.
+ * The product page's controls: a large add-to-basket button (or the quantity in the basket), the favourite
+ * toggle. `anchor`: the id of the block above them that a form without JavaScript comes back to (the
+ * product's title and price, so that they and the buttons are in view).
  */
-export function ProductPageActions({
-  product,
-  inBasket,
-  anchor,
-}: {
-  product: Product
-  inBasket: number
-  anchor: string
-}) {
-  const ui = useBasketUi()
-  const adding = useFetcher({ key: addFetcherKey(product.id) })
-  if (!ui) return null
-  const { t, lang } = ui
-  const quantity = inBasket || (adding.formData ? 1 : 0)
+export function ProductPageActions({ product, anchor }: { product: Product; anchor: string }) {
   return (
-    <div className="product-actions" id={anchor}>
-      {quantity > 0 ? (
-        <div className="basket-in">
-          <Link to={basketPath(lang)} className="button button--small basket-in__link">
-            <Icon name="basket" size={18} />
-            <span>{t('actions.in_basket')}</span>
-          </Link>
-          <QuantityForm productId={product.id} title={product.title} current={quantity} anchor={anchor} />
-        </div>
-      ) : (
-        <AddToBasketButton product={product} className="basket-add basket-add--large" anchor={anchor} />
-      )}
+    <div className="product-actions">
+      <BasketControl product={product} anchor={anchor} large />
       <FavouriteButton product={product} anchor={anchor} />
     </div>
   )

@@ -2,6 +2,7 @@ import { useFetcher } from 'react-router'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
+import { oncePerPress } from './once-per-press.ts'
 import { wantedQuantity } from './optimistic-badges.ts'
 
 const QUANTITY_MAX = 999
@@ -40,7 +41,7 @@ export function QuantityForm({
     if (input.form && input.checkValidity() && Number(input.value) !== quantity) fetcher.submit(input.form)
   }
   return (
-    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form">
+    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form" onSubmit={oncePerPress(fetcher)}>
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.set} />
       <input type="hidden" name="product_id" value={productId} />

@@ -11,16 +11,11 @@ const bannerSizes = '(min-width: 1240px) 1216px, calc(100vw - 24px)'
 /** Below this width a banner's phone picture (when it has one) replaces the wide one. */
 const phoneMedia = '(max-width: 599px)'
 
-// Without JavaScript the banners stay one horizontal scroll-snap strip (never a
-// stack of tall slides); the next one peeks in so the strip reads as scrollable,
-// and the buttons' room is given back. With it the carousel paints at the same
-// height from the first frame, so hydration moves nothing below it.
-const stripWithoutScript =
-  '.banners--several .banners__track{gap:12px}.banners--several .banner{flex-basis:88%}.banners--several{padding-bottom:0}'
-
 /**
- * Home banners: a scroll-snap strip without JavaScript, a carousel with it (scroll snap,
- * previous/next buttons; it never moves on its own).
+ * Home banners: a horizontal scroll-snap strip in which the next banner peeks in, so it reads as
+ * swipeable from the first paint, before and without JavaScript (catalogue.css); with it the strip also
+ * gets previous/next buttons over the pictures, which take no room of their own (hydration moves nothing).
+ * It never moves on its own.
  */
 export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
   const { t } = useTranslation('catalogue')
@@ -32,7 +27,7 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
   useEffect(() => {
     const list = track.current
     if (!carousel || !list) return
-    const onScroll = () => setCurrent(Math.round(list.scrollLeft / Math.max(1, list.clientWidth)))
+    const onScroll = () => setCurrent(nearestSlide(list))
     list.addEventListener('scroll', onScroll, { passive: true })
     return () => list.removeEventListener('scroll', onScroll)
   }, [carousel])
@@ -41,8 +36,9 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
     const list = track.current
     if (!list) return
     const target = (index + banners.length) % banners.length
+    const slide = list.children[target] as HTMLElement | undefined
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    list.scrollTo({ left: target * list.clientWidth, behavior: reduce ? 'auto' : 'smooth' })
+    list.scrollTo({ left: (slide?.offsetLeft ?? 0) - list.offsetLeft, behavior: reduce ? 'auto' : 'smooth' })
     setCurrent(target)
   }
 
@@ -53,9 +49,6 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
       aria-roledescription={carousel ? t('banners.carousel') : undefined}
       aria-label={t('banners.label')}
     >
-      <noscript>
-        <style>{stripWithoutScript}</style>
-      </noscript>
       <ul className="banners__track" ref={track}>
         {banners.map((banner, index) => {
           const target = shopHref(banner.link, lang)
@@ -125,4 +118,15 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
       ) : null}
     </section>
   )
+}
+
+/** The slide whose start is nearest the strip's scroll position. */
+function nearestSlide(list: HTMLElement) {
+  const slides = [...list.children] as HTMLElement[]
+  const left = list.scrollLeft + list.offsetLeft
+  let nearest = 0
+  for (const [index, slide] of slides.entries()) {
+    if (Math.abs(slide.offsetLeft - left) < Math.abs((slides[nearest]?.offsetLeft ?? 0) - left)) nearest = index
+  }
+  return nearest
 }

@@ -16,6 +16,7 @@ import { langFromCookie } from '#app/utils/locale-detection.server.ts'
 import { loadShell } from '#app/utils/shell.server.ts'
 import { localeCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/_layout'
+import { loadBasketQuantities } from './in-basket.server.ts'
 import { loadLikedIds } from './liked.server.ts'
 
 const noApps: StoreLinks = { ios: null, android: null }
@@ -45,9 +46,12 @@ async function loadFrame(lang: Lang, request: Request, context: Route.LoaderArgs
     api.get('settings/apps/').catch(() => noApps),
   ])
   const header = user ? { full_name: user.full_name } : null
-  // The pressed state of the favourite buttons (product lists carry no is_liked).
-  const liked = await loadLikedIds(api, shell.badges)
-  return { lang, origin: siteOrigin(request), ...shell, user: header, apps, liked }
+  // The pressed state of the favourite buttons and what is in the basket (product lists carry neither).
+  const [liked, inBasket] = await Promise.all([
+    loadLikedIds(api, shell.badges),
+    loadBasketQuantities(api, shell.badges),
+  ])
+  return { lang, origin: siteOrigin(request), ...shell, user: header, apps, liked, inBasket }
 }
 
 type Frame = Awaited<ReturnType<typeof loadFrame>>
@@ -74,7 +78,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
 function ShopFrame({ frame, children }: { frame: Frame; children: React.ReactNode }) {
   return (
     <AuthDialogProvider lang={frame.lang} apps={frame.apps}>
-      <BasketUiProvider lang={frame.lang} liked={frame.liked}>
+      <BasketUiProvider lang={frame.lang} liked={frame.liked} inBasket={frame.inBasket}>
         <LanguageAlternates origin={frame.origin} />
         <Header shell={frame} lang={frame.lang} user={frame.user} />
         {children}

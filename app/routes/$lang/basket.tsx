@@ -40,7 +40,8 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
     switch (intent) {
       case BasketIntent.add:
         if (!productId) return null
-        await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1 })
+        // The button shows only while the product is not in the basket: pressed twice, it adds once.
+        await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
         return t('toast.added')
       case BasketIntent.set:
         if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) return null

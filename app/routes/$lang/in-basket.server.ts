@@ -1,19 +1,19 @@
+import type { Badges } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
-import { hasPersonalCookie } from '#app/utils/http-cache.ts'
 
 /**
- * How many units of a product the visitor has in the basket, for the product
- * page's "in the basket" state. Only asked when the request is personal: a
- * basket change leaves a cookie of its own (basket/actions.server.ts), and a
- * page without one is shared-cached and has an empty basket.
+ * The visitor's basket as product id → units, for the "in the basket" state of
+ * the product page and the cards. Asked once per page view, and only when the
+ * badge says the basket holds anything (a first-time visitor's page, which is
+ * shared-cached, never does).
  */
-export async function basketQuantity(request: Request, api: ApiClient, productId: number): Promise<number> {
-  if (!hasPersonalCookie(request)) return 0
+export async function loadBasketQuantities(api: ApiClient, badges: Badges): Promise<[number, number][]> {
+  if (badges.cart_total <= 0) return []
   try {
     const cart = await api.get('orders/cart/products/')
-    return cart.products.find((line) => line.product.id === productId)?.quantity ?? 0
+    return cart.products.map((line) => [line.product.id, line.quantity])
   } catch {
-    // The add button then shows; adding again only adds one more.
-    return 0
+    // The add buttons then show; pressing one leaves a line that is already there as it is.
+    return []
   }
 }

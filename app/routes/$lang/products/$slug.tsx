@@ -19,7 +19,6 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
-import { basketQuantity } from '../in-basket.server.ts'
 import type { Route } from './+types/$slug'
 
 const fewLeft = 5
@@ -39,7 +38,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   } = await api.get(`products/${params.slug}/`).catch(rethrowMoved(request, params.slug))
   redirectIfRenamed(request, params.slug, product.slug)
   const reviews = await loadReviews(context, request, lang, product.slug)
-  const inBasket = await basketQuantity(request, api, product.id)
   const origin = siteOrigin(request)
   const path = `/${lang}/products/${product.slug}`
   const category = product.categories[0]
@@ -51,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const paid = product.sale_price ?? product.price
   const metaTitle = t('product.meta_title', { title: product.title, price: formatMoney(paid, lang) })
   return data(
-    { lang, product, crumbs, similar: similar.map(toCardView), metaTitle, origin, reviews, inBasket },
+    { lang, product, crumbs, similar: similar.map(toCardView), metaTitle, origin, reviews },
     { headers: catalogueLoaderHeaders(request, lang) },
   )
 }
@@ -95,7 +93,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export const headers = catalogueHeaders
 
 export default function ProductPage({
-  loaderData: { lang, product, crumbs, similar, reviews, inBasket },
+  loaderData: { lang, product, crumbs, similar, reviews },
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')
@@ -105,7 +103,7 @@ export default function ProductPage({
       <Breadcrumbs crumbs={crumbs} />
       <div className="product">
         <Gallery images={product.images} alts={product.image_alts} title={product.title} />
-        <div className="product__summary">
+        <div className="product__summary" id={`product-${product.id}`}>
           <p className="product__brand">
             <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>
           </p>
@@ -130,7 +128,6 @@ export default function ProductPage({
           </p>
           <ProductPageActions
             product={{ id: product.id, title: product.title, inStock: product.in_stock }}
-            inBasket={inBasket}
             anchor={`product-${product.id}`}
           />
           <section aria-labelledby="characteristics" className="product__specs">
