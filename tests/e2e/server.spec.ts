@@ -18,6 +18,22 @@ test('a form posted from another site is refused; the same site is not', async (
   expect(ours.status()).not.toBe(403)
 })
 
+test('the icons browsers, bots and phones ask for by name are there, and every page links them', async ({
+  request,
+}) => {
+  for (const [path, type] of [
+    ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)$/],
+    ['/apple-touch-icon.png', /^image\/png$/],
+  ] as const) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-type'], path).toMatch(type)
+  }
+  const html = await (await request.get('/ru')).text()
+  expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48"/>')
+  expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>')
+})
+
 test('GET /healthz answers 200 while the database is up', async ({ request }) => {
   const response = await request.get('/healthz')
   expect(response.status()).toBe(200)
