@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
+import { unescapeFormula } from '../csv.ts'
 import { type SheetField, sheetFields } from './fields.ts'
 
 export type Cell = string | number | boolean | Date | null
@@ -125,7 +126,8 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
         columns = columnsOf(record)
         continue
       }
-      yield* rowsOf(columns, record, line)
+      // The apostrophe the export put before formula-like texts (api/csv.ts) is not part of the text.
+      yield* rowsOf(columns, record.map(unescapeFormula), line)
     }
   } catch (error) {
     if (error instanceof SheetUnreadable) throw error

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -258,6 +259,27 @@ describe('export → import', () => {
       expect(batch.counts).toEqual({ rows: total, created: 0, changed: 0, unchanged: total, rejected: 0 })
       expect(batch.can_apply).toBe(false)
     })
+
+  it('writes formula-like texts behind an apostrophe in the CSV, and reads them back exactly', async () => {
+    const texts = ['=HYPERLINK("http://evil.example","n")', '+998 Limited', '-20% Eau de Parfum', '@home', "'=1+1"]
+    const chosen = await someProducts(texts.length, 10)
+    expect(chosen).toHaveLength(texts.length)
+    for (const [i, p] of chosen.entries())
+      await t.database.db
+        .update(products)
+        .set({ title: { ...p.title, ru: texts[i]! } })
+        .where(eq(products.id, p.id))
+    const exported = await t.request('admin/products/export/?format=csv', { token: manager.token })
+    const bytes = Buffer.from(await exported.arrayBuffer())
+    const rows = parse(bytes.toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';', columns: true }) as Record<
+      string,
+      string
+    >[]
+    for (const [i, p] of chosen.entries()) expect(rows.find((r) => r.sku === p.sku)?.title_ru).toBe(`'${texts[i]}`)
+    const total = (await t.database.db.select({ id: products.id }).from(products)).length
+    const batch = await preview(bytes, 'export.csv', 'everything')
+    expect(batch.counts).toEqual({ rows: total, created: 0, changed: 0, unchanged: total, rejected: 0 })
+  })
 
   it('exports the stock sheet filtered, in the import’s columns', async () => {
     const exported = await t.request('admin/products/export/?format=csv&sheet=stock&stock=in', { token: manager.token })
