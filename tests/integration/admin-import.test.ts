@@ -368,6 +368,28 @@ describe('a check whose process died', () => {
   })
 })
 
+describe('a check that failed on its size', () => {
+  it('says how many rows a file may have, the number filled in', async () => {
+    const [failed] = await t.database.db
+      .insert(changeBatches)
+      .values({
+        kind: 'import',
+        state: 'failed',
+        error: 'sheet_too_many_rows',
+        actor: `staff:${manager.id}`,
+        summary: { file: 'huge.csv', mode: 'prices', format: 'csv' },
+      })
+      .returning()
+    for (const [lang, text] of [
+      ['ru', 'Слишком много строк: не более 100 000.'],
+      ['sr', 'Qatorlar juda koʻp: 100 000 tagacha.'],
+    ] as const) {
+      const batch = await t.json(`admin/batches/${failed!.id}/`, { token: manager.token, lang })
+      expect(batch.body.error).toBe(text)
+    }
+  })
+})
+
 describe('a 50,000-row file', () => {
   it('is read and previewed whole', { timeout: 120_000 }, async () => {
     const [p] = await someProducts(1, 8)
