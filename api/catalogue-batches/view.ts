@@ -8,6 +8,7 @@ import { type BatchRow, type RowError, UNDO_HOURS } from './batches.ts'
 import { writeMoment } from './cells.ts'
 import type { Changes, SheetField } from './fields.ts'
 import { IMPORT_MAX_ROWS } from './plan.ts'
+import { XLSX_MAX_UNPACKED_BYTES } from './sheet-read.ts'
 
 export const rowKinds = ['created', 'changed', 'rejected'] as const
 export type RowKind = (typeof rowKinds)[number]
@@ -18,8 +19,8 @@ const kindFilter: Record<RowKind, SQL | undefined> = {
   rejected: isNotNull(changeBatchRows.errors),
 }
 
-/** The values a failed check's message may name (`sheet_too_many_rows`). */
-const failureVars = { max: groupedNumber(IMPORT_MAX_ROWS) }
+/** The values a failed check's message may name (`sheet_too_many_rows`, `sheet_unpacked_too_large`). */
+const failureVars = { max: groupedNumber(IMPORT_MAX_ROWS), megabytes: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 }
 
 /** A batch as the API answers it (without its rows). */
 export function batchSummary(batch: BatchRow, lang: Lang, now: Date) {

@@ -3,11 +3,13 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { XLSX_MAX_UNPACKED_BYTES } from '#api/catalogue-batches/sheet-read.ts'
 import { auditLog, brands, categories, changeBatches, productCategories, products } from '#api/db/schema/index.ts'
 import { moveStock } from '#api/stock/movements.ts'
 import { take } from '../support/take.ts'
 import { setupTestApi } from './support/api.ts'
 import { signedInStaff } from './support/staff.ts'
+import { zipBomb } from './support/zip-bomb.ts'
 
 // Spreadsheet import and export (issue 16): a preview of what would be
 // created, changed and rejected before anything is written, a commit in one
@@ -336,6 +338,25 @@ describe('export → import', () => {
       'sku;barcode;slug;title_uz;title_sr;title_ru;description_uz;description_sr;description_ru;brand;categories;' +
         'audience;country;year;volume;unit;price;sale_price;sale_starts_at;sale_ends_at;stock;hidden;ikpu;package_code',
     )
+  })
+})
+
+describe('a zip bomb shaped like a workbook', () => {
+  // Past the limit by 16 MiB: deflated it is well within the upload limit.
+  const size = XLSX_MAX_UNPACKED_BYTES + 16 * 1024 * 1024
+  it.each([
+    ['its headers say how large it unpacks', size],
+    ['its headers lie (1 KB)', 1024],
+  ])('is refused at the unpacked-size limit, before any sheet is parsed: %s', async (_, declared) => {
+    const bomb = await zipBomb(size, declared)
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+    const batch = await preview(bomb, 'bomb.xlsx', 'prices')
+    expect(batch).toMatchObject({
+      state: 'failed',
+      error:
+        'Файл распаковывается больше чем в 320 МБ: это не обычная таблица. Сохраните её заново или разделите на несколько файлов.',
+      counts: { rows: 0 },
+    })
   })
 })
 
