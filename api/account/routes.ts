@@ -140,7 +140,10 @@ const passwordChangeRoute = customer.put('/account/password-change/', {
 
 const phoneChangeRoute = customer.post('/account/phone-change/', {
   summary: 'Change the phone number, step 1: send a code to the new number',
-  description: `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules}`,
+  description:
+    `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules} ` +
+    `An account may also ask at most ${authLimits.phoneChangeCodesPerAccount} phone-change codes (its ` +
+    '"already registered" answers counted) in 24 hours, from any address: then 429 with `Retry-After`.',
   request: jsonBody(phoneOnlySchema),
   responses: {
     200: json(sessionSchema, 'Code sent'),
@@ -323,7 +326,7 @@ export function accountRoutes(deps: ApiDeps) {
       }
       const address = limitAddress(c)
       if (await liveUserByPhone(db, phone)) {
-        await codes.countTakenAnswer(address, lang)
+        await codes.countTakenAnswer(address, lang, current.id)
         throw phoneTaken(lang)
       }
       const session = await codes.issue({
