@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import {
+  accountDeleteSchema,
   codeWithSessionSchema,
   passwordAfterResetSchema,
   passwordChangeSchema,
@@ -53,9 +54,13 @@ const accountRoute = customer.get('/account/', {
 const deleteRoute = customer.delete('/account/delete/', {
   summary: 'Delete the account: personal data erased, every session ended',
   description:
-    'The row stays, anonymised, for past orders; the phone can register again. The customer’s reviews and ' +
-    'their photos are removed and the ratings of those products recounted (docs/decisions/005).',
-  responses: { 200: json(messageSchema, 'Deleted'), 401: errors[401] },
+    'Only when asked explicitly: the body `{"confirm": true, "password": "<the account’s password>"}`. ' +
+    'Without `confirm: true` 400 flagging `confirm`; a missing or wrong password 400 flagging `password`, ' +
+    'counted as a failed login (429 with `Retry-After` after 5). The row stays, anonymised, for past orders; ' +
+    'the phone can register again. The customer’s reviews and their photos are removed and the ratings of ' +
+    'those products recounted (docs/decisions/005).',
+  request: jsonBody(accountDeleteSchema),
+  responses: { 200: json(messageSchema, 'Deleted'), 400: errors[400], 401: errors[401], 429: errors[429] },
 })
 
 const route = routeGroup({ tags: ['account'] })
@@ -188,8 +193,21 @@ export function accountRoutes(deps: ApiDeps) {
       return c.json(userView(await signedInUser(user.id, c.get('lang')), media), 200)
     })
     .openapi(deleteRoute, async (c) => {
-      await deleteAccount(deps, requireUser(c).id)
-      return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { password } = c.req.valid('json')
+      const user = await signedInUser(current.id, lang)
+      // Like a password change: a wrong password counts as a failed login.
+      if (user.passwordHash) {
+        const attempt = await throttle.begin(user.phone ?? '', limitAddress(c), lang)
+        if (!password || !(await verifyPassword(user.passwordHash, password))) {
+          const detail = message(lang, 'old_password_incorrect')
+          throw new ApiError(400, detail, [{ field: 'password', message: detail }])
+        }
+        await attempt.succeeded()
+      }
+      await deleteAccount(deps, current.id)
+      return c.json({ message: message(lang, 'account_deleted') }, 200)
     })
 
     .openapi(registrationEntryRoute, async (c) => {
