@@ -123,10 +123,8 @@ const transports: Transport[] = ['length', 'chunked', 'none']
 
 /** Who calls: everyone calls every operation; staff the back office's, customers the shop's. */
 function tokenKinds(op: Operation): TokenKind[] {
-  if (isAdmin(op)) return ['none', 'garbage', 'customer', 'staff']
-  // Deleting the account is valid with the token and the password: the rest of the run needs the account.
-  if (op.method === 'DELETE' && op.path === 'account/delete/') return ['none', 'garbage']
-  return ['none', 'garbage', 'customer']
+  // Deleting the account takes its password too, which no run sends: the customer's token is safe everywhere.
+  return isAdmin(op) ? ['none', 'garbage', 'customer', 'staff'] : ['none', 'garbage', 'customer']
 }
 
 type Input = {
@@ -186,10 +184,12 @@ describe('bad input never makes a 5xx, and a rejected request writes nothing', (
         const where = `${op.method} ${url.slice(0, 200)} (${input.transport}, ${input.token}) → ${answer.status} ${answer.text.slice(0, 300)}`
         expect(answer.status, where).toBeLessThan(500)
         if (answer.status >= 400) {
+          expect(await writes.since(mark), where).toEqual([])
+          // Past 16 KiB of request line and headers Node's HTTP server answers 431 itself, before the API.
+          if (answer.status === 431) return
           expect(answer.type, where).toContain('application/json')
           const json = JSON.parse(answer.text)
           expect(typeof json.detail === 'string' || Array.isArray(json.detail), where).toBe(true)
-          expect(await writes.since(mark), where).toEqual([])
         }
       }),
       { numRuns, seed, examples },
