@@ -129,8 +129,9 @@ export async function createShop({ build, assets }: ShopOptions) {
   })
   // First-time visitors' pages, rendered once per catalogue change (not under Vite: its code changes).
   if (!assets) app.use(pageCache(database.db))
-  app.all(
-    '/{*path}',
+  // Mounted without a path pattern: Express would decode one and answer a malformed URL (/ru/products/%ff)
+  // with its own bare "Bad Request"; React Router takes the path as it is and answers in the shop's shell.
+  app.use(
     createRequestHandler({
       build,
       getLoadContext: (req, res) => {

@@ -38,7 +38,8 @@ export function smsFailure(error: unknown, lang: Lang): ApiError {
  * One-time SMS codes: 6 random digits kept as an HMAC, valid `codeTtl`,
  * `codeMaxAttempts` tries, a new one for the same phone not before
  * `codeResendAfter`, and daily caps per phone (reset keeping a slow lane,
- * `resetSlowLane`) and per client address (`address` is `limitAddress`).
+ * `resetSlowLane`), per client address (`address` is `limitAddress`) and, for
+ * a phone change, per account (`phoneChangeCodesPerAccount`).
  * The client holds a ticket (registration `session`, reset `signature`)
  * naming its code; a new code for the same phone and purpose replaces the old.
  */
@@ -47,6 +48,8 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
   const digest = (sessionHash: string, code: string) => hmac(key, `${sessionHash}:${code}`)
   const addressRule = { limit: config.SMS_CODES_PER_ADDRESS, windowSeconds: authLimits.codeCapWindow }
   const takenBucket = (address: string) => `phone-taken:${address}`
+  const accountRule = { limit: authLimits.phoneChangeCodesPerAccount, windowSeconds: authLimits.codeCapWindow }
+  const accountTakenBucket = (userId: number) => `phone-change-taken:${userId}`
 
   /**
    * 429 once the address has used its daily share: codes sent plus "already
@@ -72,17 +75,45 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
     if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
   }
 
+  /**
+   * 429 once a signed-in account has used its daily share of phone-change
+   * codes and "already registered" answers, whichever addresses it came from.
+   */
+  async function checkAccount(tx: Tx, userId: number, at: Date, lang: Lang) {
+    await lockKey(tx, `sms-account:${userId}`)
+    const ms = at.getTime()
+    const codes = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, 'change_phone'),
+          gt(verificationCodes.createdAt, new Date(ms - accountRule.windowSeconds * 1000)),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(accountRule.limit)
+    const answers = await recentEvents(tx, accountTakenBucket(userId), accountRule, ms)
+    const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
+    const wait = waitFor(all, accountRule, ms)
+    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
+  }
+
   return {
     /**
      * Before answering that a phone already has an account: 429 like `issue`
-     * once the address's daily share is used, else counts the answer in it.
+     * once the address's (or, for a phone change, the account's) daily share
+     * is used, else counts the answer in it.
      */
-    async countTakenAnswer(address: string | null, lang: Lang) {
-      if (!address) return
+    async countTakenAnswer(address: string | null, lang: Lang, userId?: number) {
+      if (!address && userId === undefined) return
       await db.transaction(async (tx) => {
         const at = now()
-        await checkAddress(tx, address, at, lang)
-        await recordEvent(tx, takenBucket(address), addressRule, at)
+        if (address) await checkAddress(tx, address, at, lang)
+        if (userId !== undefined) await checkAccount(tx, userId, at, lang)
+        if (address) await recordEvent(tx, takenBucket(address), addressRule, at)
+        if (userId !== undefined) await recordEvent(tx, accountTakenBucket(userId), accountRule, at)
       })
     },
 
@@ -108,6 +139,7 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
         await lockKey(tx, `sms-code:${phone}`)
         // The address first: past its cap every phone gets the same answer, whatever the phone's state.
         if (address) await checkAddress(tx, address, at, lang)
+        if (purpose === 'change_phone' && options.userId !== undefined) await checkAccount(tx, options.userId, at, lang)
         const byPhone = await tx
           .select({ createdAt: verificationCodes.createdAt })
           .from(verificationCodes)

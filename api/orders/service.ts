@@ -34,7 +34,7 @@ import {
   usablePromo,
 } from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
-import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
+import { checkCashbackWithin, checkGoodsWithin, earnedCashback, orderMoney } from './money.ts'
 import type { createOrderBody } from './schemas.ts'
 import { canTransition, customerCancellable, OrderStatus, onlineMethods } from './states.ts'
 
@@ -141,6 +141,7 @@ export async function createOrder(
       )
 
     const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
+    checkGoodsWithin(lang, subtotal)
     let discount = 0
     let promoId: number | null = null
     let promoCode: string | null = null

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { heldPost, openRequest } from './support/raw-http.ts'
 import { exitCode, startServer, tmpDataDir } from './support/server-process.ts'
+import { demoOwner } from './support/staff.ts'
 
 // Server behaviour that no browser sees: compression, caching, health, shutdown.
 
@@ -16,6 +17,54 @@ test('a form posted from another site is refused; the same site is not', async (
   expect(evil.status()).toBe(403)
   const ours = await request.post('/ru/login', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
   expect(ours.status()).not.toBe(403)
+})
+
+test('the icons browsers, bots and phones ask for by name are there, and every page links them', async ({
+  request,
+}) => {
+  for (const [path, type] of [
+    ['/favicon.ico', /^image\/(x-icon|vnd\.microsoft\.icon)$/],
+    ['/apple-touch-icon.png', /^image\/png$/],
+  ] as const) {
+    const response = await request.get(path)
+    expect(response.status(), path).toBe(200)
+    expect(response.headers()['content-type'], path).toMatch(type)
+  }
+  const html = await (await request.get('/ru')).text()
+  expect(html).toMatch(/<link [^>]*rel="icon" href="\/favicon\.ico" sizes="48x48"\/>/)
+  expect(html).toMatch(/<link [^>]*rel="apple-touch-icon" href="\/apple-touch-icon\.png"\/>/)
+})
+
+test('a malformed URL gets the shop’s localised 404 in its shell, on the storefront and in the back office', async ({
+  request,
+  baseURL,
+}) => {
+  // A browser's User-Agent: bots get a bare status page (SPEC §8).
+  const browser = {
+    'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+  }
+  for (const [path, title] of [
+    ['/ru/products/%ff', 'Страница не найдена'],
+    ['/uz/products/category/%E0%A4%A', 'Саҳифа топилмади'],
+    ['/sr/%C0', 'Sahifa topilmadi'],
+  ]) {
+    const page = await request.get(path!, { headers: browser })
+    expect(page.status(), path).toBe(404)
+    const html = await page.text()
+    expect(html, path).toContain(`<h1>${title}</h1>`)
+    expect(html, path).toContain('class="site-header"')
+  }
+  const login = await request.post('/ru/admin/login', {
+    form: { phone: demoOwner.phone.replace('+998', ''), password: demoOwner.password },
+    headers: { ...browser, Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(login.status()).toBe(302)
+  const desk = await request.get('/ru/admin/products/%ff', { headers: browser })
+  expect(desk.status()).toBe(404)
+  const html = await desk.text()
+  expect(html).toContain('Страница не найдена')
+  expect(html).toContain('class="admin-header"')
 })
 
 test('GET /healthz answers 200 while the database is up', async ({ request }) => {

@@ -414,6 +414,34 @@ describe('posts', () => {
   })
 })
 
+describe('an edit that sends no field', () => {
+  it('answers the page, post or story item unchanged, and audits nothing', async () => {
+    const cover = await picture()
+    const page = await call('POST', 'pages/', {
+      slug: 'empty-edit',
+      kind: 'page',
+      title: title('Пусто'),
+      body: title('x'),
+    })
+    const post = await call('POST', 'posts/', { title: title('Пусто'), body: title('<p>x</p>') })
+    const story = await call('POST', 'stories/', { title: title('Пусто'), cover })
+    const item = await call('POST', `stories/${story.body.id}/items/`, { title: title('Пусто'), image: cover })
+    for (const [entity, path, before] of [
+      ['page', `pages/${page.body.id}/`, page.body],
+      ['post', `posts/${post.body.id}/`, post.body],
+      ['story_item', `story-items/${item.body.id}/`, item.body],
+    ] as const) {
+      const edited = await call('PATCH', path, {})
+      expect(edited.status, `${path} ${JSON.stringify(edited.body)}`).toBe(200)
+      expect(edited.body, path).toEqual(before)
+      expect(
+        (await auditOf(entity, before.id)).map((r) => r.action),
+        path,
+      ).toEqual([`${entity}.create`])
+    }
+  })
+})
+
 describe('footer, contacts and store links', () => {
   it('are replaced, audited and read by the shop', async () => {
     const links = {

@@ -2,8 +2,7 @@ import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import express from 'express'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiBasePath } from '#api/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#api/db/client.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { logger } from '#api/log.ts'
@@ -11,53 +10,24 @@ import { LocalStore } from '#api/media/local-store.ts'
 import { mediaStoreOf } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { metricsEndpoint, readiness, requestObservation } from '../../server/observability.ts'
-import { apiHandler } from '../../server/shop.ts'
 import { logLines, logText } from '../setup/log-lines.ts'
-import { setupTestApi, type TestApi } from './support/api.ts'
+import { setupTestApi } from './support/api.ts'
 import { lastSmsCode, loginCustomer, newPhone, registerCustomer } from './support/customer.ts'
+import { serveApiOverHttp } from './support/http.ts'
 import { orderMaker } from './support/orders.ts'
 
 // The shop's HTTP layer around the API as server/shop.ts builds it (the storefront aside):
 // request ids, access lines, /metrics and /readyz, over a real socket.
 const t = setupTestApi({ products: 20 })
 const metricsToken = 'metrics-token-0123456789'
-let base = ''
-let close = () => {}
-beforeAll(async () => {
-  reportDatabase(t.database)
-  const app = express()
+const served = serveApiOverHttp(t, (app) => {
   app.use(requestObservation({ log: logger(), routeOf: () => '/storefront' }))
   readiness(app, { database: t.database, media: mediaStoreOf(t.config) })
   metricsEndpoint(app, { METRICS_TOKEN: metricsToken })
-  app.use(apiBasePath, apiHandler(t.api))
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  close = () => server.close()
 })
-afterAll(() => close())
-
 /** `t` with its calls going over HTTP through the observed app, so the support helpers work unchanged. */
-const http: TestApi = new Proxy(t, {
-  get(target, key) {
-    if (key === 'request')
-      return (path: string, init: Parameters<TestApi['request']>[1] = {}) => {
-        const headers = new Headers(init.headers)
-        if (init.lang) headers.set('Accept-Language', init.lang)
-        if (init.fingerprint) headers.set('Fingerprint', init.fingerprint)
-        if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-        if (typeof init.body === 'string' && !headers.has('content-type'))
-          headers.set('Content-Type', 'application/json')
-        return fetch(`${base}${apiBasePath}/${path}`, { ...init, headers })
-      }
-    if (key === 'json')
-      return async (path: string, init?: Parameters<TestApi['request']>[1]) => {
-        const response = await http.request(path, init)
-        return { status: response.status, body: await response.json(), headers: response.headers }
-      }
-    return Reflect.get(target, key)
-  },
-})
+const http = served.t
+beforeAll(() => reportDatabase(t.database))
 
 const accessLines = () => logLines.filter((line) => line.msg === 'request')
 
@@ -68,7 +38,7 @@ describe('logs', () => {
     const customer = await registerCustomer(http, { phone, password: 'very-secret-password-1' })
     const code = lastSmsCode(http, phone)
     const signedIn = await loginCustomer(http, customer)
-    const me = await fetch(`${base}/api/v1/account/?phone=${encodeURIComponent(phone)}`, {
+    const me = await fetch(`${served.base}/api/v1/account/?phone=${encodeURIComponent(phone)}`, {
       headers: { Authorization: `Bearer ${signedIn.access}`, Cookie: 'atir_session=cookie-secret-value' },
     })
     expect(me.status).toBe(200)
@@ -92,7 +62,7 @@ describe('logs', () => {
 
   it('one access line per request: id, method, path without query, status, time; the id on the API lines too', async () => {
     const from = logLines.length
-    const response = await fetch(`${base}/api/v1/account/registration/entrypoint/?token=in-the-query`, {
+    const response = await fetch(`${served.base}/api/v1/account/registration/entrypoint/?token=in-the-query`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'lb-4f2a.9' },
       body: JSON.stringify({ phone: newPhone() }),
@@ -120,7 +90,7 @@ describe('logs', () => {
 
   it('an id that is not sane is replaced; phone numbers in a path are masked', async () => {
     const from = logLines.length
-    const response = await fetch(`${base}/api/v1/users/+998901234567/`, {
+    const response = await fetch(`${served.base}/api/v1/users/+998901234567/`, {
       headers: { 'X-Request-Id': 'x'.repeat(200) },
     })
     expect(response.status).toBe(404)
@@ -132,7 +102,7 @@ describe('logs', () => {
   })
 
   it('probes are logged at debug, not at info', async () => {
-    expect((await fetch(`${base}/readyz`)).status).toBe(200)
+    expect((await fetch(`${served.base}/readyz`)).status).toBe(200)
     expect(accessLines().at(-1)).toMatchObject({ level: 'debug', path: '/readyz' })
   })
 })
@@ -140,7 +110,7 @@ describe('logs', () => {
 describe('GET /metrics', () => {
   const orders = orderMaker(http)
   const scrape = async () => {
-    const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
+    const response = await fetch(`${served.base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/plain')
     return response.text()
@@ -151,8 +121,10 @@ describe('GET /metrics', () => {
   }
 
   it('answers only the bearer of METRICS_TOKEN', async () => {
-    expect((await fetch(`${base}/metrics`)).status).toBe(401)
-    const wrong = await fetch(`${base}/metrics`, { headers: { Authorization: 'Bearer metrics-token-0123456780' } })
+    expect((await fetch(`${served.base}/metrics`)).status).toBe(401)
+    const wrong = await fetch(`${served.base}/metrics`, {
+      headers: { Authorization: 'Bearer metrics-token-0123456780' },
+    })
     expect(wrong.status).toBe(401)
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer')
   })
@@ -197,7 +169,7 @@ describe('GET /metrics', () => {
 
 describe('GET /readyz', () => {
   it('answers 200 when the database answers and the media store takes a file', async () => {
-    const response = await fetch(`${base}/readyz`)
+    const response = await fetch(`${served.base}/readyz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } })
   })

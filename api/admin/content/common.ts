@@ -33,6 +33,12 @@ export function windowOf(
 export const shownAt = (row: { isActive: boolean; startsAt: Date | null; endsAt: Date | null }, now: Date) =>
   row.isActive && (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now)
 
+/**
+ * Whether an edit sends no field (each undefined): Drizzle refuses an update
+ * with nothing to set, and such an edit rightly leaves the row as it is.
+ */
+export const sendsNothing = (changes: Record<string, unknown>) => Object.values(changes).every((v) => v === undefined)
+
 export const notFoundError = (lang: Lang) => new ApiError(404, message(lang, 'not_found'))
 
 type Action = `${string}.${string}`

@@ -20,7 +20,7 @@ export function formFailure(
 ) {
   const result = submission.reply({
     fieldErrors: options.fieldErrors,
-    hideFields: ['old_password', 'new_password', 'password_confirm'],
+    hideFields: ['password', 'old_password', 'new_password', 'password_confirm'],
   })
   const body: ProfileActionData = { result, toast: toastMessage('error', options.toast) }
   // A 413 from the API is still the customer's form to fix: the page answers 400 like any other failure.
