@@ -163,16 +163,18 @@ export async function addToCart(
     const insert = tx.insert(cartItems).values({ owner, productId, quantity, priceSeen: unitPrice(product) })
     // The lock is shared: two adds at once may both find no line. The second one's insert then meets the
     // first's line, which it leaves as it is (`ifAbsent`) or adds to.
-    if (ifAbsent) return void (await insert.onConflictDoNothing())
-    const written = await insert
-      .onConflictDoUpdate({
-        target: [cartItems.owner, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
-      })
-      .returning({ quantity: cartItems.quantity })
-    // A concurrent add to the same line got there first and left no room.
-    if (!written.length) throw stockError(lang, product.stock, await lineQuantity(tx, owner, productId))
+    if (ifAbsent) await insert.onConflictDoNothing()
+    else {
+      const written = await insert
+        .onConflictDoUpdate({
+          target: [cartItems.owner, cartItems.productId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+        })
+        .returning({ quantity: cartItems.quantity })
+      // A concurrent add to the same line got there first and left no room.
+      if (!written.length) throw stockError(lang, product.stock, await lineQuantity(tx, owner, productId))
+    }
     await checkBasketTotal(tx, owner, lang, product.stock, inCart)
   })
 }

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
 import { entrySchema } from '../../cashback/routes.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
-import { INT_MAX, idParam } from '../../http/schemas.ts'
+import { idParam } from '../../http/schemas.ts'
 
 const maskedPhone = z.string().nullable().openapi({
   description: 'Masked (`+998 90 *** ** 67`) for roles without the customers.phone right',
