@@ -3,7 +3,8 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 // A URL maps to its file in one hop (README "Routes"): the URL's segments are
 // folders under app/routes, `:param` is `$param`, a folder's own page is
 // index.tsx, its layout _layout.tsx, the catch-all $.tsx. *.server.ts files
-// beside a route are its helpers and are not routes.
+// beside a route are its helpers, a folder's +shared/ its screens' components:
+// neither are routes.
 export default [
   index('routes/index.tsx'),
   route('robots.txt', 'routes/robots.txt.ts'),

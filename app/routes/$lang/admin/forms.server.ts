@@ -1,11 +1,11 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
 import type { KnownPath, StaffApiAnswers } from '#api/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiQuery, ApiResponseError } from '#app/utils/api-client.server.ts'
 import { apiError, toastMessage } from '#app/utils/forms.server.ts'
 import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
+import type { AdminActionData } from './+shared/forms.tsx'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
 

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { renderSVG } from 'uqr'
-import type { AdminActionData, Enrolment } from '#app/components/admin/forms.tsx'
 import { toastMessage } from '#app/utils/forms.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { totpConfirmSchema } from '#contract/staff.ts'
+import type { AdminActionData, Enrolment } from './+shared/forms.tsx'
 import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
 
 type Context = Readonly<RouterContextProvider>

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from 'react-router'
-import type { ShopStatistics } from '#app/components/admin/desk/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { formatAmount } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import type { ShopStatistics } from './+shared/desk/types.ts'
 import { dailyCharts } from './charts.server.ts'
 
 type Context = Readonly<RouterContextProvider>

@@ -1,17 +1,17 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { BatchRows } from '#app/components/admin/batches/batch-rows.tsx'
-import { rowKinds } from '#app/components/admin/batches/types.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
+import { BatchRows } from './+shared/batch-rows.tsx'
+import { rowKinds } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { batchesT, type RefusedAnswer, refusedAnswer } from './batches.server.ts'
-import '#app/styles/admin-batches.css'
+import './+shared/batches.css'
 
 const PAGE_SIZE = 100
 

@@ -1,6 +1,4 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { fromTashkentInput } from '#app/components/admin/content/tashkent.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -8,7 +6,9 @@ import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
+import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
+import { fromTashkentInput } from './+shared/tashkent.ts'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import type { DeskOrder } from '#app/components/admin/orders/types.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffLoad } from '../forms.server.ts'
+import type { DeskOrder } from './+shared/types.ts'
 
 type Context = Readonly<RouterContextProvider>
 

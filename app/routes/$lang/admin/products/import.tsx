@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { IMPORT_MAX_MB } from '#app/components/admin/batches/types.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { IMPORT_MAX_MB } from '../batches/+shared/types.ts'
 import { batchesT } from '../batches/batches.server.ts'
 import type { Route } from './+types/import'
-import '#app/styles/admin-batches.css'
+import '../batches/+shared/batches.css'
 
 const modes = ['prices', 'everything'] as const
 type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
-import { fromLocalInput } from '#app/components/admin/products/dates.ts'
-import type { ProductFormValues } from '#app/components/admin/products/form-schema.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffLoad } from '../forms.server.ts'
+import { fromLocalInput } from './+shared/dates.ts'
+import type { ProductFormValues } from './+shared/form-schema.ts'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import type { AdminActionData } from '../+shared/forms.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { PromoForm } from './+shared/promo-form.tsx'
 import type { Route } from './+types/new'
 import { promoT } from './promo.server.ts'
 import { savePromo } from './save.server.ts'
-import '#app/styles/admin-people.css'
+import '../+shared/people/people.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), title: promoT(context)('new') }

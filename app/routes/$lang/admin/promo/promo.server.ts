@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
-import type { PromoCode } from '#app/components/admin/people/promo-values.ts'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { z } from '#contract/zod.ts'
 import { staffLoad } from '../forms.server.ts'
+import type { PromoCode } from './+shared/promo-values.ts'
 
 export type { PromoCode }
 

@@ -1,9 +1,9 @@
 import { type RouterContextProvider, redirect } from 'react-router'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, adminT, apiError, parseForm } from '../forms.server.ts'
 import { formFields, onFormFields, type PromoCode, promoBody, promoForm, promoT } from './promo.server.ts'
 

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect } from 'react-router'
-import { DeskIntent, HIDE_REASON_MAX, hideForm, REPLY_MAX, replyForm } from '#app/components/admin/desk/forms.ts'
-import { TextForm } from '#app/components/admin/desk/text-form.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { DeskIntent, HIDE_REASON_MAX, hideForm, REPLY_MAX, replyForm } from '../+shared/desk/forms.ts'
+import { TextForm } from '../+shared/desk/text-form.tsx'
 import { fieldRefusal, pageId, refused } from '../desk.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import { deskT } from '../stats.server.ts'
 import type { Route } from './+types/$id'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const review = await staffLoad(context, `admin/reviews/${pageId(params.id)}/`)

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Moderation } from '#app/components/admin/desk/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
+import type { Moderation } from '../+shared/desk/types.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
 import { deskT } from '../stats.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 const states: Moderation[] = ['new', 'published', 'hidden']
 

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
-import { ArrivalForm, CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { StockMovement } from '#app/components/admin/stock/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
+import { ArrivalForm, CorrectionForm, type StockActionData } from './+shared/stock-forms.tsx'
+import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { stockAction, stockT } from './stock.server.ts'
-import '#app/styles/admin-stock.css'
+import './+shared/stock.css'
 
 const PAGE_SIZE = 20
 

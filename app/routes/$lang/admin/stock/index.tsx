@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { EXPIRING_DAYS } from '#app/components/admin/stock/schemas.ts'
-import { CorrectionForm, SaleForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { ExpiringRow, StockRow } from '#app/components/admin/stock/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
+import { EXPIRING_DAYS } from './+shared/schemas.ts'
+import { CorrectionForm, SaleForm, type StockActionData } from './+shared/stock-forms.tsx'
+import type { ExpiringRow, StockRow } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { stockAction, stockT } from './stock.server.ts'
-import '#app/styles/admin-stock.css'
+import './+shared/stock.css'
 
 const PAGE_SIZE = 25
 

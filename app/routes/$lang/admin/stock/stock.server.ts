@@ -1,7 +1,5 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { arrivalForm, correctionForm, StockIntent, saleForm } from '#app/components/admin/stock/schemas.ts'
-import type { StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -9,6 +7,8 @@ import { flash } from '#app/utils/flash.server.ts'
 import { apiError, parseForm } from '#app/utils/forms.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { arrivalForm, correctionForm, StockIntent, saleForm } from './+shared/schemas.ts'
+import type { StockActionData } from './+shared/stock-forms.tsx'
 
 type Context = Readonly<RouterContextProvider>
 

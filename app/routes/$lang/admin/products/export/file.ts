@@ -1,6 +1,6 @@
-import { filterNames } from '#app/components/admin/products/list-params.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import { filterNames } from '../+shared/list-params.ts'
 import type { Route } from './+types/file'
 
 // The format, the sheet and the product list's filters (admin/products/list-params.ts), as the API names them.

@@ -1,13 +1,13 @@
 import type { InputHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { type FilterName, parseProductFilters } from '#app/components/admin/products/list-params.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { adminPath } from '../../+shared/staff.ts'
 import { batchesT } from '../../batches/batches.server.ts'
+import { type FilterName, parseProductFilters } from '../+shared/list-params.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-batches.css'
+import '../../batches/+shared/batches.css'
 
 /** The product list's filters come in the URL (its "export" link carries them) and fill the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {

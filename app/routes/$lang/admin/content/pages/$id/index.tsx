@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import type { AdminActionData } from '../../../+shared/forms.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
 import { staffLoad } from '../../../forms.server.ts'
+import { TextsForm } from '../../+shared/texts-form.tsx'
 import { saveTexts } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
