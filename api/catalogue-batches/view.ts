@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import type { RowKind } from '#contract/catalogue-batches.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { brands, categories, changeBatches, changeBatchRows } from '../db/schema/index.ts'
@@ -7,9 +8,6 @@ import { type MessageKey, message } from '../http/messages.ts'
 import { type BatchRow, type RowError, UNDO_HOURS } from './batches.ts'
 import { writeMoment } from './cells.ts'
 import type { Changes, SheetField } from './fields.ts'
-
-export const rowKinds = ['created', 'changed', 'rejected'] as const
-export type RowKind = (typeof rowKinds)[number]
 
 const kindFilter: Record<RowKind, SQL | undefined> = {
   created: and(isNull(changeBatchRows.before), isNotNull(changeBatchRows.after)),

@@ -1,6 +1,6 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
+import type { ServerT } from '#app/utils/i18n.server.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 
 /** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
@@ -27,10 +27,4 @@ export function siteOrigin(request: Request): string {
   return (bare && URL.parse(`${protocol}//${host}`)?.origin) || `${protocol}//localhost`
 }
 
-/** Server-side texts of the catalogue namespace in the request's language. */
-export function catalogueT(context: Readonly<RouterContextProvider>) {
-  const i18n = getInstance(context)
-  return i18n.getFixedT(i18n.language, 'catalogue')
-}
-
-export type CatalogueT = ReturnType<typeof catalogueT>
+export type CatalogueT = ServerT<'catalogue'>

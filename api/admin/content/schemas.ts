@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { pageKinds } from '#contract/content.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { imageLinksSchema } from '../../catalogue/schemas.ts'
 
@@ -139,8 +140,6 @@ export const adminStorySchema = z
     items: z.array(adminStoryItemSchema),
   })
   .openapi('AdminStory')
-
-export const pageKinds = ['page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact'] as const
 
 const slugInput = z
   .string()

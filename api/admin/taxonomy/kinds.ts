@@ -1,5 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { languages } from '#contract/languages.ts'
 import { reindexProducts } from '../../catalogue/search-key.ts'
 import type { Db } from '../../db/client.ts'
 import {
@@ -47,7 +48,7 @@ const defined = (columns: Columns) => Object.fromEntries(Object.entries(columns)
 /** The first non-empty title, Latin first: what a slug is made of. */
 const latinFirst = (title: Localized | undefined) => title?.sr || title?.ru || title?.uz || ''
 
-export const missingTranslations = (title: Localized) => (['uz', 'sr', 'ru'] as const).filter((lang) => !title[lang])
+export const missingTranslations = (title: Localized) => languages.filter((lang) => !title[lang])
 
 const fieldError = (lang: Lang, field: string, key: MessageKey) => {
   const detail = message(lang, key)

@@ -1,20 +1,12 @@
 import { boolean, index, jsonb, pgEnum, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import { pageKinds } from '#contract/content.ts'
 import type { Localized } from '../../http/locale.ts'
 import { localized } from './columns.ts'
 
 /** Edits saved but not yet published: the shop keeps showing the published texts until then. */
 export type ContentDraft = { title: Localized; body: Localized }
 
-export const pageKind = pgEnum('page_kind', [
-  'page',
-  'help',
-  'terms',
-  'instruction',
-  'privacy',
-  'offer',
-  'about',
-  'contact',
-])
+export const pageKind = pgEnum('page_kind', pageKinds)
 
 /** Content managed by the shop's staff, one row per page, texts in three languages. */
 export const pages = pgTable(

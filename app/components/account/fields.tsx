@@ -1,10 +1,11 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { oneOf } from '#app/utils/i18n.ts'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 
-const validationKeys = new Set([
+const validationKeys = [
   'required',
   'min_length',
   'max_length',
@@ -12,7 +13,7 @@ const validationKeys = new Set([
   'invalid_code',
   'passwords_mismatch',
   'invalid_type',
-])
+] as const
 
 /**
  * A field error as text. The shared schemas speak in keys (`required`,
@@ -22,7 +23,7 @@ const validationKeys = new Set([
 export function useErrorText() {
   const { t } = useTranslation('account')
   return (message: string, params: { min?: number; max?: number } = {}) =>
-    validationKeys.has(message) ? t(`validation.${message}`, params) : message
+    oneOf(validationKeys, message) ? t(`validation.${message}`, params) : message
 }
 
 /**

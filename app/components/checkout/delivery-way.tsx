@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import type { Contacts } from '#api/types.ts'
-import { deliveryWays } from './schemas.ts'
+import { Delivery } from '#contract/orders.ts'
 
 type Point = Contacts['pickup_points'][number]
 
@@ -30,7 +30,7 @@ export function DeliveryWayChoice({
     <>
       <fieldset className="checkout-choice">
         <legend>{t('receive.legend')}</legend>
-        {deliveryWays.map((d) => (
+        {Delivery.map((d) => (
           <label key={d} className="checkout-choice__option">
             <input type="radio" name="delivery" value={d} defaultChecked={d === way} onChange={() => onChange(d)} />
             <span>

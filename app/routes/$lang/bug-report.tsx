@@ -4,11 +4,12 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, ImageInput, TextArea, TextInput } from '#app/components/profile/fields.tsx'
-import { formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
+import { formFailure, parseForm } from '#app/routes/$lang/profile/forms.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { bugReportSchema, MESSAGE_MAX, PAGE_MAX } from '#contract/profile.ts'
@@ -33,12 +34,12 @@ function reportedPage(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: reportedPage(request).slice(0, PAGE_MAX), title: profileT(context)('bug.title') }
+  return { page: reportedPage(request).slice(0, PAGE_MAX), title: serverT(context, 'profile')('bug.title') }
 }
 
 /** Sends the report with its optional screenshot to the API (which checks the picture by content), then goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const lang = requestLang(context)
   const formData = await readUploadForm(request)
   if (!formData) return uploadTooLarge(t)

@@ -8,10 +8,10 @@ import { HomeSection } from '#app/components/catalogue/section.tsx'
 import { Stories } from '#app/components/catalogue/stories.tsx'
 import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
@@ -24,7 +24,7 @@ const homeSize = 6
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const api = context.get(apiClientContext)
-  const t = getInstance(context).t
+  const t = serverT(context, 'common')
   const products = (query: Record<string, string | number>) =>
     api.get('products/', query).then((page) => page.results.map(toCardView))
   // A block that cannot load is left out; the rest of the home page still shows.

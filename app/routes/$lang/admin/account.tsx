@@ -2,24 +2,25 @@ import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { AdminErrorBoundary } from './+shared/admin-error.tsx'
 import type { AdminActionData } from './+shared/forms.tsx'
 import { PasswordChangeForm } from './+shared/password-form.tsx'
 import { SecondFactorSetup } from './+shared/second-factor.tsx'
 import { useStaff } from './+shared/staff.ts'
 import type { Route } from './+types/account'
-import { adminT } from './forms.server.ts'
+
 import { changePassword } from './password.server.ts'
 import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: adminT(context)('account.title') }
+  return { lang: requestLang(context), title: serverT(context, 'admin')('account.title') }
 }
 
 /** My account: the own password, the authenticator, signing out everywhere (staff of every role). */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   if (secondFactorIntents.has(intent)) {

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { deskT } from './stats.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -18,7 +18,7 @@ export function pageId(id: string) {
  */
 export function refused(context: Context, error: unknown, here: string) {
   if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
-  flash(context, { type: 'error', message: error.body.detail ?? deskT(context)('failed') })
+  flash(context, { type: 'error', message: error.body.detail ?? serverT(context, 'admin-desk')('failed') })
   return redirect(here)
 }
 

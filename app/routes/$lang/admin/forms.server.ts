@@ -1,7 +1,6 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
 import type { KnownPath, StaffApiAnswers } from '#api/types.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiQuery, ApiResponseError } from '#app/utils/api-client.server.ts'
 import { apiError, toastMessage } from '#app/utils/forms.server.ts'
 import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
@@ -10,12 +9,6 @@ import type { AdminActionData } from './+shared/forms.tsx'
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin` namespace in the request's language. */
-export function adminT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin:${key}`, vars ?? {}) as string
-}
 
 const secretFields = ['password', 'old_password', 'new_password', 'password_confirm', 'code', 'recovery_code']
 

@@ -9,13 +9,14 @@ import { staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import { secondFactorSchema, staffLoginSchema } from '#contract/staff.ts'
 import { type AdminActionData, AdminAuthFrame } from './+shared/forms.tsx'
 import { adminHome } from './+shared/staff.ts'
 import type { Route } from './+types/login'
-import { adminFailure, adminT, apiError, apiFailure, parseForm } from './forms.server.ts'
+import { adminFailure, apiError, apiFailure, parseForm } from './forms.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
 export const handle: ScriptsHandle = { hydrate: 'on-load' }
@@ -46,13 +47,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Signed in already: the layout checks the session (and sends back here if it ended).
   if (getStaffSession(context).get('token')) throw redirect(target(request, null, `/${lang}/admin`))
   const step = openChallenge(context) ? 'second_factor' : 'password'
-  return { lang, step, redirectTo: target(request, null, ''), title: adminT(context)('sign_in.title') }
+  return { lang, step, redirectTo: target(request, null, ''), title: serverT(context, 'admin')('sign_in.title') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const lang = requestLang(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const session = getStaffSession(context)
   const intent = String(formData.get('intent') ?? 'login')
   const signedIn = (answer: StaffSession) => {

@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffPasswordSchema } from '#contract/staff.ts'
-import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+import { adminFailure, apiError, parseForm } from './forms.server.ts'
 
 /**
  * Changing the own password (set-up step and My account): the staff member
@@ -9,7 +10,7 @@ import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
  * current password, too short, not repeated alike, too many tries).
  */
 export async function changePassword(context: Readonly<RouterContextProvider>, formData: FormData) {
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const intent = 'password'
   const submission = parseForm(formData, staffPasswordSchema)
   if (submission.status !== 'success') {

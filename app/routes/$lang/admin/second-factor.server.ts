@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { renderSVG } from 'uqr'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { totpConfirmSchema } from '#contract/staff.ts'
 import type { AdminActionData, Enrolment } from './+shared/forms.tsx'
-import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+import { adminFailure, apiError, parseForm } from './forms.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -30,7 +31,7 @@ function shownEnrolment(formData: FormData): Enrolment | null {
 }
 
 export async function secondFactorAction(context: Context, intent: string, formData: FormData) {
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   if (intent === 'totp_start') {
     try {
       const enrolment = await staffApi(context).send('POST', 'admin/auth/totp/')

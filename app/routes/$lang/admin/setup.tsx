@@ -6,13 +6,14 @@ import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.se
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import { type AdminActionData, AdminAuthFrame } from './+shared/forms.tsx'
 import { PasswordChangeForm } from './+shared/password-form.tsx'
 import { SecondFactorSetup } from './+shared/second-factor.tsx'
 import { adminHome } from './+shared/staff.ts'
 import type { Route } from './+types/setup'
-import { adminT } from './forms.server.ts'
+
 import { changePassword } from './password.server.ts'
 import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
 
@@ -45,7 +46,7 @@ async function me(context: Route.LoaderArgs['context']) {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = await me(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   return { lang: requestLang(context), step: staff.setup_required ?? 'done', title: t('setup.title') }
 }
 
@@ -57,13 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (secondFactorIntents.has(intent)) {
     const answer = await secondFactorAction(context, intent, formData)
     if (answer) return answer
-    flash(context, { type: 'success', message: adminT(context)('second_factor.done') })
+    flash(context, { type: 'success', message: serverT(context, 'admin')('second_factor.done') })
     return redirect(adminHome(lang, await me(context)))
   }
   const changed = await changePassword(context, formData)
   if (changed.failed) return changed.failed
   if (changed.staff.setup_required) return redirect(`/${lang}/admin/setup`)
-  flash(context, { type: 'success', message: adminT(context)('password.changed') })
+  flash(context, { type: 'success', message: serverT(context, 'admin')('password.changed') })
   return redirect(adminHome(lang, changed.staff))
 }
 

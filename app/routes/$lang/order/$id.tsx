@@ -13,8 +13,9 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/$id'
 
@@ -29,7 +30,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   // A card order awaiting payment is paid again with a saved card or a new one.
   const cards = order.can_pay && order.payment_method === 'card' ? await savedCards(context) : []
   return data(
@@ -49,7 +50,7 @@ export const headers = () => personal
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   const api = context.get(apiClientContext)
   const here = `/${lang}/order/${params.id}`
   const formData = await request.formData()
@@ -164,8 +165,12 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
               <Fact name={t('order.extra_phone')}>{formatPhone(receiver.extra_phone)}</Fact>
             ) : null}
             <OrderPlace order={order} />
-            <Fact name={t('order.delivery')}>{t(`order.deliveries.${order.delivery}`)}</Fact>
-            <Fact name={t('order.payment_method')}>{t(`order.methods.${order.payment_method}`)}</Fact>
+            <Fact name={t('order.delivery')}>
+              {t(`order.deliveries.${order.delivery}`, { defaultValue: order.delivery })}
+            </Fact>
+            <Fact name={t('order.payment_method')}>
+              {t(`order.methods.${order.payment_method}`, { defaultValue: order.payment_method })}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="order-money">

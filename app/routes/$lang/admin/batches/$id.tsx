@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { rowKinds } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
 import { BatchRows } from './+shared/batch-rows.tsx'
-import { rowKinds } from './+shared/types.ts'
+import { batchWhat } from './+shared/types.ts'
 import type { Route } from './+types/$id'
-import { batchesT, type RefusedAnswer, refusedAnswer } from './batches.server.ts'
+import { type RefusedAnswer, refusedAnswer } from './batches.server.ts'
 import './+shared/batches.css'
 
 const PAGE_SIZE = 100
@@ -26,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     batch,
     kind: kind ?? null,
-    title: batchesT(context)('batch.meta_title', { id: batch.id }),
+    title: serverT(context, 'admin-batches')('batch.meta_title', { id: batch.id }),
   }
 }
 
@@ -34,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const t = batchesT(context)
+  const t = serverT(context, 'admin-batches')
   const here = adminPath(requestLang(context), `batches/${params.id}`)
   const api = staffApi(context)
   try {
@@ -87,7 +89,7 @@ export default function BatchPage({ loaderData, actionData }: Route.ComponentPro
   const when = (at: string | null) =>
     at ? new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' }) : ''
   const refused = actionData as RefusedAnswer | undefined
-  const what = batch.kind === 'import' ? String(batch.summary.file ?? '') : t(`bulk.${String(batch.summary.action)}`)
+  const what = batchWhat(batch, t)
   return (
     <div className="batch-page">
       {checking ? (

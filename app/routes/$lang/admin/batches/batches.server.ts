@@ -1,14 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { data } from 'react-router'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
-
-type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-batches` namespace in the request's language. */
-export function batchesT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-batches:${key}`, vars ?? {}) as string
-}
 
 /** What an action the API refused answers: its message and, per row, the rows it names. */
 export type RefusedAnswer = { intent: string; detail: string; rows: { field: string; message: string }[] }

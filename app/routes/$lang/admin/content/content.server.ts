@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
@@ -12,12 +12,6 @@ import { fromTashkentInput } from './+shared/tashkent.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Texts of the `admin-content` namespace in the request's language. */
-export function contentT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-content:${key}`, vars ?? {}) as string
-}
-
 /** The id of what an editor page edits: null for 'new' (the form to add one); any other word is the 404 page. */
 export function editedId(id: string | undefined) {
   if (id === 'new') return null
@@ -26,8 +20,12 @@ export function editedId(id: string | undefined) {
 }
 
 /** A content list page's data: the language, the items and the page's title. */
-export function contentList<Item>(context: Context, titleKey: string, page: { results: Item[] }) {
-  return { lang: requestLang(context), items: page.results, title: contentT(context)(titleKey) }
+export function contentList<Item>(
+  context: Context,
+  titleKey: 'banners.title' | 'stories.title' | 'pages.title' | 'posts.title',
+  page: { results: Item[] },
+) {
+  return { lang: requestLang(context), items: page.results, title: serverT(context, 'admin-content')(titleKey) }
 }
 
 const text = z.string().trim().max(50_000).default('')
@@ -63,7 +61,7 @@ export async function scheduledAction<S extends z.ZodType>(
 ) {
   const { kind, form, fields } = target
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'save')
   const id = editedId(target.id)
@@ -112,7 +110,7 @@ const textFields = languages.flatMap((l) => [`title.${l}`, `body.${l}`])
  */
 export async function saveTexts(context: Context, formData: FormData, kind: 'pages' | 'posts', id: string) {
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = String(formData.get('intent') ?? 'draft')
   const submission = parseForm(formData, textsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
@@ -144,7 +142,7 @@ export function previewPlace(
   const lang = requestLang(context)
   const editor = adminPath(lang, `content/${kind}/${id}`)
   const crumbs = [
-    { name: contentT(context)('preview'), to: editor },
+    { name: serverT(context, 'admin-content')('preview'), to: editor },
     { name: shown.title, to: `/${lang}/${shown.path}` },
   ]
   return { editor, crumbs }

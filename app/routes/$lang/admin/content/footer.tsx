@@ -4,6 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
@@ -15,7 +16,7 @@ import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts
 import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
 import type { LocalizedText } from './+shared/types.ts'
 import type { Route } from './+types/footer'
-import { contentT, localizedForm } from './content.server.ts'
+import { localizedForm } from './content.server.ts'
 import './+shared/content.css'
 
 /** Empty rows offered under the current links for new ones. */
@@ -27,7 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     staffLoad(context, 'admin/content/pages/'),
   ])
   const choices = pages.results.map((p) => ({ value: p.slug, label: `${p.published.title.ru} (/${p.slug})` }))
-  return { lang: requestLang(context), links: footer.results, choices, title: contentT(context)('footer.title') }
+  return {
+    lang: requestLang(context),
+    links: footer.results,
+    choices,
+    title: serverT(context, 'admin-content')('footer.title'),
+  }
 }
 
 const footerForm = z.object({
@@ -45,7 +51,7 @@ const footerForm = z.object({
 
 /** Replaces the footer's links: rows with a page, by their order number (ties keep the rows' order). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'save'
   const submission = parseForm(await request.formData(), footerForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })

@@ -6,6 +6,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
@@ -16,7 +17,7 @@ import { adminFailure, apiError, apiFailure, parseForm, staffLoad } from '../for
 import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
 import { PickupPointsForm } from './+shared/pickup-points-form.tsx'
 import type { Route } from './+types/settings'
-import { contentT, localizedForm } from './content.server.ts'
+import { localizedForm } from './content.server.ts'
 import './+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const contacts = await staffApi(context)
     .get('admin/content/contacts/')
     .catch(() => null)
-  return { lang: requestLang(context), apps, contacts, title: contentT(context)('settings.title') }
+  return { lang: requestLang(context), apps, contacts, title: serverT(context, 'admin-content')('settings.title') }
 }
 
 const optional = z.string().trim().max(500).default('')
@@ -75,7 +76,7 @@ const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'androi
 
 /** Two forms: the contacts, and the store links (an empty one shows "soon" in the shop). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const formData = await request.formData()
   const asked = formData.get('intent')
   const intent = asked === 'apps' || asked === 'points' ? asked : 'contacts'
@@ -110,7 +111,7 @@ const currentContacts = (context: Route.ActionArgs['context']) =>
 
 /** The pickup points form: every kept row (removed and blank ones left out) replaces the list. */
 async function savePoints(context: Route.ActionArgs['context'], formData: FormData) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const submission = parseForm(formData, pointsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'points', toast: t('fill_form') })
   const current = await currentContacts(context)

@@ -4,6 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
@@ -13,9 +14,9 @@ import { InputField } from '../+shared/people/inputs.tsx'
 import { formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath, staffCan, useStaff } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
-import { adminFailure, adminT, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
+import { adminFailure, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/$id'
-import { customersT } from './customers.server.ts'
+
 import '../+shared/people/people.css'
 
 const load = (context: Route.LoaderArgs['context'], id: string) => staffLoad(context, `admin/customers/${id}/`)
@@ -37,7 +38,7 @@ const adjustForm = z.object({
 /** Block or unblock with a reason, or adjust the cashback balance: each its own form, POST-redirect-GET. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await load(context, params.id)
-  const t = customersT(context)
+  const t = serverT(context, 'admin-customers')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   const path = `admin/customers/${customer.id}/` as const
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return redirect(adminPath(requestLang(context), `customers/${customer.id}`))
   }
   const refused = (submission: Parameters<typeof adminFailure>[0], error: unknown, fields: string[]) => {
-    return apiFailure(submission, intent, error, fields, adminT(context)('errors.generic'))
+    return apiFailure(submission, intent, error, fields, serverT(context, 'admin')('errors.generic'))
   }
   if (intent === 'block' || intent === 'unblock') {
     const submission = parseForm(formData, reasonForm)

@@ -3,16 +3,18 @@ import { data, Form, Link, redirect } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { SMS_REPLY_MAX } from '#contract/desk.ts'
 import { formatPhone } from '#contract/phone-format.ts'
-import { DeskIntent, SMS_REPLY_MAX, smsForm } from '../+shared/desk/forms.ts'
+import { DeskIntent, smsForm } from '../+shared/desk/forms.ts'
 import { TextForm } from '../+shared/desk/text-form.tsx'
 import type { InboxStatus } from '../+shared/desk/types.ts'
 import { staffCan } from '../+shared/staff.ts'
 import { fieldRefusal, pageId, refused } from '../desk.server.ts'
 import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+
 import type { Route } from './+types/$id'
 import '../orders/+shared/orders.css'
 import '../+shared/desk/desk.css'
@@ -33,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     message,
     assignees,
-    title: deskT(context)('inbox.meta_one', { id: message.id }),
+    title: serverT(context, 'admin-desk')('inbox.meta_one', { id: message.id }),
   }
 }
 
@@ -43,7 +45,7 @@ const idValue = (value: FormDataEntryValue | null) =>
 /** Status and assignee, "unread again", an SMS reply: plain forms posting here, then back to the message. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = deskT(context)
+  const t = serverT(context, 'admin-desk')
   const id = pageId(params.id)
   const here = `/${lang}/admin/inbox/${id}`
   const api = staffApi(context)

@@ -1,17 +1,11 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { DeskOrder } from './+shared/types.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-orders` namespace in the request's language. */
-export function deskT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-orders:${key}`, vars ?? {}) as string
-}
 
 /** The order; an id that is no number, or no order, is the 404 page, a role without orders the 403 one. */
 export async function loadDeskOrder(context: Context, id: string): Promise<DeskOrder> {
@@ -34,6 +28,6 @@ export function pageError(error: unknown) {
  */
 export function refused(context: Context, error: unknown, here: string) {
   if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
-  flash(context, { type: 'error', message: error.body.detail ?? deskT(context)('actions.failed') })
+  flash(context, { type: 'error', message: error.body.detail ?? serverT(context, 'admin-orders')('actions.failed') })
   return redirect(here)
 }

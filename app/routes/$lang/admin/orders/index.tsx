@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { ExportLinks } from '../+shared/desk/stats-page.tsx'
 import { staffLoad } from '../forms.server.ts'
@@ -11,7 +12,7 @@ import { OrdersTable } from './+shared/orders-table.tsx'
 import { StatusTabs } from './+shared/status-tabs.tsx'
 import type { DeskOrderPage } from './+shared/types.ts'
 import type { Route } from './+types/index'
-import { deskT, pageError } from './desk.server.ts'
+import { pageError } from './desk.server.ts'
 import './+shared/orders.css'
 
 const emptyPage: DeskOrderPage = {
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get('geo/regions/')
       .then((r) => r.results.map(({ code, name }) => ({ code, name }))),
   ])
-  return { lang, filters, ...orders, counts, regions, title: deskT(context)('list.meta_title') }
+  return { lang, filters, ...orders, counts, regions, title: serverT(context, 'admin-orders')('list.meta_title') }
 }
 
 // The admin layout keeps every page out of caches and search engines.

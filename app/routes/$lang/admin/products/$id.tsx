@@ -6,6 +6,7 @@ import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
@@ -17,7 +18,7 @@ import { ProductIntent, productForm } from './+shared/form-schema.ts'
 import { Pictures } from './+shared/pictures.tsx'
 import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
 import type { Route } from './+types/$id'
-import { formFieldErrors, loadChoices, loadProduct, productBody, productsT } from './products.server.ts'
+import { formFieldErrors, loadChoices, loadProduct, productBody } from './products.server.ts'
 import './+shared/products.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ const pictureIdOf = (formData: FormData) => Number(formData.get('picture_id'))
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = productsT(context)
+  const t = serverT(context, 'admin-products')
   const product = await loadProduct(context, params.id)
   const path = `admin/products/${product.id}/` as const
   const api = staffApi(context)

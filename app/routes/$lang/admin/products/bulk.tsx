@@ -5,15 +5,17 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { bulkActions } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { SelectField } from '../+shared/fields.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import type { Batch } from '../batches/+shared/types.ts'
-import { batchesT } from '../batches/batches.server.ts'
+
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
-import { bulkActions, bulkForm } from './+shared/bulk-form.ts'
+import { bulkForm } from './+shared/bulk-form.ts'
 import type { Route } from './+types/bulk'
 import '../batches/+shared/batches.css'
 
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = tree.results.flatMap((group) =>
     group.children.map((c) => ({ value: String(c.id), label: c.title })),
   )
-  return { lang: requestLang(context), ids, categories, title: batchesT(context)('bulk.meta_title') }
+  return { lang: requestLang(context), ids, categories, title: serverT(context, 'admin-batches')('bulk.meta_title') }
 }
 
 /** Tashkent wall-clock time from a datetime-local field → the API's ISO moment. */
@@ -41,7 +43,7 @@ const moment = (local: string | undefined) => (local ? `${local}:00+05:00` : nul
 
 /** Previews the action: the API saves a batch, whose page shows the differences and the Apply button. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = batchesT(context)
+  const t = serverT(context, 'admin-batches')
   const formData = await request.formData()
   const submission = parseForm(formData, bulkForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'bulk', toast: t('bulk.failed') })

@@ -2,19 +2,19 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes as modes } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
-import { IMPORT_MAX_MB } from '../batches/+shared/types.ts'
-import { batchesT } from '../batches/batches.server.ts'
+
 import type { Route } from './+types/import'
 import '../batches/+shared/batches.css'
 
-const modes = ['prices', 'everything'] as const
 type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: batchesT(context)('import.meta_title') }
+  return { lang: requestLang(context), title: serverT(context, 'admin-batches')('import.meta_title') }
 }
 
 /**
@@ -23,10 +23,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  * their field with the chosen mode kept (a file input cannot be refilled).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = batchesT(context)
+  const t = serverT(context, 'admin-batches')
   const fail = (answer: Answer, status = 400) => data(answer, { status })
   const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > IMPORT_MAX_MB * 1024 * 1024 + 64 * 1024) {
+  if (length > IMPORT_MAX_BYTES + 64 * 1024) {
     await request.body?.cancel().catch(() => undefined)
     const detail = t('import.too_large', { max: IMPORT_MAX_MB })
     return fail({ mode: 'prices', errors: { file: detail }, detail })

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { productSorts } from '#contract/admin-products.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { productSorts, stockStates } from '#contract/admin-products.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { staffCan, useStaff } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
@@ -11,7 +12,7 @@ import { stockAction } from '../stock/stock.server.ts'
 import { type ProductFilters, parseProductFilters, productSearch } from './+shared/list-params.ts'
 import { ProductsTable } from './+shared/products-table.tsx'
 import type { Route } from './+types/index'
-import { loadChoices, productsT } from './products.server.ts'
+import { loadChoices } from './products.server.ts'
 import './+shared/products.css'
 import '../stock/+shared/stock.css'
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   const filters = parseProductFilters(new URL(request.url).searchParams)
   const [list, choices] = await Promise.all([staffLoad(context, 'admin/products/', filters), loadChoices(context)])
-  return { lang, filters, list, choices, title: productsT(context)('list.meta_title') }
+  return { lang, filters, list, choices, title: serverT(context, 'admin-products')('list.meta_title') }
 }
 
 /** A quick stock count from a row (stock.write): back to the list as it was shown. */
@@ -91,7 +92,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         {select(
           'stock',
           t('list.stock'),
-          (['in', 'low', 'out'] as const).map((s) => ({ value: s, label: t(`stock.${s}`) })),
+          stockStates.map((s) => ({ value: s, label: t(`stock.${s}`) })),
         )}
         {select('hidden', t('list.visibility'), [
           { value: 'true', label: t('list.hidden_only') },

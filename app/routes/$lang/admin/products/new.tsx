@@ -4,6 +4,7 @@ import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
@@ -12,7 +13,7 @@ import { adminFailure, apiError, parseForm } from '../forms.server.ts'
 import { productForm } from './+shared/form-schema.ts'
 import { ProductForm } from './+shared/product-form.tsx'
 import type { Route } from './+types/new'
-import { formFieldErrors, loadChoices, productBody, productsT } from './products.server.ts'
+import { formFieldErrors, loadChoices, productBody } from './products.server.ts'
 import './+shared/products.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,14 +22,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     lang: requestLang(context),
     choices: await loadChoices(context),
     canPrice: staffCan(staff, 'catalogue.write'),
-    title: productsT(context)('new.title'),
+    title: serverT(context, 'admin-products')('new.title'),
   }
 }
 
 /** Creates the product (stock 0) and opens its page, where pictures are added. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = productsT(context)
+  const t = serverT(context, 'admin-products')
   const submission = parseForm(await request.formData(), productForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'save', toast: t('errors.fill_form') })
   let created: AdminProduct

@@ -5,6 +5,7 @@ import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
@@ -12,11 +13,11 @@ import type { AdminActionData } from '../+shared/forms.tsx'
 import { discountText, formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
-import { adminT, apiError, staffLoad } from '../forms.server.ts'
+import { apiError, staffLoad } from '../forms.server.ts'
 import { PromoForm } from './+shared/promo-form.tsx'
 import { promoDefaults } from './+shared/promo-values.ts'
 import type { Route } from './+types/$id'
-import { loadPromo, promoT } from './promo.server.ts'
+import { loadPromo } from './promo.server.ts'
 import { savePromo } from './save.server.ts'
 import '../+shared/people/people.css'
 
@@ -33,12 +34,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')
   if (intent === 'save') return savePromo(context, formData, promo.id)
-  const t = promoT(context)
+  const t = serverT(context, 'admin-promo')
   if (intent === 'pause' || intent === 'resume') {
     try {
       await staffApi(context).send('POST', `admin/promo/${promo.id}/${intent}/`)
     } catch (error) {
-      const failed = apiError(error, [], adminT(context)('errors.generic'))
+      const failed = apiError(error, [], serverT(context, 'admin')('errors.generic'))
       return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
         status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
       })
@@ -46,7 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     flash(context, { type: 'success', message: t(intent === 'pause' ? 'paused_done' : 'resumed_done') })
     return redirect(adminPath(requestLang(context), `promo/${promo.id}`))
   }
-  return Response.json({ intent, toast: toastMessage('error', adminT(context)('errors.generic')) }, { status: 400 })
+  return Response.json(
+    { intent, toast: toastMessage('error', serverT(context, 'admin')('errors.generic')) },
+    { status: 400 },
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.promo.code }]

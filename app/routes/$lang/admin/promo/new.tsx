@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { PromoForm } from './+shared/promo-form.tsx'
 import type { Route } from './+types/new'
-import { promoT } from './promo.server.ts'
+
 import { savePromo } from './save.server.ts'
 import '../+shared/people/people.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: promoT(context)('new') }
+  return { lang: requestLang(context), title: serverT(context, 'admin-promo')('new') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

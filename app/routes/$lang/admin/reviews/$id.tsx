@@ -3,26 +3,32 @@ import { data, Form, Link, redirect } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { DeskIntent, HIDE_REASON_MAX, hideForm, REPLY_MAX, replyForm } from '../+shared/desk/forms.ts'
+import { HIDE_REASON_MAX, REPLY_MAX } from '#contract/desk.ts'
+import { DeskIntent, hideForm, replyForm } from '../+shared/desk/forms.ts'
 import { TextForm } from '../+shared/desk/text-form.tsx'
 import { fieldRefusal, pageId, refused } from '../desk.server.ts'
 import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+
 import type { Route } from './+types/$id'
 import '../orders/+shared/orders.css'
 import '../+shared/desk/desk.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const review = await staffLoad(context, `admin/reviews/${pageId(params.id)}/`)
-  return { lang: requestLang(context), review, title: deskT(context)('reviews.meta_one', { id: review.id }) }
+  return {
+    lang: requestLang(context),
+    review,
+    title: serverT(context, 'admin-desk')('reviews.meta_one', { id: review.id }),
+  }
 }
 
 /** Hide (with a reason), show again, reply: each a plain form posting here, then back to the review. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = deskT(context)
+  const t = serverT(context, 'admin-desk')
   const id = pageId(params.id)
   const here = `/${lang}/admin/reviews/${id}`
   const api = staffApi(context)

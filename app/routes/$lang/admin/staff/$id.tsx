@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
 import { staffRoles } from '#contract/staff.ts'
@@ -13,7 +14,7 @@ import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { SelectField } from '../+shared/fields.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
-import { adminFailure, adminT, apiError, apiFailure, parseForm } from '../forms.server.ts'
+import { adminFailure, apiError, apiFailure, parseForm } from '../forms.server.ts'
 import { OneTimePasswordNotice } from './+shared/one-time-password.tsx'
 import { StaffState } from './+shared/staff-state.tsx'
 import type { Route } from './+types/$id'
@@ -34,7 +35,7 @@ const profileForm = z.object({ name: requiredText(), role: z.enum(staffRoles) })
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const member = await loadStaffMember(context, params.id)
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? '')

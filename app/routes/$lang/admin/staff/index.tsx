@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
@@ -10,7 +11,7 @@ import { SelectField } from '../+shared/fields.tsx'
 import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
-import { adminFailure, adminT, apiFailure, parseForm } from '../forms.server.ts'
+import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
 import { OneTimePasswordNotice } from './+shared/one-time-password.tsx'
 import { StaffState } from './+shared/staff-state.tsx'
 import type { Route } from './+types/index'
@@ -18,12 +19,12 @@ import { loadStaff } from './staff.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = await loadStaff(context)
-  return { lang: requestLang(context), staff, title: adminT(context)('staff.title') }
+  return { lang: requestLang(context), staff, title: serverT(context, 'admin')('staff.title') }
 }
 
 /** Adds a staff member; the API's one-time password is answered once, to this page only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const intent = 'create'
   const submission = parseForm(await request.formData(), staffCreateSchema)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import { TableHead } from '../+shared/table-head.tsx'
@@ -9,7 +10,7 @@ import { staffLoad } from '../forms.server.ts'
 import { ArrivalForm, CorrectionForm, type StockActionData } from './+shared/stock-forms.tsx'
 import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
-import { stockAction, stockT } from './stock.server.ts'
+import { stockAction } from './stock.server.ts'
 import './+shared/stock.css'
 
 const PAGE_SIZE = 20
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     product,
     movements,
-    title: stockT(context)('product.meta_title', { title: product.title }),
+    title: serverT(context, 'admin-stock')('product.meta_title', { title: product.title }),
   }
 }
 
@@ -141,7 +142,7 @@ function Movements({ lang, rows }: { lang: Lang; rows: StockMovement[] }) {
     <table className="desk-table stock-table">
       <TableHead
         caption={t('product.history')}
-        columns={['when', 'change', 'after', 'why', 'who', 'batch'].map((key) => t(`product.${key}`))}
+        columns={(['when', 'change', 'after', 'why', 'who', 'batch'] as const).map((key) => t(`product.${key}`))}
       />
       <tbody>
         {rows.map((m) => (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { TableHead } from '../+shared/table-head.tsx'
@@ -10,7 +11,7 @@ import { EXPIRING_DAYS } from './+shared/schemas.ts'
 import { CorrectionForm, SaleForm, type StockActionData } from './+shared/stock-forms.tsx'
 import type { ExpiringRow, StockRow } from './+shared/types.ts'
 import type { Route } from './+types/index'
-import { stockAction, stockT } from './stock.server.ts'
+import { stockAction } from './stock.server.ts'
 import './+shared/stock.css'
 
 const PAGE_SIZE = 25
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const low = query.tab === 'low' ? await staffLoad(context, 'admin/stock/low/', { ...paging, q: query.q }) : null
   const expiring =
     query.tab === 'expiring' ? await staffLoad(context, 'admin/stock/expiring/', { ...paging, days: query.days }) : null
-  return { lang: requestLang(context), query, low, expiring, title: stockT(context)('list.meta_title') }
+  return { lang: requestLang(context), query, low, expiring, title: serverT(context, 'admin-stock')('list.meta_title') }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

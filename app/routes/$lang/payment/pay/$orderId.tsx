@@ -7,8 +7,9 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/$orderId'
 
 // A saved card (card:…) never comes here (no card_id is sent); named all the same so every provider has a name.
@@ -28,7 +29,7 @@ const providerNames: Record<PaymentStart['provider'], string> = {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   let start: PaymentStart

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { AWAITING_PAYMENT } from '#app/components/orders/pay.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
+import { OrderStatus } from '#contract/orders.ts'
 import type { Route } from './+types/$orderId'
 
 /**
@@ -17,8 +18,9 @@ import type { Route } from './+types/$orderId'
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
   const order = await orNotFound(context.get(apiClientContext).get(`orders/${params.orderId}/`))
-  const outcome = order.payment_status === 'paid' ? 'success' : order.status === AWAITING_PAYMENT ? 'failure' : 'other'
-  const t = ordersT(context)
+  const outcome: 'success' | 'failure' | 'other' =
+    order.payment_status === 'paid' ? 'success' : order.status === OrderStatus.awaitingPayment ? 'failure' : 'other'
+  const t = serverT(context, 'orders')
   return data({ lang: requestLang(context), order, outcome, title: t(`result.meta_${outcome}`) }, { headers: personal })
 }
 

@@ -1,4 +1,5 @@
 import { requiredText } from '#contract/account.ts'
+import { HIDE_REASON_MAX, REPLY_MAX, SMS_REPLY_MAX } from '#contract/desk.ts'
 import { z } from '#contract/zod.ts'
 
 /** The back office's reviews and inbox forms (browser-safe); the API checks the same again. */
@@ -10,11 +11,6 @@ export const DeskIntent = {
   unread: 'unread',
   sms: 'sms',
 } as const
-
-/** As api/admin/reviews/schemas.ts and api/admin/inbox/schemas.ts take them. */
-export const HIDE_REASON_MAX = 500
-export const REPLY_MAX = 2000
-export const SMS_REPLY_MAX = 300
 
 export const hideForm = z.object({ text: requiredText(HIDE_REASON_MAX) })
 export const smsForm = z.object({ text: requiredText(SMS_REPLY_MAX) })

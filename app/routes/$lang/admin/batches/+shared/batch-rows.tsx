@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
+import { rowKinds } from '#contract/catalogue-batches.ts'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
-import { type BatchDetail, rowKinds } from './types.ts'
+import type { BatchDetail } from './types.ts'
 
 /** The tabs (all, created, changed, rejected), the rows as a table (cards on a phone) and the pager. */
 export function BatchRows({ lang, batch, kind }: { lang: Lang; batch: BatchDetail; kind: string | null }) {

@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
@@ -16,7 +17,7 @@ import { CheckboxField } from '../+shared/fields.tsx'
 import { type Kind, kinds } from '../+shared/kinds.ts'
 import { CatalogueTabs } from '../+shared/tabs.tsx'
 import { type BrandRow, type CategoryRow, type GroupRow, rowName, type TaxonomyRow } from '../+shared/types.ts'
-import { catalogueT } from '../catalogue.server.ts'
+
 import { apiFields, editForms, formFieldErrors, kindOf, toBody } from '../taxonomy.server.ts'
 import type { Route } from './+types/$id'
 import '../+shared/catalogue.css'
@@ -50,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindOf(params.kind)
   const lang = requestLang(context)
-  const t = catalogueT(context)
+  const t = serverT(context, 'admin-catalogue')
   const intent = 'edit'
   const submission = parseForm(await request.formData(), editForms[kind])
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })

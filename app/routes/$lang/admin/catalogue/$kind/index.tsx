@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import type { AdminActionData } from '../../+shared/forms.tsx'
@@ -14,7 +15,7 @@ import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server
 import { type Kind, kinds } from '../+shared/kinds.ts'
 import { CatalogueTabs } from '../+shared/tabs.tsx'
 import { rowCount, rowName } from '../+shared/types.ts'
-import { catalogueT } from '../catalogue.server.ts'
+
 import { apiFields, createForms, formFieldErrors, kindOf, toBody, typedOrder } from '../taxonomy.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/catalogue.css'
@@ -22,7 +23,12 @@ import '../+shared/catalogue.css'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const kind = kindOf(params.kind)
   const { results } = await staffLoad(context, kinds[kind].api)
-  return { lang: requestLang(context), kind, rows: results, title: catalogueT(context)(`lists.${kind}`) }
+  return {
+    lang: requestLang(context),
+    kind,
+    rows: results,
+    title: serverT(context, 'admin-catalogue')(`lists.${kind}`),
+  }
 }
 
 /**
@@ -33,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindOf(params.kind)
   const lang = requestLang(context)
-  const t = catalogueT(context)
+  const t = serverT(context, 'admin-catalogue')
   const api = staffApi(context)
   const { api: path } = kinds[kind]
   const formData = await request.formData()

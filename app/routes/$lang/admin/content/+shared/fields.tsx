@@ -2,6 +2,7 @@ import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import type { Lang } from '#app/utils/i18n.ts'
 import { languages } from '#contract/languages.ts'
 import { AdminField } from '../../+shared/fields.tsx'
 
@@ -33,7 +34,7 @@ export function ContentInput({
 }
 
 /** The language's name and, when its text is empty, a "no translation" mark. */
-export function LanguageLabel({ lang, label, missing }: { lang: string; label: string; missing: boolean }) {
+export function LanguageLabel({ lang, label, missing }: { lang: Lang; label: string; missing: boolean }) {
   const { t } = useTranslation('admin-content')
   return (
     <>

@@ -6,5 +6,3 @@ export type LocalizedText = AdminPage['published']['title']
 export type ContentPicture = AdminBanner['image']
 /** The footer's links (each to a content page). */
 export type FooterLink = FooterLinks['results'][number]
-
-export const pageKinds = ['page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact'] as const

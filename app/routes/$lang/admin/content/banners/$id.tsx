@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
@@ -13,7 +14,6 @@ import { ContentInput, DeleteForm, LocalizedInputs, PictureInput, ScheduleFields
 import { type ScheduleValues, scheduleDefaults } from '../+shared/scheduled.tsx'
 import type { LocalizedText } from '../+shared/types.ts'
 import {
-  contentT,
   editedId,
   localizedForm,
   scheduledAction,
@@ -35,7 +35,7 @@ type BannerFields = ScheduleValues & {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const banner = id ? await staffLoad(context, `admin/content/banners/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), banner, title: banner ? t('banners.edit') : t('banners.add') }
 }
 

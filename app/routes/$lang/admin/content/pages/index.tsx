@@ -2,7 +2,9 @@ import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { pageKinds } from '#contract/content.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { SelectField } from '../../+shared/fields.tsx'
@@ -14,21 +16,21 @@ import { CreateCard } from '../+shared/create-card.tsx'
 import { ContentInput, LocalizedInputs } from '../+shared/fields.tsx'
 import { ContentListHead } from '../+shared/list-head.tsx'
 import { PublishState } from '../+shared/publish-state.tsx'
-import { type LocalizedText, pageKinds } from '../+shared/types.ts'
-import { contentT, localizedForm } from '../content.server.ts'
+import type { LocalizedText } from '../+shared/types.ts'
+import { localizedForm } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await staffLoad(context, 'admin/content/pages/')
-  return { lang: requestLang(context), pages: results, title: contentT(context)('pages.title') }
+  return { lang: requestLang(context), pages: results, title: serverT(context, 'admin-content')('pages.title') }
 }
 
 const createForm = z.object({ slug: z.string().trim().max(100), kind: z.enum(pageKinds), title: localizedForm })
 
 /** Adds a page (unpublished, empty body) and opens it for editing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'create'
   const submission = parseForm(await request.formData(), createForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })

@@ -2,6 +2,7 @@ import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
@@ -15,20 +16,20 @@ import { ContentListHead } from '../+shared/list-head.tsx'
 import { PublishState } from '../+shared/publish-state.tsx'
 import { tashkentText } from '../+shared/tashkent.ts'
 import type { LocalizedText } from '../+shared/types.ts'
-import { contentT, localizedForm, tashkentField } from '../content.server.ts'
+import { localizedForm, tashkentField } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await staffLoad(context, 'admin/content/posts/')
-  return { lang: requestLang(context), posts: results, title: contentT(context)('posts.title') }
+  return { lang: requestLang(context), posts: results, title: serverT(context, 'admin-content')('posts.title') }
 }
 
 const createForm = z.object({ title: localizedForm, published_at: tashkentField })
 
 /** Adds a post (not in the shop until published; its body starts as its title) and opens it for editing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'create'
   const submission = parseForm(await request.formData(), createForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })

@@ -4,8 +4,10 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { OrderStatus } from '#contract/orders.ts'
 import type { StaffMe } from '../../+shared/staff.ts'
 import { staffLoad } from '../../forms.server.ts'
 import { OrderActions } from '../+shared/order-actions.tsx'
@@ -14,8 +16,7 @@ import { OrderItems } from '../+shared/order-items.tsx'
 import { OrderMoney } from '../+shared/order-money.tsx'
 import { OrderTimeline } from '../+shared/order-timeline.tsx'
 import { cancelForm, DeskIntent } from '../+shared/schemas.ts'
-import { CANCELLED } from '../+shared/statuses.ts'
-import { deskT, loadDeskOrder, refused } from '../desk.server.ts'
+import { loadDeskOrder, refused } from '../desk.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/orders.css'
 
@@ -34,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     order,
     me: { id: me.id, write: may('orders.write'), audit: may('audit.read') },
     assignees,
-    title: deskT(context)('order.meta_title', { number: order.number }),
+    title: serverT(context, 'admin-orders')('order.meta_title', { number: order.number }),
   }
 }
 
@@ -48,7 +49,7 @@ const statusValue = (value: FormDataEntryValue | null) =>
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = deskT(context)
+  const t = serverT(context, 'admin-orders')
   const here = `/${lang}/admin/orders/${params.id}`
   if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
   const api = staffApi(context)
@@ -118,7 +119,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function DeskOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, order, me, assignees } = loaderData
   const { t } = useTranslation('admin-orders')
-  const open = order.status !== CANCELLED
+  const open = order.status !== OrderStatus.cancelled
   return (
     <div className="desk-page">
       <p>

@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useErrorText } from '#app/components/account/fields.tsx'
-import { CANCEL_REASON_MAX, DeskIntent } from './schemas.ts'
+import { CANCEL_REASON_MAX } from '#contract/orders.ts'
+import { DeskIntent } from './schemas.ts'
 
 /**
  * Cancel with a reason: folded under its button (a <details>, so it opens

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { OrderStatus } from '#contract/orders.ts'
 import { CancelForm } from './cancel-form.tsx'
 import { PaymentLink } from './payment-link.tsx'
 import { DeskIntent } from './schemas.ts'
-import { CANCELLED } from './statuses.ts'
 
 export type DeskActionsProps = {
   lang: string
@@ -26,8 +26,8 @@ export type DeskActionsProps = {
 /** What can be done with the order now, each a plain form (works without JavaScript). */
 export function OrderActions(props: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
-  const forward = props.next.filter((s) => s.status !== CANCELLED)
-  const cancellable = props.next.some((s) => s.status === CANCELLED)
+  const forward = props.next.filter((s) => s.status !== OrderStatus.cancelled)
+  const cancellable = props.next.some((s) => s.status === OrderStatus.cancelled)
   const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink
   return (
     <section aria-labelledby="desk-actions" className="desk-card desk-actions">

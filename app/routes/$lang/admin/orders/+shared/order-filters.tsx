@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 import { type DeskFilters, hasFilters } from './list-params.ts'
-import { deliveries, paymentMethods, paymentStatuses } from './statuses.ts'
 import type { DeskCounts } from './types.ts'
 
 export type RegionOption = { code: string; name: string }
@@ -65,17 +65,17 @@ export function OrderFilters({
           {select(
             'payment_status',
             t('list.payment_status'),
-            paymentStatuses.map((s) => ({ value: s, label: t(`payment_statuses.${s}`) })),
+            PaymentStatus.map((s) => ({ value: s, label: t(`payment_statuses.${s}`) })),
           )}
           {select(
             'payment_method',
             t('list.payment_method'),
-            paymentMethods.map((m) => ({ value: m, label: t(`methods.${m}`) })),
+            PaymentMethod.map((m) => ({ value: m, label: t(`methods.${m}`) })),
           )}
           {select(
             'delivery',
             t('list.delivery'),
-            deliveries.map((d) => ({ value: d, label: t(`deliveries.${d}`) })),
+            Delivery.map((d) => ({ value: d, label: t(`deliveries.${d}`) })),
           )}
           {select(
             'region',

@@ -1,4 +1,5 @@
 import { requiredText } from '#contract/account.ts'
+import { CANCEL_REASON_MAX } from '#contract/orders.ts'
 import { z } from '#contract/zod.ts'
 
 /** The desk's forms (browser-safe); the API checks the same again. */
@@ -10,8 +11,5 @@ export const DeskIntent = {
   paymentLink: 'payment_link',
   sendPaymentLink: 'send_payment_link',
 } as const
-
-/** As `POST admin/orders/{id}/status/` takes it. */
-export const CANCEL_REASON_MAX = 255
 
 export const cancelForm = z.object({ reason: requiredText(CANCEL_REASON_MAX) })

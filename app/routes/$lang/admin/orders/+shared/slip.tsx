@@ -45,7 +45,7 @@ export function Slip({ lang, order, qr }: { lang: Lang; order: DeskOrder; qr: st
         </div>
         <div>
           <dt>{t('order.delivery')}</dt>
-          <dd>{t(`deliveries.${order.delivery}`)}</dd>
+          <dd>{t(`deliveries.${order.delivery}`, { defaultValue: order.delivery })}</dd>
         </div>
         <div>
           <dt>{order.pickup_point ? t('order.pickup_point') : t('order.address')}</dt>

@@ -1,16 +1,5 @@
+import { bulkActions } from '#contract/catalogue-batches.ts'
 import { z } from '#contract/zod.ts'
-
-/** The actions of admin/products/bulk/preview/ (api/catalogue-batches/bulk.ts). */
-export const bulkActions = [
-  'hide',
-  'show',
-  'add_category',
-  'replace_category',
-  'price_percent',
-  'sale_percent',
-  'sale_price',
-  'sale_clear',
-] as const
 
 const localMoment = z
   .string()

@@ -1,3 +1,4 @@
+import { volumeUnits } from '#contract/catalogue.ts'
 import { z } from '#contract/zod.ts'
 
 /**
@@ -23,7 +24,7 @@ export const productForm = z.object({
   country: z.string('required').trim().min(2, 'required').max(2, 'max_length'),
   release_year: optionalWhole,
   volume: optionalWhole,
-  unit: z.enum(['ml', 'g', 'kg'], 'required'),
+  unit: z.enum(volumeUnits, 'required'),
   price: whole.min(1, 'required').optional(),
   sale_price: optionalWhole,
   sale_starts_at: text(20),

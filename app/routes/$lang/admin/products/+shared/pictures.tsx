@@ -5,11 +5,11 @@ import type { AdminProduct } from '#api/types.ts'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { PRODUCT_PICTURES_MAX } from '#contract/admin-products.ts'
+import { languages as langs } from '#contract/languages.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { ProductIntent } from './form-schema.ts'
 
 type Picture = AdminProduct['pictures'][number]
-const langs = ['uz', 'sr', 'ru'] as const
 
 /**
  * The pictures: upload several at once; order by number inputs (one form

@@ -6,12 +6,13 @@ import { Form } from 'react-router'
 import type { AdminProduct, AdminProductChoices } from '#api/types.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { volumeUnits } from '#contract/catalogue.ts'
+import { languages as langs } from '#contract/languages.ts'
 import { AdminField } from '../../+shared/fields.tsx'
 import { ProductIntent, type productForm } from './form-schema.ts'
 
 type Fields = FormFields<typeof productForm>
 type Field = FieldMetadata<string, any, string[]>
-const langs = ['uz', 'sr', 'ru'] as const
 
 function TextInput({
   field,
@@ -264,7 +265,7 @@ export function ProductForm({
           <Select
             field={fields.unit as Field}
             label={t('form.unit')}
-            options={(['ml', 'g', 'kg'] as const).map((u) => ({ value: u, label: t(`units.${u}`) }))}
+            options={volumeUnits.map((u) => ({ value: u, label: t(`units.${u}`) }))}
           />
         </div>
         <TextInput field={fields.aliases as Field} label={t('form.aliases')} hint={t('form.aliases_hint')} />

@@ -33,7 +33,9 @@ export function ProductsTable({
     <div className="products-bulk">
       <table className="admin-table products-table">
         <TableHead
-          columns={['select', 'picture', 'product', 'brand', 'price', 'stock', 'state'].map((key) => t(`list.${key}`))}
+          columns={(['select', 'picture', 'product', 'brand', 'price', 'stock', 'state'] as const).map((key) =>
+            t(`list.${key}`),
+          )}
         />
         <tbody>
           {products.map((p) => (

@@ -7,14 +7,16 @@ import { COUNT_MAX, correctionReasons, EXPIRING_DAYS, NOTE_MAX, StockIntent } fr
 /** What the stock screens' actions answer when a form comes back: which form, for which product, with its errors. */
 export type StockActionData = { intent: string; productId: number | null; result: SubmissionResult<string[]> }
 
-const ownKeys = new Set(['whole_number', 'count_range', 'percent_range', 'date_invalid'])
+const ownKeys = ['whole_number', 'count_range', 'percent_range', 'date_invalid'] as const
+const isOwnKey = (message: string): message is (typeof ownKeys)[number] =>
+  (ownKeys as readonly string[]).includes(message)
 
 /** A field's errors as text: the stock screens' own keys, the shared ones, or the API's words as they are. */
 function useStockErrorText() {
   const { t } = useTranslation('admin-stock')
   const shared = useErrorText()
   return (message: string, limits: { min?: number; max?: number }) =>
-    ownKeys.has(message) ? t(`validation.${message}`, limits) : shared(message, limits)
+    isOwnKey(message) ? t(`validation.${message}`, limits) : shared(message, limits)
 }
 
 /** Label, input and error text wired together (aria-invalid, aria-describedby). */
@@ -102,7 +104,7 @@ export function CorrectionForm({
     shouldValidate: 'onSubmit',
     defaultValue: { counted: compact ? '' : String(seen), reason: compact ? t('count_reasons.recount') : '' },
   })
-  const label = (key: string) => (compact ? t(`forms.${key}_for`, { title }) : t(`forms.${key}`))
+  const label = (key: 'counted' | 'reason') => (compact ? t(`forms.${key}_for`, { title }) : t(`forms.${key}`))
   return (
     <Form method="post" className={compact ? 'stock-form stock-form--row' : 'stock-form'} {...getFormProps(form)}>
       <input type="hidden" name="intent" value={StockIntent.correct} />

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
@@ -13,7 +14,7 @@ import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.s
 import { ContentInput, DeleteForm, PictureInput } from '../../+shared/fields.tsx'
 import { tashkentInput } from '../../+shared/tashkent.ts'
 import { TextsForm } from '../../+shared/texts-form.tsx'
-import { contentT, saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
+import { saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '../../+shared/content.css'
 
@@ -28,7 +29,7 @@ const settingsForm = z.object({ published_at: tashkentField })
 /** The texts (draft, preview, publish), the date and picture ("settings"), or removal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'draft')
   const path = `admin/content/posts/${params.id}/` as const

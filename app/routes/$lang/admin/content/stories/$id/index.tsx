@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
@@ -14,7 +15,6 @@ import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../..
 import { ScheduleState, type ScheduleValues, scheduleDefaults } from '../../+shared/scheduled.tsx'
 import type { LocalizedText } from '../../+shared/types.ts'
 import {
-  contentT,
   editedId,
   localizedForm,
   scheduledAction,
@@ -30,7 +30,7 @@ type StoryFields = ScheduleValues & { title: LocalizedText; cover: string }
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const story = id ? await staffLoad(context, `admin/content/stories/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), story, title: story ? story.title.ru : t('stories.add') }
 }
 

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../../+shared/admin-error.tsx'
@@ -12,7 +13,7 @@ import { adminPath } from '../../../../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../../forms.server.ts'
 import { ContentInput, DeleteForm, LocalizedInputs, PictureInput } from '../../../+shared/fields.tsx'
 import type { LocalizedText } from '../../../+shared/types.ts'
-import { contentT, localizedForm, uploadPicture } from '../../../content.server.ts'
+import { localizedForm, uploadPicture } from '../../../content.server.ts'
 import type { Route } from './+types/$item'
 import '../../../+shared/content.css'
 
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const story = await staffLoad(context, `admin/content/stories/${params.id}/`)
   const item = isNew(params.item) ? null : story.items.find((i) => String(i.id) === params.item)
   if (item === undefined) throw data(null, { status: 404 })
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), story, item, title: item ? t('stories.edit_item') : t('stories.add_item') }
 }
 
@@ -40,7 +41,7 @@ const fields = ['title.uz', 'title.sr', 'title.ru', 'link', 'position', 'image']
 /** Saves the item (its picture first, when chosen: a new item needs one), or removes it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const api = staffApi(context)
   const back = adminPath(lang, `content/stories/${params.id}`)
   const formData = await request.formData()
