@@ -12,6 +12,8 @@ export const OrderStatus = {
   delivered: 6,
 } as const
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+export const orderStatuses = Object.values(OrderStatus)
+export const isOrderStatus = (value: number): value is OrderStatus => (orderStatuses as number[]).includes(value)
 
 /** `payment_status`: refund_pending is a paid order cancelled whose money the provider has not yet given back. */
 export const PaymentStatus = ['pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const

@@ -1,4 +1,4 @@
-import { Delivery, OrderStatus, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
+import { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 
 /**
  * Order states (docs/orders-and-payments.md "Order states"). The numbers are the API's `status`;
@@ -11,9 +11,8 @@ import { Delivery, OrderStatus, PaymentMethod, PaymentStatus } from '#contract/o
  *
  * The customer may cancel in 1 and 3; staff in 1, 3, 4 and 5. 2 and 6 are final.
  */
-export { Delivery, OrderStatus, PaymentMethod, PaymentStatus }
+export { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus }
 
-export const orderStatuses = Object.values(OrderStatus) as OrderStatus[]
 export const statusNames: Record<OrderStatus, string> = {
   1: 'awaiting_payment',
   2: 'cancelled',

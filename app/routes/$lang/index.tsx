@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, useRouteLoaderData } from 'react-router'
-import type { Contacts } from '#api/types.ts'
 import { Banners } from '#app/components/catalogue/banners.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
@@ -89,10 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 // The Organization comes from the contacts the shop layout has loaded anyway.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return []
-  const shell = matches.find((m) => m?.id === 'shop')?.loaderData as
-    | { contacts?: Contacts & { email?: string | null } }
-    | undefined
-  const contacts = shell?.contacts
+  // matches: the root, the shop layout, this page.
+  const contacts = matches[1]?.loaderData.contacts
   const organization = organizationLd({
     origin: loaderData.seo.origin,
     phone: contacts?.phone,

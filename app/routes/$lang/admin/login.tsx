@@ -13,7 +13,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import { secondFactorSchema, staffLoginSchema } from '#contract/staff.ts'
-import { type AdminActionData, AdminAuthFrame } from './+shared/forms.tsx'
+import { AdminAuthFrame, type FormAnswer } from './+shared/forms.tsx'
 import { adminHome } from './+shared/staff.ts'
 import type { Route } from './+types/login'
 import { adminFailure, apiError, apiFailure, parseForm } from './forms.server.ts'
@@ -127,7 +127,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, step, redirectTo } = loaderData
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   return (
     <AdminAuthFrame
       lang={lang}
@@ -142,7 +142,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
   )
 }
 
-function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: AdminActionData }) {
+function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ phone: string; password: string }>({
@@ -164,7 +164,7 @@ function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: Adm
   )
 }
 
-function SecondFactorForm({ redirectTo, answer }: { redirectTo: string; answer?: AdminActionData }) {
+function SecondFactorForm({ redirectTo, answer }: { redirectTo: string; answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ code: string; recovery_code: string }>({

@@ -14,6 +14,7 @@ import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -21,7 +22,7 @@ import type { Route } from './+types/$id'
 
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return orNotFound(context.get(apiClientContext).get(`orders/${id}/`))
 }
 
@@ -64,12 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (formData.get('intent') === 'pay') {
       // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
       const card = formData.get('card_id')
-      const choice =
-        card === NEW_CARD
-          ? { card_id: null }
-          : typeof card === 'string' && /^\d{1,9}$/.test(card)
-            ? { card_id: Number(card) }
-            : undefined
+      const choice = card === NEW_CARD ? { card_id: null } : idOf(card) !== null ? { card_id: idOf(card) } : undefined
       const start = await api.send('POST', `payments/${order.id}/start/`, choice)
       return redirect(payRedirect(lang, order.id, start.redirect_url))
     }

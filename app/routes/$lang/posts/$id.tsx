@@ -10,13 +10,14 @@ import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/$id'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')
   const [post, others] = await Promise.all([

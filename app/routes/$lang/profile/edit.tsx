@@ -48,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (photo instanceof File && photo.size > 0) {
       const body = new FormData()
       body.set('avatar', photo, photo.name || 'photo')
-      const response = await api.request('account/avatar/', { method: 'POST', body })
-      if (!response.ok) {
-        const failed = (await response.json().catch(() => ({}))) as { detail?: string }
-        const detail = failed.detail || t('toast.generic')
-        return formFailure(submission, { toast: detail, status: response.status, fieldErrors: { avatar: [detail] } })
+      try {
+        await api.upload('account/avatar/', body)
+      } catch (error) {
+        const { detail, status } = apiError(error, [], t('toast.generic'))
+        return formFailure(submission, { toast: detail, status, fieldErrors: { avatar: [detail] } })
       }
     }
     await api.send('PATCH', 'account/', submission.value)

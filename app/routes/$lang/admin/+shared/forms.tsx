@@ -13,15 +13,8 @@ export type { Enrolment }
 /** A password made by the API that is shown once (a new staff member's, a reset). */
 export type OneTimePassword = { staff_id: number; name: string; phone: string; password: string }
 
-/** What a back-office form's action answers when it does not redirect. */
-export type AdminActionData = {
-  intent?: string
-  result?: SubmissionResult<string[]>
-  toast?: ToastMessage
-  enrolment?: Enrolment | null
-  recovery_codes?: string[]
-  one_time_password?: OneTimePassword
-}
+/** A back-office form's answer when its action does not redirect: which form (`intent`), conform's result, a toast. */
+export type FormAnswer = { intent?: string; result?: SubmissionResult<string[]>; toast?: ToastMessage }
 
 /**
  * The frame of the pages before the back office opens (sign-in, set-up): no

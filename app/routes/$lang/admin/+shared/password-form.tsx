@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { FormMessage, PasswordField } from '#app/components/account/fields.tsx'
 import { STAFF_PASSWORD_MIN } from '#contract/staff.ts'
-import type { AdminActionData } from './forms.tsx'
+import type { FormAnswer } from './forms.tsx'
 
 /** Change the own password: the current (or one-time) one, the new one twice. */
-export function PasswordChangeForm({ answer, oneTime }: { answer?: AdminActionData; oneTime?: boolean }) {
+export function PasswordChangeForm({ answer, oneTime }: { answer?: FormAnswer | null; oneTime?: boolean }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ old_password: string; new_password: string; password_confirm: string }>({

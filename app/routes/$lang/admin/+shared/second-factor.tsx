@@ -2,20 +2,23 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { CodeField, FormMessage } from '#app/components/account/fields.tsx'
-import type { AdminActionData, Enrolment } from './forms.tsx'
+import type { Enrolment, FormAnswer } from './forms.tsx'
+
+/** The set-up's answers: the QR code to show (again), the recovery codes once confirmed. */
+export type SecondFactorAnswer = FormAnswer & { enrolment?: Enrolment | null; recovery_codes?: string[] }
 
 /**
  * Setting up the authenticator: a button that asks for a secret, then the QR
  * code and the secret as text (for typing in by hand), then the app's code.
  * After the code: the recovery codes, shown once, and "I saved them".
  */
-export function SecondFactorSetup({ answer }: { answer?: AdminActionData }) {
+export function SecondFactorSetup({ answer }: { answer?: SecondFactorAnswer }) {
   if (answer?.recovery_codes) return <RecoveryCodes codes={answer.recovery_codes} toast={answer.toast} />
   if (answer?.enrolment) return <ConfirmEnrolment enrolment={answer.enrolment} answer={answer} />
   return <StartEnrolment answer={answer} />
 }
 
-function StartEnrolment({ answer }: { answer?: AdminActionData }) {
+function StartEnrolment({ answer }: { answer?: SecondFactorAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   return (
@@ -29,7 +32,7 @@ function StartEnrolment({ answer }: { answer?: AdminActionData }) {
   )
 }
 
-function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer: AdminActionData }) {
+function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer: SecondFactorAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ code: string }>({
@@ -67,7 +70,7 @@ function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer:
 }
 
 /** The ten recovery codes, once; the page goes on only when "I saved them" is ticked. */
-export function RecoveryCodes({ codes, toast }: { codes: string[]; toast?: AdminActionData['toast'] }) {
+export function RecoveryCodes({ codes, toast }: { codes: string[]; toast?: SecondFactorAnswer['toast'] }) {
   const { t } = useTranslation('admin')
   return (
     <Form method="post" className="auth-form">

@@ -1,8 +1,10 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
+import { type RouterContextProvider, redirect } from 'react-router'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
@@ -15,8 +17,7 @@ type Context = Readonly<RouterContextProvider>
 /** The id of what an editor page edits: null for 'new' (the form to add one); any other word is the 404 page. */
 export function editedId(id: string | undefined) {
   if (id === 'new') return null
-  if (!/^\d{1,9}$/.test(id ?? '')) throw data(null, { status: 404 })
-  return id as string
+  return String(pageId(id))
 }
 
 /** A content list page's data: the language, the items and the page's title. */
@@ -91,13 +92,13 @@ export async function uploadPicture(context: Context, file: FormDataEntryValue |
   if (!(file instanceof File) || file.size === 0) return null
   const form = new FormData()
   form.set('image', file, file.name || 'picture')
-  const response = await staffApi(context).request('admin/content/pictures/', { method: 'POST', body: form })
-  const body = await response.json().catch(() => ({}))
-  if (!response.ok) {
-    const errors = (body.errors ?? []).map((e: { message: string }) => ({ field, message: e.message }))
-    throw new ApiResponseError(response.status === 413 ? 400 : response.status, { ...body, errors })
+  try {
+    return (await staffApi(context).upload('admin/content/pictures/', form)).path
+  } catch (error) {
+    if (!isApiError(error)) throw error
+    const errors = (error.body.errors ?? []).map((e) => ({ field, message: e.message }))
+    throw new ApiResponseError(error.status === 413 ? 400 : error.status, { ...error.body, errors })
   }
-  return (body as { path: string }).path
 }
 
 const textsForm = z.object({ title: localizedForm, body: localizedForm })

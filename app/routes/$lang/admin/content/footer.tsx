@@ -10,7 +10,6 @@ import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { SelectField } from '../+shared/fields.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts'
 import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
@@ -89,7 +88,7 @@ type Row = { title: LocalizedText; slug: string; position: string }
 export default function AdminFooterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, links, choices, title } = loaderData
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const blank = { title: { uz: '', sr: '', ru: '' }, slug: '', position: '' }
   const rows: Row[] = [

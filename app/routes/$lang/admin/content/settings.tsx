@@ -11,7 +11,6 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, apiError, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
 import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
@@ -143,7 +142,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminContentSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, apps, contacts, title } = loaderData
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [contactsFormMeta, c] = useForm<Record<keyof ContentContacts, any>>({
     id: 'contacts',

@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
 import { InputField } from '../+shared/people/inputs.tsx'
 import { formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath, staffCan, useStaff } from '../+shared/staff.ts'
@@ -75,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminCustomerPage({ loaderData: { lang, customer }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-customers')
   const staff = useStaff()
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const shown = (list: { total: number; results: unknown[] }) =>
     list.total > list.results.length ? (
       <p className="admin-muted">{t('shown_newest', { shown: list.results.length, total: list.total })}</p>
@@ -193,7 +193,7 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
   )
 }
 
-function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminActionData }) {
+function BlockForm({ blocked, answer }: { blocked: boolean; answer?: FormAnswer }) {
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
   const intent = blocked ? 'unblock' : 'block'
@@ -222,7 +222,7 @@ function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminAction
   )
 }
 
-function AdjustForm({ answer }: { answer?: AdminActionData }) {
+function AdjustForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ amount: string; reason: string }>({

@@ -6,11 +6,11 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { bulkActions } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { SelectField } from '../+shared/fields.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import type { Batch } from '../batches/+shared/types.ts'
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...new Set(
       new URL(request.url).searchParams
         .getAll('id')
-        .filter((id) => /^\d{1,9}$/.test(id))
+        .filter((id) => idOf(id) !== null)
         .slice(0, MAX_IDS),
     ),
   ]
@@ -74,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function BulkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, ids, categories } = loaderData
   const { t } = useTranslation('admin-batches')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<FormFields<typeof bulkForm>>({
     id: 'bulk',

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes as modes } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
+import { apiRefusal } from '../forms.server.ts'
 
 import type { Route } from './+types/import'
 import '../batches/+shared/batches.css'
@@ -41,20 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = new FormData()
   body.set('file', file, file.name || 'import')
   body.set('mode', mode)
-  const token = getStaffSession(context).get('token')
-  const response = await context
-    .get(apiClientContext)
-    .withAuth(token ? { bearer: token } : 'none')
-    .request('admin/products/import/', { method: 'POST', body })
-  const answer = (await response.json().catch(() => ({}))) as {
-    id?: number
-    detail?: string
-    errors?: { field: string; message: string }[]
+  let batch: { id: number }
+  try {
+    batch = await staffApi(context).upload('admin/products/import/', body)
+  } catch (error) {
+    const refusal = apiRefusal(error)
+    const errors = Object.fromEntries(refusal.errors.map((e) => [e.field, e.message]))
+    return fail({ mode, errors, detail: refusal.detail }, refusal.status)
   }
-  if (response.status === 202 && answer.id) return redirect(adminPath(requestLang(context), `batches/${answer.id}`))
-  if (response.status >= 500 || response.status === 401) throw new Response(null, { status: response.status })
-  const errors = Object.fromEntries((answer.errors ?? []).map((e) => [e.field, e.message]))
-  return fail({ mode, errors, detail: answer.detail ?? '' }, response.status === 413 ? 400 : response.status)
+  return redirect(adminPath(requestLang(context), `batches/${batch.id}`))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -63,8 +58,8 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   const { lang } = loaderData
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state === 'submitting'
-  const answer = actionData as Answer | undefined
-  const chosen = answer?.mode && modes.includes(answer.mode as never) ? answer.mode : 'prices'
+  const answer = actionData
+  const chosen = modes.find((mode) => mode === answer?.mode) ?? 'prices'
   const template = (format: string) => adminPath(lang, `products/export/file?template=1&format=${format}`)
   return (
     <div className="batch-page">

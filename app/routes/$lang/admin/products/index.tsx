@@ -7,7 +7,6 @@ import { productSorts, stockStates } from '#contract/admin-products.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { staffCan, useStaff } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
-import type { StockActionData } from '../stock/+shared/stock-forms.tsx'
 import { stockAction } from '../stock/stock.server.ts'
 import { type ProductFilters, parseProductFilters, productSearch } from './+shared/list-params.ts'
 import { ProductsTable } from './+shared/products-table.tsx'
@@ -117,7 +116,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           lang={lang}
           products={list.results}
           stockEdit={staffCan(staff, 'stock.write')}
-          actionData={actionData as StockActionData | undefined}
+          actionData={actionData}
         />
       ) : (
         <p>{t('list.empty')}</p>

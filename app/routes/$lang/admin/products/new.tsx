@@ -7,7 +7,6 @@ import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
 import { productForm } from './+shared/form-schema.ts'
@@ -50,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, choices, canPrice } = loaderData
   const { t } = useTranslation('admin-products')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="admin-page products-page">

@@ -1,5 +1,6 @@
-import { data, type RouterContextProvider } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import { fromLocalInput } from './+shared/dates.ts'
@@ -9,7 +10,7 @@ type Context = Readonly<RouterContextProvider>
 
 /** The product; an id that is no number, or no product, is the 404 page, a role without the right the 403 one. */
 export function loadProduct(context: Context, id: string): Promise<AdminProduct> {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return staffLoad(context, `admin/products/${id}/`)
 }
 

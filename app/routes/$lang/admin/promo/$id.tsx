@@ -9,7 +9,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
 import { discountText, formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await staffApi(context).send('POST', `admin/promo/${promo.id}/${intent}/`)
     } catch (error) {
       const failed = apiError(error, [], serverT(context, 'admin')('errors.generic'))
-      return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
+      return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies FormAnswer, {
         status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
       })
     }
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPromoPage({ loaderData: { lang, promo, usage }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-promo')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="admin-page">

@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { PromoForm } from './+shared/promo-form.tsx'
 import type { Route } from './+types/new'
@@ -32,7 +31,7 @@ export default function AdminPromoNewPage({ loaderData: { lang, title }, actionD
       <div className="admin-card">
         <PromoForm
           id="promo-new"
-          answer={actionData as AdminActionData | undefined}
+          answer={actionData}
           defaults={{ kind: 'percent', min_total: '0', active: 'on' }}
           submit={t('create')}
         />

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
@@ -8,7 +8,7 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { SelectField } from '../+shared/fields.tsx'
-import type { AdminActionData } from '../+shared/forms.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
 import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
@@ -31,10 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const created = await staffApi(context).send('POST', 'admin/staff/', submission.value)
     const { id, name, phone } = created.staff
-    return {
-      intent,
-      one_time_password: { staff_id: id, name, phone, password: created.password },
-    } satisfies AdminActionData
+    return data({ intent, one_time_password: { staff_id: id, name, phone, password: created.password } })
   } catch (error) {
     return apiFailure(submission, intent, error, ['phone', 'name', 'role'], t('errors.generic'))
   }
@@ -44,11 +41,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStaffPage({ loaderData: { lang, staff, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   return (
     <section className="admin-page">
       <h1>{title}</h1>
-      {answer?.one_time_password ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
+      {answer && 'one_time_password' in answer ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
       <table className="admin-table">
         <TableHead
           caption={t('staff.count', { count: staff.length })}
@@ -75,7 +72,7 @@ export default function AdminStaffPage({ loaderData: { lang, staff, title }, act
   )
 }
 
-function CreateStaffForm({ answer }: { answer?: AdminActionData }) {
+function CreateStaffForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ phone: string; name: string; role: string }>({

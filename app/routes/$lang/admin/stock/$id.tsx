@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
 import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
-import { ArrivalForm, CorrectionForm, type StockActionData } from './+shared/stock-forms.tsx'
+import { ArrivalForm, CorrectionForm } from './+shared/stock-forms.tsx'
 import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { stockAction } from './stock.server.ts'
@@ -17,7 +18,7 @@ const PAGE_SIZE = 20
 
 const productId = (id: string) => {
   // An id that is no number is the 404 page, as the API would answer.
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return Number(id)
 }
 
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function StockProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, product, movements } = loaderData
   const { t } = useTranslation('admin-stock')
-  const sent = actionData as StockActionData | undefined
+  const sent = actionData
   return (
     <div className="admin-page stock-page">
       <p>

@@ -121,14 +121,9 @@ export default function StockLists({ loaderData, actionData }: Route.ComponentPr
       <p className="admin-muted" aria-live="polite">
         {t('list.found', { count: list?.total ?? 0 })}
       </p>
-      {low ? <LowTable lang={lang} rows={low.results} actionData={actionData as StockActionData | undefined} /> : null}
+      {low ? <LowTable lang={lang} rows={low.results} actionData={actionData} /> : null}
       {expiring ? (
-        <ExpiringTable
-          lang={lang}
-          rows={expiring.results}
-          days={query.days}
-          actionData={actionData as StockActionData | undefined}
-        />
+        <ExpiringTable lang={lang} rows={expiring.results} days={query.days} actionData={actionData} />
       ) : null}
       {list ? (
         <Pagination

@@ -8,6 +8,7 @@ import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/$orderId'
@@ -30,7 +31,7 @@ const providerNames: Record<PaymentStart['provider'], string> = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   const t = serverT(context, 'orders')
-  if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
+  pageId(params.orderId)
   const api = context.get(apiClientContext)
   let start: PaymentStart
   let order: Order

@@ -6,12 +6,13 @@ import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/$paymentId'
 
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return orNotFound(context.get(apiClientContext).get(`payments/sandbox/${id}/`))
 }
 

@@ -10,7 +10,7 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { SelectField } from '../../+shared/fields.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
 import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
 import { CheckboxField } from '../+shared/fields.tsx'
@@ -130,7 +130,7 @@ export default function TaxonomyEdit({
         id={row.id}
         values={values}
         options={options}
-        answer={actionData as AdminActionData | undefined}
+        answer={actionData}
       />
       <p className="admin-muted">{t('help.no_delete')}</p>
     </section>
@@ -148,7 +148,7 @@ function EditForm({
   id: number
   values: Partial<EditFields>
   options: Option[]
-  answer?: AdminActionData
+  answer?: FormAnswer
 }) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'

@@ -8,7 +8,7 @@ import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
 import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
@@ -159,14 +159,14 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
           </button>
         ) : null}
       </Form>
-      {canWrite ? <CreateForm kind={kind} answer={actionData as AdminActionData | undefined} /> : null}
+      {canWrite ? <CreateForm kind={kind} answer={actionData} /> : null}
     </section>
   )
 }
 
 type CreateFields = FormFields<(typeof createForms)['brands']> & FormFields<(typeof createForms)['categories']>
 
-function CreateForm({ kind, answer }: { kind: Kind; answer?: AdminActionData }) {
+function CreateForm({ kind, answer }: { kind: Kind; answer?: FormAnswer }) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<CreateFields>({

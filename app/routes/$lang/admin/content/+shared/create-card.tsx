@@ -2,7 +2,7 @@ import { type FormMetadata, getFormProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
 
 /** A list page's "add" form in its own card: its title names the card and the button alike. */
 export function CreateCard({
@@ -16,7 +16,7 @@ export function CreateCard({
   id: string
   title: string
   form: FormMetadata<any, string[]>
-  answer?: AdminActionData
+  answer?: FormAnswer
   busy: boolean
   children: ReactNode
 }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { languages } from '#contract/languages.ts'
-import type { AdminActionData } from '../../+shared/forms.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
 import { ContentInput, LanguageLabel } from './fields.tsx'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import type { LocalizedText } from './types.ts'
@@ -22,7 +22,7 @@ export function TextsForm({
 }: {
   id: string
   texts: Texts
-  answer: AdminActionData | undefined
+  answer: FormAnswer | undefined
   busy: boolean
 }) {
   const { t } = useTranslation('admin-content')

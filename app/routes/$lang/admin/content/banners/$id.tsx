@@ -7,7 +7,6 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
 import { adminPath } from '../../+shared/staff.ts'
 import { staffLoad } from '../../forms.server.ts'
 import { ContentInput, DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../+shared/fields.tsx'
@@ -77,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminBannerPage({ loaderData: { lang, banner, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<BannerFields>({
     id: `banner-${banner?.id ?? 'new'}`,

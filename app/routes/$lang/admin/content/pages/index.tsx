@@ -8,7 +8,6 @@ import { pageKinds } from '#contract/content.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { SelectField } from '../../+shared/fields.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
@@ -49,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPagesPage({ loaderData: { lang, pages, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ slug: string; kind: string; title: LocalizedText }>({
     id: 'page-create',

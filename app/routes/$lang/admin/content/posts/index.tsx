@@ -6,7 +6,6 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
@@ -50,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPostsPage({ loaderData: { lang, posts, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ title: LocalizedText; published_at: string }>({
     id: 'post-create',

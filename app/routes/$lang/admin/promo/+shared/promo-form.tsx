@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { SelectField } from '../../+shared/fields.tsx'
-import type { AdminActionData } from '../../+shared/forms.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
 import { CheckboxField, InputField } from '../../+shared/people/inputs.tsx'
 
 type Values = Record<
@@ -19,7 +19,7 @@ export function PromoForm({
   submit,
 }: {
   id: string
-  answer?: AdminActionData
+  answer?: FormAnswer
   defaults: Partial<Values>
   submit: string
 }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, useNavigation } from 'react-router'
+import { Link, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../../+shared/forms.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
 import { staffLoad } from '../../../forms.server.ts'
 import { TextsForm } from '../../+shared/texts-form.tsx'
@@ -11,7 +11,7 @@ import type { Route } from './+types/index'
 import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const page = await staffLoad(context, `admin/content/pages/${params.id}/`)
   return { lang: requestLang(context), page }
 }
@@ -35,12 +35,7 @@ export default function AdminPageEditor({ loaderData: { lang, page }, actionData
         {`/${lang}/pages/${page.slug}`} · {t(page.is_published ? 'pages.published' : 'pages.unpublished')}
         {page.draft ? ` · ${t('pages.has_draft')}` : ''}
       </p>
-      <TextsForm
-        id={`page-${page.id}`}
-        texts={page.draft ?? page.published}
-        answer={actionData as AdminActionData | undefined}
-        busy={busy}
-      />
+      <TextsForm id={`page-${page.id}`} texts={page.draft ?? page.published} answer={actionData} busy={busy} />
     </section>
   )
 }

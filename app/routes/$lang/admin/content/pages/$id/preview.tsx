@@ -1,5 +1,5 @@
-import { data } from 'react-router'
 import { ContentPage } from '#app/components/catalogue/content-page.tsx'
+import { pageId } from '#app/utils/ids.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
 import { staffLoad } from '../../../forms.server.ts'
 import { PreviewFrame } from '../../+shared/preview-frame.tsx'
@@ -9,7 +9,7 @@ import '../../+shared/content.css'
 
 /** The page with its draft, rendered by the shop's own component; staff only (the admin layout), never indexed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const page = await staffLoad(context, `admin/content/pages/${params.id}/preview/`)
   return { page, ...previewPlace(context, 'pages', params.id, { title: page.title, path: `pages/${page.slug}` }) }
 }

@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../../+shared/forms.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.server.ts'
 import { ContentInput, DeleteForm, PictureInput } from '../../+shared/fields.tsx'
@@ -19,7 +19,7 @@ import type { Route } from './+types/index'
 import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const post = await staffLoad(context, `admin/content/posts/${params.id}/`)
   return { lang: requestLang(context), post }
 }
@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPostEditor({ loaderData: { lang, post }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const texts = post.draft ?? post.published
   const settings = answer?.intent === 'settings' ? answer : undefined

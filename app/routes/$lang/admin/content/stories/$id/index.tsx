@@ -7,7 +7,6 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../../+shared/forms.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
 import { TableHead } from '../../../+shared/table-head.tsx'
 import { staffLoad } from '../../../forms.server.ts'
@@ -55,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStoryPage({ loaderData: { lang, story, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<StoryFields>({
     id: `story-${story?.id ?? 'new'}`,

@@ -5,10 +5,10 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../../+shared/admin-error.tsx'
-import type { AdminActionData } from '../../../../+shared/forms.tsx'
 import { adminPath } from '../../../../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../../forms.server.ts'
 import { ContentInput, DeleteForm, LocalizedInputs, PictureInput } from '../../../+shared/fields.tsx'
@@ -21,9 +21,8 @@ const isNew = (id: string | undefined) => id === 'new'
 
 /** The story with the item (none for `new`); the API has no single-item read, the story lists them. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id) || (!isNew(params.item) && !/^\d{1,9}$/.test(params.item)))
-    throw data(null, { status: 404 })
-  const story = await staffLoad(context, `admin/content/stories/${params.id}/`)
+  const story = await staffLoad(context, `admin/content/stories/${pageId(params.id)}/`)
+  if (!isNew(params.item)) pageId(params.item)
   const item = isNew(params.item) ? null : story.items.find((i) => String(i.id) === params.item)
   if (item === undefined) throw data(null, { status: 404 })
   const t = serverT(context, 'admin-content')
@@ -71,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminStoryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, story, item, title } = loaderData
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ title: LocalizedText; link: string; position: string; image: string }>({
     id: `story-item-${item?.id ?? 'new'}`,
