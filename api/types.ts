@@ -1,4 +1,4 @@
-// The storefront's only view of the API: types, nothing that runs (issue 14).
+// The storefront's only view of the API: types, nothing that runs.
 // Every answer type is the output of the zod schema the API validates and
 // documents it with, so a field added to a schema reaches the storefront's
 // types; `ApiAnswers` says which schema each path answers with, and the API

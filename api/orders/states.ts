@@ -28,8 +28,6 @@ export const statusNames: Record<OrderStatus, string> = {
  * to act on it (it is cancelled if left unpaid), so it must not vanish from their orders.
  */
 export const openStatuses: OrderStatus[] = [1, 3, 4, 5]
-/** Delivered and cancelled: the history tab. */
-export const historyStatuses: OrderStatus[] = [6, 2]
 
 export const transitions: Record<OrderStatus, OrderStatus[]> = {
   1: [3, 2],

@@ -13,7 +13,7 @@ import type { ClientInfo } from './sessions.ts'
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpCodeStep, totpQrSvg, totpUri } from './totp.ts'
 
 /**
- * Staff sign-in (issue 15): password, then the authenticator's code when
+ * Staff sign-in: password, then the authenticator's code when
  * the account has one; enrolment of the second factor; password change.
  * Wrong passwords count on the staff sign-in throttle; wrong codes on one of
  * their own (`codeThrottle`), which a right password does not forgive: a

@@ -187,5 +187,3 @@ export function createStaffSessions({
     },
   }
 }
-
-export type StaffSessions = ReturnType<typeof createStaffSessions>

@@ -1,6 +1,5 @@
 import { data } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import type { ServerT } from '#app/utils/i18n.server.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 
 /** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
@@ -26,5 +25,3 @@ export function siteOrigin(request: Request): string {
   const bare = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i.test(host)
   return (bare && URL.parse(`${protocol}//${host}`)?.origin) || `${protocol}//localhost`
 }
-
-export type CatalogueT = ServerT<'catalogue'>

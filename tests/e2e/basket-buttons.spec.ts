@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
-// The basket and favourite buttons of cards and of the product page (issue 20,
-// defects 6 and 8), with and without JavaScript. Each test is a fresh visitor.
+// The basket and favourite buttons of cards and of the product page, with and
+// without JavaScript. Each test is a fresh visitor.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 const header = (page: Page) => page.getByRole('banner')

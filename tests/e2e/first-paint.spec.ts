@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { main, wake, watchErrors, withJs } from './support/page.ts'
 
-// Issue 19: the HTML, its stylesheet and the main picture come first; a shop
+// The HTML, its stylesheet and the main picture come first; a shop
 // page's scripts load at the shopper's first sign of presence (the back
 // office's and the checkout's after `load`), and a click before they arrive
 // is a plain form submission that works (docs/decisions/007-javascript-budget.md).

@@ -8,11 +8,11 @@ import { assetsOf, gzipBytes } from '../bench/page-assets.mjs'
 // Router alone are about 107 KB, so this holds the line the cuts reached
 // (about 128 KB) against code that creeps back onto every page (form
 // validation, i18next, dialogs, toasts are loaded only where and when needed).
-// The product page has crept to 135 KB since (issue 16/17's features and the
-// back office's routes splitting React Router into a shared chunk). Issue 19
-// took conform off the product page (133.4 KB) and the list (134.2 KB): the
-// line is at 135 KB; the 110 KB target needs the product page not to hydrate
-// (decision 007, "What remains"). These scripts now load after first paint.
+// The product page has crept to 135 KB since (the back office's features and
+// routes splitting React Router into a shared chunk). With conform taken off
+// the product page (133.4 KB) and the list (134.2 KB) the line is at 135 KB;
+// the 110 KB target needs the product page not to hydrate (decision 007,
+// "What remains"). These scripts now load after first paint.
 const budget = 135 * 1024
 const clientDir = fileURLToPath(new URL('../../build/client', import.meta.url))
 
@@ -32,7 +32,7 @@ test('the product page, the home page and a product list stay within the JavaScr
   }
 })
 
-// Issue 19: nothing but the HTML, one stylesheet and the main picture on the critical path.
+// Nothing but the HTML, one stylesheet and the main picture on the critical path.
 test('every storefront page links one stylesheet, the same one', async ({ request }) => {
   const top = await (await request.get('/api/v1/products/?size=1&ordering=popularity')).json()
   const pages = ['/ru', `/ru/products/${top.results[0].slug}`, '/ru/products?sections=womens-perfume', '/ru/basket']

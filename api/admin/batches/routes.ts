@@ -162,7 +162,7 @@ const fileTooLarge = (lang: Lang) => {
 }
 
 /**
- * Bulk actions, spreadsheet import and export (issue 16): every change is
+ * Bulk actions, spreadsheet import and export: every change is
  * previewed as a batch, applied in one step and undoable for 24 hours
  * (api/catalogue-batches/).
  */

@@ -3,7 +3,7 @@ import { pageKinds } from '#contract/content.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { imageLinksSchema } from '../../catalogue/schemas.ts'
 
-// The shapes of the content desk (issue 17): texts in three languages, links,
+// The shapes of the content desk: texts in three languages, links,
 // display windows and picture references.
 
 const TITLE_MAX = 200

@@ -66,7 +66,7 @@ const replyRoute = read.post('/admin/inbox/{id}/reply/', {
   },
 })
 
-/** The back office's inbox of feedback and bug reports (issue 17). */
+/** The back office's inbox of feedback and bug reports. */
 export function adminInboxRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const { config } = deps

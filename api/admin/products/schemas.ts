@@ -215,7 +215,6 @@ export const pictureOrderBody = z
   .object({ ids: z.array(idSchema).min(1).max(PRODUCT_PICTURES_MAX) })
   .openapi('AdminPictureOrder')
 export const pictureAltBody = z.object({ alt: localizedIn(300) }).openapi('AdminPictureAlt')
-export const picturesSchema = z.object({ pictures: z.array(pictureSchema) }).openapi('AdminProductPictures')
 
 export const uploadNote =
   `Multipart, one or more files \`files\` (JPEG, PNG or WebP judged by content, each at most ` +

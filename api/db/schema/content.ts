@@ -43,6 +43,34 @@ export const footerLinks = pgTable('footer_links', {
 })
 
 /** Shop-wide settings edited by staff (contacts, store links), one JSON value per key. */
+/** A place where customers collect orders (in the `contacts` setting): `id` stays when staff edit the point. */
+export type StoredPickupPoint = {
+  id: string
+  name: Localized
+  address: Localized
+  hours: string
+  latitude: number
+  longitude: number
+}
+
+/** The `contacts` setting: the shop's phones, address, links and pickup points. */
+export type StoredContacts = {
+  /** Absent in contacts saved before pickup points existed: none. */
+  pickup_points?: StoredPickupPoint[]
+  phone: string
+  phone2: string
+  latitude: number
+  longitude: number
+  address: Localized
+  facebook: string
+  instagram: string
+  telegram: string
+  email?: string
+}
+
+/** The `apps` setting: the mobile apps' store links. */
+export type StoredApps = { ios: string | null; android: string | null }
+
 export const settings = pgTable('settings', {
   key: text().primaryKey(),
   value: jsonb().notNull(),

@@ -6,7 +6,7 @@ import { Delivery } from '#contract/orders.ts'
 type Point = Contacts['pickup_points'][number]
 
 /**
- * Step 1's first question (issue 20): a courier or pickup, and for pickup which
+ * Step 1's first question: a courier or pickup, and for pickup which
  * of the shop's points. Without JavaScript the points always show (the server
  * reads them only for pickup); with it, only once pickup is chosen.
  */

@@ -29,8 +29,6 @@ export const adminSections = [
   { id: 'account', path: 'account', permission: null },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; permission: Permission | null }>
 
-export type AdminSection = (typeof adminSections)[number]
-
 export const sectionsFor = (staff: Pick<StaffMe, 'permissions'>) =>
   adminSections.filter((section) => section.permission === null || staffCan(staff, section.permission))
 

@@ -74,7 +74,7 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
       </div>
       <StatusTabs base={base} filters={filters} counts={counts} />
       <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} />
-      {/* The accountant's export (issue 17): the days filtered, or today. */}
+      {/* The accountant's export: the days filtered, or today. */}
       <ExportLinks lang={lang} from={filters.created_from} to={filters.created_to} />
       {problem ? (
         <p className="desk-error" role="alert">

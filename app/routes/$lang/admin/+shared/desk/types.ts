@@ -3,7 +3,6 @@ import type { InboxMessage, InboxPage, ShopStatistics, StaffReview, StaffReviewP
 // The back office's reviews, inbox and statistics as the API answers them
 // (api/admin/{reviews,inbox,stats}/ schemas).
 export type { InboxMessage, InboxPage, ShopStatistics, StaffReview, StaffReviewPage }
-export type StaffRef = StaffReview['moderated_by']
 export type Moderation = StaffReview['moderation']
 export type InboxRow = InboxPage['results'][number]
 export type InboxStatus = InboxRow['status']

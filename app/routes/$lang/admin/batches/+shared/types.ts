@@ -4,7 +4,6 @@ import { bulkActions } from '#contract/catalogue-batches.ts'
 
 // A change batch as admin/batches/ answers it (api/admin/batches/schemas.ts).
 export type { Batch, BatchDetail }
-export type BatchRowView = BatchDetail['rows']['results'][number]
 
 /** What a batch changed, in a word: the imported file's name, or the bulk action's label. */
 export function batchWhat(batch: Pick<Batch, 'kind' | 'summary'>, t: TFunction<'admin-batches'>) {

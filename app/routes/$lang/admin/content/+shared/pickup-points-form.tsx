@@ -23,7 +23,7 @@ type PointFields = {
 }
 
 /**
- * The shop's pickup points (issue 20): each one's name and address in three
+ * The shop's pickup points: each one's name and address in three
  * languages, hours and map point, a "remove" box, and one empty row for a new
  * point (left empty, it is ignored) — the same form with and without JavaScript.
  */
