@@ -2,6 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { FormMessage, PasswordField } from '#app/components/account/fields.tsx'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { staffPasswordSchema } from '#contract/staff.ts'
 import { STAFF_PASSWORD_MIN } from '#contract/staff.ts'
 import type { FormAnswer } from './forms.tsx'
 
@@ -9,7 +11,7 @@ import type { FormAnswer } from './forms.tsx'
 export function PasswordChangeForm({ answer, oneTime }: { answer?: FormAnswer | null; oneTime?: boolean }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ old_password: string; new_password: string; password_confirm: string }>({
+  const [form, fields] = useForm<FormFields<typeof staffPasswordSchema>>({
     id: 'staff-password',
     lastResult: answer?.intent === 'password' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -2,6 +2,8 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { CodeField, FormMessage } from '#app/components/account/fields.tsx'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { totpConfirmSchema } from '#contract/staff.ts'
 import type { Enrolment, FormAnswer } from './forms.tsx'
 
 /** The set-up's answers: the QR code to show (again), the recovery codes once confirmed. */
@@ -35,7 +37,7 @@ function StartEnrolment({ answer }: { answer?: SecondFactorAnswer }) {
 function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer: SecondFactorAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ code: string }>({
+  const [form, fields] = useForm<FormFields<typeof totpConfirmSchema>>({
     id: 'totp-confirm',
     lastResult: answer.intent === 'totp_confirm' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -12,7 +12,7 @@ import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
-import { adminFailure, apiError, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
+import { adminFailure, apiError, apiFailure, byIntent, parseForm, staffLoad } from '../forms.server.ts'
 import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
 import { PickupPointsForm } from './+shared/pickup-points-form.tsx'
 import type { Route } from './+types/settings'
@@ -73,34 +73,45 @@ function pointFieldErrors(error: unknown, rows: number[], generic: string) {
 const contactFields = ['phone', 'phone2', 'latitude', 'longitude', 'address.uz', 'address.sr', 'address.ru']
 const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'android']
 
-/** Two forms: the contacts, and the store links (an empty one shows "soon" in the shop). */
+/** Three forms: the contacts, the pickup points, and the store links (an empty one shows "soon" in the shop). */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, 'admin-content')
-  const formData = await request.formData()
-  const asked = formData.get('intent')
-  const intent = asked === 'apps' || asked === 'points' ? asked : 'contacts'
-  if (intent === 'points') return savePoints(context, formData)
-  const submission = parseForm(formData, intent === 'apps' ? appsForm : contactsForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
-    if (intent === 'apps') {
-      const { ios, android } = submission.value as z.infer<typeof appsForm>
-      await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
-    } else {
-      const value = submission.value as z.infer<typeof contactsForm>
-      // The points are edited in their own form: saving the contacts keeps them.
-      const current = await currentContacts(context)
-      await staffApi(context).send('PUT', 'admin/content/contacts/', {
-        ...value,
-        email: value.email || null,
-        pickup_points: current?.pickup_points ?? [],
-      })
-    }
-  } catch (error) {
-    return apiFailure(submission, intent, error, [...contactFields, ...linkFields], t('failed'))
+  const saved = () => {
+    flash(context, { type: 'success', message: t('saved') })
+    return redirect(adminPath(requestLang(context), 'content/settings'))
   }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(requestLang(context), 'content/settings'))
+  return byIntent(await request.formData(), {
+    points: (form) => savePoints(context, form),
+    contacts: async (form) => {
+      const submission = parseForm(form, contactsForm)
+      if (submission.status !== 'success')
+        return adminFailure(submission, { intent: 'contacts', toast: t('fill_form') })
+      const value = submission.value
+      try {
+        // The points are edited in their own form: saving the contacts keeps them.
+        const current = await currentContacts(context)
+        await staffApi(context).send('PUT', 'admin/content/contacts/', {
+          ...value,
+          email: value.email || null,
+          pickup_points: current?.pickup_points ?? [],
+        })
+      } catch (error) {
+        return apiFailure(submission, 'contacts', error, [...contactFields, ...linkFields], t('failed'))
+      }
+      return saved()
+    },
+    apps: async (form) => {
+      const submission = parseForm(form, appsForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent: 'apps', toast: t('fill_form') })
+      const { ios, android } = submission.value
+      try {
+        await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
+      } catch (error) {
+        return apiFailure(submission, 'apps', error, [...contactFields, ...linkFields], t('failed'))
+      }
+      return saved()
+    },
+  })
 }
 
 const currentContacts = (context: Route.ActionArgs['context']) =>

@@ -4,6 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
@@ -14,7 +15,7 @@ import { InputField } from '../+shared/people/inputs.tsx'
 import { formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath, staffCan, useStaff } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
-import { adminFailure, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
+import { adminFailure, apiFailure, byIntent, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/$id'
 
 import '../+shared/people/people.css'
@@ -39,35 +40,37 @@ const adjustForm = z.object({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await load(context, params.id)
   const t = serverT(context, 'admin-customers')
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
   const path = `admin/customers/${customer.id}/` as const
+  const generic = serverT(context, 'admin')('errors.generic')
   const done = (message: string) => {
     flash(context, { type: 'success', message })
     return redirect(adminPath(requestLang(context), `customers/${customer.id}`))
   }
-  const refused = (submission: Parameters<typeof adminFailure>[0], error: unknown, fields: string[]) => {
-    return apiFailure(submission, intent, error, fields, serverT(context, 'admin')('errors.generic'))
-  }
-  if (intent === 'block' || intent === 'unblock') {
-    const submission = parseForm(formData, reasonForm)
+  const block = async (intent: 'block' | 'unblock', form: FormData) => {
+    const submission = parseForm(form, reasonForm)
     if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
     try {
       await staffApi(context).send('POST', `${path}${intent}/`, submission.value)
     } catch (error) {
-      return refused(submission, error, ['reason'])
+      return apiFailure(submission, intent, error, ['reason'], generic)
     }
     return done(t(intent === 'block' ? 'blocked_done' : 'unblocked_done'))
   }
-  const submission = parseForm(formData, adjustForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent: 'adjust', toast: t('fill_form') })
-  try {
-    const amount = Number(submission.value.amount.replace('−', '-'))
-    await staffApi(context).send('POST', `${path}cashback/`, { amount, reason: submission.value.reason })
-  } catch (error) {
-    return refused(submission, error, ['amount', 'reason'])
-  }
-  return done(t('adjusted_done'))
+  return byIntent(await request.formData(), {
+    block: (form) => block('block', form),
+    unblock: (form) => block('unblock', form),
+    adjust: async (form) => {
+      const submission = parseForm(form, adjustForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent: 'adjust', toast: t('fill_form') })
+      try {
+        const amount = Number(submission.value.amount.replace('−', '-'))
+        await staffApi(context).send('POST', `${path}cashback/`, { amount, reason: submission.value.reason })
+      } catch (error) {
+        return apiFailure(submission, 'adjust', error, ['amount', 'reason'], generic)
+      }
+      return done(t('adjusted_done'))
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.name }]
@@ -197,7 +200,7 @@ function BlockForm({ blocked, answer }: { blocked: boolean; answer?: FormAnswer 
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
   const intent = blocked ? 'unblock' : 'block'
-  const [form, fields] = useForm<{ reason: string }>({
+  const [form, fields] = useForm<FormFields<typeof reasonForm>>({
     id: `customer-${intent}`,
     lastResult: answer?.intent === intent ? answer.result : undefined,
     shouldValidate: 'onSubmit',
@@ -225,7 +228,7 @@ function BlockForm({ blocked, answer }: { blocked: boolean; answer?: FormAnswer 
 function AdjustForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ amount: string; reason: string }>({
+  const [form, fields] = useForm<FormFields<typeof adjustForm>>({
     id: 'customer-adjust',
     lastResult: answer?.intent === 'adjust' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

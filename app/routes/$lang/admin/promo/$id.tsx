@@ -4,16 +4,14 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
-import type { FormAnswer } from '../+shared/forms.tsx'
 import { discountText, formatMoment } from '../+shared/people/promo-text.ts'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
-import { apiError, staffLoad } from '../forms.server.ts'
+import { byIntent, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { PromoForm } from './+shared/promo-form.tsx'
 import { promoDefaults } from './+shared/promo-values.ts'
 import type { Route } from './+types/$id'
@@ -31,26 +29,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Save the fields, or pause / resume; POST-redirect-GET with a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const promo = await loadPromo(context, params.id)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  if (intent === 'save') return savePromo(context, formData, promo.id)
   const t = serverT(context, 'admin-promo')
-  if (intent === 'pause' || intent === 'resume') {
+  const toggle = async (intent: 'pause' | 'resume') => {
     try {
       await staffApi(context).send('POST', `admin/promo/${promo.id}/${intent}/`)
     } catch (error) {
-      const failed = apiError(error, [], serverT(context, 'admin')('errors.generic'))
-      return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies FormAnswer, {
-        status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
-      })
+      return refusedAnswer(intent, error)
     }
     flash(context, { type: 'success', message: t(intent === 'pause' ? 'paused_done' : 'resumed_done') })
     return redirect(adminPath(requestLang(context), `promo/${promo.id}`))
   }
-  return Response.json(
-    { intent, toast: toastMessage('error', serverT(context, 'admin')('errors.generic')) },
-    { status: 400 },
-  )
+  return byIntent(await request.formData(), {
+    save: (form) => savePromo(context, form, promo.id),
+    pause: () => toggle('pause'),
+    resume: () => toggle('resume'),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.promo.code }]

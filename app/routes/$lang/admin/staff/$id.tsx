@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
@@ -98,7 +99,7 @@ export default function AdminStaffMemberPage({ loaderData: { lang, member }, act
   const { t } = useTranslation('admin')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ name: string; role: string }>({
+  const [form, fields] = useForm<FormFields<typeof profileForm>>({
     id: `staff-${member.id}`,
     lastResult: answer?.intent === 'profile' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
@@ -75,7 +76,7 @@ export default function AdminStaffPage({ loaderData: { lang, staff, title }, act
 function CreateStaffForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ phone: string; name: string; role: string }>({
+  const [form, fields] = useForm<FormFields<typeof staffCreateSchema>>({
     id: 'staff-create',
     lastResult: answer?.intent === 'create' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

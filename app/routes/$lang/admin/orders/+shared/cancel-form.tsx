@@ -2,7 +2,9 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useErrorText } from '#app/components/account/fields.tsx'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { CANCEL_REASON_MAX } from '#contract/orders.ts'
+import type { cancelForm } from './schemas.ts'
 import { DeskIntent } from './schemas.ts'
 
 /**
@@ -19,7 +21,11 @@ export function CancelForm({
 }) {
   const { t } = useTranslation('admin-orders')
   const errorText = useErrorText()
-  const [form, fields] = useForm<{ reason: string }>({ id: 'desk-cancel', lastResult, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<FormFields<typeof cancelForm>>({
+    id: 'desk-cancel',
+    lastResult,
+    shouldValidate: 'onSubmit',
+  })
   const errors = fields.reason.errors ?? []
   return (
     <details className="desk-cancel" open={lastResult?.status === 'error' || undefined}>

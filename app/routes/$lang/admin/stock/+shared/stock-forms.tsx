@@ -2,7 +2,17 @@ import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult,
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FieldNotes, useErrorText } from '#app/components/account/fields.tsx'
-import { COUNT_MAX, correctionReasons, EXPIRING_DAYS, NOTE_MAX, StockIntent } from './schemas.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import {
+  type arrivalForm,
+  COUNT_MAX,
+  type correctionForm,
+  correctionReasons,
+  EXPIRING_DAYS,
+  NOTE_MAX,
+  StockIntent,
+  type saleForm,
+} from './schemas.ts'
 
 /** What the stock screens' actions answer when a form comes back: which form, for which product, with its errors. */
 export type StockActionData = { intent: string; productId: number | null; result: SubmissionResult<string[]> }
@@ -98,7 +108,7 @@ export function CorrectionForm({
 }) {
   const { t } = useTranslation('admin-stock')
   const lastResult = own(actionData, StockIntent.correct, productId)
-  const [form, fields] = useForm<{ counted: string; reason: string; expires_on: string }>({
+  const [form, fields] = useForm<FormFields<typeof correctionForm>>({
     id: `stock-count-${productId}`,
     lastResult,
     shouldValidate: 'onSubmit',
@@ -153,7 +163,7 @@ export function CorrectionForm({
 /** Stock arrived: quantity, expiry date (none: picked last) and a note. */
 export function ArrivalForm({ productId, actionData }: { productId: number; actionData?: StockActionData }) {
   const { t } = useTranslation('admin-stock')
-  const [form, fields] = useForm<{ quantity: string; expires_on: string; note: string }>({
+  const [form, fields] = useForm<FormFields<typeof arrivalForm>>({
     id: `stock-arrival-${productId}`,
     lastResult: own(actionData, StockIntent.arrival, productId),
     shouldValidate: 'onSubmit',
@@ -205,7 +215,7 @@ export function SaleForm({
   actionData?: StockActionData
 }) {
   const { t } = useTranslation('admin-stock')
-  const [form, fields] = useForm<{ percent: string }>({
+  const [form, fields] = useForm<FormFields<typeof saleForm>>({
     id: `stock-sale-${productId}-${batchId ?? 0}`,
     lastResult: own(actionData, StockIntent.sale, productId),
     shouldValidate: 'onSubmit',
