@@ -12,7 +12,7 @@ export const OrderStatus = {
   delivered: 6,
 } as const
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
-export const orderStatuses = Object.values(OrderStatus)
+export const orderStatuses = /* @__PURE__ */ Object.values(OrderStatus)
 export const isOrderStatus = (value: number): value is OrderStatus => (orderStatuses as number[]).includes(value)
 
 /** `payment_status`: refund_pending is a paid order cancelled whose money the provider has not yet given back. */

@@ -55,6 +55,22 @@ export type ApiEnv = {
 export type ApiRouter = OpenAPIHono<ApiEnv>
 
 /**
+ * One `create(deps)` per API instance: createApi passes the same deps to
+ * every module, so modules that build the same service share it.
+ */
+export function perApi<T>(create: (deps: ApiDeps) => T): (deps: ApiDeps) => T {
+  const made = new WeakMap<ApiDeps, T>()
+  return (deps) => {
+    let service = made.get(deps)
+    if (!service) {
+      service = create(deps)
+      made.set(deps, service)
+    }
+    return service
+  }
+}
+
+/**
  * A path parameter's own pattern (`'/admin/orders/{id{[0-9]+}}/'`, Hono's
  * syntax inside the braces): the route matches only where the parameter
  * fits, so `admin/orders/export/` is never taken for an order, whichever

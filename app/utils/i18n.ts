@@ -13,8 +13,3 @@ export function switchLanguagePath(pathname: string, search: string, to: Lang) {
   const rest = pathname.replace(/^\/(uz|sr|ru)(?=\/|$)/, '')
   return `/${to}${rest}${search}`
 }
-
-/** Whether `value` is one of `list`: narrows a message code to the keys that have their own text. */
-export function oneOf<const T extends string>(list: readonly T[], value: string): value is T {
-  return (list as readonly string[]).includes(value)
-}

@@ -1,7 +1,6 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { oneOf } from '#app/utils/i18n.ts'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 
@@ -14,6 +13,8 @@ const validationKeys = [
   'passwords_mismatch',
   'invalid_type',
 ] as const
+const isValidationKey = (message: string): message is (typeof validationKeys)[number] =>
+  (validationKeys as readonly string[]).includes(message)
 
 /**
  * A field error as text. The shared schemas speak in keys (`required`,
@@ -23,7 +24,7 @@ const validationKeys = [
 export function useErrorText() {
   const { t } = useTranslation('account')
   return (message: string, params: { min?: number; max?: number } = {}) =>
-    oneOf(validationKeys, message) ? t(`validation.${message}`, params) : message
+    isValidationKey(message) ? t(`validation.${message}`, params) : message
 }
 
 /**

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { SavedCard } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { oneOf } from '#app/utils/i18n.ts'
 import { formatCardInput } from '#contract/card.ts'
 import { Modal } from '../modal.tsx'
 import { Field } from './fields.tsx'
@@ -25,11 +24,13 @@ const ruleKeys = [
   'card_expiry_too_far',
   'invalid_code',
 ] as const
+const isRuleKey = (message: string): message is (typeof ruleKeys)[number] =>
+  (ruleKeys as readonly string[]).includes(message)
 
 /** The card forms' error codes in the customer's language; anything else (API texts) as it came. */
 function useCardErrorText() {
   const { t } = useTranslation('cards')
-  return (message: string) => (oneOf(ruleKeys, message) ? t(`errors.${message}`) : message)
+  return (message: string) => (isRuleKey(message) ? t(`errors.${message}`) : message)
 }
 
 /** The card number, grouped `8600 0691 9540 6311` while typing (with JavaScript); the server accepts any spacing. */

@@ -10,8 +10,8 @@ import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { BatchRows } from './+shared/batch-rows.tsx'
-import { batchWhat } from './+shared/types.ts'
 import type { Route } from './+types/$id'
+import { batchWhat } from './batches.server.ts'
 import './+shared/batches.css'
 
 const PAGE_SIZE = 100
@@ -27,6 +27,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     batch,
     kind: kind ?? null,
+    kinds: rowKinds,
+    what: batchWhat(context, batch),
     title: serverT(context, 'admin-batches')('batch.meta_title', { id: batch.id }),
   }
 }
@@ -82,7 +84,7 @@ function Refused({ answer }: { answer: { detail: string; rows: { field: string; 
 }
 
 export default function BatchPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, batch, kind } = loaderData
+  const { lang, batch, kind, kinds, what } = loaderData
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state !== 'idle'
   const checking = batch.state === 'checking'
@@ -90,7 +92,6 @@ export default function BatchPage({ loaderData, actionData }: Route.ComponentPro
   const when = (at: string | null) =>
     at ? new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' }) : ''
   const refused = actionData
-  const what = batchWhat(batch, t)
   return (
     <div className="batch-page">
       {checking ? (
@@ -156,7 +157,7 @@ export default function BatchPage({ loaderData, actionData }: Route.ComponentPro
           </Form>
         ) : null}
       </div>
-      {!checking && batch.state !== 'failed' ? <BatchRows lang={lang} batch={batch} kind={kind} /> : null}
+      {!checking && batch.state !== 'failed' ? <BatchRows lang={lang} batch={batch} kind={kind} kinds={kinds} /> : null}
     </div>
   )
 }

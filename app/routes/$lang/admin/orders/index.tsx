@@ -4,6 +4,7 @@ import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 import { ExportLinks } from '../+shared/desk/stats-page.tsx'
 import { staffLoad } from '../forms.server.ts'
 import { type DeskFilters, deskSearch, parseDeskFilters } from './+shared/list-params.ts'
@@ -53,14 +54,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get('geo/regions/')
       .then((r) => r.results.map(({ code, name }) => ({ code, name }))),
   ])
-  return { lang, filters, ...orders, counts, regions, title: serverT(context, 'admin-orders')('list.meta_title') }
+  const choices = { payment_status: PaymentStatus, payment_method: PaymentMethod, delivery: Delivery }
+  return {
+    lang,
+    filters,
+    ...orders,
+    counts,
+    regions,
+    choices,
+    title: serverT(context, 'admin-orders')('list.meta_title'),
+  }
 }
 
 // The admin layout keeps every page out of caches and search engines.
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
-  const { lang, filters, list, problem, counts, regions } = loaderData
+  const { lang, filters, list, problem, counts, regions, choices } = loaderData
   const { t } = useTranslation('admin-orders')
   const base = `/${lang}/admin/orders`
   const href = (page: number) => `${base}${deskSearch(filters as DeskFilters, { page })}`
@@ -73,7 +83,7 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <StatusTabs base={base} filters={filters} counts={counts} />
-      <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} />
+      <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} choices={choices} />
       {/* The accountant's export: the days filtered, or today. */}
       <ExportLinks lang={lang} from={filters.created_from} to={filters.created_to} />
       {problem ? (

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes as modes } from '#contract/catalogue-batches.ts'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { apiRefusal } from '../forms.server.ts'
@@ -14,7 +14,13 @@ import '../batches/+shared/batches.css'
 type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: serverT(context, 'admin-batches')('import.meta_title') }
+  // The modes and the size limit come with the page's data: the contract's lists stay out of its script.
+  return {
+    lang: requestLang(context),
+    modes: importModes,
+    maxMb: IMPORT_MAX_MB,
+    title: serverT(context, 'admin-batches')('import.meta_title'),
+  }
 }
 
 /**
@@ -55,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang } = loaderData
+  const { lang, modes, maxMb } = loaderData
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state === 'submitting'
   const answer = actionData
@@ -89,7 +95,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" encType="multipart/form-data" className="admin-card batch-form">
         <div className={answer?.errors.file ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor="import-file">
-            {t('import.file', { max: IMPORT_MAX_MB })}
+            {t('import.file', { max: maxMb })}
           </label>
           <input
             id="import-file"

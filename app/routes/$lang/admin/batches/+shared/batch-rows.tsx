@@ -2,13 +2,24 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
-import { rowKinds } from '#contract/catalogue-batches.ts'
+import type { RowKind } from '#contract/catalogue-batches.ts'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import type { BatchDetail } from './types.ts'
 
 /** The tabs (all, created, changed, rejected), the rows as a table (cards on a phone) and the pager. */
-export function BatchRows({ lang, batch, kind }: { lang: Lang; batch: BatchDetail; kind: string | null }) {
+/** The batch's rows by kind (`kinds`: created, changed, rejected, from the loader), a page at a time. */
+export function BatchRows({
+  lang,
+  batch,
+  kind,
+  kinds,
+}: {
+  lang: Lang
+  batch: BatchDetail
+  kind: string | null
+  kinds: readonly RowKind[]
+}) {
   const { t } = useTranslation('admin-batches')
   const base = adminPath(lang, `batches/${batch.id}`)
   const href = (k: string | null, page = 1) => {
@@ -25,7 +36,7 @@ export function BatchRows({ lang, batch, kind }: { lang: Lang; batch: BatchDetai
         {t('batch.changes')}
       </h2>
       <nav className="batch-tabs" aria-label={t('batch.changes')}>
-        {[null, ...rowKinds].map((k) => (
+        {[null, ...kinds].map((k) => (
           <Link key={k ?? 'all'} to={href(k)} aria-current={kind === k ? 'page' : undefined}>
             {t(`batch.${k ?? 'all'}`)}
             {k ? ` (${batch.counts[k]})` : ''}

@@ -1,13 +1,33 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import type { z } from 'zod'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { parseForm } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { OrderStatus } from '#contract/orders.ts'
+import { requiredText } from '#contract/account.ts'
+import { CANCEL_REASON_MAX, isOrderStatus, OrderStatus } from '#contract/orders.ts'
+import { z } from '#contract/zod.ts'
 import { byIntent, refusedBack } from '../../forms.server.ts'
-import { assignForm, cancelForm, DeskIntent, shownStatus, statusMove } from '../+shared/schemas.ts'
+import { DeskIntent } from '../+shared/schemas.ts'
+
+const orderStatus = z.coerce.number().int().refine(isOrderStatus)
+
+/**
+ * Every status move sends the status the page showed (`expected_status`): if
+ * someone moved the order meanwhile the API answers 409.
+ */
+const shownStatus = z.object({ expected_status: orderStatus })
+const statusMove = shownStatus.extend({ status: orderStatus })
+/** Cancelling needs a reason, at most as long as the API keeps. */
+export const cancelForm = z.object({ reason: requiredText(CANCEL_REASON_MAX) })
+/** Whom to give the order to; none (an empty choice) takes it back from whoever has it. */
+const assignForm = z.object({
+  staff_id: z
+    .string()
+    .optional()
+    .transform((id) => idOf(id) ?? undefined),
+})
 
 type Desk = { context: Readonly<RouterContextProvider>; request: Request; id: number; here: string }
 

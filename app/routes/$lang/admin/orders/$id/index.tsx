@@ -4,7 +4,7 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
-import { OrderStatus } from '#contract/orders.ts'
+import { CANCEL_REASON_MAX, OrderStatus } from '#contract/orders.ts'
 import type { StaffMe } from '../../+shared/staff.ts'
 import { pageId, staffLoad } from '../../forms.server.ts'
 import { OrderActions } from '../+shared/order-actions.tsx'
@@ -28,9 +28,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .filter((s) => !s.disabled)
         .map(({ id, name }) => ({ id, name }))
     : []
+  const cancelled = OrderStatus.cancelled
   return {
     lang: requestLang(context),
     order,
+    // The moves the API allows now: forward ones as buttons, cancelling as its own form.
+    moves: {
+      forward: order.next_statuses.filter((s) => s.status !== cancelled),
+      cancellable: order.next_statuses.some((s) => s.status === cancelled),
+      open: order.status !== cancelled,
+      reasonMax: CANCEL_REASON_MAX,
+    },
     me: { id: me.id, write: may('orders.write'), audit: may('audit.read') },
     assignees,
     title: serverT(context, 'admin-orders')('order.meta_title', { number: order.number }),
@@ -53,9 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function DeskOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, order, me, assignees } = loaderData
+  const { lang, order, me, assignees, moves } = loaderData
   const { t } = useTranslation('admin-orders')
-  const open = order.status !== OrderStatus.cancelled
   return (
     <div className="desk-page">
       <p>
@@ -81,13 +88,17 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             lang={lang}
             orderId={order.id}
             status={order.status}
-            next={order.next_statuses}
+            forward={moves.forward}
+            cancellable={moves.cancellable}
+            reasonMax={moves.reasonMax}
             canAssign={me.write && me.id !== null}
             assignees={assignees}
             assignedId={order.assigned_staff?.id ?? null}
             meId={me.id}
             // Shown where it can work; the API still says no (409) to anything else.
-            canCashReceived={me.write && open && order.payment_method === 'cash' && order.payment_status !== 'paid'}
+            canCashReceived={
+              me.write && moves.open && order.payment_method === 'cash' && order.payment_status !== 'paid'
+            }
             canPaymentLink={me.write && order.can_pay}
             paymentLink={actionData?.intent === DeskIntent.paymentLink ? actionData.link : null}
             cancelResult={actionData?.intent === DeskIntent.cancel ? actionData.result : undefined}

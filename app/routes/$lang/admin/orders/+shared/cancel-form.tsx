@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useErrorText } from '#app/components/account/fields.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
-import { CANCEL_REASON_MAX } from '#contract/orders.ts'
-import type { cancelForm } from './schemas.ts'
+import type { cancelForm } from '../$id/actions.server.ts'
 import { DeskIntent } from './schemas.ts'
 
 /**
@@ -14,9 +13,11 @@ import { DeskIntent } from './schemas.ts'
  */
 export function CancelForm({
   expected,
+  max,
   lastResult,
 }: {
   expected: number
+  max: number
   lastResult?: SubmissionResult<string[]> | null
 }) {
   const { t } = useTranslation('admin-orders')
@@ -39,7 +40,7 @@ export function CancelForm({
         <textarea
           {...getTextareaProps(fields.reason, { ariaDescribedBy: `${fields.reason.id}-hint` })}
           rows={3}
-          maxLength={CANCEL_REASON_MAX}
+          maxLength={max}
           className="desk-textarea"
         />
         <p className="desk-muted" id={`${fields.reason.id}-hint`}>
@@ -47,7 +48,7 @@ export function CancelForm({
         </p>
         {errors.length ? (
           <p className="desk-error" id={fields.reason.errorId}>
-            {errors.map((m) => errorText(m, { max: CANCEL_REASON_MAX })).join(' ')}
+            {errors.map((m) => errorText(m, { max: max })).join(' ')}
           </p>
         ) : null}
         <button type="submit" className="button">

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { OrderStatus } from '#contract/orders.ts'
 import { CancelForm } from './cancel-form.tsx'
 import { PaymentLink } from './payment-link.tsx'
 import { DeskIntent } from './schemas.ts'
@@ -11,8 +10,12 @@ export type DeskActionsProps = {
   orderId: number
   /** The status the page shows: each form sends it, so a move made meanwhile by someone else is refused (409). */
   status: number
-  /** The moves the API allows this staff member now (`next_statuses`). */
-  next: { status: number; label: string }[]
+  /** The forward moves the API allows this staff member now (`next_statuses` but cancelling). */
+  forward: { status: number; label: string }[]
+  /** Whether cancelling is one of them. */
+  cancellable: boolean
+  /** The longest cancel reason. */
+  reasonMax: number
   canAssign: boolean
   assignees: { id: number; name: string }[]
   assignedId: number | null
@@ -26,8 +29,7 @@ export type DeskActionsProps = {
 /** What can be done with the order now, each a plain form (works without JavaScript). */
 export function OrderActions(props: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
-  const forward = props.next.filter((s) => s.status !== OrderStatus.cancelled)
-  const cancellable = props.next.some((s) => s.status === OrderStatus.cancelled)
+  const { forward, cancellable } = props
   const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink
   return (
     <section aria-labelledby="desk-actions" className="desk-card desk-actions">
@@ -51,7 +53,9 @@ export function OrderActions(props: DeskActionsProps) {
         </Form>
       ) : null}
       {props.canPaymentLink ? <PaymentLink link={props.paymentLink} /> : null}
-      {cancellable ? <CancelForm expected={props.status} lastResult={props.cancelResult} /> : null}
+      {cancellable ? (
+        <CancelForm expected={props.status} max={props.reasonMax} lastResult={props.cancelResult} />
+      ) : null}
       {nothing ? <p className="desk-muted">{t('actions.none')}</p> : null}
       {props.canAssign ? <AssignForm {...props} /> : null}
       <p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
+import type { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 import { type DeskFilters, hasFilters } from './list-params.ts'
 import type { DeskCounts } from './types.ts'
 
@@ -16,12 +16,19 @@ export function OrderFilters({
   filters,
   regions,
   statuses,
+  choices,
 }: {
   base: string
   filters: DeskFilters
   regions: RegionOption[]
   /** The statuses as the API names them (the counts' tabs). */
   statuses: DeskCounts['statuses']
+  /** The payment states, methods and deliveries to filter by (the loader's, from contract/orders.ts). */
+  choices: {
+    payment_status: readonly PaymentStatus[]
+    payment_method: readonly PaymentMethod[]
+    delivery: readonly Delivery[]
+  }
 }) {
   const { t } = useTranslation('admin-orders')
   const select = (name: keyof DeskFilters, label: string, options: { value: string; label: string }[]) => (
@@ -65,17 +72,17 @@ export function OrderFilters({
           {select(
             'payment_status',
             t('list.payment_status'),
-            PaymentStatus.map((s) => ({ value: s, label: t(`payment_statuses.${s}`) })),
+            choices.payment_status.map((s) => ({ value: s, label: t(`payment_statuses.${s}`) })),
           )}
           {select(
             'payment_method',
             t('list.payment_method'),
-            PaymentMethod.map((m) => ({ value: m, label: t(`methods.${m}`) })),
+            choices.payment_method.map((m) => ({ value: m, label: t(`methods.${m}`) })),
           )}
           {select(
             'delivery',
             t('list.delivery'),
-            Delivery.map((d) => ({ value: d, label: t(`deliveries.${d}`) })),
+            choices.delivery.map((d) => ({ value: d, label: t(`deliveries.${d}`) })),
           )}
           {select(
             'region',
