@@ -8,7 +8,7 @@ import type { DeskOrderRow } from './types.ts'
 
 /**
  * The orders, newest first. One table: on a desktop a table, on a phone each
- * row a compact card (admin-orders.css; the cells carry their column's name
+ * row a compact card (orders.css; the cells carry their column's name
  * in data-label for it).
  */
 export function OrdersTable({ lang, orders }: { lang: Lang; orders: DeskOrderRow[] }) {

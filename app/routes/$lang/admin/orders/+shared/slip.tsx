@@ -9,7 +9,7 @@ import type { DeskOrder } from './types.ts'
 /**
  * The packing slip / delivery note: what goes in the bag, to whom, where, and
  * what the courier collects. Printed on A4 or a receipt printer
- * (admin-orders.css `@media print` leaves only this).
+ * (orders.css `@media print` leaves only this).
  */
 export function Slip({ lang, order, qr }: { lang: Lang; order: DeskOrder; qr: string }) {
   const { t } = useTranslation('admin-orders')
