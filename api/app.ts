@@ -70,7 +70,6 @@ export function createApi(deps: ApiDeps): Api {
   app.use(authenticate(deps))
 
   app.route('/', contentRoutes(deps))
-  // Before the catalogue: products/likes/ is a fixed path, not a product slug.
   app.route('/', cartRoutes(deps))
   app.route('/', favouriteRoutes(deps))
   app.route('/', catalogueRoutes(deps))

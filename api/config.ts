@@ -119,7 +119,7 @@ const envSchema = z.object({
   // The staff chat's bot (new orders): token from @BotFather and the chat id; no token: DATA_DIR/telegram-outbox.jsonl.
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
-  // The staff bot (issue 15): its @username for the link deep links, the hour (Asia/Tashkent) of the
+  // The staff bot: its @username for the link deep links, the hour (Asia/Tashkent) of the
   // owner's daily sales summary, and the stock at or below which the warehouse is told.
   TELEGRAM_BOT_USERNAME: z.preprocess(
     (v) => (v === '' ? undefined : typeof v === 'string' ? v.replace(/^@/, '') : v),

@@ -22,14 +22,6 @@ import { z } from './zod.ts'
 
 export * from './limits.ts'
 
-export type ValidationMessageKey =
-  | 'required'
-  | 'min_length'
-  | 'max_length'
-  | 'invalid_phone'
-  | 'invalid_code'
-  | 'passwords_mismatch'
-
 const notBlank = (value: string) => value.trim().length > 0
 const required = { message: 'required', abort: true } as const
 

@@ -200,5 +200,3 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
     },
   }
 }
-
-export type CardService = ReturnType<typeof createCardService>

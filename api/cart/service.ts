@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
 import { activeSalePrice, cardColumns, pricePaid, shownProduct, toCards, unitPrice } from '../catalogue/products.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { cartItems, favourites, products } from '../db/schema/index.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -94,8 +94,6 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
       lines.length > 0 && lines.every((line) => !line.unavailable && !line.exceeds_stock && !line.price_changed),
   }
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * The product's stock and price, its row locked against stock changes until

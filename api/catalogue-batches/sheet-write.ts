@@ -10,7 +10,6 @@ import { type SheetField, type SheetValues, sheetFields, sheetValuesOf, stockShe
 export const sheetKinds = ['catalogue', 'stock'] as const
 export type SheetKind = (typeof sheetKinds)[number]
 export const sheetFileFormats = ['xlsx', 'csv'] as const
-export type SheetFileFormat = (typeof sheetFileFormats)[number]
 
 /** The products to export: the product list's filter conditions (admin/products/list.ts productConditions). */
 export type ExportFilters = SQL[]

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import type { RowKind } from '#contract/catalogue-batches.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { brands, categories, changeBatches, changeBatchRows } from '../db/schema/index.ts'
@@ -9,9 +10,6 @@ import { writeMoment } from './cells.ts'
 import type { Changes, SheetField } from './fields.ts'
 import { IMPORT_MAX_ROWS } from './plan.ts'
 import { XLSX_MAX_UNPACKED_BYTES } from './sheet-read.ts'
-
-export const rowKinds = ['created', 'changed', 'rejected'] as const
-export type RowKind = (typeof rowKinds)[number]
 
 const kindFilter: Record<RowKind, SQL | undefined> = {
   created: and(isNull(changeBatchRows.before), isNotNull(changeBatchRows.after)),

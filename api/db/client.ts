@@ -14,6 +14,8 @@ import * as schema from './schema/index.ts'
 export type Schema = typeof schema
 /** The database whichever driver is behind it: queries are written once for both. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction of `Db`, as `db.transaction((tx) => …)` hands it over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type Database = {
   db: Db

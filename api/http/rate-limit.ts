@@ -1,13 +1,11 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { rateEvents } from '../db/schema/index.ts'
 import { ApiError, type FieldError } from './errors.ts'
 import type { Lang } from './locale.ts'
 import { type MessageKey, message } from './messages.ts'
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** At most `limit` counted events in a sliding window of `windowSeconds`. */
 export type Rule = { limit: number; windowSeconds: number }

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Config } from '../config.ts'
 import { logger } from '../log.ts'
+import { contentTypeOf } from './keys.ts'
 import { type ImageSize, imageSizeNames, isUploadPath } from './paths.ts'
-import { contentTypeOf, describeError, type MediaStore, mediaStoreOf, originalKey } from './store.ts'
+import { describeError, type MediaStore, mediaStoreOf, originalKey } from './store.ts'
 
 /** Bump when the resizing changes (quality, format), so every URL and cached copy changes with it. */
 export const RESIZE_VERSION = '1'

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { contentTypeOf, isSafeKey } from './keys.ts'
 import type { MediaStore, ObjectInfo, StoredObject } from './store.ts'
-import { contentTypeOf, isSafeKey } from './store.ts'
 
 /** Writes a file whole or not at all (temporary name, then rename): another process never reads half of it. */
 export async function writeFileAtomically(file: string, bytes: Buffer) {

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts'
 import { findPickupPoint } from '../content/pickup-points.ts'
 import { accountBlocked } from '../customers/blocking.ts'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import {
   cartItems,
   orderItems,
@@ -30,7 +30,6 @@ import {
   promoDiscount,
   promoExhausted,
   releasePromo,
-  type Tx,
   usablePromo,
 } from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'

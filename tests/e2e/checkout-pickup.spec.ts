@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
 import { basketToCheckout, main, signIn, watchErrors, withJs } from './support/page.ts'
 
-// Issue 20, defect 5: pickup or courier is the first question; pickup shows the shop's
+// Pickup or courier is the first question; pickup shows the shop's
 // point (from the contacts) and asks for no address; the order page shows the point.
 test.describe.configure({ mode: 'serial' })
 

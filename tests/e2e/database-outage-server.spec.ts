@@ -3,7 +3,7 @@ import { exitCode, type ServerProcess, startServer, tmpDataDir } from './support
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
 import { startWireDatabase, type WireDatabase } from './support/wire-database.ts'
 
-// Issue #9: PostgreSQL mode (DATABASE_URL) with the network to the database cut
+// PostgreSQL mode (DATABASE_URL) with the network to the database cut
 // and restored under a running server. While cut: pages answer 503 with the
 // "temporarily unavailable" page in their language, the API 503 JSON, /healthz
 // 503, each within the configured timeouts and without the process dying; once

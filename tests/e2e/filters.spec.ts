@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { main, visit, withJs } from './support/page.ts'
 
-// The product list's filters (issue 20): on a phone a bottom sheet with
+// The product list's filters: on a phone a bottom sheet with
 // JavaScript, their own page without; on a desktop the side panel. Price
 // fields take "100 000" and "100000" alike and report a wrong range.
 

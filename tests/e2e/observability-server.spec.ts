@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { exitCode, type ServerProcess, startServer, tmpDataDir } from './support/server-process.ts'
 
-// The built server's own logs and metrics (issue 18): JSON lines on stdout, an
+// The built server's own logs and metrics: JSON lines on stdout, an
 // access line per request, /metrics for the bearer of METRICS_TOKEN, /readyz.
 
 const metricsToken = 'e2e-metrics-token-0123'

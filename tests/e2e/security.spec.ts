@@ -140,6 +140,17 @@ test('every HTML page, 404s included, carries an enforced CSP with a nonce and t
   expect(nonces.size, 'a nonce of its own per page').toBe(paths.length)
 })
 
+test("the back office neither issues nor rewrites a shopper's cookies", async ({ request }) => {
+  // A form post on a shop page issues the visitor id; one to the back office's sign-in does not.
+  const refused = await request.post('/ru/admin/login', {
+    form: { intent: 'login', phone: '901234567', password: 'not-the-password' },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBeGreaterThanOrEqual(400)
+  expect(Object.keys(cookies(refused))).not.toContain('visitorId')
+  expect(Object.keys(cookies(refused))).not.toContain('atir_session')
+})
+
 test('a form posted from another site is refused with 403', async ({ request }) => {
   const attempts: { path: string; form: Record<string, string> }[] = [
     { path: '/ru/login', form: { phone: '901234567', password: 'x' } },

@@ -16,7 +16,7 @@ import {
   waitForHealth,
 } from './support/server-process.ts'
 
-// Start-up that tells the truth (issue 18): what stops a start is one clear
+// Start-up that tells the truth: what stops a start is one clear
 // line and a non-zero exit, and the shop starts from any working directory.
 
 const root = fileURLToPath(new URL('../..', import.meta.url))

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { main, toasts, visit, withJs } from './support/page.ts'
 
-// Toasts never cover the header's controls (issue 20): they hang below where
+// Toasts never cover the header's controls: they hang below where
 // the header ends, and stay whole in the window far down a page. On a phone
 // and on a desktop, with and without JavaScript.
 

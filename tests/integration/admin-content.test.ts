@@ -7,7 +7,7 @@ import { setupTestApi } from './support/api.ts'
 import { fillPath, loadOperations, tableChecksums } from './support/openapi.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The content desk's API (issue 17): content.write only, validation with
+// The content desk's API: content.write only, validation with
 // localised field errors, an audit row per change, banners and stories
 // inside their windows, drafts that the shop shows only once published, and
 // rich text cut to its subset whatever is sent.
@@ -488,7 +488,7 @@ describe('footer, contacts and store links', () => {
   })
 })
 
-describe('pickup points (issue 20)', () => {
+describe('pickup points', () => {
   const point = (name: string, extra: object = {}) => ({
     name: { uz: `${name} uz`, sr: `${name} sr`, ru: `${name} ru` },
     address: { uz: 'Тошкент, Навоий 1', sr: 'Toshkent, Navoiy 1', ru: 'Ташкент, Навои, 1' },

@@ -10,7 +10,7 @@ import { type Customer, lastSmsCode, registerCustomer } from './support/customer
 import { orderMaker } from './support/orders.ts'
 import { clockedAdminApi, signedInStaff } from './support/staff.ts'
 
-// The customers' part of the back office (issue 17): search, the customer
+// The customers' part of the back office: search, the customer
 // page, blocking (a blocked customer is refused everywhere, told why in
 // their language with the shop's phone) and manual cashback adjustments
 // that the customer reads in their balance history.

@@ -11,7 +11,7 @@ import { setupTestApi } from './support/api.ts'
 import { signedInStaff } from './support/staff.ts'
 import { zipBomb } from './support/zip-bomb.ts'
 
-// Spreadsheet import and export (issue 16): a preview of what would be
+// Spreadsheet import and export: a preview of what would be
 // created, changed and rejected before anything is written, a commit in one
 // transaction, stock as a count, files that are not spreadsheets, big files,
 // and an export that imports back unchanged.

@@ -12,7 +12,7 @@ import { registerCustomer } from './support/customer.ts'
 import { orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The statistics page's API and the orders export (issue 17): figures from
+// The statistics page's API and the orders export: figures from
 // orders placed here, on Tashkent days (UTC+5: a day starts at 19:00 UTC the
 // day before), searches with no result, and the export parsed back.
 

@@ -15,7 +15,7 @@ import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.t
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
 import { orderMaker } from './support/orders.ts'
 
-// Backup, restore and the move from PGlite to PostgreSQL (issue 18): a shop
+// Backup, restore and the move from PGlite to PostgreSQL: a shop
 // with customers, orders and pictures comes back the same. On the PostgreSQL
 // run the shop under test is on the server, so the backup crosses databases
 // (server → PGlite → server).

@@ -26,7 +26,7 @@ import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
 
-// The media store in an S3-compatible bucket (issue 18): a real S3-protocol
+// The media store in an S3-compatible bucket: a real S3-protocol
 // server (s3rver) started here, shared by two shop "processes" on one
 // database — A (the test API, which seeded) and B (its own DATA_DIR, its own
 // store object and memory, as a second server would have). Nothing of the

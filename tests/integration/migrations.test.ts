@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { adminQuery, freshPostgresDatabase } from './support/api.ts'
 
-// Migrations as a deploy step (issue 18): applied once when several processes
+// Migrations as a deploy step: applied once when several processes
 // start together, verified instead of applied on request, and a database
 // migrated by newer code refused. On PGlite, or PostgreSQL with DATABASE_URL.
 

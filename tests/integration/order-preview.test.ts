@@ -8,7 +8,7 @@ import { changeOrderStatus } from '#api/orders/service.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 
-// POST orders/preview/ answers the money POST orders/ then records (issue 14: the checkout shows it, computes nothing).
+// POST orders/preview/ answers the money POST orders/ then records (the checkout shows it, computes nothing).
 
 const t = setupTestApi({ products: 40 })
 const env = () => ({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })

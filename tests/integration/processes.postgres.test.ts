@@ -16,7 +16,7 @@ import {
 import { adminQuery, freshPostgresDatabase } from './support/api.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
 
-// Two shop processes behind a load balancer without sticky sessions (issue 18):
+// Two shop processes behind a load balancer without sticky sessions:
 // the built server twice (build/server/index.js, as `npm start` runs it), on one
 // PostgreSQL database and one S3-protocol store (s3rver), started together on an
 // empty database. Needs the PostgreSQL server of DATABASE_URL, so vitest.config.ts

@@ -6,7 +6,7 @@ import { projectRoot } from '#api/project-root.ts'
 import { readCaddyUpstreams, readCompose, readDockerfile, readUnit } from '#tests/support/deploy-files.ts'
 
 // Docker cannot run here: the Dockerfile, compose file, Caddyfile and systemd
-// unit are checked against the project instead (issue 18), and
+// unit are checked against the project instead, and
 // tests/e2e/deploy-server.spec.ts starts the shop with their commands.
 
 const scripts = (

@@ -7,7 +7,7 @@ import { apiError } from '#app/utils/forms.server.ts'
 import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
 
 // The storefront's unexpected errors go through the shop's logger like the
-// API's (issue 18): one JSON line with the request id, never console output
+// API's: one JSON line with the request id, never console output
 // (biome's noConsole keeps console.* out of app/, api/ and server/).
 
 // The error-report service (a Sentry-compatible DSN), as an external service: msw.

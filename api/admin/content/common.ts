@@ -1,11 +1,9 @@
 import { type AuditActor, type AuditEntry, changedFields, recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What every change of the content desk needs: the database, who acts, in which language, and when. */
 export type DeskContext = { db: Db; actor: AuditActor; lang: Lang; now: Date }

@@ -15,10 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { StoredPickupPoint } from '../../content/service.ts'
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, localized, moment } from './columns.ts'
+import type { StoredPickupPoint } from './content.ts'
 import { staff } from './staff.ts'
 
 /**

@@ -168,13 +168,13 @@ function SortSelect({ formId, filters, hydrated }: { formId: string; filters: Li
   )
 }
 
-const sortKey: Record<SortOption, string> = {
+const sortKey = {
   '-created_at': 'newest',
   popularity: 'popular',
   price: 'price_asc',
   '-price': 'price_desc',
   '-rating': 'rating',
-}
+} as const satisfies Record<SortOption, string>
 
 function EmptyState({
   filters,

@@ -7,7 +7,7 @@ import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
-import { CheckoutIntent, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
+import { CheckoutIntent, paymentForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -16,6 +16,7 @@ import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { PaymentMethod } from '#contract/orders.ts'
 import type { Route } from './+types/payment'
 import {
   deliveryOf,
@@ -217,7 +218,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
         <fieldset className="checkout-choice">
           <legend>{t('payment.method')}</legend>
-          {paymentMethods.map((m) => (
+          {PaymentMethod.map((m) => (
             <label key={m} className="checkout-choice__option">
               <input
                 type="radio"

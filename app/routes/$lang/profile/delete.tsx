@@ -4,13 +4,14 @@ import { DeleteAccountForm } from '#app/components/profile/delete-account.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signOut } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { accountDeleteForm } from '#contract/account.ts'
 import type { Route } from './+types/delete'
-import { apiError, formFailure, parseForm, profileT } from './forms.server.ts'
+import { apiError, formFailure, parseForm } from './forms.server.ts'
 
 /** GET: the confirmation as a page (the modal of the settings page without JavaScript). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: profileT(context)('delete.title') }
+  return { lang: requestLang(context), title: serverT(context, 'profile')('delete.title') }
 }
 
 /**
@@ -19,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * anonymised), ends the session and goes home; anything else is the page again.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const submission = parseForm(await request.formData(), accountDeleteForm)
   if (submission.status !== 'success') return formFailure(submission, { toast: t('delete.not_confirmed') })
   try {

@@ -1,17 +1,8 @@
 import type { Submission } from '@conform-to/react'
-import { data, type RouterContextProvider } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { data } from 'react-router'
 import { type ProfileActionData, toastMessage } from '#app/utils/forms.server.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
-
-type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `profile` namespace in the request's language. */
-export function profileT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`profile:${key}`, vars ?? {}) as string
-}
 
 /** A failed form: 400 (or the API's status) with the typed values (never passwords), flagged fields and a message. */
 export function formFailure(

@@ -1,33 +1,32 @@
-import { data, type RouterContextProvider, redirect } from 'react-router'
-import { fromTashkentInput } from '#app/components/admin/content/tashkent.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { type RouterContextProvider, redirect } from 'react-router'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
+import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
+import { fromTashkentInput } from './+shared/tashkent.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-content` namespace in the request's language. */
-export function contentT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-content:${key}`, vars ?? {}) as string
-}
 
 /** The id of what an editor page edits: null for 'new' (the form to add one); any other word is the 404 page. */
 export function editedId(id: string | undefined) {
   if (id === 'new') return null
-  if (!/^\d{1,9}$/.test(id ?? '')) throw data(null, { status: 404 })
-  return id as string
+  return String(pageId(id))
 }
 
 /** A content list page's data: the language, the items and the page's title. */
-export function contentList<Item>(context: Context, titleKey: string, page: { results: Item[] }) {
-  return { lang: requestLang(context), items: page.results, title: contentT(context)(titleKey) }
+export function contentList<Item>(
+  context: Context,
+  titleKey: 'banners.title' | 'stories.title' | 'pages.title' | 'posts.title',
+  page: { results: Item[] },
+) {
+  return { lang: requestLang(context), items: page.results, title: serverT(context, 'admin-content')(titleKey) }
 }
 
 const text = z.string().trim().max(50_000).default('')
@@ -63,7 +62,7 @@ export async function scheduledAction<S extends z.ZodType>(
 ) {
   const { kind, form, fields } = target
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'save')
   const id = editedId(target.id)
@@ -93,13 +92,13 @@ export async function uploadPicture(context: Context, file: FormDataEntryValue |
   if (!(file instanceof File) || file.size === 0) return null
   const form = new FormData()
   form.set('image', file, file.name || 'picture')
-  const response = await staffApi(context).request('admin/content/pictures/', { method: 'POST', body: form })
-  const body = await response.json().catch(() => ({}))
-  if (!response.ok) {
-    const errors = (body.errors ?? []).map((e: { message: string }) => ({ field, message: e.message }))
-    throw new ApiResponseError(response.status === 413 ? 400 : response.status, { ...body, errors })
+  try {
+    return (await staffApi(context).upload('admin/content/pictures/', form)).path
+  } catch (error) {
+    if (!isApiError(error)) throw error
+    const errors = (error.body.errors ?? []).map((e) => ({ field, message: e.message }))
+    throw new ApiResponseError(error.status === 413 ? 400 : error.status, { ...error.body, errors })
   }
-  return (body as { path: string }).path
 }
 
 const textsForm = z.object({ title: localizedForm, body: localizedForm })
@@ -112,7 +111,7 @@ const textFields = languages.flatMap((l) => [`title.${l}`, `body.${l}`])
  */
 export async function saveTexts(context: Context, formData: FormData, kind: 'pages' | 'posts', id: string) {
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = String(formData.get('intent') ?? 'draft')
   const submission = parseForm(formData, textsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
@@ -144,7 +143,7 @@ export function previewPlace(
   const lang = requestLang(context)
   const editor = adminPath(lang, `content/${kind}/${id}`)
   const crumbs = [
-    { name: contentT(context)('preview'), to: editor },
+    { name: serverT(context, 'admin-content')('preview'), to: editor },
     { name: shown.title, to: `/${lang}/${shown.path}` },
   ]
   return { editor, crumbs }

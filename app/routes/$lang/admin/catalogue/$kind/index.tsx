@@ -2,27 +2,33 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
-import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
-import { rowCount, rowName } from '#app/components/admin/catalogue/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
+import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
+import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
-import { catalogueT } from '../catalogue.server.ts'
+import { type Kind, kinds } from '../+shared/kinds.ts'
+import { CatalogueTabs } from '../+shared/tabs.tsx'
+import { rowCount, rowName } from '../+shared/types.ts'
+
 import { apiFields, createForms, formFieldErrors, kindOf, toBody, typedOrder } from '../taxonomy.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-catalogue.css'
+import '../+shared/catalogue.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const kind = kindOf(params.kind)
   const { results } = await staffLoad(context, kinds[kind].api)
-  return { lang: requestLang(context), kind, rows: results, title: catalogueT(context)(`lists.${kind}`) }
+  return {
+    lang: requestLang(context),
+    kind,
+    rows: results,
+    title: serverT(context, 'admin-catalogue')(`lists.${kind}`),
+  }
 }
 
 /**
@@ -33,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindOf(params.kind)
   const lang = requestLang(context)
-  const t = catalogueT(context)
+  const t = serverT(context, 'admin-catalogue')
   const api = staffApi(context)
   const { api: path } = kinds[kind]
   const formData = await request.formData()
@@ -153,14 +159,14 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
           </button>
         ) : null}
       </Form>
-      {canWrite ? <CreateForm kind={kind} answer={actionData as AdminActionData | undefined} /> : null}
+      {canWrite ? <CreateForm kind={kind} answer={actionData} /> : null}
     </section>
   )
 }
 
 type CreateFields = FormFields<(typeof createForms)['brands']> & FormFields<(typeof createForms)['categories']>
 
-function CreateForm({ kind, answer }: { kind: Kind; answer?: AdminActionData }) {
+function CreateForm({ kind, answer }: { kind: Kind; answer?: FormAnswer }) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<CreateFields>({

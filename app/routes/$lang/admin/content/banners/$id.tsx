@@ -2,24 +2,17 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import {
-  ContentInput,
-  DeleteForm,
-  LocalizedInputs,
-  PictureInput,
-  ScheduleFields,
-} from '#app/components/admin/content/fields.tsx'
-import { type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { adminPath } from '../../+shared/staff.ts'
 import { staffLoad } from '../../forms.server.ts'
+import { ContentInput, DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../+shared/fields.tsx'
+import { type ScheduleValues, scheduleDefaults } from '../+shared/scheduled.tsx'
+import type { LocalizedText } from '../+shared/types.ts'
 import {
-  contentT,
   editedId,
   localizedForm,
   scheduledAction,
@@ -28,7 +21,7 @@ import {
   uploadPicture,
 } from '../content.server.ts'
 import type { Route } from './+types/$id'
-import '#app/styles/admin-content.css'
+import '../+shared/content.css'
 
 type BannerFields = ScheduleValues & {
   title: LocalizedText
@@ -41,7 +34,7 @@ type BannerFields = ScheduleValues & {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const banner = id ? await staffLoad(context, `admin/content/banners/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), banner, title: banner ? t('banners.edit') : t('banners.add') }
 }
 
@@ -83,7 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminBannerPage({ loaderData: { lang, banner, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<BannerFields>({
     id: `banner-${banner?.id ?? 'new'}`,

@@ -1,24 +1,25 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, DeleteForm, PictureInput } from '#app/components/admin/content/fields.tsx'
-import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
-import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.server.ts'
-import { contentT, saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
+import { ContentInput, DeleteForm, PictureInput } from '../../+shared/fields.tsx'
+import { tashkentInput } from '../../+shared/tashkent.ts'
+import { TextsForm } from '../../+shared/texts-form.tsx'
+import { saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const post = await staffLoad(context, `admin/content/posts/${params.id}/`)
   return { lang: requestLang(context), post }
 }
@@ -28,7 +29,7 @@ const settingsForm = z.object({ published_at: tashkentField })
 /** The texts (draft, preview, publish), the date and picture ("settings"), or removal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const formData = await request.formData()
   const intent = String(formData.get('intent') ?? 'draft')
   const path = `admin/content/posts/${params.id}/` as const
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPostEditor({ loaderData: { lang, post }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const texts = post.draft ?? post.published
   const settings = answer?.intent === 'settings' ? answer : undefined

@@ -2,19 +2,18 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '#app/components/admin/content/fields.tsx'
-import { ScheduleState, type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
+import { TableHead } from '../../../+shared/table-head.tsx'
 import { staffLoad } from '../../../forms.server.ts'
+import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../../+shared/fields.tsx'
+import { ScheduleState, type ScheduleValues, scheduleDefaults } from '../../+shared/scheduled.tsx'
+import type { LocalizedText } from '../../+shared/types.ts'
 import {
-  contentT,
   editedId,
   localizedForm,
   scheduledAction,
@@ -23,14 +22,14 @@ import {
   uploadPicture,
 } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 type StoryFields = ScheduleValues & { title: LocalizedText; cover: string }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const story = id ? await staffLoad(context, `admin/content/stories/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), story, title: story ? story.title.ru : t('stories.add') }
 }
 
@@ -55,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStoryPage({ loaderData: { lang, story, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<StoryFields>({
     id: `story-${story?.id ?? 'new'}`,
