@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { FormMessage, TextField } from '#app/components/account/fields.tsx'
+import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -12,6 +12,7 @@ import type { FormAnswer } from '../../+shared/forms.tsx'
 import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiError, byIntent, pageId, parseForm, staffLoad } from '../../forms.server.ts'
+import { NameFields } from '../+shared/fields.tsx'
 import { type Kind, kinds } from '../+shared/kinds.ts'
 import { CatalogueTabs } from '../+shared/tabs.tsx'
 import { rowCount, rowName } from '../+shared/types.ts'
@@ -192,18 +193,7 @@ function CreateForm({ kind, answer }: { kind: Kind; answer?: FormAnswer }) {
       <Form method="post" className="auth-form" {...getFormProps(form)}>
         <FormMessage toast={answer?.intent === ListIntent.create ? answer.toast : undefined} />
         <input type="hidden" name="intent" value={ListIntent.create} />
-        {kinds[kind].named ? (
-          <>
-            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
-            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
-          </>
-        ) : (
-          <>
-            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
-            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
-            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
-          </>
-        )}
+        <NameFields kind={kind} fields={fields} />
         <button type="submit" className="button" disabled={busy}>
           {t('actions.create')}
         </button>
