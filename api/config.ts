@@ -72,7 +72,23 @@ const envSchema = z.object({
   // /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics.
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   // A Sentry-compatible DSN (Sentry, GlitchTip): unexpected errors are sent there too.
-  ERROR_REPORT_URL: optionalUrl,
+  ERROR_REPORT_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .regex(/^https?:\/\/\w+(:\w*)?@[^/?#]+\/([^?#]*\/)?\w+$/, {
+        message: 'not a Sentry DSN: https://<key>@<host>/<project> (the project settings show it)',
+      })
+      .optional(),
+  ),
+  // The reports' environment (Sentry's filter): SHOP_MODE when unset; e.g. `staging`.
+  ERROR_REPORT_ENVIRONMENT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/)
+      .optional(),
+  ),
   // Online payment: `sandbox` (a local page that approves or declines), `payme` or `click`.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click']).default('sandbox'),
   PAYME_MERCHANT_ID: optionalText,

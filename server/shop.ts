@@ -13,7 +13,9 @@ import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
+import { databaseSettings } from '#api/db/connection.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { closeErrorReports, setErrorReportRelease } from '#api/error-report.ts'
 import { logger } from '#api/log.ts'
 import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
@@ -41,13 +43,14 @@ type ShopOptions = {
  */
 export async function createShop({ build, assets }: ShopOptions) {
   const config = getConfig()
+  if (typeof build !== 'function') setErrorReportRelease(build.assets.version)
   // First: a store that cannot take a picture stops the start before the database is opened.
   const media = await openMediaStore(config)
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    timeoutMs: config.DATABASE_TIMEOUT_MS,
-    migrations: config.MIGRATIONS,
+  const database = await openDatabase({ ...databaseSettings(config), migrations: config.MIGRATIONS })
+  // Before anything is written: another secret than the other processes' is refused.
+  await checkSessionSecret(database, config).catch(async (error) => {
+    await database.close()
+    throw error
   })
   const seed = await seedDatabase(database.db, {
     mode: config.SHOP_MODE,
@@ -153,6 +156,7 @@ export async function createShop({ build, assets }: ShopOptions) {
       await stopListening()
       await stopSearchWords()
       await database.close()
+      await closeErrorReports()
     },
   }
 }
