@@ -4,10 +4,9 @@ import { pinoHttp } from 'pino-http'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { apiBasePath } from '#api/app.ts'
 import type { Config } from '#api/config.ts'
-import type { Database } from '#api/db/client.ts'
 import { type Logger, maskPhones, type RequestContext, withRequestContext } from '#api/log.ts'
-import type { MediaStore } from '#api/media/store.ts'
 import { httpDuration, metrics } from '#api/metrics.ts'
+import type { DependencyWatch } from './dependencies.ts'
 
 // Letters, digits and a few separators: what load balancers and tracing send, nothing that breaks a log line.
 const saneRequestId = /^[\w.:@/+=-]{1,128}$/
@@ -20,6 +19,11 @@ export function loggedPath(url: string) {
 
 // Probes and metrics scrapes come every few seconds: their lines only at debug, like the static files.
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics', '/build-version'])
+const probePaths = new Set(['/healthz', '/readyz'])
+
+/** What the access line and the metrics know of a request beyond Express's own. */
+type Observed = { context: RequestContext; bytes: number }
+const observedOf = (res: { locals?: Record<string, unknown> }) => res.locals?.observed as Observed | undefined
 
 /**
  * Before everything else: a request id for each request (a sane incoming
@@ -37,13 +41,16 @@ export function requestObservation(options: { log: Logger; routeOf: (path: strin
     // The request and response objects are not bound to the line: the fields below are all it gets.
     serializers: { req: () => undefined, res: () => undefined },
     customLogLevel: (req, res, error) => {
+      // /readyz's 503 while shutting down is its answer, not an error.
+      if (!error && probePaths.has((req as Request).path)) return 'debug'
       if (error || res.statusCode >= 500) return 'error'
-      if ((res as Response).locals?.asset || quietPaths.has((req as Request).path)) return 'debug'
+      if ((res as Response).locals?.asset) return 'debug'
       return 'info'
     },
-    customSuccessObject: (req, res, fields: { responseTime: number }) => accessFields(req as Request, res, fields),
+    customSuccessObject: (req, res, fields: { responseTime: number }) =>
+      accessFields(req as Request, res as Response, fields, routeOf),
     customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
-      accessFields(req as Request, res, fields),
+      accessFields(req as Request, res as Response, fields, routeOf),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request',
   })
@@ -133,21 +140,25 @@ export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild
 }
 
 /**
- * `/readyz`: 200 when this process can serve (database answers, the media
- * store takes a file), else 503 naming the part that failed. `/healthz`
- * (alive) stays as it was.
+ * The probes, neither of which touches a dependency: `/healthz` (alive: the
+ * process answers; a container's HEALTHCHECK, Kubernetes' liveness) is 200
+ * whenever it can answer at all; `/readyz` (this process takes traffic: a load
+ * balancer's health check) is 200 until the process begins to shut down, then
+ * 503. A database or bucket that is down is down for every process alike:
+ * taking them all out of the pool would turn the shop's own 503 pages into the
+ * proxy's error. So `/readyz` only reports, in its body, what the dependency
+ * monitor last found (server/dependencies.ts), which /metrics and the log also say.
  */
-export function readiness(app: Express, deps: { database: Database; media: MediaStore }) {
-  app.get('/readyz', async (_req, res) => {
-    const checks = {
-      database: await outcome(() => deps.database.ping()),
-      media: await outcome(() => deps.media.checkWritable()),
-    }
-    const ready = Object.values(checks).every((check) => check === 'ok')
+export function probes(app: Express, deps: { dependencies: DependencyWatch; stopping: () => boolean }) {
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+  })
+  app.get('/readyz', (_req, res) => {
+    const stopping = deps.stopping()
     res
-      .status(ready ? 200 : 503)
+      .status(stopping ? 503 : 200)
       .set('Cache-Control', 'no-store')
-      .json({ status: ready ? 'ok' : 'unavailable', checks })
+      .json({ status: stopping ? 'stopping' : 'ok', dependencies: deps.dependencies.state() })
   })
 }
 

@@ -23,7 +23,8 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
-import { markAssets, metricsEndpoint, readiness, requestObservation, storefrontRoutes } from './observability.ts'
+import { watchDependencies } from './dependencies.ts'
+import { markAssets, metricsEndpoint, probes, requestObservation, storefrontRoutes } from './observability.ts'
 import { pageCache } from './page-cache.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
@@ -77,6 +78,9 @@ export async function createShop({ build, assets }: ShopOptions) {
   const orderJobs = startOrderJobs(deps)
 
   reportDatabase(database)
+  // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
+  const dependencies = watchDependencies({ database, media })
+  let stopping = false
 
   const app = express()
   app.disable('x-powered-by')
@@ -86,15 +90,7 @@ export async function createShop({ build, assets }: ShopOptions) {
   app.use(strictTransportSecurity)
   app.use(compression({ threshold: 1024 }))
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.ping()
-      res.json({ status: 'ok' })
-    } catch {
-      res.status(503).json({ status: 'unavailable' })
-    }
-  })
-  readiness(app, { database, media })
+  probes(app, { dependencies, stopping: () => stopping })
   metricsEndpoint(app, config)
 
   // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).
@@ -150,9 +146,21 @@ export async function createShop({ build, assets }: ShopOptions) {
     app,
     config,
     database,
-    /** Stops the periodic jobs, then closes the database: call once the server has stopped taking requests. */
+    /**
+     * The start is accepted (the server listens): a generated session secret is
+     * kept in DATA_DIR and its fingerprint recorded (api/auth/session-secret.ts).
+     */
+    async accept() {
+      await keepSessionSecret(database, config)
+    },
+    /** Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection. */
+    stopTakingTraffic() {
+      stopping = true
+    },
+    /** Stops the periodic work, then closes the database: call once the server has stopped taking requests. */
     async close() {
       await orderJobs.stop()
+      await dependencies.stop()
       await stopListening()
       await stopSearchWords()
       await database.close()
