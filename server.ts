@@ -37,7 +37,7 @@ function startLog() {
   try {
     return logger()
   } catch {
-    return createLogger({ level: 'info' })
+    return createLogger({ level: 'info', format: process.stdout.isTTY ? 'pretty' : 'json' })
   }
 }
 

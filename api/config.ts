@@ -69,6 +69,11 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // `json`: one JSON object a line, for collectors; `pretty`: coloured lines for people. Default: pretty on a terminal.
+  LOG_FORMAT: z.preprocess(
+    (v) => (v === '' || v === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : v),
+    z.enum(['json', 'pretty']),
+  ),
   // /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics.
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   // A Sentry-compatible DSN (Sentry, GlitchTip): unexpected errors are sent there too.

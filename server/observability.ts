@@ -28,10 +28,20 @@ const observedOf = (res: { locals?: Record<string, unknown> }) => res.locals?.ob
 /**
  * Before everything else: a request id for each request (a sane incoming
  * X-Request-Id, else a new one, echoed in the response) that every log line
- * written while serving it carries; one access line per request; the request
- * duration metric by route pattern.
+ * written while serving it carries; one access line per request (with the
+ * route pattern, the bytes of the body sent and who was signed in); the
+ * request duration metric by route pattern.
  */
 export function requestObservation(options: { log: Logger; routeOf: (path: string) => string }): RequestHandler[] {
+  const routeOf = (req: Request, res: Response) =>
+    req.originalUrl.startsWith(`${apiBasePath}/`)
+      ? (observedOf(res)?.context.apiRoute ?? 'api: no route')
+      : res.locals.asset
+        ? 'static file'
+        : quietPaths.has(req.path)
+          ? req.path
+          : options.routeOf(req.path)
+
   const accessLog = pinoHttp({
     logger: options.log,
     genReqId: (req) => {
@@ -58,31 +68,55 @@ export function requestObservation(options: { log: Logger; routeOf: (path: strin
   const track: RequestHandler = (req, res, next) => {
     const id = String(req.id)
     res.setHeader('X-Request-Id', id)
-    const context: RequestContext = { id }
+    const observed: Observed = { context: { id }, bytes: 0 }
+    res.locals.observed = observed
+    countBytes(res, observed)
     const started = process.hrtime.bigint()
     res.once('finish', () => {
-      const route = req.originalUrl.startsWith(`${apiBasePath}/`)
-        ? (context.apiRoute ?? 'api: no route')
-        : res.locals.asset
-          ? 'static file'
-          : quietPaths.has(req.path)
-            ? req.path
-            : options.routeOf(req.path)
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
-      httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds)
+      httpDuration.observe({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }, seconds)
     })
-    withRequestContext(context, next)
+    withRequestContext(observed.context, next)
   }
   return [accessLog as unknown as RequestHandler, track]
 }
 
-function accessFields(req: Request, res: { statusCode: number }, fields: { responseTime: number }) {
+/** Counts the body bytes written; compression() writes through this, so they are the bytes sent. */
+function countBytes(res: Response, observed: Observed) {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean
+  const end = res.end.bind(res) as (...args: unknown[]) => Response
+  const count = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === 'string')
+      observed.bytes += Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+    else if (chunk instanceof Uint8Array) observed.bytes += chunk.byteLength
+  }
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    count(chunk, rest[0])
+    return write(chunk, ...rest)
+  }) as typeof res.write
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    count(chunk, rest[0])
+    return end(chunk, ...rest)
+  }) as typeof res.end
+}
+
+function accessFields(
+  req: Request,
+  res: Response,
+  fields: { responseTime: number },
+  routeOf: (req: Request, res: Response) => string,
+) {
+  const observed = observedOf(res)
+  const { customer, staff } = observed?.context ?? {}
   return {
     reqId: String(req.id),
     method: req.method,
     path: loggedPath(req.originalUrl),
+    route: routeOf(req, res),
     status: res.statusCode,
     ms: fields.responseTime,
+    bytes: observed?.bytes ?? 0,
+    ...(staff !== undefined ? { staff } : customer !== undefined ? { customer } : {}),
   }
 }
 
@@ -160,15 +194,6 @@ export function probes(app: Express, deps: { dependencies: DependencyWatch; stop
       .set('Cache-Control', 'no-store')
       .json({ status: stopping ? 'stopping' : 'ok', dependencies: deps.dependencies.state() })
   })
-}
-
-async function outcome(check: () => Promise<void>): Promise<'ok' | 'failed'> {
-  try {
-    await check()
-    return 'ok'
-  } catch {
-    return 'failed'
-  }
 }
 
 /**

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { logger } from '../log.ts'
+import { databaseQueryDuration, statementOf } from '../metrics.ts'
+import { clientSettings, connectionError, type DatabaseSettings } from './connection.ts'
 import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
@@ -105,6 +107,7 @@ export async function openDatabase(options: {
     await close()
     throw error
   })
+  timePgliteQueries(client)
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
@@ -175,13 +178,50 @@ function dropWhenUnanswered(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   Object.assign(client, {
     query: (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string }
+      const end = databaseQueryDuration.startTimer({
+        statement: statementOf(typeof first === 'string' ? first : first?.text),
+      })
       const result = query(...args)
       if (result instanceof Promise)
-        result.catch((error: unknown) => {
-          if ((error as Error)?.message === 'Query read timeout')
-            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
-        })
+        result.then(
+          () => end(),
+          (error: unknown) => {
+            end()
+            if ((error as Error)?.message === 'Query read timeout')
+              (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+          },
+        )
       return result
     },
+  })
+}
+
+/**
+ * The query latency metric for PGlite: its `query` and `exec`, and those of the
+ * transactions it opens (drizzle queries a transaction through its own object).
+ */
+function timePgliteQueries(client: PGlite) {
+  const time = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T) => {
+    const query = target.query.bind(target)
+    const exec = target.exec.bind(target)
+    const timed =
+      <A extends unknown[], R>(run: (text: string, ...rest: A) => Promise<R>) =>
+      async (text: string, ...rest: A): Promise<R> => {
+        const end = databaseQueryDuration.startTimer({ statement: statementOf(text) })
+        try {
+          return await run(text, ...rest)
+        } finally {
+          end()
+        }
+      }
+    Object.assign(target, { query: timed(query), exec: timed(exec) })
+    return target
+  }
+  time(client)
+  const transaction = client.transaction.bind(client)
+  Object.assign(client, {
+    transaction: <T>(run: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
+      transaction((tx) => run(time(tx))),
   })
 }

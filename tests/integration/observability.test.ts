@@ -114,7 +114,7 @@ describe('logs', () => {
     })
   })
 
-  it('one access line per request: id, method, path without query, status, time; the id on the API lines too', async () => {
+  it('one access line per request: id, method, path without query, route, status, time, bytes; the id on the API lines too', async () => {
     const from = logLines.length
     const response = await fetch(`${base}/api/v1/account/registration/entrypoint/?token=in-the-query`, {
       method: 'POST',
@@ -132,8 +132,10 @@ describe('logs', () => {
         reqId: 'lb-4f2a.9',
         method: 'POST',
         path: '/api/v1/account/registration/entrypoint/',
+        route: '/api/v1/account/registration/entrypoint/',
         status: 200,
         ms: expect.any(Number),
+        bytes: Number(response.headers.get('content-length')),
         msg: 'request',
       },
     ])
@@ -155,6 +157,23 @@ describe('logs', () => {
     expect(line).toMatchObject({ reqId: id, path: '/api/v1/users/+99890*****67/', status: 404 })
   })
 
+  it("a signed-in customer's requests name the customer by id, the route by its pattern, never the phone", async () => {
+    const phone = newPhone()
+    const customer = await loginCustomer(
+      http,
+      await registerCustomer(http, { phone, password: 'very-secret-password-2' }),
+    )
+    const from = logLines.length
+    const response = await fetch(`${base}/api/v1/orders/${9_999_999}/`, {
+      headers: { Authorization: `Bearer ${customer.access}` },
+    })
+    expect(response.status).toBe(404)
+    const [line] = logLines.slice(from).filter((l) => l.msg === 'request')
+    expect(line).toMatchObject({ route: '/api/v1/orders/:id/', status: 404, customer: expect.any(Number) })
+    expect(line?.bytes).toBeGreaterThan(0)
+    expect(JSON.stringify(line)).not.toContain(phone.slice(4))
+  })
+
   it('probes are logged at debug, not at info', async () => {
     expect((await fetch(`${base}/readyz`)).status).toBe(200)
     expect(accessLines().at(-1)).toMatchObject({ level: 'debug', path: '/readyz' })
@@ -163,16 +182,6 @@ describe('logs', () => {
 
 describe('GET /metrics', () => {
   const orders = orderMaker(http)
-  const scrape = async () => {
-    const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toContain('text/plain')
-    return response.text()
-  }
-  const value = (text: string, series: string) => {
-    const line = text.split('\n').find((l) => l.startsWith(`${series} `))
-    return line ? Number(line.slice(series.length + 1)) : 0
-  }
 
   it('answers only the bearer of METRICS_TOKEN', async () => {
     expect((await fetch(`${base}/metrics`)).status).toBe(401)
