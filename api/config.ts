@@ -41,9 +41,29 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .refine((url) => /^postgres(ql)?:\/\//i.test(url), {
+        message:
+          'not a PostgreSQL URL: the shop runs on PostgreSQL only (postgres://user:password@host:5432/database); unset, it uses the embedded database in DATA_DIR',
+      })
+      .optional(),
+  ),
   // PostgreSQL: how long connecting, and each query, may take before the request answers 503.
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  // PostgreSQL: the most connections this process's pool opens (the LISTEN ones and migrations come on top).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  // PostgreSQL over TLS: `require` encrypts, `verify` also checks the server's certificate (DATABASE_SSL_CA).
+  DATABASE_SSL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['off', 'require', 'verify']).default('off')),
+  DATABASE_SSL_CA: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((file) => existsSync(file), { message: 'no such file (the CA certificate of the database server, PEM)' })
+      .optional(),
+  ),
   MIGRATIONS: z.enum(['apply', 'verify']).default('apply'),
   SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   PUBLIC_URL: optionalUrl,

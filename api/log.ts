@@ -138,6 +138,23 @@ export function logger(): Logger {
   return root
 }
 
+/**
+ * The logger to refuse a start with: the configured one, or when the
+ * configuration itself is what is wrong, one at info in LOG_FORMAT (when that
+ * at least is a format) or as the terminal suggests.
+ */
+export function startLogger(): Logger {
+  try {
+    return logger()
+  } catch {
+    const format = process.env.LOG_FORMAT
+    return createLogger({
+      level: 'info',
+      format: format === 'json' || format === 'pretty' ? format : process.stdout.isTTY ? 'pretty' : 'json',
+    })
+  }
+}
+
 /** Tests capture the lines: every later `logger()` call writes to this one. */
 export function setLogger(replacement: Logger) {
   root = replacement

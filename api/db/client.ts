@@ -40,24 +40,22 @@ export type Database = {
 
 /**
  * Opens the embedded PGlite database in `dataDir` (or in memory when
- * `dataDir` is null), or a PostgreSQL pool when `url` is given, and applies
+ * `dataDir` is null), or a PostgreSQL pool when `url` is given (at most
+ * `poolMax` connections, TLS as `ssl` says: api/db/connection.ts), and applies
  * the committed migrations (or, with `migrations: 'verify'`, refuses a
  * database that needs them: api/db/migrate.ts). `timeoutMs` bounds connecting
  * to PostgreSQL and each of its queries, so a database that went silent gives
- * errors (503) instead of requests that hang.
+ * errors (503) instead of requests that hang. A database that cannot be
+ * reached at all is said so, with why (connection.ts `connectionError`).
  */
-export async function openDatabase(options: {
-  url?: string
-  dataDir: string | null
-  timeoutMs?: number
-  migrations?: MigrationMode
-}): Promise<Database> {
+export async function openDatabase(options: DatabaseSettings & { migrations?: MigrationMode }): Promise<Database> {
   const migrations = options.migrations ?? 'apply'
   if (options.url) {
-    const connection = { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 }
+    const url = options.url
+    const connection = clientSettings(options)
     const pool = new pg.Pool({
       ...connection,
-      max: 10,
+      max: options.poolMax ?? 10,
       query_timeout: options.timeoutMs,
       // Notices a peer that vanished without closing the connection.
       keepAlive: true,
@@ -68,19 +66,13 @@ export async function openDatabase(options: {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
     await migratePostgres(connection, migrations).catch(async (error) => {
       await pool.end()
-      throw error
+      throw connectionError(error, url, options.timeoutMs)
     })
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      listen: (channel, onNotice, onGap) =>
-        listenPostgres(
-          { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 },
-          channel,
-          onNotice,
-          onGap,
-        ),
+      listen: (channel, onNotice, onGap) => listenPostgres(connection, channel, onNotice, onGap),
       stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
