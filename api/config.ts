@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -252,7 +252,16 @@ export function parseMediaUrl(
 /** Every setting the shop reads (the deployment files are checked against it). */
 export const settingNames = Object.keys(envSchema.shape)
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string; media: MediaSetting }
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string
+  media: MediaSetting
+  sessionSecret: string
+  /**
+   * Where `sessionSecret` comes from: SESSION_SECRET, the file DATA_DIR/session-secret, or made
+   * just now (`new`) and written to that file only once a start is accepted (api/auth/session-secret.ts).
+   */
+  sessionSecretSource: 'setting' | 'file' | 'new'
+}
 
 /** What a live shop must not run with, each reported on its setting so one message lists them all. */
 function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
@@ -290,22 +299,25 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   // Relative to the project, not the working directory: the shop starts the same from anywhere.
   const dataDir = resolve(projectRoot, parsed.data.DATA_DIR)
   const media = parseMediaUrl(parsed.data.MEDIA_URL, parsed.data, dataDir) as MediaSetting
-  return {
-    ...parsed.data,
-    dataDir,
-    media,
-    sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-  }
+  return { ...parsed.data, dataDir, media, ...sessionSecretOf(parsed.data.SESSION_SECRET, dataDir) }
 }
 
-/** Without SESSION_SECRET, one is generated on first start and kept in the data folder. */
-function readOrCreateSecret(dataDir: string) {
-  const file = join(dataDir, 'session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
-  return secret
+/** The file a shop without SESSION_SECRET keeps its generated secret in. */
+export const sessionSecretFile = (dataDir: string) => join(dataDir, 'session-secret')
+
+/**
+ * SESSION_SECRET, else the one kept in the data folder, else a new one held in
+ * memory: reading the configuration never writes a file (a command, or a start
+ * that is refused, leaves DATA_DIR as it was).
+ */
+function sessionSecretOf(
+  setting: string | undefined,
+  dataDir: string,
+): Pick<Config, 'sessionSecret' | 'sessionSecretSource'> {
+  if (setting) return { sessionSecret: setting, sessionSecretSource: 'setting' }
+  const file = sessionSecretFile(dataDir)
+  if (existsSync(file)) return { sessionSecret: readFileSync(file, 'utf8').trim(), sessionSecretSource: 'file' }
+  return { sessionSecret: randomBytes(32).toString('base64url'), sessionSecretSource: 'new' }
 }
 
 let cached: Config | undefined

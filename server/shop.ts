@@ -7,6 +7,7 @@ import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type Api, apiBasePath, createApi } from '#api/app.ts'
+import { checkSessionSecret, keepSessionSecret } from '#api/auth/session-secret.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { compactCatalogue } from '#api/catalogue/statistics.ts'
@@ -40,7 +41,8 @@ type ShopOptions = {
 /**
  * The whole shop as one Express app: the database (seeded when empty), the
  * `/api/v1` API, static files and the storefront. server.ts runs it from the
- * production build, scripts/dev.mjs under Vite.
+ * production build, scripts/dev.mjs under Vite; once it listens, they call
+ * `accept()`, and only then does the start leave anything in DATA_DIR of its own.
  */
 export async function createShop({ build, assets }: ShopOptions) {
   const config = getConfig()
