@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type DestinationStream, type Logger, pino } from 'pino'
-import pretty from 'pino-pretty'
+import { prettyFactory } from 'pino-pretty'
 import { getConfig } from './config.ts'
 
 export type { Logger } from 'pino'
@@ -106,10 +106,10 @@ export function createLogger(options: {
 // Shown in the access line's own words instead of below it.
 const accessKeys = ['method', 'path', 'route', 'status', 'ms', 'bytes', 'customer', 'staff']
 
-function prettyLines(destination: DestinationStream | undefined) {
-  return pretty({
-    sync: true,
-    destination: destination ?? 1,
+/** pino-pretty's formatting, done in this thread and written synchronously like the JSON lines. */
+function prettyLines(destination: DestinationStream | undefined): DestinationStream {
+  const out = destination ?? pino.destination({ dest: 1, sync: true })
+  const format = prettyFactory({
     colorize: !destination && Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: ['pid', 'hostname', 'reqId', ...accessKeys].join(','),
@@ -127,6 +127,7 @@ function prettyLines(destination: DestinationStream | undefined) {
       return `${request}${line.method} ${line.path}${route} → ${line.status} in ${line.ms} ms, ${line.bytes ?? 0} B${who}`
     },
   })
+  return { write: (line: string) => out.write(format(line)) }
 }
 
 let root: Logger | undefined

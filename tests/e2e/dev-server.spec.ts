@@ -67,7 +67,9 @@ test('npm run dev serves an API change from the same port, the storefront still 
     expect((await fetch(`http://127.0.0.1:${port}/ru`)).status).toBe(200)
   } finally {
     dev?.kill('SIGTERM')
-    if (dev) expect(await exitCode(dev), printed).toBe(0)
+    const code = dev ? await exitCode(dev) : 0
     copy.remove()
+    // The shop closed its database, then Vite: a clean exit, not Vite's own on SIGTERM.
+    expect(code, printed).toBe(0)
   }
 })

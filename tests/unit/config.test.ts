@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { parseConfig } from '#api/config.ts'
+import { parseConfig, settingNames } from '#api/config.ts'
+import { projectRoot } from '#api/project-root.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atir-config-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -202,4 +203,16 @@ describe('the session secret', () => {
       sessionSecretSource: 'setting',
     })
   })
+})
+
+test("every setting the shop reads is in the README's configuration table", () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+  const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? ''
+  const documented = new Set(
+    table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`(\w+)`/g)].map((match) => match[1])),
+  )
+  expect(settingNames.filter((name) => !documented.has(name))).toEqual([])
 })
