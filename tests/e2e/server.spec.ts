@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { heldPost, openRequest } from './support/raw-http.ts'
-import { exitCode, startServer, tmpDataDir } from './support/server-process.ts'
+import { exitCode, killServerOf, startServer, tmpDataDir } from './support/server-process.ts'
 import { demoOwner } from './support/staff.ts'
 
 // Server behaviour that no browser sees: compression, caching, health, shutdown.
@@ -127,17 +127,20 @@ test('the basket and sign-in pages stay out of search results but describe thems
   expect(descriptions.size).toBe(6)
 })
 
-test('SIGTERM lets in-flight requests finish, closes the database and exits 0', async () => {
+test('SIGTERM to the process `npm start` started lets in-flight requests finish, closes the database, exits 0', async () => {
   // A fresh database is made first: on a busy machine that alone can take half a minute.
   test.setTimeout(90_000)
   const data = tmpDataDir('sigterm')
-  const server = await startServer({ dataDir: data.dir, env: { SEED_PRODUCTS: '10' } })
+  // As a container or service manager runs it; only npm's own pid is signalled, not its group.
+  const server = await startServer({ dataDir: data.dir, env: { SEED_PRODUCTS: '10' }, npm: true })
   try {
     // Taken up by the server (it asked for their bodies) and waiting: in flight for sure when the signal comes.
     const check = JSON.stringify({ code: 'ATIR10', total: 100_000 })
     const held = await Promise.all([1, 2, 3].map(() => heldPost(`${server.url}/api/v1/promo/check/`, check)))
     server.child.kill('SIGTERM')
     await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('SIGTERM: finishing in-flight requests')
+    // Not sooner: the server stays up for the requests it has.
+    expect(server.child.exitCode).toBeNull()
     // No new connections once it is shutting down.
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
     const answers = await Promise.all(held.map((request) => request.finish()))
@@ -145,8 +148,11 @@ test('SIGTERM lets in-flight requests finish, closes the database and exits 0', 
     // Answered from the database, after the signal: it was still open.
     for (const answer of answers) expect(JSON.parse(answer.body)).toMatchObject({ code: 'ATIR10', discount: 10_000 })
     expect(await exitCode(server.child)).toBe(0)
+    expect(server.output().match(/finishing in-flight requests/g)).toHaveLength(1)
   } finally {
     server.child.kill('SIGKILL')
+    // npm's child, should the test have failed before it exited.
+    killServerOf(server)
     data.remove()
   }
 })
