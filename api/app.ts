@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { matchedRoutes } from 'hono/route'
 import { accountRoutes } from './account/routes.ts'
+import { accountTelegramRoutes } from './account/telegram-routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -84,6 +85,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', cashbackRoutes(deps))
   app.route('/', profileRoutes(deps))
   app.route('/', accountRoutes(deps))
+  app.route('/', accountTelegramRoutes(deps))
   app.route('/', feedbackRoutes(deps))
   app.route('/', reviewRoutes(deps))
   app.route('/', adminRoutes(deps))

@@ -7,12 +7,13 @@ import { logger } from '../log.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { avatarFiles } from '../profile/avatar.ts'
 import { deleteReviewsOf } from '../reviews/service.ts'
+import { unlinkCustomer } from '../telegram/customer-link.ts'
 
 /**
  * Deletes a customer's account (DELETE account/delete/). The row stays,
  * anonymised, because past orders point at it; everything personal goes:
  * names, phones, password and photo, every session, pending codes, basket,
- * favourites, saved cards and reviews (docs/decisions/005), in one
+ * favourites, saved cards, the linked Telegram and reviews (docs/decisions/005), in one
  * transaction. Once it commits, the files of the profile photo and of the
  * review photos go with every resized copy, and the card provider is asked
  * to forget the tokens.
@@ -40,6 +41,8 @@ export async function deleteAccount(deps: ApiDeps, userId: number) {
       .set({ revokedAt: at })
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
     await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId))
+    // The bot stops telling that Telegram account anything of this customer.
+    await unlinkCustomer(tx, userId)
     await tx.delete(cartItems).where(eq(cartItems.owner, owner))
     await tx.delete(favourites).where(eq(favourites.owner, owner))
     // Orders keep their own masked snapshot of the card.

@@ -9,7 +9,7 @@ import { createLinkCode, LINK_CODE_TTL_MINUTES, unlinkTelegram } from '../telegr
 import { auditActor, currentStaff, requireStaff } from './middleware.ts'
 import { adminErrorsOf, staffRoutes } from './openapi.ts'
 
-const linkSchema = z
+export const linkSchema = z
   .object({
     url: z.string().openapi({ example: 'https://t.me/atir_staff_bot?start=Qm9vay1hLWNvZGUtZm9yLXRoZS1ib3Q' }),
     code: z.string().openapi({ description: 'The one-time code the link carries (`/start <code>` in the bot)' }),

@@ -36,13 +36,16 @@ function requireTelegram(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
 
 const webhookRoute = (deps: ApiDeps) =>
   routeGroup({ tags: ['telegram'], middleware: [requireTelegram(deps)] as const }).post('/telegram/webhook/', {
-    summary: "The staff bot's webhook (called by Telegram)",
+    summary: "The shop bot's webhook (called by Telegram)",
     description:
-      'Telegram posts each update of the staff bot here (setWebhook: `npm run telegram -- webhook`). ' +
+      'Telegram posts each update of the bot here (setWebhook: `npm run telegram -- webhook`). ' +
       `\`${secretHeader}\` must be the secret the shop gave setWebhook (derived from SESSION_SECRET and ` +
-      'TELEGRAM_BOT_TOKEN): otherwise 401; 10 wrong ones per address in 15 minutes → 429. No bot configured: 404. ' +
-      '`/start <code>` links a staff account (admin/telegram/link/); a button of an order message acts as the ' +
-      'linked staff member who pressed it. The answer is the Bot API call Telegram makes in reply, or `{}`.',
+      'TELEGRAM_BOT_TOKEN; a demo shop without a token has one of its own for `npm run telegram -- simulate`): ' +
+      'otherwise 401; 10 wrong ones per address in 15 minutes → 429. No bot configured (live): 404. ' +
+      '`/start <code>` links a staff account (admin/telegram/link/) or a customer (account/telegram/link/); a ' +
+      'button of an order message acts as the linked staff member who pressed it; in its private chat a linked ' +
+      "customer's `/orders` lists their open orders and `/stop` unlinks them. The answer is the Bot API call " +
+      'Telegram makes in reply, or `{}`.',
     request: {
       headers: z.object({ [secretHeader.toLowerCase()]: z.string().optional() }),
       body: requiredJson(updateSchema),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core'
+import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core'
+import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, moment, singleUse } from './columns.ts'
 import { staff } from './staff.ts'
@@ -49,3 +50,45 @@ export const lowStockAlerts = pgTable('low_stock_alerts', {
   stock: integer().notNull(),
   alertedAt: moment('alerted_at').notNull().default(sql`now()`),
 })
+
+/**
+ * A customer's linked Telegram account: their order news go to its private
+ * chat with the bot (the chat id is the user id) in `lang` instead of SMS
+ * (docs/telegram.md "Customers"). One account per customer and one customer
+ * per Telegram account; unlinking (profile, `/stop`, a blocked bot) deletes the row.
+ */
+export const customerTelegram = pgTable(
+  'customer_telegram',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull().unique(),
+    // The language the bot speaks to them: the shop's language where they asked for the link.
+    lang: text().notNull().$type<'uz' | 'sr' | 'ru'>(),
+    linkedAt: moment('linked_at').notNull(),
+  },
+  (t) => [check('customer_telegram_lang_known', sql`${t.lang} in ('uz', 'sr', 'ru')`)],
+)
+
+/**
+ * One-time codes that link a customer's Telegram (the profile's or the order
+ * page's `t.me/<bot>?start=<code>`), as `telegram_link_codes` does for staff:
+ * sha256 only, short-lived, `used_at` once spent, with the language asked in.
+ */
+export const customerTelegramCodes = pgTable(
+  'customer_telegram_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    lang: text().notNull().$type<'uz' | 'sr' | 'ru'>(),
+    ...singleUse(),
+  },
+  (t) => [
+    index('customer_telegram_codes_user_idx').on(t.userId),
+    check('customer_telegram_codes_lang_known', sql`${t.lang} in ('uz', 'sr', 'ru')`),
+  ],
+)

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { orders, products, promoCodes } from '#api/db/schema/index.ts'
+import { customerTelegramCodes, orders, products, promoCodes } from '#api/db/schema/index.ts'
 import type { TestApi } from './api.ts'
 
 /** Backends of this test file's database waiting on a lock (row, transaction or advisory). */
@@ -31,9 +31,14 @@ export function releasedTogetherOnPromo<T>(t: TestApi, promoId: number, start: (
   return heldTogether(t, { table: promoCodes, id: promoId }, start)
 }
 
+/** `releasedTogether` holding a customer's Telegram link code: for `/start <code>` sent twice at once. */
+export function releasedTogetherOnCustomerCode<T>(t: TestApi, codeId: number, start: () => Promise<T>[]): Promise<T[]> {
+  return heldTogether(t, { table: customerTelegramCodes, id: codeId }, start)
+}
+
 async function heldTogether<T>(
   t: TestApi,
-  row: { table: typeof products | typeof orders | typeof promoCodes; id: number },
+  row: { table: typeof products | typeof orders | typeof promoCodes | typeof customerTelegramCodes; id: number },
   start: () => Promise<T>[],
 ): Promise<T[]> {
   if (t.database.kind !== 'postgres') return Promise.all(start())
