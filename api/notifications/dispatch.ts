@@ -7,6 +7,7 @@ import type { TelegramButton, TelegramSender } from '../integrations/telegram/pr
 import { logger } from '../log.ts'
 import { notificationsSent } from '../metrics.ts'
 import { orderMessage } from '../telegram/order-message.ts'
+import { customerButtons, customerChannel, smsInstead } from './customer-channel.ts'
 import type { TelegramText } from './new-order-message.ts'
 import { STAFF_CHAT } from './outbox.ts'
 
@@ -92,7 +93,11 @@ async function send(deps: DispatchDeps, row: OutboxRow) {
   if (!chatId && deps.telegram.name !== 'log') throw new Error('TELEGRAM_CHAT_ID is not set')
   const payload = row.payload ?? {}
   let built: TelegramText
-  if (row.text) built = { text: row.text, buttons: payload.buttons as TelegramButton[][] | undefined }
+  if (row.text)
+    built = {
+      text: row.text,
+      buttons: (payload.buttons as TelegramButton[][] | undefined) ?? customerButtons(row, deps.config),
+    }
   else {
     const build = telegramPayloads[String(payload.kind)]
     if (!build) throw new Error(`no Telegram message for kind ${String(payload.kind)}`)
@@ -102,35 +107,55 @@ async function send(deps: DispatchDeps, row: OutboxRow) {
 }
 
 /**
+ * One try of a claimed message, its outcome recorded: sent, or the reason
+ * it failed (`last_error`; it is tried again after its pause). Returns the
+ * error, or null once sent.
+ */
+async function attempt(deps: DispatchDeps, row: OutboxRow): Promise<unknown> {
+  try {
+    await send(deps, row)
+  } catch (error) {
+    notificationsSent.inc({ channel: row.channel, result: 'failed' })
+    // Only the provider's reason: texts (payment links, names) stay out of the log.
+    const reason = error instanceof Error ? error.message : String(error)
+    logger().warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
+    await deps.db
+      .update(notificationOutbox)
+      .set({ lastError: reason.slice(0, 500) })
+      .where(eq(notificationOutbox.id, row.id))
+    return error ?? new Error('failed')
+  }
+  notificationsSent.inc({ channel: row.channel, result: 'sent' })
+  await deps.db
+    .update(notificationOutbox)
+    .set({ sentAt: deps.now(), lastError: null })
+    .where(eq(notificationOutbox.id, row.id))
+  return null
+}
+
+/**
  * One pass of the outbox: sends the due messages (oldest first) and records
  * each outcome. A failure keeps the message for a later pass after its pause
- * (`last_error` says why); nothing here throws for one bad message.
+ * (`last_error` says why); nothing here throws for one bad message. A
+ * customer's Telegram message goes by SMS instead when they have unlinked
+ * that chat since, or when Telegram fails it (customer-channel.ts).
  */
 export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Promise<{ sent: number; failed: number }> {
   const rows = await claimDue(deps.db, deps.now(), limit)
   let sent = 0
   let failed = 0
-  for (const row of rows) {
-    try {
-      await send(deps, row)
-    } catch (error) {
-      failed++
-      notificationsSent.inc({ channel: row.channel, result: 'failed' })
-      // Only the provider's reason: texts (payment links, names) stay out of the log.
-      const reason = error instanceof Error ? error.message : String(error)
-      logger().warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
-      await deps.db
-        .update(notificationOutbox)
-        .set({ lastError: reason.slice(0, 500) })
-        .where(eq(notificationOutbox.id, row.id))
+  for (const claimed of rows) {
+    const row = await customerChannel(deps.db, claimed, deps.now())
+    const error = await attempt(deps, row)
+    if (error === null) {
+      sent++
       continue
     }
-    sent++
-    notificationsSent.inc({ channel: row.channel, result: 'sent' })
-    await deps.db
-      .update(notificationOutbox)
-      .set({ sentAt: deps.now(), lastError: null })
-      .where(eq(notificationOutbox.id, row.id))
+    failed++
+    const sms = await smsInstead(deps.db, row, error, deps.now())
+    if (!sms) continue
+    if ((await attempt(deps, sms)) === null) sent++
+    else failed++
   }
   return { sent, failed }
 }

@@ -5,6 +5,7 @@ import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
 import type { OrderRow } from '../orders/service.ts'
 import { OrderStatus, orderNumber } from '../orders/states.ts'
+import { queueCustomerNews } from './customer-channel.ts'
 import { enqueueNotification, STAFF_CHAT } from './outbox.ts'
 
 /** The states the customer is told of by SMS: accepted, on the way, delivered, cancelled. */
@@ -27,7 +28,8 @@ export function statusSmsText(order: Pick<OrderRow, 'id' | 'lang'>, status: numb
  * The messages an order's move from `from` (null: just placed) to its
  * current status causes, queued in the moving transaction:
  * - the customer (their account phone) an SMS for accepted, on the way,
- *   delivered and cancelled (not when they cancelled it themselves);
+ *   delivered and cancelled (not when they cancelled it themselves), or the
+ *   same news on Telegram when they linked it (customer-channel.ts);
  * - the staff chat a Telegram "new order" once it is accepted: a cash (or
  *   prepaid) order when placed, an online one when its payment arrived.
  */
@@ -40,13 +42,15 @@ export async function notifyOrderStatus(
   const to = order.status
   if (smsStatuses.includes(to) && !(to === OrderStatus.cancelled && ctx.reason === CUSTOMER_CANCEL)) {
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
-    if (customer?.phone)
-      await enqueueNotification(tx, {
-        channel: 'sms',
-        recipient: customer.phone,
-        text: statusSmsText(order, to),
-        at: ctx.now,
-      })
+    // Telegram for a customer who linked it (in their language), else the SMS as ever.
+    await queueCustomerNews(tx, {
+      userId: order.userId,
+      phone: customer?.phone ?? null,
+      smsLang: order.lang as Lang,
+      text: (lang) => statusSmsText({ ...order, lang }, to),
+      orderId: order.id,
+      at: ctx.now,
+    })
   }
   if (to === OrderStatus.accepted && (from === null || from === OrderStatus.awaitingPayment))
     await enqueueNotification(tx, {

@@ -399,9 +399,10 @@ describe('assign, cash received, payment link', () => {
       url: `/sr/payment/pay/${order.id}`,
       amount: order.total,
       sms_sent_to: null,
+      sent_by: null,
     })
     const sent = await post(`${order.id}/payment-link/`, { send_sms: true }, staff.manager.token)
-    expect(sent.body.sms_sent_to).toBe(customer.phone)
+    expect(sent.body).toMatchObject({ sms_sent_to: customer.phone, sent_by: 'sms' })
     const sms = await smsAbout(customer.phone, String(order.id).padStart(6, '0'))
     expect(sms.at(-1)!.text).toBe(
       `Atir: №${String(order.id).padStart(6, '0')} buyurtmani ${order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} soʻmga toʻlang: /sr/payment/pay/${order.id}`,

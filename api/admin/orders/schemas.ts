@@ -148,6 +148,10 @@ export const paymentLinkSchema = z
     sms_sent_to: z
       .string()
       .nullable()
-      .openapi({ description: 'The phone the SMS was queued for; null without send_sms' }),
+      .openapi({ description: 'The phone the SMS was queued for; null without send_sms or when it went to Telegram' }),
+    sent_by: z.enum(['sms', 'telegram']).nullable().openapi({
+      description:
+        "How the link was sent: `telegram` to a customer who linked the shop's bot (an SMS if Telegram fails), else `sms`; null without send_sms",
+    }),
   })
   .openapi('OrderPaymentLink')

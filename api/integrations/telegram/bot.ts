@@ -1,6 +1,6 @@
-import { Api } from 'grammy'
+import { Api, GrammyError } from 'grammy'
 import { observeProvider } from '../../metrics.ts'
-import { inlineKeyboard, type TelegramSender } from './provider.ts'
+import { inlineKeyboard, TelegramRefusal, type TelegramSender } from './provider.ts'
 
 export type TelegramBotOptions = {
   /** The bot's token from @BotFather. */
@@ -40,7 +40,7 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
         })
       } catch (error) {
         // grammy's errors name the method and Telegram's description; the token is never part of them.
-        throw new Error(`Telegram sendMessage failed: ${(error as Error).message}`, { cause: error })
+        throw failure('sendMessage', error)
       }
     },
     async edit(message) {
@@ -50,8 +50,15 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
           link_preview_options: { is_disabled: true },
         })
       } catch (error) {
-        throw new Error(`Telegram editMessageText failed: ${(error as Error).message}`, { cause: error })
+        throw failure('editMessageText', error)
       }
     },
   }
+}
+
+/** The error a failed call rejects with: Telegram's refusal keeps its code (blocked, flood control…). */
+function failure(method: string, error: unknown): Error {
+  const text = `Telegram ${method} failed: ${(error as Error).message}`
+  if (error instanceof GrammyError) return new TelegramRefusal(text, error.error_code, { cause: error })
+  return new Error(text, { cause: error })
 }

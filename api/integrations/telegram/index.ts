@@ -6,7 +6,13 @@ import type { TelegramSender } from './provider.ts'
 
 export { telegramBotSender } from './bot.ts'
 export { logTelegramSender } from './log.ts'
-export { inlineKeyboard, type TelegramButton, type TelegramMessage, type TelegramSender } from './provider.ts'
+export {
+  inlineKeyboard,
+  type TelegramButton,
+  type TelegramMessage,
+  TelegramRefusal,
+  type TelegramSender,
+} from './provider.ts'
 
 /** Where the offline sender writes: one JSON line per message. */
 export const telegramOutboxPath = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'telegram-outbox.jsonl')

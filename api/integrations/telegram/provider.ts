@@ -9,6 +9,22 @@ export type TelegramMessage = {
   buttons?: TelegramButton[][]
 }
 
+/**
+ * Telegram's own refusal of a call (an answer `{ok: false}`), with its
+ * `error_code`: 403 the user blocked the bot or is gone, 400 e.g. a chat not
+ * found, 429 flood control. A network failure or timeout is a plain Error.
+ */
+export class TelegramRefusal extends Error {
+  override readonly name = 'TelegramRefusal'
+  constructor(
+    message: string,
+    readonly code: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options)
+  }
+}
+
 /** Posts messages as the shop's bot; the staff notifications go through this and nothing else. */
 export interface TelegramSender {
   readonly name: string

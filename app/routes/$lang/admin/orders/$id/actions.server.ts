@@ -110,8 +110,8 @@ async function paymentLink(desk: Desk) {
 
 function sendPaymentLink(desk: Desk) {
   return change(desk, async () => {
-    await staffApi(desk.context).send('POST', `${path(desk)}payment-link/`, { send_sms: true })
-    return t(desk)('actions.sms_sent')
+    const sent = await staffApi(desk.context).send('POST', `${path(desk)}payment-link/`, { send_sms: true })
+    return t(desk)(sent.sent_by === 'telegram' ? 'actions.telegram_sent' : 'actions.sms_sent')
   })
 }
 
