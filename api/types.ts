@@ -5,6 +5,7 @@
 // client (app/utils/api-client.server.ts) infers a call's answer from its path.
 import type { z } from '@hono/zod-openapi'
 import type { sessionSchema as codeSessionSchema, registeredSchema, signatureSchema } from './account/routes.ts'
+import type { customerTelegramSchema } from './account/telegram-routes.ts'
 import type { entrySchema as auditEntrySchema } from './admin/audit-routes.ts'
 import type { challengeSchema, enrolmentSchema, recoverySchema, sessionSchema } from './admin/auth-routes.ts'
 import type { batchDetailSchema, batchPage, batchSchema, undoSchema } from './admin/batches/schemas.ts'
@@ -36,6 +37,7 @@ import type {
   staffGroupSchema,
   staffManufacturerSchema,
 } from './admin/taxonomy/schemas.ts'
+import type { linkSchema as telegramLinkSchema } from './admin/telegram-routes.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
 import type { badges } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
@@ -138,6 +140,8 @@ export type CodeSession = Out<typeof codeSessionSchema>
 export type Signature = Out<typeof signatureSchema>
 export type Registered = Out<typeof registeredSchema>
 export type Message = Out<typeof messageSchema>
+export type CustomerTelegram = Out<typeof customerTelegramSchema>
+export type TelegramLink = Out<typeof telegramLinkSchema>
 
 // Reviews
 export type Review = Out<typeof reviewSchema>
@@ -162,6 +166,7 @@ export type ApiAnswers = {
   GET: {
     'account/': User
     'account/cashback/': Cashback
+    'account/telegram/': CustomerTelegram
     'cards/': SavedCard[]
     'cards/{id}/': SavedCard
     'common/badges/': Badges
@@ -202,6 +207,7 @@ export type ApiAnswers = {
     'account/registration/entrypoint/': CodeSession
     'account/registration/register/': Registered
     'account/registration/verify/': Signature
+    'account/telegram/link/': TelegramLink
     'auth/login/': AuthTokens
     'auth/logout/': Message
     'cards/': AddedCard
@@ -228,6 +234,7 @@ export type ApiAnswers = {
   DELETE: {
     'account/avatar/': User
     'account/delete/': Message
+    'account/telegram/link/': Record<string, never>
     'cards/{id}/': Record<string, never>
     'orders/cart/products/': Cart
     'orders/cart/products/{product_id}/': Cart

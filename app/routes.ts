@@ -113,6 +113,7 @@ export default [
         route('profile/edit', 'routes/$lang/profile/edit.tsx'),
         route('profile/balance', 'routes/$lang/profile/balance.tsx'),
         route('profile/cards', 'routes/$lang/profile/cards.tsx'),
+        route('profile/telegram', 'routes/$lang/profile/telegram.tsx'),
         route('profile/delete', 'routes/$lang/profile/delete.tsx'),
         route('profile/help', 'routes/$lang/profile/help.tsx'),
         route('profile/terms-of-use', 'routes/$lang/profile/terms-of-use.tsx'),

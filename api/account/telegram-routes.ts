@@ -11,7 +11,7 @@ import { createCustomerLinkCode, customerChatOf, unlinkCustomer } from '../teleg
 import { LINK_CODE_TTL_MINUTES } from '../telegram/link.ts'
 import { customerTelegramReady } from '../telegram/webhook-secret.ts'
 
-const stateSchema = z
+export const customerTelegramSchema = z
   .object({
     available: z.boolean().openapi({ description: 'The shop has a bot customers can link (else no link is offered)' }),
     linked: z.boolean().openapi({ description: "Order news go to the customer's Telegram instead of SMS" }),
@@ -31,7 +31,7 @@ const customer = customerRoutes(['account'])
 
 const stateRoute = customer.get('/account/telegram/', {
   summary: "Whether the customer's order news go to Telegram",
-  responses: { 200: jsonContent(stateSchema, 'The Telegram link'), 401: errors[401] },
+  responses: { 200: jsonContent(customerTelegramSchema, 'The Telegram link'), 401: errors[401] },
 })
 
 const linkRoute = customer.post('/account/telegram/link/', {

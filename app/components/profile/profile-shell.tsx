@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 
-const sections = ['', '/edit', '/cards', '/balance', '/settings', '/help', '/instruction'] as const
+const sections = ['', '/edit', '/cards', '/balance', '/telegram', '/settings', '/help', '/instruction'] as const
 const labels = {
   '': 'nav.overview',
   '/edit': 'nav.edit',
   '/cards': 'nav.cards',
   '/balance': 'nav.balance',
+  '/telegram': 'nav.telegram',
   '/settings': 'nav.settings',
   '/help': 'nav.help',
   '/instruction': 'nav.instruction',

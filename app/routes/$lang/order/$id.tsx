@@ -8,6 +8,7 @@ import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
+import { LinkTelegramForm } from '#app/components/profile/telegram.tsx'
 import { paymeKeepsCards, payRedirect, savedCards, startFailure } from '#app/routes/$lang/checkout/place.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
@@ -17,6 +18,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
+import { OrderStatus } from '#contract/orders.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/$id'
 
@@ -33,12 +35,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
   const t = serverT(context, 'orders')
   // A card order awaiting payment is paid again with a saved card or a new one.
-  const cards = order.can_pay && order.payment_method === 'card' ? await savedCards(context) : []
+  const [cards, telegram] = await Promise.all([
+    order.can_pay && order.payment_method === 'card' ? savedCards(context) : [],
+    context.get(apiClientContext).get('account/telegram/'),
+  ])
   return data(
     {
       lang: requestLang(context),
       order,
       cards,
+      // News of an order still under way could come to Telegram instead of SMS: offered until linked.
+      offerTelegram:
+        telegram.available &&
+        !telegram.linked &&
+        order.status !== OrderStatus.cancelled &&
+        order.status !== OrderStatus.delivered,
       payme: paymeKeepsCards(),
       title: t('order.meta_title', { number: order.number }),
     },
@@ -84,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function OrderPage({ loaderData: { lang, order, cards, payme } }: Route.ComponentProps) {
+export default function OrderPage({ loaderData: { lang, order, cards, payme, offerTelegram } }: Route.ComponentProps) {
   const { t } = useTranslation('orders')
   const money = (amount: number) => formatMoney(amount, lang)
   const { receiver } = order
@@ -123,6 +134,13 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
             {t('order.pay_again')}
           </button>
         </form>
+      ) : null}
+
+      {offerTelegram ? (
+        <section className="order-page__telegram" aria-label={t('order.telegram_link')}>
+          <p>{t('order.telegram_offer')}</p>
+          <LinkTelegramForm lang={lang} label={t('order.telegram_link')} back={`/${lang}/order/${order.id}`} />
+        </section>
       ) : null}
 
       <section aria-labelledby="order-items">
