@@ -97,6 +97,8 @@ function e2eServer(serverPort: number, extra: Record<string, string>) {
       LOGIN_FAILURES_PER_ADDRESS: '1000',
       // The notification outbox is sent by the periodic jobs: the customer's SMS reach the log within seconds.
       ORDER_JOBS_INTERVAL_SECONDS: '5',
+      // Customers may link Telegram (no token: the demo's simulated bot, `npm run telegram -- simulate`).
+      TELEGRAM_BOT_USERNAME: 'atir_e2e_bot',
       ...extra,
     },
   }
