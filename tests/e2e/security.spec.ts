@@ -180,6 +180,7 @@ test('every protected page sends a visitor to the login page', async ({ request 
     '/ru/profile/edit',
     '/ru/profile/balance',
     '/ru/profile/cards',
+    '/ru/profile/telegram',
     '/ru/profile/settings',
     '/ru/profile/settings/change-number',
     '/ru/profile/settings/change-password',
