@@ -71,6 +71,7 @@ const registration: StepFlow<'registration'> = {
     },
     doneToast: 'toast.register_success',
     signsIn: true,
+    landsOn: 'done-step',
   },
 }
 
