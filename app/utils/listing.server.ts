@@ -27,6 +27,7 @@ export async function loadListing(
     totalPages: page.total_pages,
     page: page.current_page,
     brandOptions: brands,
+    fixed,
   }
 }
 

@@ -1,11 +1,11 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import type { ListingView } from '#app/components/catalogue/views.ts'
 import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
-import { audiences, listSearch, type PriceError, parseListParams } from './list-params.ts'
+import { audiences, type ListFilters, listSearch, type PriceError, parseListParams } from './list-params.ts'
 
 type Props = {
   id: string
@@ -19,15 +19,24 @@ type Props = {
   autoApply?: boolean
   /** A search box above the brands that hides the ones not matching (the phone sheet, with JavaScript). */
   brandSearch?: boolean
+  /**
+   * The phone sheet (with JavaScript): its button says how many products it will show, `total` (the list's)
+   * until a choice changes, then what `path` (app/routes/$lang/list-count.ts) answers for the form.
+   */
+  count?: { total: number; path: (filters: ListFilters) => string }
 }
+
+/** Time after the last change before the sheet asks for the new count. */
+const COUNT_DELAY_MS = 300
 
 /**
  * The filter form: a plain GET form, so it works without JavaScript. The side
  * panel on wide screens; on phones the same form in a bottom sheet (with
  * JavaScript) or on its own page (?filters=1, without).
  */
-export function Filters({ id, listing, lang, basePath, fixedSections, onApply, autoApply, brandSearch }: Props) {
+export function Filters({ id, listing, lang, basePath, fixedSections, onApply, autoApply, brandSearch, count }: Props) {
   const { t } = useTranslation('catalogue')
+  const live = useLiveCount(count)
   const { filters, brandOptions } = listing
   const errorId = useId()
   // Checked in the browser before a JavaScript apply, so a sheet stays open with its error.
@@ -88,14 +97,13 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
             }
           : undefined
       }
-      onChange={
-        onApply && autoApply
-          ? (event) => {
-              const target: EventTarget = event.target
-              if (target instanceof HTMLInputElement && target.type === 'checkbox') event.currentTarget.requestSubmit()
-            }
-          : undefined
-      }
+      onChange={(event) => {
+        const target: EventTarget = event.target
+        // The brand search box only narrows the list of brands: it is not a filter.
+        if (!(target instanceof HTMLInputElement) || !target.name) return
+        if (onApply && autoApply && target.type === 'checkbox') event.currentTarget.requestSubmit()
+        live?.recount(event.currentTarget)
+      }}
     >
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
       {!fixedSections && filters.sections.length ? (
@@ -145,7 +153,9 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
 
       <div className="filters__actions">
         <button type="submit" className="button">
-          {t('filters.apply')}
+          {live?.total === undefined || live.total === null
+            ? t('filters.apply')
+            : t('filters.apply_count', { count: live.total })}
         </button>
         <Link to={reset} className="filters__reset">
           {t('filters.reset')}
@@ -153,6 +163,29 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
       </div>
     </form>
   )
+}
+
+/**
+ * How many products the form's choices find, asked for a moment after each change (a fetcher, so an older
+ * answer never overwrites a newer one); null while the price fields cannot be read.
+ */
+function useLiveCount(count: Props['count']) {
+  const fetcher = useFetcher<{ total: number }>()
+  const [readable, setReadable] = useState(true)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  if (!count) return null
+  return {
+    total: readable ? (fetcher.data?.total ?? count.total) : null,
+    recount(form: HTMLFormElement) {
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => {
+        const filters = parseListParams(formParams(form))
+        setReadable(filters.priceError === null)
+        if (filters.priceError === null) fetcher.load(count.path(filters))
+      }, COUNT_DELAY_MS)
+    },
+  }
 }
 
 /** A form's fields as a query (repeated names kept). */

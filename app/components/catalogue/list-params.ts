@@ -142,3 +142,63 @@ export function hasNarrowingFilters(f: ListFilters): boolean {
       f.recommended,
   )
 }
+
+/**
+ * Where the filter sheet asks how many products these filters find (app/routes/$lang/list-count.ts): the
+ * list's query with what the page fixes (a category's section, a manufacturer).
+ */
+export function countPath(lang: string, filters: ListFilters, fixed: FixedFilters): string {
+  const query = listSearch({ ...filters, sections: fixed.sections ?? filters.sections, ordering: null, page: 1 })
+  const maker = fixed.manufacturer ? `manufacturer=${encodeURIComponent(fixed.manufacturer)}` : ''
+  return `/${lang}/list-count${query}${maker ? `${query ? '&' : '?'}${maker}` : ''}`
+}
+
+/** One chosen filter as the list shows it: a chip whose link is the list without it. */
+export type ChosenFilter = { key: string; label: string; href: string }
+
+/**
+ * The filters the shopper chose (not the search, the sections, the order or the page), each with the list
+ * without it; `label` words them. Their number is what the "Filters" button shows.
+ */
+export function chosenFilters(
+  filters: ListFilters,
+  basePath: string,
+  label: (
+    filter:
+      | { kind: 'in_stock' | 'sale' }
+      | { kind: 'audience'; value: Audience }
+      | { kind: 'brand'; value: string }
+      | { kind: 'price_from' | 'price_to'; value: number },
+  ) => string,
+): ChosenFilter[] {
+  const without = (changes: Partial<ListFilters>) => `${basePath}${listSearch(filters, { ...changes, page: 1 })}`
+  const chosen: ChosenFilter[] = []
+  if (filters.inStock)
+    chosen.push({ key: 'in_stock', label: label({ kind: 'in_stock' }), href: without({ inStock: false }) })
+  if (filters.sale) chosen.push({ key: 'sale', label: label({ kind: 'sale' }), href: without({ sale: false }) })
+  for (const value of filters.audience)
+    chosen.push({
+      key: `audience-${value}`,
+      label: label({ kind: 'audience', value }),
+      href: without({ audience: filters.audience.filter((a) => a !== value) }),
+    })
+  for (const value of filters.brand)
+    chosen.push({
+      key: `brand-${value}`,
+      label: label({ kind: 'brand', value }),
+      href: without({ brand: filters.brand.filter((b) => b !== value) }),
+    })
+  if (filters.priceFrom !== null)
+    chosen.push({
+      key: 'price_from',
+      label: label({ kind: 'price_from', value: filters.priceFrom }),
+      href: without({ priceFrom: null }),
+    })
+  if (filters.priceTo !== null)
+    chosen.push({
+      key: 'price_to',
+      label: label({ kind: 'price_to', value: filters.priceTo }),
+      href: without({ priceTo: null }),
+    })
+  return chosen
+}

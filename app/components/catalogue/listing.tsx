@@ -3,10 +3,20 @@ import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
 import type { ListingView, ProductCardView } from '#app/components/catalogue/views.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
 import { Filters, formParams } from './filters.tsx'
-import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
+import {
+  type ChosenFilter,
+  chosenFilters,
+  countPath,
+  type ListFilters,
+  listSearch,
+  parseListParams,
+  type SortOption,
+  sortOptions,
+} from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
 
@@ -55,6 +65,21 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
   const listHref = `${basePath}${listSearch(filters, { priceError: null, priceText: { from: '', to: '' } })}`
   const query = listSearch(filters)
   const filtersHref = `${basePath}${query}${query ? '&' : '?'}filters=1`
+  const brandNames = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
+  const chosen = chosenFilters(filters, basePath, (filter) => {
+    switch (filter.kind) {
+      case 'audience':
+        return t(`audience.${filter.value}`)
+      case 'brand':
+        return brandNames.get(filter.value) ?? filter.value
+      case 'price_from':
+        return t('filters.chip_from', { amount: formatMoney(filter.value, lang) })
+      case 'price_to':
+        return t('filters.chip_to', { amount: formatMoney(filter.value, lang) })
+      default:
+        return t(`filters.${filter.kind}`)
+    }
+  })
 
   return (
     <div className={filtersPage ? 'listing listing--filters-page' : 'listing'}>
@@ -86,6 +111,7 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
               fixedSections={fixedSections}
               onApply={apply}
               brandSearch
+              count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
             />
           </FilterSheet>
         </Suspense>
@@ -102,9 +128,16 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
               setSheet(true)
             }}
           >
-            {t('filters.title')}
+            <span>{t('filters.title')}</span>{' '}
+            {chosen.length ? (
+              <span className="listing__filters-count">
+                <span className="visually-hidden">{t('filters.chosen', { count: chosen.length })}</span>
+                <span aria-hidden="true">{chosen.length}</span>
+              </span>
+            ) : null}
           </a>
         </p>
+        {chosen.length ? <ChosenFilters chosen={chosen} reset={resetHref(filters, basePath, fixedSections)} /> : null}
         <div className="listing__toolbar">
           <p className="listing__count" role="status">
             {t('list.count', { count: listing.total })}
@@ -176,6 +209,41 @@ const sortKey: Record<SortOption, string> = {
   '-rating': 'rating',
 }
 
+/** The list with no filter chosen: the search and the sections (when the page does not fix them) stay. */
+function resetHref(filters: ListFilters, basePath: string, fixedSections?: boolean) {
+  const none = parseListParams(new URLSearchParams())
+  return `${basePath}${listSearch({ ...none, search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+}
+
+/** The chosen filters above the list, each a link to the list without it; all of them at once from two on. */
+function ChosenFilters({ chosen, reset }: { chosen: ChosenFilter[]; reset: string }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <ul className="chosen-filters" aria-label={t('filters.chosen_label')}>
+      {chosen.map((filter) => (
+        <li key={filter.key}>
+          <Link
+            to={filter.href}
+            className="chosen-filters__chip"
+            preventScrollReset
+            aria-label={t('filters.remove', { name: filter.label })}
+          >
+            <span>{filter.label}</span>
+            <Icon name="close" size={14} />
+          </Link>
+        </li>
+      ))}
+      {chosen.length > 1 ? (
+        <li>
+          <Link to={reset} className="chosen-filters__reset" preventScrollReset>
+            {t('filters.reset')}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
 function EmptyState({
   filters,
   basePath,
@@ -186,7 +254,7 @@ function EmptyState({
   fixedSections?: boolean
 }) {
   const { t } = useTranslation('catalogue')
-  const reset = `${basePath}${listSearch({ ...parseListParams(new URLSearchParams()), search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+  const reset = resetHref(filters, basePath, fixedSections)
   const filtered = reset !== `${basePath}${listSearch({ ...filters, page: 1 })}`
   return (
     <div className="empty-state">

@@ -1,5 +1,5 @@
 import type { Highlight, ImageLinks, ProductCard } from '#api/types.ts'
-import type { ListFilters } from './list-params.ts'
+import type { FixedFilters, ListFilters } from './list-params.ts'
 
 // What the catalogue pages render: the API's answers (api/types.ts) slimmed down
 // by the loaders before they are serialised into the page.
@@ -54,4 +54,6 @@ export type ListingView = {
   totalPages: number
   page: number
   brandOptions: BrandOption[]
+  /** What the page itself narrows the list to (a category, a manufacturer): the live count asks for it too. */
+  fixed: FixedFilters
 }
