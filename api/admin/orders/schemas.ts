@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi'
-import { imageLinksSchema } from '../../catalogue/schemas.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idSchema } from '../../http/schemas.ts'
 import { orderSchema, statusListQuery } from '../../orders/schemas.ts'
@@ -79,7 +78,6 @@ export const countsSchema = z
 
 export const staffOrderSchema = orderSchema
   .extend({
-    items: z.array(orderSchema.shape.items.element.extend({ image: imageLinksSchema.nullable() })),
     receiver: z.object({ name: z.string(), phone: maskedPhone, extra_phone: maskedPhone.nullable() }),
     customer: z.object({ id: z.number().int(), name: z.string(), phone: maskedPhone.nullable() }).nullable(),
     phones_masked: z.boolean(),

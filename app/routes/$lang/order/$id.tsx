@@ -13,7 +13,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { formatDate, formatMoney } from '#app/utils/money.ts'
+import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
 import { ordersT, personal } from '#app/utils/orders.server.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/$id'
@@ -113,7 +113,11 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
       ) : null}
       {order.can_pay ? (
         <form method="post" action={`/${lang}/order/${order.id}`} className="order-page__pay" id={PAY_FRAGMENT}>
-          <p>{t('order.awaiting_payment')}</p>
+          <p>
+            {t('order.awaiting_payment', {
+              time: order.pay_by ? formatMomentAfter(order.pay_by, order.created_at) : '',
+            })}
+          </p>
           {order.payment_method === 'card' ? (
             <SavedCardChoice
               lang={lang}
