@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
-import type { ListingView, ProductCardView } from '#app/components/catalogue/views.ts'
+import type { ListingView, ProductCardView, SearchHelp } from '#app/components/catalogue/views.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
+import { CategoryTiles } from './category-tiles.tsx'
 import { Filters, formParams } from './filters.tsx'
 import {
   type ChosenFilter,
@@ -145,7 +146,10 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
           {listing.total > 0 ? <SortSelect formId={formId} filters={filters} hydrated={hydrated} /> : null}
         </div>
         {listing.total === 0 ? (
-          <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} />
+          <>
+            <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} help={listing.searchHelp} />
+            {listing.searchHelp ? <SearchHelpLists help={listing.searchHelp} lang={lang} /> : null}
+          </>
         ) : (
           <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={2} eagerCount={4} />
         )}
@@ -248,10 +252,12 @@ function EmptyState({
   filters,
   basePath,
   fixedSections,
+  help,
 }: {
   filters: ListFilters
   basePath: string
   fixedSections?: boolean
+  help?: SearchHelp
 }) {
   const { t } = useTranslation('catalogue')
   const reset = resetHref(filters, basePath, fixedSections)
@@ -261,7 +267,11 @@ function EmptyState({
       {filters.search ? (
         <>
           <h2>{t('list.empty_search', { query: filters.search })}</h2>
-          <p>{t('list.empty_search_hint')}</p>
+          {help?.spellings.length || help?.brands.length ? (
+            <NearMatches help={help} basePath={basePath} />
+          ) : (
+            <p>{t('list.empty_search_hint')}</p>
+          )}
         </>
       ) : (
         <>
@@ -275,5 +285,52 @@ function EmptyState({
         </Link>
       ) : null}
     </div>
+  )
+}
+
+/** "Perhaps you meant": searches that find products, and the brands nearest the words. */
+function NearMatches({ help, basePath }: { help: SearchHelp; basePath: string }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <div className="near-matches">
+      <p>{t('list.near_matches')}</p>
+      <ul className="near-matches__list">
+        {help.spellings.map((spelling) => (
+          <li key={spelling.query}>
+            <Link to={`${basePath}?search=${encodeURIComponent(spelling.query)}`} className="chosen-filters__chip">
+              {spelling.query} <span className="near-matches__count">{spelling.total}</span>
+            </Link>
+          </li>
+        ))}
+        {help.brands.map((brand) => (
+          <li key={brand.slug}>
+            <Link to={`${basePath}?brand=${encodeURIComponent(brand.slug)}`} className="chosen-filters__chip">
+              {t('list.near_brand', { name: brand.name })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Below a search that found nothing: the shop's popular products and categories. */
+function SearchHelpLists({ help, lang }: { help: SearchHelp; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <>
+      {help.popular.length ? (
+        <section className="search-help" aria-labelledby="search-help-popular">
+          <h2 id="search-help-popular">{t('list.popular')}</h2>
+          <ProductGrid products={help.popular} lang={lang} level={3} anchorPrefix="popular" />
+        </section>
+      ) : null}
+      {help.categories.length ? (
+        <section className="search-help" aria-labelledby="search-help-categories">
+          <h2 id="search-help-categories">{t('list.categories')}</h2>
+          <CategoryTiles categories={help.categories} lang={lang} />
+        </section>
+      ) : null}
+    </>
   )
 }
