@@ -59,10 +59,9 @@ export default function LiveToasts({
     }
   }, [flashed])
 
-  // At most three: the oldest visible ones leave first (the list is newest first). Links of toasts gone go.
+  // At most three: the oldest visible ones leave first (the list is newest first).
   useEffect(() => {
     for (const old of toasts.filter((item) => item.visible).slice(MAX_VISIBLE)) toast.dismiss(old.id)
-    for (const id of links.keys()) if (!toasts.some((item) => item.id === id)) links.delete(id)
   }, [toasts])
 
   // Pause while the window is in the background (focus loss).
@@ -96,13 +95,16 @@ function LiveToast({ item, closeLabel }: { item: Toast; closeLabel: string }) {
   }
   const message = typeof item.message === 'function' ? item.message(item) : item.message
   const link = links.get(item.id)
+  // Its link goes with it.
+  useEffect(() => () => void links.delete(item.id), [item.id])
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the close button inside is the keyboard way; a click anywhere is a pointer shortcut (SPEC §9 "close on click").
     <li
       ref={ref}
       className={`toast toast--${item.type === 'blank' ? 'info' : item.type}${item.visible ? '' : ' toast--leaving'}`}
       onPointerDown={(event) => {
-        if (event.button !== 0) return
+        // A press on the toast's link is the link's: no drag (pointer capture would take its click).
+        if (event.button !== 0 || (event.target as Element).closest('a')) return
         drag.current = { x: event.clientX, dx: 0, moved: false }
         event.currentTarget.setPointerCapture?.(event.pointerId)
       }}
