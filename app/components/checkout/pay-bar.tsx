@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 export function PayBar({ total, totals, children }: { total: string; totals: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('checkout')
   return (
-    <div className="pay-bar">
+    <section className="pay-bar" aria-label={t('summary.total')}>
       <details className="pay-bar__details">
         <summary className="pay-bar__total">
           <span className="pay-bar__label">{t('summary.total')}</span>
@@ -20,6 +20,6 @@ export function PayBar({ total, totals, children }: { total: string; totals: Rea
         <div className="pay-bar__breakdown">{totals}</div>
       </details>
       {children}
-    </div>
+    </section>
   )
 }
