@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useFetcher } from 'react-router'
+import { Link } from 'react-router'
 import type { ListingView } from '#app/components/catalogue/views.ts'
 import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
-import { audiences, type ListFilters, listSearch, type PriceError, parseListParams } from './list-params.ts'
+import { audiences, listReset, type PriceError, parseListParams } from './list-params.ts'
 
 type Props = {
   id: string
@@ -19,24 +19,30 @@ type Props = {
   autoApply?: boolean
   /** A search box above the brands that hides the ones not matching (the phone sheet, with JavaScript). */
   brandSearch?: boolean
-  /**
-   * The phone sheet (with JavaScript): its button says how many products it will show, `total` (the list's)
-   * until a choice changes, then what `path` (app/routes/$lang/list-count.ts) answers for the form.
-   */
-  count?: { total: number; path: (filters: ListFilters) => string }
+  /** The apply button's words when not just "Show" (the phone sheet: how many it will show). */
+  applyLabel?: string
+  /** Every change of a filter (the phone sheet counts what the form would show). */
+  onFormChange?: (form: HTMLFormElement) => void
 }
-
-/** Time after the last change before the sheet asks for the new count. */
-const COUNT_DELAY_MS = 300
 
 /**
  * The filter form: a plain GET form, so it works without JavaScript. The side
  * panel on wide screens; on phones the same form in a bottom sheet (with
  * JavaScript) or on its own page (?filters=1, without).
  */
-export function Filters({ id, listing, lang, basePath, fixedSections, onApply, autoApply, brandSearch, count }: Props) {
+export function Filters({
+  id,
+  listing,
+  lang,
+  basePath,
+  fixedSections,
+  onApply,
+  autoApply,
+  brandSearch,
+  applyLabel,
+  onFormChange,
+}: Props) {
   const { t } = useTranslation('catalogue')
-  const live = useLiveCount(count)
   const { filters, brandOptions } = listing
   const errorId = useId()
   // Checked in the browser before a JavaScript apply, so a sheet stays open with its error.
@@ -45,11 +51,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
   const chosen = new Set(filters.brand)
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
-  const reset = `${basePath}${listSearch({
-    ...parseListParams(new URLSearchParams()),
-    search: filters.search,
-    sections: fixedSections ? [] : filters.sections,
-  })}`
+  const reset = listReset(filters, basePath, fixedSections)
   const priceField = (name: 'price_from' | 'price_to', side: 'from' | 'to', value: number | null) => {
     const invalid = error === side || error === 'range'
     return (
@@ -102,7 +104,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
         // The brand search box only narrows the list of brands: it is not a filter.
         if (!(target instanceof HTMLInputElement) || !target.name) return
         if (onApply && autoApply && target.type === 'checkbox') event.currentTarget.requestSubmit()
-        live?.recount(event.currentTarget)
+        onFormChange?.(event.currentTarget)
       }}
     >
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
@@ -153,9 +155,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
 
       <div className="filters__actions">
         <button type="submit" className="button">
-          {live?.total === undefined || live.total === null
-            ? t('filters.apply')
-            : t('filters.apply_count', { count: live.total })}
+          {applyLabel ?? t('filters.apply')}
         </button>
         <Link to={reset} className="filters__reset">
           {t('filters.reset')}
@@ -163,29 +163,6 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
       </div>
     </form>
   )
-}
-
-/**
- * How many products the form's choices find, asked for a moment after each change (a fetcher, so an older
- * answer never overwrites a newer one); null while the price fields cannot be read.
- */
-function useLiveCount(count: Props['count']) {
-  const fetcher = useFetcher<{ total: number }>()
-  const [readable, setReadable] = useState(true)
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  if (!count) return null
-  return {
-    total: readable ? (fetcher.data?.total ?? count.total) : null,
-    recount(form: HTMLFormElement) {
-      clearTimeout(timer.current)
-      timer.current = setTimeout(() => {
-        const filters = parseListParams(formParams(form))
-        setReadable(filters.priceError === null)
-        if (filters.priceError === null) fetcher.load(count.path(filters))
-      }, COUNT_DELAY_MS)
-    },
-  }
 }
 
 /** A form's fields as a query (repeated names kept). */

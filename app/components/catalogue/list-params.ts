@@ -130,6 +130,12 @@ export function listSearch(filters: ListFilters, changes: Partial<ListFilters> =
   return text ? `?${text}` : ''
 }
 
+/** The list with no filter chosen: the search and the sections (unless the page fixes them) stay. */
+export function listReset(filters: ListFilters, basePath: string, fixedSections?: boolean) {
+  const none = parseListParams(new URLSearchParams())
+  return `${basePath}${listSearch({ ...none, search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+}
+
 /** Filters that narrow the list (not the search, sections, ordering or page). */
 export function hasNarrowingFilters(f: ListFilters): boolean {
   return Boolean(
@@ -157,48 +163,33 @@ export function countPath(lang: string, filters: ListFilters, fixed: FixedFilter
 export type ChosenFilter = { key: string; label: string; href: string }
 
 /**
- * The filters the shopper chose (not the search, the sections, the order or the page), each with the list
- * without it; `label` words them. Their number is what the "Filters" button shows.
+ * The filters the shopper chose (not the search, the sections, the order or the page), each worded and with
+ * the list without it. Their number is what the "Filters" button shows.
  */
 export function chosenFilters(
   filters: ListFilters,
   basePath: string,
-  label: (
-    filter:
-      | { kind: 'in_stock' | 'sale' }
-      | { kind: 'audience'; value: Audience }
-      | { kind: 'brand'; value: string }
-      | { kind: 'price_from' | 'price_to'; value: number },
-  ) => string,
+  words: {
+    t: (key: string, vars?: Record<string, string>) => string
+    brand: (slug: string) => string
+    money: (amount: number) => string
+  },
 ): ChosenFilter[] {
-  const without = (changes: Partial<ListFilters>) => `${basePath}${listSearch(filters, { ...changes, page: 1 })}`
-  const chosen: ChosenFilter[] = []
-  if (filters.inStock)
-    chosen.push({ key: 'in_stock', label: label({ kind: 'in_stock' }), href: without({ inStock: false }) })
-  if (filters.sale) chosen.push({ key: 'sale', label: label({ kind: 'sale' }), href: without({ sale: false }) })
-  for (const value of filters.audience)
-    chosen.push({
-      key: `audience-${value}`,
-      label: label({ kind: 'audience', value }),
-      href: without({ audience: filters.audience.filter((a) => a !== value) }),
-    })
-  for (const value of filters.brand)
-    chosen.push({
-      key: `brand-${value}`,
-      label: label({ kind: 'brand', value }),
-      href: without({ brand: filters.brand.filter((b) => b !== value) }),
-    })
-  if (filters.priceFrom !== null)
-    chosen.push({
-      key: 'price_from',
-      label: label({ kind: 'price_from', value: filters.priceFrom }),
-      href: without({ priceFrom: null }),
-    })
-  if (filters.priceTo !== null)
-    chosen.push({
-      key: 'price_to',
-      label: label({ kind: 'price_to', value: filters.priceTo }),
-      href: without({ priceTo: null }),
-    })
-  return chosen
+  const { t, brand, money } = words
+  const chip = (key: string, label: string, off: Partial<ListFilters>) => ({
+    key,
+    label,
+    href: `${basePath}${listSearch(filters, { ...off, page: 1 })}`,
+  })
+  const { inStock, sale, audience, brand: brands, priceFrom, priceTo } = filters
+  return [
+    ...(inStock ? [chip('in_stock', t('filters.in_stock'), { inStock: false })] : []),
+    ...(sale ? [chip('sale', t('filters.sale'), { sale: false })] : []),
+    ...audience.map((a) => chip(`a-${a}`, t(`audience.${a}`), { audience: audience.filter((x) => x !== a) })),
+    ...brands.map((b) => chip(`b-${b}`, brand(b), { brand: brands.filter((x) => x !== b) })),
+    ...(priceFrom === null
+      ? []
+      : [chip('from', t('filters.chip_from', { amount: money(priceFrom) }), { priceFrom: null })]),
+    ...(priceTo === null ? [] : [chip('to', t('filters.chip_to', { amount: money(priceTo) }), { priceTo: null })]),
+  ]
 }

@@ -13,6 +13,7 @@ import {
   chosenFilters,
   countPath,
   type ListFilters,
+  listReset,
   listSearch,
   parseListParams,
   type SortOption,
@@ -20,6 +21,7 @@ import {
 } from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
+import { HomeSection } from './section.tsx'
 
 type Props = {
   listing: ListingView
@@ -67,19 +69,10 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
   const query = listSearch(filters)
   const filtersHref = `${basePath}${query}${query ? '&' : '?'}filters=1`
   const brandNames = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
-  const chosen = chosenFilters(filters, basePath, (filter) => {
-    switch (filter.kind) {
-      case 'audience':
-        return t(`audience.${filter.value}`)
-      case 'brand':
-        return brandNames.get(filter.value) ?? filter.value
-      case 'price_from':
-        return t('filters.chip_from', { amount: formatMoney(filter.value, lang) })
-      case 'price_to':
-        return t('filters.chip_to', { amount: formatMoney(filter.value, lang) })
-      default:
-        return t(`filters.${filter.kind}`)
-    }
+  const chosen = chosenFilters(filters, basePath, {
+    t,
+    brand: (slug) => brandNames.get(slug) ?? slug,
+    money: (amount) => formatMoney(amount, lang),
   })
 
   return (
@@ -103,17 +96,23 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
       </div>
       {sheet ? (
         <Suspense fallback={null}>
-          <FilterSheet onClose={() => setSheet(false)}>
-            <Filters
-              id={sheetFormId}
-              listing={listing}
-              lang={lang}
-              basePath={basePath}
-              fixedSections={fixedSections}
-              onApply={apply}
-              brandSearch
-              count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
-            />
+          <FilterSheet
+            onClose={() => setSheet(false)}
+            count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
+          >
+            {(live) => (
+              <Filters
+                id={sheetFormId}
+                listing={listing}
+                lang={lang}
+                basePath={basePath}
+                fixedSections={fixedSections}
+                onApply={apply}
+                brandSearch
+                applyLabel={live.label}
+                onFormChange={live.recount}
+              />
+            )}
           </FilterSheet>
         </Suspense>
       ) : null}
@@ -138,7 +137,7 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
             ) : null}
           </a>
         </p>
-        {chosen.length ? <ChosenFilters chosen={chosen} reset={resetHref(filters, basePath, fixedSections)} /> : null}
+        {chosen.length ? <ChosenFilters chosen={chosen} reset={listReset(filters, basePath, fixedSections)} /> : null}
         <div className="listing__toolbar">
           <p className="listing__count" role="status">
             {t('list.count', { count: listing.total })}
@@ -213,12 +212,6 @@ const sortKey: Record<SortOption, string> = {
   '-rating': 'rating',
 }
 
-/** The list with no filter chosen: the search and the sections (when the page does not fix them) stay. */
-function resetHref(filters: ListFilters, basePath: string, fixedSections?: boolean) {
-  const none = parseListParams(new URLSearchParams())
-  return `${basePath}${listSearch({ ...none, search: filters.search, sections: fixedSections ? [] : filters.sections })}`
-}
-
 /** The chosen filters above the list, each a link to the list without it; all of them at once from two on. */
 function ChosenFilters({ chosen, reset }: { chosen: ChosenFilter[]; reset: string }) {
   const { t } = useTranslation('catalogue')
@@ -260,7 +253,7 @@ function EmptyState({
   help?: SearchHelp
 }) {
   const { t } = useTranslation('catalogue')
-  const reset = resetHref(filters, basePath, fixedSections)
+  const reset = listReset(filters, basePath, fixedSections)
   const filtered = reset !== `${basePath}${listSearch({ ...filters, page: 1 })}`
   return (
     <div className="empty-state">
@@ -268,7 +261,23 @@ function EmptyState({
         <>
           <h2>{t('list.empty_search', { query: filters.search })}</h2>
           {help?.spellings.length || help?.brands.length ? (
-            <NearMatches help={help} basePath={basePath} />
+            <>
+              <p>{t('list.near_matches')}</p>
+              <ul className="near-matches">
+                {[
+                  ...help.spellings.map((s) => [`?search=${encodeURIComponent(s.query)}`, s.query, s.total] as const),
+                  ...help.brands.map(
+                    (b) => [`?brand=${b.slug}`, t('list.near_brand', { name: b.name }), null] as const,
+                  ),
+                ].map(([query, label, total]) => (
+                  <li key={query}>
+                    <Link to={`${basePath}${query}`} className="chosen-filters__chip">
+                      {label} {total === null ? null : <span className="near-matches__count">{total}</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p>{t('list.empty_search_hint')}</p>
           )}
@@ -288,49 +297,17 @@ function EmptyState({
   )
 }
 
-/** "Perhaps you meant": searches that find products, and the brands nearest the words. */
-function NearMatches({ help, basePath }: { help: SearchHelp; basePath: string }) {
-  const { t } = useTranslation('catalogue')
-  return (
-    <div className="near-matches">
-      <p>{t('list.near_matches')}</p>
-      <ul className="near-matches__list">
-        {help.spellings.map((spelling) => (
-          <li key={spelling.query}>
-            <Link to={`${basePath}?search=${encodeURIComponent(spelling.query)}`} className="chosen-filters__chip">
-              {spelling.query} <span className="near-matches__count">{spelling.total}</span>
-            </Link>
-          </li>
-        ))}
-        {help.brands.map((brand) => (
-          <li key={brand.slug}>
-            <Link to={`${basePath}?brand=${encodeURIComponent(brand.slug)}`} className="chosen-filters__chip">
-              {t('list.near_brand', { name: brand.name })}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 /** Below a search that found nothing: the shop's popular products and categories. */
 function SearchHelpLists({ help, lang }: { help: SearchHelp; lang: Lang }) {
   const { t } = useTranslation('catalogue')
   return (
     <>
-      {help.popular.length ? (
-        <section className="search-help" aria-labelledby="search-help-popular">
-          <h2 id="search-help-popular">{t('list.popular')}</h2>
-          <ProductGrid products={help.popular} lang={lang} level={3} anchorPrefix="popular" />
-        </section>
-      ) : null}
-      {help.categories.length ? (
-        <section className="search-help" aria-labelledby="search-help-categories">
-          <h2 id="search-help-categories">{t('list.categories')}</h2>
-          <CategoryTiles categories={help.categories} lang={lang} />
-        </section>
-      ) : null}
+      <HomeSection title={t('list.popular')} className="search-help">
+        <ProductGrid products={help.popular} lang={lang} level={3} anchorPrefix="popular" />
+      </HomeSection>
+      <HomeSection title={t('list.categories')} className="search-help">
+        <CategoryTiles categories={help.categories} lang={lang} />
+      </HomeSection>
     </>
   )
 }
