@@ -1,4 +1,4 @@
-// The storefront's only view of the API: types, nothing that runs (issue 14).
+// The storefront's only view of the API: types, nothing that runs.
 // Every answer type is the output of the zod schema the API validates and
 // documents it with, so a field added to a schema reaches the storefront's
 // types; `ApiAnswers` says which schema each path answers with, and the API
@@ -17,6 +17,7 @@ import type {
   appsInput,
   contactsSchema,
   footerLinksSchema,
+  pictureSchema,
 } from './admin/content/schemas.ts'
 import type { customerPage, customerSchema } from './admin/customers/schemas.ts'
 import type { inboxMessageSchema, inboxPage } from './admin/inbox/schemas.ts'
@@ -239,6 +240,20 @@ export type ApiAnswers = {
 
 export type ApiMethod = keyof ApiAnswers
 
+type NoAnswers = Record<never, never>
+
+/** The storefront's multipart uploads (a `FormData` body), by method and path: what each answers. */
+export type ApiUploadAnswers = {
+  GET: NoAnswers
+  POST: {
+    'account/avatar/': User
+    'feedback/bug-report/': Out<typeof sentSchema>
+  }
+  PUT: NoAnswers
+  PATCH: NoAnswers
+  DELETE: NoAnswers
+}
+
 /** Answers by method and path template: the storefront's `ApiAnswers` or the back office's `StaffApiAnswers`. */
 type AnswerMap = Record<ApiMethod, object>
 
@@ -412,6 +427,19 @@ export type StaffApiAnswers = {
   }
 }
 
+/** The back office's multipart uploads (a `FormData` body), by method and path: what each answers. */
+export type StaffUploadAnswers = {
+  GET: NoAnswers
+  POST: {
+    'admin/content/pictures/': ContentPicture
+    'admin/products/import/': Batch
+    'admin/products/{id}/pictures/': AdminProduct
+  }
+  PUT: NoAnswers
+  PATCH: NoAnswers
+  DELETE: NoAnswers
+}
+
 // Back office: the screens show and hide links by these (the API enforces them).
 export type { Permission, StaffRole } from './staff/permissions.ts'
 export type StaffMe = Out<typeof meSchema>
@@ -451,6 +479,7 @@ export type AdminStoryItem = Out<typeof adminStoryItemSchema>
 export type AdminPage = Out<typeof adminPageSchema>
 export type AdminPost = Out<typeof adminPostSchema>
 export type FooterLinks = Out<typeof footerLinksSchema>
+export type ContentPicture = Out<typeof pictureSchema>
 export type ContentContacts = Out<typeof contactsSchema>
 export type ContentApps = Out<typeof appsInput>
 export type BrandRow = Out<typeof staffBrandSchema>

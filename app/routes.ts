@@ -3,7 +3,8 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
 // A URL maps to its file in one hop (README "Routes"): the URL's segments are
 // folders under app/routes, `:param` is `$param`, a folder's own page is
 // index.tsx, its layout _layout.tsx, the catch-all $.tsx. *.server.ts files
-// beside a route are its helpers and are not routes.
+// beside a route are its helpers, a folder's +shared/ its screens' components:
+// neither are routes.
 export default [
   index('routes/index.tsx'),
   route('robots.txt', 'routes/robots.txt.ts'),
@@ -12,7 +13,7 @@ export default [
   route('sitemaps/:name', 'routes/sitemap.xml.ts', { id: 'sitemap-part' }),
   // The mobile-app page has its own layout (SPEC §1), so it sits outside the shop's.
   route(':lang/mobile', 'routes/$lang/mobile.tsx'),
-  // The back office (issue 15) has its own frame too. Sign-in, set-up and sign-out
+  // The back office has its own frame too. Sign-in, set-up and sign-out
   // stand outside the admin layout; everything else sits in it (route id `admin`,
   // pathless: its pages are plain routes under /{lang}/admin/), whose middleware
   // requires a signed-in staff member. A new section adds its routes inside.
@@ -26,7 +27,7 @@ export default [
       route('orders', 'routes/$lang/admin/orders/index.tsx'),
       route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
       route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
-      // People (issue 17): customers and promo codes.
+      // People: customers and promo codes.
       route('customers', 'routes/$lang/admin/customers/index.tsx'),
       route('customers/:id', 'routes/$lang/admin/customers/$id.tsx'),
       route('promo', 'routes/$lang/admin/promo/index.tsx'),
@@ -35,26 +36,26 @@ export default [
       route('staff', 'routes/$lang/admin/staff/index.tsx'),
       route('staff/:id', 'routes/$lang/admin/staff/$id.tsx'),
       route('audit', 'routes/$lang/admin/audit.tsx'),
-      // Stock (issue 16): low stock, expiring batches, a product's batches and movements.
+      // Stock: low stock, expiring batches, a product's batches and movements.
       route('stock', 'routes/$lang/admin/stock/index.tsx'),
       route('stock/:id', 'routes/$lang/admin/stock/$id.tsx'),
-      // products (issue 16, h16-products)
+      // Products: the list, a new one, one product.
       route('products', 'routes/$lang/admin/products/index.tsx'),
       route('products/new', 'routes/$lang/admin/products/new.tsx'),
       route('products/:id', 'routes/$lang/admin/products/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
-      // The catalogue's taxonomy (issue 16): brands, manufacturers, categories, menu groups.
+      // The catalogue's taxonomy: brands, manufacturers, categories, menu groups.
       route('catalogue', 'routes/$lang/admin/catalogue/index.tsx'),
       route('catalogue/:kind', 'routes/$lang/admin/catalogue/$kind/index.tsx'),
       route('catalogue/:kind/:id', 'routes/$lang/admin/catalogue/$kind/$id.tsx'),
-      // Catalogue batches (issue 16): bulk actions, spreadsheet import and export, each previewed and undoable.
+      // Catalogue batches: bulk actions, spreadsheet import and export, each previewed and undoable.
       route('products/bulk', 'routes/$lang/admin/products/bulk.tsx'),
       route('products/import', 'routes/$lang/admin/products/import.tsx'),
       route('products/export', 'routes/$lang/admin/products/export/index.tsx'),
       route('products/export/file', 'routes/$lang/admin/products/export/file.ts'),
       route('batches', 'routes/$lang/admin/batches/index.tsx'),
       route('batches/:id', 'routes/$lang/admin/batches/$id.tsx'),
-      // Content (issue 17): banners, stories, pages, posts (with previews), footer links, settings.
+      // Content: banners, stories, pages, posts (with previews), footer links, settings.
       route('content', 'routes/$lang/admin/content/index.tsx'),
       route('content/banners', 'routes/$lang/admin/content/banners/index.tsx'),
       route('content/banners/:id', 'routes/$lang/admin/content/banners/$id.tsx'),
@@ -69,7 +70,7 @@ export default [
       route('content/posts/:id', 'routes/$lang/admin/content/posts/$id/index.tsx'),
       route('content/posts/:id/preview', 'routes/$lang/admin/content/posts/$id/preview.tsx'),
       route('content/footer', 'routes/$lang/admin/content/footer.tsx'),
-      // Reviews, inbox, orders export (the statistics page is the index above): issue 17, h17-desk.
+      // Reviews, inbox, orders export (the statistics page is the index above).
       route('orders/export', 'routes/$lang/admin/orders/export.ts'),
       route('reviews', 'routes/$lang/admin/reviews/index.tsx'),
       route('reviews/:id', 'routes/$lang/admin/reviews/$id.tsx'),

@@ -22,14 +22,6 @@ import { z } from './zod.ts'
 
 export * from './limits.ts'
 
-export type ValidationMessageKey =
-  | 'required'
-  | 'min_length'
-  | 'max_length'
-  | 'invalid_phone'
-  | 'invalid_code'
-  | 'passwords_mismatch'
-
 const notBlank = (value: string) => value.trim().length > 0
 const required = { message: 'required', abort: true } as const
 
@@ -140,7 +132,23 @@ export const passwordChangeSchema = z
   })
   .refine(sameAs('new_password', 'password_confirm'), { path: ['password_confirm'], message: 'passwords_mismatch' })
 
+/**
+ * `DELETE account/delete/`: deleting is explicit, never what a bare request
+ * does: `confirm: true` and the account's password (every account made by
+ * registration has one). A missing password is, as for a password change,
+ * the API's own "current password missing or incorrect" error.
+ */
+export const accountDeleteSchema = z
+  .object({ confirm: z.boolean().optional(), password: z.string().max(PASSWORD_MAX, 'max_length').default('') })
+  // On the object: zod does not run a field's own checks when the field is missing.
+  .refine((body) => body.confirm === true, { path: ['confirm'], message: 'account_delete_confirm' })
+
 // ---- Storefront forms (fields the API does not receive, e.g. confirmations) ----
+
+/** The deletion form: its submit button sends `confirm=delete`; the password as the API wants it. */
+export const accountDeleteForm = z
+  .object({ confirm: z.string().optional(), password: z.string().max(PASSWORD_MAX, 'max_length').default('') })
+  .refine((form) => form.confirm === 'delete', { path: ['confirm'], message: 'account_delete_confirm' })
 
 /** Registration step 1: name and phone. */
 export const registrationStartForm = z.object({ full_name: requiredText(), phone: phoneSchema })

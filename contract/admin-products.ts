@@ -1,4 +1,4 @@
-/** The back office's product list and pictures (issue 16): shared by the API and its screens. */
+/** The back office's product list and pictures: shared by the API and its screens. */
 
 /** Most pictures one product may have. */
 export const PRODUCT_PICTURES_MAX = 10

@@ -17,6 +17,12 @@ export const authLimits = {
    * of their account for a day.
    */
   resetSlowLane: 60 * 60,
+  /**
+   * Phone-change codes (and "already registered" answers to a phone change) per
+   * account in `codeCapWindow`, from any address: a signed-in account cannot
+   * text number after number, nor list which numbers are customers'.
+   */
+  phoneChangeCodesPerAccount: 5,
   // Codes per client address in `codeCapWindow`: the SMS_CODES_PER_ADDRESS setting.
   codeCapWindow: 24 * 60 * 60,
   /** A verified registration code must be turned into an account within this. */

@@ -1,5 +1,5 @@
 /**
- * Back office forms and payloads (issue 15), shared by the admin API and the
+ * Back office forms and payloads, shared by the admin API and the
  * back office screens (browser-safe: zod only). Messages are keys of
  * `locales/{lang}/api.json`, as in contract/account.ts.
  */

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import {
+  accountDeleteSchema,
   codeWithSessionSchema,
   passwordAfterResetSchema,
   passwordChangeSchema,
@@ -53,9 +54,13 @@ const accountRoute = customer.get('/account/', {
 const deleteRoute = customer.delete('/account/delete/', {
   summary: 'Delete the account: personal data erased, every session ended',
   description:
-    'The row stays, anonymised, for past orders; the phone can register again. The customer’s reviews and ' +
-    'their photos are removed and the ratings of those products recounted (docs/decisions/005).',
-  responses: { 200: json(messageSchema, 'Deleted'), 401: errors[401] },
+    'Only when asked explicitly: the body `{"confirm": true, "password": "<the account’s password>"}`. ' +
+    'Without `confirm: true` 400 flagging `confirm`; a missing or wrong password 400 flagging `password`, ' +
+    'counted as a failed login (429 with `Retry-After` after 5). The row stays, anonymised, for past orders; ' +
+    'the phone can register again. The customer’s reviews and their photos are removed and the ratings of ' +
+    'those products recounted (docs/decisions/005).',
+  request: jsonBody(accountDeleteSchema),
+  responses: { 200: json(messageSchema, 'Deleted'), 400: errors[400], 401: errors[401], 429: errors[429] },
 })
 
 const route = routeGroup({ tags: ['account'] })
@@ -140,7 +145,10 @@ const passwordChangeRoute = customer.put('/account/password-change/', {
 
 const phoneChangeRoute = customer.post('/account/phone-change/', {
   summary: 'Change the phone number, step 1: send a code to the new number',
-  description: `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules}`,
+  description:
+    `400 when it is the current number, 409 when another account has it (\`phone\` flagged). ${codeRules} ` +
+    `An account may also ask at most ${authLimits.phoneChangeCodesPerAccount} phone-change codes (its ` +
+    '"already registered" answers counted) in 24 hours, from any address: then 429 with `Retry-After`.',
   request: jsonBody(phoneOnlySchema),
   responses: {
     200: json(sessionSchema, 'Code sent'),
@@ -185,8 +193,21 @@ export function accountRoutes(deps: ApiDeps) {
       return c.json(userView(await signedInUser(user.id, c.get('lang')), media), 200)
     })
     .openapi(deleteRoute, async (c) => {
-      await deleteAccount(deps, requireUser(c).id)
-      return c.json({ message: message(c.get('lang'), 'account_deleted') }, 200)
+      const lang = c.get('lang')
+      const current = requireUser(c)
+      const { password } = c.req.valid('json')
+      const user = await signedInUser(current.id, lang)
+      // Like a password change: a wrong password counts as a failed login.
+      if (user.passwordHash) {
+        const attempt = await throttle.begin(user.phone ?? '', limitAddress(c), lang)
+        if (!password || !(await verifyPassword(user.passwordHash, password))) {
+          const detail = message(lang, 'old_password_incorrect')
+          throw new ApiError(400, detail, [{ field: 'password', message: detail }])
+        }
+        await attempt.succeeded()
+      }
+      await deleteAccount(deps, current.id)
+      return c.json({ message: message(lang, 'account_deleted') }, 200)
     })
 
     .openapi(registrationEntryRoute, async (c) => {
@@ -323,7 +344,7 @@ export function accountRoutes(deps: ApiDeps) {
       }
       const address = limitAddress(c)
       if (await liveUserByPhone(db, phone)) {
-        await codes.countTakenAnswer(address, lang)
+        await codes.countTakenAnswer(address, lang, current.id)
         throw phoneTaken(lang)
       }
       const session = await codes.issue({

@@ -22,7 +22,8 @@ import { adminTelegramRoutes } from './telegram-routes.ts'
 /**
  * The back office API, `/api/v1/admin/…`: staff bearer tokens (or
  * integration keys) instead of customers' ones. Each part of the back office
- * adds its router here; each route states its right with `requirePermission`.
+ * adds its router here, in any order (an id in a path matches digits only:
+ * `createRouter` in api/http/context.ts); each route states its right with `requirePermission`.
  */
 export function adminRoutes(deps: ApiDeps) {
   const router = createRouter()
@@ -33,15 +34,13 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStaffRoutes(deps))
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
-  // Before the orders router: its admin/orders/{id}/ would take admin/orders/export/.
-  router.route('/', adminStatsRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
+  router.route('/', adminStatsRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))
   router.route('/', adminTaxonomyRoutes(deps))
-  // Before the products router: its admin/products/{id}/ would take admin/products/export/.
-  router.route('/', adminBatchRoutes(deps))
   router.route('/', adminProductRoutes(deps))
+  router.route('/', adminBatchRoutes(deps))
   router.route('/', adminContentRoutes(deps))
   router.route('/', adminPromoRoutes(deps))
   router.route('/', adminCustomerRoutes(deps))

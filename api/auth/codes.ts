@@ -2,15 +2,16 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import { authLimits } from '#contract/auth-limits.ts'
 import type { Config } from '../config.ts'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { verificationCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { recentEvents, recordEvent, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
+import { recentEvents, recordEvent, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
 import { logger } from '../log.ts'
+import { rateLimitRefusals } from '../metrics.ts'
 import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose']
@@ -38,7 +39,8 @@ export function smsFailure(error: unknown, lang: Lang): ApiError {
  * One-time SMS codes: 6 random digits kept as an HMAC, valid `codeTtl`,
  * `codeMaxAttempts` tries, a new one for the same phone not before
  * `codeResendAfter`, and daily caps per phone (reset keeping a slow lane,
- * `resetSlowLane`) and per client address (`address` is `limitAddress`).
+ * `resetSlowLane`), per client address (`address` is `limitAddress`) and, for
+ * a phone change, per account (`phoneChangeCodesPerAccount`).
  * The client holds a ticket (registration `session`, reset `signature`)
  * naming its code; a new code for the same phone and purpose replaces the old.
  */
@@ -47,6 +49,8 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
   const digest = (sessionHash: string, code: string) => hmac(key, `${sessionHash}:${code}`)
   const addressRule = { limit: config.SMS_CODES_PER_ADDRESS, windowSeconds: authLimits.codeCapWindow }
   const takenBucket = (address: string) => `phone-taken:${address}`
+  const accountRule = { limit: authLimits.phoneChangeCodesPerAccount, windowSeconds: authLimits.codeCapWindow }
+  const accountTakenBucket = (userId: number) => `phone-change-taken:${userId}`
 
   /**
    * 429 once the address has used its daily share: codes sent plus "already
@@ -72,17 +76,45 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
     if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
   }
 
+  /**
+   * 429 once a signed-in account has used its daily share of phone-change
+   * codes and "already registered" answers, whichever addresses it came from.
+   */
+  async function checkAccount(tx: Tx, userId: number, at: Date, lang: Lang) {
+    await lockKey(tx, `sms-account:${userId}`)
+    const ms = at.getTime()
+    const codes = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, 'change_phone'),
+          gt(verificationCodes.createdAt, new Date(ms - accountRule.windowSeconds * 1000)),
+        ),
+      )
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(accountRule.limit)
+    const answers = await recentEvents(tx, accountTakenBucket(userId), accountRule, ms)
+    const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
+    const wait = waitFor(all, accountRule, ms)
+    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
+  }
+
   return {
     /**
      * Before answering that a phone already has an account: 429 like `issue`
-     * once the address's daily share is used, else counts the answer in it.
+     * once the address's (or, for a phone change, the account's) daily share
+     * is used, else counts the answer in it.
      */
-    async countTakenAnswer(address: string | null, lang: Lang) {
-      if (!address) return
+    async countTakenAnswer(address: string | null, lang: Lang, userId?: number) {
+      if (!address && userId === undefined) return
       await db.transaction(async (tx) => {
         const at = now()
-        await checkAddress(tx, address, at, lang)
-        await recordEvent(tx, takenBucket(address), addressRule, at)
+        if (address) await checkAddress(tx, address, at, lang)
+        if (userId !== undefined) await checkAccount(tx, userId, at, lang)
+        if (address) await recordEvent(tx, takenBucket(address), addressRule, at)
+        if (userId !== undefined) await recordEvent(tx, accountTakenBucket(userId), accountRule, at)
       })
     },
 
@@ -108,6 +140,7 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
         await lockKey(tx, `sms-code:${phone}`)
         // The address first: past its cap every phone gets the same answer, whatever the phone's state.
         if (address) await checkAddress(tx, address, at, lang)
+        if (purpose === 'change_phone' && options.userId !== undefined) await checkAccount(tx, options.userId, at, lang)
         const byPhone = await tx
           .select({ createdAt: verificationCodes.createdAt })
           .from(verificationCodes)
@@ -219,7 +252,10 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       )
         throw invalid()
       if (row.expiresAt <= at) throw codeError(400, message(lang, 'code_expired'))
-      const exhausted = () => codeError(429, message(lang, 'code_attempts_exhausted'))
+      const exhausted = () => {
+        rateLimitRefusals.inc({ kind: 'code_attempts_exhausted' })
+        return codeError(429, message(lang, 'code_attempts_exhausted'))
+      }
       // Count the try first, atomically, so parallel guesses cannot exceed the limit.
       const [counted] = await db
         .update(verificationCodes)

@@ -1,4 +1,4 @@
-import type { ApiDeps } from '../http/context.ts'
+import { type ApiDeps, perApi } from '../http/context.ts'
 import { countedSms, createSmsProvider } from '../integrations/sms/index.ts'
 import { createCodes } from './codes.ts'
 import { createLoginThrottle } from './throttle.ts'
@@ -21,14 +21,5 @@ function createAuthService(deps: ApiDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>
 
-const services = new WeakMap<ApiDeps, AuthService>()
-
-/** The auth service of one API instance (createApi passes the same deps to every module). */
-export function authService(deps: ApiDeps): AuthService {
-  let service = services.get(deps)
-  if (!service) {
-    service = createAuthService(deps)
-    services.set(deps, service)
-  }
-  return service
-}
+/** The auth service of one API instance. */
+export const authService = perApi(createAuthService)

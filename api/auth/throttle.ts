@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm'
 import { authLimits } from '#contract/auth-limits.ts'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { loginFailures } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
-import { type Rule, type Tx, tooManyRequests, waitFor } from '../http/rate-limit.ts'
+import { type Rule, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 
 /** One password check in progress: counted as a failure until it `succeeded()`. */
 export type LoginAttempt = { succeeded(): Promise<void> }
@@ -104,5 +104,3 @@ export function createLoginThrottle({
     },
   }
 }
-
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>

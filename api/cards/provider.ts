@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../http/context.ts'
-import { type CardProvider, createCardProvider } from '../integrations/payments/card-provider.ts'
+import type { CardProvider } from '../integrations/payments/card-provider.ts'
+import { createCardProvider } from '../integrations/payments/create-card-provider.ts'
 import { countedSms, createSmsProvider } from '../integrations/sms/index.ts'
 
 const built = new WeakMap<ApiDeps, CardProvider>()

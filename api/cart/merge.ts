@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { QUANTITY_MAX } from '#contract/basket.ts'
 import type { Db } from '../db/client.ts'
 import { cartItems, favourites, products, storyReads } from '../db/schema/index.ts'
-import { QUANTITY_MAX } from './schemas.ts'
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name)
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { requiredJson, routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
@@ -10,7 +11,6 @@ import {
   cartLimitErrorSchema,
   cartSchema,
   productIdParams,
-  QUANTITY_MAX,
   setQuantityBody,
 } from './schemas.ts'
 import { acceptCartPrices, addToCart, clearCart, readCart, removeFromCart, setCartQuantity } from './service.ts'
@@ -45,8 +45,9 @@ const addRoute = route.post('/orders/cart/products/', {
   summary: 'Add units of a product to the basket (to what it already holds)',
   description:
     `${who} The line's new quantity may not pass the stock: 409 with \`available_quantity\` and \`in_cart\` ` +
-    `(a sold-out product: available_quantity 0). At most ${QUANTITY_MAX} units of one product (409) and ` +
-    `${CART_LINES_MAX} different products (409). A new line remembers the current price as seen. ${answersCart}`,
+    `(a sold-out product: available_quantity 0). At most ${QUANTITY_MAX} units of one product (409), ` +
+    `${CART_LINES_MAX} different products (409) and goods worth ${BASKET_TOTAL_MAX} sum at current prices ` +
+    `(409). A new line remembers the current price as seen. ${answersCart}`,
   request: { body: requiredJson(addToCartBody) },
   responses: {
     200: jsonContent(cartSchema, 'The updated basket'),
@@ -59,7 +60,8 @@ const addRoute = route.post('/orders/cart/products/', {
 const setRoute = route.put('/orders/cart/products/{product_id}/', {
   summary: 'Set the quantity of a line (the line is created when missing)',
   description:
-    `${who} 1 to ${QUANTITY_MAX} units, at most the stock (409 with \`available_quantity\`). Lowering a line ` +
+    `${who} 1 to ${QUANTITY_MAX} units, at most the stock (409 with \`available_quantity\`), the basket's ` +
+    `goods worth at most ${BASKET_TOTAL_MAX} sum (409). Lowering a line ` +
     `that exceeds the stock to the stock is how the customer fixes it. ${answersCart}`,
   request: { params: productIdParams, body: requiredJson(setQuantityBody) },
   responses: {

@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import { QUANTITY_MAX } from '#contract/basket.ts'
 import { productCardSchema } from '../catalogue/schemas.ts'
 import { idParam, idSchema } from '../http/schemas.ts'
 
 // Requests and answers of the basket (orders/cart/…). Money is whole sum.
 
-/** Most units of one product a basket line may hold (and a request may ask for). */
-export const QUANTITY_MAX = 999
 /** Most different products one basket holds. */
 export const CART_LINES_MAX = 100
 export const productIdSchema = idSchema.openapi({

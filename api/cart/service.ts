@@ -1,12 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
 import { activeSalePrice, cardColumns, pricePaid, shownProduct, toCards, unitPrice } from '../catalogue/products.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { cartItems, favourites, products } from '../db/schema/index.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
+import { groupedNumber, message } from '../http/messages.ts'
 import type { MediaLinks } from '../media/links.ts'
-import { CART_LINES_MAX, type Cart, type CartLine, QUANTITY_MAX } from './schemas.ts'
+import { CART_LINES_MAX, type Cart, type CartLine } from './schemas.ts'
 
 // The basket: lines of (owner, product) with a quantity and the unit price the
 // owner last saw. It never reserves stock (orders do), but every write checks
@@ -94,8 +95,6 @@ export async function readCart(db: Db, owner: string, lang: Lang, media: MediaLi
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-
 /**
  * The product's stock and price, its row locked against stock changes until
  * the transaction ends. A hidden product is not sold: 404 saying so.
@@ -117,6 +116,15 @@ async function lineQuantity(tx: Tx, owner: string, productId: number) {
     .from(cartItems)
     .where(and(eq(cartItems.owner, owner), eq(cartItems.productId, productId)))
   return line?.quantity ?? 0
+}
+
+/**
+ * After a change, in its transaction: the basket's goods may cost at most
+ * BASKET_TOTAL_MAX, else 409 and the change is undone.
+ */
+async function checkBasketTotal(tx: Tx, owner: string, lang: Lang, stock: number, inCart: number) {
+  if ((await basketGoodsTotal(tx, owner)) > BASKET_TOTAL_MAX)
+    throw new CartLimitError(message(lang, 'cart_total_max', { max: groupedNumber(BASKET_TOTAL_MAX) }), stock, inCart)
 }
 
 /** A new line must fit in the basket (a limit against abuse; concurrent adds may pass it by a line or two). */
@@ -153,16 +161,19 @@ export async function addToCart(
     const insert = tx.insert(cartItems).values({ owner, productId, quantity, priceSeen: unitPrice(product) })
     // The lock is shared: two adds at once may both find no line. The second one's insert then meets the
     // first's line, which it leaves as it is (`ifAbsent`) or adds to.
-    if (ifAbsent) return void (await insert.onConflictDoNothing())
-    const written = await insert
-      .onConflictDoUpdate({
-        target: [cartItems.owner, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
-      })
-      .returning({ quantity: cartItems.quantity })
-    // A concurrent add to the same line got there first and left no room.
-    if (!written.length) throw stockError(lang, product.stock, await lineQuantity(tx, owner, productId))
+    if (ifAbsent) await insert.onConflictDoNothing()
+    else {
+      const written = await insert
+        .onConflictDoUpdate({
+          target: [cartItems.owner, cartItems.productId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+        })
+        .returning({ quantity: cartItems.quantity })
+      // A concurrent add to the same line got there first and left no room.
+      if (!written.length) throw stockError(lang, product.stock, await lineQuantity(tx, owner, productId))
+    }
+    await checkBasketTotal(tx, owner, lang, product.stock, inCart)
   })
 }
 
@@ -177,6 +188,7 @@ export async function setCartQuantity(db: Db, owner: string, productId: number, 
       .insert(cartItems)
       .values({ owner, productId, quantity, priceSeen: unitPrice(product) })
       .onConflictDoUpdate({ target: [cartItems.owner, cartItems.productId], set: { quantity } })
+    await checkBasketTotal(tx, owner, lang, product.stock, inCart)
   })
 }
 
@@ -209,10 +221,11 @@ export async function cartUnits(db: Db, owner: string): Promise<number> {
 }
 
 /** The basket's goods total at current prices (lines within stock, of products still sold). */
-export async function basketGoodsTotal(db: Db, owner: string): Promise<number> {
+export async function basketGoodsTotal(db: Db | Tx, owner: string): Promise<number> {
   const [row] = await db
     .select({
-      total: sql<number>`coalesce(sum(${pricePaid} * ${cartItems.quantity}), 0)`.mapWith(Number),
+      // bigint: a basket past BASKET_TOTAL_MAX (prices rose since) must still add up, to be refused.
+      total: sql<number>`coalesce(sum(${pricePaid}::bigint * ${cartItems.quantity}), 0)`.mapWith(Number),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { cashbackEntries, users } from '../db/schema/index.ts'
-import type { Tx } from '../promo/service.ts'
 
 export type CashbackReason = 'spent' | 'refund' | 'earned' | 'adjustment'
 

@@ -3,7 +3,7 @@ import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import { productSearchKey, reindexProducts } from '../catalogue/search-key.ts'
 import { announceSearchKeyWords } from '../catalogue/vocabulary.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
 import { oneRow } from '../db/rows.ts'
 import { brands, changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
@@ -20,7 +20,6 @@ import {
   type SheetValues,
   searchFields,
   sheetValuesOf,
-  type Tx,
 } from './fields.ts'
 import { insertProducts, setCategoriesMany, updateProducts } from './write-many.ts'
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { BulkAction } from '#contract/catalogue-batches.ts'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
@@ -9,18 +10,6 @@ import { message } from '../http/messages.ts'
 import type { RowDraft, RowError } from './batches.ts'
 import { saveRows } from './batches.ts'
 import { type Changes, diff, type SheetValues, sheetValuesOf } from './fields.ts'
-
-export const bulkActions = [
-  'hide',
-  'show',
-  'add_category',
-  'replace_category',
-  'price_percent',
-  'sale_percent',
-  'sale_price',
-  'sale_clear',
-] as const
-export type BulkAction = (typeof bulkActions)[number]
 
 export type BulkRequest = {
   ids: number[]

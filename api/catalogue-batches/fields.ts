@@ -1,9 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { productCategories, products } from '../db/schema/index.ts'
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /**
  * A product as a spreadsheet row sees it: the import's and export's columns,

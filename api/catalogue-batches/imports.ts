@@ -1,20 +1,13 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
+import type { ImportMode } from '#contract/catalogue-batches.ts'
 import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { changeBatches } from '../db/schema/index.ts'
 import { logger } from '../log.ts'
 import { saveRows } from './batches.ts'
-import { type ImportMode, planImport, TooManyRows } from './plan.ts'
+import { planImport, TooManyRows } from './plan.ts'
 import { readSheet, SheetUnreadable, sheetFormat } from './sheet-read.ts'
-
-/**
- * The largest file taken. A 50,000-row CSV of sku, price and stock is about
- * 1 MB; of every column (the demo's short descriptions) a few MB per 10,000
- * rows: 20 MB leaves room for 50,000 rows with texts, and stays under the
- * storefront's multipart cap (UPLOAD_BODY_MAX_BYTES).
- */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
 
 /**
  * Starts checking an uploaded file: saves an import batch in state

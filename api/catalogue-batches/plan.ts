@@ -1,3 +1,4 @@
+import type { ImportMode } from '#contract/catalogue-batches.ts'
 import { toLatin } from '../catalogue/uzbek-latin.ts'
 import type { Db } from '../db/client.ts'
 import { brands, categories, products } from '../db/schema/index.ts'
@@ -7,8 +8,6 @@ import { type Changes, diff, priceFields, type SheetField, type SheetValues, she
 import type { RawRow } from './sheet-read.ts'
 
 /** "prices and stock only" changes price, sale and stock of existing products; "everything" also creates. */
-export const importModes = ['prices', 'everything'] as const
-export type ImportMode = (typeof importModes)[number]
 
 /** The most rows a file may have (twice the 50,000 the shop was asked to take). */
 export const IMPORT_MAX_ROWS = 100_000

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import ExcelJS from 'exceljs'
+import unzipper from 'unzipper'
+import { unescapeFormula } from '../csv.ts'
 import { type SheetField, sheetFields } from './fields.ts'
 
 export type Cell = string | number | boolean | Date | null
@@ -9,10 +11,13 @@ export type RawRow = { line: number; cells: Partial<Record<SheetField, Cell>> }
 
 /** Why a file cannot be read as a spreadsheet of ours. */
 export class SheetUnreadable extends Error {
-  constructor(readonly key: 'sheet_not_spreadsheet' | 'sheet_no_columns') {
+  constructor(readonly key: 'sheet_not_spreadsheet' | 'sheet_no_columns' | 'sheet_unpacked_too_large') {
     super(key)
   }
 }
+
+/** What an XLSX may unpack to: 100,000 rows of a full catalogue unpack to about 240 MB. */
+export const XLSX_MAX_UNPACKED_BYTES = 320 * 1024 * 1024
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04]
 const isZip = (bytes: Uint8Array) => zipMagic.every((b, i) => bytes[i] === b)
@@ -57,8 +62,37 @@ function* rowsOf(columns: (SheetField | null)[], values: unknown[], line: number
   if (!isBlank(cells)) yield { line, cells }
 }
 
+/**
+ * Unpacks the file once, counting, and refuses it past XLSX_MAX_UNPACKED_BYTES
+ * before any XML is parsed: a 3 MB zip bomb unpacks to gigabytes, which cost
+ * the parser tens of seconds of CPU and half a gigabyte of memory. Sizes the
+ * entries declare are checked first, but they may lie: the bytes are counted as
+ * they come. The zip parser is the one exceljs reads with, so it meets the same
+ * entries (a zip's own directory may leave some out).
+ */
+async function refuseZipBomb(bytes: Buffer) {
+  const zip = Readable.from([bytes]).pipe(unzipper.Parse({ forceStream: true }))
+  let unpacked = 0
+  try {
+    for await (const entry of zip as AsyncIterable<unzipper.Entry>) {
+      // The local header's size (unzipper reads it; its types leave it out).
+      const declared = (entry.vars as { uncompressedSize?: number }).uncompressedSize ?? 0
+      if (unpacked + declared > XLSX_MAX_UNPACKED_BYTES) throw new SheetUnreadable('sheet_unpacked_too_large')
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        unpacked += chunk.length
+        if (unpacked > XLSX_MAX_UNPACKED_BYTES) throw new SheetUnreadable('sheet_unpacked_too_large')
+      }
+    }
+  } finally {
+    zip.destroy()
+  }
+}
+
 /** The rows of the first worksheet, read as a stream (a 50,000-row workbook is never whole in memory). */
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
+  await refuseZipBomb(bytes).catch((error) => {
+    throw error instanceof SheetUnreadable ? error : new SheetUnreadable('sheet_not_spreadsheet')
+  })
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -125,7 +159,8 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
         columns = columnsOf(record)
         continue
       }
-      yield* rowsOf(columns, record, line)
+      // The apostrophe the export put before formula-like texts (api/csv.ts) is not part of the text.
+      yield* rowsOf(columns, record.map(unescapeFormula), line)
     }
   } catch (error) {
     if (error instanceof SheetUnreadable) throw error

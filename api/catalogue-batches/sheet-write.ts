@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
-import { stringify } from 'csv-stringify/sync'
 import { and, asc, gt, type SQL } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import { formulaSafeCsv } from '../csv.ts'
 import type { Db } from '../db/client.ts'
 import { brands, categories, products } from '../db/schema/index.ts'
 import { writeMoment } from './cells.ts'
@@ -10,7 +10,6 @@ import { type SheetField, type SheetValues, sheetFields, sheetValuesOf, stockShe
 export const sheetKinds = ['catalogue', 'stock'] as const
 export type SheetKind = (typeof sheetKinds)[number]
 export const sheetFileFormats = ['xlsx', 'csv'] as const
-export type SheetFileFormat = (typeof sheetFileFormats)[number]
 
 /** The products to export: the product list's filter conditions (admin/products/list.ts productConditions). */
 export type ExportFilters = SQL[]
@@ -63,13 +62,14 @@ async function* productRows(db: Db, fields: readonly SheetField[], filters: Expo
 
 /**
  * A CSV as Excel in the shop's (Russian or Uzbek) locale opens it: UTF-8
- * with a BOM, `;` between cells.
+ * with a BOM, `;` between cells; formula-like texts behind an apostrophe
+ * (api/csv.ts), which the import takes off again.
  */
 export async function exportCsv(db: Db, kind: SheetKind, filters: ExportFilters, withRows = true): Promise<Buffer> {
   const fields = fieldsOf(kind)
-  const lines: string[] = [stringify([fields], { delimiter: ';' })]
+  const lines: string[] = [formulaSafeCsv([fields as SheetField[]], { delimiter: ';' })]
   if (withRows)
-    for await (const row of productRows(db, fields, filters)) lines.push(stringify([row], { delimiter: ';' }))
+    for await (const row of productRows(db, fields, filters)) lines.push(formulaSafeCsv([row], { delimiter: ';' }))
   return Buffer.from(`\uFEFF${lines.join('')}`)
 }
 

@@ -1,21 +1,24 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import type { RowKind } from '#contract/catalogue-batches.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { brands, categories, changeBatches, changeBatchRows } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
-import { type MessageKey, message } from '../http/messages.ts'
+import { groupedNumber, type MessageKey, message } from '../http/messages.ts'
 import { type BatchRow, type RowError, UNDO_HOURS } from './batches.ts'
 import { writeMoment } from './cells.ts'
 import type { Changes, SheetField } from './fields.ts'
-
-export const rowKinds = ['created', 'changed', 'rejected'] as const
-export type RowKind = (typeof rowKinds)[number]
+import { IMPORT_MAX_ROWS } from './plan.ts'
+import { XLSX_MAX_UNPACKED_BYTES } from './sheet-read.ts'
 
 const kindFilter: Record<RowKind, SQL | undefined> = {
   created: and(isNull(changeBatchRows.before), isNotNull(changeBatchRows.after)),
   changed: isNotNull(changeBatchRows.before),
   rejected: isNotNull(changeBatchRows.errors),
 }
+
+/** The values a failed check's message may name (`sheet_too_many_rows`, `sheet_unpacked_too_large`). */
+const failureVars = { max: groupedNumber(IMPORT_MAX_ROWS), megabytes: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 }
 
 /** A batch as the API answers it (without its rows). */
 export function batchSummary(batch: BatchRow, lang: Lang, now: Date) {
@@ -28,7 +31,7 @@ export function batchSummary(batch: BatchRow, lang: Lang, now: Date) {
     summary,
     counts: { rows: 0, created: 0, changed: 0, unchanged: 0, rejected: 0, ...counts },
     progress: batch.progress,
-    error: batch.error ? message(lang, batch.error as MessageKey) : null,
+    error: batch.error ? message(lang, batch.error as MessageKey, failureVars) : null,
     actor: batch.actor,
     created_at: batch.createdAt.toISOString(),
     applied_at: batch.appliedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { Tx } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
 import { productCategories, products } from '../db/schema/index.ts'
-import type { Tx } from './fields.ts'
 
 type ProductSet = Partial<typeof products.$inferInsert>
 type ProductKey = keyof ProductSet

@@ -1,4 +1,4 @@
-import { foldText, highlightRanges, type Range, searchTokens } from './search-text.ts'
+import { foldText, highlightRanges, mergeRanges, type Range, searchTokens } from './search-text.ts'
 
 // What the storefront marks in a result's title. Prefix matches come from
 // search-text.ts; on top of that a brand found through one of its local
@@ -22,17 +22,6 @@ export function trigramSimilarity(a: string, b: string): number {
   let shared = 0
   for (const t of ta) if (tb.has(t)) shared++
   return shared / (ta.size + tb.size - shared)
-}
-
-function mergeRanges(ranges: Range[]): Range[] {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1])
-  const merged: Range[] = []
-  for (const [start, end] of sorted) {
-    const last = merged.at(-1)
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end)
-    else merged.push([start, end])
-  }
-  return merged
 }
 
 export type Highlights = { title: Range[]; brand: Range[] }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { pageKinds } from '#contract/content.ts'
 import { pagingQuery } from '../http/paging.ts'
 
 // Query parameters of the catalogue lists. Every schema here both validates
@@ -105,7 +106,7 @@ export const brandListQuery = z.strictObject({
 })
 
 export const pageListQuery = z.strictObject({
-  kind: optional(z.enum(['page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact'])).openapi({
+  kind: optional(z.enum(pageKinds)).openapi({
     type: 'string',
     description: 'Only pages of this kind (e.g. instruction for the profile instructions)',
   }),

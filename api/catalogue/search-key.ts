@@ -89,8 +89,8 @@ const sharedSpellingsKey = 'search_line_spellings'
 /**
  * Once per database: a product of a line named after another line of its
  * brand ("Sauvage Shower Gel" after "Sauvage") gets that line's local
- * spellings, so «соваж» finds the shower gel too. Seeds since issue 20 write
- * them; this brings databases seeded before up to date at start. A product's
+ * spellings, so «соваж» finds the shower gel too. Seeds now write
+ * them; this brings databases seeded before that up to date at start. A product's
  * first alias is its line's name (seed/products.ts).
  */
 export async function shareLineSpellings(db: Db): Promise<number> {

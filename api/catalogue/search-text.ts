@@ -141,7 +141,8 @@ function matchedLength(text: string, token: string): number {
   return last ? last.index + last[0].length : text.length
 }
 
-function mergeRanges(ranges: Range[]): Range[] {
+/** Ranges sorted, overlapping ones joined. */
+export function mergeRanges(ranges: Range[]): Range[] {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0] || a[1] - b[1])
   const merged: Range[] = []
   for (const [start, end] of sorted) {

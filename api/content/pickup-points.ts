@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import type { Db } from '../db/client.ts'
+import type { StoredContacts, StoredPickupPoint } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { pick } from '../http/locale.ts'
-import { readSetting, type StoredContacts, type StoredPickupPoint } from './service.ts'
+import { readSetting } from './settings.ts'
 
 /** A place where customers collect orders, in one language (the contacts list them; a pickup order keeps its own). */
 export const pickupPointSchema = z

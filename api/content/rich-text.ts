@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html'
 
 /**
- * The HTML subset of pages and posts (issue 17): paragraphs, line breaks,
+ * The HTML subset of pages and posts: paragraphs, line breaks,
  * bold, italic, h2/h3 headings, lists and links to http(s), mailto:, tel: or
  * a path of the shop. Whatever a browser sends is cut down to it when saved,
  * and what is read is cut again, so a row written another way stays harmless.

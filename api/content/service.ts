@@ -1,40 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { categories, footerLinks, settings } from '../db/schema/index.ts'
-import type { Lang, Localized } from '../http/locale.ts'
+import { categories, footerLinks, type StoredApps, type StoredContacts } from '../db/schema/index.ts'
+import type { Lang } from '../http/locale.ts'
 import { pick } from '../http/locale.ts'
 import { pickupPointView } from './pickup-points.ts'
-
-/** A place where customers collect orders (issue 20): `id` stays when staff edit the point. */
-export type StoredPickupPoint = {
-  id: string
-  name: Localized
-  address: Localized
-  hours: string
-  latitude: number
-  longitude: number
-}
-
-export type StoredContacts = {
-  /** Absent in contacts saved before pickup points existed: none. */
-  pickup_points?: StoredPickupPoint[]
-  phone: string
-  phone2: string
-  latitude: number
-  longitude: number
-  address: Localized
-  facebook: string
-  instagram: string
-  telegram: string
-  email?: string
-}
-
-export type StoredApps = { ios: string | null; android: string | null }
-
-export async function readSetting<T>(db: Db, key: string): Promise<T | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key))
-  return (row?.value as T | undefined) ?? null
-}
+import { readSetting } from './settings.ts'
 
 export async function getContacts(db: Db, lang: Lang) {
   const stored = await readSetting<StoredContacts>(db, 'contacts')

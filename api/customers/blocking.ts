@@ -1,10 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { authSessions, refreshTokens, settings, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import type { Tx } from '../promo/service.ts'
 
 /**
  * What a blocked customer is told, in their language, wherever they are

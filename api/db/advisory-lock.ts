@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from './client.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+import type { Tx } from './client.ts'
 
 /**
  * Holds `key` until the transaction ends: callers taking the same key run one

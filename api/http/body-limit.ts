@@ -19,7 +19,32 @@ const tooLarge = (c: Context) => {
 export function requestBodyLimit(config: Pick<Config, 'BODY_LIMIT_KB'>): MiddlewareHandler<ApiEnv> {
   const forms = bodyLimit({ maxSize: config.BODY_LIMIT_KB * 1024, onError: tooLarge })
   const uploads = bodyLimit({ maxSize: UPLOAD_BODY_MAX_BYTES, onError: tooLarge })
-  return (c, next) => (isMultipart(c.req.header('content-type')) ? uploads : forms)(c, next)
+  return (c, next) => {
+    if (!hasLength(c.req.raw)) c.req.raw = standardRequest(c.req.raw)
+    return (isMultipart(c.req.header('content-type')) ? uploads : forms)(c, next)
+  }
+}
+
+const hasLength = (request: Request) =>
+  request.headers.has('content-length') && !request.headers.has('transfer-encoding')
+
+/**
+ * Over HTTP the request is @hono/node-server's lightweight one, which the
+ * standard `new Request(request, init)` cannot copy (it throws "Cannot read
+ * private member #state"); hono's bodyLimit copies the request that way after
+ * reading a body that came without a length (chunked, or a bare DELETE or POST).
+ * A standard request with the same method, headers, body stream and signal
+ * copies fine. Requests with a length are never copied, so they stay as they are.
+ */
+function standardRequest(request: Request): Request {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : request.body
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    ...(body ? { duplex: 'half' } : {}),
+  } as RequestInit)
 }
 
 export const isMultipart = (contentType: string | undefined) => /^\s*multipart\//i.test(contentType ?? '')

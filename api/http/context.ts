@@ -54,9 +54,33 @@ export type ApiEnv = {
 
 export type ApiRouter = OpenAPIHono<ApiEnv>
 
+/**
+ * One `create(deps)` per API instance: createApi passes the same deps to
+ * every module, so modules that build the same service share it.
+ */
+export function perApi<T>(create: (deps: ApiDeps) => T): (deps: ApiDeps) => T {
+  const made = new WeakMap<ApiDeps, T>()
+  return (deps) => {
+    let service = made.get(deps)
+    if (!service) {
+      service = create(deps)
+      made.set(deps, service)
+    }
+    return service
+  }
+}
+
+/**
+ * A path parameter's own pattern (`'/admin/orders/{id{[0-9]+}}/'`, Hono's
+ * syntax inside the braces): the route matches only where the parameter
+ * fits, so `admin/orders/export/` is never taken for an order, whichever
+ * router is mounted first. The OpenAPI document shows the plain `{id}`.
+ */
+export const documentedPath = (path: string) => path.replaceAll(/\{(\w+)\{[^}]*\}\}/g, '{$1}')
+
 /** A router whose request validation failures become localised 400 field errors. */
 export function createRouter(): ApiRouter {
-  return new OpenAPIHono<ApiEnv>({
+  const router = new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const lang = c.get('lang')
@@ -64,4 +88,13 @@ export function createRouter(): ApiRouter {
       }
     },
   })
+  const { openapi } = router
+  // Documented with the plain path, routed with the patterned one (zod-openapi turns `{id{…}}` into `:id{…}`).
+  router.openapi = ((route, handler, hook) => {
+    if (route.path === documentedPath(route.path)) return openapi(route, handler, hook)
+    const { middleware: _, hide, ...documented } = route
+    if (!hide) router.openAPIRegistry.registerPath({ ...documented, path: documentedPath(route.path) })
+    return openapi({ ...route, hide: true }, handler, hook)
+  }) as typeof openapi
+  return router
 }

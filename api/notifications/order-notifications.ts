@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
+import type { Tx } from '../db/client.ts'
 import { users } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
 import type { OrderRow } from '../orders/service.ts'
 import { OrderStatus, orderNumber } from '../orders/states.ts'
-import type { Tx } from '../promo/service.ts'
 import { enqueueNotification, STAFF_CHAT } from './outbox.ts'
 
-/** The states the customer is told of by SMS (issue 15): accepted, on the way, delivered, cancelled. */
+/** The states the customer is told of by SMS: accepted, on the way, delivered, cancelled. */
 export const smsStatuses: readonly number[] = [
   OrderStatus.accepted,
   OrderStatus.onTheWay,

@@ -1,6 +1,5 @@
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { notificationOutbox } from '../db/schema/index.ts'
-import type { Tx } from '../promo/service.ts'
 
 export type NotificationChannel = 'sms' | 'telegram'
 

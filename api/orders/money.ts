@@ -1,7 +1,8 @@
+import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
 import type { Config } from '../config.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
+import { groupedNumber, message } from '../http/messages.ts'
 import type { Delivery } from './states.ts'
 
 /** VAT is included in every price (REFERENCE-UZ: 12 % since 2023): the included part of `gross`. */
@@ -55,6 +56,15 @@ export function orderMoney(config: Config, input: MoneyInput) {
     vat: includedVat(total),
     cashbackEarned: earnedCashback(config, goods - cashbackUsed),
   }
+}
+
+/**
+ * The goods of one order may cost at most BASKET_TOTAL_MAX: the basket holds
+ * to it, but prices may have risen since a line was added. 400 saying so.
+ */
+export function checkGoodsWithin(lang: Lang, subtotal: number) {
+  if (subtotal <= BASKET_TOTAL_MAX) return
+  throw new ApiError(400, message(lang, 'order_total_max', { max: groupedNumber(BASKET_TOTAL_MAX) }))
 }
 
 /** A number of cashback to spend must be within the balance (field `use_cashback`); true spends what there is. */

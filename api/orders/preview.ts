@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { checkCustomerLimit, checkTypedPromo, promoDiscount } from '../promo/service.ts'
-import { checkCashbackWithin, orderMoney, VAT_PERCENT } from './money.ts'
+import { checkCashbackWithin, checkGoodsWithin, orderMoney, VAT_PERCENT } from './money.ts'
 import { Delivery } from './states.ts'
 
 export type PreviewInput = {
@@ -34,6 +34,7 @@ export async function previewOrder(
   const { lang, config, now } = ctx
   const subtotal = await basketGoodsTotal(db, `u:${userId}`)
   if (subtotal === 0) throw new ApiError(400, message(lang, 'order_basket_empty'))
+  checkGoodsWithin(lang, subtotal)
   let discount = 0
   let promoCode: string | null = null
   if (input.promo_code) {

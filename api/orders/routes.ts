@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
 import { customerRoutes } from '../auth/openapi.ts'
 import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
@@ -50,7 +51,8 @@ const createRouteDef = customer.post('/orders/', {
     '400: invalid fields, empty basket, promo code that does not exist / is used up / below its minimum / ' +
     'already used as often as one customer may (field `promo_code`; parallel checkouts take turns on the code, ' +
     'so its last use goes to one order and the others are refused), cashback above the balance (field ' +
-    '`use_cashback`). 403: the account was blocked meanwhile. 409 `{detail, items}`: stock ' +
+    `\`use_cashback\`), goods worth more than ${BASKET_TOTAL_MAX} sum. 403: the account was blocked meanwhile. ` +
+    '409 `{detail, items}`: stock ' +
     '(`requested`, `available`) or prices (`previous_price`, `price`; accept them with orders/cart/accept-prices/) ' +
     'changed, or products are no longer sold (hidden by staff: `available` 0). Online methods then call POST payments/{order_id}/start/.',
   request: { body: requiredJson(createOrderBody) },
@@ -72,7 +74,8 @@ const previewRoute = customer.post('/orders/preview/', {
     'delivery. The checkout shows these instead of computing them. A promo code is checked as POST orders/ ' +
     'checks it (the same 400 and message, field `promo_code`; not used up here) and, like promo/check/, counts ' +
     'against the address’s failed-guess budget (PROMO_FAILURES_PER_ADDRESS in 15 minutes, then 429). ' +
-    'Empty basket: 400. Prices or stock that changed are reported by POST orders/ (409).',
+    `Empty basket, or goods worth more than ${BASKET_TOTAL_MAX} sum: 400. Prices or stock that changed are ` +
+    'reported by POST orders/ (409).',
   request: { body: requiredJson(orderPreviewBody) },
   responses: {
     200: jsonContent(orderPreviewSchema, 'The money of the order'),

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts'
 import { findPickupPoint } from '../content/pickup-points.ts'
 import { accountBlocked } from '../customers/blocking.ts'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import {
   cartItems,
   orderItems,
@@ -30,11 +30,10 @@ import {
   promoDiscount,
   promoExhausted,
   releasePromo,
-  type Tx,
   usablePromo,
 } from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
-import { checkCashbackWithin, earnedCashback, orderMoney } from './money.ts'
+import { checkCashbackWithin, checkGoodsWithin, earnedCashback, orderMoney } from './money.ts'
 import type { createOrderBody } from './schemas.ts'
 import { canTransition, customerCancellable, OrderStatus, onlineMethods } from './states.ts'
 
@@ -141,6 +140,7 @@ export async function createOrder(
       )
 
     const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
+    checkGoodsWithin(lang, subtotal)
     let discount = 0
     let promoId: number | null = null
     let promoCode: string | null = null

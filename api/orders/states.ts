@@ -1,3 +1,5 @@
+import { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
+
 /**
  * Order states (docs/orders-and-payments.md "Order states"). The numbers are the API's `status`;
  * 3, 4 and 5 are the customer's active orders (SPEC §7 `status__in=3,4,5`),
@@ -9,17 +11,8 @@
  *
  * The customer may cancel in 1 and 3; staff in 1, 3, 4 and 5. 2 and 6 are final.
  */
-export const OrderStatus = {
-  awaitingPayment: 1,
-  cancelled: 2,
-  accepted: 3,
-  readyForDelivery: 4,
-  onTheWay: 5,
-  delivered: 6,
-} as const
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+export { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus }
 
-export const orderStatuses = Object.values(OrderStatus) as OrderStatus[]
 export const statusNames: Record<OrderStatus, string> = {
   1: 'awaiting_payment',
   2: 'cancelled',
@@ -35,8 +28,6 @@ export const statusNames: Record<OrderStatus, string> = {
  * to act on it (it is cancelled if left unpaid), so it must not vanish from their orders.
  */
 export const openStatuses: OrderStatus[] = [1, 3, 4, 5]
-/** Delivered and cancelled: the history tab. */
-export const historyStatuses: OrderStatus[] = [6, 2]
 
 export const transitions: Record<OrderStatus, OrderStatus[]> = {
   1: [3, 2],
@@ -77,19 +68,7 @@ export const customerCancellable: OrderStatus[] = [1, 3]
 export const canTransition = (from: number, to: number) =>
   (transitions[from as OrderStatus] ?? []).includes(to as OrderStatus)
 
-/**
- * `payment_status` of an order (docs/orders-and-payments.md "Order states"): refund_pending is a paid
- * order cancelled whose money the provider has not yet given back.
- */
-export const PaymentStatus = ['pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const
-export type PaymentStatus = (typeof PaymentStatus)[number]
-
-export const PaymentMethod = ['cash', 'card', 'payme', 'click'] as const
-export type PaymentMethod = (typeof PaymentMethod)[number]
 export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click']
-
-export const Delivery = ['courier', 'pickup'] as const
-export type Delivery = (typeof Delivery)[number]
 
 /** The order number customers and staff read: the id, six digits at least (`000042`). */
 export const orderNumber = (id: number) => String(id).padStart(6, '0')

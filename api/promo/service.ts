@@ -1,12 +1,11 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { orders, promoCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Executor = Db | Tx
 export type PromoRow = typeof promoCodes.$inferSelect
 

@@ -17,7 +17,6 @@ export const reviewInputSchema = z.object({
     .transform((value) => value?.trim() || null),
   clear_photos: z.boolean().optional(),
 })
-export type ReviewInput = z.infer<typeof reviewInputSchema>
 
 /** A multipart or urlencoded form's text fields as the JSON body would have them. */
 export function reviewFormFields(form: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { orderItems, orders, products, reviews, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -9,7 +9,6 @@ import type { MediaLinks } from '../media/links.ts'
 import { OrderStatus } from '../orders/states.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type ReviewReason = 'not_bought' | 'not_delivered'
 
 /** The product a review path names, or 404. */

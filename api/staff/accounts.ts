@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { type AuditActor, changedFields, recordAudit } from '../audit/record.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema/index.ts'
 import { permissionsOf, type StaffRole } from './permissions.ts'
@@ -11,8 +11,6 @@ import { issueRecoveryCodes } from './recovery.ts'
 import { newTotpSecret, sealTotpSecret } from './totp.ts'
 
 export type StaffRow = typeof staff.$inferSelect
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A staff member as the API and the audit log show them: never the password hash or the TOTP secret. */
 export function staffView(row: StaffRow) {
@@ -29,8 +27,6 @@ export function staffView(row: StaffRow) {
     created_at: row.createdAt.toISOString(),
   }
 }
-
-export type StaffView = ReturnType<typeof staffView>
 
 /** What an account must do before any other call: change a password someone else chose, then set up the second factor. */
 export function setupRequiredOf(

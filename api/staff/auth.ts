@@ -13,7 +13,7 @@ import type { ClientInfo } from './sessions.ts'
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpCodeStep, totpQrSvg, totpUri } from './totp.ts'
 
 /**
- * Staff sign-in (issue 15): password, then the authenticator's code when
+ * Staff sign-in: password, then the authenticator's code when
  * the account has one; enrolment of the second factor; password change.
  * Wrong passwords count on the staff sign-in throttle; wrong codes on one of
  * their own (`codeThrottle`), which a right password does not forgive: a
@@ -29,20 +29,31 @@ const fieldError = (status: 400 | 401 | 409, lang: Lang, key: MessageKey, fields
   )
 }
 
-/** A session as the sign-in answers it. */
-async function openSession(s: StaffService, row: StaffRow, client: ClientInfo, secondFactor: string) {
-  const { token, expiresAt } = await s.sessions.open(row.id, client)
-  await recordAudit(s.db, {
+/** An audit entry of the staff member's own sign-in step, from the web. */
+function recordOwn(
+  s: StaffService,
+  row: StaffRow,
+  client: ClientInfo,
+  action: string,
+  after?: Record<string, unknown>,
+) {
+  return recordAudit(s.db, {
     staffId: row.id,
     actor: `staff:${row.id}`,
     via: 'web',
     address: client.address,
-    action: 'staff.sign_in',
+    action,
     entity: 'staff',
     entityId: row.id,
-    after: { second_factor: secondFactor },
+    ...(after && { after }),
     at: s.now(),
   })
+}
+
+/** A session as the sign-in answers it. */
+async function openSession(s: StaffService, row: StaffRow, client: ClientInfo, secondFactor: string) {
+  const { token, expiresAt } = await s.sessions.open(row.id, client)
+  await recordOwn(s, row, client, 'staff.sign_in', { second_factor: secondFactor })
   return { token, expires_at: expiresAt.toISOString(), staff: meView(row, s.secondFactorRequired) }
 }
 
@@ -113,17 +124,7 @@ export async function staffSecondFactor(
   if (!(await s.sessions.closeChallenge(ticket.id)))
     throw fieldError(401, lang, 'admin_challenge_invalid', ['challenge'])
   await attempt.succeeded()
-  if (recovery)
-    await recordAudit(s.db, {
-      staffId: row.id,
-      actor: `staff:${row.id}`,
-      via: 'web',
-      address: client.address,
-      action: 'staff.recovery_code_use',
-      entity: 'staff',
-      entityId: row.id,
-      at: s.now(),
-    })
+  if (recovery) await recordOwn(s, row, client, 'staff.recovery_code_use')
   return openSession(s, row, client, recovery ? 'recovery_code' : 'totp')
 }
 

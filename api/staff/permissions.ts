@@ -1,5 +1,5 @@
 /**
- * Who may do what in the back office (issue 15). The API enforces these on
+ * Who may do what in the back office. The API enforces these on
  * every admin route (`requirePermission`); the screens only hide what the
  * API would refuse.
  */

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { deriveKey, hmac } from '../auth/crypto.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { staffRecoveryCodes } from '../db/schema/index.ts'
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export const RECOVERY_CODE_COUNT = 10
 
@@ -50,9 +48,4 @@ export async function spendRecoveryCode(
     )
     .returning({ id: staffRecoveryCodes.id })
   return rows.length > 0
-}
-
-/** How many unused recovery codes the staff member has left. */
-export async function recoveryCodesLeft(db: Db | Tx, staffId: number): Promise<number> {
-  return db.$count(staffRecoveryCodes, and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)))
 }

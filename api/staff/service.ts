@@ -1,6 +1,6 @@
 import { createLoginThrottle } from '../auth/throttle.ts'
 import type { Config } from '../config.ts'
-import type { ApiDeps } from '../http/context.ts'
+import { type ApiDeps, perApi } from '../http/context.ts'
 import { createStaffSessions } from './sessions.ts'
 
 /** A live shop requires every staff account to have a second factor; a demo shop lets the demo owner in without. */
@@ -29,14 +29,5 @@ function createStaffService(deps: ApiDeps) {
 
 export type StaffService = ReturnType<typeof createStaffService>
 
-const services = new WeakMap<ApiDeps, StaffService>()
-
-/** The staff service of one API instance (createApi passes the same deps to every module). */
-export function staffService(deps: ApiDeps): StaffService {
-  let service = services.get(deps)
-  if (!service) {
-    service = createStaffService(deps)
-    services.set(deps, service)
-  }
-  return service
-}
+/** The staff service of one API instance. */
+export const staffService = perApi(createStaffService)

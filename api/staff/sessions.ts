@@ -26,6 +26,27 @@ export const tokenPrefix = { session: 'ats_', key: 'atk_' } as const
 
 export type ClientInfo = { userAgent?: string | null; address?: string | null }
 
+/** A row of `staff_sessions`: a session or a second-factor challenge, its token kept as a hash. */
+function sessionRow(
+  staffId: number,
+  kind: 'session' | 'challenge',
+  token: string,
+  at: Date,
+  expiresAt: Date,
+  client: ClientInfo,
+): typeof staffSessions.$inferInsert {
+  return {
+    staffId,
+    kind,
+    tokenHash: sha256(token),
+    createdAt: at,
+    lastUsedAt: at,
+    expiresAt,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+    address: client.address ?? null,
+  }
+}
+
 export function createStaffSessions({
   db,
   now,
@@ -57,16 +78,7 @@ export function createStaffSessions({
       const row = oneRow(
         await db
           .insert(staffSessions)
-          .values({
-            staffId,
-            kind: 'session',
-            tokenHash: sha256(token),
-            createdAt: at,
-            lastUsedAt: at,
-            expiresAt,
-            userAgent: client.userAgent?.slice(0, 300) ?? null,
-            address: client.address ?? null,
-          })
+          .values(sessionRow(staffId, 'session', token, at, expiresAt, client))
           .returning({ id: staffSessions.id }),
       )
       return { token, sessionId: row.id, expiresAt }
@@ -141,16 +153,7 @@ export function createStaffSessions({
       const expiresAt = new Date(at.getTime() + seconds(staffSessionLimits.challengeSeconds))
       // Expired tickets of anyone are of no use: cleared as new ones are made.
       await db.delete(staffSessions).where(and(eq(staffSessions.kind, 'challenge'), lt(staffSessions.expiresAt, at)))
-      await db.insert(staffSessions).values({
-        staffId,
-        kind: 'challenge',
-        tokenHash: sha256(challenge),
-        createdAt: at,
-        lastUsedAt: at,
-        expiresAt,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        address: client.address ?? null,
-      })
+      await db.insert(staffSessions).values(sessionRow(staffId, 'challenge', challenge, at, expiresAt, client))
       return { challenge, expiresAt }
     },
 
@@ -187,5 +190,3 @@ export function createStaffSessions({
     },
   }
 }
-
-export type StaffSessions = ReturnType<typeof createStaffSessions>

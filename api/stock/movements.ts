@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { recordset, rowsOf } from '../db/recordset.ts'
 import { products, type StockReason, stockBatches, stockMovements } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
@@ -10,7 +10,6 @@ import { logger } from '../log.ts'
 
 export type { StockReason } from '../db/schema/index.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Batch = typeof stockBatches.$inferSelect
 
 /**
@@ -154,17 +153,7 @@ async function applyMovement(tx: Db | Tx, m: Movement, into: Batch | null): Prom
   let stock = before
   const rows = parts.map((part) => {
     stock += part.delta
-    return {
-      productId: m.productId,
-      delta: part.delta,
-      reason: m.reason,
-      orderId: m.orderId ?? null,
-      batchId: part.batch.id,
-      staffId: m.actor?.staffId ?? null,
-      actor: m.actor?.actor ?? null,
-      note: m.note ?? null,
-      stockAfter: stock,
-    }
+    return movementRow(m, part, stock)
   })
   for (const part of parts)
     await tx
@@ -251,17 +240,7 @@ async function moveChunk(tx: Db | Tx, moves: Movement[]) {
     for (const part of m.delta < 0 ? takeFefo(batches, -m.delta) : [{ batch: undated(), delta: m.delta }]) {
       add(part)
       stock += part.delta
-      rows.push({
-        productId: m.productId,
-        delta: part.delta,
-        reason: m.reason,
-        orderId: m.orderId ?? null,
-        batchId: part.batch.id,
-        staffId: m.actor?.staffId ?? null,
-        actor: m.actor?.actor ?? null,
-        note: m.note ?? null,
-        stockAfter: stock,
-      })
+      rows.push(movementRow(m, part, stock))
     }
   }
   await tx.execute(sql`update ${stockBatches} b set quantity = b.quantity + v.delta
@@ -294,6 +273,21 @@ async function adoptUnbatched(tx: Db | Tx, productId: number, stock: number, bat
 }
 
 type Part = { batch: Batch; delta: number }
+
+/** One movement row: a part of `m` on its batch, and the product's stock after it. */
+function movementRow(m: Movement, part: Part, stockAfter: number): typeof stockMovements.$inferInsert {
+  return {
+    productId: m.productId,
+    delta: part.delta,
+    reason: m.reason,
+    orderId: m.orderId ?? null,
+    batchId: part.batch.id,
+    staffId: m.actor?.staffId ?? null,
+    actor: m.actor?.actor ?? null,
+    note: m.note ?? null,
+    stockAfter,
+  }
+}
 
 async function batchParts(tx: Db | Tx, m: Movement, batches: Batch[], into: Batch | null): Promise<Part[]> {
   if (m.delta < 0) return takeFefo(batches, -m.delta)

@@ -17,9 +17,8 @@ import { type ButtonAction, courierButtons, parseButton } from './buttons.ts'
 import { linkedStaff } from './link.ts'
 import { orderMessage, orderMessageAfter } from './order-message.ts'
 import { courierChoices } from './recipients.ts'
-import { type BotTextKey, botText } from './texts.ts'
+import { type BotTextKey, botText, telegramLang } from './texts.ts'
 import type { CallbackQuery, WebhookReply } from './update-schema.ts'
-import { telegramLang } from './updates.ts'
 
 /** The pop-up answer to a press; Telegram takes at most 200 characters. */
 const toast = (query: CallbackQuery, text: string, alert = true): WebhookReply => ({

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
-import type { Tx } from '../http/rate-limit.ts'
 import { can, type StaffRole, staffRoles } from '../staff/permissions.ts'
 import { staffLang } from './texts.ts'
 

@@ -2,6 +2,7 @@ import ru from '../../locales/ru/telegram.json' with { type: 'json' }
 import sr from '../../locales/sr/telegram.json' with { type: 'json' }
 import uz from '../../locales/uz/telegram.json' with { type: 'json' }
 import { isLang, type Lang } from '../http/locale.ts'
+import type { TelegramUser } from './update-schema.ts'
 
 const catalogues = { uz, sr, ru } satisfies Record<Lang, typeof ru>
 export type BotTextKey = keyof typeof ru
@@ -20,3 +21,10 @@ export const sumText = (amount: number) =>
   Math.round(amount)
     .toLocaleString('ru-RU')
     .replace(/\u00a0/g, ' ')
+
+/** Telegram's language of an unlinked user: its Uzbek is the Latin script (our `sr`). */
+export function telegramLang(user: TelegramUser | undefined): Lang {
+  const code = user?.language_code?.toLowerCase() ?? ''
+  if (code.startsWith('uz')) return 'sr'
+  return 'ru'
+}

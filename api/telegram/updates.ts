@@ -1,16 +1,8 @@
 import type { ApiDeps } from '../http/context.ts'
-import type { Lang } from '../http/locale.ts'
 import { pressButton } from './actions.ts'
 import { redeemLinkCode } from './link.ts'
-import { botText } from './texts.ts'
-import type { TelegramUser, Update, WebhookReply } from './update-schema.ts'
-
-/** Telegram's language of an unlinked user: its Uzbek is the Latin script (our `sr`). */
-export function telegramLang(user: TelegramUser | undefined): Lang {
-  const code = user?.language_code?.toLowerCase() ?? ''
-  if (code.startsWith('uz')) return 'sr'
-  return 'ru'
-}
+import { botText, telegramLang } from './texts.ts'
+import type { Update, WebhookReply } from './update-schema.ts'
 
 const startCommand = /^\/start(?:@\w+)?(?:\s+([A-Za-z0-9_-]{1,64}))?\s*$/
 

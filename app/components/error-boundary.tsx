@@ -33,7 +33,13 @@ export function ErrorPage({ status, detail }: { status: number; detail?: React.R
 }
 
 /** A 404 text that names the path as a sentence, the path set as code (errors.no_route, errors.route_invalid). */
-export function MissingPath({ path, text = 'errors.no_route' }: { path: string; text?: string }) {
+export function MissingPath({
+  path,
+  text = 'errors.no_route',
+}: {
+  path: string
+  text?: 'errors.no_route' | 'errors.route_invalid'
+}) {
   const { t } = useTranslation()
   const [before, after] = t(text, { path: '\u0000' }).split('\u0000')
   return (

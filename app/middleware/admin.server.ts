@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from 'react-router'
-import type { StaffMe } from '#app/components/admin/staff.ts'
+import type { StaffMe } from '#app/routes/$lang/admin/+shared/staff.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { currentPath, requestLang } from '#app/utils/auth.server.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'

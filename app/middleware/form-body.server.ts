@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { getInstance } from './i18next.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 
 const formTypes = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 
@@ -15,7 +15,7 @@ export function formBodyRefusal(contentType: string | null): 400 | 415 | null {
 }
 
 function refusal(context: Readonly<RouterContextProvider>, status: 400 | 415) {
-  return data(getInstance(context as RouterContextProvider).t('errors.unreadable_form'), { status })
+  return data(serverT(context, 'common')('errors.unreadable_form'), { status })
 }
 
 /**

@@ -6,32 +6,40 @@ import { readSession, sessionContext, sessionCookieHeader } from '#app/utils/ses
 import { getVisitor } from '#app/utils/visitor.server.ts'
 import { getLocale } from './i18next.ts'
 
+/** Back-office pages: staff have their own session (staff-session.server.ts), not the customer's. */
+const backOffice = /^\/(?:uz|sr|ru)\/admin(?:\/|$)/
+
 /**
- * Gives every loader and action this visitor's session, flash messages and
- * an API client that carries the customer's tokens; afterwards writes the
- * cookies that changed (visitor id, session with refreshed or cleared tokens,
- * flash) onto whatever response the route produced, redirects included.
+ * Gives every loader and action flash messages and an API client; on shop
+ * pages also this visitor's session, the client carrying the customer's
+ * tokens. Afterwards writes the cookies that changed (visitor id, session
+ * with refreshed or cleared tokens, flash) onto whatever response the route
+ * produced, redirects included. The back office neither reads nor refreshes
+ * a customer's session, nor issues a visitor id.
  */
 export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const visitor = getVisitor(request)
   const clientAddress = context.get(clientAddressContext)
-  const [session, flash] = await Promise.all([readSession(request), readFlash(request)])
-  context.set(sessionContext, session)
+  const lang = getLocale(context) as never
+  const shop = !backOffice.test(new URL(request.url).pathname)
+  const [session, flash] = await Promise.all([shop ? readSession(request) : null, readFlash(request)])
   context.set(flashContext, flash)
-  const tokens = {
-    get: () => session.get('tokens') ?? null,
-    set: (value: Parameters<typeof session.set<'tokens'>>[1]) => session.set('tokens', value),
+  if (session) {
+    context.set(sessionContext, session)
+    const tokens = {
+      get: () => session.get('tokens') ?? null,
+      set: (value: Parameters<typeof session.set<'tokens'>>[1]) => session.set('tokens', value),
+    }
+    context.set(apiClientContext, createApiClient(context, { lang, fingerprint: visitor.id, tokens, clientAddress }))
+  } else {
+    context.set(apiClientContext, createApiClient(context, { lang, fingerprint: visitor.id, clientAddress }, 'none'))
   }
-  context.set(
-    apiClientContext,
-    createApiClient(context, { lang: getLocale(context) as never, fingerprint: visitor.id, tokens, clientAddress }),
-  )
   const response = await next()
-  if (visitor.setCookie) response.headers.append('Set-Cookie', visitor.setCookie)
-  if (session.changed) response.headers.append('Set-Cookie', await sessionCookieHeader(session, request))
+  if (session && visitor.setCookie) response.headers.append('Set-Cookie', visitor.setCookie)
+  if (session?.changed) response.headers.append('Set-Cookie', await sessionCookieHeader(session, request))
   const flashHeader = await flashCookieHeader(flash, request)
   if (flashHeader) response.headers.append('Set-Cookie', flashHeader)
   // A page rendered for a signed-in customer (their name in the header) must never sit in a shared cache.
-  if (session.data.tokens || session.changed) response.headers.set('Cache-Control', 'private, no-store')
+  if (session && (session.data.tokens || session.changed)) response.headers.set('Cache-Control', 'private, no-store')
   return response
 }

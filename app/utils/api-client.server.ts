@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import { logger } from '#api/log.ts'
-import type { Answer, ApiErrorBody, ApiMethod, ApiPath, AuthTokens, KnownPath } from '#api/types.ts'
+import type { Answer, ApiErrorBody, ApiMethod, ApiPath, ApiUploadAnswers, AuthTokens, KnownPath } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
 
@@ -54,6 +54,19 @@ export type ApiClient = {
     path: P,
     body?: unknown,
   ): Promise<Answer<M, P>>
+  /**
+   * A multipart upload (a `FormData` body): the answer of the path, as
+   * `ApiUploadAnswers` names it; a refusal throws like `send`.
+   */
+  upload<P extends ApiPath<'POST', ApiUploadAnswers>>(
+    path: KnownPath<'POST', P, ApiUploadAnswers>,
+    body: FormData,
+  ): Promise<Answer<'POST', P, ApiUploadAnswers>>
+  /**
+   * A file for the browser (a spreadsheet, an export): a 200 with its body,
+   * type and name, never cached; a refusal throws like `get`.
+   */
+  download(path: string, query?: ApiQuery): Promise<Response>
   /** The same client with other credentials: `api.withAuth('none').send('POST', 'auth/login/', …)`. */
   withAuth(auth: ApiAuth): ApiClient
 }
@@ -194,10 +207,20 @@ export function createApiClient(
   return {
     request,
     async get(path, query = {}) {
-      const url = new URL(path, 'http://x/')
-      for (const [k, v] of Object.entries(query))
-        if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
-      return parse(await request(`${url.pathname.slice(1)}${url.search}`))
+      return parse(await request(withQuery(path, query)))
+    },
+    async upload(path, body) {
+      return parse(await request(path, { method: 'POST', body }))
+    },
+    async download(path, query = {}) {
+      const response = await request(withQuery(path, query))
+      if (!response.ok) await parse(response)
+      const headers = new Headers({ 'Cache-Control': 'private, no-store' })
+      for (const name of ['Content-Type', 'Content-Disposition']) {
+        const value = response.headers.get(name)
+        if (value) headers.set(name, value)
+      }
+      return new Response(response.body, { status: 200, headers })
     },
     async send(method, path, body) {
       const init: RequestInit = { method }
@@ -211,6 +234,14 @@ export function createApiClient(
       return createApiClient(context, caller, other)
     },
   }
+}
+
+/** `path?query` with the query's empty values left out. */
+function withQuery(path: string, query: ApiQuery) {
+  const url = new URL(path, 'http://x/')
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v))
+  return `${url.pathname.slice(1)}${url.search}`
 }
 
 /** The in-process API does not watch the request's signal: the caller stops waiting at the same deadline as fetch. */

@@ -1,6 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 
 /** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
@@ -26,11 +25,3 @@ export function siteOrigin(request: Request): string {
   const bare = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i.test(host)
   return (bare && URL.parse(`${protocol}//${host}`)?.origin) || `${protocol}//localhost`
 }
-
-/** Server-side texts of the catalogue namespace in the request's language. */
-export function catalogueT(context: Readonly<RouterContextProvider>) {
-  const i18n = getInstance(context)
-  return i18n.getFixedT(i18n.language, 'catalogue')
-}
-
-export type CatalogueT = ReturnType<typeof catalogueT>

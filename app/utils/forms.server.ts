@@ -6,11 +6,11 @@ import type { z } from 'zod'
 import { logger } from '#api/log.ts'
 import { type AuthActionData, DIALOG_FIELD, type FlowState, isAuthPath } from '#app/components/account/auth-types.ts'
 import type { ToastMessage, ToastType } from '#app/components/toaster.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiUnavailableError } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -29,12 +29,6 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
   return parseWithZod(formData, { schema, error: formErrorMap as never })
 }
 
-/** Texts of the `account` namespace in the request's language. */
-export function translator(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`account:${key}`, vars ?? {}) as string
-}
-
 export function toastMessage(type: ToastType, message: string) {
   return { id: randomBytes(9).toString('base64url'), type, message }
 }
@@ -45,7 +39,7 @@ export function formContext(request: Request, formData: FormData, context: Conte
   const requested = formData.get('redirectTo') ?? new URL(request.url).searchParams.get('redirectTo')
   let redirectTo = safeRedirect(requested, `/${lang}`)
   if (isAuthPath(redirectTo)) redirectTo = `/${lang}`
-  return { lang, redirectTo, dialog: formData.get(DIALOG_FIELD) === '1', t: translator(context) }
+  return { lang, redirectTo, dialog: formData.get(DIALOG_FIELD) === '1', t: serverT(context, 'account') }
 }
 
 /**
@@ -84,7 +78,7 @@ export function failure(
  */
 export function validationToast(
   submission: Submission<any, string[], any>,
-  t: (key: string, vars?: Record<string, unknown>) => string,
+  t: (key: 'toast.invalid_phone' | 'toast.fill_form') => string,
 ) {
   const errors = (submission.status === 'error' ? submission.error : null) ?? {}
   if (errors.phone?.includes('invalid_phone')) return t('toast.invalid_phone')

@@ -1,7 +1,7 @@
 import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import type { Answer, ApiMethod, ApiPath, KnownPath, StaffApiAnswers, StaffMe } from '#api/types.ts'
+import type { Answer, ApiMethod, ApiPath, KnownPath, StaffApiAnswers, StaffMe, StaffUploadAnswers } from '#api/types.ts'
 import { type ApiAuth, type ApiQuery, apiClientContext } from '#app/utils/api-client.server.ts'
 import { CheckedSession, lazyStorage, sessionSetCookie } from './cookie-session.server.ts'
 
@@ -76,8 +76,13 @@ export type StaffAnswer<M extends ApiMethod, P extends string> = Answer<M, P, St
  * routes' own schemas. A path missing there does not compile.
  */
 export type StaffApiClient = {
-  /** A raw call (multipart uploads, file downloads). */
-  request(path: string, init?: RequestInit): Promise<Response>
+  /** A multipart upload (a `FormData` body), its answer as `StaffUploadAnswers` names it. */
+  upload<P extends ApiPath<'POST', StaffUploadAnswers>>(
+    path: KnownPath<'POST', P, StaffUploadAnswers>,
+    body: FormData,
+  ): Promise<Answer<'POST', P, StaffUploadAnswers>>
+  /** A file for the browser (an export, a template): a 200 with its body, type and name, never cached. */
+  download(path: string, query?: ApiQuery): Promise<Response>
   get<P extends StaffPath<'GET'>>(
     path: KnownPath<'GET', P, StaffApiAnswers>,
     query?: ApiQuery,

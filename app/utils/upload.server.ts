@@ -17,7 +17,7 @@ export async function readUploadForm(request: Request): Promise<FormData | null>
 }
 
 /** The answer to a form too large to read: the values cannot be kept, the message says why. */
-export function uploadTooLarge(t: (key: string, vars?: Record<string, unknown>) => string) {
+export function uploadTooLarge(t: (key: 'toast.file_too_large', vars: { max: number }) => string) {
   const body: ProfileActionData = {
     toast: toastMessage('error', t('toast.file_too_large', { max: IMAGE_MAX_BYTES / 1024 / 1024 })),
   }

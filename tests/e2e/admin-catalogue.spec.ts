@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
-// The catalogue's taxonomy (issue 16) as a manager uses it, with and without
+// The catalogue's taxonomy as a manager uses it, with and without
 // JavaScript. Each test makes its own brand or category (named after the
 // project), so the two projects never touch the same row.
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { type ReadyStaff, readyStaff, staffSignIn } from './support/staff.ts'
 
-// The content desk's other screens (issue 17), with and without JavaScript:
+// The content desk's other screens, with and without JavaScript:
 // a story with an item shown on the home page and its readers counted, a
 // post written, previewed and published, and a footer link to a page.
 

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { readyStaff, staffSignIn } from './support/staff.ts'
 
-// The content desk (issue 17) as a content editor uses it, with and without
+// The content desk as a content editor uses it, with and without
 // JavaScript: banners scheduled into the home page, a page edited with rich
 // text, previewed and published. Each project makes its own staff and rows.
 

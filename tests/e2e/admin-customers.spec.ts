@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
-// Customers (issue 17): a manager finds a customer by phone, blocks them
+// Customers: a manager finds a customer by phone, blocks them
 // with a reason; the customer can no longer sign in and is told why, with
 // the shop's phone; unblocked, they sign in again. A cashback adjustment
 // shows in the customer's balance history with its reason.

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { main, visit, watchErrors } from './support/page.ts'
 import { readyStaff, staffSignIn } from './support/staff.ts'
 
-// Issue 16: the product list's "export" takes its filters along; the file (CSV and XLSX, with and
+// The product list's "export" takes its filters along; the file (CSV and XLSX, with and
 // without JavaScript) holds exactly the products the filtered list shows.
 
 /** The file a click on `button` downloads. */

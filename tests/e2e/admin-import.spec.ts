@@ -3,7 +3,7 @@ import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { readyStaff, staffSignIn } from './support/staff.ts'
 
 // A manager imports a spreadsheet changing 100 prices, sees them in the shop,
-// and undoes it (issue 16), with and without JavaScript. The two projects
+// and undoes it, with and without JavaScript. The two projects
 // change different products, away from the ones other specs buy and check.
 
 type Row = { slug: string; price: number }

@@ -5,7 +5,7 @@ import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { messagesTo } from './support/sms.ts'
 import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
-// The orders desk (issue 15) as a manager uses it, with and without JavaScript.
+// The orders desk as a manager uses it, with and without JavaScript.
 // Each test places its own orders and makes its own staff, so the two projects never share one.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'

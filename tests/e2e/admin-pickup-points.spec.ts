@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { readyStaff, staffSignIn } from './support/staff.ts'
 
-// Issue 20: the content editor keeps the shop's pickup points (the checkout offers them);
+// The content editor keeps the shop's pickup points (the checkout offers them);
 // saving the contacts form leaves them as they are. With and without JavaScript.
 
 test('a content editor adds a pickup point, the shop lists it, and removes it again', async ({

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
-// The back office's products (issue 16) as a content editor uses them, with
+// The back office's products as a content editor uses them, with
 // and without JavaScript: a new product with titles in three languages and
 // three pictures is found at once by the shop's search, by its Cyrillic and
 // by its Latin name.

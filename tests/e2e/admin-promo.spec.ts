@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { basketToCheckout, main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
-// Promo codes (issue 17): a manager creates a code that may be used once;
+// Promo codes: a manager creates a code that may be used once;
 // two customers, each in their own browser, place their orders with it at
 // the same moment; exactly one order gets the discount and the other
 // customer's checkout says why it did not.

@@ -4,7 +4,7 @@ import { placeOrder, shopper } from './support/orders.ts'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
-// Reviews moderation (issue 17) as a manager works it, with and without
+// Reviews moderation as a manager works it, with and without
 // JavaScript: the shop's reply shows under the review on the product page,
 // and a hidden review disappears from it. Each project writes its own review
 // of its own product, so the two never meet.

@@ -4,7 +4,7 @@ import { placeOrder, shopper } from './support/orders.ts'
 import { main, visit, watchErrors } from './support/page.ts'
 import { ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
-// The owner's statistics page (issue 17), with and without JavaScript: an
+// The owner's statistics page, with and without JavaScript: an
 // order placed today shows in today's figures, the period's charts come with
 // their tables, and the export downloads the day's orders.
 

@@ -4,7 +4,7 @@ import { type Shopper, shopper } from './support/orders.ts'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
 
-// Stock (issue 16) as the warehouse uses it, with and without JavaScript: a
+// Stock as the warehouse uses it, with and without JavaScript: a
 // count to 0 makes the product "out of stock" in the shop at once, and the
 // shop no longer sells it. Each project takes a product of its own.
 

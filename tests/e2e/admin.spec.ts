@@ -12,7 +12,7 @@ import {
   totpCode,
 } from './support/staff.ts'
 
-// The back office's sign-in, staff and audit screens (issue 15), with and
+// The back office's sign-in, staff and audit screens, with and
 // without JavaScript (the two browser projects run this file each).
 
 const newPassword = 'e2e-staff-password-1'

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
 import { toasts, wake, watchErrors, withJs } from './support/page.ts'
 
-// The basket and favourites (issue 6), with and without JavaScript. Every test
+// The basket and favourites, with and without JavaScript. Every test
 // starts as a fresh visitor (a new browser context: a new visitorId cookie).
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { wake, withJs } from './support/page.ts'
 
-// The storefront catalogue (issue 4) against the seeded 2,000-product demo
+// The storefront catalogue against the seeded 2,000-product demo
 // catalogue. Every test runs with and without JavaScript; where the two differ
 // the test branches on the project.
 

@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { basketToCheckout, main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
-// Paying an order with a saved card (issue 7), with and without JavaScript:
+// Paying an order with a saved card, with and without JavaScript:
 // cards added in the profile, chosen on the payment step, charged at once.
 // The sandbox declines cards ending in 0002. One customer per project, serial.
 test.describe.configure({ mode: 'serial' })

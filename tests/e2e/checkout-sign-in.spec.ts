@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
-// A visitor with a basket who picks "Checkout" (issue 20, defects 2 and 3):
+// A visitor with a basket who picks "Checkout":
 // one sign-in prompt in the checkout's own words, then the checkout itself.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
 import { basketToCheckout, main, signIn, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
-// Checkout, payment and orders (issue 7), with and without JavaScript. One
+// Checkout, payment and orders, with and without JavaScript. One
 // customer per project (SMS codes are capped per address a day), so serial.
 test.describe.configure({ mode: 'serial' })
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { main, visit } from './support/page.ts'
 
-// Pickup points belong to the shop's contacts (issue 20, defect 5): the contacts page lists
+// Pickup points belong to the shop's contacts: the contacts page lists
 // them (the seed has the shop itself), on a phone and a desktop, with and without JavaScript.
 for (const viewport of [
   { width: 320, height: 640 },

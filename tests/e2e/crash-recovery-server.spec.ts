@@ -11,7 +11,7 @@ import {
   tmpDataDir,
 } from './support/server-process.ts'
 
-// Issue #9: the process killed with SIGKILL in the middle of placing orders
+// The process killed with SIGKILL in the middle of placing orders
 // restarts on the same PGlite folder (recovering from its WAL) with every order
 // either whole (lines, stock taken, basket emptied) or not there at all (basket
 // and stock untouched); an order the client was told about (201) is never lost.

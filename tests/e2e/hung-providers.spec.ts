@@ -10,7 +10,7 @@ import {
 } from './support/server-process.ts'
 import { startEskizStandIn, startHungServer } from './support/upstreams.ts'
 
-// Issue #9: an external service that accepts the connection and never answers
+// An external service that accepts the connection and never answers
 // (Eskiz for SMS, Payme for saved cards) costs the customer SMS_TIMEOUT_MS /
 // PAYMENT_TIMEOUT_MS, then a clear message in their language, never a page
 // that hangs. The server of this spec is wired to local stand-ins of both.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { placeOrder, sandboxPayment, shopper } from './support/orders.ts'
 import { main, signIn, visit, watchErrors } from './support/page.ts'
 
-// My orders and the order page as shoppers meet them (issue 20, defects 1 and 4).
+// My orders and the order page as shoppers meet them.
 // The orders are placed through the API; the checkout has its own specs.
 
 const products = ['dior-sauvage-eau-de-parfum-100-ml', 'dior-sauvage-eau-de-toilette-gift-set-100-ml']

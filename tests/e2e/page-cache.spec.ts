@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { main, toasts, visit, watchErrors } from './support/page.ts'
 import { ownerToken } from './support/staff.ts'
 
-// Cached pages for first-time visitors (issue 19, server/page-cache.ts): a
+// Cached pages for first-time visitors (server/page-cache.ts): a
 // visitor with no cookie gets the product page from the page cache; signed-in
 // shoppers never get another's page, nor does the visitor get theirs; a stock
 // change or a back-office edit shows on the visitor's next request. With and

@@ -3,7 +3,7 @@ import { registerCustomer } from './support/customer.ts'
 import { main, signIn, toasts, visit, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
-// Issue 20's phone polish, with and without JavaScript: the menu drawer, the desktop
+// The phone polish, with and without JavaScript: the menu drawer, the desktop
 // category menu, the profile's sections as tabs with card tiles, the home banners' strip.
 
 const phone = { width: 320, height: 640 }

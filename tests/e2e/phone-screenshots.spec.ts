@@ -3,7 +3,7 @@ import { placeOrder, type Shopper, shopper } from './support/orders.ts'
 import { main, signIn, toasts, visit } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 
-// Issue 20's phone pictures: the menu, profile, cards, filters and an order at 360 px, with and
+// The phone pictures: the menu, profile, cards, filters and an order at 360 px, with and
 // without JavaScript, written to the test artefacts (test-results/phone-screens/<label>/),
 // not committed. SCREENSHOT_LABEL names the set (`before`, `after`); the test checks each page
 // is there before taking its picture, nothing about its looks (the phone specs do that).

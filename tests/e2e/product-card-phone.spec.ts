@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { main, visit } from './support/page.ts'
 
-// Product cards on the narrowest phone (issue 20): two cards a row at 320 px,
+// Product cards on the narrowest phone: two cards a row at 320 px,
 // and the basket button's label on one line in every language.
 
 const labels = { ru: 'В корзину', uz: 'Саватга', sr: 'Savatga' } as const

@@ -170,17 +170,27 @@ test('the balance page shows the cashback balance and its history', async ({ pag
   await expect(main(page).getByText('Начислений и списаний пока не было.')).toBeVisible()
 })
 
-test('delete the account after confirming: the session ends, home with a toast', async ({ page }) => {
+test('delete the account: a bare post deletes nothing; the password confirms it; home with a toast', async ({
+  page,
+}) => {
   await signIn(page, '/ru/profile/settings')
+  // Same origin and signed in, but no confirmation: the page again, the account still there.
+  const bare = await page.request.post('/ru/profile/delete', { form: {}, maxRedirects: 0 })
+  expect(bare.status()).toBe(400)
+  expect(await bare.text()).toContain('Аккаунт не удалён: подтвердите удаление кнопкой «Удалить».')
+  // A wrong password: the page says so, and the account stays.
+  await visit(page, '/ru/profile/delete')
+  await main(page).getByLabel('Текущий пароль').fill('not-my-password')
+  await main(page).getByRole('button', { name: 'Удалить' }).click()
+  await expect(main(page).getByText('Текущий пароль не указан или неверен.').first()).toBeVisible()
+  await visit(page, '/ru/profile/settings')
+  await expect(page).toHaveURL(/\/ru\/profile\/settings$/)
+  // The modal with JavaScript, the page without; the password confirms.
   await main(page).getByRole('link', { name: 'Удалить аккаунт' }).click()
-  if (withJs()) {
-    const dialog = page.getByRole('dialog', { name: 'Удалить аккаунт?' })
-    await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: 'Удалить' }).click()
-  } else {
-    await expect(page).toHaveURL(/\/ru\/profile\/delete$/)
-    await main(page).getByRole('button', { name: 'Удалить' }).click()
-  }
+  const confirmation = withJs() ? page.getByRole('dialog', { name: 'Удалить аккаунт?' }) : main(page)
+  if (!withJs()) await expect(page).toHaveURL(/\/ru\/profile\/delete$/)
+  await confirmation.getByLabel('Текущий пароль').fill(customer.password)
+  await confirmation.getByRole('button', { name: 'Удалить' }).click()
   await expect(page).toHaveURL(/\/ru$/)
   await expect(toasts(page).getByText('Аккаунт удалён.')).toBeVisible()
   await visit(page, '/ru/profile')

@@ -7,7 +7,7 @@ import type { Paged, ProductCard, ProductDetail } from '#api/types.ts'
 import { registerCustomer } from './support/customer.ts'
 import { hydrated, main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 
-// Product reviews (issue 8): only a customer whose order with the product was
+// Product reviews: only a customer whose order with the product was
 // delivered may write one, with photos; everyone else sees why not. One
 // customer per project (SMS codes are capped per address a day), so serial.
 test.describe.configure({ mode: 'serial' })

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { main, visit, watchErrors } from './support/page.ts'
 
-// Issue 19: a browser that asks to save data (`Save-Data: on`) gets no 960 px
+// A browser that asks to save data (`Save-Data: on`) gets no 960 px
 // copies and no picture preloaded but the page's main one.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'

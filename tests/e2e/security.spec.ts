@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import routes from '../../app/routes.ts'
 import { freshPhone, registerCustomer } from './support/customer.ts'
+import { sendFramed } from './support/raw-http.ts'
 import { messagesTo } from './support/sms.ts'
+import { demoOwner } from './support/staff.ts'
 
 // Security over HTTP, no browser (the `server` project runs it once): cookie
 // flags, headers on every HTML page, cross-site form posts, protected pages,
@@ -133,6 +138,17 @@ test('every HTML page, 404s included, carries an enforced CSP with a nonce and t
   // A nonce per rendered page: a page from the first-time visitors' cache keeps the one its
   // scripts carry (docs/decisions/010-cached-pages-for-first-time-visitors.md), never another page's.
   expect(nonces.size, 'a nonce of its own per page').toBe(paths.length)
+})
+
+test("the back office neither issues nor rewrites a shopper's cookies", async ({ request }) => {
+  // A form post on a shop page issues the visitor id; one to the back office's sign-in does not.
+  const refused = await request.post('/ru/admin/login', {
+    form: { intent: 'login', phone: '901234567', password: 'not-the-password' },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBeGreaterThanOrEqual(400)
+  expect(Object.keys(cookies(refused))).not.toContain('visitorId')
+  expect(Object.keys(cookies(refused))).not.toContain('atir_session')
 })
 
 test('a form posted from another site is refused with 403', async ({ request }) => {
@@ -384,4 +400,62 @@ test('a storefront action sent anything but a form answers 415 or 400 with the l
   const beacon = await request.post(`/ru/story-read/${item}`)
   expect(beacon.status()).toBe(200)
   expect((await beacon.json()).is_read).toBe(true)
+})
+
+/** Every route module that has an action, as its URL pattern (`:lang/products/:slug`), from app/routes.ts. */
+function actionRoutes(entries: RouteConfigEntry[] = routes, parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path].filter(Boolean).join('/')
+    const source = readFileSync(new URL(`../../app/${entry.file}`, import.meta.url), 'utf8')
+    const own = /export (async )?(function|const) action\b/.test(source) && !path.includes('*') ? [path] : []
+    return [...own, ...actionRoutes(entry.children ?? [], path)]
+  })
+}
+
+test('every storefront and back-office action sent no body, a chunked one or an empty form: never a 5xx', async ({
+  playwright,
+  baseURL,
+}) => {
+  const visitor = await playwright.request.newContext({ baseURL })
+  const slug = await firstOf(visitor, 'products/?size=1', 'slug')
+  const values: Record<string, string> = { lang: 'ru', slug, kind: 'brands' }
+  const patterns = actionRoutes()
+  expect(patterns.length).toBeGreaterThan(40)
+  const urls = patterns.map((p) => `/${p.replace(/:(\w+)/g, (_, name: string) => values[name] ?? '1')}`)
+
+  const customer = await playwright.request.newContext({ baseURL })
+  await signIn(customer)
+  const staff = await playwright.request.newContext({ baseURL })
+  const desk = await staff.post('/ru/admin/login', {
+    form: { intent: 'login', phone: demoOwner.phone.replace('+998', ''), password: demoOwner.password },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(desk.status()).toBe(302)
+  const cookieOf = async (context: APIRequestContext) =>
+    (await context.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+  const who = { visitor: '', customer: await cookieOf(customer), staff: await cookieOf(staff) }
+
+  const sweep = async (paths: string[]) => {
+    for (const url of paths)
+      for (const [name, cookie] of Object.entries(who)) {
+        if (name === 'staff' && !url.startsWith('/ru/admin')) continue
+        if (name === 'customer' && url.startsWith('/ru/admin')) continue
+        for (const framing of ['none', 'chunked', 'length'] as const) {
+          const headers: Record<string, string> = { Origin: baseURL!, Cookie: cookie }
+          if (framing === 'length') headers['Content-Type'] = 'application/x-www-form-urlencoded'
+          const answer = await sendFramed(`${baseURL}${url}`, { method: 'POST', headers, framing })
+          expect(answer.status, `${framing} POST ${url} as ${name}: ${answer.body.slice(0, 200)}`).toBeLessThan(500)
+          // A body without a length never reaches an action (browsers always send one).
+          if (framing === 'chunked') expect(answer.status, `chunked POST ${url}`).toBe(411)
+        }
+      }
+  }
+  const signingOut = urls.filter((url) => url.endsWith('/logout'))
+  await sweep(urls.filter((url) => !signingOut.includes(url)))
+  // Nothing unconfirmed did anything lasting: both are still signed in (the account was not deleted).
+  expect((await customer.get('/ru/profile', { maxRedirects: 0 })).status()).toBe(200)
+  expect((await staff.get('/ru/admin', { maxRedirects: 0 })).status()).toBe(200)
+  await sweep(signingOut)
+  await Promise.all([visitor, customer, staff].map((context) => context.dispose()))
 })

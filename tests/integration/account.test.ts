@@ -622,7 +622,12 @@ describe('DELETE account/delete/', () => {
     const user = await register()
     const second = await login(user.phone, user.password)
     const me = await call('account/', { token: user.access })
-    const deleted = await call('account/delete/', { method: 'DELETE', token: user.access, lang: 'ru' })
+    const deleted = await call('account/delete/', {
+      method: 'DELETE',
+      token: user.access,
+      lang: 'ru',
+      body: { confirm: true, password: user.password },
+    })
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Аккаунт удалён.' } })
 
     expect((await call('account/', { token: user.access })).status).toBe(401)
@@ -641,7 +646,42 @@ describe('DELETE account/delete/', () => {
     expect(fresh.body.id).not.toBe(me.body.id)
   })
 
+  it('needs an explicit confirmation and the password: without either the account stays', async () => {
+    const user = await register()
+    const attempts: [string, Init['body'], string, string][] = [
+      ['no body at all', undefined, 'confirm', 'Подтвердите удаление аккаунта.'],
+      ['an empty object', {}, 'confirm', 'Подтвердите удаление аккаунта.'],
+      ['no confirmation', { password: user.password }, 'confirm', 'Подтвердите удаление аккаунта.'],
+      ['confirmed, no password', { confirm: true }, 'password', 'Текущий пароль не указан или неверен.'],
+      [
+        'confirmed, a wrong password',
+        { confirm: true, password: 'wrong' },
+        'password',
+        'Текущий пароль не указан или неверен.',
+      ],
+    ]
+    for (const [what, body, field, text] of attempts) {
+      const refused = await call('account/delete/', { method: 'DELETE', token: user.access, lang: 'ru', body })
+      expect(refused.status, what).toBe(400)
+      expect(refused.body.errors, what).toEqual([{ field, message: text }])
+      expect((await call('account/', { token: user.access })).status, what).toBe(200)
+    }
+  })
+
+  it('counts wrong passwords as failed logins: 429 after five', async () => {
+    const user = await register()
+    for (let i = 0; i < authLimits.loginFailuresPerPair; i++) {
+      const wrong = { confirm: true, password: `wrong-${i}` }
+      expect((await call('account/delete/', { method: 'DELETE', token: user.access, body: wrong })).status).toBe(400)
+    }
+    const right = { confirm: true, password: user.password }
+    const limited = await call('account/delete/', { method: 'DELETE', token: user.access, body: right })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBeTruthy()
+    expect((await call('account/', { token: user.access })).status).toBe(200)
+  })
+
   it('needs a signed-in customer', async () => {
-    expect((await call('account/delete/', { method: 'DELETE' })).status).toBe(401)
+    expect((await call('account/delete/', { method: 'DELETE', body: { confirm: true } })).status).toBe(401)
   })
 })

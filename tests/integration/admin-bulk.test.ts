@@ -5,7 +5,7 @@ import type { StaffRole } from '#api/staff/permissions.ts'
 import { setupTestApi } from './support/api.ts'
 import { clockedAdminApi, signedInStaff, staffToken } from './support/staff.ts'
 
-// Bulk actions from the product list (issue 16): a preview that writes
+// Bulk actions from the product list: a preview that writes
 // nothing, an apply that is exactly the preview (or refused), one audit entry
 // per batch, and an undo within 24 hours that never wipes a newer edit.
 

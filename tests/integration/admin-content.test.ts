@@ -7,7 +7,7 @@ import { setupTestApi } from './support/api.ts'
 import { fillPath, loadOperations, tableChecksums } from './support/openapi.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The content desk's API (issue 17): content.write only, validation with
+// The content desk's API: content.write only, validation with
 // localised field errors, an audit row per change, banners and stories
 // inside their windows, drafts that the shop shows only once published, and
 // rich text cut to its subset whatever is sent.
@@ -414,6 +414,34 @@ describe('posts', () => {
   })
 })
 
+describe('an edit that sends no field', () => {
+  it('answers the page, post or story item unchanged, and audits nothing', async () => {
+    const cover = await picture()
+    const page = await call('POST', 'pages/', {
+      slug: 'empty-edit',
+      kind: 'page',
+      title: title('Пусто'),
+      body: title('x'),
+    })
+    const post = await call('POST', 'posts/', { title: title('Пусто'), body: title('<p>x</p>') })
+    const story = await call('POST', 'stories/', { title: title('Пусто'), cover })
+    const item = await call('POST', `stories/${story.body.id}/items/`, { title: title('Пусто'), image: cover })
+    for (const [entity, path, before] of [
+      ['page', `pages/${page.body.id}/`, page.body],
+      ['post', `posts/${post.body.id}/`, post.body],
+      ['story_item', `story-items/${item.body.id}/`, item.body],
+    ] as const) {
+      const edited = await call('PATCH', path, {})
+      expect(edited.status, `${path} ${JSON.stringify(edited.body)}`).toBe(200)
+      expect(edited.body, path).toEqual(before)
+      expect(
+        (await auditOf(entity, before.id)).map((r) => r.action),
+        path,
+      ).toEqual([`${entity}.create`])
+    }
+  })
+})
+
 describe('footer, contacts and store links', () => {
   it('are replaced, audited and read by the shop', async () => {
     const links = {
@@ -460,7 +488,7 @@ describe('footer, contacts and store links', () => {
   })
 })
 
-describe('pickup points (issue 20)', () => {
+describe('pickup points', () => {
   const point = (name: string, extra: object = {}) => ({
     name: { uz: `${name} uz`, sr: `${name} sr`, ru: `${name} ru` },
     address: { uz: 'Тошкент, Навоий 1', sr: 'Toshkent, Navoiy 1', ru: 'Ташкент, Навои, 1' },

@@ -10,7 +10,7 @@ import { type Customer, lastSmsCode, registerCustomer } from './support/customer
 import { orderMaker } from './support/orders.ts'
 import { clockedAdminApi, signedInStaff } from './support/staff.ts'
 
-// The customers' part of the back office (issue 17): search, the customer
+// The customers' part of the back office: search, the customer
 // page, blocking (a blocked customer is refused everywhere, told why in
 // their language with the shop's phone) and manual cashback adjustments
 // that the customer reads in their balance history.
@@ -226,6 +226,19 @@ describe('cashback adjustments', () => {
         { cashback_balance: 10_000, amount: -5_000, reason: 'Credited twice by mistake' },
       ],
     ])
+    // An adjustment is at most what one order may cost, either way; the balance may grow past 32-bit integers.
+    const huge = await post(`${id}/cashback/`, { amount: 2_147_483_647, reason: 'typo' }, staff.owner.token)
+    expect(huge.status).toBe(400)
+    expect(huge.body.errors).toEqual([{ field: 'amount', message: 'Не больше 1000000000.' }])
+    for (let i = 1; i <= 3; i++) {
+      const big = await post(`${id}/cashback/`, { amount: 1_000_000_000, reason: 'Gift' }, staff.owner.token)
+      expect(big.status, JSON.stringify(big.body)).toBe(200)
+      expect(big.body.cashback_balance).toBe(10_000 + i * 1_000_000_000)
+    }
+    expect((await t.json('account/cashback/', { token: customer.access })).body.balance).toBe(3_000_010_000)
+    expect((await post(`${id}/cashback/`, { amount: -1_000_000_000, reason: 'Back' }, staff.owner.token)).status).toBe(
+      200,
+    )
     // Managers have no promo.write? They do: the promotions are theirs too.
     expect((await post(`${id}/cashback/`, { amount: 1, reason: 'r' }, staff.manager.token)).status).toBe(200)
   })

@@ -1,14 +1,17 @@
+import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { XLSX_MAX_UNPACKED_BYTES } from '#api/catalogue-batches/sheet-read.ts'
 import { auditLog, brands, categories, changeBatches, productCategories, products } from '#api/db/schema/index.ts'
 import { moveStock } from '#api/stock/movements.ts'
 import { take } from '../support/take.ts'
 import { setupTestApi } from './support/api.ts'
 import { signedInStaff } from './support/staff.ts'
+import { zipBomb } from './support/zip-bomb.ts'
 
-// Spreadsheet import and export (issue 16): a preview of what would be
+// Spreadsheet import and export: a preview of what would be
 // created, changed and rejected before anything is written, a commit in one
 // transaction, stock as a count, files that are not spreadsheets, big files,
 // and an export that imports back unchanged.
@@ -259,6 +262,27 @@ describe('export → import', () => {
       expect(batch.can_apply).toBe(false)
     })
 
+  it('writes formula-like texts behind an apostrophe in the CSV, and reads them back exactly', async () => {
+    const texts = ['=HYPERLINK("http://evil.example","n")', '+998 Limited', '-20% Eau de Parfum', '@home', "'=1+1"]
+    const chosen = await someProducts(texts.length, 10)
+    expect(chosen).toHaveLength(texts.length)
+    for (const [i, p] of chosen.entries())
+      await t.database.db
+        .update(products)
+        .set({ title: { ...p.title, ru: texts[i]! } })
+        .where(eq(products.id, p.id))
+    const exported = await t.request('admin/products/export/?format=csv', { token: manager.token })
+    const bytes = Buffer.from(await exported.arrayBuffer())
+    const rows = parse(bytes.toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';', columns: true }) as Record<
+      string,
+      string
+    >[]
+    for (const [i, p] of chosen.entries()) expect(rows.find((r) => r.sku === p.sku)?.title_ru).toBe(`'${texts[i]}`)
+    const total = (await t.database.db.select({ id: products.id }).from(products)).length
+    const batch = await preview(bytes, 'export.csv', 'everything')
+    expect(batch.counts).toEqual({ rows: total, created: 0, changed: 0, unchanged: total, rejected: 0 })
+  })
+
   it('exports the stock sheet filtered, in the import’s columns', async () => {
     const exported = await t.request('admin/products/export/?format=csv&sheet=stock&stock=in', { token: manager.token })
     const text = await exported.text()
@@ -317,6 +341,25 @@ describe('export → import', () => {
   })
 })
 
+describe('a zip bomb shaped like a workbook', () => {
+  // Past the limit by 16 MiB: deflated it is well within the upload limit.
+  const size = XLSX_MAX_UNPACKED_BYTES + 16 * 1024 * 1024
+  it.each([
+    ['its headers say how large it unpacks', size],
+    ['its headers lie (1 KB)', 1024],
+  ])('is refused at the unpacked-size limit, before any sheet is parsed: %s', async (_, declared) => {
+    const bomb = await zipBomb(size, declared)
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
+    const batch = await preview(bomb, 'bomb.xlsx', 'prices')
+    expect(batch).toMatchObject({
+      state: 'failed',
+      error:
+        'Файл распаковывается больше чем в 320 МБ: это не обычная таблица. Сохраните её заново или разделите на несколько файлов.',
+      counts: { rows: 0 },
+    })
+  })
+})
+
 describe('a check whose process died', () => {
   it('is failed after 5 minutes without progress, and says so; a moving check stays checking', async () => {
     const started = (minutesAgo: number) =>
@@ -343,6 +386,28 @@ describe('a check whose process died', () => {
     })
     expect(stateOf(alive.id)).toMatchObject({ state: 'checking', error: null })
     expect((await apply(dead.id)).status).toBe(409)
+  })
+})
+
+describe('a check that failed on its size', () => {
+  it('says how many rows a file may have, the number filled in', async () => {
+    const [failed] = await t.database.db
+      .insert(changeBatches)
+      .values({
+        kind: 'import',
+        state: 'failed',
+        error: 'sheet_too_many_rows',
+        actor: `staff:${manager.id}`,
+        summary: { file: 'huge.csv', mode: 'prices', format: 'csv' },
+      })
+      .returning()
+    for (const [lang, text] of [
+      ['ru', 'Слишком много строк: не более 100 000.'],
+      ['sr', 'Qatorlar juda koʻp: 100 000 tagacha.'],
+    ] as const) {
+      const batch = await t.json(`admin/batches/${failed!.id}/`, { token: manager.token, lang })
+      expect(batch.body.error).toBe(text)
+    }
   })
 })
 

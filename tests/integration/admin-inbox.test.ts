@@ -12,7 +12,7 @@ import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { createStaff, signedInStaff } from './support/staff.ts'
 
-// The back office's inbox (issue 17): feedback and bug reports with read,
+// The back office's inbox: feedback and bug reports with read,
 // status and assignee, and an SMS reply to the sender's phone through the
 // notifications outbox (Eskiz answered by msw), limited and audited.
 

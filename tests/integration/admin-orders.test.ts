@@ -8,7 +8,7 @@ import { registerCustomer } from './support/customer.ts'
 import { orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The orders desk's API (issue 15): who may call what, the list's filters
+// The orders desk's API: who may call what, the list's filters
 // and search, the state machine through admin/orders/{id}/status/, and an
 // audit row for every change.
 

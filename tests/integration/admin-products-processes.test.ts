@@ -8,7 +8,7 @@ import { catalogueRefs, pictureForm, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // A product saved in the back office through one shop process is not served
-// stale by another on the same database (issue 16): the save's notice empties
+// stale by another on the same database: the save's notice empties
 // the other's catalogue cache. With DATABASE_URL the second process has its
 // own pool, cache and listening connection, as a second server would; on
 // PGlite both share the one database, and the notice still reaches the cache.

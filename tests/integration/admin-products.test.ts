@@ -7,7 +7,7 @@ import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, pictureForm, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The back office's products (issue 16): who may change which field, the
+// The back office's products: who may change which field, the
 // checks, the audit row, and that the shop sees every save at once: found by
 // its search in both scripts, its cached pages dropped, pictures with alts.
 

@@ -8,7 +8,7 @@ import { type Customer, registerCustomer } from './support/customer.ts'
 import { addToBasket, checkoutAs, stockProduct } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// Promo codes in the back office (issue 17): who may manage them, their
+// Promo codes in the back office: who may manage them, their
 // validation, states and search, changes and pauses (audited), the usage
 // list, and the checkout's rules for them: dates, total and per-customer
 // limits, and a cancelled order giving its use back.

@@ -9,7 +9,7 @@ import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// Reviews moderation (issue 17): the queue, hiding with a reason (the
+// Reviews moderation: the queue, hiding with a reason (the
 // product's rating drops in the same transaction and the shop stops showing
 // it), showing again, the shop's reply under the review, audit rows.
 

@@ -12,7 +12,7 @@ import { registerCustomer } from './support/customer.ts'
 import { orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The statistics page's API and the orders export (issue 17): figures from
+// The statistics page's API and the orders export: figures from
 // orders placed here, on Tashkent days (UTC+5: a day starts at 19:00 UTC the
 // day before), searches with no result, and the export parsed back.
 
@@ -248,6 +248,35 @@ describe('a period of orders', () => {
       2,
       400_000,
     ])
+  })
+})
+
+describe('the orders CSV opened in a spreadsheet', () => {
+  it("carries a customer's formula-like name as text, behind an apostrophe (the XLSX as it is)", async () => {
+    const name = '=HYPERLINK("http://evil.example","n")'
+    const customer = await registerCustomer(t)
+    const renamed = await t.json('account/', {
+      method: 'PATCH',
+      token: customer.access,
+      body: JSON.stringify({ full_name: name }),
+    })
+    expect(renamed.status).toBe(200)
+    const { order } = await orders.place({ as: customer, price: 90_000 })
+    await placedAt(order.id, '2025-04-02T08:00:00Z')
+    const csv = await t.request('admin/orders/export/?from=2025-04-02&to=2025-04-02&format=csv', {
+      token: manager.token,
+    })
+    const rows = parse((await csv.text()).replace(/^\uFEFF/, '')) as string[][]
+    expect(rows[1]![2]).toBe(`'${name}`)
+    // Amounts stay numbers.
+    expect(Number(rows[1]![11])).toBe((await orders.read(order.id, customer)).total)
+    const xlsx = await t.request('admin/orders/export/?from=2025-04-02&to=2025-04-02&format=xlsx', {
+      token: manager.token,
+    })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await xlsx.arrayBuffer())
+    // A string cell in XLSX is never a formula: kept exactly.
+    expect(book.worksheets[0]!.getRow(2).getCell(3).value).toBe(name)
   })
 })
 

@@ -9,7 +9,7 @@ import { type Customer, registerCustomer } from './support/customer.ts'
 import { addToBasket, checkoutAs } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// Stock that can be trusted (issue 16): every change a movement with who and
+// Stock that can be trusted: every change a movement with who and
 // why, batches with expiry dates picked nearest expiry first, staff counts
 // applied as a difference, low-stock and expiring lists, a sale in one step.
 

@@ -5,7 +5,7 @@ import type { StaffRole } from '#api/staff/permissions.ts'
 import { setupTestApi } from './support/api.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The taxonomy editor (issue 16): brands, manufacturers, categories and the
+// The taxonomy editor: brands, manufacturers, categories and the
 // header menu's groups through admin/…: who may call what, slugs and their
 // redirects, validation, audit rows, search keys and the shop's next read.
 

@@ -7,7 +7,7 @@ import { parseConfig } from '#api/config.ts'
 import type { AuthTokens } from '#api/types.ts'
 import { logText } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
-import { type Customer, registerCustomer } from './support/customer.ts'
+import { type Customer, deleteAccount, registerCustomer } from './support/customer.ts'
 
 // The saved-card endpoints (api/cards) with the sandbox provider: the code
 // goes through the log SMS provider into DATA_DIR/sms-outbox.jsonl.
@@ -84,7 +84,7 @@ describe('deleting the account', () => {
     const leavingId = (await t.json('account/', { token: leaving.access })).body.id
     expect((await cardsOf(leavingId)).rows[0]!.n).toBe(2)
 
-    expect((await t.json('account/delete/', { method: 'DELETE', token: leaving.access })).status).toBe(200)
+    expect((await deleteAccount(t, leaving)).status).toBe(200)
     expect((await cardsOf(leavingId)).rows[0]!.n).toBe(0)
     expect((await list(staying)).body).toHaveLength(1)
   })

@@ -229,7 +229,9 @@ describe('saved cards API with PAYMENT_PROVIDER=payme', () => {
     const leaving = await registerCustomer(t)
     const token = await savedCard(leaving)
     expect(double.tokens.has(token)).toBe(true)
-    expect((await call('DELETE', 'account/delete/', undefined, leaving)).status).toBe(200)
+    expect(
+      (await call('DELETE', 'account/delete/', { confirm: true, password: leaving.password }, leaving)).status,
+    ).toBe(200)
     expect(double.calls.at(-1)).toMatchObject({ method: 'cards.remove', params: { token } })
     expect(double.tokens.has(token)).toBe(false)
   })
@@ -241,7 +243,9 @@ describe('saved cards API with PAYMENT_PROVIDER=payme', () => {
     await savedCard(leaving)
     server.resetHandlers()
     const down = payme({ down: true })
-    expect((await call('DELETE', 'account/delete/', undefined, leaving)).status).toBe(200)
+    expect(
+      (await call('DELETE', 'account/delete/', { confirm: true, password: leaving.password }, leaving)).status,
+    ).toBe(200)
     expect(down.calls.map((c) => c.method)).toEqual(['cards.remove'])
     expect(logText()).toContain('card token not removed at the provider')
     expect(await t.database.db.select().from(savedCards).where(eq(savedCards.userId, id))).toEqual([])

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, favourites, products, storyReads } from '#api/db/schema/index.ts'
 import type { CartLine } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
-import { loginCustomer, registerCustomer } from './support/customer.ts'
+import { deleteAccount, loginCustomer, registerCustomer } from './support/customer.ts'
 
 const t = setupTestApi({ products: 110 })
 
@@ -635,7 +635,7 @@ describe('deleting the account', () => {
     const before = await rowsOf(leaving)
     expect(before).toMatchObject({ lines: 1, favourites: 1 })
 
-    expect((await t.json('account/delete/', { method: 'DELETE', token: leaving.access })).status).toBe(200)
+    expect((await deleteAccount(t, leaving)).status).toBe(200)
     const owner = `u:${before.id}`
     expect(await t.database.db.select().from(cartItems).where(eq(cartItems.owner, owner))).toEqual([])
     expect(await t.database.db.select().from(favourites).where(eq(favourites.owner, owner))).toEqual([])

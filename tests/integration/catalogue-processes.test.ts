@@ -4,7 +4,7 @@ import { updateProduct } from '#api/catalogue/service.ts'
 import { setupTestApi } from './support/api.ts'
 import { secondProcess } from './support/second-process.ts'
 
-// Two shop processes on one database (issue 18): a catalogue change made
+// Two shop processes on one database: a catalogue change made
 // through one is not served stale from the other's memory (support/second-process.ts).
 
 const t = setupTestApi({ products: 20 })

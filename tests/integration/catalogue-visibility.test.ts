@@ -6,7 +6,7 @@ import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { checkoutAs } from './support/orders.ts'
 
-// What the back office's switches mean in the shop (issue 16, migration
+// What the back office's switches mean in the shop (migration
 // 0008): a hidden product is not shown, found or sold; a sale price applies
 // only inside its window, everywhere the price is read, cached answers too.
 

@@ -22,12 +22,20 @@ beforeAll(() => {
   api = createApi({ database: t.database, config: config(), now: () => new Date(clock) })
 })
 
-type Init = { method?: string; body?: unknown; address?: string; lang?: string; headers?: Record<string, string> }
+type Init = {
+  method?: string
+  body?: unknown
+  address?: string
+  lang?: string
+  headers?: Record<string, string>
+  token?: string
+}
 async function call(path: string, init: Init = {}) {
   const headers = new Headers(init.headers)
   headers.set('Content-Type', 'application/json')
   if (init.address) headers.set('X-Real-IP', init.address)
   if (init.lang) headers.set('Accept-Language', init.lang)
+  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
   const response = await api.fetch(
     new Request(`http://shop.test/api/v1/${path}`, {
       method: init.method ?? 'POST',
@@ -93,22 +101,23 @@ describe('POST promo/check/', () => {
   })
 })
 
+/** A new customer (password secret-123); returns the phone. */
+async function registered() {
+  const phone = newPhone()
+  const start = await call('account/registration/entrypoint/', { body: { phone } })
+  const verify = await call('account/registration/verify/', {
+    body: { phone, code: lastSmsCode(t, phone), session: start.body.session },
+  })
+  const done = await call('account/registration/register/', {
+    body: { password: 'secret-123', full_name: 'Dilnoza', signature: verify.body.signature },
+  })
+  expect(done.status).toBe(201)
+  return phone
+}
+
 describe('POST account/registration/entrypoint/', () => {
   const entry = (phone: string, address: string) =>
     call('account/registration/entrypoint/', { body: { phone }, address, lang: 'ru' })
-
-  async function registered() {
-    const phone = newPhone()
-    const start = await call('account/registration/entrypoint/', { body: { phone } })
-    const verify = await call('account/registration/verify/', {
-      body: { phone, code: lastSmsCode(t, phone), session: start.body.session },
-    })
-    const done = await call('account/registration/register/', {
-      body: { password: 'secret-123', full_name: 'Dilnoza', signature: verify.body.signature },
-    })
-    expect(done.status).toBe(201)
-    return phone
-  }
 
   it('counts "already registered" answers in the address cap, then answers every phone alike', async () => {
     const customer = await registered()
@@ -134,5 +143,36 @@ describe('POST account/registration/entrypoint/', () => {
     expect(Number(answers[0]?.retryAfter)).toBe(authLimits.codeCapWindow - cap)
     // Another address may still ask.
     expect((await entry(customer, '198.51.100.31')).status).toBe(409)
+  })
+})
+
+describe('POST account/phone-change/', () => {
+  const signIn = async (phone: string) =>
+    (await call('auth/login/', { body: { phone, password: 'secret-123' } })).body.access as string
+  const change = (phone: string, token: string, address: string) =>
+    call('account/phone-change/', { body: { phone }, token, address, lang: 'ru' })
+
+  it('sends one account at most its daily share of codes, from any address; "already registered" counts', async () => {
+    const customer = await registered()
+    const token = await signIn(customer)
+    const someoneElse = await registered()
+    const cap = authLimits.phoneChangeCodesPerAccount
+    for (let i = 0; i < cap; i++) {
+      // A new address and a new number each time: only the account ties them together.
+      const answer =
+        i === 1 ? await change(someoneElse, token, `203.0.113.${i}`) : await change(newPhone(), token, `203.0.113.${i}`)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(i === 1 ? 409 : 200)
+      advance(10)
+    }
+    for (const phone of [newPhone(), someoneElse]) {
+      const refused = await change(phone, token, '203.0.113.99')
+      expect(refused.status).toBe(429)
+      expect(refused.body.detail).toBe('Слишком много кодов за сутки. Новый код можно запросить через 24 ч.')
+      expect(Number(refused.retryAfter)).toBe(authLimits.codeCapWindow - cap * 10)
+    }
+    // Another account is not held back by this one's share; this one may ask again a day after its first code.
+    expect((await change(newPhone(), await signIn(await registered()), '203.0.113.99')).status).toBe(200)
+    advance(authLimits.codeCapWindow - cap * 10)
+    expect((await change(newPhone(), await signIn(customer), '203.0.113.99')).status).toBe(200)
   })
 })

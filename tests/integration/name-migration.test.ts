@@ -12,7 +12,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { migrationsFolder } from '#api/db/migrate.ts'
 import { adminQuery, freshPostgresDatabase } from './support/api.ts'
 
-// One model of a person's name (issue 20, defect 7): a database from before it, with names and
+// One model of a person's name: a database from before it, with names and
 // surnames saved apart by the old profile form, upgraded by the real migrations. On PGlite, or
 // PostgreSQL with DATABASE_URL.
 

@@ -3,12 +3,12 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
-import { products, users } from '#api/db/schema/index.ts'
+import { cartItems, products, users } from '#api/db/schema/index.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 
-// POST orders/preview/ answers the money POST orders/ then records (issue 14: the checkout shows it, computes nothing).
+// POST orders/preview/ answers the money POST orders/ then records (the checkout shows it, computes nothing).
 
 const t = setupTestApi({ products: 40 })
 const env = () => ({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
@@ -262,6 +262,59 @@ describe('POST orders/preview/', () => {
     const unknown = await preview(c, { region: '9999' })
     expect(unknown.status).toBe(400)
     expect(unknown.body.errors).toEqual([{ field: 'region', message: 'Выберите область из списка.' }])
+  })
+})
+
+describe('a basket beyond the most one order may hold (1 000 000 000 sum)', () => {
+  const basketMax = 'Сумма товаров в корзине не может быть больше 1 000 000 000 сум: уменьшите количество.'
+  const orderMax =
+    'Сумма товаров в заказе не может быть больше 1 000 000 000 сум: уменьшите количество в корзине или оформите несколько заказов.'
+
+  it('the basket refuses the line or quantity that would pass it; within it, preview and order go on', async () => {
+    const c = await registerCustomer(t)
+    const [dear, other] = [await product(4_500_000, 1000), await product(4_500_000, 1000)]
+    // 222 × 4 500 000 = 999 000 000: just within.
+    await fillBasket(c, [{ id: dear, quantity: 222 }])
+    const more = await post('orders/cart/products/', c, { product_id: other, quantity: 1 })
+    expect(more.status).toBe(409)
+    expect(more.body.detail).toBe(basketMax)
+    const raised = await t.json(`orders/cart/products/${dear}/`, {
+      method: 'PUT',
+      token: c.access,
+      lang: 'ru',
+      body: JSON.stringify({ quantity: 223 }),
+    })
+    expect(raised.status).toBe(409)
+    expect(raised.body.detail).toBe(basketMax)
+    const basket = await t.json('orders/cart/products/', { token: c.access })
+    expect(basket.body.products.map((l: { quantity: number }) => l.quantity)).toEqual([222])
+    const previewed = await preview(c, { region: '1726', delivery: 'pickup', use_cashback: false })
+    expect(previewed.status).toBe(200)
+    expect(previewed.body.subtotal).toBe(999_000_000)
+    const placed = await placeOrder(c, '1726', { delivery: 'pickup' })
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201)
+    expect(placed.body.total).toBe(999_000_000)
+  })
+
+  it('a basket past it (prices rose, or written before the limit): 400 saying so, never an overflow', async () => {
+    const c = await registerCustomer(t)
+    const lines = [await product(4_500_000, 1000), await product(4_500_000, 1000), await product(4_500_000, 1000)]
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.phone, c.phone))
+    // 3 × 999 × 4 500 000 = 13 486 500 000: past 32-bit integers too.
+    await t.database.db
+      .insert(cartItems)
+      .values(lines.map((productId) => ({ owner: `u:${user!.id}`, productId, quantity: 999, priceSeen: 4_500_000 })))
+    const basket = await t.json('orders/cart/products/', { token: c.access })
+    expect(basket.status).toBe(200)
+    expect(basket.body.total).toBe(13_486_500_000)
+    // What a code would take off such a basket is still answered: the sums add up as bigint.
+    const promo = await post('promo/check/', c, { code: 'ATIR10' })
+    expect(promo.status).toBe(200)
+    expect(promo.body.subtotal).toBe(13_486_500_000)
+    for (const answer of [await preview(c, { region: '1726' }), await placeOrder(c, '1726', { delivery: 'pickup' })]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+      expect(answer.body.detail).toBe(orderMax)
+    }
   })
 })
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { StoredContacts } from '#api/content/service.ts'
+import type { StoredContacts } from '#api/db/schema/index.ts'
 import { orders, products, settings } from '#api/db/schema/index.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 
-// Issue 20: an order is collected at one of the shop's pickup points (the contacts list them) or brought
+// An order is collected at one of the shop's pickup points (the contacts list them) or brought
 // by a courier to an address; a pickup order asks for no address and keeps the point as it was.
 
 const t = setupTestApi({ products: 10 })

@@ -7,7 +7,7 @@ import { users } from '#api/db/schema/index.ts'
 import { IMAGE_MAX_BYTES } from '#api/uploads/images.ts'
 import { oneRow } from '../../api/db/rows.ts'
 import { setupTestApi } from './support/api.ts'
-import { registerCustomer } from './support/customer.ts'
+import { deleteAccount, registerCustomer } from './support/customer.ts'
 
 const t = setupTestApi({ products: 0 })
 
@@ -210,7 +210,7 @@ describe('POST and DELETE account/avatar/', () => {
     const { body } = await upload(customer.access, blob(await png(200, 200)))
     const mine = () => avatarFilesOnDisk().filter((f) => f.startsWith(`${body.id}.`))
     expect(mine()).toHaveLength(2)
-    expect((await t.json('account/delete/', { method: 'DELETE', token: customer.access })).status).toBe(200)
+    expect((await deleteAccount(t, customer)).status).toBe(200)
     expect(mine()).toEqual([])
     const row = oneRow(await t.database.db.select().from(users).where(eq(users.id, body.id)))
     expect(row.avatar).toBeNull()
@@ -231,7 +231,7 @@ describe('POST and DELETE account/avatar/', () => {
     for (const url of urls) expect((await t.request(url.replace('/api/v1/', ''))).status).toBe(200)
     expect(copies()).toHaveLength(2)
 
-    expect((await t.json('account/delete/', { method: 'DELETE', token: customer.access })).status).toBe(200)
+    expect((await deleteAccount(t, customer)).status).toBe(200)
     expect(copies()).toEqual([])
     for (const url of urls) expect((await t.request(url.replace('/api/v1/', ''))).status).toBe(404)
   })

@@ -9,7 +9,7 @@ import { releasedTogetherOnPromo } from './support/lock-gate.ts'
 import { addToBasket, checkoutAs, stockProduct } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// Parallel checkouts with one promo code (issue 17): on PostgreSQL the
+// Parallel checkouts with one promo code: on PostgreSQL the
 // requests really overlap (the test holds the code's row until every
 // checkout waits on it); the code's last use goes to exactly one order, the
 // others are refused on `promo_code` with the reason, and nothing is counted twice.

@@ -2,12 +2,14 @@ import { describe, expect, test } from 'vitest'
 import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
+import { sendRaw, serveApiOverHttp } from './support/http.ts'
 
 // The API caps every request body before a route reads it (BODY_LIMIT_KB,
 // default 64 KiB; multipart up to the largest upload), and marks every answer
 // with the same protective headers as the pages.
 
 const t = setupTestApi({ products: 5 })
+const http = serveApiOverHttp(t)
 const limit = 64 * 1024
 
 /** A body of `total` bytes in 16 KiB pieces, produced only as it is read; `counter` says how much was taken. */
@@ -71,6 +73,48 @@ describe('request body limit', () => {
     const within = await t.json('account/avatar/', { method: 'POST', body: form, token: customer.access })
     expect(within.status).toBe(400)
     expect(within.body.errors[0].field).toBe('avatar')
+  })
+})
+
+describe('bodies without a length, over HTTP (as a mobile app sends them)', () => {
+  const json = { 'Content-Type': 'application/json', 'Accept-Language': 'sr' }
+
+  test('a DELETE without a body (what fetch() sends) reaches its route', async () => {
+    const customer = await registerCustomer(t)
+    const product = (await t.json('products/?size=1')).body.results[0]
+    const liked = await t.json('products/likes/', {
+      method: 'POST',
+      body: JSON.stringify({ product_id: product.id }),
+      token: customer.access,
+    })
+    expect(liked.status).toBe(200)
+    const removed = await fetch(`${http.base}/api/v1/products/likes/${product.id}/`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${customer.access}` },
+    })
+    expect(removed.status).toBe(200)
+    expect((await removed.json()).is_liked).toBe(false)
+  })
+
+  test('a chunked JSON body within the limit reaches its route whole', async () => {
+    const body = JSON.stringify({ name: 'Ali', text: 'Chunked, and read whole.' })
+    const answer = await sendRaw(`${http.base}/api/v1/feedback/`, {
+      method: 'POST',
+      headers: json,
+      body,
+      transport: 'chunked',
+    })
+    expect(answer.status).toBe(201)
+  })
+
+  test('a POST with no body and no length: the route says what is missing', async () => {
+    const answer = await sendRaw(`${http.base}/api/v1/auth/logout/`, {
+      method: 'POST',
+      headers: json,
+      transport: 'none',
+    })
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.text).detail).toEqual(expect.any(String))
   })
 })
 

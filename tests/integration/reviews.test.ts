@@ -9,7 +9,7 @@ import { products, reviews } from '#api/db/schema/index.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { setupTestApi } from './support/api.ts'
-import { type Customer, registerCustomer } from './support/customer.ts'
+import { type Customer, deleteAccount, registerCustomer } from './support/customer.ts'
 
 const t = setupTestApi({ products: 40 })
 const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
@@ -419,7 +419,7 @@ describe('products/{slug}/reviews/mine/', () => {
     // Their rating shows in the cached product detail before.
     expect((await t.json(`products/${p.slug}/`)).body).toMatchObject({ rating: 3, review_count: 2 })
 
-    const deleted = await t.json('account/delete/', { method: 'DELETE', token: leaving.access })
+    const deleted = await deleteAccount(t, leaving)
     expect(deleted.status).toBe(200)
     expect((await rowsOf(p)).map((r) => r.rating)).toEqual([5])
     expect(await rowsOf(q)).toEqual([])

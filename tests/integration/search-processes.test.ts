@@ -9,7 +9,7 @@ import { catalogueRefs, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // The typo vocabulary search keeps in memory (api/catalogue/vocabulary.ts)
-// across shop processes (issue 18): a product added through one is found
+// across shop processes: a product added through one is found
 // with a misspelt word on another at once, not after the hourly rebuild.
 // With DATABASE_URL the other process has its own pool, vocabulary and
 // listening connections, as a second server would; on PGlite (one process by

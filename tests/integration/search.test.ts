@@ -185,7 +185,7 @@ describe('search ranking', () => {
   })
 })
 
-// Everyday words (issue 20): shoppers type who it is for and what it is, in
+// Everyday words: shoppers type who it is for and what it is, in
 // Russian or Uzbek in either script. Each row: the query, the list filters it
 // means, and what else every result must be (the words left over as text).
 type Everyday = { filters: string; title?: RegExp; brand?: string; same?: boolean; lang?: string }
@@ -370,7 +370,7 @@ describe('search keys follow catalogue changes', () => {
       .where(sql`${products.aliases}[1] = 'Sauvage Shower Gel'`)
       .orderBy(products.id)
     expect(gels.length).toBeGreaterThan(0)
-    // What a seed before issue 20 wrote: the shower gel line's own spellings only.
+    // What an older seed wrote: the shower gel line's own spellings only.
     for (const gel of gels) await updateProduct(db, gel.id, { aliases: ['Sauvage Shower Gel', 'саваж гель для душа'] })
     const before = await search('соваж', 'ru', 100)
     expect(before.results.filter((r) => /Shower Gel/.test(r.title))).toEqual([])

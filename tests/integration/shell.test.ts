@@ -59,7 +59,7 @@ describe('GET settings/contacts/', () => {
     expect(ru.body.longitude).toBeGreaterThan(69)
     const sr = await t.json('settings/contacts/', { lang: 'sr' })
     expect(sr.body.address).not.toBe(ru.body.address)
-    // The shop itself is the seed's pickup point, in the asked language (issue 20).
+    // The shop itself is the seed's pickup point, in the asked language.
     expect(ru.body.pickup_points).toEqual([
       expect.objectContaining({ id: 'amir-temur', name: 'Магазин Atir на Амира Темура', hours: '10:00–21:00' }),
     ])

@@ -8,7 +8,7 @@ import { releasedTogether } from './support/lock-gate.ts'
 import { addToBasket, checkoutAs } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// A staff count racing checkouts (issue 16, "stock that can be trusted"): on
+// A staff count racing checkouts ("stock that can be trusted"): on
 // PostgreSQL the requests run in parallel transactions, released together by
 // the lock gate; whatever order they commit in, the stock is the sum of the
 // movements and the batches add up to it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { permissionsOf } from '#api/staff/permissions.ts'
-import { adminHome, sectionsFor } from '#app/components/admin/staff.ts'
+import { adminHome, sectionsFor } from '#app/routes/$lang/admin/+shared/staff.ts'
 
 // The back office's navigation follows the API's roles: a link only for a
 // section the role may use, and /{lang}/admin opens the first of them.

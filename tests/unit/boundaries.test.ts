@@ -1,6 +1,6 @@
-// Issue 14: what biome.json's noRestrictedImports cannot say about the shared folders.
+// What biome.json's noRestrictedImports cannot say about the shared folders.
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
@@ -61,5 +61,58 @@ describe('api/ route modules', () => {
 
   test('import neither drizzle-orm nor the schema', () => {
     expect(routeFiles.filter(queriesDatabase)).toEqual([])
+  })
+})
+
+// The contract's lists (arrays of words) and limits, by name.
+const root = join(import.meta.dirname, '../..')
+const modules = readdirSync(join(root, 'contract')).filter((f) => f.endsWith('.ts'))
+const exported = new Map<string, string>()
+const lists: { name: string; values: Set<string> }[] = []
+for (const file of modules) {
+  for (const [name, value] of Object.entries(await import(`../../contract/${file.replace(/\.ts$/, '')}.ts`))) {
+    // Lists, limits and the order status numbers; schemas and helpers may share a name with a local one.
+    if (Array.isArray(value) || typeof value === 'number' || /^[A-Z][A-Za-z]+$/.test(name)) exported.set(name, file)
+    if (Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === 'string'))
+      lists.push({ name: `${file} ${name}`, values: new Set(value) })
+  }
+}
+
+describe('lists and limits both sides use live once, in contract/', () => {
+  // Seed data and applied migrations are records of their time, not code that names the lists.
+  const sources = ['app', 'api']
+    .flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).map((f) => `${dir}/${f}`))
+    .map((f) => f.replaceAll('\\', '/'))
+    .filter((f) => /\.tsx?$/.test(f) && !/^api\/db\/(seed|migrations)\//.test(f))
+
+  test('the contract has lists to look for', () => {
+    expect(lists.map((l) => l.name)).toEqual(
+      expect.arrayContaining(['orders.ts PaymentStatus', 'catalogue-batches.ts bulkActions', 'content.ts pageKinds']),
+    )
+  })
+
+  test('no literal list of the same values stands outside it', () => {
+    const copies: string[] = []
+    for (const file of sources) {
+      const text = readFileSync(join(root, file), 'utf8')
+      for (const [literal] of text.matchAll(/\[\s*'[^'\n]+'(?:\s*,\s*'[^'\n]+')+\s*,?\s*\]/g)) {
+        const values = new Set([...literal.matchAll(/'([^']+)'/g)].map((m) => m[1] ?? ''))
+        for (const list of lists)
+          if (values.size === list.values.size && [...values].every((v) => list.values.has(v)))
+            copies.push(`${file}: ${literal.replace(/\s+/g, ' ')} copies ${list.name}`)
+      }
+    }
+    expect(copies).toEqual([])
+  })
+
+  test('no module outside it declares a constant of a contract list or limit', () => {
+    const declared: string[] = []
+    for (const file of sources) {
+      const text = readFileSync(join(root, file), 'utf8')
+      for (const [, name] of text.matchAll(/(?:^|\n)\s*(?:export\s+)?const\s+([A-Za-z_]\w*)\s*[:=]/g))
+        if (name && exported.has(name))
+          declared.push(`${relative(root, join(root, file))}: ${name} (contract/${exported.get(name)})`)
+    }
+    expect(declared).toEqual([])
   })
 })

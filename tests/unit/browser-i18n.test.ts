@@ -1,7 +1,7 @@
 // The browser's translator (app/utils/browser-i18n.client.ts) must print what the
 // server's i18next printed, or hydration would replace the page's texts.
 // Compared here with the server's own instance (the i18next middleware), key by key.
-import type { i18n as I18n } from 'i18next'
+import type { i18n as I18n, Namespace } from 'i18next'
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { getInstance, i18nextMiddleware, namespaces, resources } from '#app/middleware/i18next.ts'
@@ -25,7 +25,7 @@ beforeAll(async () => {
   }
 })
 const server = (lang: string, ns: string) =>
-  servers.get(lang)?.getFixedT(lang, ns) as (key: string, options?: object) => string
+  servers.get(lang)?.getFixedT(lang, ns as Namespace) as (key: string, options?: object) => string
 
 function leaves(tree: Texts, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]) =>

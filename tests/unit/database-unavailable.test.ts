@@ -10,6 +10,23 @@ test.each([
   ['a query with no answer within the timeout', new Error('Query read timeout')],
   ['a client closed after an error', new Error('Client has encountered a connection error and is not queryable')],
   ['the server shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+  [
+    'too many clients (a pool past max_connections)',
+    Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+  ],
+  [
+    'a server restarting after a crash',
+    Object.assign(new Error('terminating connection because of crash of another server process'), { code: '57P02' }),
+  ],
+  [
+    'a database that is not there (dropped, not yet restored)',
+    Object.assign(new Error('database "atir" does not exist'), { code: '3D000' }),
+  ],
+  [
+    'a server not in a state to answer (recovery)',
+    Object.assign(new Error('recovery is in progress'), { code: '55000' }),
+  ],
+  ['a connection the server rejected', Object.assign(new Error('connection rejected'), { code: '08004' })],
   ['a cause deeper down', new Error('Failed query: select 1', { cause: new Error('Query read timeout') })],
 ])('%s is the database being unavailable', (_what, error) => {
   expect(isDatabaseUnavailable(error)).toBe(true)

@@ -1,6 +1,6 @@
-// The orders desk's list URL (app/components/admin/orders/list-params.ts): a GET form's query, kept shareable.
+// The orders desk's list URL (app/routes/$lang/admin/orders/+shared/list-params.ts): a GET form's query, kept shareable.
 import { describe, expect, test } from 'vitest'
-import { deskSearch, hasFilters, parseDeskFilters } from '#app/components/admin/orders/list-params.ts'
+import { deskSearch, hasFilters, parseDeskFilters } from '#app/routes/$lang/admin/orders/+shared/list-params.ts'
 
 const parse = (query: string) => parseDeskFilters(new URLSearchParams(query))
 

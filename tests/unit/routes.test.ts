@@ -1,4 +1,4 @@
-// Issue 14: a URL's file is found in one hop (README "Routes"); app/routes.ts follows the convention everywhere.
+// A URL's file is found in one hop (README "Routes"); app/routes.ts follows the convention everywhere.
 import { readdirSync } from 'node:fs'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { expect, test } from 'vitest'
@@ -38,9 +38,10 @@ test.each(all.filter((r) => !reused.has(r.id ?? '')).map((r) => [r.path || '/', 
   },
 )
 
-test('every module under app/routes except *.server.ts helpers is a registered route', () => {
+test('every module under app/routes except *.server.ts helpers and +shared/ folders is a registered route', () => {
   const files = (readdirSync(new URL('../../app/routes/', import.meta.url), { recursive: true }) as string[])
-    .filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f))
-    .map((f) => `routes/${f.replaceAll('\\', '/')}`)
+    .map((f) => f.replaceAll('\\', '/'))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.server\.tsx?$/.test(f) && !/(^|\/)\+shared\//.test(f))
+    .map((f) => `routes/${f}`)
   expect(files.sort()).toEqual([...new Set(all.map((r) => r.file))].sort())
 })

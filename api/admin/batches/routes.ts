@@ -2,10 +2,11 @@ import { z } from '@hono/zod-openapi'
 import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
 import { applyBatch, undoBatch } from '../../catalogue-batches/batches.ts'
 import { previewBulk } from '../../catalogue-batches/bulk.ts'
-import { failStalledChecks, IMPORT_MAX_BYTES, startImport } from '../../catalogue-batches/imports.ts'
-import { IMPORT_MAX_ROWS, importModes } from '../../catalogue-batches/plan.ts'
+import { failStalledChecks, startImport } from '../../catalogue-batches/imports.ts'
+import { IMPORT_MAX_ROWS } from '../../catalogue-batches/plan.ts'
 import { exportCsv, exportXlsx } from '../../catalogue-batches/sheet-write.ts'
 import { batchRows, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
 import { changeBatches } from '../../db/schema/index.ts'
@@ -72,7 +73,7 @@ const importRoute = write.post('/admin/products/import/', {
   summary: 'Upload a spreadsheet to preview its import (catalogue.write)',
   description:
     'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; ' +
-    `at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${IMPORT_MAX_ROWS.toLocaleString('en')} rows) and \`mode\`. ` +
+    `at most ${IMPORT_MAX_MB} MB, ${IMPORT_MAX_ROWS.toLocaleString('en')} rows) and \`mode\`. ` +
     'Answers 202 with the batch in state `checking`; poll GET admin/batches/{id}/ (`progress`: rows read) ' +
     'until it is `previewed` (rows: created, changed with before → after, rejected with column and reason) ' +
     'or `failed` (`error`: not a spreadsheet, no known columns, too many rows). ' +
@@ -156,12 +157,12 @@ function fileResponse(c: Context<ApiEnv>, bytes: Buffer, name: string, format: '
 }
 
 const fileTooLarge = (lang: Lang) => {
-  const detail = message(lang, 'sheet_too_large', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
+  const detail = message(lang, 'sheet_too_large', { max: IMPORT_MAX_MB })
   return new ApiError(413, detail, [{ field: 'file', message: detail }])
 }
 
 /**
- * Bulk actions, spreadsheet import and export (issue 16): every change is
+ * Bulk actions, spreadsheet import and export: every change is
  * previewed as a batch, applied in one step and undoable for 24 hours
  * (api/catalogue-batches/).
  */

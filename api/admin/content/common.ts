@@ -1,11 +1,9 @@
 import { type AuditActor, type AuditEntry, changedFields, recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What every change of the content desk needs: the database, who acts, in which language, and when. */
 export type DeskContext = { db: Db; actor: AuditActor; lang: Lang; now: Date }
@@ -32,6 +30,12 @@ export function windowOf(
 /** Whether a scheduled row is shown at `now`. */
 export const shownAt = (row: { isActive: boolean; startsAt: Date | null; endsAt: Date | null }, now: Date) =>
   row.isActive && (!row.startsAt || row.startsAt <= now) && (!row.endsAt || row.endsAt > now)
+
+/**
+ * Whether an edit sends no field (each undefined): Drizzle refuses an update
+ * with nothing to set, and such an edit rightly leaves the row as it is.
+ */
+export const sendsNothing = (changes: Record<string, unknown>) => Object.values(changes).every((v) => v === undefined)
 
 export const notFoundError = (lang: Lang) => new ApiError(404, message(lang, 'not_found'))
 

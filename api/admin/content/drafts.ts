@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { changedFields, recordAudit } from '../../audit/record.ts'
+import type { Tx } from '../../db/client.ts'
 import { type ContentDraft, pages, posts } from '../../db/schema/index.ts'
-import { type DeskContext, notFoundError, recordChange, recordUpdate, type Tx } from './common.ts'
+import { type DeskContext, notFoundError, recordChange, recordUpdate } from './common.ts'
 
 // Pages and posts keep their edits as a draft until published, in the same
 // columns (title, body, draft, is_published): saving the draft, publishing it

@@ -64,7 +64,7 @@ import {
   updatePostSettings,
 } from './texts.ts'
 
-// The content desk (issue 17): banners, stories, pages, posts, footer,
+// The content desk: banners, stories, pages, posts, footer,
 // contacts and store links. Every route needs content.write; every change is
 // audited and reaches the shop on its next request.
 

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
+import { pageKinds } from '#contract/content.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { imageLinksSchema } from '../../catalogue/schemas.ts'
 
-// The shapes of the content desk (issue 17): texts in three languages, links,
+// The shapes of the content desk: texts in three languages, links,
 // display windows and picture references.
 
 const TITLE_MAX = 200
@@ -139,8 +140,6 @@ export const adminStorySchema = z
     items: z.array(adminStoryItemSchema),
   })
   .openapi('AdminStory')
-
-export const pageKinds = ['page', 'help', 'terms', 'instruction', 'privacy', 'offer', 'about', 'contact'] as const
 
 const slugInput = z
   .string()

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from '@hono/zod-openapi'
 import { asc } from 'drizzle-orm'
-import { readSetting, type StoredApps, type StoredContacts } from '../../content/service.ts'
+import { readSetting } from '../../content/settings.ts'
+import type { Tx } from '../../db/client.ts'
+import type { StoredApps, StoredContacts } from '../../db/schema/index.ts'
 import { footerLinks, settings } from '../../db/schema/index.ts'
-import { type DeskContext, recordUpdate, type Tx } from './common.ts'
+import { type DeskContext, recordUpdate } from './common.ts'
 import type { appsInput, contactsInput, footerLinksInput } from './schemas.ts'
 
 // The footer's links, the contacts and the mobile apps' store links.

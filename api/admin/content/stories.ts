@@ -2,7 +2,15 @@ import type { z } from '@hono/zod-openapi'
 import { asc, countDistinct, eq, inArray } from 'drizzle-orm'
 import { stories, storyItems, storyReads } from '../../db/schema/index.ts'
 import type { MediaLinks } from '../../media/links.ts'
-import { type DeskContext, isoOrNull, notFoundError, recordChange, recordUpdate, shownAt } from './common.ts'
+import {
+  type DeskContext,
+  isoOrNull,
+  notFoundError,
+  recordChange,
+  recordUpdate,
+  sendsNothing,
+  shownAt,
+} from './common.ts'
 import { pictureOut } from './pictures.ts'
 import { scheduledSteps } from './scheduled.ts'
 import type { storyInput, storyItemInput, storyItemPatch, storyPatch } from './schemas.ts'
@@ -125,12 +133,10 @@ export async function updateStoryItem(ctx: DeskContext, id: number, input: z.inf
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(storyItems).where(eq(storyItems.id, id)).for('update')
     if (!current) throw notFoundError(ctx.lang)
-    const [row] = await tx
-      .update(storyItems)
-      // The desk's field names are the columns'; Drizzle leaves out those not sent.
-      .set(input)
-      .where(eq(storyItems.id, id))
-      .returning()
+    const [row] = sendsNothing(input)
+      ? [current]
+      : // The desk's field names are the columns'; Drizzle leaves out those not sent.
+        await tx.update(storyItems).set(input).where(eq(storyItems.id, id)).returning()
     if (!row) throw notFoundError(ctx.lang)
     await recordUpdate(ctx, tx, 'story_item.update', id, auditedItem(current), auditedItem(row))
     return row

@@ -8,7 +8,7 @@ import type { Localized } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import type { MediaLinks } from '../../media/links.ts'
 import { isUniqueViolation } from '../../orders/db-errors.ts'
-import { type DeskContext, notFoundError, recordUpdate } from './common.ts'
+import { type DeskContext, notFoundError, recordUpdate, sendsNothing } from './common.ts'
 import { draftSteps } from './drafts.ts'
 import { pictureOut } from './pictures.ts'
 import type { pageCreate, pageSettings, postCreate, postSettings, textsInput } from './schemas.ts'
@@ -94,7 +94,9 @@ export async function updatePageSettings(ctx: DeskContext, id: number, input: z.
     return await ctx.db.transaction(async (tx) => {
       const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for('update')
       if (!current) throw notFoundError(ctx.lang)
-      const [row] = await tx.update(pages).set(input).where(eq(pages.id, id)).returning()
+      const [row] = sendsNothing(input)
+        ? [current]
+        : await tx.update(pages).set(input).where(eq(pages.id, id)).returning()
       if (!row) throw notFoundError(ctx.lang)
       await recordUpdate(ctx, tx, 'page.update', id, auditedPage(current), auditedPage(row))
       return row
@@ -170,15 +172,14 @@ export async function updatePostSettings(ctx: DeskContext, id: number, input: z.
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(posts).where(eq(posts.id, id)).for('update')
     if (!current) throw notFoundError(ctx.lang)
-    const [row] = await tx
-      .update(posts)
-      // Drizzle leaves undefined values out: only the fields sent change.
-      .set({
-        image: input.image,
-        ...(input.published_at !== undefined && { publishedAt: new Date(input.published_at) }),
-      })
-      .where(eq(posts.id, id))
-      .returning()
+    // Drizzle leaves undefined values out: only the fields sent change.
+    const changes = {
+      image: input.image,
+      publishedAt: input.published_at === undefined ? undefined : new Date(input.published_at),
+    }
+    const [row] = sendsNothing(changes)
+      ? [current]
+      : await tx.update(posts).set(changes).where(eq(posts.id, id)).returning()
     if (!row) throw notFoundError(ctx.lang)
     await recordUpdate(ctx, tx, 'post.update', id, auditedPost(current), auditedPost(row))
     return row

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi'
+import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
 import { entrySchema } from '../../cashback/routes.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
-import { INT_MAX, idParam } from '../../http/schemas.ts'
+import { idParam } from '../../http/schemas.ts'
 
 const maskedPhone = z.string().nullable().openapi({
   description: 'Masked (`+998 90 *** ** 67`) for roles without the customers.phone right',
@@ -89,10 +90,14 @@ export const adjustmentBody = z
     amount: z
       .number()
       .int()
-      .min(-INT_MAX)
-      .max(INT_MAX)
+      .min(-BASKET_TOTAL_MAX)
+      .max(BASKET_TOTAL_MAX)
       .refine((n) => n !== 0, 'invalid')
-      .openapi({ description: 'Sum to add (positive) or take (negative); the balance cannot go below 0' }),
+      .openapi({
+        description:
+          'Sum to add (positive) or take (negative), at most what one order may cost either way; the balance ' +
+          'cannot go below 0',
+      }),
     reason: z
       .string()
       .trim()

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { SMS_REPLY_MAX } from '#contract/desk.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
@@ -17,7 +18,6 @@ import {
   inboxUpdateBody,
   messageIdParams,
   SMS_REPLIES_PER_DAY,
-  SMS_REPLY_MAX,
 } from './schemas.ts'
 import {
   inboxMessage,
@@ -66,7 +66,7 @@ const replyRoute = read.post('/admin/inbox/{id}/reply/', {
   },
 })
 
-/** The back office's inbox of feedback and bug reports (issue 17). */
+/** The back office's inbox of feedback and bug reports. */
 export function adminInboxRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const { config } = deps

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { SMS_REPLY_MAX } from '#contract/desk.ts'
 import { feedbackStatuses } from '../../db/schema/index.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idParam, idSchema } from '../../http/schemas.ts'
@@ -9,7 +10,6 @@ import { optionalIdQuery } from '../query.ts'
  * keep it to a few SMS parts; at most 3 replies per message in 24 hours, so
  * a slip of the button cannot flood a customer.
  */
-export const SMS_REPLY_MAX = 300
 export const SMS_REPLIES_PER_DAY = 3
 
 export const messageIdParams = z.object({ id: idParam('id', 3) })

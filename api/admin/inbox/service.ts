@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../../audit/record.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { type FeedbackStatus, feedbackMessages, feedbackReplies, staff, users } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -8,7 +8,6 @@ import { message } from '../../http/messages.ts'
 import { enqueueNotification } from '../../notifications/outbox.ts'
 import { SMS_REPLIES_PER_DAY } from './schemas.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Ctx = { lang: Lang; now: Date }
 type MessageRow = typeof feedbackMessages.$inferSelect
 

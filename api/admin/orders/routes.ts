@@ -54,7 +54,7 @@ const countsRoute = read.get('/admin/orders/counts/', {
   responses: { 200: jsonContent(countsSchema, 'Counts'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = read.get('/admin/orders/{id}/', {
+const detailRoute = read.get('/admin/orders/{id{[0-9]+}}/', {
   summary: 'One order with its items, customer, payments and timeline (orders.read)',
   description: 'Opened by a staff session (not an integration key), the order stops counting as new.',
   request: { params: orderIdParams },
@@ -63,7 +63,7 @@ const detailRoute = read.get('/admin/orders/{id}/', {
 
 const pick = staffRoutes(requirePermission('orders.pick'), tags)
 
-const statusRoute = pick.post('/admin/orders/{id}/status/', {
+const statusRoute = pick.post('/admin/orders/{id{[0-9]+}}/status/', {
   summary: 'Move the order to another status (orders.write; orders.pick: accepted → ready for delivery only)',
   description:
     'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
@@ -76,14 +76,14 @@ const statusRoute = pick.post('/admin/orders/{id}/status/', {
 
 const write = staffRoutes(requirePermission('orders.write'), tags)
 
-const assignRoute = write.post('/admin/orders/{id}/assign/', {
+const assignRoute = write.post('/admin/orders/{id{[0-9]+}}/assign/', {
   summary: 'Give the order to a courier or staff member, or to nobody (orders.write)',
   description: 'Audited `order.assign`. 400 on `staff_id` for an unknown or disabled account.',
   request: { params: orderIdParams, body: requiredJson(assignBody) },
   responses: { 200: orderAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const cashRoute = write.post('/admin/orders/{id}/cash-received/', {
+const cashRoute = write.post('/admin/orders/{id{[0-9]+}}/cash-received/', {
   summary: "The cash order's money was received (orders.write)",
   description:
     'The order becomes paid for its total, with a `cash` payment in its history; audited `order.cash_received`. ' +
@@ -92,7 +92,7 @@ const cashRoute = write.post('/admin/orders/{id}/cash-received/', {
   responses: { 200: orderAnswer, ...adminErrorsOf(404, 409) },
 })
 
-const paymentLinkRoute = write.post('/admin/orders/{id}/payment-link/', {
+const paymentLinkRoute = write.post('/admin/orders/{id{[0-9]+}}/payment-link/', {
   summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
   description:
     "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +

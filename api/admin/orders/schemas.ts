@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { CANCEL_REASON_MAX } from '#contract/orders.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idSchema } from '../../http/schemas.ts'
 import { orderSchema, statusListQuery } from '../../orders/schemas.ts'
@@ -126,7 +127,7 @@ export const statusBody = z.object({
     .int()
     .refine((s) => orderStatuses.includes(s as never), 'invalid')
     .openapi({ description: 'The status the caller saw; if the order has moved since, 409 says what it is now' }),
-  reason: z.string().max(255).nullish().openapi({ description: 'Why; required to cancel (status 2)' }),
+  reason: z.string().max(CANCEL_REASON_MAX).nullish().openapi({ description: 'Why; required to cancel (status 2)' }),
 })
 
 export const assignBody = z.object({

@@ -39,7 +39,13 @@ export function roleMayMove(role: StaffRole, from: number, to: number) {
 
 /** The statuses a staff member of `role` may move `order` to now: the desk's buttons. */
 export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' | 'paymentStatus'>): number[] {
-  return [OrderStatus.accepted, OrderStatus.readyForDelivery, OrderStatus.onTheWay, OrderStatus.delivered, 2].filter(
+  return [
+    OrderStatus.accepted,
+    OrderStatus.readyForDelivery,
+    OrderStatus.onTheWay,
+    OrderStatus.delivered,
+    OrderStatus.cancelled,
+  ].filter(
     (to) =>
       canTransition(order.status, to) &&
       // An unpaid online order is accepted by its payment, not by staff.

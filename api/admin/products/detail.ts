@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import { languages } from '#contract/languages.ts'
 import { toCyrillic } from '../../catalogue/uzbek-cyrillic.ts'
 import { toLatin } from '../../catalogue/uzbek-latin.ts'
 import type { Db } from '../../db/client.ts'
@@ -79,7 +80,7 @@ export function diagnose(facts: ProductFacts, lang: Lang, now: Date): DoctorReas
   if (!facts.pictures.length) add('no_picture', false, message(lang, 'admin_product_doctor_no_picture'))
   for (const l of ['uz', 'sr'] as const)
     if (!product.title[l]) add('missing_title', false, message(lang, `admin_product_doctor_missing_title_${l}`), l)
-  for (const l of ['uz', 'sr', 'ru'] as const)
+  for (const l of languages)
     if (!product.description[l])
       add('missing_description', false, message(lang, `admin_product_doctor_missing_description_${l}`), l)
   if (product.salePrice !== null) {

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { productImages, products } from '../../db/schema/index.ts'
 import type { ApiEnv } from '../../http/context.ts'
 import { ApiError, type FieldError } from '../../http/errors.ts'
@@ -25,8 +25,6 @@ import { PRODUCT_PICTURES_MAX } from './schemas.ts'
 
 /** Originals are kept at most this many pixels on their longer side (the largest served copy is 960). */
 const PICTURE_MAX_SIDE = 2000
-
-type Tx = Db
 
 /** The files of a multipart `files` (or `files[]`) field; empty parts of an untouched file input are dropped. */
 export async function readPictureFiles(c: Context<ApiEnv>): Promise<unknown[]> {
@@ -107,7 +105,7 @@ export async function addPictures(
       written.push({ path, width: Math.round(image.width * scale), height: Math.round(image.height * scale) })
     }
     await db.transaction(async (tx) => {
-      await lockProduct(tx as unknown as Tx, productId, lang)
+      await lockProduct(tx, productId, lang)
       const [{ count, last } = { count: 0, last: null }] = await tx
         .select({ count: count_(), last: max(productImages.position) })
         .from(productImages)
@@ -144,7 +142,7 @@ export async function orderPictures(
 ) {
   const { productId, ids, editor } = input
   await db.transaction(async (tx) => {
-    await lockProduct(tx as unknown as Tx, productId, lang)
+    await lockProduct(tx, productId, lang)
     const current = await tx
       .select({ id: productImages.id, position: productImages.position })
       .from(productImages)
@@ -190,7 +188,7 @@ export async function setPictureAlt(
   const { productId, pictureId, editor } = input
   const alt = input.alt.uz || input.alt.sr || input.alt.ru ? input.alt : null
   await db.transaction(async (tx) => {
-    const picture = await lockedPicture(tx as unknown as Tx, productId, pictureId, lang)
+    const picture = await lockedPicture(tx, productId, pictureId, lang)
     await tx.update(productImages).set({ alt }).where(eq(productImages.id, pictureId))
     await invalidateCatalogue(db, tx as unknown as Db)
     if (JSON.stringify(picture.alt ?? null) !== JSON.stringify(alt))
@@ -214,7 +212,7 @@ export async function deletePicture(
 ) {
   const { productId, pictureId, editor } = input
   const removed = await db.transaction(async (tx) => {
-    const picture = await lockedPicture(tx as unknown as Tx, productId, pictureId, lang)
+    const picture = await lockedPicture(tx, productId, pictureId, lang)
     await tx.delete(productImages).where(eq(productImages.id, pictureId))
     await invalidateCatalogue(db, tx as unknown as Db)
     await recordAudit(tx, {

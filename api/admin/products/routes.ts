@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { toCyrillic } from '../../catalogue/uzbek-cyrillic.ts'
 import { toLatin } from '../../catalogue/uzbek-latin.ts'
-import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
+import { type ApiDeps, type ApiEnv, createRouter, documentedPath } from '../../http/context.ts'
 import { ApiError, fieldErrors } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
 import { requiredForm, requiredJson } from '../../http/openapi.ts'
@@ -72,13 +72,13 @@ const choicesRoute = texts.get('/admin/products/choices/', {
   responses: { 200: jsonContent(choicesSchema, 'The choices') },
 })
 
-const detailRoute = texts.get('/admin/products/{id}/', {
+const detailRoute = texts.get('/admin/products/{id{[0-9]+}}/', {
   summary: 'Every field of a product, its pictures, and the doctor: why it cannot be bought or found (catalogue.texts)',
   request: { params: productIdParams },
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
 })
 
-const patchRoute = texts.patch('/admin/products/{id}/', {
+const patchRoute = texts.patch('/admin/products/{id{[0-9]+}}/', {
   summary: 'Change the fields given (catalogue.texts; money fields catalogue.write)',
   description:
     `${moneyNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
@@ -91,7 +91,7 @@ const patchRoute = texts.patch('/admin/products/{id}/', {
   },
 })
 
-const uploadRoute = texts.post('/admin/products/{id}/pictures/', {
+const uploadRoute = texts.post('/admin/products/{id{[0-9]+}}/pictures/', {
   summary: "Add pictures after the product's last ones (catalogue.texts)",
   description: `${uploadNote} Audited \`product.pictures_add\`.`,
   request: {
@@ -105,25 +105,25 @@ const uploadRoute = texts.post('/admin/products/{id}/pictures/', {
   },
 })
 
-const orderRoute = texts.patch('/admin/products/{id}/pictures/order/', {
+const orderRoute = texts.patch('/admin/products/{id{[0-9]+}}/pictures/order/', {
   summary: "The product's pictures in a new order: every picture id once, first is the main one (catalogue.texts)",
   request: { params: productIdParams, body: requiredJson(pictureOrderBody) },
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(400, 404) },
 })
 
-const altRoute = texts.patch('/admin/products/{id}/pictures/{pictureId}/', {
+const altRoute = texts.patch('/admin/products/{id{[0-9]+}}/pictures/{pictureId{[0-9]+}}/', {
   summary: "A picture's alternative text per language; empty: the title stands in (catalogue.texts)",
   request: { params: pictureParams, body: requiredJson(pictureAltBody) },
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(400, 404) },
 })
 
-const deleteRoute = texts.delete('/admin/products/{id}/pictures/{pictureId}/', {
+const deleteRoute = texts.delete('/admin/products/{id{[0-9]+}}/pictures/{pictureId{[0-9]+}}/', {
   summary: 'Remove a picture and its files (catalogue.texts)',
   request: { params: pictureParams },
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
 })
 
-/** The back office's products (issue 16): list, edit, pictures, the product doctor. */
+/** The back office's products: list, edit, pictures, the product doctor. */
 export function adminProductRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const { config } = deps
@@ -142,8 +142,8 @@ export function adminProductRoutes(deps: ApiDeps) {
 
   const router = createRouter()
   // Multipart: read and checked by the route itself (the OpenAPI validator knows no files).
-  router.openAPIRegistry.registerPath(uploadRoute)
-  router.post('/admin/products/:id/pictures/', requirePermission(right), async (c) => {
+  router.openAPIRegistry.registerPath({ ...uploadRoute, path: documentedPath(uploadRoute.path) })
+  router.post('/admin/products/:id{[0-9]+}/pictures/', requirePermission(right), async (c) => {
     const lang = c.get('lang')
     const params = productIdParams.safeParse({ id: c.req.param('id') })
     if (!params.success) throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(params.error.issues, lang))

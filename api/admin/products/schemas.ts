@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { PRODUCT_PICTURES_MAX, productSorts, stockStates } from '#contract/admin-products.ts'
 import { volumeUnits } from '#contract/catalogue.ts'
+import { languages } from '#contract/languages.ts'
 import { audienceSchema, imageLinksSchema } from '../../catalogue/schemas.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { INT_MAX, idParam, idSchema } from '../../http/schemas.ts'
@@ -139,7 +140,7 @@ export const doctorSchema = z
       'sale_not_started',
       'sale_ended',
     ]),
-    lang: z.enum(['uz', 'sr', 'ru']).nullable().openapi({ description: 'The language a missing translation is in' }),
+    lang: z.enum(languages).nullable().openapi({ description: 'The language a missing translation is in' }),
     blocks: z.boolean().openapi({ description: 'true: the product cannot be found or bought for it' }),
     message: z.string(),
   })
@@ -202,7 +203,7 @@ export const adminProductRow = z
     stock_state: z.enum(stockStates),
     is_hidden: z.boolean(),
     picture: imageLinksSchema.nullable(),
-    missing_languages: z.array(z.enum(['uz', 'sr', 'ru'])),
+    missing_languages: z.array(z.enum(languages)),
     updated_at: z.string(),
   })
   .openapi('AdminProductRow')
@@ -214,7 +215,6 @@ export const pictureOrderBody = z
   .object({ ids: z.array(idSchema).min(1).max(PRODUCT_PICTURES_MAX) })
   .openapi('AdminPictureOrder')
 export const pictureAltBody = z.object({ alt: localizedIn(300) }).openapi('AdminPictureAlt')
-export const picturesSchema = z.object({ pictures: z.array(pictureSchema) }).openapi('AdminProductPictures')
 
 export const uploadNote =
   `Multipart, one or more files \`files\` (JPEG, PNG or WebP judged by content, each at most ` +

@@ -55,7 +55,7 @@ const replyRoute = moderate.put('/admin/reviews/{id}/reply/', {
   responses: { 200: reviewAnswer, ...adminErrorsOf(400, 404) },
 })
 
-/** Reviews moderation for the back office (issue 17). */
+/** Reviews moderation for the back office. */
 export function adminReviewRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const { config } = deps

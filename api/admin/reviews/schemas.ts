@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi'
+import { HIDE_REASON_MAX, REPLY_MAX } from '#contract/desk.ts'
 import { reviewModerations } from '../../db/schema/index.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idParam } from '../../http/schemas.ts'
 import { optionalIdQuery } from '../query.ts'
 
 /** A hide reason and a shop reply: short texts staff type. */
-export const HIDE_REASON_MAX = 500
-export const REPLY_MAX = 2000
 
 export const reviewIdParams = z.object({ id: idParam('id', 7) })
 

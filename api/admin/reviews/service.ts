@@ -2,14 +2,13 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { type AuditActor, recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { products, type ReviewModeration, reviews, staff, users } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import type { MediaLinks } from '../../media/links.ts'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Ctx = { lang: Lang; now: Date }
 
 const moderator = alias(staff, 'moderator')

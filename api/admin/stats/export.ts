@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync'
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import { formulaSafeCsv } from '../../csv.ts'
 import type { Db } from '../../db/client.ts'
 import { orderItems, orders, users } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -87,14 +87,14 @@ async function lineRows(db: Db, orderIds: number[], lang: Lang) {
 
 /**
  * The orders placed in a period for the accountant: CSV (one row per order,
- * UTF-8 with a BOM so Excel reads Cyrillic) or XLSX (the orders sheet and a
+ * UTF-8 with a BOM so Excel reads Cyrillic, formula-like texts escaped) or XLSX (the orders sheet and a
  * second one with their lines). Column names in the staff member's language.
  */
 export async function exportOrders(db: Db, period: Period, format: ExportFormat, lang: Lang): Promise<Uint8Array> {
   const rows = await orderRows(db, period, lang)
   const header = orderColumns.map((key) => message(lang, key))
   if (format === 'csv') {
-    const text = stringify([header, ...rows.map((r) => r.cells)])
+    const text = formulaSafeCsv([header, ...rows.map((r) => r.cells)])
     return new TextEncoder().encode(`\uFEFF${text}`)
   }
   const book = new ExcelJS.Workbook()

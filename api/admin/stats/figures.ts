@@ -8,7 +8,7 @@ import { OrderStatus, onlineMethods, orderStatuses, statusNames } from '../../or
 import { type Period, tashkentDaySql } from './period.ts'
 
 /**
- * The statistics page's figures (issue 17). The definitions, as the page labels them:
+ * The statistics page's figures. The definitions, as the page labels them:
  * - orders: placed in the period and accepted (paid online, or cash): statuses 3–6, as the
  *   owner's Telegram summary counts them; `orders_total` their totals, `average` per order;
  * - revenue: the totals of those orders whose money is in: paid (online, or cash handed over)

@@ -66,7 +66,7 @@ const exportRoute = ordersRead.get('/admin/orders/export/', {
   },
 })
 
-/** The statistics page and the orders export (issue 17). */
+/** The statistics page and the orders export. */
 export function adminStatsRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const now = () => deps.now?.() ?? new Date()

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, ilike, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { languages } from '#contract/languages.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { orders, products, staff, stockBatches, stockMovements } from '../../db/schema/index.ts'
@@ -44,7 +45,7 @@ function matching(q: string | undefined): SQL | undefined {
   if (!text) return undefined
   const like = `%${escapeLike(text)}%`
   return or(
-    ...(['uz', 'sr', 'ru'] as const).map((l) => ilike(sql`${products.title}->>${l}`, like)),
+    ...languages.map((l) => ilike(sql`${products.title}->>${l}`, like)),
     ilike(products.sku, like),
     ilike(products.barcode, like),
   )

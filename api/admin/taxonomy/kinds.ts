@@ -1,7 +1,8 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { languages } from '#contract/languages.ts'
 import { reindexProducts } from '../../catalogue/search-key.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import {
   brands,
   categories,
@@ -20,7 +21,6 @@ import type { SluggedKind } from './slugs.ts'
 // their slug is made, which body fields are which columns, what the list
 // shows and what a change must also do. service.ts does the rest alike.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Table = typeof brands | typeof manufacturers | typeof categories | typeof categoryGroups
 type Columns = Record<string, unknown>
 
@@ -47,7 +47,7 @@ const defined = (columns: Columns) => Object.fromEntries(Object.entries(columns)
 /** The first non-empty title, Latin first: what a slug is made of. */
 const latinFirst = (title: Localized | undefined) => title?.sr || title?.ru || title?.uz || ''
 
-export const missingTranslations = (title: Localized) => (['uz', 'sr', 'ru'] as const).filter((lang) => !title[lang])
+export const missingTranslations = (title: Localized) => languages.filter((lang) => !title[lang])
 
 const fieldError = (lang: Lang, field: string, key: MessageKey) => {
   const detail = message(lang, key)

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { languages } from '#contract/languages.ts'
 import { idSchema } from '../../http/schemas.ts'
 import { slugPattern } from './slugs.ts'
 
@@ -96,7 +97,7 @@ export const orderBody = z
 
 const localizedTitle = z.object({ uz: z.string(), sr: z.string(), ru: z.string() })
 const missing = z
-  .array(z.enum(['uz', 'sr', 'ru']))
+  .array(z.enum(languages))
   .openapi({ description: 'Languages whose title is empty: the shop falls back to another one' })
 const common = {
   id: z.number().int(),

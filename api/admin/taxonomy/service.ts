@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { type AuditActor, changedFields, recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
@@ -14,7 +14,6 @@ import { freeSlug, moveSlug, slugFromName } from './slugs.ts'
 // redirect and the catalogue cache's invalidation. Nothing is deleted: a row
 // the shop should not show is hidden.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Ctx = { lang: Lang; actor: AuditActor }
 type Row = Record<string, unknown> & { id: number; slug: string; position: number }
 

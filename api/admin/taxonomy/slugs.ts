@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { toLatin } from '../../catalogue/uzbek-latin.ts'
-import type { Db } from '../../db/client.ts'
+import type { Tx } from '../../db/client.ts'
 import {
   type brands,
   type categories,
@@ -13,7 +13,6 @@ import { slugify } from '../../db/seed/slug.ts'
 
 export type SluggedKind = (typeof sluggedKind.enumValues)[number]
 type SluggedTable = typeof brands | typeof manufacturers | typeof categories | typeof categoryGroups
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** What the storefront's URLs accept (api/catalogue/query.ts keeps the same rule). */
 export const slugPattern = /^[a-z0-9][a-z0-9-]{0,99}$/

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgEnum, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, pgEnum, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core'
 import { createdAt, moment, singleUse } from './columns.ts'
 
 /**
@@ -19,8 +19,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     // Path of the original under DATA_DIR/uploads; sized copies are derived on demand.
     avatar: text(),
-    // Whole sum, like every amount.
-    cashbackBalance: integer('cashback_balance').notNull().default(0),
+    // Whole sum, like every amount; bigint, as it adds up over the years.
+    cashbackBalance: bigint('cashback_balance', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     passwordChangedAt: moment('password_changed_at'),
     deletedAt: moment('deleted_at'),

@@ -4,7 +4,7 @@ import { feedbackMessages } from './feedback.ts'
 import { staff } from './staff.ts'
 
 /**
- * What shoppers searched for and did not find (issue 17, the statistics
+ * What shoppers searched for and did not find (the statistics
  * page): the normalised term and how often per shop day (Tashkent). Nothing
  * about who searched. Bounded by api/stats/search-misses.ts: a cap of terms
  * per day and rows kept for a limited number of days.

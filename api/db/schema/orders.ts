@@ -15,10 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { StoredPickupPoint } from '../../content/service.ts'
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, localized, moment } from './columns.ts'
+import type { StoredPickupPoint } from './content.ts'
 import { staff } from './staff.ts'
 
 /**
@@ -94,16 +94,17 @@ export const orders = pgTable(
     receiverName: text('receiver_name').notNull(),
     receiverPhone: text('receiver_phone').notNull(),
     receiverExtraPhone: text('receiver_extra_phone'),
-    subtotal: integer().notNull(),
+    // Money that adds up (an order's sums, payments, the cashback ledger) is bigint: past 2^31 it must not overflow.
+    subtotal: bigint({ mode: 'number' }).notNull(),
     promoCode: text('promo_code'),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
-    discount: integer().notNull().default(0),
-    cashbackUsed: integer('cashback_used').notNull().default(0),
-    deliveryPrice: integer('delivery_price').notNull().default(0),
-    total: integer().notNull(),
-    vat: integer().notNull(),
-    paidTotal: integer('paid_total').notNull().default(0),
-    cashbackEarned: integer('cashback_earned').notNull().default(0),
+    discount: bigint({ mode: 'number' }).notNull().default(0),
+    cashbackUsed: bigint('cashback_used', { mode: 'number' }).notNull().default(0),
+    deliveryPrice: bigint('delivery_price', { mode: 'number' }).notNull().default(0),
+    total: bigint({ mode: 'number' }).notNull(),
+    vat: bigint({ mode: 'number' }).notNull(),
+    paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
+    cashbackEarned: bigint('cashback_earned', { mode: 'number' }).notNull().default(0),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
@@ -164,7 +165,7 @@ export const payments = pgTable(
       .references(() => orders.id),
     provider: text().notNull(),
     externalId: text('external_id'),
-    amount: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
     status: text().notNull().default('pending'),
     providerState: smallint('provider_state'),
     // The provider's own time of the transaction (Payme `time`, ms).
@@ -203,7 +204,7 @@ export const cashbackEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id),
-    amount: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
     reason: text().notNull(),
     createdAt: createdAt(),
     // What the customer reads for a staff `adjustment` (the back office's reason).

@@ -1,6 +1,6 @@
-import type { StoredApps, StoredContacts } from '../../content/service.ts'
 import type { Db } from '../client.ts'
 import { oneRow } from '../rows.ts'
+import type { StoredApps, StoredContacts } from '../schema/index.ts'
 import {
   banners as bannersTable,
   footerLinks,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 
-const validationKeys = new Set([
+const validationKeys = [
   'required',
   'min_length',
   'max_length',
@@ -12,7 +12,9 @@ const validationKeys = new Set([
   'invalid_code',
   'passwords_mismatch',
   'invalid_type',
-])
+] as const
+const isValidationKey = (message: string): message is (typeof validationKeys)[number] =>
+  (validationKeys as readonly string[]).includes(message)
 
 /**
  * A field error as text. The shared schemas speak in keys (`required`,
@@ -22,7 +24,7 @@ const validationKeys = new Set([
 export function useErrorText() {
   const { t } = useTranslation('account')
   return (message: string, params: { min?: number; max?: number } = {}) =>
-    validationKeys.has(message) ? t(`validation.${message}`, params) : message
+    isValidationKey(message) ? t(`validation.${message}`, params) : message
 }
 
 /**

@@ -20,6 +20,3 @@ export const JS_FIELD = '_js'
 /** The basket action (`/{lang}/basket`) and the favourites action (`/{lang}/saved`). */
 export const basketPath = (lang: string) => `/${lang}/basket`
 export const savedPath = (lang: string) => `/${lang}/saved`
-
-/** What the actions answer a fetcher; the toast itself comes with the revalidation (flash). */
-export type BasketActionData = { ok: boolean }

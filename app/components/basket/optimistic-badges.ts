@@ -1,5 +1,6 @@
 import { useFetchers } from 'react-router'
 import type { Badges } from '#api/types.ts'
+import { QUANTITY_MAX } from '#contract/basket.ts'
 import { BasketIntent, SavedIntent } from './intents.ts'
 
 const basketAction = /^\/(uz|sr|ru)\/basket(\?|$)/
@@ -48,5 +49,5 @@ export function useOptimisticBadges(badges: Badges): Badges {
 export function wantedQuantity(form: FormData): number {
   const typed = Math.trunc(count(form.get('quantity')))
   const step = Math.trunc(count(form.get('step')))
-  return Math.min(999, Math.max(1, typed + step))
+  return Math.min(QUANTITY_MAX, Math.max(1, typed + step))
 }

@@ -1,11 +1,10 @@
 import { useFetcher } from 'react-router'
+import { QUANTITY_MAX } from '#contract/basket.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
 import { oncePerPress } from './once-per-press.ts'
 import { wantedQuantity } from './optimistic-badges.ts'
-
-const QUANTITY_MAX = 999
 
 /** The fetcher of a product's quantity form: the basket line and the product page share it. */
 export const quantityFetcherKey = (productId: number) => `basket-line-${productId}`

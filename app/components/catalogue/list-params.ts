@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { parseAmount } from '#app/utils/amount-input.ts'
 
 // The query of a product list page (/products, a category, a manufacturer) as
@@ -170,7 +171,7 @@ export function chosenFilters(
   filters: ListFilters,
   basePath: string,
   words: {
-    t: (key: string, vars?: Record<string, string>) => string
+    t: TFunction<'catalogue'>
     brand: (slug: string) => string
     money: (amount: number) => string
   },

@@ -204,13 +204,13 @@ function SortSelect({ formId, filters, hydrated }: { formId: string; filters: Li
   )
 }
 
-const sortKey: Record<SortOption, string> = {
+const sortKey = {
   '-created_at': 'newest',
   popularity: 'popular',
   price: 'price_asc',
   '-price': 'price_desc',
   '-rating': 'rating',
-}
+} as const satisfies Record<SortOption, string>
 
 /** The chosen filters above the list, each a link to the list without it; all of them at once from two on. */
 function ChosenFilters({ chosen, reset }: { chosen: ChosenFilter[]; reset: string }) {

@@ -12,7 +12,7 @@ export function Price(props: PriceProps) {
 }
 
 /** `Price` with the texts passed in: lists of cards look them up once, not once per card. */
-export function PriceText({ price, salePrice, lang, size = 'normal', t }: PriceProps & { t: TFunction }) {
+export function PriceText({ price, salePrice, lang, size = 'normal', t }: PriceProps & { t: TFunction<'catalogue'> }) {
   const onSale = salePrice !== null && salePrice < price
   return (
     <p className={`price price--${size}`}>

@@ -22,7 +22,7 @@ type CardProps = {
   /** The list's first card: its picture is the page's main one (high priority). */
   priority?: boolean
   /** The catalogue texts, looked up once by the list (useTranslation per card is costly on the server). */
-  t: TFunction
+  t: TFunction<'catalogue'>
   /** The card's id: a basket or favourite form without JavaScript comes back to it. */
   anchor?: string
 }

@@ -13,7 +13,7 @@ export function Rating(props: RatingProps) {
 }
 
 /** `Rating` with the texts passed in (for lists of cards). */
-export function RatingText({ rating, reviews, compact, t }: RatingProps & { t: TFunction }) {
+export function RatingText({ rating, reviews, compact, t }: RatingProps & { t: TFunction<'catalogue'> }) {
   if (rating === null || reviews === 0) {
     return compact ? null : <p className="rating rating--none">{t('rating.none')}</p>
   }

@@ -1,12 +1,12 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import type { Contacts } from '#api/types.ts'
-import { deliveryWays } from './schemas.ts'
+import { Delivery } from '#contract/orders.ts'
 
 type Point = Contacts['pickup_points'][number]
 
 /**
- * Step 1's first question (issue 20): a courier or pickup, and for pickup which
+ * Step 1's first question: a courier or pickup, and for pickup which
  * of the shop's points. Without JavaScript the points always show (the server
  * reads them only for pickup); with it, only once pickup is chosen.
  */
@@ -30,7 +30,7 @@ export function DeliveryWayChoice({
     <>
       <fieldset className="checkout-choice">
         <legend>{t('receive.legend')}</legend>
-        {deliveryWays.map((d) => (
+        {Delivery.map((d) => (
           <label key={d} className="checkout-choice__option">
             <input type="radio" name="delivery" value={d} defaultChecked={d === way} onChange={() => onChange(d)} />
             <span>

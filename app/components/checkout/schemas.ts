@@ -1,4 +1,5 @@
 import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
+import { Delivery, PaymentMethod } from '#contract/orders.ts'
 import { z } from '#contract/zod.ts'
 
 // The checkout step forms (browser-safe). The API checks the same again when
@@ -42,11 +43,9 @@ export const addressForm = z
       ctx.addIssue({ code: 'custom', path: ['map'], message: 'choose_on_map' })
   })
 
-export const deliveryWays = ['courier', 'pickup'] as const
-
 /** Step 1 for pickup: one of the shop's points (the server checks that it is one of them). */
 export const pickupForm = z.object({
-  delivery: z.enum(deliveryWays, { error: 'required' }),
+  delivery: z.enum(Delivery, { error: 'required' }),
   pickup_point: requiredText(40),
 })
 
@@ -57,11 +56,9 @@ export const contactForm = z.object({
   extra_phone: optionalPhoneSchema.optional(),
 })
 
-export const paymentMethods = ['cash', 'card', 'payme', 'click'] as const
-
 /** Step 3. */
 export const paymentForm = z.object({
-  payment_method: z.enum(paymentMethods, { error: 'required' }),
+  payment_method: z.enum(PaymentMethod, { error: 'required' }),
   /** A saved card's id, or `new` for the provider's page (payment by card). */
   card_id: z
     .string()

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next'
 import type { Order } from '#api/types.ts'
 import { Fact } from './fact.tsx'
 
@@ -17,6 +16,19 @@ type MoneyOrder = Pick<
   | 'cashback_earned'
 >
 
+/** The texts the rows use: the shopper's `orders` and the desk's `admin-orders` namespaces both have them. */
+type MoneyKey =
+  | 'order.subtotal'
+  | 'order.promo_code'
+  | 'order.none'
+  | 'order.cashback_used'
+  | 'order.delivery_price'
+  | 'order.free'
+  | 'order.total'
+  | 'order.vat'
+  | 'order.paid_total'
+  | 'order.cashback_earned'
+
 /**
  * An order's sums as rows of a `<dl>`, the same for the shopper's order page
  * and the staff desk; each passes its own texts (both namespaces have the
@@ -29,7 +41,7 @@ export function OrderMoneyRows({
   totalClassName,
 }: {
   order: MoneyOrder
-  t: TFunction
+  t: (key: MoneyKey, options?: { count?: number; percent?: number }) => string
   money: (amount: number) => string
   totalClassName: string
 }) {

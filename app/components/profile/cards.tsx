@@ -15,7 +15,7 @@ export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as 
 type Meta = FieldMetadata<string, any, string[]>
 
 /** Keys of the shared card rules (contract/card.ts) and of the form; API texts arrive translated. */
-const ruleKeys = new Set([
+const ruleKeys = [
   'required',
   'card_number_invalid',
   'card_system_unknown',
@@ -23,12 +23,14 @@ const ruleKeys = new Set([
   'card_expired',
   'card_expiry_too_far',
   'invalid_code',
-])
+] as const
+const isRuleKey = (message: string): message is (typeof ruleKeys)[number] =>
+  (ruleKeys as readonly string[]).includes(message)
 
 /** The card forms' error codes in the customer's language; anything else (API texts) as it came. */
 function useCardErrorText() {
   const { t } = useTranslation('cards')
-  return (message: string) => (ruleKeys.has(message) ? t(`errors.${message}`) : message)
+  return (message: string) => (isRuleKey(message) ? t(`errors.${message}`) : message)
 }
 
 /** The card number, grouped `8600 0691 9540 6311` while typing (with JavaScript); the server accepts any spacing. */

@@ -1,15 +1,40 @@
+import { getFormProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import type { ProfileActionData } from '#app/utils/forms.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import type { accountDeleteForm } from '#contract/account.ts'
+import { PasswordField } from '../account/fields.tsx'
+import { FormMessage } from '../form-message.tsx'
 import { Modal } from '../modal.tsx'
 
-/** The confirmation's text and buttons: in the modal (JavaScript) and on the confirmation page. */
-export function DeleteAccountForm({ lang, onCancel }: { lang: Lang; onCancel?: () => void }) {
+/**
+ * The confirmation's text, the password and the buttons: in the modal
+ * (JavaScript) and on the confirmation page. Deleting is explicit: only the
+ * "Delete" button sends `confirm=delete`, and the password goes with it.
+ */
+export function DeleteAccountForm({
+  lang,
+  answer,
+  onCancel,
+}: {
+  lang: Lang
+  answer?: ProfileActionData
+  onCancel?: () => void
+}) {
   const { t } = useTranslation('profile')
+  const [form, fields] = useForm<FormFields<typeof accountDeleteForm>>({
+    id: 'delete-account',
+    lastResult: answer?.result,
+    shouldValidate: 'onSubmit',
+  })
   return (
-    <Form method="post" action={`/${lang}/profile/delete`}>
+    <Form method="post" action={`/${lang}/profile/delete`} {...getFormProps(form)}>
+      <FormMessage toast={answer?.toast} />
       <p>{t('delete.text')}</p>
+      <PasswordField field={fields.password} label={t('fields.old_password')} autoComplete="current-password" />
       <div className="profile-actions">
         {onCancel ? (
           <button type="button" className="button button--ghost" onClick={onCancel}>
@@ -20,7 +45,7 @@ export function DeleteAccountForm({ lang, onCancel }: { lang: Lang; onCancel?: (
             {t('delete.cancel')}
           </Link>
         )}
-        <button type="submit" className="button">
+        <button type="submit" className="button" name="confirm" value="delete">
           {t('delete.submit')}
         </button>
       </div>

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 
 const sections = ['', '/edit', '/cards', '/balance', '/settings', '/help', '/instruction'] as const
-const labels: Record<(typeof sections)[number], string> = {
+const labels = {
   '': 'nav.overview',
   '/edit': 'nav.edit',
   '/cards': 'nav.cards',
@@ -12,7 +12,7 @@ const labels: Record<(typeof sections)[number], string> = {
   '/settings': 'nav.settings',
   '/help': 'nav.help',
   '/instruction': 'nav.instruction',
-}
+} as const satisfies Record<(typeof sections)[number], string>
 
 /**
  * A profile page: the section links beside its content (a row of tabs on phones, the current one scrolled

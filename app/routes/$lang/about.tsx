@@ -5,15 +5,16 @@ import { htmlText, RichHtml, RichText } from '#app/components/catalogue/rich-tex
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/about'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   // The text is the `about` content page; without one the page still says who we are.
   const page = await orNull(context.get(apiClientContext).get('pages/about/'))
   const title = page?.title ?? t('about.title')

@@ -8,7 +8,7 @@ import { PASSWORD_MIN_REGISTRATION, PASSWORD_MIN_RESET } from '#contract/limits.
  */
 export function passwordToast(
   submission: Submission<any, string[], any>,
-  t: (key: string, vars?: Record<string, unknown>) => string,
+  t: (key: 'toast.min_password' | 'toast.password_mismatch' | 'toast.fill_form', vars?: { min: number }) => string,
   field: 'password' | 'new_password',
 ) {
   const errors = (submission.status === 'error' ? submission.error : null) ?? {}

@@ -1,10 +1,12 @@
 import type { Submission } from '@conform-to/react'
+import type { ParseKeys } from 'i18next'
 import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { authPath, type FlowState, Intent } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
+import type { ServerT } from '#app/utils/i18n.server.ts'
 import { getSession, type SessionData } from '#app/utils/session.server.ts'
 import { codeForm } from '#contract/account.ts'
 import { passwordToast } from './auth-password-toast.server.ts'
@@ -19,7 +21,7 @@ export type StepTools<K extends Key> = {
   context: Context
   /** The API without the customer's credentials. */
   api: ApiClient
-  t: (key: string, vars?: Record<string, unknown>) => string
+  t: ServerT<'account'>
   /** Keep (or, with `null`, drop) the flow's state in the session. */
   keep: (state: State<K> | null) => void
   /** A refused step, answered with the typed values and a toast. */
@@ -78,7 +80,7 @@ export type StepFlow<K extends Key> = {
       current: State<K>,
     ) => Promise<ReturnType<typeof failure> | undefined> | ReturnType<typeof failure> | undefined
     /** The toast (an `account` text) when it is done. */
-    doneToast: string
+    doneToast: ParseKeys<'account'>
     /** Done means signed in: the dialog closes, as after login (SPEC §4). */
     signsIn: boolean
     /** Where the page goes when it is done: step 4 (a welcome), or straight back to where the shopper was. */

@@ -4,11 +4,12 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, ImageInput, TextArea, TextInput } from '#app/components/profile/fields.tsx'
-import { formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
+import { apiError, formFailure, parseForm } from '#app/routes/$lang/profile/forms.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { MESSAGE_MAX, PAGE_MAX } from '#contract/message-limits.ts'
@@ -34,12 +35,12 @@ function reportedPage(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: reportedPage(request).slice(0, PAGE_MAX), title: profileT(context)('bug.title') }
+  return { page: reportedPage(request).slice(0, PAGE_MAX), title: serverT(context, 'profile')('bug.title') }
 }
 
 /** Sends the report with its optional screenshot to the API (which checks the picture by content), then goes back. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const lang = requestLang(context)
   const formData = await readUploadForm(request)
   if (!formData) return uploadTooLarge(t)
@@ -52,19 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const screenshot = formData.get('screenshot')
   if (screenshot instanceof File && screenshot.size > 0)
     body.set('screenshot', screenshot, screenshot.name || 'screenshot')
-  const response = await context.get(apiClientContext).request('feedback/bug-report/', { method: 'POST', body })
-  if (!response.ok) {
-    const failed = (await response.json().catch(() => ({}))) as {
-      detail?: string
-      errors?: Array<{ field: string; message: string }>
-    }
-    const fieldErrors: Record<string, string[]> = {}
-    for (const e of failed.errors ?? []) fieldErrors[e.field] = [...(fieldErrors[e.field] ?? []), e.message]
-    return formFailure(submission, {
-      toast: failed.errors?.[0]?.message || failed.detail || t('toast.generic'),
-      status: response.status,
-      fieldErrors,
-    })
+  try {
+    await context.get(apiClientContext).upload('feedback/bug-report/', body)
+  } catch (error) {
+    const failed = apiError(error, ['text', 'page', 'screenshot'], t('toast.generic'))
+    return formFailure(submission, { toast: failed.firstError, status: failed.status, fieldErrors: failed.fieldErrors })
   }
   flash(context, { type: 'success', message: t('toast.sent') })
   return redirect(safeRedirect(submission.value.page, `/${lang}/bug-report`))

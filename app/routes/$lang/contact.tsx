@@ -7,8 +7,9 @@ import { Icon } from '#app/components/icon.tsx'
 import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
 import type { Route } from './+types/contact'
@@ -16,7 +17,7 @@ import type { Route } from './+types/contact'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const [contacts, page] = await Promise.all([api.get('settings/contacts/'), orNull(api.get('pages/contact/'))])
   const origin = siteOrigin(request)
   const title = t('contact.title')

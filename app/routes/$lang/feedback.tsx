@@ -4,11 +4,12 @@ import { Form, redirect, useNavigation } from 'react-router'
 import { FormMessage, PhoneField } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Honeypot, TextArea, TextInput } from '#app/components/profile/fields.tsx'
-import { apiError, formFailure, parseForm, profileT } from '#app/routes/$lang/profile/forms.server.ts'
+import { apiError, formFailure, parseForm } from '#app/routes/$lang/profile/forms.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser, requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { MESSAGE_MAX } from '#contract/message-limits.ts'
 import { feedbackSchema } from '#contract/profile.ts'
 import type { Route } from './+types/feedback'
@@ -16,11 +17,11 @@ import type { Route } from './+types/feedback'
 /** The feedback form (SPEC §3 Feedback: name and text), for visitors and customers alike. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await getUser(context)
-  return { name: user?.full_name ?? '', title: profileT(context)('feedback.title') }
+  return { name: user?.full_name ?? '', title: serverT(context, 'profile')('feedback.title') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const submission = parseForm(await request.formData(), feedbackSchema)
   if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
   try {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link, useRouteLoaderData } from 'react-router'
-import type { Contacts } from '#api/types.ts'
 import { Banners } from '#app/components/catalogue/banners.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
@@ -8,10 +7,10 @@ import { HomeSection } from '#app/components/catalogue/section.tsx'
 import { Stories } from '#app/components/catalogue/stories.tsx'
 import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
@@ -24,7 +23,7 @@ const homeSize = 6
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   const api = context.get(apiClientContext)
-  const t = getInstance(context).t
+  const t = serverT(context, 'common')
   const products = (query: Record<string, string | number>) =>
     api.get('products/', query).then((page) => page.results.map(toCardView))
   // A block that cannot load is left out; the rest of the home page still shows.
@@ -89,10 +88,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 // The Organization comes from the contacts the shop layout has loaded anyway.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return []
-  const shell = matches.find((m) => m?.id === 'shop')?.loaderData as
-    | { contacts?: Contacts & { email?: string | null } }
-    | undefined
-  const contacts = shell?.contacts
+  // matches: the root, the shop layout, this page.
+  const contacts = matches[1]?.loaderData.contacts
   const organization = organizationLd({
     origin: loaderData.seo.origin,
     phone: contacts?.phone,

@@ -4,15 +4,8 @@ import { LoginForm } from '#app/components/account/login-form.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requireAnonymous, signIn } from '#app/utils/auth.server.ts'
-import {
-  apiError,
-  failure,
-  formContext,
-  parseForm,
-  success,
-  translator,
-  validationToast,
-} from '#app/utils/forms.server.ts'
+import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { loginSchema } from '#contract/account.ts'
 import type { Route } from './+types/login'
 import { redirectTarget } from './auth-redirect.server.ts'
@@ -20,7 +13,7 @@ import { redirectTarget } from './auth-redirect.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous({ request, context })
   const { lang, redirectTo } = redirectTarget(request, context)
-  const t = translator(context)
+  const t = serverT(context, 'account')
   return { lang, redirectTo, title: t('login.meta_title'), description: t('login.meta_description') }
 }
 

@@ -4,7 +4,8 @@ import { isPrivatePath } from '#app/components/account/auth-types.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { getUser, requestLang, signOut } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { translator } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import type { Route } from './+types/logout'
 import { redirectTarget } from './auth-redirect.server.ts'
@@ -13,7 +14,7 @@ import { redirectTarget } from './auth-redirect.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
   if (!(await getUser(context))) throw redirect(redirectTo)
-  return { lang, redirectTo, title: translator(context)('logout.title') }
+  return { lang, redirectTo, title: serverT(context, 'account')('logout.title') }
 }
 
 /**
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirect(formData.get('redirectTo') ?? new URL(request.url).searchParams.get('redirectTo'), home)
   const wasSignedIn = Boolean(await getUser(context))
   await signOut(context)
-  if (wasSignedIn) flash(context, { type: 'info', message: translator(context)('toast.logged_out') })
+  if (wasSignedIn) flash(context, { type: 'info', message: serverT(context, 'account')('toast.logged_out') })
   return redirect(isPrivatePath(back) ? home : back)
 }
 

@@ -5,7 +5,8 @@ import { RegisterFlow } from '#app/components/account/register-flow.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { isApiError, refusesField } from '#app/utils/api-errors.server.ts'
 import { getUser, signIn } from '#app/utils/auth.server.ts'
-import { translator } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+
 import { getSession } from '#app/utils/session.server.ts'
 import { registrationPasswordForm, registrationStartForm } from '#contract/account.ts'
 import type { Route } from './+types/register'
@@ -15,7 +16,7 @@ import { type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
-  const title = translator(context)('register.meta_title')
+  const title = serverT(context, 'account')('register.meta_title')
   const signedIn = Boolean(await getUser(context))
   // Step 4 is the page a new customer lands on, signed in; otherwise the signed-in have nothing to do here.
   if (signedIn && new URL(request.url).searchParams.get('step') === 'done')

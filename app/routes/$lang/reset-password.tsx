@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { signIn } from '#app/utils/auth.server.ts'
-import { translator } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
 import { passwordAfterResetSchema, phoneOnlySchema } from '#contract/account.ts'
 import type { Route } from './+types/reset-password'
@@ -15,7 +15,7 @@ import { type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
-  const title = translator(context)('reset.meta_title')
+  const title = serverT(context, 'account')('reset.meta_title')
   return { lang, redirectTo, title, state: resetStep(getSession(context).get('reset')) }
 }
 

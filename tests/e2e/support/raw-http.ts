@@ -56,3 +56,41 @@ export async function heldPost(url: string, body: string, headers: Record<string
     },
   }
 }
+
+/**
+ * A request with exactly this framing of its body: with its Content-Length,
+ * chunked (no length), or none at all (no body, no length, no
+ * Transfer-Encoding, which Node would otherwise add to a POST of its own accord).
+ */
+export function sendFramed(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; framing: 'length' | 'chunked' | 'none' },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: init.method,
+      headers: { Connection: 'close', ...init.headers },
+      agent: false,
+    })
+    request.on('error', reject)
+    request.on('response', (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
+    })
+    const body = init.body ?? ''
+    if (init.framing === 'length') {
+      request.setHeader('Content-Length', Buffer.byteLength(body))
+      request.end(body)
+    } else if (init.framing === 'chunked') {
+      request.setHeader('Transfer-Encoding', 'chunked')
+      if (body) request.write(body)
+      request.end()
+    } else {
+      request.removeHeader('Content-Length')
+      request.removeHeader('Transfer-Encoding')
+      request.end()
+    }
+  })
+}

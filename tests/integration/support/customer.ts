@@ -65,3 +65,11 @@ export async function loginCustomer(
   expect(login.status).toBe(200)
   return { ...customer, ...(login.body as { access: string; refresh: string }) }
 }
+
+/** Deletes the customer's account as the storefront asks it: confirmed, with the password. */
+export const deleteAccount = (t: TestApi, c: Customer) =>
+  t.json('account/delete/', {
+    method: 'DELETE',
+    token: c.access,
+    body: JSON.stringify({ confirm: true, password: c.password }),
+  })

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { createApi } from '#api/app.ts'
+import { parseConfig } from '#api/config.ts'
 import type { Db } from '#api/db/client.ts'
 import type { TestApi } from './api.ts'
 
@@ -21,6 +23,22 @@ type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?
 export async function loadOperations(t: TestApi): Promise<Operation[]> {
   const { status, body } = await t.json<Doc>('openapi.json')
   if (status !== 200) throw new Error(`openapi.json answered ${status}`)
+  return operationsOf(body)
+}
+
+/**
+ * The operations without a database: the document is made from the routes
+ * alone, so a test file can name one test per operation when it is collected.
+ */
+export async function documentedOperations(): Promise<Operation[]> {
+  const config = parseConfig({ ...process.env, SESSION_SECRET: 'x'.repeat(40) })
+  const api = createApi({ database: {} as never, config })
+  const response = await api.fetch(new Request('http://shop.test/api/v1/openapi.json'))
+  if (response.status !== 200) throw new Error(`openapi.json answered ${response.status}`)
+  return operationsOf(await response.json())
+}
+
+function operationsOf(body: Doc): Operation[] {
   const resolve = (schema: any): any =>
     schema?.$ref ? resolve(body.components?.schemas?.[schema.$ref.split('/').at(-1)]) : schema
   const props = (schema: any): string[] => {

@@ -16,7 +16,7 @@ export type SecondProcess = {
 }
 
 /**
- * A second shop "process" on the test file's database (issue 18). With
+ * A second shop "process" on the test file's database. With
  * DATABASE_URL it has its own pool and cache and learns of writes by NOTIFY,
  * as a second server would; on PGlite (one process by design) both share the
  * one database, and a lost listening connection (which PGlite cannot have)

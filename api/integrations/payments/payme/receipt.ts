@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Config } from '../../../config.ts'
-import type { Db } from '../../../db/client.ts'
+import type { Db, Tx } from '../../../db/client.ts'
 import { orderItems, products } from '../../../db/schema/index.ts'
 import { message } from '../../../http/messages.ts'
 import { VAT_PERCENT } from '../../../orders/money.ts'
 import type { OrderRow } from '../../../orders/service.ts'
-import type { Tx } from '../../../promo/service.ts'
 import { tiyin } from '../provider.ts'
 
 export type ReceiptItem = {

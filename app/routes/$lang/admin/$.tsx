@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
+import { AdminErrorBoundary } from './+shared/admin-error.tsx'
 
 /** An unknown back-office path: a 404 inside the frame. */
 export function loader() {

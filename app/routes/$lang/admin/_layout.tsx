@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router'
-import { AdminHeader } from '#app/components/admin/admin-header.tsx'
 import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { requireStaffMiddleware, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
+import { AdminHeader } from './+shared/admin-header.tsx'
 import type { Route } from './+types/_layout'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.

@@ -1,37 +1,34 @@
 import { useTranslation } from 'react-i18next'
 import { Form, redirect } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
-import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
-import { useStaff } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from './+shared/admin-error.tsx'
+import { PasswordChangeForm } from './+shared/password-form.tsx'
+import { type SecondFactorAnswer, SecondFactorSetup } from './+shared/second-factor.tsx'
+import { useStaff } from './+shared/staff.ts'
 import type { Route } from './+types/account'
-import { adminT } from './forms.server.ts'
+
+import { byIntent } from './forms.server.ts'
 import { changePassword } from './password.server.ts'
-import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
+import { secondFactorActions } from './second-factor.server.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: adminT(context)('account.title') }
+  return { lang: requestLang(context), title: serverT(context, 'admin')('account.title') }
 }
 
 /** My account: the own password, the authenticator, signing out everywhere (staff of every role). */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = adminT(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  if (secondFactorIntents.has(intent)) {
-    const answer = await secondFactorAction(context, intent, formData)
-    if (answer) return answer
-    flash(context, { type: 'success', message: t('second_factor.done') })
+  const t = serverT(context, 'admin')
+  const done = (message: string) => {
+    flash(context, { type: 'success', message })
     return redirect(`/${lang}/admin/account`)
   }
-  const changed = await changePassword(context, formData)
-  if (changed.failed) return changed.failed
-  flash(context, { type: 'success', message: t('password.changed') })
-  return redirect(`/${lang}/admin/account`)
+  return byIntent(await request.formData(), {
+    ...secondFactorActions(context, () => done(t('second_factor.done'))),
+    password: (form) => changePassword(context, form, () => done(t('password.changed'))),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -39,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminAccountPage({ loaderData: { lang, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const staff = useStaff()
-  const answer = actionData as AdminActionData | undefined
+  const answer: SecondFactorAnswer | undefined = actionData
   const settingUp = Boolean(answer?.enrolment || answer?.recovery_codes || answer?.intent === 'totp_start')
   return (
     <section className="admin-page">

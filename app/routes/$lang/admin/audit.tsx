@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useLocation } from 'react-router'
 import type { AuditEntry, Paged } from '#api/types.ts'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { AuditChanges } from '#app/components/admin/audit-changes.tsx'
-import { adminPath, staffCan } from '#app/components/admin/staff.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { htmlLang } from '#app/utils/i18n.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from './+shared/admin-error.tsx'
+import { AuditChanges } from './+shared/audit-changes.tsx'
+import { adminPath, staffCan } from './+shared/staff.ts'
 import type { Route } from './+types/audit'
-import { adminT, staffLoad } from './forms.server.ts'
+import { staffLoad } from './forms.server.ts'
 
 const filterNames = ['staff_id', 'action', 'entity', 'entity_id', 'date_from', 'date_to'] as const
 type Filters = Partial<Record<(typeof filterNames)[number], string>>
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (!(error instanceof ApiResponseError)) throw error
     if (error.status !== 400) throw data(error.body.detail ?? '', { status: error.status })
-    problem = error.body.errors?.[0]?.message || error.body.detail || adminT(context)('errors.fill_form')
+    problem = error.body.errors?.[0]?.message || error.body.detail || serverT(context, 'admin')('errors.fill_form')
   }
   const time = new Intl.DateTimeFormat(htmlLang[lang], {
     dateStyle: 'short',
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone: 'Asia/Tashkent',
   })
   const results = entries.results.map((entry) => ({ ...entry, at_text: time.format(new Date(entry.at)) }))
-  return { lang, filters, members, problem, ...entries, results, title: adminT(context)('audit.title') }
+  return { lang, filters, members, problem, ...entries, results, title: serverT(context, 'admin')('audit.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

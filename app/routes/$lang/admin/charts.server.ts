@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { line } from 'd3-shape'
-import type { Bar, DailyCharts, StackedBar, Tick, XLabel } from '#app/components/admin/desk/types.ts'
+import type { Bar, DailyCharts, StackedBar, Tick, XLabel } from './+shared/desk/types.ts'
 
 /**
  * The statistics page's charts, drawn on the server (d3-scale, d3-shape) and

@@ -1,12 +1,13 @@
 import { redirect } from 'react-router'
-import { StatsPage } from '#app/components/admin/desk/stats-page.tsx'
-import { adminHome, staffCan } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
+import { StatsPage } from './+shared/desk/stats-page.tsx'
+import { adminHome, staffCan } from './+shared/staff.ts'
 import type { Route } from './+types/index'
-import { deskT, loadStatistics, periodOf } from './stats.server.ts'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import { loadStatistics, periodOf } from './stats.server.ts'
+import './orders/+shared/orders.css'
+import './+shared/desk/desk.css'
 
 /**
  * /{lang}/admin: the statistics page for roles with stats.read (the owner);
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     charts,
     problem,
     canExport: staffCan(staff, 'orders.read'),
-    title: deskT(context)('stats.meta_title'),
+    title: serverT(context, 'admin-desk')('stats.meta_title'),
   }
 }
 

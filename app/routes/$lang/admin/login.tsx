@@ -3,19 +3,21 @@ import { useTranslation } from 'react-i18next'
 import { Form, redirect, useNavigation } from 'react-router'
 import type { StaffSession } from '#api/types.ts'
 import { CodeField, FormMessage, PasswordField, PhoneField, TextField } from '#app/components/account/fields.tsx'
-import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
-import { adminHome } from '#app/components/admin/staff.ts'
 import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { staffSessionMiddleware } from '#app/middleware/admin.server.ts'
-import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import { secondFactorSchema, staffLoginSchema } from '#contract/staff.ts'
+import { AdminAuthFrame, type FormAnswer } from './+shared/forms.tsx'
+import { adminHome } from './+shared/staff.ts'
 import type { Route } from './+types/login'
-import { adminFailure, adminT, apiError, apiFailure, parseForm } from './forms.server.ts'
+import { adminFailure, apiError, apiFailure, byIntent, parseForm } from './forms.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
 export const handle: ScriptsHandle = { hydrate: 'on-load' }
@@ -46,15 +48,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // Signed in already: the layout checks the session (and sends back here if it ended).
   if (getStaffSession(context).get('token')) throw redirect(target(request, null, `/${lang}/admin`))
   const step = openChallenge(context) ? 'second_factor' : 'password'
-  return { lang, step, redirectTo: target(request, null, ''), title: adminT(context)('sign_in.title') }
+  return { lang, step, redirectTo: target(request, null, ''), title: serverT(context, 'admin')('sign_in.title') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const lang = requestLang(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const session = getStaffSession(context)
-  const intent = String(formData.get('intent') ?? 'login')
   const signedIn = (answer: StaffSession) => {
     session.set('challenge', null)
     session.set('token', answer.token)
@@ -64,59 +65,63 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(target(request, formData, adminHome(lang, answer.staff)))
   }
 
-  if (intent === 'restart') {
-    session.set('challenge', null)
-    return redirect(`/${lang}/admin/login`)
-  }
-
-  if (intent === 'second_factor') {
-    const challenge = openChallenge(context)
-    if (!challenge) {
-      flash(context, { type: 'error', message: t('sign_in.challenge_expired') })
+  return byIntent(formData, {
+    restart: () => {
+      session.set('challenge', null)
       return redirect(`/${lang}/admin/login`)
-    }
-    // The challenge travels in the cookie, never in the page: the shared schema sees it added here.
-    const body = new FormData()
-    for (const [key, value] of formData) body.append(key, value)
-    body.set('challenge', challenge.token)
-    const submission = parseForm(body, secondFactorSchema)
-    if (submission.status !== 'success') {
-      const fieldErrors = submission.error?.code?.includes('admin_second_factor_one')
-        ? { code: [t('sign_in.code_or_recovery')] }
-        : undefined
-      return adminFailure(submission, { intent, toast: t('sign_in.code_invalid'), fieldErrors })
-    }
-    try {
-      const answer = await staffApi(context)
-        .withAuth('none')
-        .send('POST', 'admin/auth/second-factor/', submission.value)
-      return signedIn(answer)
-    } catch (error) {
-      if (error instanceof ApiResponseError && error.status === 401) {
-        // Expired, spent or too many wrong codes: the first step again.
-        session.set('challenge', null)
-        flash(context, { type: 'error', message: error.body.detail || t('sign_in.challenge_expired') })
+    },
+    second_factor: async () => {
+      const intent = 'second_factor'
+      const challenge = openChallenge(context)
+      if (!challenge) {
+        flash(context, { type: 'error', message: t('sign_in.challenge_expired') })
         return redirect(`/${lang}/admin/login`)
       }
-      const failed = apiError(error, ['code', 'recovery_code'], t('errors.generic'))
-      const fieldErrors = Object.keys(failed.fieldErrors).length ? failed.fieldErrors : { code: [failed.detail] }
-      return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
-    }
-  }
-
-  const submission = parseForm(formData, staffLoginSchema)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
-  try {
-    const answer = await staffApi(context).withAuth('none').send('POST', 'admin/auth/login/', submission.value)
-    if ('second_factor_required' in answer) {
-      session.set('challenge', { token: answer.challenge, expires_at: answer.expires_at })
-      return redirect(`/${lang}/admin/login${redirectQuery(target(request, formData, ''))}`)
-    }
-    return signedIn(answer)
-  } catch (error) {
-    // Wrong phone or password (both flagged), a disabled account, or too many tries (the wait in the text).
-    return apiFailure(submission, intent, error, ['phone', 'password'], t('errors.generic'))
-  }
+      // The challenge travels in the cookie, never in the page: the shared schema sees it added here.
+      const body = new FormData()
+      for (const [key, value] of formData) body.append(key, value)
+      body.set('challenge', challenge.token)
+      const submission = parseForm(body, secondFactorSchema)
+      if (submission.status !== 'success') {
+        const fieldErrors = submission.error?.code?.includes('admin_second_factor_one')
+          ? { code: [t('sign_in.code_or_recovery')] }
+          : undefined
+        return adminFailure(submission, { intent, toast: t('sign_in.code_invalid'), fieldErrors })
+      }
+      try {
+        const answer = await staffApi(context)
+          .withAuth('none')
+          .send('POST', 'admin/auth/second-factor/', submission.value)
+        return signedIn(answer)
+      } catch (error) {
+        if (isApiError(error, 401)) {
+          // Expired, spent or too many wrong codes: the first step again.
+          session.set('challenge', null)
+          flash(context, { type: 'error', message: error.body.detail || t('sign_in.challenge_expired') })
+          return redirect(`/${lang}/admin/login`)
+        }
+        const failed = apiError(error, ['code', 'recovery_code'], t('errors.generic'))
+        const fieldErrors = Object.keys(failed.fieldErrors).length ? failed.fieldErrors : { code: [failed.detail] }
+        return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
+      }
+    },
+    login: async () => {
+      const intent = 'login'
+      const submission = parseForm(formData, staffLoginSchema)
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+      try {
+        const answer = await staffApi(context).withAuth('none').send('POST', 'admin/auth/login/', submission.value)
+        if ('second_factor_required' in answer) {
+          session.set('challenge', { token: answer.challenge, expires_at: answer.expires_at })
+          return redirect(`/${lang}/admin/login${redirectQuery(target(request, formData, ''))}`)
+        }
+        return signedIn(answer)
+      } catch (error) {
+        // Wrong phone or password (both flagged), a disabled account, or too many tries (the wait in the text).
+        return apiFailure(submission, intent, error, ['phone', 'password'], t('errors.generic'))
+      }
+    },
+  })
 }
 
 const redirectQuery = (to: string) => (to ? `?redirectTo=${encodeURIComponent(to)}` : '')
@@ -126,7 +131,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, step, redirectTo } = loaderData
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   return (
     <AdminAuthFrame
       lang={lang}
@@ -141,10 +146,10 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
   )
 }
 
-function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: AdminActionData }) {
+function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ phone: string; password: string }>({
+  const [form, fields] = useForm<FormFields<typeof staffLoginSchema>>({
     id: 'admin-login',
     lastResult: answer?.intent === 'login' ? answer.result : undefined,
     shouldValidate: 'onSubmit',
@@ -163,10 +168,10 @@ function PasswordForm({ redirectTo, answer }: { redirectTo: string; answer?: Adm
   )
 }
 
-function SecondFactorForm({ redirectTo, answer }: { redirectTo: string; answer?: AdminActionData }) {
+function SecondFactorForm({ redirectTo, answer }: { redirectTo: string; answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ code: string; recovery_code: string }>({
+  const [form, fields] = useForm<FormFields<typeof secondFactorSchema>>({
     id: 'admin-second-factor',
     lastResult: answer?.intent === 'second_factor' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

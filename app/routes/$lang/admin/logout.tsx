@@ -3,9 +3,9 @@ import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.se
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
 import type { Route } from './+types/logout'
-import { adminT } from './forms.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware]
 
@@ -31,6 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   session.clear()
-  flash(context, { type: 'info', message: adminT(context)(all ? 'sign_in.signed_out_all' : 'sign_in.signed_out') })
+  flash(context, {
+    type: 'info',
+    message: serverT(context, 'admin')(all ? 'sign_in.signed_out_all' : 'sign_in.signed_out'),
+  })
   return redirect(adminLoginPath(requestLang(context)))
 }

@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { renderSVG } from 'uqr'
-import type { AdminActionData, Enrolment } from '#app/components/admin/forms.tsx'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { totpConfirmSchema } from '#contract/staff.ts'
-import { adminFailure, adminT, apiError, parseForm } from './forms.server.ts'
+import type { Enrolment } from './+shared/forms.tsx'
+import { adminFailure, apiError, parseForm } from './forms.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -16,8 +17,6 @@ type Context = Readonly<RouterContextProvider>
  * anyway, so a failed step gets them back from the form's hidden fields and
  * the page shows the same QR code again instead of a new secret.
  */
-export const secondFactorIntents = new Set(['totp_start', 'totp_confirm', 'codes_saved'])
-
 const secretPattern = /^[A-Z2-7]{16,128}=*$/
 const recoveryPattern = /^[\w-]{4,32}$/
 
@@ -29,45 +28,55 @@ function shownEnrolment(formData: FormData): Enrolment | null {
   return { secret, otpauth_uri: uri, qr_svg: renderSVG(uri, { ecc: 'M' }) }
 }
 
-export async function secondFactorAction(context: Context, intent: string, formData: FormData) {
-  const t = adminT(context)
-  if (intent === 'totp_start') {
-    try {
-      const enrolment = await staffApi(context).send('POST', 'admin/auth/totp/')
-      return data({ intent, enrolment } satisfies AdminActionData)
-    } catch (error) {
-      const failed = apiError(error, [], t('errors.generic'))
-      return data({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
-        status: failed.status,
-      })
-    }
-  }
-  if (intent === 'codes_saved') {
-    const codes = formData
-      .getAll('recovery_codes')
-      .map(String)
-      .filter((code) => recoveryPattern.test(code))
-    if (formData.get('saved') === 'on') return null
-    // Not ticked: the same codes again, with the reason.
+async function start(context: Context) {
+  try {
+    const enrolment = await staffApi(context).send('POST', 'admin/auth/totp/')
+    return data({ intent: 'totp_start' as const, enrolment })
+  } catch (error) {
+    const failed = apiError(error, [], serverT(context, 'admin')('errors.generic'))
     return data(
-      { intent, recovery_codes: codes.slice(0, 20), toast: toastMessage('error', t('second_factor.tick_saved')) },
-      { status: 400 },
+      { intent: 'totp_start' as const, toast: toastMessage('error', failed.detail) },
+      { status: failed.status },
     )
   }
-  // totp_confirm
+}
+
+/** "I saved them": ticked, `done` (the page's way on); not ticked, the same codes again with the reason. */
+function codesSaved(context: Context, formData: FormData, done: () => Response | Promise<Response>) {
+  if (formData.get('saved') === 'on') return done()
+  const codes = formData
+    .getAll('recovery_codes')
+    .map(String)
+    .filter((code) => recoveryPattern.test(code))
+  const toast = toastMessage('error', serverT(context, 'admin')('second_factor.tick_saved'))
+  return data({ intent: 'codes_saved' as const, recovery_codes: codes.slice(0, 20), toast }, { status: 400 })
+}
+
+async function confirm(context: Context, formData: FormData) {
+  const t = serverT(context, 'admin')
+  const intent = 'totp_confirm'
   const enrolment = shownEnrolment(formData)
   const submission = parseForm(formData, totpConfirmSchema)
   if (submission.status !== 'success') {
     return adminFailure(submission, { intent, toast: t('second_factor.code_required'), extra: { enrolment } })
   }
   try {
-    const done = await staffApi(context).send('POST', 'admin/auth/totp/confirm/', submission.value)
-    return data({ intent, recovery_codes: done.recovery_codes } satisfies AdminActionData)
+    const confirmed = await staffApi(context).send('POST', 'admin/auth/totp/confirm/', submission.value)
+    return data({ intent, recovery_codes: confirmed.recovery_codes })
   } catch (error) {
     const failed = apiError(error, ['code'], t('errors.generic'))
     const fieldErrors = Object.keys(failed.fieldErrors).length ? failed.fieldErrors : { code: [failed.detail] }
     // 409: it is on already (set up in another tab); nothing to show again.
     const extra = { enrolment: failed.status === 409 ? null : enrolment }
     return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors, extra })
+  }
+}
+
+/** The set-up's forms by `intent`, for `byIntent`; `done` answers the last step. */
+export function secondFactorActions(context: Context, done: () => Response | Promise<Response>) {
+  return {
+    totp_start: () => start(context),
+    totp_confirm: (form: FormData) => confirm(context, form),
+    codes_saved: (form: FormData) => codesSaved(context, form, done),
   }
 }

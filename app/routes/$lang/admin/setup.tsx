@@ -1,20 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { Link, redirect } from 'react-router'
-import { type AdminActionData, AdminAuthFrame } from '#app/components/admin/forms.tsx'
-import { PasswordChangeForm } from '#app/components/admin/password-form.tsx'
-import { SecondFactorSetup } from '#app/components/admin/second-factor.tsx'
-import { adminHome } from '#app/components/admin/staff.ts'
 import type { ScriptsHandle } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { adminLoginPath, staffSessionMiddleware } from '#app/middleware/admin.server.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaffSession, staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminAuthFrame } from './+shared/forms.tsx'
+import { PasswordChangeForm } from './+shared/password-form.tsx'
+import { type SecondFactorAnswer, SecondFactorSetup } from './+shared/second-factor.tsx'
+import { adminHome, type StaffMe } from './+shared/staff.ts'
 import type { Route } from './+types/setup'
-import { adminT } from './forms.server.ts'
+
+import { byIntent } from './forms.server.ts'
 import { changePassword } from './password.server.ts'
-import { secondFactorAction, secondFactorIntents } from './second-factor.server.ts'
+import { secondFactorActions } from './second-factor.server.ts'
 
 // Scripts on `load`, not at the first touch (decision 007): the back office is a working desk, not a landing page.
 export const handle: ScriptsHandle = { hydrate: 'on-load' }
@@ -45,33 +47,33 @@ async function me(context: Route.LoaderArgs['context']) {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = await me(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   return { lang: requestLang(context), step: staff.setup_required ?? 'done', title: t('setup.title') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await me(context)
   const lang = requestLang(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  if (secondFactorIntents.has(intent)) {
-    const answer = await secondFactorAction(context, intent, formData)
-    if (answer) return answer
-    flash(context, { type: 'success', message: adminT(context)('second_factor.done') })
-    return redirect(adminHome(lang, await me(context)))
+  const t = serverT(context, 'admin')
+  const done = (message: string, staff: StaffMe) => {
+    flash(context, { type: 'success', message })
+    return redirect(adminHome(lang, staff))
   }
-  const changed = await changePassword(context, formData)
-  if (changed.failed) return changed.failed
-  if (changed.staff.setup_required) return redirect(`/${lang}/admin/setup`)
-  flash(context, { type: 'success', message: adminT(context)('password.changed') })
-  return redirect(adminHome(lang, changed.staff))
+  return byIntent(await request.formData(), {
+    // The set-up's last step: the recovery codes are saved, the back office opens.
+    ...secondFactorActions(context, async () => done(t('second_factor.done'), await me(context))),
+    password: (f) =>
+      changePassword(context, f, (staff) =>
+        staff.setup_required ? redirect(`/${lang}/admin/setup`) : done(t('password.changed'), staff),
+      ),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function AdminSetupPage({ loaderData: { lang, step, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer: SecondFactorAnswer | undefined = actionData
   return (
     <AdminAuthFrame lang={lang} title={title}>
       {step === 'password_change_required' ? (

@@ -1,18 +1,12 @@
 import { data, type RouterContextProvider } from 'react-router'
-import type { ShopStatistics } from '#app/components/admin/desk/types.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatAmount } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import type { ShopStatistics } from './+shared/desk/types.ts'
 import { dailyCharts } from './charts.server.ts'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-desk` namespace (reviews, inbox, statistics) in the request's language. */
-export function deskT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-desk:${key}`, vars ?? {}) as string
-}
 
 export const presets = ['today', '7', '30'] as const
 export type Preset = (typeof presets)[number] | 'custom'
@@ -52,7 +46,7 @@ export async function loadStatistics(context: Context, period: { from: string; t
     problem = error.body.errors?.[0]?.message ?? error.body.detail ?? ''
     stats = await api.get('admin/stats/')
   }
-  const t = deskT(context)
+  const t = serverT(context, 'admin-desk')
   const charts = dailyCharts(stats.per_day, {
     money: (n) =>
       n >= 1_000_000 ? t('stats.millions', { n: formatAmount(n / 1_000_000, { decimals: 1 }) }) : formatAmount(n),

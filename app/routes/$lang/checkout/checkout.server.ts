@@ -4,7 +4,8 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { type CheckoutState, checkoutT, readCheckout } from './state.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { type CheckoutState, readCheckout } from './state.server.ts'
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
@@ -18,7 +19,7 @@ export const personal = { 'Cache-Control': 'private, no-store' }
 export async function loadCheckout({ request, context }: Args) {
   const user = signedInUser(context)
   const lang = requestLang(context)
-  const t = checkoutT(context)
+  const t = serverT(context, 'checkout')
   const cart = await context.get(apiClientContext).get('orders/cart/products/')
   if (!cart.products.some((line) => !line.unavailable)) {
     flash(context, { type: 'info', message: t('toast.empty_basket') })
@@ -35,7 +36,7 @@ export async function loadCheckout({ request, context }: Args) {
  * order it already made.
  */
 export async function loadCheckoutAction({ request, context }: Args) {
-  return { lang: requestLang(context), t: checkoutT(context), state: await readCheckout(request) }
+  return { lang: requestLang(context), t: serverT(context, 'checkout'), state: await readCheckout(request) }
 }
 
 /** The 14 regions and Tashkent's districts in the page's language. */

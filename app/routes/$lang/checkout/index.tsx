@@ -17,7 +17,7 @@ import { loadCheckout, loadPickupPoints, loadRegions, mapPicker, personal } from
 import { checkoutHeaders } from './state.server.ts'
 
 /**
- * Step 1: pickup or courier first (issue 20). Pickup: one of the shop's points, no address. Courier: the
+ * Step 1: pickup or courier first. Pickup: one of the shop's points, no address. Courier: the
  * address (SPEC §2), with the map picker when a Yandex key is set, else the browser's location.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

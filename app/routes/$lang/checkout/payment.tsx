@@ -8,7 +8,7 @@ import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-she
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
 import { PayBar } from '#app/components/checkout/pay-bar.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
-import { CheckoutIntent, paymentForm, paymentMethods } from '#app/components/checkout/schemas.ts'
+import { CheckoutIntent, paymentForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -17,6 +17,7 @@ import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { PaymentMethod } from '#contract/orders.ts'
 import type { Route } from './+types/payment'
 import {
   deliveryOf,
@@ -218,7 +219,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
         <fieldset className="checkout-choice">
           <legend>{t('payment.method')}</legend>
-          {paymentMethods.map((m) => (
+          {PaymentMethod.map((m) => (
             <label key={m} className="checkout-choice__option">
               <input
                 type="radio"

@@ -1,7 +1,6 @@
-import { createCookie, type RouterContextProvider } from 'react-router'
+import { createCookie } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { secureCookies } from '#app/utils/cookie-session.server.ts'
 
 /**
@@ -86,10 +85,4 @@ export function pickFields<K extends string>(formData: FormData, keys: readonly 
     if (typeof value === 'string') out[key] = value.slice(0, long.includes(key) ? LONG : SHORT)
   }
   return out
-}
-
-/** Texts of the `checkout` namespace in the request's language. */
-export function checkoutT(context: Readonly<RouterContextProvider>) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`checkout:${key}`, vars ?? {}) as string
 }

@@ -5,8 +5,9 @@ import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import { ProductListing } from '#app/components/catalogue/listing.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
@@ -17,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const maker = await api.get(`products/manufacturers/${params.slug}/`).catch(rethrowMoved(request, params.slug))
   redirectIfRenamed(request, params.slug, maker.slug)
   const url = new URL(request.url)

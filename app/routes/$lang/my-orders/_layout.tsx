@@ -5,7 +5,7 @@ import type { Route } from './+types/_layout'
 // Every page of the section is for a signed-in customer: a visitor goes to sign-in and back.
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
-// The section's shared layout (issue 14): for now it only renders its pages.
+// The section's shared layout: for now it only renders its pages.
 export default function Layout() {
   return <Outlet />
 }

@@ -4,7 +4,8 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { OrderCard } from '#app/components/orders/order-card.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/index'
 
 // docs/orders-and-payments.md "Order states": active are SPEC's 3, 4, 5 and 1, an order still to be paid (it has a "pay" action
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab: Tab = url.pathname.replace(/\/$/, '').endsWith('/history') ? 'history' : 'active'
   const page = Math.max(1, Math.min(1000, Number(url.searchParams.get('page')) || 1))
   const orders = await context.get(apiClientContext).get('orders/', { status__in: tabs[tab], page, size: PAGE_SIZE })
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   return data({ lang: requestLang(context), tab, orders, title: t('list.meta_title') }, { headers: personal })
 }
 

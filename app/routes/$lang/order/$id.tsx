@@ -13,14 +13,16 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/$id'
 
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
 async function loadOrder(context: Route.LoaderArgs['context'], id: string) {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return orNotFound(context.get(apiClientContext).get(`orders/${id}/`))
 }
 
@@ -29,7 +31,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadOrder(context, params.id)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   // A card order awaiting payment is paid again with a saved card or a new one.
   const cards = order.can_pay && order.payment_method === 'card' ? await savedCards(context) : []
   return data(
@@ -49,7 +51,7 @@ export const headers = () => personal
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   const api = context.get(apiClientContext)
   const here = `/${lang}/order/${params.id}`
   const formData = await request.formData()
@@ -63,12 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (formData.get('intent') === 'pay') {
       // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
       const card = formData.get('card_id')
-      const choice =
-        card === NEW_CARD
-          ? { card_id: null }
-          : typeof card === 'string' && /^\d{1,9}$/.test(card)
-            ? { card_id: Number(card) }
-            : undefined
+      const choice = card === NEW_CARD ? { card_id: null } : idOf(card) !== null ? { card_id: idOf(card) } : undefined
       const start = await api.send('POST', `payments/${order.id}/start/`, choice)
       return redirect(payRedirect(lang, order.id, start.redirect_url))
     }
@@ -168,8 +165,12 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
               <Fact name={t('order.extra_phone')}>{formatPhone(receiver.extra_phone)}</Fact>
             ) : null}
             <OrderPlace order={order} />
-            <Fact name={t('order.delivery')}>{t(`order.deliveries.${order.delivery}`)}</Fact>
-            <Fact name={t('order.payment_method')}>{t(`order.methods.${order.payment_method}`)}</Fact>
+            <Fact name={t('order.delivery')}>
+              {t(`order.deliveries.${order.delivery}`, { defaultValue: order.delivery })}
+            </Fact>
+            <Fact name={t('order.payment_method')}>
+              {t(`order.methods.${order.payment_method}`, { defaultValue: order.payment_method })}
+            </Fact>
           </dl>
         </section>
         <section aria-labelledby="order-money">

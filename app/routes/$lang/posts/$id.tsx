@@ -6,18 +6,20 @@ import { htmlText } from '#app/components/catalogue/rich-text.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/$id'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const [post, others] = await Promise.all([
     api.get(`posts/${params.id}/`).catch(rethrowNotFound),
     api.get('posts/', { size: 4 }).catch(() => null),

@@ -13,8 +13,9 @@ import { Reviews } from '#app/components/reviews/reviews.tsx'
 import { reviewAction } from '#app/routes/$lang/products/review.server.ts'
 import { loadReviews } from '#app/routes/$lang/products/reviews.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
@@ -27,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   // What the page shows, no more: the dates and the showcase flag stay out of its data.
   const {
     similar,

@@ -2,8 +2,9 @@ import { data, type RouterContextProvider } from 'react-router'
 import { parseListParams } from '#app/components/catalogue/list-params.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
@@ -24,7 +25,7 @@ export async function loadCategoryPage(
   }: { request: Request; context: Readonly<RouterContextProvider>; lang: Lang; slug?: string },
 ) {
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   // By slug, an old slug of a renamed category is a 301 to its current page.
   const category = await api.get(apiPath).catch(slug ? rethrowMoved(request, slug) : rethrowNotFound)
   if (slug) redirectIfRenamed(request, slug, category.slug)

@@ -5,8 +5,9 @@ import { hasNarrowingFilters, parseListParams } from '#app/components/catalogue/
 import { ProductListing } from '#app/components/catalogue/listing.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing, loadSearchHelp } from '#app/utils/listing.server.ts'
 import { redirectOldBrands } from '#app/utils/moved.server.ts'
@@ -28,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const filters = parseListParams(url.searchParams)
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const [found, tree] = await Promise.all([
     loadListing(api, filters),
     filters.sections.length ? api.get('products/categories/') : null,

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, data, redirect } from 'react-router'
 import type { ApiErrorBody } from '#api/types.ts'
 import type { ReviewFailure } from '#app/components/reviews/reviews.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, requireUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 
@@ -22,8 +22,7 @@ export async function reviewAction({ request, context, params }: ActionFunctionA
   const slug = params.slug ?? ''
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(slug)) throw new Response(null, { status: 404 })
   const back = `/${lang}/products/${slug}`
-  const i18n = getInstance(context)
-  const t = (key: string, vars: Record<string, unknown> = {}) => i18n.t(`reviews:${key}`, vars) as string
+  const t = serverT(context, 'reviews')
   await requireUser({ request, context })
   const api = context.get(apiClientContext)
   const refuse = (message: string, typed: { rating: string; comment: string; clearPhotos: boolean } | null) => {

@@ -4,15 +4,15 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import type { Route } from './+types/balance'
-import { profileT } from './forms.server.ts'
 
 /** The cashback balance and its history, newest first (SPEC §2), ten entries a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Math.min(1000, Number(new URL(request.url).searchParams.get('page')) || 1))
   const cashback = await context.get(apiClientContext).get('account/cashback/', { page, size: 10 })
-  return { lang: requestLang(context), cashback, title: profileT(context)('balance.title') }
+  return { lang: requestLang(context), cashback, title: serverT(context, 'profile')('balance.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

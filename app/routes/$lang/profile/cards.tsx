@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import type { SavedCard } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -15,13 +15,13 @@ import {
   RemoveCardForm,
 } from '#app/components/profile/cards.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { paymeKeepsCards } from '#app/routes/$lang/checkout/place.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { codeForm } from '#contract/account.ts'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
 import { z } from '#contract/zod.ts'
@@ -33,11 +33,6 @@ const verifyForm = codeForm.extend({ card_id: z.coerce.number().int().positive()
 const idOf = (value: FormDataEntryValue | string | null) => {
   const id = Number(value)
   return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? id : null
-}
-
-function cardsT(context: Readonly<RouterContextProvider>) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`cards:${key}`, vars ?? {}) as string
 }
 
 /**
@@ -62,12 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pending,
     removing: cards.find((card) => card.id === removeId) ?? null,
     payme: paymeKeepsCards(),
-    title: cardsT(context)('title'),
+    title: serverT(context, 'cards')('title'),
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = cardsT(context)
+  const t = serverT(context, 'cards')
   const lang = requestLang(context)
   const here = `/${lang}/profile/cards`
   const api = context.get(apiClientContext)

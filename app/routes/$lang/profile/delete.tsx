@@ -4,21 +4,36 @@ import { DeleteAccountForm } from '#app/components/profile/delete-account.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signOut } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { accountDeleteForm } from '#contract/account.ts'
 import type { Route } from './+types/delete'
-import { profileT } from './forms.server.ts'
+import { apiError, formFailure, parseForm } from './forms.server.ts'
 
 /** GET: the confirmation as a page (the modal of the settings page without JavaScript). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: profileT(context)('delete.title') }
+  return { lang: requestLang(context), title: serverT(context, 'profile')('delete.title') }
 }
 
-/** POST: deletes the account at the API (personal data erased, orders kept anonymised), ends the session, goes home. */
-export async function action({ context }: Route.ActionArgs) {
-  const lang = requestLang(context)
-  await context.get(apiClientContext).send('DELETE', 'account/delete/')
+/**
+ * POST: only the confirmation's "Delete" button (`confirm=delete`) with the
+ * password deletes the account at the API (personal data erased, orders kept
+ * anonymised), ends the session and goes home; anything else is the page again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = serverT(context, 'profile')
+  const submission = parseForm(await request.formData(), accountDeleteForm)
+  if (submission.status !== 'success') return formFailure(submission, { toast: t('delete.not_confirmed') })
+  try {
+    await context
+      .get(apiClientContext)
+      .send('DELETE', 'account/delete/', { confirm: true, password: submission.value.password })
+  } catch (error) {
+    const failed = apiError(error, ['password'], t('toast.generic'))
+    return formFailure(submission, { toast: failed.firstError, status: failed.status, fieldErrors: failed.fieldErrors })
+  }
   await signOut(context)
-  flash(context, { type: 'info', message: profileT(context)('delete.done') })
-  return redirect(`/${lang}`)
+  flash(context, { type: 'info', message: t('delete.done') })
+  return redirect(`/${requestLang(context)}`)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -26,11 +41,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function DeleteAccountPage({ loaderData: { lang, title } }: Route.ComponentProps) {
+export default function DeleteAccountPage({ loaderData: { lang, title }, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="container auth-page auth-page--narrow">
       <h1 className="auth-page__title">{title}</h1>
-      <DeleteAccountForm lang={lang} />
+      <DeleteAccountForm lang={lang} answer={actionData} />
     </main>
   )
 }

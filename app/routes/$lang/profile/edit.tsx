@@ -10,18 +10,19 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { readUploadForm, uploadTooLarge } from '#app/utils/upload.server.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import { profileForm } from '#contract/profile.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import type { Route } from './+types/edit'
-import { apiError, formFailure, parseForm, profileT } from './forms.server.ts'
+import { apiError, formFailure, parseForm } from './forms.server.ts'
 
 const Intent = { save: 'save', removePhoto: 'remove-photo' } as const
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context)
-  return { lang: requestLang(context), user, title: profileT(context)('edit.title') }
+  return { lang: requestLang(context), user, title: serverT(context, 'profile')('edit.title') }
 }
 
 /**
@@ -30,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * The photo goes first: a refused picture leaves everything as it was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const lang = requestLang(context)
   const api = context.get(apiClientContext)
   const formData = await readUploadForm(request)
@@ -47,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (photo instanceof File && photo.size > 0) {
       const body = new FormData()
       body.set('avatar', photo, photo.name || 'photo')
-      const response = await api.request('account/avatar/', { method: 'POST', body })
-      if (!response.ok) {
-        const failed = (await response.json().catch(() => ({}))) as { detail?: string }
-        const detail = failed.detail || t('toast.generic')
-        return formFailure(submission, { toast: detail, status: response.status, fieldErrors: { avatar: [detail] } })
+      try {
+        await api.upload('account/avatar/', body)
+      } catch (error) {
+        const { detail, status } = apiError(error, [], t('toast.generic'))
+        return formFailure(submission, { toast: detail, status, fieldErrors: { avatar: [detail] } })
       }
     }
     await api.send('PATCH', 'account/', submission.value)

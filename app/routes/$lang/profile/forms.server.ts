@@ -1,17 +1,8 @@
 import type { Submission } from '@conform-to/react'
-import { data, type RouterContextProvider } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { data } from 'react-router'
 import { type ProfileActionData, toastMessage } from '#app/utils/forms.server.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
-
-type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `profile` namespace in the request's language. */
-export function profileT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`profile:${key}`, vars ?? {}) as string
-}
 
 /** A failed form: 400 (or the API's status) with the typed values (never passwords), flagged fields and a message. */
 export function formFailure(
@@ -20,7 +11,7 @@ export function formFailure(
 ) {
   const result = submission.reply({
     fieldErrors: options.fieldErrors,
-    hideFields: ['old_password', 'new_password', 'password_confirm'],
+    hideFields: ['password', 'old_password', 'new_password', 'password_confirm'],
   })
   const body: ProfileActionData = { result, toast: toastMessage('error', options.toast) }
   // A 413 from the API is still the customer's form to fix: the page answers 400 like any other failure.

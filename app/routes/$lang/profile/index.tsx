@@ -4,15 +4,15 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Avatar } from '#app/components/profile/avatar.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { formatPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/index'
-import { profileT } from './forms.server.ts'
 
 /** The profile overview (SPEC §2): photo, name, phones, cashback balance and the profile's pages. */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = signedInUser(context)
-  return { lang: requestLang(context), user, title: profileT(context)('overview.title') }
+  return { lang: requestLang(context), user, title: serverT(context, 'profile')('overview.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -5,8 +5,10 @@ import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { shopHref } from '#app/components/catalogue/links.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { absoluteUrl, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/$id'
 
@@ -16,9 +18,9 @@ import type { Route } from './+types/$id'
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const api = context.get(apiClientContext)
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const { results } = await api.get('common/story/')
   const index = results.findIndex((s) => s.id === Number(params.id))
   const story = results[index]

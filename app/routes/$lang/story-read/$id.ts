@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { routeLang } from '#app/utils/catalogue.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import type { Route } from './+types/$id'
 
 /**
@@ -12,7 +13,7 @@ import type { Route } from './+types/$id'
 export async function action({ params, request, context }: Route.ActionArgs) {
   routeLang(params)
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const read = await orNotFound(context.get(apiClientContext).get(`common/story-item/${params.id}/read/`))
   return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,54 +1,59 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { BatchRows } from '#app/components/admin/batches/batch-rows.tsx'
-import { rowKinds } from '#app/components/admin/batches/types.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
+import { Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { staffLoad } from '../forms.server.ts'
+import { rowKinds } from '#contract/catalogue-batches.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
+import { BatchRows } from './+shared/batch-rows.tsx'
 import type { Route } from './+types/$id'
-import { batchesT, type RefusedAnswer, refusedAnswer } from './batches.server.ts'
-import '#app/styles/admin-batches.css'
+import { batchWhat } from './batches.server.ts'
+import './+shared/batches.css'
 
 const PAGE_SIZE = 100
 
 /** A batch: while its file is checked, the progress; then the preview (or the result) with Apply or Undo. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  const id = pageId(params.id)
   const url = new URL(request.url)
   const kind = rowKinds.find((k) => k === url.searchParams.get('kind'))
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1)
-  const batch = await staffLoad(context, `admin/batches/${params.id}/`, { kind, page, size: PAGE_SIZE })
+  const batch = await staffLoad(context, `admin/batches/${id}/`, { kind, page, size: PAGE_SIZE })
   return {
     lang: requestLang(context),
     batch,
     kind: kind ?? null,
-    title: batchesT(context)('batch.meta_title', { id: batch.id }),
+    kinds: rowKinds,
+    what: batchWhat(context, batch),
+    title: serverT(context, 'admin-batches')('batch.meta_title', { id: batch.id }),
   }
 }
 
 /** Apply, undo, or undo the rows nobody changed since; a refusal lists the rows. */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const t = batchesT(context)
-  const here = adminPath(requestLang(context), `batches/${params.id}`)
+  const id = pageId(params.id)
+  const t = serverT(context, 'admin-batches')
   const api = staffApi(context)
-  try {
-    if (intent === 'apply') {
-      await api.send('POST', `admin/batches/${params.id}/apply/`)
-      flash(context, { type: 'success', message: t('batch.applied_toast') })
-    } else if (intent === 'undo' || intent === 'undo-others') {
-      await api.send('POST', `admin/batches/${params.id}/undo/`, { skip_changed: intent === 'undo-others' })
-      flash(context, { type: 'success', message: t('batch.undone_toast') })
-    } else throw data(null, { status: 400 })
-  } catch (error) {
-    return refusedAnswer(error, intent)
+  const run = async <const I extends string>(intent: I, send: () => Promise<unknown>, toast: string) => {
+    try {
+      await send()
+    } catch (error) {
+      return refusedAnswer(intent, error)
+    }
+    flash(context, { type: 'success', message: toast })
+    return redirect(adminPath(requestLang(context), `batches/${id}`))
   }
-  return redirect(here)
+  const undo = (skipChanged: boolean) => () =>
+    api.send('POST', `admin/batches/${id}/undo/`, { skip_changed: skipChanged })
+  return byIntent(await request.formData(), {
+    apply: () => run('apply', () => api.send('POST', `admin/batches/${id}/apply/`), t('batch.applied_toast')),
+    undo: () => run('undo', undo(false), t('batch.undone_toast')),
+    'undo-others': () => run('undo-others', undo(true), t('batch.undone_toast')),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -63,7 +68,7 @@ function useCheckingPoll(checking: boolean) {
   }, [checking, state, revalidate])
 }
 
-function Refused({ answer }: { answer: RefusedAnswer }) {
+function Refused({ answer }: { answer: { detail: string; rows: { field: string; message: string }[] } }) {
   return (
     <div className="batch-refused" role="alert">
       <p>{answer.detail}</p>
@@ -79,15 +84,14 @@ function Refused({ answer }: { answer: RefusedAnswer }) {
 }
 
 export default function BatchPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, batch, kind } = loaderData
+  const { lang, batch, kind, kinds, what } = loaderData
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state !== 'idle'
   const checking = batch.state === 'checking'
   useCheckingPoll(checking)
   const when = (at: string | null) =>
     at ? new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' }) : ''
-  const refused = actionData as RefusedAnswer | undefined
-  const what = batch.kind === 'import' ? String(batch.summary.file ?? '') : t(`bulk.${String(batch.summary.action)}`)
+  const refused = actionData
   return (
     <div className="batch-page">
       {checking ? (
@@ -153,7 +157,7 @@ export default function BatchPage({ loaderData, actionData }: Route.ComponentPro
           </Form>
         ) : null}
       </div>
-      {!checking && batch.state !== 'failed' ? <BatchRows lang={lang} batch={batch} kind={kind} /> : null}
+      {!checking && batch.state !== 'failed' ? <BatchRows lang={lang} batch={batch} kind={kind} kinds={kinds} /> : null}
     </div>
   )
 }

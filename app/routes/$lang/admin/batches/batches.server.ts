@@ -1,24 +1,9 @@
-import { data, type RouterContextProvider } from 'react-router'
-import { getInstance } from '#app/middleware/i18next.ts'
-import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import type { RouterContextProvider } from 'react-router'
+import { serverT } from '#app/utils/i18n.server.ts'
+import type { Batch } from './+shared/types.ts'
 
-type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-batches` namespace in the request's language. */
-export function batchesT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-batches:${key}`, vars ?? {}) as string
-}
-
-/** What an action the API refused answers: its message and, per row, the rows it names. */
-export type RefusedAnswer = { intent: string; detail: string; rows: { field: string; message: string }[] }
-
-/**
- * The API's 4xx as the page's answer (the reason and the listed rows, shown
- * above the form); anything else is a real failure.
- */
-export function refusedAnswer(error: unknown, intent: string) {
-  if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
-  const body: RefusedAnswer = { intent, detail: error.body.detail ?? '', rows: error.body.errors ?? [] }
-  return data(body, { status: error.status === 413 ? 400 : error.status })
+/** What a batch changed, in a word: the imported file's name, or the bulk action's label (read on the server). */
+export function batchWhat(context: Readonly<RouterContextProvider>, batch: Pick<Batch, 'kind' | 'summary'>) {
+  if (batch.kind === 'import') return String(batch.summary.file ?? '')
+  return serverT(context, 'admin-batches')(`bulk.${String(batch.summary.action)}`, { defaultValue: '' })
 }

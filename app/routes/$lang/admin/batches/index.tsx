@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { batchesT } from './batches.server.ts'
-import '#app/styles/admin-batches.css'
+import { batchWhat } from './batches.server.ts'
+
+import './+shared/batches.css'
 
 const PAGE_SIZE = 25
 
@@ -16,7 +18,12 @@ const PAGE_SIZE = 25
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1)
   const batches = await staffLoad(context, 'admin/batches/', { page, size: PAGE_SIZE })
-  return { lang: requestLang(context), batches, title: batchesT(context)('batches.meta_title') }
+  const results = batches.results.map((batch) => ({ ...batch, what: batchWhat(context, batch) }))
+  return {
+    lang: requestLang(context),
+    batches: { ...batches, results },
+    title: serverT(context, 'admin-batches')('batches.meta_title'),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -49,10 +56,7 @@ export default function BatchesPage({ loaderData }: Route.ComponentProps) {
                   <Link to={adminPath(lang, `batches/${batch.id}`)}>{t('batches.open', { id: batch.id })}</Link>
                 </td>
                 <td data-label={t('batches.what')}>
-                  {t(`batches.${batch.kind}`)}:{' '}
-                  {batch.kind === 'import'
-                    ? String(batch.summary.file ?? '')
-                    : t(`bulk.${String(batch.summary.action)}`)}
+                  {t(`batches.${batch.kind}`)}: {batch.what}
                 </td>
                 <td data-label={t('batches.when')}>{when(batch.created_at)}</td>
                 <td data-label={t('batches.who')}>{batch.actor}</td>

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
 import type { Route } from './+types/index'
-import { catalogueT } from './catalogue.server.ts'
 
 const lists = ['brands', 'manufacturers', 'categories', 'menu'] as const
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: catalogueT(context)('index.title') }
+  return { lang: requestLang(context), title: serverT(context, 'admin-catalogue')('index.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

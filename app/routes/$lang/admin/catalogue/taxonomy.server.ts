@@ -1,6 +1,6 @@
 import { data } from 'react-router'
-import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
 import { z } from '#contract/zod.ts'
+import { type Kind, kinds } from './+shared/kinds.ts'
 
 // The taxonomy screens' forms: the URL's kind, and how a submitted form
 // becomes the API's body (api/admin/taxonomy/schemas.ts validates again and

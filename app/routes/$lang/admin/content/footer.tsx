@@ -2,21 +2,22 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { SelectField } from '../+shared/fields.tsx'
+import { adminPath } from '../+shared/staff.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../forms.server.ts'
+import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
+import type { LocalizedText } from './+shared/types.ts'
 import type { Route } from './+types/footer'
-import { contentT, localizedForm } from './content.server.ts'
-import '#app/styles/admin-content.css'
+import { localizedForm } from './content.server.ts'
+import './+shared/content.css'
 
 /** Empty rows offered under the current links for new ones. */
 const BLANK_ROWS = 2
@@ -27,7 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     staffLoad(context, 'admin/content/pages/'),
   ])
   const choices = pages.results.map((p) => ({ value: p.slug, label: `${p.published.title.ru} (/${p.slug})` }))
-  return { lang: requestLang(context), links: footer.results, choices, title: contentT(context)('footer.title') }
+  return {
+    lang: requestLang(context),
+    links: footer.results,
+    choices,
+    title: serverT(context, 'admin-content')('footer.title'),
+  }
 }
 
 const footerForm = z.object({
@@ -45,7 +51,7 @@ const footerForm = z.object({
 
 /** Replaces the footer's links: rows with a page, by their order number (ties keep the rows' order). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'save'
   const submission = parseForm(await request.formData(), footerForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
@@ -83,14 +89,14 @@ type Row = { title: LocalizedText; slug: string; position: string }
 export default function AdminFooterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, links, choices, title } = loaderData
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const blank = { title: { uz: '', sr: '', ru: '' }, slug: '', position: '' }
   const rows: Row[] = [
     ...links.map((link, i) => ({ title: link.title, slug: link.slug, position: String((i + 1) * 10) })),
     ...Array.from({ length: BLANK_ROWS }, (_, i) => ({ ...blank, position: String((links.length + i + 1) * 10) })),
   ]
-  const [form, fields] = useForm<{ links: Row[] }>({
+  const [form, fields] = useForm<FormFields<typeof footerForm>>({
     id: 'footer',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { contentT } from './content.server.ts'
-import '#app/styles/admin-content.css'
+
+import './+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The same right as every content call: a role without it gets the API's 403 here too.
   await staffLoad(context, 'admin/content/apps/')
-  return { lang: requestLang(context), title: contentT(context)('title') }
+  return { lang: requestLang(context), title: serverT(context, 'admin-content')('title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -3,28 +3,29 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import type { ContentContacts } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import { PickupPointsForm } from '#app/components/admin/content/pickup-points-form.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiError, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { adminFailure, apiError, apiFailure, byIntent, parseForm, staffLoad } from '../forms.server.ts'
+import { ContentInput, LocalizedInputs } from './+shared/fields.tsx'
+import { PickupPointsForm } from './+shared/pickup-points-form.tsx'
 import type { Route } from './+types/settings'
-import { contentT, localizedForm } from './content.server.ts'
-import '#app/styles/admin-content.css'
+import { localizedForm } from './content.server.ts'
+import './+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const apps = await staffLoad(context, 'admin/content/apps/')
   const contacts = await staffApi(context)
     .get('admin/content/contacts/')
     .catch(() => null)
-  return { lang: requestLang(context), apps, contacts, title: contentT(context)('settings.title') }
+  return { lang: requestLang(context), apps, contacts, title: serverT(context, 'admin-content')('settings.title') }
 }
 
 const optional = z.string().trim().max(500).default('')
@@ -73,34 +74,45 @@ function pointFieldErrors(error: unknown, rows: number[], generic: string) {
 const contactFields = ['phone', 'phone2', 'latitude', 'longitude', 'address.uz', 'address.sr', 'address.ru']
 const linkFields = ['facebook', 'instagram', 'telegram', 'email', 'ios', 'android']
 
-/** Two forms: the contacts, and the store links (an empty one shows "soon" in the shop). */
+/** Three forms: the contacts, the pickup points, and the store links (an empty one shows "soon" in the shop). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
-  const formData = await request.formData()
-  const asked = formData.get('intent')
-  const intent = asked === 'apps' || asked === 'points' ? asked : 'contacts'
-  if (intent === 'points') return savePoints(context, formData)
-  const submission = parseForm(formData, intent === 'apps' ? appsForm : contactsForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
-    if (intent === 'apps') {
-      const { ios, android } = submission.value as z.infer<typeof appsForm>
-      await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
-    } else {
-      const value = submission.value as z.infer<typeof contactsForm>
-      // The points are edited in their own form: saving the contacts keeps them.
-      const current = await currentContacts(context)
-      await staffApi(context).send('PUT', 'admin/content/contacts/', {
-        ...value,
-        email: value.email || null,
-        pickup_points: current?.pickup_points ?? [],
-      })
-    }
-  } catch (error) {
-    return apiFailure(submission, intent, error, [...contactFields, ...linkFields], t('failed'))
+  const t = serverT(context, 'admin-content')
+  const saved = () => {
+    flash(context, { type: 'success', message: t('saved') })
+    return redirect(adminPath(requestLang(context), 'content/settings'))
   }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(requestLang(context), 'content/settings'))
+  return byIntent(await request.formData(), {
+    points: (form) => savePoints(context, form),
+    contacts: async (form) => {
+      const submission = parseForm(form, contactsForm)
+      if (submission.status !== 'success')
+        return adminFailure(submission, { intent: 'contacts', toast: t('fill_form') })
+      const value = submission.value
+      try {
+        // The points are edited in their own form: saving the contacts keeps them.
+        const current = await currentContacts(context)
+        await staffApi(context).send('PUT', 'admin/content/contacts/', {
+          ...value,
+          email: value.email || null,
+          pickup_points: current?.pickup_points ?? [],
+        })
+      } catch (error) {
+        return apiFailure(submission, 'contacts', error, [...contactFields, ...linkFields], t('failed'))
+      }
+      return saved()
+    },
+    apps: async (form) => {
+      const submission = parseForm(form, appsForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent: 'apps', toast: t('fill_form') })
+      const { ios, android } = submission.value
+      try {
+        await staffApi(context).send('PUT', 'admin/content/apps/', { ios: ios || null, android: android || null })
+      } catch (error) {
+        return apiFailure(submission, 'apps', error, [...contactFields, ...linkFields], t('failed'))
+      }
+      return saved()
+    },
+  })
 }
 
 const currentContacts = (context: Route.ActionArgs['context']) =>
@@ -110,7 +122,7 @@ const currentContacts = (context: Route.ActionArgs['context']) =>
 
 /** The pickup points form: every kept row (removed and blank ones left out) replaces the list. */
 async function savePoints(context: Route.ActionArgs['context'], formData: FormData) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const submission = parseForm(formData, pointsForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'points', toast: t('fill_form') })
   const current = await currentContacts(context)
@@ -142,7 +154,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminContentSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, apps, contacts, title } = loaderData
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [contactsFormMeta, c] = useForm<Record<keyof ContentContacts, any>>({
     id: 'contacts',
@@ -152,7 +164,7 @@ export default function AdminContentSettings({ loaderData, actionData }: Route.C
       ? { ...contacts, latitude: String(contacts.latitude), longitude: String(contacts.longitude) }
       : undefined,
   })
-  const [appsFormMeta, a] = useForm<{ ios: string; android: string }>({
+  const [appsFormMeta, a] = useForm<FormFields<typeof appsForm>>({
     id: 'apps',
     lastResult: answer?.intent === 'apps' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -2,21 +2,23 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { InputField } from '#app/components/admin/people/inputs.tsx'
-import { formatMoment } from '#app/components/admin/people/promo-text.ts'
-import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, adminT, apiFailure, parseForm, staffLoad } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
+import { InputField } from '../+shared/people/inputs.tsx'
+import { formatMoment } from '../+shared/people/promo-text.ts'
+import { adminPath, staffCan, useStaff } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
+import { adminFailure, apiFailure, byIntent, parseForm, staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/$id'
-import { customersT } from './customers.server.ts'
-import '#app/styles/admin-people.css'
+
+import '../+shared/people/people.css'
 
 const load = (context: Route.LoaderArgs['context'], id: string) => staffLoad(context, `admin/customers/${id}/`)
 
@@ -37,36 +39,38 @@ const adjustForm = z.object({
 /** Block or unblock with a reason, or adjust the cashback balance: each its own form, POST-redirect-GET. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await load(context, params.id)
-  const t = customersT(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
+  const t = serverT(context, 'admin-customers')
   const path = `admin/customers/${customer.id}/` as const
+  const generic = serverT(context, 'admin')('errors.generic')
   const done = (message: string) => {
     flash(context, { type: 'success', message })
     return redirect(adminPath(requestLang(context), `customers/${customer.id}`))
   }
-  const refused = (submission: Parameters<typeof adminFailure>[0], error: unknown, fields: string[]) => {
-    return apiFailure(submission, intent, error, fields, adminT(context)('errors.generic'))
-  }
-  if (intent === 'block' || intent === 'unblock') {
-    const submission = parseForm(formData, reasonForm)
+  const block = async (intent: 'block' | 'unblock', form: FormData) => {
+    const submission = parseForm(form, reasonForm)
     if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
     try {
       await staffApi(context).send('POST', `${path}${intent}/`, submission.value)
     } catch (error) {
-      return refused(submission, error, ['reason'])
+      return apiFailure(submission, intent, error, ['reason'], generic)
     }
     return done(t(intent === 'block' ? 'blocked_done' : 'unblocked_done'))
   }
-  const submission = parseForm(formData, adjustForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent: 'adjust', toast: t('fill_form') })
-  try {
-    const amount = Number(submission.value.amount.replace('−', '-'))
-    await staffApi(context).send('POST', `${path}cashback/`, { amount, reason: submission.value.reason })
-  } catch (error) {
-    return refused(submission, error, ['amount', 'reason'])
-  }
-  return done(t('adjusted_done'))
+  return byIntent(await request.formData(), {
+    block: (form) => block('block', form),
+    unblock: (form) => block('unblock', form),
+    adjust: async (form) => {
+      const submission = parseForm(form, adjustForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent: 'adjust', toast: t('fill_form') })
+      try {
+        const amount = Number(submission.value.amount.replace('−', '-'))
+        await staffApi(context).send('POST', `${path}cashback/`, { amount, reason: submission.value.reason })
+      } catch (error) {
+        return apiFailure(submission, 'adjust', error, ['amount', 'reason'], generic)
+      }
+      return done(t('adjusted_done'))
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.name }]
@@ -74,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function AdminCustomerPage({ loaderData: { lang, customer }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-customers')
   const staff = useStaff()
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const shown = (list: { total: number; results: unknown[] }) =>
     list.total > list.results.length ? (
       <p className="admin-muted">{t('shown_newest', { shown: list.results.length, total: list.total })}</p>
@@ -192,11 +196,11 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
   )
 }
 
-function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminActionData }) {
+function BlockForm({ blocked, answer }: { blocked: boolean; answer?: FormAnswer }) {
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
   const intent = blocked ? 'unblock' : 'block'
-  const [form, fields] = useForm<{ reason: string }>({
+  const [form, fields] = useForm<FormFields<typeof reasonForm>>({
     id: `customer-${intent}`,
     lastResult: answer?.intent === intent ? answer.result : undefined,
     shouldValidate: 'onSubmit',
@@ -221,10 +225,10 @@ function BlockForm({ blocked, answer }: { blocked: boolean; answer?: AdminAction
   )
 }
 
-function AdjustForm({ answer }: { answer?: AdminActionData }) {
+function AdjustForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin-customers')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ amount: string; reason: string }>({
+  const [form, fields] = useForm<FormFields<typeof adjustForm>>({
     id: 'customer-adjust',
     lastResult: answer?.intent === 'adjust' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

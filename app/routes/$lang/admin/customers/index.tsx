@@ -1,22 +1,23 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { customersT } from './customers.server.ts'
-import '#app/styles/admin-people.css'
+
+import '../+shared/people/people.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const q = params.get('q')?.trim().slice(0, 100) ?? ''
   const page = Math.max(1, Math.min(1000, Number(params.get('page')) || 1))
   const list = await staffLoad(context, 'admin/customers/', { q: q || undefined, page, size: 30 })
-  return { lang: requestLang(context), list, q, title: customersT(context)('title') }
+  return { lang: requestLang(context), list, q, title: serverT(context, 'admin-customers')('title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

@@ -1,21 +1,22 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
-import { DeskIntent, SMS_REPLY_MAX, smsForm } from '#app/components/admin/desk/forms.ts'
-import { TextForm } from '#app/components/admin/desk/text-form.tsx'
-import type { InboxStatus } from '#app/components/admin/desk/types.ts'
-import { staffCan } from '#app/components/admin/staff.ts'
+import { Form, Link } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
-import { parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf } from '#app/utils/ids.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { SMS_REPLY_MAX } from '#contract/desk.ts'
 import { formatPhone } from '#contract/phone-format.ts'
-import { fieldRefusal, pageId, refused } from '../desk.server.ts'
-import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+import { DeskIntent, smsForm } from '../+shared/desk/forms.ts'
+import { TextForm } from '../+shared/desk/text-form.tsx'
+import type { InboxStatus } from '../+shared/desk/types.ts'
+import { staffCan } from '../+shared/staff.ts'
+import { deskChange, deskText } from '../desk.server.ts'
+import { byIntent, pageId, staffLoad } from '../forms.server.ts'
+
 import type { Route } from './+types/$id'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 const statuses: InboxStatus[] = ['new', 'in_progress', 'done']
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,51 +34,46 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     message,
     assignees,
-    title: deskT(context)('inbox.meta_one', { id: message.id }),
+    title: serverT(context, 'admin-desk')('inbox.meta_one', { id: message.id }),
   }
 }
 
-const idValue = (value: FormDataEntryValue | null) =>
-  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null
+const idValue = (value: FormDataEntryValue | null) => idOf(value)
 
 /** Status and assignee, "unread again", an SMS reply: plain forms posting here, then back to the message. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = deskT(context)
+  const t = serverT(context, 'admin-desk')
   const id = pageId(params.id)
-  const here = `/${lang}/admin/inbox/${id}`
+  const page = { context, here: `/${lang}/admin/inbox/${id}` }
   const api = staffApi(context)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  try {
-    if (intent === DeskIntent.update) {
-      const status = statuses.find((s) => s === form.get('status'))
-      await api.send('PATCH', `admin/inbox/${id}/`, { status, assignee_id: idValue(form.get('assignee_id')) })
-      flash(context, { type: 'success', message: t('inbox.saved') })
-      return redirect(here)
-    }
-    if (intent === DeskIntent.unread) {
-      await api.send('PATCH', `admin/inbox/${id}/`, { read: false })
-      flash(context, { type: 'success', message: t('inbox.marked_unread') })
-      return redirect(`/${lang}/admin/inbox`)
-    }
-    if (intent === DeskIntent.sms) {
-      const submission = parseForm(form, smsForm)
-      if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-      try {
-        await api.send('POST', `admin/inbox/${id}/reply/`, { text: submission.value.text })
-      } catch (error) {
-        const refusal = fieldRefusal(error, 'text')
-        if (refusal) return data({ result: submission.reply({ fieldErrors: { text: [refusal] } }) }, { status: 400 })
-        throw error
-      }
-      flash(context, { type: 'success', message: t('inbox.sms_sent') })
-      return redirect(here)
-    }
-  } catch (error) {
-    return refused(context, error, here)
-  }
-  throw data(null, { status: 400 })
+  return byIntent(await request.formData(), {
+    [DeskIntent.update]: (form) =>
+      deskChange(page, async () => {
+        const status = statuses.find((s) => s === form.get('status'))
+        await api.send('PATCH', `admin/inbox/${id}/`, { status, assignee_id: idValue(form.get('assignee_id')) })
+        return t('inbox.saved')
+      }),
+    [DeskIntent.unread]: () =>
+      deskChange(
+        page,
+        async () => {
+          await api.send('PATCH', `admin/inbox/${id}/`, { read: false })
+          return t('inbox.marked_unread')
+        },
+        `/${lang}/admin/inbox`,
+      ),
+    [DeskIntent.sms]: (form) =>
+      deskText(page, form, {
+        intent: DeskIntent.sms,
+        schema: smsForm,
+        field: 'text',
+        send: async (text) => {
+          await api.send('POST', `admin/inbox/${id}/reply/`, { text })
+          return t('inbox.sms_sent')
+        },
+      }),
+  })
 }
 
 // The admin layout keeps every page out of caches and search engines.
@@ -155,7 +151,7 @@ export default function InboxMessagePage({ loaderData, actionData }: Route.Compo
                 hint={t('inbox.sms_hint', { max: SMS_REPLY_MAX, left: m.replies_left })}
                 submit={t('inbox.sms_submit')}
                 max={SMS_REPLY_MAX}
-                lastResult={actionData?.result}
+                lastResult={actionData?.intent === DeskIntent.sms ? actionData.result : undefined}
               />
             ) : (
               <p className="desk-muted">{t('inbox.sms_limit')}</p>

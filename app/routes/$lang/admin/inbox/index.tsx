@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import type { InboxStatus } from '#app/components/admin/desk/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
+import type { InboxStatus } from '../+shared/desk/types.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+
 import type { Route } from './+types/index'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 const statuses: InboxStatus[] = ['new', 'in_progress', 'done']
 const kinds = ['feedback', 'bug'] as const
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: filters.page,
     size: 20,
   })
-  return { lang: requestLang(context), filters, list, title: deskT(context)('inbox.meta_title') }
+  return { lang: requestLang(context), filters, list, title: serverT(context, 'admin-desk')('inbox.meta_title') }
 }
 
 // The admin layout keeps every page out of caches and search engines.
@@ -110,7 +111,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <table className="desk-table">
           <TableHead
             caption={t('inbox.caption')}
-            columns={['message', 'kind', 'sender', 'status', 'assignee', 'date'].map((key) => t(`inbox.${key}`))}
+            columns={(['message', 'kind', 'sender', 'status', 'assignee', 'date'] as const).map((key) =>
+              t(`inbox.${key}`),
+            )}
           />
           <tbody>
             {list.results.map((m) => (

@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next'
-import { ExportLinks } from '#app/components/admin/desk/stats-page.tsx'
-import { type DeskFilters, deskSearch, parseDeskFilters } from '#app/components/admin/orders/list-params.ts'
-import { OrderFilters } from '#app/components/admin/orders/order-filters.tsx'
-import { OrdersTable } from '#app/components/admin/orders/orders-table.tsx'
-import { StatusTabs } from '#app/components/admin/orders/status-tabs.tsx'
-import type { DeskOrderPage } from '#app/components/admin/orders/types.ts'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
+import { ExportLinks } from '../+shared/desk/stats-page.tsx'
 import { staffLoad } from '../forms.server.ts'
+import { type DeskFilters, deskSearch, parseDeskFilters } from './+shared/list-params.ts'
+import { OrderFilters } from './+shared/order-filters.tsx'
+import { OrdersTable } from './+shared/orders-table.tsx'
+import { StatusTabs } from './+shared/status-tabs.tsx'
+import type { DeskOrderPage } from './+shared/types.ts'
 import type { Route } from './+types/index'
-import { deskT, pageError } from './desk.server.ts'
-import '#app/styles/admin-orders.css'
+import { pageError } from './desk.server.ts'
+import './+shared/orders.css'
 
 const emptyPage: DeskOrderPage = {
   results: [],
@@ -52,14 +54,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get('geo/regions/')
       .then((r) => r.results.map(({ code, name }) => ({ code, name }))),
   ])
-  return { lang, filters, ...orders, counts, regions, title: deskT(context)('list.meta_title') }
+  const choices = { payment_status: PaymentStatus, payment_method: PaymentMethod, delivery: Delivery }
+  return {
+    lang,
+    filters,
+    ...orders,
+    counts,
+    regions,
+    choices,
+    title: serverT(context, 'admin-orders')('list.meta_title'),
+  }
 }
 
 // The admin layout keeps every page out of caches and search engines.
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
-  const { lang, filters, list, problem, counts, regions } = loaderData
+  const { lang, filters, list, problem, counts, regions, choices } = loaderData
   const { t } = useTranslation('admin-orders')
   const base = `/${lang}/admin/orders`
   const href = (page: number) => `${base}${deskSearch(filters as DeskFilters, { page })}`
@@ -72,8 +83,8 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <StatusTabs base={base} filters={filters} counts={counts} />
-      <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} />
-      {/* The accountant's export (issue 17): the days filtered, or today. */}
+      <OrderFilters base={base} filters={filters} regions={regions} statuses={counts.statuses} choices={choices} />
+      {/* The accountant's export: the days filtered, or today. */}
       <ExportLinks lang={lang} from={filters.created_from} to={filters.created_to} />
       {problem ? (
         <p className="desk-error" role="alert">

@@ -2,23 +2,24 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { toLocalInput } from '#app/components/admin/products/dates.ts'
-import { Doctor } from '#app/components/admin/products/doctor.tsx'
-import { ProductIntent, productForm } from '#app/components/admin/products/form-schema.ts'
-import { Pictures } from '#app/components/admin/products/pictures.tsx'
-import { ProductForm, ScriptOffer } from '#app/components/admin/products/product-form.tsx'
-import { adminPath, staffCan } from '#app/components/admin/staff.ts'
-import { ApiResponseError } from '#app/utils/api-client.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
-import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
+import { adminPath, staffCan } from '../+shared/staff.ts'
+import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer } from '../forms.server.ts'
+import { toLocalInput } from './+shared/dates.ts'
+import { Doctor } from './+shared/doctor.tsx'
+import { ProductIntent, productForm } from './+shared/form-schema.ts'
+import { Pictures } from './+shared/pictures.tsx'
+import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
 import type { Route } from './+types/$id'
-import { formFieldErrors, loadChoices, loadProduct, productBody, productsT } from './products.server.ts'
-import '#app/styles/admin-products.css'
+import { formFieldErrors, loadChoices, loadProduct, productBody } from './products.server.ts'
+import './+shared/products.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [product, choices] = await Promise.all([loadProduct(context, params.id), loadChoices(context)])
@@ -30,103 +31,100 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type ProductActionData = AdminActionData & { pictureError?: string }
-
 /** The picture forms' ids and numbers, as the API takes them. */
 const pictureIdOf = (formData: FormData) => Number(formData.get('picture_id'))
 
 /**
  * One form per change: the fields (typed input back on a refusal), the
  * other-script fill, and each picture action. Each success saves and comes
- * back here (post/redirect/get) with a toast.
+ * back here (post/redirect/get) with a toast; a refused picture action says
+ * why beside the pictures.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = productsT(context)
+  const t = serverT(context, 'admin-products')
   const product = await loadProduct(context, params.id)
   const path = `admin/products/${product.id}/` as const
   const api = staffApi(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  const here = adminPath(lang, `products/${product.id}`)
   const done = (message: string) => {
     flash(context, { type: 'success', message })
-    return redirect(here)
+    return redirect(adminPath(lang, `products/${product.id}`))
   }
-  const refused = (error: unknown, picture = false) => {
-    if (!(error instanceof ApiResponseError) || error.status >= 500 || error.status === 401) throw error
-    const detail = error.body.detail ?? t('errors.generic')
-    const body: ProductActionData = {
-      intent,
-      toast: toastMessage('error', detail),
-      ...(picture ? { pictureError: detail } : {}),
-    }
-    return data(body, { status: error.status === 413 ? 400 : error.status })
-  }
-
-  if (intent === ProductIntent.save) {
-    const submission = parseForm(formData, productForm)
-    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+  const picture = async <const I extends string>(intent: I, run: () => Promise<string>) => {
     try {
-      const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
-      await api.send('PATCH', path, body)
+      return done(await run())
     } catch (error) {
-      const failed = apiError(error, [], t('errors.generic'))
-      const fieldErrors = formFieldErrors((error as { body?: { errors?: [] } }).body?.errors)
-      return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
+      const { status, detail } = apiRefusal(error)
+      const reason = detail || t('errors.generic')
+      return data({ intent, toast: toastMessage('error', reason), pictureError: reason }, { status })
     }
-    return done(t('edit.saved'))
   }
-  try {
-    if (intent === ProductIntent.fillScript) {
-      const { title, description } = product.suggestions
-      await api.send('PATCH', path, {
-        title: { ...product.title, ...title },
-        description: { ...product.description, ...description },
-      })
-      return done(t('offer.filled'))
-    }
-    if (intent === ProductIntent.upload) {
-      const body = new FormData()
-      for (const file of formData.getAll('files'))
-        if (file instanceof File && file.size > 0) body.append('files', file, file.name || 'picture')
-      const response = await api.request(`${path}pictures/`, { method: 'POST', body })
-      if (!response.ok) throw new ApiResponseError(response.status, await response.json().catch(() => ({})))
-      return done(t('pictures.uploaded'))
-    }
-    if (intent === ProductIntent.order) {
-      const positions = product.pictures.map((p, index) => ({
-        id: p.id,
-        at: Number(formData.get(`position_${p.id}`) ?? index + 1),
-        index,
-      }))
-      // Equal numbers keep their old order; the API takes the ids in the new one.
-      positions.sort(
-        (a, b) =>
-          (Number.isFinite(a.at) ? a.at : a.index + 1) - (Number.isFinite(b.at) ? b.at : b.index + 1) ||
-          a.index - b.index,
-      )
-      await api.send('PATCH', `${path}pictures/order/`, { ids: positions.map((p) => p.id) })
-      return done(t('pictures.ordered'))
-    }
-    if (intent === ProductIntent.alt) {
-      const alt = {
-        uz: String(formData.get('alt_uz') ?? ''),
-        sr: String(formData.get('alt_sr') ?? ''),
-        ru: String(formData.get('alt_ru') ?? ''),
+  return byIntent(await request.formData(), {
+    [ProductIntent.save]: async (form) => {
+      const intent = ProductIntent.save
+      const submission = parseForm(form, productForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+      try {
+        const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
+        await api.send('PATCH', path, body)
+      } catch (error) {
+        const failed = apiError(error, [], t('errors.generic'))
+        const fieldErrors = formFieldErrors(isApiError(error) ? error.body.errors : undefined)
+        return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
       }
-      await api.send('PATCH', `${path}pictures/${pictureIdOf(formData)}/`, { alt })
-      return done(t('pictures.alt_saved'))
-    }
-    if (intent === ProductIntent.deletePicture) {
-      await api.send('DELETE', `${path}pictures/${pictureIdOf(formData)}/`)
-      return done(t('pictures.deleted'))
-    }
-  } catch (error) {
-    return refused(error, intent !== ProductIntent.fillScript)
-  }
-  return data({ intent, toast: toastMessage('error', t('errors.generic')) } satisfies ProductActionData, {
-    status: 400,
+      return done(t('edit.saved'))
+    },
+    [ProductIntent.fillScript]: async () => {
+      const { title, description } = product.suggestions
+      try {
+        await api.send('PATCH', path, {
+          title: { ...product.title, ...title },
+          description: { ...product.description, ...description },
+        })
+      } catch (error) {
+        return refusedAnswer(ProductIntent.fillScript, error)
+      }
+      return done(t('offer.filled'))
+    },
+    [ProductIntent.upload]: (form) =>
+      picture(ProductIntent.upload, async () => {
+        const body = new FormData()
+        for (const file of form.getAll('files'))
+          if (file instanceof File && file.size > 0) body.append('files', file, file.name || 'picture')
+        await api.upload(`${path}pictures/`, body)
+        return t('pictures.uploaded')
+      }),
+    [ProductIntent.order]: (form) =>
+      picture(ProductIntent.order, async () => {
+        const positions = product.pictures.map((p, index) => ({
+          id: p.id,
+          at: Number(form.get(`position_${p.id}`) ?? index + 1),
+          index,
+        }))
+        // Equal numbers keep their old order; the API takes the ids in the new one.
+        positions.sort(
+          (a, b) =>
+            (Number.isFinite(a.at) ? a.at : a.index + 1) - (Number.isFinite(b.at) ? b.at : b.index + 1) ||
+            a.index - b.index,
+        )
+        await api.send('PATCH', `${path}pictures/order/`, { ids: positions.map((p) => p.id) })
+        return t('pictures.ordered')
+      }),
+    [ProductIntent.alt]: (form) =>
+      picture(ProductIntent.alt, async () => {
+        const alt = {
+          uz: String(form.get('alt_uz') ?? ''),
+          sr: String(form.get('alt_sr') ?? ''),
+          ru: String(form.get('alt_ru') ?? ''),
+        }
+        await api.send('PATCH', `${path}pictures/${pictureIdOf(form)}/`, { alt })
+        return t('pictures.alt_saved')
+      }),
+    [ProductIntent.deletePicture]: (form) =>
+      picture(ProductIntent.deletePicture, async () => {
+        await api.send('DELETE', `${path}pictures/${pictureIdOf(form)}/`)
+        return t('pictures.deleted')
+      }),
   })
 }
 
@@ -167,7 +165,7 @@ function defaultsOf(p: AdminProduct): Record<string, string | string[]> {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, product, choices, canPrice } = loaderData
   const { t } = useTranslation('admin-products')
-  const answer = actionData as ProductActionData | undefined
+  const answer: (FormAnswer & { pictureError?: string }) | undefined = actionData
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="admin-page products-page">

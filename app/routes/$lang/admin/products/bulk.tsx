@@ -2,20 +2,22 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { bulkActions, bulkForm } from '#app/components/admin/batches/bulk-form.ts'
-import type { Batch } from '#app/components/admin/batches/types.ts'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { batchesT } from '../batches/batches.server.ts'
+import { bulkActions } from '#contract/catalogue-batches.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { SelectField } from '../+shared/fields.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import type { Batch } from '../batches/+shared/types.ts'
+
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import { bulkForm } from './+shared/bulk-form.ts'
 import type { Route } from './+types/bulk'
-import '#app/styles/admin-batches.css'
+import '../batches/+shared/batches.css'
 
 const MAX_IDS = 1000
 
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...new Set(
       new URL(request.url).searchParams
         .getAll('id')
-        .filter((id) => /^\d{1,9}$/.test(id))
+        .filter((id) => idOf(id) !== null)
         .slice(0, MAX_IDS),
     ),
   ]
@@ -33,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = tree.results.flatMap((group) =>
     group.children.map((c) => ({ value: String(c.id), label: c.title })),
   )
-  return { lang: requestLang(context), ids, categories, title: batchesT(context)('bulk.meta_title') }
+  return { lang: requestLang(context), ids, categories, title: serverT(context, 'admin-batches')('bulk.meta_title') }
 }
 
 /** Tashkent wall-clock time from a datetime-local field → the API's ISO moment. */
@@ -41,7 +43,7 @@ const moment = (local: string | undefined) => (local ? `${local}:00+05:00` : nul
 
 /** Previews the action: the API saves a batch, whose page shows the differences and the Apply button. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = batchesT(context)
+  const t = serverT(context, 'admin-batches')
   const formData = await request.formData()
   const submission = parseForm(formData, bulkForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'bulk', toast: t('bulk.failed') })
@@ -72,7 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function BulkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, ids, categories } = loaderData
   const { t } = useTranslation('admin-batches')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<FormFields<typeof bulkForm>>({
     id: 'bulk',

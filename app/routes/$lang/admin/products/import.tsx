@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { IMPORT_MAX_MB } from '#app/components/admin/batches/types.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { getStaffSession } from '#app/utils/staff-session.server.ts'
-import { batchesT } from '../batches/batches.server.ts'
-import type { Route } from './+types/import'
-import '#app/styles/admin-batches.css'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { apiRefusal } from '../forms.server.ts'
 
-const modes = ['prices', 'everything'] as const
+import type { Route } from './+types/import'
+import '../batches/+shared/batches.css'
+
 type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: batchesT(context)('import.meta_title') }
+  // The modes and the size limit come with the page's data: the contract's lists stay out of its script.
+  return {
+    lang: requestLang(context),
+    modes: importModes,
+    maxMb: IMPORT_MAX_MB,
+    title: serverT(context, 'admin-batches')('import.meta_title'),
+  }
 }
 
 /**
@@ -23,10 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
  * their field with the chosen mode kept (a file input cannot be refilled).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = batchesT(context)
+  const t = serverT(context, 'admin-batches')
   const fail = (answer: Answer, status = 400) => data(answer, { status })
   const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > IMPORT_MAX_MB * 1024 * 1024 + 64 * 1024) {
+  if (length > IMPORT_MAX_BYTES + 64 * 1024) {
     await request.body?.cancel().catch(() => undefined)
     const detail = t('import.too_large', { max: IMPORT_MAX_MB })
     return fail({ mode: 'prices', errors: { file: detail }, detail })
@@ -41,30 +47,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = new FormData()
   body.set('file', file, file.name || 'import')
   body.set('mode', mode)
-  const token = getStaffSession(context).get('token')
-  const response = await context
-    .get(apiClientContext)
-    .withAuth(token ? { bearer: token } : 'none')
-    .request('admin/products/import/', { method: 'POST', body })
-  const answer = (await response.json().catch(() => ({}))) as {
-    id?: number
-    detail?: string
-    errors?: { field: string; message: string }[]
+  let batch: { id: number }
+  try {
+    batch = await staffApi(context).upload('admin/products/import/', body)
+  } catch (error) {
+    const refusal = apiRefusal(error)
+    const errors = Object.fromEntries(refusal.errors.map((e) => [e.field, e.message]))
+    return fail({ mode, errors, detail: refusal.detail }, refusal.status)
   }
-  if (response.status === 202 && answer.id) return redirect(adminPath(requestLang(context), `batches/${answer.id}`))
-  if (response.status >= 500 || response.status === 401) throw new Response(null, { status: response.status })
-  const errors = Object.fromEntries((answer.errors ?? []).map((e) => [e.field, e.message]))
-  return fail({ mode, errors, detail: answer.detail ?? '' }, response.status === 413 ? 400 : response.status)
+  return redirect(adminPath(requestLang(context), `batches/${batch.id}`))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function ImportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang } = loaderData
+  const { lang, modes, maxMb } = loaderData
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state === 'submitting'
-  const answer = actionData as Answer | undefined
-  const chosen = answer?.mode && modes.includes(answer.mode as never) ? answer.mode : 'prices'
+  const answer = actionData
+  const chosen = modes.find((mode) => mode === answer?.mode) ?? 'prices'
   const template = (format: string) => adminPath(lang, `products/export/file?template=1&format=${format}`)
   return (
     <div className="batch-page">
@@ -94,7 +95,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
       <Form method="post" encType="multipart/form-data" className="admin-card batch-form">
         <div className={answer?.errors.file ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor="import-file">
-            {t('import.file', { max: IMPORT_MAX_MB })}
+            {t('import.file', { max: maxMb })}
           </label>
           <input
             id="import-file"

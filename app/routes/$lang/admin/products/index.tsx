@@ -1,26 +1,26 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { type ProductFilters, parseProductFilters, productSearch } from '#app/components/admin/products/list-params.ts'
-import { ProductsTable } from '#app/components/admin/products/products-table.tsx'
-import { staffCan, useStaff } from '#app/components/admin/staff.ts'
-import type { StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { productSorts } from '#contract/admin-products.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { productSorts, stockStates } from '#contract/admin-products.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { staffCan, useStaff } from '../+shared/staff.ts'
 import { staffLoad } from '../forms.server.ts'
 import { stockAction } from '../stock/stock.server.ts'
+import { type ProductFilters, parseProductFilters, productSearch } from './+shared/list-params.ts'
+import { ProductsTable } from './+shared/products-table.tsx'
 import type { Route } from './+types/index'
-import { loadChoices, productsT } from './products.server.ts'
-import '#app/styles/admin-products.css'
-import '#app/styles/admin-stock.css'
+import { loadChoices } from './products.server.ts'
+import './+shared/products.css'
+import '../stock/+shared/stock.css'
 
 /** The products: searched and filtered by the URL's query, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
   const filters = parseProductFilters(new URL(request.url).searchParams)
   const [list, choices] = await Promise.all([staffLoad(context, 'admin/products/', filters), loadChoices(context)])
-  return { lang, filters, list, choices, title: productsT(context)('list.meta_title') }
+  return { lang, filters, list, choices, title: serverT(context, 'admin-products')('list.meta_title') }
 }
 
 /** A quick stock count from a row (stock.write): back to the list as it was shown. */
@@ -91,7 +91,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         {select(
           'stock',
           t('list.stock'),
-          (['in', 'low', 'out'] as const).map((s) => ({ value: s, label: t(`stock.${s}`) })),
+          stockStates.map((s) => ({ value: s, label: t(`stock.${s}`) })),
         )}
         {select('hidden', t('list.visibility'), [
           { value: 'true', label: t('list.hidden_only') },
@@ -116,7 +116,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           lang={lang}
           products={list.results}
           stockEdit={staffCan(staff, 'stock.write')}
-          actionData={actionData as StockActionData | undefined}
+          actionData={actionData}
         />
       ) : (
         <p>{t('list.empty')}</p>

@@ -2,18 +2,18 @@ import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { productForm } from '#app/components/admin/products/form-schema.ts'
-import { ProductForm } from '#app/components/admin/products/product-form.tsx'
-import { adminPath, staffCan } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
+import { productForm } from './+shared/form-schema.ts'
+import { ProductForm } from './+shared/product-form.tsx'
 import type { Route } from './+types/new'
-import { formFieldErrors, loadChoices, productBody, productsT } from './products.server.ts'
-import '#app/styles/admin-products.css'
+import { formFieldErrors, loadChoices, productBody } from './products.server.ts'
+import './+shared/products.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context)
@@ -21,14 +21,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     lang: requestLang(context),
     choices: await loadChoices(context),
     canPrice: staffCan(staff, 'catalogue.write'),
-    title: productsT(context)('new.title'),
+    title: serverT(context, 'admin-products')('new.title'),
   }
 }
 
 /** Creates the product (stock 0) and opens its page, where pictures are added. */
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = productsT(context)
+  const t = serverT(context, 'admin-products')
   const submission = parseForm(await request.formData(), productForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'save', toast: t('errors.fill_form') })
   let created: AdminProduct
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, choices, canPrice } = loaderData
   const { t } = useTranslation('admin-products')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="admin-page products-page">

@@ -1,22 +1,16 @@
-import { data, type RouterContextProvider } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
-import { fromLocalInput } from '#app/components/admin/products/dates.ts'
-import type { ProductFormValues } from '#app/components/admin/products/form-schema.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffLoad } from '../forms.server.ts'
+import { fromLocalInput } from './+shared/dates.ts'
+import type { ProductFormValues } from './+shared/form-schema.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Texts of the `admin-products` namespace in the request's language. */
-export function productsT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-products:${key}`, vars ?? {}) as string
-}
-
 /** The product; an id that is no number, or no product, is the 404 page, a role without the right the 403 one. */
 export function loadProduct(context: Context, id: string): Promise<AdminProduct> {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return staffLoad(context, `admin/products/${id}/`)
 }
 

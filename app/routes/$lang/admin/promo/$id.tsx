@@ -1,24 +1,23 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
-import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
-import { promoDefaults } from '#app/components/admin/people/promo-values.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { adminT, apiError, staffLoad } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { discountText, formatMoment } from '../+shared/people/promo-text.ts'
+import { adminPath } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
+import { byIntent, refusedAnswer, staffLoad } from '../forms.server.ts'
+import { PromoForm } from './+shared/promo-form.tsx'
+import { promoDefaults } from './+shared/promo-values.ts'
 import type { Route } from './+types/$id'
-import { loadPromo, promoT } from './promo.server.ts'
+import { loadPromo } from './promo.server.ts'
 import { savePromo } from './save.server.ts'
-import '#app/styles/admin-people.css'
+import '../+shared/people/people.css'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const promo = await loadPromo(context, params.id)
@@ -30,30 +29,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Save the fields, or pause / resume; POST-redirect-GET with a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const promo = await loadPromo(context, params.id)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
-  if (intent === 'save') return savePromo(context, formData, promo.id)
-  const t = promoT(context)
-  if (intent === 'pause' || intent === 'resume') {
+  const t = serverT(context, 'admin-promo')
+  const toggle = async (intent: 'pause' | 'resume') => {
     try {
       await staffApi(context).send('POST', `admin/promo/${promo.id}/${intent}/`)
     } catch (error) {
-      const failed = apiError(error, [], adminT(context)('errors.generic'))
-      return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
-        status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
-      })
+      return refusedAnswer(intent, error)
     }
     flash(context, { type: 'success', message: t(intent === 'pause' ? 'paused_done' : 'resumed_done') })
     return redirect(adminPath(requestLang(context), `promo/${promo.id}`))
   }
-  return Response.json({ intent, toast: toastMessage('error', adminT(context)('errors.generic')) }, { status: 400 })
+  return byIntent(await request.formData(), {
+    save: (form) => savePromo(context, form, promo.id),
+    pause: () => toggle('pause'),
+    resume: () => toggle('resume'),
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.promo.code }]
 
 export default function AdminPromoPage({ loaderData: { lang, promo, usage }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-promo')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   return (
     <section className="admin-page">

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { discountText, formatMoment } from '#app/components/admin/people/promo-text.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { discountText, formatMoment } from '../+shared/people/promo-text.ts'
+import { adminPath } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
-import { promoT } from './promo.server.ts'
-import '#app/styles/admin-people.css'
+
+import '../+shared/people/people.css'
 
 const states = ['active', 'scheduled', 'paused', 'expired', 'used_up'] as const
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     size: 30,
   })
-  return { lang: requestLang(context), list, q, state, title: promoT(context)('title') }
+  return { lang: requestLang(context), list, q, state, title: serverT(context, 'admin-promo')('title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

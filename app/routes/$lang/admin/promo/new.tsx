@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { PromoForm } from '#app/components/admin/people/promo-form.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { PromoForm } from './+shared/promo-form.tsx'
 import type { Route } from './+types/new'
-import { promoT } from './promo.server.ts'
+
 import { savePromo } from './save.server.ts'
-import '#app/styles/admin-people.css'
+import '../+shared/people/people.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: promoT(context)('new') }
+  return { lang: requestLang(context), title: serverT(context, 'admin-promo')('new') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,7 +31,7 @@ export default function AdminPromoNewPage({ loaderData: { lang, title }, actionD
       <div className="admin-card">
         <PromoForm
           id="promo-new"
-          answer={actionData as AdminActionData | undefined}
+          answer={actionData}
           defaults={{ kind: 'percent', min_total: '0', active: 'on' }}
           submit={t('create')}
         />

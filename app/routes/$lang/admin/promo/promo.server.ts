@@ -1,18 +1,11 @@
 import type { RouterContextProvider } from 'react-router'
-import type { PromoCode } from '#app/components/admin/people/promo-values.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { z } from '#contract/zod.ts'
 import { staffLoad } from '../forms.server.ts'
+import type { PromoCode } from './+shared/promo-values.ts'
 
 export type { PromoCode }
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-promo` namespace in the request's language. */
-export function promoT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-promo:${key}`, vars ?? {}) as string
-}
 
 export const loadPromo = (context: Context, id: string) => staffLoad(context, `admin/promo/${id}/`)
 

@@ -1,56 +1,61 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
-import { DeskIntent, HIDE_REASON_MAX, hideForm, REPLY_MAX, replyForm } from '#app/components/admin/desk/forms.ts'
-import { TextForm } from '#app/components/admin/desk/text-form.tsx'
+import { Form, Link } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
-import { parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { fieldRefusal, pageId, refused } from '../desk.server.ts'
-import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+import { HIDE_REASON_MAX, REPLY_MAX } from '#contract/desk.ts'
+import { DeskIntent, hideForm, replyForm } from '../+shared/desk/forms.ts'
+import { TextForm } from '../+shared/desk/text-form.tsx'
+import { deskChange, deskText } from '../desk.server.ts'
+import { byIntent, pageId, staffLoad } from '../forms.server.ts'
+
 import type { Route } from './+types/$id'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const review = await staffLoad(context, `admin/reviews/${pageId(params.id)}/`)
-  return { lang: requestLang(context), review, title: deskT(context)('reviews.meta_one', { id: review.id }) }
+  return {
+    lang: requestLang(context),
+    review,
+    title: serverT(context, 'admin-desk')('reviews.meta_one', { id: review.id }),
+  }
 }
 
 /** Hide (with a reason), show again, reply: each a plain form posting here, then back to the review. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const lang = requestLang(context)
-  const t = deskT(context)
+  const t = serverT(context, 'admin-desk')
   const id = pageId(params.id)
-  const here = `/${lang}/admin/reviews/${id}`
+  const page = { context, here: `/${requestLang(context)}/admin/reviews/${id}` }
   const api = staffApi(context)
-  const form = await request.formData()
-  const intent = form.get('intent')
-  const schema = intent === DeskIntent.hide ? hideForm : intent === DeskIntent.reply ? replyForm : null
-  const submission = schema ? parseForm(form, schema) : null
-  if (submission && submission.status !== 'success')
-    return data({ intent, result: submission.reply() }, { status: 400 })
-  const text = (submission?.status === 'success' && (submission.value as { text?: string }).text) || ''
-  try {
-    if (intent === DeskIntent.hide) {
-      await api.send('POST', `admin/reviews/${id}/hide/`, { reason: text })
-      flash(context, { type: 'success', message: t('reviews.hidden_done') })
-    } else if (intent === DeskIntent.publish) {
-      await api.send('POST', `admin/reviews/${id}/publish/`)
-      flash(context, { type: 'success', message: t('reviews.published_done') })
-    } else if (intent === DeskIntent.reply) {
-      await api.send('PUT', `admin/reviews/${id}/reply/`, { text })
-      flash(context, { type: 'success', message: text ? t('reviews.reply_done') : t('reviews.reply_removed') })
-    } else throw data(null, { status: 400 })
-  } catch (error) {
-    const refusal = submission && fieldRefusal(error, intent === DeskIntent.hide ? 'reason' : 'text')
-    if (submission && refusal)
-      return data({ intent, result: submission.reply({ fieldErrors: { text: [refusal] } }) }, { status: 400 })
-    return refused(context, error, here)
-  }
-  return redirect(here)
+  return byIntent(await request.formData(), {
+    [DeskIntent.hide]: (form) =>
+      deskText(page, form, {
+        intent: DeskIntent.hide,
+        schema: hideForm,
+        field: 'reason',
+        send: async (reason) => {
+          await api.send('POST', `admin/reviews/${id}/hide/`, { reason })
+          return t('reviews.hidden_done')
+        },
+      }),
+    [DeskIntent.reply]: (form) =>
+      deskText(page, form, {
+        intent: DeskIntent.reply,
+        schema: replyForm,
+        field: 'text',
+        send: async (text) => {
+          await api.send('PUT', `admin/reviews/${id}/reply/`, { text })
+          return text ? t('reviews.reply_done') : t('reviews.reply_removed')
+        },
+      }),
+    [DeskIntent.publish]: () =>
+      deskChange(page, async () => {
+        await api.send('POST', `admin/reviews/${id}/publish/`)
+        return t('reviews.published_done')
+      }),
+  })
 }
 
 // The admin layout keeps every page out of caches and search engines.

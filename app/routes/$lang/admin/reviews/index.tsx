@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Moderation } from '#app/components/admin/desk/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
+import type { Moderation } from '../+shared/desk/types.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
-import { deskT } from '../stats.server.ts'
+
 import type { Route } from './+types/index'
-import '#app/styles/admin-orders.css'
-import '#app/styles/admin-desk.css'
+import '../orders/+shared/orders.css'
+import '../+shared/desk/desk.css'
 
 const states: Moderation[] = ['new', 'published', 'hidden']
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     size: 20,
   })
-  return { lang: requestLang(context), state, list, title: deskT(context)('reviews.meta_title') }
+  return { lang: requestLang(context), state, list, title: serverT(context, 'admin-desk')('reviews.meta_title') }
 }
 
 // The admin layout keeps every page out of caches and search engines.
@@ -66,7 +67,9 @@ export default function ReviewsQueue({ loaderData }: Route.ComponentProps) {
         <table className="desk-table">
           <TableHead
             caption={t('reviews.caption')}
-            columns={['product', 'rating', 'comment', 'author', 'date', 'state'].map((key) => t(`reviews.${key}`))}
+            columns={(['product', 'rating', 'comment', 'author', 'date', 'state'] as const).map((key) =>
+              t(`reviews.${key}`),
+            )}
           />
           <tbody>
             {list.results.map((review) => (

@@ -1,21 +1,21 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { StaffState } from '#app/components/admin/staff-state.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { toastMessage } from '#app/utils/forms.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
 import { staffRoles } from '#contract/staff.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, adminT, apiError, apiFailure, parseForm } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { SelectField } from '../+shared/fields.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { adminFailure, apiFailure, byIntent, parseForm, refusedAnswer } from '../forms.server.ts'
+import { OneTimePasswordNotice } from './+shared/one-time-password.tsx'
+import { StaffState } from './+shared/staff-state.tsx'
 import type { Route } from './+types/$id'
 import { loadStaffMember } from './staff.server.ts'
 
@@ -34,55 +34,62 @@ const profileForm = z.object({ name: requiredText(), role: z.enum(staffRoles) })
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const member = await loadStaffMember(context, params.id)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
   const path = `admin/staff/${member.id}/` as const
   const api = staffApi(context)
-  const refused = (error: unknown) => {
-    const failed = apiError(error, [], t('errors.generic'))
-    return Response.json({ intent, toast: toastMessage('error', failed.detail) } satisfies AdminActionData, {
-      status: failed.status >= 400 && failed.status < 500 ? failed.status : 400,
-    })
-  }
   const done = (message: string) => {
     flash(context, { type: 'success', message })
     return redirect(adminPath(lang, `staff/${member.id}`))
   }
-
-  if (intent === 'profile') {
-    const submission = parseForm(formData, profileForm)
-    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+  /** A change without fields: done, or the API's refusal (the last owner stays an active owner) above the forms. */
+  const change = async <const I extends string>(intent: I, run: () => Promise<string>) => {
     try {
-      await api.send('PATCH', path, submission.value)
+      return done(await run())
     } catch (error) {
-      return apiFailure(submission, intent, error, ['name', 'role'], t('errors.generic'))
+      return refusedAnswer(intent, error)
     }
-    return done(t('staff.saved'))
   }
-  try {
-    if (intent === 'disable' || intent === 'enable') {
-      await api.send('PATCH', path, { disabled: intent === 'disable' })
-      return done(t(intent === 'disable' ? 'staff.disabled_done' : 'staff.enabled_done'))
-    }
-    if (intent === 'reset_password') {
-      const reset = await api.send('POST', `${path}reset-password/`)
-      const { id, name, phone } = reset.staff
-      return {
-        intent,
-        one_time_password: { staff_id: id, name, phone, password: reset.password },
-      } satisfies AdminActionData
-    }
-    if (intent === 'reset_second_factor') {
-      await api.send('POST', `${path}reset-second-factor/`)
-      return done(t('staff.second_factor_reset_done'))
-    }
-  } catch (error) {
-    return refused(error)
-  }
-  return Response.json({ intent, toast: toastMessage('error', t('errors.generic')) } satisfies AdminActionData, {
-    status: 400,
+  return byIntent(await request.formData(), {
+    profile: async (form) => {
+      const submission = parseForm(form, profileForm)
+      if (submission.status !== 'success')
+        return adminFailure(submission, { intent: 'profile', toast: t('errors.fill_form') })
+      try {
+        await api.send('PATCH', path, submission.value)
+      } catch (error) {
+        return apiFailure(submission, 'profile', error, ['name', 'role'], t('errors.generic'))
+      }
+      return done(t('staff.saved'))
+    },
+    disable: () =>
+      change('disable', async () => {
+        await api.send('PATCH', path, { disabled: true })
+        return t('staff.disabled_done')
+      }),
+    enable: () =>
+      change('enable', async () => {
+        await api.send('PATCH', path, { disabled: false })
+        return t('staff.enabled_done')
+      }),
+    reset_second_factor: () =>
+      change('reset_second_factor', async () => {
+        await api.send('POST', `${path}reset-second-factor/`)
+        return t('staff.second_factor_reset_done')
+      }),
+    // The new one-time password is answered once, to this page only.
+    reset_password: async () => {
+      try {
+        const reset = await api.send('POST', `${path}reset-password/`)
+        const { id, name, phone } = reset.staff
+        return data({
+          intent: 'reset_password' as const,
+          one_time_password: { staff_id: id, name, phone, password: reset.password },
+        })
+      } catch (error) {
+        return refusedAnswer('reset_password', error)
+      }
+    },
   })
 }
 
@@ -90,9 +97,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStaffMemberPage({ loaderData: { lang, member }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ name: string; role: string }>({
+  const [form, fields] = useForm<FormFields<typeof profileForm>>({
     id: `staff-${member.id}`,
     lastResult: answer?.intent === 'profile' ? answer.result : undefined,
     shouldValidate: 'onSubmit',
@@ -107,8 +114,8 @@ export default function AdminStaffMemberPage({ loaderData: { lang, member }, act
         <h1>{member.name}</h1>
         <StaffState member={member} />
       </div>
-      {answer?.intent !== 'profile' ? <FormMessage toast={answer?.toast} /> : null}
-      {answer?.one_time_password ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
+      {answer && answer.intent !== 'profile' && 'toast' in answer ? <FormMessage toast={answer.toast} /> : null}
+      {answer && 'one_time_password' in answer ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
       <div className="admin-card">
         <dl className="admin-facts">
           <dt>{t('fields.phone')}</dt>

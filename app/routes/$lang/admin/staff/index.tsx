@@ -1,39 +1,38 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { FormMessage, PhoneField, TextField } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { OneTimePasswordNotice } from '#app/components/admin/one-time-password.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { StaffState } from '#app/components/admin/staff-state.tsx'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffCreateSchema, staffRoles } from '#contract/staff.ts'
-import { adminFailure, adminT, apiFailure, parseForm } from '../forms.server.ts'
+import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { SelectField } from '../+shared/fields.tsx'
+import type { FormAnswer } from '../+shared/forms.tsx'
+import { adminPath } from '../+shared/staff.ts'
+import { TableHead } from '../+shared/table-head.tsx'
+import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
+import { OneTimePasswordNotice } from './+shared/one-time-password.tsx'
+import { StaffState } from './+shared/staff-state.tsx'
 import type { Route } from './+types/index'
 import { loadStaff } from './staff.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = await loadStaff(context)
-  return { lang: requestLang(context), staff, title: adminT(context)('staff.title') }
+  return { lang: requestLang(context), staff, title: serverT(context, 'admin')('staff.title') }
 }
 
 /** Adds a staff member; the API's one-time password is answered once, to this page only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = adminT(context)
+  const t = serverT(context, 'admin')
   const intent = 'create'
   const submission = parseForm(await request.formData(), staffCreateSchema)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
   try {
     const created = await staffApi(context).send('POST', 'admin/staff/', submission.value)
     const { id, name, phone } = created.staff
-    return {
-      intent,
-      one_time_password: { staff_id: id, name, phone, password: created.password },
-    } satisfies AdminActionData
+    return data({ intent, one_time_password: { staff_id: id, name, phone, password: created.password } })
   } catch (error) {
     return apiFailure(submission, intent, error, ['phone', 'name', 'role'], t('errors.generic'))
   }
@@ -43,11 +42,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStaffPage({ loaderData: { lang, staff, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   return (
     <section className="admin-page">
       <h1>{title}</h1>
-      {answer?.one_time_password ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
+      {answer && 'one_time_password' in answer ? <OneTimePasswordNotice value={answer.one_time_password} /> : null}
       <table className="admin-table">
         <TableHead
           caption={t('staff.count', { count: staff.length })}
@@ -74,10 +73,10 @@ export default function AdminStaffPage({ loaderData: { lang, staff, title }, act
   )
 }
 
-function CreateStaffForm({ answer }: { answer?: AdminActionData }) {
+function CreateStaffForm({ answer }: { answer?: FormAnswer }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ phone: string; name: string; role: string }>({
+  const [form, fields] = useForm<FormFields<typeof staffCreateSchema>>({
     id: 'staff-create',
     lastResult: answer?.intent === 'create' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -1,22 +1,24 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
-import { ArrivalForm, CorrectionForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { StockMovement } from '#app/components/admin/stock/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
+import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
+import { ArrivalForm, CorrectionForm } from './+shared/stock-forms.tsx'
+import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
-import { stockAction, stockT } from './stock.server.ts'
-import '#app/styles/admin-stock.css'
+import { stockAction } from './stock.server.ts'
+import './+shared/stock.css'
 
 const PAGE_SIZE = 20
 
 const productId = (id: string) => {
   // An id that is no number is the 404 page, as the API would answer.
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return Number(id)
 }
 
@@ -33,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     product,
     movements,
-    title: stockT(context)('product.meta_title', { title: product.title }),
+    title: serverT(context, 'admin-stock')('product.meta_title', { title: product.title }),
   }
 }
 
@@ -48,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function StockProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, product, movements } = loaderData
   const { t } = useTranslation('admin-stock')
-  const sent = actionData as StockActionData | undefined
+  const sent = actionData
   return (
     <div className="admin-page stock-page">
       <p>
@@ -141,7 +143,7 @@ function Movements({ lang, rows }: { lang: Lang; rows: StockMovement[] }) {
     <table className="desk-table stock-table">
       <TableHead
         caption={t('product.history')}
-        columns={['when', 'change', 'after', 'why', 'who', 'batch'].map((key) => t(`product.${key}`))}
+        columns={(['when', 'change', 'after', 'why', 'who', 'batch'] as const).map((key) => t(`product.${key}`))}
       />
       <tbody>
         {rows.map((m) => (

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { EXPIRING_DAYS } from '#app/components/admin/stock/schemas.ts'
-import { CorrectionForm, SaleForm, type StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import type { ExpiringRow, StockRow } from '#app/components/admin/stock/types.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
+import { EXPIRING_DAYS } from './+shared/schemas.ts'
+import { CorrectionForm, SaleForm, type StockActionData } from './+shared/stock-forms.tsx'
+import type { ExpiringRow, StockRow } from './+shared/types.ts'
 import type { Route } from './+types/index'
-import { stockAction, stockT } from './stock.server.ts'
-import '#app/styles/admin-stock.css'
+import { stockAction } from './stock.server.ts'
+import './+shared/stock.css'
 
 const PAGE_SIZE = 25
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const low = query.tab === 'low' ? await staffLoad(context, 'admin/stock/low/', { ...paging, q: query.q }) : null
   const expiring =
     query.tab === 'expiring' ? await staffLoad(context, 'admin/stock/expiring/', { ...paging, days: query.days }) : null
-  return { lang: requestLang(context), query, low, expiring, title: stockT(context)('list.meta_title') }
+  return { lang: requestLang(context), query, low, expiring, title: serverT(context, 'admin-stock')('list.meta_title') }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -120,14 +121,9 @@ export default function StockLists({ loaderData, actionData }: Route.ComponentPr
       <p className="admin-muted" aria-live="polite">
         {t('list.found', { count: list?.total ?? 0 })}
       </p>
-      {low ? <LowTable lang={lang} rows={low.results} actionData={actionData as StockActionData | undefined} /> : null}
+      {low ? <LowTable lang={lang} rows={low.results} actionData={actionData} /> : null}
       {expiring ? (
-        <ExpiringTable
-          lang={lang}
-          rows={expiring.results}
-          days={query.days}
-          actionData={actionData as StockActionData | undefined}
-        />
+        <ExpiringTable lang={lang} rows={expiring.results} days={query.days} actionData={actionData} />
       ) : null}
       {list ? (
         <Pagination

@@ -1,22 +1,16 @@
 import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider, redirect } from 'react-router'
-import { arrivalForm, correctionForm, StockIntent, saleForm } from '#app/components/admin/stock/schemas.ts'
-import type { StockActionData } from '#app/components/admin/stock/stock-forms.tsx'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { apiError, parseForm } from '#app/utils/forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { arrivalForm, correctionForm, StockIntent, saleForm } from './+shared/schemas.ts'
+import type { StockActionData } from './+shared/stock-forms.tsx'
 
 type Context = Readonly<RouterContextProvider>
-
-/** Texts of the `admin-stock` namespace in the request's language. */
-export function stockT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return (key: string, vars?: Record<string, unknown>) => i18n.t(`admin-stock:${key}`, vars ?? {}) as string
-}
 
 const fieldsOf = {
   correct: ['counted', 'reason', 'expires_on'],
@@ -44,7 +38,7 @@ function back(
 export async function stockAction(request: Request, context: Context, here: string, productId?: number) {
   const form = await request.formData()
   const intent = form.get('intent')
-  const t = stockT(context)
+  const t = serverT(context, 'admin-stock')
   const lang = requestLang(context)
   const schema =
     intent === StockIntent.correct ? correctionForm : intent === StockIntent.arrival ? arrivalForm : saleForm

@@ -7,8 +7,10 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/$orderId'
 
 // A saved card (card:…) never comes here (no card_id is sent); named all the same so every provider has a name.
@@ -28,8 +30,8 @@ const providerNames: Record<PaymentStart['provider'], string> = {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lang = requestLang(context)
-  const t = ordersT(context)
-  if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 })
+  const t = serverT(context, 'orders')
+  pageId(params.orderId)
   const api = context.get(apiClientContext)
   let start: PaymentStart
   let order: Order

@@ -5,12 +5,14 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { ordersT, personal } from '#app/utils/orders.server.ts'
+import { personal } from '#app/utils/orders.server.ts'
 import type { Route } from './+types/$paymentId'
 
 async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
-  if (!/^\d{1,9}$/.test(id)) throw data(null, { status: 404 })
+  pageId(id)
   return orNotFound(context.get(apiClientContext).get(`payments/sandbox/${id}/`))
 }
 
@@ -22,7 +24,7 @@ async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const payment = await loadPayment(context, params.paymentId)
   const order = await context.get(apiClientContext).get(`orders/${payment.order_id}/`)
-  const t = ordersT(context)
+  const t = serverT(context, 'orders')
   return data(
     { lang: requestLang(context), payment, number: order.number, title: t('sandbox.meta_title') },
     { headers: personal },
@@ -40,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     // Already completed (a second click, the back button): the result page tells how it ended.
     if (!isApiError(error, 409)) throw error
-    flash(context, { type: 'info', message: error.body.detail || ordersT(context)('error') })
+    flash(context, { type: 'info', message: error.body.detail || serverT(context, 'orders')('error') })
   }
   return redirect(`/${lang}/payment/result/${payment.order_id}`)
 }

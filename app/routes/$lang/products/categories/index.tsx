@@ -4,15 +4,16 @@ import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { catalogueT, siteOrigin } from '#app/utils/catalogue.server.ts'
+import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/index'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const lang = params.lang as Lang
-  const t = catalogueT(context)
+  const t = serverT(context, 'catalogue')
   const { results: groups } = await context.get(apiClientContext).get('products/categories/')
   const origin = siteOrigin(request)
   const crumbs = [

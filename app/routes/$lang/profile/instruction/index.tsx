@@ -4,12 +4,13 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { profileT } from '../forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+
 import type { Route } from './+types/index'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await context.get(apiClientContext).get('pages/', { kind: 'instruction' })
-  return { lang: requestLang(context), pages: results, title: profileT(context)('instruction.title') }
+  return { lang: requestLang(context), pages: results, title: serverT(context, 'profile')('instruction.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

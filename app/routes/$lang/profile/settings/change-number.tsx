@@ -8,9 +8,10 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang, signedInUser } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { codeForm, phoneOnlySchema } from '#contract/account.ts'
 import { formatPhone } from '#contract/phone-format.ts'
-import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
+import { apiError, formFailure, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/change-number'
 import { phoneChangeHeader, readPhoneChange } from './phone-change.server.ts'
 
@@ -23,14 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     current: user.phone,
     pending: state?.phone ?? null,
-    title: profileT(context)('change_number.title'),
+    title: serverT(context, 'profile')('change_number.title'),
   }
 }
 
 /** Two steps (SPEC §2): the new number gets an SMS code; the code confirms it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = signedInUser(context)
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const lang = requestLang(context)
   const here = `/${lang}/profile/settings/change-number`
   const api = context.get(apiClientContext)

@@ -8,18 +8,19 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { passwordChangeSchema } from '#contract/account.ts'
 import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
-import { apiError, formFailure, parseForm, profileT } from '../forms.server.ts'
+import { apiError, formFailure, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/change-password'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: profileT(context)('change_password.title') }
+  return { lang: requestLang(context), title: serverT(context, 'profile')('change_password.title') }
 }
 
 /** Current password (missing or wrong: the API's message), a new one of at least 6, the same twice (SPEC §5). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = profileT(context)
+  const t = serverT(context, 'profile')
   const submission = parseForm(await request.formData(), passwordChangeSchema)
   if (submission.status !== 'success') {
     const mismatch = submission.error?.password_confirm?.includes('passwords_mismatch')

@@ -4,11 +4,12 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { DeleteAccount } from '#app/components/profile/delete-account.tsx'
 import { ProfileShell } from '#app/components/profile/profile-shell.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { profileT } from '../forms.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+
 import type { Route } from './+types/index'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { lang: requestLang(context), title: profileT(context)('settings.title') }
+  return { lang: requestLang(context), title: serverT(context, 'profile')('settings.title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

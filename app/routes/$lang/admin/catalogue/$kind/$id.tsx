@@ -2,30 +2,25 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { CheckboxField } from '#app/components/admin/catalogue/fields.tsx'
-import { type Kind, kinds } from '#app/components/admin/catalogue/kinds.ts'
-import { CatalogueTabs } from '#app/components/admin/catalogue/tabs.tsx'
-import {
-  type BrandRow,
-  type CategoryRow,
-  type GroupRow,
-  rowName,
-  type TaxonomyRow,
-} from '#app/components/admin/catalogue/types.ts'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath, staffCan, useStaff } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { SelectField } from '../../+shared/fields.tsx'
+import type { FormAnswer } from '../../+shared/forms.tsx'
+import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
-import { catalogueT } from '../catalogue.server.ts'
+import { CheckboxField, NameFields } from '../+shared/fields.tsx'
+import { type Kind, kinds } from '../+shared/kinds.ts'
+import { CatalogueTabs } from '../+shared/tabs.tsx'
+import { type BrandRow, type CategoryRow, type GroupRow, rowName, type TaxonomyRow } from '../+shared/types.ts'
+
 import { apiFields, editForms, formFieldErrors, kindOf, toBody } from '../taxonomy.server.ts'
 import type { Route } from './+types/$id'
-import '#app/styles/admin-catalogue.css'
+import '../+shared/catalogue.css'
 
 type Option = { value: string; label: string }
 
@@ -56,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindOf(params.kind)
   const lang = requestLang(context)
-  const t = catalogueT(context)
+  const t = serverT(context, 'admin-catalogue')
   const intent = 'edit'
   const submission = parseForm(await request.formData(), editForms[kind])
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })
@@ -135,7 +130,7 @@ export default function TaxonomyEdit({
         id={row.id}
         values={values}
         options={options}
-        answer={actionData as AdminActionData | undefined}
+        answer={actionData}
       />
       <p className="admin-muted">{t('help.no_delete')}</p>
     </section>
@@ -153,7 +148,7 @@ function EditForm({
   id: number
   values: Partial<EditFields>
   options: Option[]
-  answer?: AdminActionData
+  answer?: FormAnswer
 }) {
   const { t } = useTranslation('admin-catalogue')
   const busy = useNavigation().state === 'submitting'
@@ -169,18 +164,7 @@ function EditForm({
     <section className="admin-card">
       <Form method="post" className="auth-form" {...getFormProps(form)}>
         <FormMessage toast={answer?.intent === 'edit' ? answer.toast : undefined} />
-        {kinds[kind].named ? (
-          <>
-            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
-            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
-          </>
-        ) : (
-          <>
-            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
-            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
-            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
-          </>
-        )}
+        <NameFields kind={kind} fields={fields} />
         <TextField field={fields.slug} label={t('fields.slug')} autoComplete="off" />
         <p className="admin-muted">{t('help.slug')}</p>
         {kind === 'brands' ? (

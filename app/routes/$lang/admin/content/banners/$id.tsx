@@ -2,46 +2,25 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import {
-  ContentInput,
-  DeleteForm,
-  LocalizedInputs,
-  PictureInput,
-  ScheduleFields,
-} from '#app/components/admin/content/fields.tsx'
-import { type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { staffLoad } from '../../forms.server.ts'
-import {
-  contentT,
-  editedId,
-  localizedForm,
-  scheduledAction,
-  scheduleFields,
-  scheduleForm,
-  uploadPicture,
-} from '../content.server.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { adminPath } from '../../+shared/staff.ts'
+import { inputNames, staffLoad } from '../../forms.server.ts'
+import { ContentInput, DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../+shared/fields.tsx'
+import { ContentIntent } from '../+shared/intents.ts'
+import { scheduleDefaults } from '../+shared/scheduled.tsx'
+import { editedId, localizedForm, scheduledAction, scheduleForm, uploadPicture } from '../content.server.ts'
 import type { Route } from './+types/$id'
-import '#app/styles/admin-content.css'
-
-type BannerFields = ScheduleValues & {
-  title: LocalizedText
-  subtitle: LocalizedText
-  link: string
-  image: string
-  image_phone: string
-}
+import '../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const banner = id ? await staffLoad(context, `admin/content/banners/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), banner, title: banner ? t('banners.edit') : t('banners.add') }
 }
 
@@ -52,18 +31,7 @@ const bannerForm = z.object({
   ...scheduleForm,
 })
 
-const fields = [
-  'title.uz',
-  'title.sr',
-  'title.ru',
-  'subtitle.uz',
-  'subtitle.sr',
-  'subtitle.ru',
-  'link',
-  ...scheduleFields,
-  'image',
-  'image_phone',
-]
+const fields = inputNames(bannerForm, ['image', 'image_phone'])
 
 /** Saves the banner (pictures first, when chosen), or removes it. */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -83,9 +51,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminBannerPage({ loaderData: { lang, banner, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<BannerFields>({
+  const [form, fields] = useForm<FormFields<typeof bannerForm, 'image' | 'image_phone'>>({
     id: `banner-${banner?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
@@ -116,7 +84,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
             current={banner?.image_phone?.links.small}
           />
         </div>
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.save} className="button" disabled={busy}>
           {t('save')}
         </button>
       </Form>

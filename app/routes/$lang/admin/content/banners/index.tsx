@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ScheduledList } from '#app/components/admin/content/scheduled.tsx'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { staffLoad } from '../../forms.server.ts'
+import { ScheduledList } from '../+shared/scheduled.tsx'
 import { contentList } from '../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return contentList(context, 'banners.title', await staffLoad(context, 'admin/content/banners/'))

@@ -1,34 +1,35 @@
 import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { CreateCard } from '#app/components/admin/content/create-card.tsx'
-import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import { ContentListHead } from '#app/components/admin/content/list-head.tsx'
-import { PublishState } from '#app/components/admin/content/publish-state.tsx'
-import { type LocalizedText, pageKinds } from '#app/components/admin/content/types.ts'
-import { SelectField } from '#app/components/admin/fields.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
+import { pageKinds } from '#contract/content.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { SelectField } from '../../+shared/fields.tsx'
+import { adminPath } from '../../+shared/staff.ts'
+import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
-import { contentT, localizedForm } from '../content.server.ts'
+import { CreateCard } from '../+shared/create-card.tsx'
+import { ContentInput, LocalizedInputs } from '../+shared/fields.tsx'
+import { ContentListHead } from '../+shared/list-head.tsx'
+import { PublishState } from '../+shared/publish-state.tsx'
+import { localizedForm } from '../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await staffLoad(context, 'admin/content/pages/')
-  return { lang: requestLang(context), pages: results, title: contentT(context)('pages.title') }
+  return { lang: requestLang(context), pages: results, title: serverT(context, 'admin-content')('pages.title') }
 }
 
 const createForm = z.object({ slug: z.string().trim().max(100), kind: z.enum(pageKinds), title: localizedForm })
 
 /** Adds a page (unpublished, empty body) and opens it for editing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'create'
   const submission = parseForm(await request.formData(), createForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
@@ -47,9 +48,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPagesPage({ loaderData: { lang, pages, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ slug: string; kind: string; title: LocalizedText }>({
+  const [form, fields] = useForm<FormFields<typeof createForm>>({
     id: 'page-create',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

@@ -1,34 +1,34 @@
 import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { CreateCard } from '#app/components/admin/content/create-card.tsx'
-import { ContentInput, LocalizedInputs } from '#app/components/admin/content/fields.tsx'
-import { ContentListHead } from '#app/components/admin/content/list-head.tsx'
-import { PublishState } from '#app/components/admin/content/publish-state.tsx'
-import { tashkentText } from '#app/components/admin/content/tashkent.ts'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { adminPath } from '../../+shared/staff.ts'
+import { TableHead } from '../../+shared/table-head.tsx'
 import { adminFailure, apiFailure, parseForm, staffLoad } from '../../forms.server.ts'
-import { contentT, localizedForm, tashkentField } from '../content.server.ts'
+import { CreateCard } from '../+shared/create-card.tsx'
+import { ContentInput, LocalizedInputs } from '../+shared/fields.tsx'
+import { ContentListHead } from '../+shared/list-head.tsx'
+import { PublishState } from '../+shared/publish-state.tsx'
+import { tashkentText } from '../+shared/tashkent.ts'
+import { localizedForm, tashkentField } from '../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../+shared/content.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results } = await staffLoad(context, 'admin/content/posts/')
-  return { lang: requestLang(context), posts: results, title: contentT(context)('posts.title') }
+  return { lang: requestLang(context), posts: results, title: serverT(context, 'admin-content')('posts.title') }
 }
 
 const createForm = z.object({ title: localizedForm, published_at: tashkentField })
 
 /** Adds a post (not in the shop until published; its body starts as its title) and opens it for editing. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   const intent = 'create'
   const submission = parseForm(await request.formData(), createForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
@@ -49,9 +49,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminPostsPage({ loaderData: { lang, posts, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ title: LocalizedText; published_at: string }>({
+  const [form, fields] = useForm<FormFields<typeof createForm>>({
     id: 'post-create',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

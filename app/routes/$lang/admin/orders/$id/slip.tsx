@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
-import { Slip } from '#app/components/admin/orders/slip.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { qrSvg } from '#app/utils/qr.server.ts'
-import { deskT, loadDeskOrder } from '../desk.server.ts'
+import { Slip } from '../+shared/slip.tsx'
+import { loadDeskOrder } from '../desk.server.ts'
 import type { Route } from './+types/slip'
-import '#app/styles/admin-orders.css'
+import '../+shared/orders.css'
 
 /** The printable packing slip / delivery note of one order. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     lang: requestLang(context),
     order,
     qr: qrSvg(order.number),
-    title: deskT(context)('slip.meta_title', { number: order.number }),
+    title: serverT(context, 'admin-orders')('slip.meta_title', { number: order.number }),
   })
 }
 

@@ -1,6 +1,6 @@
-import { filterNames } from '#app/components/admin/products/list-params.ts'
-import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { getStaffSession } from '#app/utils/staff-session.server.ts'
+import { isApiError } from '#app/utils/api-errors.server.ts'
+import { staffApi } from '#app/utils/staff-session.server.ts'
+import { filterNames } from '../+shared/list-params.ts'
 import type { Route } from './+types/file'
 
 // The format, the sheet and the product list's filters (admin/products/list-params.ts), as the API names them.
@@ -19,22 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (value) query.set(name, value)
   }
   const path = url.searchParams.get('template') ? 'admin/products/import/template/' : 'admin/products/export/'
-  const token = getStaffSession(context).get('token')
-  const response = await context
-    .get(apiClientContext)
-    .withAuth(token ? { bearer: token } : 'none')
-    .request(`${path}?${query}`)
-  if (!response.ok) {
-    const failed = (await response.json().catch(() => ({}))) as { detail?: string }
-    return new Response(failed.detail ?? '', {
-      status: response.status,
+  try {
+    return await staffApi(context).download(path, Object.fromEntries(query))
+  } catch (error) {
+    if (!isApiError(error)) throw error
+    return new Response(error.body.detail ?? '', {
+      status: error.status,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  const headers = new Headers({ 'Cache-Control': 'private, no-store' })
-  for (const name of ['content-type', 'content-disposition']) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  return new Response(response.body, { status: 200, headers })
 }

@@ -1,18 +1,19 @@
 import type { InputHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { type FilterName, parseProductFilters } from '#app/components/admin/products/list-params.ts'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { batchesT } from '../../batches/batches.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
+import { adminPath } from '../../+shared/staff.ts'
+
+import { type FilterName, parseProductFilters } from '../+shared/list-params.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-batches.css'
+import '../../batches/+shared/batches.css'
 
 /** The product list's filters come in the URL (its "export" link carries them) and fill the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseProductFilters(new URL(request.url).searchParams)
-  return { lang: requestLang(context), filters, title: batchesT(context)('export.meta_title') }
+  return { lang: requestLang(context), filters, title: serverT(context, 'admin-batches')('export.meta_title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

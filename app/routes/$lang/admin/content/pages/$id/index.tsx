@@ -1,23 +1,23 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, useNavigation } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
+import { Link, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { staffLoad } from '../../../forms.server.ts'
-import { saveTexts } from '../../content.server.ts'
+import { pageId } from '#app/utils/ids.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
+import { byIntent, staffLoad } from '../../../forms.server.ts'
+import { TextsForm } from '../../+shared/texts-form.tsx'
+import { textsActions } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const page = await staffLoad(context, `admin/content/pages/${params.id}/`)
   return { lang: requestLang(context), page }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return saveTexts(context, await request.formData(), 'pages', params.id)
+  return byIntent(await request.formData(), textsActions(context, 'pages', params.id))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.published.title.ru }]
@@ -35,12 +35,7 @@ export default function AdminPageEditor({ loaderData: { lang, page }, actionData
         {`/${lang}/pages/${page.slug}`} · {t(page.is_published ? 'pages.published' : 'pages.unpublished')}
         {page.draft ? ` · ${t('pages.has_draft')}` : ''}
       </p>
-      <TextsForm
-        id={`page-${page.id}`}
-        texts={page.draft ?? page.published}
-        answer={actionData as AdminActionData | undefined}
-        busy={busy}
-      />
+      <TextsForm id={`page-${page.id}`} texts={page.draft ?? page.published} answer={actionData} busy={busy} />
     </section>
   )
 }

@@ -1,15 +1,15 @@
-import { data } from 'react-router'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { PreviewFrame } from '#app/components/admin/content/preview-frame.tsx'
 import { ContentPage } from '#app/components/catalogue/content-page.tsx'
+import { pageId } from '#app/utils/ids.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
 import { staffLoad } from '../../../forms.server.ts'
+import { PreviewFrame } from '../../+shared/preview-frame.tsx'
 import { previewHeaders, previewPlace } from '../../content.server.ts'
 import type { Route } from './+types/preview'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 /** The page with its draft, rendered by the shop's own component; staff only (the admin layout), never indexed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const page = await staffLoad(context, `admin/content/pages/${params.id}/preview/`)
   return { page, ...previewPlace(context, 'pages', params.id, { title: page.title, path: `pages/${page.slug}` }) }
 }

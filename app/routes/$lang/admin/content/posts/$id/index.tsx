@@ -1,24 +1,26 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { ContentInput, DeleteForm, PictureInput } from '#app/components/admin/content/fields.tsx'
-import { tashkentInput } from '#app/components/admin/content/tashkent.ts'
-import { TextsForm } from '#app/components/admin/content/texts-form.tsx'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.server.ts'
-import { contentT, saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
+import { adminFailure, apiFailure, byIntent, parseForm, staffLoad } from '../../../forms.server.ts'
+import { ContentInput, DeleteForm, PictureInput } from '../../+shared/fields.tsx'
+import { ContentIntent } from '../../+shared/intents.ts'
+import { tashkentInput } from '../../+shared/tashkent.ts'
+import { TextsForm } from '../../+shared/texts-form.tsx'
+import { tashkentField, textsActions, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
+import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 })
+  pageId(params.id)
   const post = await staffLoad(context, `admin/content/posts/${params.id}/`)
   return { lang: requestLang(context), post }
 }
@@ -28,37 +30,40 @@ const settingsForm = z.object({ published_at: tashkentField })
 /** The texts (draft, preview, publish), the date and picture ("settings"), or removal. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
-  const t = contentT(context)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'draft')
+  const t = serverT(context, 'admin-content')
   const path = `admin/content/posts/${params.id}/` as const
-  if (intent === 'delete') {
-    await staffApi(context).send('DELETE', path)
-    flash(context, { type: 'success', message: t('posts.deleted') })
-    return redirect(adminPath(lang, 'content/posts'))
-  }
-  if (intent !== 'settings') return saveTexts(context, formData, 'posts', params.id)
-  const submission = parseForm(formData, settingsForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
-    const image = await uploadPicture(context, formData.get('image'), 'image')
-    const { published_at } = submission.value
-    await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
-  } catch (error) {
-    return apiFailure(submission, intent, error, ['published_at', 'image'], t('failed'))
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(lang, `content/posts/${params.id}`))
+  return byIntent(await request.formData(), {
+    ...textsActions(context, 'posts', params.id),
+    [ContentIntent.delete]: async () => {
+      await staffApi(context).send('DELETE', path)
+      flash(context, { type: 'success', message: t('posts.deleted') })
+      return redirect(adminPath(lang, 'content/posts'))
+    },
+    [ContentIntent.settings]: async (formData) => {
+      const submission = parseForm(formData, settingsForm)
+      const intent = ContentIntent.settings
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+      try {
+        const image = await uploadPicture(context, formData.get('image'), 'image')
+        const { published_at } = submission.value
+        await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
+      } catch (error) {
+        return apiFailure(submission, intent, error, ['published_at', 'image'], t('failed'))
+      }
+      flash(context, { type: 'success', message: t('saved') })
+      return redirect(adminPath(lang, `content/posts/${params.id}`))
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.published.title.ru }]
 
 export default function AdminPostEditor({ loaderData: { lang, post }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const texts = post.draft ?? post.published
-  const settings = answer?.intent === 'settings' ? answer : undefined
+  const settings = answer?.intent === ContentIntent.settings ? answer : undefined
   const [form, fields] = useForm<{ published_at: string; image: string }>({
     id: `post-settings-${post.id}`,
     lastResult: settings?.result,
@@ -87,7 +92,7 @@ export default function AdminPostEditor({ loaderData: { lang, post }, actionData
             hint={t('hints.published_at')}
           />
           <PictureInput field={fields.image} label={t('fields.image')} current={post.image?.links.small} />
-          <button type="submit" name="intent" value="settings" className="button" disabled={busy}>
+          <button type="submit" name="intent" value={ContentIntent.settings} className="button" disabled={busy}>
             {t('save')}
           </button>
         </Form>

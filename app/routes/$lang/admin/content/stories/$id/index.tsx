@@ -2,41 +2,32 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
-import { AdminErrorBoundary } from '#app/components/admin/admin-error.tsx'
-import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '#app/components/admin/content/fields.tsx'
-import { ScheduleState, type ScheduleValues, scheduleDefaults } from '#app/components/admin/content/scheduled.tsx'
-import type { LocalizedText } from '#app/components/admin/content/types.ts'
-import type { AdminActionData } from '#app/components/admin/forms.tsx'
-import { adminPath } from '#app/components/admin/staff.ts'
-import { TableHead } from '#app/components/admin/table-head.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
-import { staffLoad } from '../../../forms.server.ts'
-import {
-  contentT,
-  editedId,
-  localizedForm,
-  scheduledAction,
-  scheduleFields,
-  scheduleForm,
-  uploadPicture,
-} from '../../content.server.ts'
+import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
+import { adminPath } from '../../../+shared/staff.ts'
+import { TableHead } from '../../../+shared/table-head.tsx'
+import { inputNames, staffLoad } from '../../../forms.server.ts'
+import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../../+shared/fields.tsx'
+import { ContentIntent } from '../../+shared/intents.ts'
+import { ScheduleState, scheduleDefaults } from '../../+shared/scheduled.tsx'
+import { editedId, localizedForm, scheduledAction, scheduleForm, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
-import '#app/styles/admin-content.css'
-
-type StoryFields = ScheduleValues & { title: LocalizedText; cover: string }
+import '../../+shared/content.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
   const story = id ? await staffLoad(context, `admin/content/stories/${id}/`) : null
-  const t = contentT(context)
+  const t = serverT(context, 'admin-content')
   return { lang: requestLang(context), story, title: story ? story.title.ru : t('stories.add') }
 }
 
 const storyForm = z.object({ title: localizedForm, ...scheduleForm })
 
-const fields = ['title.uz', 'title.sr', 'title.ru', ...scheduleFields, 'cover']
+const fields = inputNames(storyForm, ['cover'])
 
 /** Saves the story (its cover first, when chosen) and opens it to add items; or removes it with its items. */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -55,9 +46,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function AdminStoryPage({ loaderData: { lang, story, title }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-content')
-  const answer = actionData as AdminActionData | undefined
+  const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<StoryFields>({
+  const [form, fields] = useForm<FormFields<typeof storyForm, 'cover'>>({
     id: `story-${story?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
@@ -79,7 +70,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
         <LocalizedInputs field={fields.title} label={t('fields.title')} />
         <ScheduleFields fields={fields} />
         <PictureInput field={fields.cover} label={t('fields.cover')} current={story?.cover.links.small} />
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.save} className="button" disabled={busy}>
           {t('save')}
         </button>
       </Form>
