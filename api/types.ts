@@ -61,6 +61,7 @@ import type {
   postSchema,
   productCardSchema,
   productDetailSchema,
+  searchAlternativesSchema,
   storyItemSchema,
   storyReadSchema,
   storySchema,
@@ -110,6 +111,7 @@ export type ContentPage = Out<typeof pageSchema>
 export type PageRef = Out<typeof pageRefSchema>
 export type PostCard = Out<typeof postCardSchema>
 export type Post = Out<typeof postSchema>
+export type SearchAlternatives = Out<typeof searchAlternativesSchema>
 export type LikedProduct = Out<typeof likedCardSchema>
 export type LikeState = Out<typeof likeStateSchema>
 
@@ -196,6 +198,7 @@ export type ApiAnswers = {
     'products/likes/': Paged<LikedProduct>
     'products/manufacturers/{slug}/': Manufacturer
     'products/popular-categories/': Paged<Category>
+    'products/search-alternatives/': SearchAlternatives
     'settings/apps/': StoreLinks
     'settings/contacts/': Contacts
   }

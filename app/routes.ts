@@ -97,6 +97,7 @@ export default [
       route('products/:slug', 'routes/$lang/products/$slug.tsx'),
       // Resource routes for the browser's scripts: JSON, no page.
       route('search-suggest', 'routes/$lang/search-suggest.ts'),
+      route('list-count', 'routes/$lang/list-count.ts'),
       route('story-read/:id', 'routes/$lang/story-read/$id.ts'),
       route('login', 'routes/$lang/login.tsx'),
       route('register', 'routes/$lang/register.tsx'),

@@ -12,8 +12,9 @@ import { catalogueCache, leaveUncached } from './cache.ts'
 import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
 import { getProduct, listProducts } from './products.ts'
 import { productListQuery } from './query.ts'
-import { productCardSchema, productDetailSchema } from './schemas.ts'
+import { productCardSchema, productDetailSchema, searchAlternativesSchema } from './schemas.ts'
 import { COUNT_CAP } from './search.ts'
+import { searchAlternatives } from './search-alternatives.ts'
 import { searchMissRecorder } from './search-misses.ts'
 
 const productSlug = z
@@ -57,6 +58,20 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
     },
   })
 
+  const alternativesRoute = route.get('/products/search-alternatives/', {
+    middleware: [cached],
+    summary: 'What to offer a search that found nothing: near spellings that find products, the nearest brands',
+    description:
+      'For a `search` of products/ with no results. `spellings`: up to 3 searches that do find products ' +
+      '(the words loosely corrected, or each word alone), as the shop writes them, with their totals; ' +
+      '`brands`: up to 3 brands on show whose names are nearest the words. Either may be empty.',
+    request: { query: z.strictObject({ search: z.string().trim().min(1).max(100) }) },
+    responses: {
+      200: jsonContent(searchAlternativesSchema, 'Spellings and brands to offer'),
+      400: errorResponses[400],
+    },
+  })
+
   const detailRoute = route.get('/products/{slug}/', {
     middleware: [cached],
     summary: 'One product with everything its page shows, and similar products',
@@ -77,6 +92,10 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
         if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
         const page = paged(found.results, found.total, query.page, query.size, c.req.url)
         return c.json(found.totalCapped ? { ...page, total_capped: true } : page, 200)
+      })
+      .openapi(alternativesRoute, async (c) => {
+        const { search } = c.req.valid('query')
+        return c.json(await searchAlternatives(db, search, c.get('lang'), new MediaLinks(config)), 200)
       })
       // catalogue/routes.ts mounts this after every fixed products/… path of the
       // catalogue. A module mounted later may own one too (products/likes/), so

@@ -208,3 +208,17 @@ export const resultsSchema = <T extends z.ZodType>(item: T) =>
 
 export type ProductCard = z.infer<typeof productCardSchema>
 export type ProductDetail = z.infer<typeof productDetailSchema>
+
+export const searchAlternativesSchema = z
+  .object({
+    spellings: z.array(
+      z.object({
+        query: z
+          .string()
+          .openapi({ description: 'A search (products/?search=…) that finds products', example: 'Sauvage' }),
+        total: z.number().int().openapi({ description: 'How many it finds' }),
+      }),
+    ),
+    brands: z.array(brandRefSchema),
+  })
+  .openapi('SearchAlternatives')

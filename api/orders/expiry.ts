@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import { PAYME_TIMEOUT_MS, PaymeState } from '../integrations/payments/payme/merchant.ts'
 import { lockOrderAndPayments, transition } from './service.ts'
-import { OrderStatus, onlineMethods } from './states.ts'
+import { OrderStatus, onlineMethods, paymentHoldMs } from './states.ts'
 
 /** The cancel reason of an order whose payment hold ran out. */
 export const PAYMENT_TIMEOUT_REASON = 'payment_timeout'
@@ -40,7 +40,7 @@ export async function expireUnpaidOrders(
   ctx: { config: Config; now: Date; limit?: number },
 ): Promise<number[]> {
   const { config, now } = ctx
-  const before = new Date(now.getTime() - config.ORDER_PAYMENT_TTL_MINUTES * 60_000)
+  const before = new Date(now.getTime() - paymentHoldMs(config))
   const candidates = await db
     .select({ id: orders.id })
     .from(orders)

@@ -9,7 +9,9 @@ import type { Lang } from '../http/locale.ts'
 import { requiredJson } from '../http/openapi.ts'
 import { paged, pagingQuery } from '../http/paging.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
+import { MediaLinks } from '../media/links.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
+import { linePictures } from './pictures.ts'
 import { previewOrder } from './preview.ts'
 import {
   createOrderBody,
@@ -115,9 +117,19 @@ const cancelRoute = customer.post('/orders/{id}/cancel/', {
   },
 })
 
-export async function orderDetail(db: Db, order: OrderRow, lang: Lang) {
-  const items = await orderItemsOf(db, [order.id])
-  return orderView(order, items.get(order.id) ?? [], lang)
+/** Orders as the customer sees them, their lines' pictures and payment hold included. */
+export async function orderViews(deps: Pick<ApiDeps, 'config'> & { db: Db }, rows: OrderRow[], lang: Lang) {
+  const items = await orderItemsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  )
+  const pictures = await linePictures(deps.db, [...items.values()].flat(), new MediaLinks(deps.config))
+  return rows.map((row) => orderView(row, items.get(row.id) ?? [], { lang, pictures, config: deps.config }))
+}
+
+export async function orderDetail(deps: Pick<ApiDeps, 'config'> & { db: Db }, order: OrderRow, lang: Lang) {
+  const [view] = await orderViews(deps, [order], lang)
+  return view!
 }
 
 export function orderRoutes(deps: ApiDeps) {
@@ -140,7 +152,7 @@ export function orderRoutes(deps: ApiDeps) {
       const user = requireUser(c)
       const { order, created } = await createOrder(db, user.id, c.req.valid('json'), ctx(c))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), created ? 201 : 200)
+      return c.json(await orderDetail({ db, config }, order, c.get('lang')), created ? 201 : 200)
     })
     .openapi(previewRoute, async (c) => {
       const user = requireUser(c)
@@ -152,33 +164,19 @@ export function orderRoutes(deps: ApiDeps) {
       const user = requireUser(c)
       const { page, size, status__in } = c.req.valid('query')
       const { rows, total } = await listOrders(db, user.id, status__in, page, size)
-      const items = await orderItemsOf(
-        db,
-        rows.map((r) => r.id),
-      )
       noStore(c)
-      const lang = c.get('lang')
-      return c.json(
-        paged(
-          rows.map((r) => orderView(r, items.get(r.id) ?? [], lang)),
-          total,
-          page,
-          size,
-          c.req.url,
-        ),
-        200,
-      )
+      return c.json(paged(await orderViews({ db, config }, rows, c.get('lang')), total, page, size, c.req.url), 200)
     })
     .openapi(detailRoute, async (c) => {
       const user = requireUser(c)
       const order = await customerOrder(db, user.id, c.req.valid('param').id, c.get('lang'))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+      return c.json(await orderDetail({ db, config }, order, c.get('lang')), 200)
     })
     .openapi(cancelRoute, async (c) => {
       const user = requireUser(c)
       const order = await refundIfPaid(await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c)))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+      return c.json(await orderDetail({ db, config }, order, c.get('lang')), 200)
     })
 }

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
+import { imageLinksSchema } from '../catalogue/schemas.ts'
 import { pickupPointSchema } from '../content/pickup-points.ts'
 import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
 import { pagedSchema } from '../http/paging.ts'
@@ -170,6 +171,15 @@ export const orderSchema = z
         'An online order awaiting payment (status 1): POST payments/{order_id}/start/ pays it (again). ' +
         'Left unpaid it is cancelled (docs/orders-and-payments.md "Order states")',
     }),
+    pay_by: z
+      .string()
+      .nullable()
+      .openapi({
+        format: 'date-time',
+        description:
+          'When an order that can be paid (`can_pay`) is cancelled if still unpaid: placed + ' +
+          'ORDER_PAYMENT_TTL_MINUTES (a payment already under way may hold it a little longer); null otherwise',
+      }),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
     refund: z
@@ -214,6 +224,9 @@ export const orderSchema = z
         regular_price: z.number().int(),
         quantity: z.number().int(),
         line_total: z.number().int(),
+        image: imageLinksSchema
+          .nullable()
+          .openapi({ description: "The product's first picture; null without one or when it was removed" }),
       }),
     ),
     products_count: z.number().int(),

@@ -47,6 +47,21 @@ export function isPayable(order: { status: number; paymentStatus: string; paymen
   )
 }
 
+/** How long an online order awaiting payment holds its stock before it is cancelled unpaid. */
+export const paymentHoldMs = (config: { ORDER_PAYMENT_TTL_MINUTES: number }) =>
+  config.ORDER_PAYMENT_TTL_MINUTES * 60_000
+
+/**
+ * When an order still to be paid is cancelled if left unpaid (expiry.ts, within a run of the order jobs
+ * after it; a payment already under way may hold it a little longer); null for every other order.
+ */
+export function paymentDeadline(
+  order: { status: number; paymentStatus: string; paymentMethod: string; createdAt: Date },
+  config: { ORDER_PAYMENT_TTL_MINUTES: number },
+): Date | null {
+  return isPayable(order) ? new Date(order.createdAt.getTime() + paymentHoldMs(config)) : null
+}
+
 /** States the customer may cancel in (before the order is packed). */
 export const customerCancellable: OrderStatus[] = [1, 3]
 

@@ -2,9 +2,17 @@ import { pickupPointView } from '../content/pickup-points.ts'
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import type { ImageLinks } from '../media/links.ts'
 import { VAT_PERCENT } from './money.ts'
 import type { OrderItemRow, OrderRow } from './service.ts'
-import { customerCancellable, isPayable, type OrderStatus, orderNumber, statusNames } from './states.ts'
+import {
+  customerCancellable,
+  isPayable,
+  type OrderStatus,
+  orderNumber,
+  paymentDeadline,
+  statusNames,
+} from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
@@ -46,7 +54,14 @@ function addressView(order: OrderRow, lang: Lang) {
   }
 }
 
-export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
+/** What an order's view needs beyond its rows: its lines' pictures (pictures.ts), the payment hold. */
+export type OrderViewContext = {
+  lang: Lang
+  pictures: ReadonlyMap<number, ImageLinks>
+  config: { ORDER_PAYMENT_TTL_MINUTES: number }
+}
+
+export function orderView(order: OrderRow, items: OrderItemRow[], { lang, pictures, config }: OrderViewContext) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
   return {
     id: order.id,
@@ -57,6 +72,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     steps: steps.map((s) => ({ status: s, name: statusNames[s], label: label(lang, s), done: reached(s) })),
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
     can_pay: isPayable(order),
+    pay_by: iso(paymentDeadline(order, config)),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     refund: refundView(order, lang),
@@ -74,6 +90,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
       regular_price: i.regularPrice,
       quantity: i.quantity,
       line_total: i.unitPrice * i.quantity,
+      image: (i.productId != null && pictures.get(i.productId)) || null,
     })),
     products_count: items.reduce((n, i) => n + i.quantity, 0),
     subtotal: order.subtotal,

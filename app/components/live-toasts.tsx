@@ -1,7 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { type Toast, toast, useToaster } from 'react-hot-toast'
+import { Link } from 'react-router'
 import { Icon } from './icon.tsx'
-import { DURATION, MAX_VISIBLE, ToastIcon, type ToastMessage, type ToastType } from './toaster.tsx'
+import { DURATION, MAX_VISIBLE, ToastIcon, type ToastLink, type ToastMessage, type ToastType } from './toaster.tsx'
 
 // The toasts once the page runs JavaScript, driven by react-hot-toast. Its own
 // module: toaster.tsx downloads it when the first toast is shown.
@@ -9,11 +10,19 @@ import { DURATION, MAX_VISIBLE, ToastIcon, type ToastMessage, type ToastType } f
 // A drag further than this (px) sideways dismisses the toast.
 const SWIPE_DISMISS = 80
 
-export function showToast(type: ToastType, message: string, id?: string) {
+// The links toasts offer, by toast id (react-hot-toast keeps only the message).
+const links = new Map<string, ToastLink>()
+
+export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink) {
   const options = { id, duration: DURATION, removeDelay: 250 }
-  if (type === 'success') toast.success(message, options)
-  else if (type === 'error') toast.error(message, options)
-  else toast(message, options)
+  const shown =
+    type === 'success'
+      ? toast.success(message, options)
+      : type === 'error'
+        ? toast.error(message, options)
+        : toast(message, options)
+  if (link) links.set(shown, link)
+  else links.delete(shown)
 }
 
 export type PauseHandlers = { startPause(): void; endPause(): void }
@@ -46,7 +55,7 @@ export default function LiveToasts({
     for (const item of flashed) {
       if (shown.current.has(item.id)) continue
       shown.current.add(item.id)
-      showToast(item.type, item.message, item.id)
+      showToast(item.type, item.message, item.id, item.link)
     }
   }, [flashed])
 
@@ -85,13 +94,17 @@ function LiveToast({ item, closeLabel }: { item: Toast; closeLabel: string }) {
     el.style.opacity = dx ? String(Math.max(0.2, 1 - Math.abs(dx) / (SWIPE_DISMISS * 2))) : ''
   }
   const message = typeof item.message === 'function' ? item.message(item) : item.message
+  const link = links.get(item.id)
+  // Its link goes with it.
+  useEffect(() => () => void links.delete(item.id), [item.id])
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the close button inside is the keyboard way; a click anywhere is a pointer shortcut (SPEC §9 "close on click").
     <li
       ref={ref}
       className={`toast toast--${item.type === 'blank' ? 'info' : item.type}${item.visible ? '' : ' toast--leaving'}`}
       onPointerDown={(event) => {
-        if (event.button !== 0) return
+        // A press on the toast's link is the link's: no drag (pointer capture would take its click).
+        if (event.button !== 0 || (event.target as Element).closest('a')) return
         drag.current = { x: event.clientX, dx: 0, moved: false }
         event.currentTarget.setPointerCapture?.(event.pointerId)
       }}
@@ -125,6 +138,11 @@ function LiveToast({ item, closeLabel }: { item: Toast; closeLabel: string }) {
     >
       <ToastIcon type={item.type} />
       <span className="toast__message">{message}</span>
+      {link ? (
+        <Link className="toast__link" to={link.href}>
+          {link.label}
+        </Link>
+      ) : null}
       <button type="button" className="toast__close" aria-label={closeLabel}>
         <Icon name="close" size={16} />
       </button>

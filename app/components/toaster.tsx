@@ -7,10 +7,12 @@ import type { PauseHandlers } from './live-toasts.tsx'
 export { useHydrated }
 
 export type ToastType = 'success' | 'error' | 'info'
+/** Where a toast offers to go next ("to the basket"): a path of this shop and its words. */
+export type ToastLink = { href: string; label: string }
 /** A toast as the server sends it (flash cookie, action data): `id` makes it show once. */
-export type ToastMessage = { id: string; type: ToastType; message: string }
+export type ToastMessage = { id: string; type: ToastType; message: string; link?: ToastLink }
 
-/** SPEC §9: 5000 ms, at most 3 at once, newest on top, top-right. */
+/** SPEC §9: 5000 ms, at most 3 at once, newest on top; top-right on wide screens, at the bottom on phones. */
 export const DURATION = 5000
 export const MAX_VISIBLE = 3
 
@@ -32,16 +34,17 @@ const subscribeLive = (listener: () => void) => {
 }
 
 /** Shows a toast from the browser (with JavaScript). A repeated `id` shows once. */
-export function showToast(type: ToastType, message: string, id?: string) {
+export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink) {
   goLive()
-  void loadLive().then((module) => module.showToast(type, message, id))
+  void loadLive().then((module) => module.showToast(type, message, id, link))
 }
 
 /**
  * The toasts of the page. Server-rendered, the flash messages sit in a status
  * region (role="status") that works without JavaScript: a close link hides
  * one (CSS :target) and they fade after 5 s unless hovered. From the first
- * toast in the browser on, live-toasts.tsx fills the same region.
+ * toast in the browser on, live-toasts.tsx fills the same region. Where they
+ * sit and how several stack is the stylesheet's (account.css "Toasts").
  */
 export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
   const { t } = useTranslation('account')
@@ -57,10 +60,16 @@ export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
     if (flashed.length) goLive()
   }, [flashed])
 
-  const flashItems = flashed.map((item) => (
+  // Newest first, as react-hot-toast lists them: the newest is the one in front of the stack.
+  const flashItems = [...flashed].reverse().map((item) => (
     <li key={item.id} id={`toast-${item.id}`} className={`toast toast--${item.type} toast--static`}>
       <ToastIcon type={item.type} />
       <span className="toast__message">{item.message}</span>
+      {item.link ? (
+        <a className="toast__link" href={item.link.href}>
+          {item.link.label}
+        </a>
+      ) : null}
       <a className="toast__close" href={`#toast-${item.id}`} aria-label={t('toast.close')}>
         <Icon name="close" size={16} />
       </a>

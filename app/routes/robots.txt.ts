@@ -12,6 +12,7 @@ export function loader({ request }: Route.LoaderArgs) {
     'Allow: /api/v1/media/',
     'Disallow: /api/',
     'Disallow: /*/search-suggest',
+    'Disallow: /*/list-count',
     'Disallow: /*/story-read/',
     ...personal.map((path) => `Disallow: /*/${path}`),
     '',

@@ -17,6 +17,16 @@ export const toastSchema = z.object({
   id: z.string().min(1).max(64),
   type: z.enum(['success', 'error', 'info']),
   message: z.string().min(1).max(500),
+  // A path of this shop ("to the basket"), never another site.
+  link: z
+    .object({
+      href: z
+        .string()
+        .regex(/^\/[^/\\]/)
+        .max(200),
+      label: z.string().min(1).max(60),
+    })
+    .optional(),
 })
 export type FlashToast = z.infer<typeof toastSchema>
 
@@ -65,10 +75,11 @@ export async function flashCookieHeader(state: FlashState, request: Request) {
 /** Queues a toast for the next page the visitor sees. */
 export function flash(
   context: Readonly<RouterContextProvider>,
-  toast: { type: FlashToast['type']; message: string },
+  toast: Pick<FlashToast, 'type' | 'message' | 'link'>,
 ): void {
   const id = randomBytes(9).toString('base64url')
-  context.get(flashContext).queued.push({ id, type: toast.type, message: toast.message.slice(0, 500) })
+  const { type, message, link } = toast
+  context.get(flashContext).queued.push({ id, type, message: message.slice(0, 500), ...(link ? { link } : {}) })
 }
 
 /** The toasts waiting for this page view; the cookie is cleared with this response. */

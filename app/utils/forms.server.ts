@@ -42,12 +42,15 @@ export function formContext(request: Request, formData: FormData, context: Conte
   return { lang, redirectTo, dialog: formData.get(DIALOG_FIELD) === '1', t: serverT(context, 'account') }
 }
 
-/** A failed step: 400 (or the API's status) with the typed values, the flagged fields and a toast. */
+/**
+ * A failed step: 400 (or the API's status) with the typed values, the flagged fields and a toast (none
+ * when the field's own message says it all).
+ */
 export function failure(
   submission: Submission<any, string[], any>,
   options: {
     intent: string
-    toast: string
+    toast?: string
     state?: FlowState
     status?: number
     fieldErrors?: Record<string, string[]>
@@ -63,7 +66,7 @@ export function failure(
   const body: AuthActionData = {
     intent: options.intent,
     result,
-    toast: toastMessage('error', options.toast),
+    toast: options.toast ? toastMessage('error', options.toast) : undefined,
     state: options.state,
   }
   return data(body, { status: options.status ?? 400 })

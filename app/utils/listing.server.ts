@@ -5,7 +5,7 @@ import {
   type ListFilters,
   listSearch,
 } from '#app/components/catalogue/list-params.ts'
-import { type BrandOption, type ListingView, toCardView } from '#app/components/catalogue/views.ts'
+import { type BrandOption, type ListingView, type SearchHelp, toCardView } from '#app/components/catalogue/views.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 
@@ -27,6 +27,28 @@ export async function loadListing(
     totalPages: page.total_pages,
     page: page.current_page,
     brandOptions: brands,
+    fixed,
+  }
+}
+
+/** Products and categories offered when a search finds nothing. */
+const POPULAR = 8
+const CATEGORIES = 8
+
+/**
+ * What a search that found nothing is offered: the spellings and brands the API finds near its words, the
+ * shop's most popular products and its popular categories.
+ */
+export async function loadSearchHelp(api: ApiClient, search: string): Promise<SearchHelp> {
+  const [alternatives, popular, categories] = await Promise.all([
+    api.get('products/search-alternatives/', { search }),
+    api.get('products/', { ordering: 'popularity', in_stock: 'true', size: POPULAR }),
+    api.get('products/popular-categories/', { size: CATEGORIES }),
+  ])
+  return {
+    ...alternatives,
+    popular: popular.results.map(toCardView),
+    categories: categories.results.map(({ id, slug, title, image }) => ({ id, slug, title, image })),
   }
 }
 

@@ -65,3 +65,16 @@ export function isoDate(value: string | number | Date): string {
   const [day, month, year] = dateFormat.format(date).split('.')
   return `${year}-${month}-${day}`
 }
+
+const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tashkent' })
+
+/**
+ * A moment after `since` as a shopper reads it in Tashkent: "18:40" on the same day, "03.12.2026 18:40"
+ * on a later one. Measured from `since` rather than from now, so the server and the browser write the same.
+ */
+export function formatMomentAfter(value: string | Date, since: string | Date): string {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  const time = timeFormat.format(date)
+  return formatDate(date) === formatDate(since) ? time : `${formatDate(date)} ${time}`
+}

@@ -2,9 +2,11 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { main, visit, withJs } from './support/page.ts'
 
-// The product list's filters: on a phone a bottom sheet with
-// JavaScript, their own page without; on a desktop the side panel. Price
-// fields take "100 000" and "100000" alike and report a wrong range.
+// The product list's filters: on a phone a bottom sheet with JavaScript (its
+// "Show" button saying how many it will show), their own page without; on a
+// desktop the side panel. The chosen ones are chips above the list and their
+// number is on the phone's "Filters" button. Price fields take "100 000" and
+// "100000" alike and report a wrong range.
 
 /** "1 250 000 сум" → 1250000. */
 const amount = (text: string) => Number(text.replace(/[^\d]/g, ''))
@@ -24,9 +26,17 @@ async function brandInRange(page: Page): Promise<BrandRef> {
   return body.results[0].brand
 }
 
+/** How many products the API's list finds for a query. */
+async function apiTotal(page: Page, query: string) {
+  return (await (await page.request.get(`/api/v1/products/?size=1${query ? `&${query}` : ''}`)).json()).total as number
+}
+
+/** The sheet's apply button says how many it will show; the filters page's (no JavaScript) just applies. */
+const showButton = (scope: Locator) => scope.getByRole('button', { name: /^Показать/ })
+
 /** Opens the filters from the list: the sheet with JavaScript, the filters page without. */
 async function openFilters(page: Page): Promise<Locator> {
-  await page.getByRole('link', { name: 'Фильтры', exact: true }).click()
+  await page.getByRole('link', { name: /^Фильтры/ }).click()
   if (withJs()) {
     const sheet = page.getByRole('dialog', { name: 'Фильтры' })
     await expect(sheet).toBeVisible()
@@ -89,7 +99,13 @@ test.describe('on a phone (360 px)', () => {
       await expect(main(page).getByRole('link', { name: 'Закрыть фильтры' })).toBeVisible()
     }
 
+    // With JavaScript "Show" says how many products the choices find, as they change.
+    if (withJs()) await expect(showButton(panel)).toHaveText(new RegExp(`^Показать ${await apiTotal(page, '')} товар`))
     await brands.getByRole('checkbox', { name: brand.name, exact: true }).check()
+    if (withJs())
+      await expect(showButton(panel)).toHaveText(
+        new RegExp(`^Показать ${await apiTotal(page, `brand=${brand.slug}`)} товар`),
+      )
     const from = panel.getByRole('textbox', { name: 'от', exact: true })
     const to = panel.getByRole('textbox', { name: 'до', exact: true })
     if (withJs()) {
@@ -100,7 +116,10 @@ test.describe('on a phone (360 px)', () => {
       await from.fill('100 000')
     }
     await to.fill('500000')
-    await panel.getByRole('button', { name: 'Показать', exact: true }).click()
+    const found = await apiTotal(page, `brand=${brand.slug}&price__gte=100000&price__lte=500000`)
+    if (withJs()) await expect(showButton(panel)).toHaveText(new RegExp(`^Показать ${found} товар`))
+    else await expect(showButton(panel)).toHaveText('Показать')
+    await showButton(panel).click()
 
     await expect(page).toHaveURL(new RegExp(`brand=${brand.slug}`))
     await expect(page).toHaveURL(/price_from=100(\+|%20)?000/)
@@ -108,7 +127,23 @@ test.describe('on a phone (360 px)', () => {
     await expect(page).not.toHaveURL(/filters=1/)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expectCardsMatch(page, brand.name, 100_000, 500_000)
+    // The list says how many; the chosen filters are chips above it, their number on the button.
+    await expect(main(page).getByRole('status').filter({ hasText: 'Найдено товаров' })).toHaveText(
+      `Найдено товаров: ${found}`,
+    )
+    const chosen = main(page).getByRole('list', { name: 'Выбранные фильтры' })
+    await expect(chosen.getByRole('link', { name: /^Убрать фильтр/ })).toHaveCount(3)
+    await expect(chosen.getByRole('link', { name: 'Убрать фильтр «от 100 000 сум»' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Фильтры выбрано: 3' })).toBeVisible()
     await page.screenshot({ path: shot('3-applied') })
+    // A chip takes its filter away and keeps the others.
+    await chosen.getByRole('link', { name: 'Убрать фильтр «до 500 000 сум»' }).click()
+    await expect(page).not.toHaveURL(/price_to/)
+    await expect(page).toHaveURL(new RegExp(`brand=${brand.slug}`))
+    await expect(page.getByRole('link', { name: 'Фильтры выбрано: 2' })).toBeVisible()
+    await expect(chosen.getByRole('link', { name: /^Убрать фильтр/ })).toHaveCount(2)
+    await page.goBack()
+    await expect(page.getByRole('link', { name: 'Фильтры выбрано: 3' })).toBeVisible()
 
     // The range comes back into the fields, grouped.
     const again = await openFilters(page)
@@ -122,7 +157,9 @@ test.describe('on a phone (360 px)', () => {
     const panel = await openFilters(page)
     await panel.getByRole('textbox', { name: 'от', exact: true }).fill('500 000')
     await panel.getByRole('textbox', { name: 'до', exact: true }).fill('100 000')
-    await panel.getByRole('button', { name: 'Показать', exact: true }).click()
+    // A range that cannot be applied finds no count.
+    if (withJs()) await expect(showButton(panel)).toHaveText('Показать')
+    await showButton(panel).click()
 
     // With JavaScript the sheet stays open; without, the filters page comes back.
     const form = withJs() ? page.getByRole('dialog', { name: 'Фильтры' }) : main(page)

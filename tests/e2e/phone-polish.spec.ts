@@ -135,6 +135,11 @@ test.describe('profile on phones', () => {
     await expect(page).toHaveURL(/\/ru\/profile\/cards$/)
     await expect(main(page).getByRole('heading', { level: 1, name: 'Мои карты' })).toBeVisible()
 
+    // A section far along the row: its tab is scrolled into sight, before and with the scripts.
+    await visit(page, '/ru/profile/help')
+    await expect(nav.getByRole('link', { name: 'Помощь' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Помощь' })).toBeInViewport({ ratio: 1 })
+
     await page.setViewportSize(desktop)
     const column = await nav.boundingBox()
     expect(column?.height).toBeGreaterThan(200)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '#api/config.ts'
-import { cashbackEntries, orders, products, users } from '#api/db/schema/index.ts'
+import { cashbackEntries, orders, productImages, products, users } from '#api/db/schema/index.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
@@ -314,6 +314,54 @@ describe('order states', () => {
     expect(cancelOther.status).toBe(404)
     const otherList = await t.json('orders/', { token: other.access })
     expect(otherList.body.total).toBe(0)
+  })
+})
+
+describe('the orders list', () => {
+  it('gives each line its product picture and an order still to be paid the moment it is cancelled unpaid', async () => {
+    const c = await registerCustomer(t)
+    const [a, b, bare] = [await product(5), await product(5), await product(5)]
+    // A product without pictures: its line has none.
+    await t.database.db.delete(productImages).where(eq(productImages.productId, bare))
+    for (const id of [a, b, bare]) await addToBasket(c, id, 1)
+    const card = (await placeOrder(c, { payment_method: 'card' })).body
+    await addToBasket(c, a, 1)
+    const cash = (await placeOrder(c)).body
+
+    const list = await t.json('orders/?status__in=1,3,4,5', { token: c.access })
+    expect(list.status).toBe(200)
+    // Newest first.
+    const [accepted, unpaid] = list.body.results
+    expect(unpaid.id).toBe(card.id)
+    const [first] = await t.database.db
+      .select({ path: productImages.path })
+      .from(productImages)
+      .where(eq(productImages.productId, a))
+      .orderBy(asc(productImages.position), asc(productImages.id))
+      .limit(1)
+    const line = (id: number) => unpaid.items.find((i: { product_id: number }) => i.product_id === id)
+    expect(line(a).image.small).toContain(first!.path)
+    expect(line(a).image).toEqual(
+      expect.objectContaining({ extra_small: expect.any(String), medium: expect.any(String) }),
+    )
+    expect(line(b).image).not.toBeNull()
+    expect(line(bare).image).toBeNull()
+
+    // Placed + ORDER_PAYMENT_TTL_MINUTES, when the order jobs cancel it unpaid; a cash order has no such moment.
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, card.id))
+    expect(Date.parse(unpaid.pay_by)).toBe(row!.createdAt.getTime() + t.config.ORDER_PAYMENT_TTL_MINUTES * 60_000)
+    expect(card.pay_by).toBe(unpaid.pay_by)
+    expect(accepted).toMatchObject({ id: cash.id, can_pay: false, pay_by: null })
+
+    // Paid, it has none either.
+    const start = await t.json(`payments/${card.id}/start/`, { method: 'POST', token: c.access })
+    const paid = await t.json(`payments/sandbox/${start.body.payment_id}/complete/`, {
+      method: 'POST',
+      token: c.access,
+      body: JSON.stringify({ approve: true }),
+    })
+    expect(paid.body).toMatchObject({ status: 3, pay_by: null })
+    expect(paid.body.items.find((i: { product_id: number }) => i.product_id === a).image).not.toBeNull()
   })
 })
 

@@ -436,3 +436,33 @@ describe('search by the word index', () => {
     expect(lines).not.toContain('Rows Removed by Index Recheck')
   })
 })
+
+describe('what a search that found nothing is offered', () => {
+  const alternatives = async (q: string, lang = 'ru') => {
+    const { status, body } = await t.json(`products/search-alternatives/?search=${encodeURIComponent(q)}`, { lang })
+    expect(status, q).toBe(200)
+    return body as { spellings: { query: string; total: number }[]; brands: { slug: string; name: string }[] }
+  }
+
+  it('offers spellings the search answers, as the shop writes them, and the nearest brand', async () => {
+    // Too far off for the search's own correction, in Cyrillic.
+    expect((await search('шанелл совааж')).total).toBe(0)
+    const offered = await alternatives('шанелл совааж')
+    expect(offered.spellings.map((s) => s.query)).toEqual(expect.arrayContaining(['Chanel', 'Dior Sauvage']))
+    for (const spelling of offered.spellings) expect((await search(spelling.query)).total).toBe(spelling.total)
+    expect(offered.brands.map((b) => b.slug)).toEqual(['chanel'])
+  })
+
+  it('offers each word alone when no product has them together, and whole words for a partly marked one', async () => {
+    expect((await search('chanel sauvage')).total).toBe(0)
+    expect((await alternatives('chanel sauvage')).spellings.map((s) => s.query)).toEqual(['Chanel', 'Sauvage'])
+    // «жадорр» marks only «J'ador» of «J'adore»: the whole word is offered.
+    expect((await alternatives('жадорр')).spellings.map((s) => s.query)).toEqual(["J'adore"])
+  })
+
+  it('offers nothing for gibberish, and needs a search', async () => {
+    expect(await alternatives('qqqxzzz')).toEqual({ spellings: [], brands: [] })
+    const missing = await t.json('products/search-alternatives/', { lang: 'ru' })
+    expect(missing.status).toBe(400)
+  })
+})

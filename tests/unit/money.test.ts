@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { currencyWord, formatAmount, formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
+import { currencyWord, formatAmount, formatDate, formatMomentAfter, formatMoney, isoDate } from '#app/utils/money.ts'
 
 const nbsp = '\u00a0'
 
@@ -75,6 +75,14 @@ describe('dates', () => {
     expect(formatDate(null)).toBe('')
     expect(formatDate('')).toBe('')
     expect(formatDate('not a date')).toBe('')
+  })
+
+  test('a deadline: the time in Tashkent on the same day, the date too on a later one', () => {
+    // 13:40 UTC is 18:40 in Tashkent.
+    expect(formatMomentAfter('2026-10-02T13:40:00.000Z', '2026-10-02T12:40:00.000Z')).toBe('18:40')
+    // 19:30 UTC is 00:30 of the next Tashkent day.
+    expect(formatMomentAfter('2026-10-02T19:30:00.000Z', '2026-10-02T18:30:00.000Z')).toBe('03.10.2026 00:30')
+    expect(formatMomentAfter('not a date', '2026-10-02T12:40:00.000Z')).toBe('')
   })
 
   test('isoDate for <time dateTime>', () => {

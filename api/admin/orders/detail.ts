@@ -1,11 +1,12 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orderStatusHistory, payments, productImages, staff, users } from '../../db/schema/index.ts'
+import { orderStatusHistory, payments, staff, users } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import type { MediaLinks } from '../../media/links.ts'
+import { linePictures } from '../../orders/pictures.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
 import { type OrderStatus, statusNames } from '../../orders/states.ts'
-import { orderView } from '../../orders/views.ts'
+import { type OrderViewContext, orderView } from '../../orders/views.ts'
 import type { StaffRole } from '../../staff/permissions.ts'
 import { can } from '../../staff/permissions.ts'
 import { maskPhone } from './phones.ts'
@@ -25,8 +26,8 @@ export const statusOf = (lang: Lang, status: number) => ({
 })
 
 /**
- * The order page of the desk: the customer's view of the order (orders/views.ts)
- * and what staff need besides: item pictures, the customer, the map link,
+ * The order page of the desk: the customer's view of the order (orders/views.ts,
+ * item pictures included) and what staff need besides: the customer, the map link,
  * the assignee, every payment, the timeline of status changes with who made
  * them, and the moves the viewer's role may make now. Phones are masked for
  * roles without `customers.phone`.
@@ -36,18 +37,12 @@ export async function staffOrderDetail(
   order: OrderRow,
   viewer: { role: StaffRole; lang: Lang },
   media: MediaLinks,
+  config: OrderViewContext['config'],
 ) {
   const { lang, role } = viewer
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
-  const productIds = items.map((i) => i.productId).filter((id): id is number => id != null)
   const [pictures, [customer], paymentRows, history, [assignee]] = await Promise.all([
-    productIds.length
-      ? db
-          .select({ productId: productImages.productId, path: productImages.path })
-          .from(productImages)
-          .where(inArray(productImages.productId, productIds))
-          .orderBy(asc(productImages.position), asc(productImages.id))
-      : Promise.resolve([]),
+    linePictures(db, items, media),
     db.select({ id: users.id, name: users.fullName, phone: users.phone }).from(users).where(eq(users.id, order.userId)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
     db
@@ -60,19 +55,10 @@ export async function staffOrderDetail(
       ? Promise.resolve([])
       : db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, order.assignedStaffId)),
   ])
-  const firstPicture = new Map<number, string>()
-  for (const p of pictures) if (!firstPicture.has(p.productId)) firstPicture.set(p.productId, p.path)
-  await media.load(firstPicture.values())
-
   const phones = can(role, 'customers.phone')
   const phone = (value: string | null) => (phones ? value : maskPhone(value))
-  const view = orderView(order, items, lang)
   return {
-    ...view,
-    items: view.items.map((item) => {
-      const path = item.product_id == null ? undefined : firstPicture.get(item.product_id)
-      return { ...item, image: path ? media.links(path) : null }
-    }),
+    ...orderView(order, items, { lang, pictures, config }),
     receiver: {
       name: order.receiverName,
       phone: phone(order.receiverPhone) ?? '',

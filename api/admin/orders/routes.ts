@@ -117,7 +117,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     can(currentStaff(c).role, 'customers.phone') ? (p: string | null) => p : maskPhone
   const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
   const detail = (c: Context<ApiEnv>, order: OrderRow) =>
-    staffOrderDetail(db, order, { role: currentStaff(c).role, lang: c.get('lang') }, new MediaLinks(config))
+    staffOrderDetail(db, order, { role: currentStaff(c).role, lang: c.get('lang') }, new MediaLinks(config), config)
   function filtersOf(c: Context<ApiEnv>, query: Omit<OrderFilters, 'statuses'> & { status?: number[] | null }) {
     const { status, ...rest } = query
     if (rest.created_from && rest.created_to && rest.created_to < rest.created_from) {

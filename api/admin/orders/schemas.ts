@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import { CANCEL_REASON_MAX } from '#contract/orders.ts'
-import { imageLinksSchema } from '../../catalogue/schemas.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idSchema } from '../../http/schemas.ts'
 import { orderSchema, statusListQuery } from '../../orders/schemas.ts'
@@ -80,7 +79,6 @@ export const countsSchema = z
 
 export const staffOrderSchema = orderSchema
   .extend({
-    items: z.array(orderSchema.shape.items.element.extend({ image: imageLinksSchema.nullable() })),
     receiver: z.object({ name: z.string(), phone: maskedPhone, extra_phone: maskedPhone.nullable() }),
     customer: z.object({ id: z.number().int(), name: z.string(), phone: maskedPhone.nullable() }).nullable(),
     phones_masked: z.boolean(),

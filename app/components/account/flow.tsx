@@ -6,7 +6,7 @@ import type { action as registerAction } from '#app/routes/$lang/register.tsx'
 import type { action as resetAction } from '#app/routes/$lang/reset-password.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { useHydrated } from '../toaster.tsx'
-import { type AuthView, authPath, DIALOG_FIELD, Intent } from './auth-types.ts'
+import { type AuthView, authPath, DIALOG_FIELD, Intent, isCheckoutPath } from './auth-types.ts'
 
 /** What every form of the auth flows gets from the page or the dialog around it. */
 export type FlowProps = {
@@ -160,5 +160,23 @@ export function ResendControl({
         </IntentButton>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * The last button of a flow that ends signed in: on to the checkout the shopper came from, or back to the
+ * shop (the dialog closes, the page links back).
+ */
+export function OnwardAction({ redirectTo, dialog, onDone }: Pick<FlowProps, 'redirectTo' | 'dialog' | 'onDone'>) {
+  const { t } = useTranslation('account')
+  const onward = t(isCheckoutPath(redirectTo) ? 'register.to_checkout' : 'register.continue')
+  return dialog ? (
+    <button type="button" className="button button--block" onClick={() => onDone?.()} data-autofocus="">
+      {onward}
+    </button>
+  ) : (
+    <Link className="button button--block" to={redirectTo}>
+      {onward}
+    </Link>
   )
 }

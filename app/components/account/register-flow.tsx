@@ -1,20 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import type { registrationStartForm } from '#contract/account.ts'
 import { PASSWORD_MIN_REGISTRATION } from '#contract/limits.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { FlowState } from './auth-types.ts'
 import { PhoneField, TextField } from './fields.tsx'
-import { type FlowProps, ViewLink } from './flow.tsx'
+import { type FlowProps, OnwardAction, ViewLink } from './flow.tsx'
 import { StepFlow } from './step-flow.tsx'
 
 /** Registration (SPEC §4): name and phone; the SMS code; password and confirmation; done, signed in. */
 export function RegisterFlow(props: FlowProps & { initial: FlowState }) {
   const { t } = useTranslation('account')
-  const { lang, redirectTo, dialog, onView, onDone } = props
-  // The last button says where it leads: on to the checkout the shopper came from, or back to the shop.
-  const onward = t(/^\/(uz|sr|ru)\/checkout(\/|\?|$)/.test(redirectTo) ? 'register.to_checkout' : 'register.continue')
+  const { lang, redirectTo, onView } = props
   return (
     <StepFlow<FormFields<typeof registrationStartForm>>
       {...props}
@@ -49,15 +46,7 @@ export function RegisterFlow(props: FlowProps & { initial: FlowState }) {
       done={{
         title: t('register.done_title'),
         text: t('register.done_text'),
-        action: dialog ? (
-          <button type="button" className="button button--block" onClick={() => onDone?.()} data-autofocus="">
-            {onward}
-          </button>
-        ) : (
-          <Link className="button button--block" to={redirectTo}>
-            {onward}
-          </Link>
-        ),
+        action: <OnwardAction {...props} />,
       }}
     />
   )

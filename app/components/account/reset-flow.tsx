@@ -5,12 +5,13 @@ import { PASSWORD_MIN_RESET } from '#contract/limits.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { FlowState } from './auth-types.ts'
 import { PhoneField } from './fields.tsx'
-import { type FlowProps, ViewLink } from './flow.tsx'
+import { type FlowProps, OnwardAction, ViewLink } from './flow.tsx'
 import { StepFlow } from './step-flow.tsx'
 
 /**
  * Password reset (SPEC §4): phone; the SMS code (sent on at the sixth
- * digit); new password and confirmation; done, then login.
+ * digit); new password and confirmation; done, signed in (the code proved the
+ * phone, the shopper chose the password: signing in again would ask nothing new).
  */
 export function ResetFlow(props: FlowProps & { initial: FlowState }) {
   const { t } = useTranslation('account')
@@ -36,11 +37,7 @@ export function ResetFlow(props: FlowProps & { initial: FlowState }) {
       done={{
         title: t('reset.done_title'),
         text: t('reset.done_text'),
-        action: (
-          <ViewLink {...toLogin} className="button button--block">
-            {t('reset.to_login')}
-          </ViewLink>
-        ),
+        action: <OnwardAction {...props} />,
       }}
     />
   )

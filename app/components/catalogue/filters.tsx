@@ -5,7 +5,7 @@ import type { ListingView } from '#app/components/catalogue/views.ts'
 import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
-import { audiences, listSearch, type PriceError, parseListParams } from './list-params.ts'
+import { audiences, listReset, type PriceError, parseListParams } from './list-params.ts'
 
 type Props = {
   id: string
@@ -19,6 +19,10 @@ type Props = {
   autoApply?: boolean
   /** A search box above the brands that hides the ones not matching (the phone sheet, with JavaScript). */
   brandSearch?: boolean
+  /** The apply button's words when not just "Show" (the phone sheet: how many it will show). */
+  applyLabel?: string
+  /** Every change of a filter (the phone sheet counts what the form would show). */
+  onFormChange?: (form: HTMLFormElement) => void
 }
 
 /**
@@ -26,7 +30,18 @@ type Props = {
  * panel on wide screens; on phones the same form in a bottom sheet (with
  * JavaScript) or on its own page (?filters=1, without).
  */
-export function Filters({ id, listing, lang, basePath, fixedSections, onApply, autoApply, brandSearch }: Props) {
+export function Filters({
+  id,
+  listing,
+  lang,
+  basePath,
+  fixedSections,
+  onApply,
+  autoApply,
+  brandSearch,
+  applyLabel,
+  onFormChange,
+}: Props) {
   const { t } = useTranslation('catalogue')
   const { filters, brandOptions } = listing
   const errorId = useId()
@@ -36,11 +51,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
   const chosen = new Set(filters.brand)
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
-  const reset = `${basePath}${listSearch({
-    ...parseListParams(new URLSearchParams()),
-    search: filters.search,
-    sections: fixedSections ? [] : filters.sections,
-  })}`
+  const reset = listReset(filters, basePath, fixedSections)
   const priceField = (name: 'price_from' | 'price_to', side: 'from' | 'to', value: number | null) => {
     const invalid = error === side || error === 'range'
     return (
@@ -88,14 +99,13 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
             }
           : undefined
       }
-      onChange={
-        onApply && autoApply
-          ? (event) => {
-              const target: EventTarget = event.target
-              if (target instanceof HTMLInputElement && target.type === 'checkbox') event.currentTarget.requestSubmit()
-            }
-          : undefined
-      }
+      onChange={(event) => {
+        const target: EventTarget = event.target
+        // The brand search box only narrows the list of brands: it is not a filter.
+        if (!(target instanceof HTMLInputElement) || !target.name) return
+        if (onApply && autoApply && target.type === 'checkbox') event.currentTarget.requestSubmit()
+        onFormChange?.(event.currentTarget)
+      }}
     >
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
       {!fixedSections && filters.sections.length ? (
@@ -145,7 +155,7 @@ export function Filters({ id, listing, lang, basePath, fixedSections, onApply, a
 
       <div className="filters__actions">
         <button type="submit" className="button">
-          {t('filters.apply')}
+          {applyLabel ?? t('filters.apply')}
         </button>
         <Link to={reset} className="filters__reset">
           {t('filters.reset')}

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { parseAmount } from '#app/utils/amount-input.ts'
 
 // The query of a product list page (/products, a category, a manufacturer) as
@@ -130,6 +131,12 @@ export function listSearch(filters: ListFilters, changes: Partial<ListFilters> =
   return text ? `?${text}` : ''
 }
 
+/** The list with no filter chosen: the search and the sections (unless the page fixes them) stay. */
+export function listReset(filters: ListFilters, basePath: string, fixedSections?: boolean) {
+  const none = parseListParams(new URLSearchParams())
+  return `${basePath}${listSearch({ ...none, search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+}
+
 /** Filters that narrow the list (not the search, sections, ordering or page). */
 export function hasNarrowingFilters(f: ListFilters): boolean {
   return Boolean(
@@ -141,4 +148,49 @@ export function hasNarrowingFilters(f: ListFilters): boolean {
       f.sale ||
       f.recommended,
   )
+}
+
+/**
+ * Where the filter sheet asks how many products these filters find (app/routes/$lang/list-count.ts): the
+ * list's query with what the page fixes (a category's section, a manufacturer).
+ */
+export function countPath(lang: string, filters: ListFilters, fixed: FixedFilters): string {
+  const query = listSearch({ ...filters, sections: fixed.sections ?? filters.sections, ordering: null, page: 1 })
+  const maker = fixed.manufacturer ? `manufacturer=${encodeURIComponent(fixed.manufacturer)}` : ''
+  return `/${lang}/list-count${query}${maker ? `${query ? '&' : '?'}${maker}` : ''}`
+}
+
+/** One chosen filter as the list shows it: a chip whose link is the list without it. */
+export type ChosenFilter = { key: string; label: string; href: string }
+
+/**
+ * The filters the shopper chose (not the search, the sections, the order or the page), each worded and with
+ * the list without it. Their number is what the "Filters" button shows.
+ */
+export function chosenFilters(
+  filters: ListFilters,
+  basePath: string,
+  words: {
+    t: TFunction<'catalogue'>
+    brand: (slug: string) => string
+    money: (amount: number) => string
+  },
+): ChosenFilter[] {
+  const { t, brand, money } = words
+  const chip = (key: string, label: string, off: Partial<ListFilters>) => ({
+    key,
+    label,
+    href: `${basePath}${listSearch(filters, { ...off, page: 1 })}`,
+  })
+  const { inStock, sale, audience, brand: brands, priceFrom, priceTo } = filters
+  return [
+    ...(inStock ? [chip('in_stock', t('filters.in_stock'), { inStock: false })] : []),
+    ...(sale ? [chip('sale', t('filters.sale'), { sale: false })] : []),
+    ...audience.map((a) => chip(`a-${a}`, t(`audience.${a}`), { audience: audience.filter((x) => x !== a) })),
+    ...brands.map((b) => chip(`b-${b}`, brand(b), { brand: brands.filter((x) => x !== b) })),
+    ...(priceFrom === null
+      ? []
+      : [chip('from', t('filters.chip_from', { amount: money(priceFrom) }), { priceFrom: null })]),
+    ...(priceTo === null ? [] : [chip('to', t('filters.chip_to', { amount: money(priceTo) }), { priceTo: null })]),
+  ]
 }

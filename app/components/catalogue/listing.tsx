@@ -1,14 +1,27 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
-import type { ListingView, ProductCardView } from '#app/components/catalogue/views.ts'
+import type { ListingView, ProductCardView, SearchHelp } from '#app/components/catalogue/views.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from '../icon.tsx'
+import { CategoryTiles } from './category-tiles.tsx'
 import { Filters, formParams } from './filters.tsx'
-import { type ListFilters, listSearch, parseListParams, type SortOption, sortOptions } from './list-params.ts'
+import {
+  type ChosenFilter,
+  chosenFilters,
+  countPath,
+  type ListFilters,
+  listReset,
+  listSearch,
+  parseListParams,
+  type SortOption,
+  sortOptions,
+} from './list-params.ts'
 import { Pagination } from './pagination.tsx'
 import { ProductGrid } from './product-card.tsx'
+import { HomeSection } from './section.tsx'
 
 type Props = {
   listing: ListingView
@@ -55,6 +68,12 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
   const listHref = `${basePath}${listSearch(filters, { priceError: null, priceText: { from: '', to: '' } })}`
   const query = listSearch(filters)
   const filtersHref = `${basePath}${query}${query ? '&' : '?'}filters=1`
+  const brandNames = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
+  const chosen = chosenFilters(filters, basePath, {
+    t,
+    brand: (slug) => brandNames.get(slug) ?? slug,
+    money: (amount) => formatMoney(amount, lang),
+  })
 
   return (
     <div className={filtersPage ? 'listing listing--filters-page' : 'listing'}>
@@ -77,16 +96,23 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
       </div>
       {sheet ? (
         <Suspense fallback={null}>
-          <FilterSheet onClose={() => setSheet(false)}>
-            <Filters
-              id={sheetFormId}
-              listing={listing}
-              lang={lang}
-              basePath={basePath}
-              fixedSections={fixedSections}
-              onApply={apply}
-              brandSearch
-            />
+          <FilterSheet
+            onClose={() => setSheet(false)}
+            count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
+          >
+            {(live) => (
+              <Filters
+                id={sheetFormId}
+                listing={listing}
+                lang={lang}
+                basePath={basePath}
+                fixedSections={fixedSections}
+                onApply={apply}
+                brandSearch
+                applyLabel={live.label}
+                onFormChange={live.recount}
+              />
+            )}
           </FilterSheet>
         </Suspense>
       ) : null}
@@ -102,9 +128,16 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
               setSheet(true)
             }}
           >
-            {t('filters.title')}
+            <span>{t('filters.title')}</span>{' '}
+            {chosen.length ? (
+              <span className="listing__filters-count">
+                <span className="visually-hidden">{t('filters.chosen', { count: chosen.length })}</span>
+                <span aria-hidden="true">{chosen.length}</span>
+              </span>
+            ) : null}
           </a>
         </p>
+        {chosen.length ? <ChosenFilters chosen={chosen} reset={listReset(filters, basePath, fixedSections)} /> : null}
         <div className="listing__toolbar">
           <p className="listing__count" role="status">
             {t('list.count', { count: listing.total })}
@@ -112,7 +145,10 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
           {listing.total > 0 ? <SortSelect formId={formId} filters={filters} hydrated={hydrated} /> : null}
         </div>
         {listing.total === 0 ? (
-          <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} />
+          <>
+            <EmptyState filters={filters} basePath={basePath} fixedSections={fixedSections} help={listing.searchHelp} />
+            {listing.searchHelp ? <SearchHelpLists help={listing.searchHelp} lang={lang} /> : null}
+          </>
         ) : (
           <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={2} eagerCount={4} />
         )}
@@ -176,24 +212,75 @@ const sortKey = {
   '-rating': 'rating',
 } as const satisfies Record<SortOption, string>
 
+/** The chosen filters above the list, each a link to the list without it; all of them at once from two on. */
+function ChosenFilters({ chosen, reset }: { chosen: ChosenFilter[]; reset: string }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <ul className="chosen-filters" aria-label={t('filters.chosen_label')}>
+      {chosen.map((filter) => (
+        <li key={filter.key}>
+          <Link
+            to={filter.href}
+            className="chosen-filters__chip"
+            preventScrollReset
+            aria-label={t('filters.remove', { name: filter.label })}
+          >
+            <span>{filter.label}</span>
+            <Icon name="close" size={14} />
+          </Link>
+        </li>
+      ))}
+      {chosen.length > 1 ? (
+        <li>
+          <Link to={reset} className="chosen-filters__reset" preventScrollReset>
+            {t('filters.reset')}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
 function EmptyState({
   filters,
   basePath,
   fixedSections,
+  help,
 }: {
   filters: ListFilters
   basePath: string
   fixedSections?: boolean
+  help?: SearchHelp
 }) {
   const { t } = useTranslation('catalogue')
-  const reset = `${basePath}${listSearch({ ...parseListParams(new URLSearchParams()), search: filters.search, sections: fixedSections ? [] : filters.sections })}`
+  const reset = listReset(filters, basePath, fixedSections)
   const filtered = reset !== `${basePath}${listSearch({ ...filters, page: 1 })}`
   return (
     <div className="empty-state">
       {filters.search ? (
         <>
           <h2>{t('list.empty_search', { query: filters.search })}</h2>
-          <p>{t('list.empty_search_hint')}</p>
+          {help?.spellings.length || help?.brands.length ? (
+            <>
+              <p>{t('list.near_matches')}</p>
+              <ul className="near-matches">
+                {[
+                  ...help.spellings.map((s) => [`?search=${encodeURIComponent(s.query)}`, s.query, s.total] as const),
+                  ...help.brands.map(
+                    (b) => [`?brand=${b.slug}`, t('list.near_brand', { name: b.name }), null] as const,
+                  ),
+                ].map(([query, label, total]) => (
+                  <li key={query}>
+                    <Link to={`${basePath}${query}`} className="chosen-filters__chip">
+                      {label} {total === null ? null : <span className="near-matches__count">{total}</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('list.empty_search_hint')}</p>
+          )}
         </>
       ) : (
         <>
@@ -207,5 +294,20 @@ function EmptyState({
         </Link>
       ) : null}
     </div>
+  )
+}
+
+/** Below a search that found nothing: the shop's popular products and categories. */
+function SearchHelpLists({ help, lang }: { help: SearchHelp; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <>
+      <HomeSection title={t('list.popular')} className="search-help">
+        <ProductGrid products={help.popular} lang={lang} level={3} anchorPrefix="popular" />
+      </HomeSection>
+      <HomeSection title={t('list.categories')} className="search-help">
+        <CategoryTiles categories={help.categories} lang={lang} />
+      </HomeSection>
+    </>
   )
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Story } from '#api/types.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { htmlLang, type Lang } from '#app/utils/i18n.ts'
 import { ResponsiveImage } from './image.tsx'
 
 // The viewer is only needed once a story is opened: its code loads then.
@@ -44,7 +44,10 @@ export function Stories({ stories, lang }: { stories: Story[]; lang: Lang }) {
                   eager={index < 5}
                 />
               </span>
-              <span className="story-cover__title">{story.title}</span>
+              {/* The language's hyphenation rules apply to the text of an element in it. */}
+              <span className="story-cover__title" lang={htmlLang[lang]}>
+                {story.title}
+              </span>
               {isRead(story) ? null : <span className="visually-hidden">{t('story.unread')}</span>}
             </Link>
           </li>

@@ -1,5 +1,5 @@
-import type { Highlight, ImageLinks, ProductCard } from '#api/types.ts'
-import type { ListFilters } from './list-params.ts'
+import type { Category, Highlight, ImageLinks, ProductCard, SearchAlternatives } from '#api/types.ts'
+import type { FixedFilters, ListFilters } from './list-params.ts'
 
 // What the catalogue pages render: the API's answers (api/types.ts) slimmed down
 // by the loaders before they are serialised into the page.
@@ -54,4 +54,14 @@ export type ListingView = {
   totalPages: number
   page: number
   brandOptions: BrandOption[]
+  /** What the page itself narrows the list to (a category, a manufacturer): the live count asks for it too. */
+  fixed: FixedFilters
+  /** A search that found nothing: what to offer instead (listing.server.ts `loadSearchHelp`). */
+  searchHelp?: SearchHelp
+}
+
+/** Near spellings and brands that find products, the shop's popular products and categories. */
+export type SearchHelp = SearchAlternatives & {
+  popular: ProductCardView[]
+  categories: Pick<Category, 'id' | 'slug' | 'title' | 'image'>[]
 }

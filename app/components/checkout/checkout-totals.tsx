@@ -12,16 +12,19 @@ export function CheckoutTotals({
   discount,
   option,
   vatPercent,
+  live = true,
 }: {
   lang: Lang
   subtotal: number
   discount: number
   option: Pick<Option, 'delivery' | 'delivery_price' | 'cashback_used' | 'total' | 'vat' | 'cashback_earned'>
   vatPercent: number
+  /** Whether a screen reader hears the new sums (once per page: the summary's). */
+  live?: boolean
 }) {
   const { t } = useTranslation('checkout')
   return (
-    <dl className="checkout-totals" aria-live="polite">
+    <dl className="checkout-totals" aria-live={live ? 'polite' : undefined}>
       <div>
         <dt>{t('summary.goods')}</dt>
         <dd>{formatMoney(subtotal, lang)}</dd>

@@ -1,5 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { FieldNotes, useErrorText } from '../account/fields.tsx'
 
 type Meta = FieldMetadata<string, any, string[]>
@@ -71,19 +73,46 @@ export function TextArea({ field, label, max }: { field: Meta; label: string; ma
   )
 }
 
-/** A picture to upload: the browser offers JPEG and PNG; the server judges the content anyway. */
+/**
+ * A picture to upload: the browser offers JPEG and PNG; the server judges the content anyway. Once the page
+ * is alive the control speaks the shop's language (a button and the chosen file's name, the real input
+ * transparent over them, so a tap or a key on it is the input's own); before that the browser's own
+ * control, styled alike.
+ */
 export function ImageInput({ field, label, hint }: { field: Meta; label: string; hint: string }) {
+  const { t } = useTranslation('common')
+  const hydrated = useHydrated()
+  const [chosen, setChosen] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
+  // A file chosen before the page came alive is still in the input.
+  useEffect(() => setChosen(input.current?.files?.[0]?.name ?? null), [])
   return (
     <Field field={field} label={label} hint={hint}>
-      <input
-        id={field.id}
-        name={field.name}
-        type="file"
-        accept="image/jpeg,image/png"
-        className="field__file"
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={[field.descriptionId, field.errors?.length ? field.errorId : null].filter(Boolean).join(' ')}
-      />
+      <span className={hydrated ? 'file-pick file-pick--live' : 'file-pick'}>
+        <input
+          ref={input}
+          id={field.id}
+          name={field.name}
+          type="file"
+          accept="image/jpeg,image/png"
+          className="file-pick__input"
+          aria-invalid={field.errors?.length ? true : undefined}
+          aria-describedby={[field.descriptionId, field.errors?.length ? field.errorId : null]
+            .filter(Boolean)
+            .join(' ')}
+          onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+        />
+        {hydrated ? (
+          <>
+            <span className="button button--outline button--small file-pick__button" aria-hidden="true">
+              {t('file.choose')}
+            </span>
+            <span className="file-pick__name" aria-hidden="true">
+              {chosen ?? t('file.none')}
+            </span>
+          </>
+        ) : null}
+      </span>
     </Field>
   )
 }

@@ -81,8 +81,10 @@ export type StepFlow<K extends Key> = {
     ) => Promise<ReturnType<typeof failure> | undefined> | ReturnType<typeof failure> | undefined
     /** The toast (an `account` text) when it is done. */
     doneToast: ParseKeys<'account'>
-    /** Done means signed in: the dialog closes, as after login (SPEC §4); the page shows step 4. */
+    /** Done means signed in: the dialog closes, as after login (SPEC §4). */
     signsIn: boolean
+    /** Where the page goes when it is done: step 4 (a welcome), or straight back to where the shopper was. */
+    landsOn: 'done-step' | 'back'
   }
 }
 
@@ -197,7 +199,10 @@ export async function stepFlowAction<K extends Key>(
       }
       keep(null)
       return success(context, form, {
-        to: `${authPath(form.lang, spec.view)}?step=done&redirectTo=${encodeURIComponent(form.redirectTo)}`,
+        to:
+          password.landsOn === 'back'
+            ? form.redirectTo
+            : `${authPath(form.lang, spec.view)}?step=done&redirectTo=${encodeURIComponent(form.redirectTo)}`,
         state: { step: 'done' },
         done: password.signsIn,
         toast: { type: 'success', message: t(password.doneToast) },

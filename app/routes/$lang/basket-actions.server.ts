@@ -6,7 +6,7 @@ import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
+import { type FlashToast, flash } from '#app/utils/flash.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -68,7 +68,7 @@ export function answer(
   request: Request,
   context: Context,
   formData: FormData,
-  options: { toast: { type: 'success' | 'error' | 'info'; message: string }; status?: number; fallback: string },
+  options: { toast: Pick<FlashToast, 'type' | 'message' | 'link'>; status?: number; fallback: string },
 ) {
   flash(context, options.toast)
   const status = options.status ?? 200
@@ -97,6 +97,9 @@ export type ProductForm = {
   t: ReturnType<typeof basketT>
 }
 
+/** A success toast's words, and where it offers to go next. */
+export type Done = string | Pick<FlashToast, 'message' | 'link'>
+
 /**
  * The action of the basket and favourites forms (product buttons, basket
  * page): `change` makes the change at the API and gives its success toast,
@@ -106,12 +109,16 @@ export type ProductForm = {
 export async function productFormAction(
   { request, context }: { request: Request; context: Context },
   fallback: string,
-  change: (form: ProductForm) => Promise<string | null>,
+  change: (form: ProductForm) => Promise<Done | null>,
 ) {
   const formData = await request.formData()
   const t = basketT(context)
-  const reply = (type: 'success' | 'error', message: string, status?: number) =>
-    answer(request, context, formData, { toast: { type, message }, status, fallback })
+  const reply = (type: 'success' | 'error', done: Done, status?: number) =>
+    answer(request, context, formData, {
+      toast: { type, ...(typeof done === 'string' ? { message: done } : done) },
+      status,
+      fallback,
+    })
   try {
     const done = await change({
       formData,

@@ -42,7 +42,10 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
         if (!productId) return null
         // The button shows only while the product is not in the basket: pressed twice, it adds once.
         await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
-        return t('toast.added')
+        return {
+          message: t('toast.added'),
+          link: { href: basketPath(params.lang as Lang), label: t('toast.to_basket') },
+        }
       case BasketIntent.set:
         if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) return null
         await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })

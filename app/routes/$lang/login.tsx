@@ -27,13 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const tokens = await context.get(apiClientContext).withAuth('none').send('POST', 'auth/login/', submission.value)
     signIn(context, tokens)
   } catch (error) {
-    // Wrong phone or password (both fields flagged), or too many tries: the API's own words.
-    const failed = apiError(error, ['phone', 'password'], form.t('toast.generic'))
+    const failed = apiError(error, ['password'], form.t('toast.generic'))
+    // A wrong phone or password is said once, under the password, where the eye is after typing it (the
+    // API flags both fields with the same words); too many tries or a service away: a toast.
+    const wrong = failed.fieldErrors.password
     return failure(submission, {
       intent: 'login',
-      toast: failed.detail,
+      toast: wrong ? undefined : failed.detail,
       status: failed.status,
-      fieldErrors: failed.fieldErrors,
+      fieldErrors: wrong ? { password: wrong } : failed.fieldErrors,
     })
   }
   return success(context, form, {

@@ -72,6 +72,7 @@ const registration: StepFlow<'registration'> = {
     },
     doneToast: 'toast.register_success',
     signsIn: true,
+    landsOn: 'done-step',
   },
 }
 

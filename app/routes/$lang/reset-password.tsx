@@ -4,8 +4,8 @@ import { ResetFlow } from '#app/components/account/reset-flow.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
+import { signIn } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-
 import { type AuthTokens, getSession } from '#app/utils/session.server.ts'
 import { passwordAfterResetSchema, phoneOnlySchema } from '#contract/account.ts'
 import type { Route } from './+types/reset-password'
@@ -16,12 +16,10 @@ import { type StepFlow, stepFlowAction } from './auth-step-flow.server.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
   const title = serverT(context, 'account')('reset.meta_title')
-  if (new URL(request.url).searchParams.get('step') === 'done')
-    return { lang, redirectTo, title, state: { step: 'done' as const } }
   return { lang, redirectTo, title, state: resetStep(getSession(context).get('reset')) }
 }
 
-/** Password reset: the phone, a code signed by password-reset/, a short reset session, the new password. */
+/** Password reset: the phone, a code signed by password-reset/, a short reset session, the new password, signed in. */
 const reset: StepFlow<'reset'> = {
   key: 'reset',
   view: 'reset',
@@ -51,14 +49,15 @@ const reset: StepFlow<'reset'> = {
     schema: passwordAfterResetSchema,
     field: 'new_password',
     ready: (state) => Boolean(state.tokens),
-    send: async ({ api, context }, values, current) => {
+    send: async ({ context }, values, current) => {
       const tokens = current.tokens as AuthTokens // `ready` saw them
       await context
         .get(apiClientContext)
         .withAuth({ bearer: tokens.access })
         .send('PUT', 'account/password-change-after-reset/', values)
-      // The reset session has done its one job; the customer now signs in with the new password.
-      await endResetSession(api, tokens)
+      // The API has made the reset session an ordinary one (and ended every other): the shopper proved the
+      // phone and chose the password, so they stay signed in with it.
+      signIn(context, tokens)
     },
     // The 15-minute reset session ended: ask for a new code.
     refused: async (error, { api, t, startAgain }, _submission, current) => {
@@ -66,8 +65,9 @@ const reset: StepFlow<'reset'> = {
       await endResetSession(api, current.tokens)
       return startAgain(error.body.detail || t('toast.start_again'))
     },
-    doneToast: 'toast.password_changed',
-    signsIn: false,
+    doneToast: 'toast.password_reset_signed_in',
+    signsIn: true,
+    landsOn: 'back',
   },
 }
 

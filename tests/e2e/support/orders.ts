@@ -46,7 +46,7 @@ export async function placeOrder(
     },
   })
   expect(placed.status()).toBe(201)
-  return (await placed.json()) as { id: number; total: number; number: string }
+  return (await placed.json()) as { id: number; total: number; number: string; pay_by: string | null }
 }
 
 /** Pays (or declines) a card order on the sandbox, as the shopper would on its test page. */

@@ -6,6 +6,7 @@ import type { Order } from '#api/types.ts'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
 import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { CheckoutTotals } from '#app/components/checkout/checkout-totals.tsx'
+import { PayBar } from '#app/components/checkout/pay-bar.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CheckoutIntent, paymentForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -284,10 +285,24 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
             {fields.use_cashback.errors.join(' ')}
           </p>
         ) : null}
-        <div className="checkout-form__actions">
+        <PayBar
+          totals={
+            <CheckoutTotals
+              lang={lang}
+              subtotal={preview.subtotal}
+              discount={preview.discount}
+              option={option(way, useCashback)}
+              vatPercent={preview.vat_percent}
+              live={false}
+            />
+          }
+          total={formatMoney(option(way, useCashback).total, lang)}
+        >
           <button type="submit" name="intent" value={CheckoutIntent.place} className="button" disabled={busy}>
             {t('payment.place')}
           </button>
+        </PayBar>
+        <div className="checkout-form__actions">
           <BackButton />
         </div>
       </Form>

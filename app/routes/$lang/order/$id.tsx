@@ -16,7 +16,7 @@ import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf, pageId } from '#app/utils/ids.ts'
-import { formatDate, formatMoney } from '#app/utils/money.ts'
+import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import { OrderStatus } from '#contract/orders.ts'
 import { formatPhone } from '#contract/phone-format.ts'
@@ -121,7 +121,11 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
       ) : null}
       {order.can_pay ? (
         <form method="post" action={`/${lang}/order/${order.id}`} className="order-page__pay" id={PAY_FRAGMENT}>
-          <p>{t('order.awaiting_payment')}</p>
+          <p>
+            {t('order.awaiting_payment', {
+              time: order.pay_by ? formatMomentAfter(order.pay_by, order.created_at) : '',
+            })}
+          </p>
           {order.payment_method === 'card' ? (
             <SavedCardChoice
               lang={lang}

@@ -1,7 +1,7 @@
 import { data, useLocation } from 'react-router'
 import type { CategoryGroup } from '#api/types.ts'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
-import { parseListParams } from '#app/components/catalogue/list-params.ts'
+import { hasNarrowingFilters, parseListParams } from '#app/components/catalogue/list-params.ts'
 import { ProductListing } from '#app/components/catalogue/listing.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -9,7 +9,7 @@ import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { listingCanonical, loadListing, loadSearchHelp } from '#app/utils/listing.server.ts'
 import { redirectOldBrands } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/index'
@@ -30,10 +30,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const filters = parseListParams(url.searchParams)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')
-  const [listing, tree] = await Promise.all([
+  const [found, tree] = await Promise.all([
     loadListing(api, filters),
     filters.sections.length ? api.get('products/categories/') : null,
   ])
+  // A search that found nothing offers other spellings, brands, popular products and categories.
+  const unanswered = filters.search && found.total === 0 && filters.page === 1 && !hasNarrowingFilters(filters)
+  const listing = unanswered ? { ...found, searchHelp: await loadSearchHelp(api, filters.search) } : found
   const sections = tree ? sectionTitles(tree.results) : new Map<string, string>()
   const brands = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
   await redirectOldBrands(request, api, filters.brand, new Set(brands.keys()))
