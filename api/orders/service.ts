@@ -21,7 +21,7 @@ import {
 } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
+import { type MessageKey, message } from '../http/messages.ts'
 import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import {
@@ -337,8 +337,15 @@ export async function countOrders(db: Db, userId: number, statuses: number[]) {
   return row?.n ?? 0
 }
 
-export const statusLabel = (lang: Lang, status: number) =>
-  message(lang, `order_status_${status}` as Parameters<typeof message>[1])
+/** A status of an order in words; a pickup order's 4 and 6 are "ready to collect" and "handed over". */
+export function statusLabel(lang: Lang, status: number, delivery?: string) {
+  const pickupWords = status === OrderStatus.readyForDelivery || status === OrderStatus.delivered
+  return message(lang, `order_status_${status}${delivery === 'pickup' && pickupWords ? '_pickup' : ''}` as MessageKey)
+}
+
+/** A status of orders of both kinds (a tab, a count): 4 is "packed", ready to go or to collect. */
+export const statusGroupLabel = (lang: Lang, status: number) =>
+  status === OrderStatus.readyForDelivery ? message(lang, 'order_status_4_any') : statusLabel(lang, status)
 
 /** Who moved an order, for its timeline: as in the audit log, or `customer:<id>`. */
 export type StatusActor = Pick<AuditActor, 'staffId' | 'actor'> & { via: string }
@@ -397,11 +404,11 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
     new ApiError(
       409,
       message(lang, 'order_transition_not_allowed', {
-        from: statusLabel(lang, order.status),
-        to: statusLabel(lang, to),
+        from: statusLabel(lang, order.status, order.delivery),
+        to: statusLabel(lang, to, order.delivery),
       }),
     )
-  if (!canTransition(order.status, to)) throw refuse()
+  if (!canTransition(order.status, to, order.delivery)) throw refuse()
   if (order.status === OrderStatus.awaitingPayment && to === OrderStatus.accepted && order.paymentStatus !== 'paid')
     throw refuse()
 

@@ -3,14 +3,10 @@ import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { VAT_PERCENT } from './money.ts'
-import type { OrderItemRow, OrderRow } from './service.ts'
-import { customerCancellable, isPayable, type OrderStatus, orderNumber, statusNames } from './states.ts'
+import { type OrderItemRow, type OrderRow, statusLabel } from './service.ts'
+import { customerCancellable, isPayable, type OrderStatus, orderNumber, statusNames, stepsOf } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
-
-/** The progress steps of the order page: accepted, on the way, delivered. */
-const steps = [3, 5, 6] as const
 
 /** Money going back for a paid order that was cancelled: where it stands, how much, in words. */
 function refundView(order: OrderRow, lang: Lang) {
@@ -48,13 +44,15 @@ function addressView(order: OrderRow, lang: Lang) {
 
 export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
+  const label = (status: number) => statusLabel(lang, status, order.delivery)
   return {
     id: order.id,
     number: orderNumber(order.id),
     status: order.status,
     status_name: statusNames[order.status as OrderStatus],
-    status_label: label(lang, order.status),
-    steps: steps.map((s) => ({ status: s, name: statusNames[s], label: label(lang, s), done: reached(s) })),
+    status_label: label(order.status),
+    // Accepted, on the way, delivered; a pickup order: accepted, ready to collect, handed over.
+    steps: stepsOf(order.delivery).map((s) => ({ status: s, name: statusNames[s], label: label(s), done: reached(s) })),
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
     can_pay: isPayable(order),
     payment_method: order.paymentMethod,

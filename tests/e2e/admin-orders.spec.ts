@@ -10,9 +10,9 @@ import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.t
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
-/** A cash order (accepted at once) whose receiver is the shopper, so their phone finds it. */
+/** A cash courier order (accepted at once) whose receiver is the shopper, so their phone finds it. */
 async function cashOrder(request: Parameters<typeof shopper>[0], who: Shopper, name: string) {
-  return placeOrder(request, who, 'cash', [product], { name, phone: `+998${who.phone}` })
+  return placeOrder(request, who, 'cash', [product], { name, phone: `+998${who.phone}` }, 'courier')
 }
 
 /** The phone as a manager types it from a call: spaces, no +998. */

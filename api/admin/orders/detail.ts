@@ -17,11 +17,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null)
 export const yandexMapsUrl = (latitude: number | null, longitude: number | null) =>
   latitude == null || longitude == null ? null : `https://yandex.uz/maps/?pt=${longitude},${latitude}&z=17&l=map`
 
-/** A status as the desk shows it. */
-export const statusOf = (lang: Lang, status: number) => ({
+/** A status of an order of `delivery` as the desk shows it (pickup has its own words). */
+export const statusOf = (lang: Lang, status: number, delivery: string) => ({
   status,
   name: statusNames[status as OrderStatus],
-  label: statusLabel(lang, status),
+  label: statusLabel(lang, status, delivery),
 })
 
 /**
@@ -95,15 +95,15 @@ export async function staffOrderDetail(
       refunded_at: iso(p.refundedAt),
     })),
     timeline: history.map(({ row, staffName }) => ({
-      from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus),
-      to: statusOf(lang, row.toStatus),
+      from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus, order.delivery),
+      to: statusOf(lang, row.toStatus, order.delivery),
       at: row.at.toISOString(),
       actor: row.actor,
       via: row.via,
       staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
       reason: row.reason,
     })),
-    next_statuses: nextStatusesFor(role, order).map((s) => statusOf(lang, s)),
+    next_statuses: nextStatusesFor(role, order).map((s) => statusOf(lang, s, order.delivery)),
     updated_at: order.updatedAt.toISOString(),
   }
 }

@@ -130,7 +130,7 @@ export function staffOrderRow(
     number: orderNumber(order.id),
     status: order.status,
     status_name: statusNames[order.status as OrderStatus],
-    status_label: statusLabel(lang, order.status),
+    status_label: statusLabel(lang, order.status, order.delivery),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     delivery: order.delivery,

@@ -7,7 +7,7 @@ import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
 import { MediaLinks } from '../../media/links.ts'
 import { orderIdParams } from '../../orders/schemas.ts'
-import { type OrderRow, orderById, statusLabel } from '../../orders/service.ts'
+import { type OrderRow, orderById, statusGroupLabel } from '../../orders/service.ts'
 import { type OrderStatus, orderStatuses, statusNames } from '../../orders/states.ts'
 import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
@@ -146,7 +146,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
           statuses: statuses.map((s) => ({
             status: s,
             name: statusNames[s as OrderStatus],
-            label: statusLabel(lang, s),
+            label: statusGroupLabel(lang, s),
             count: byStatus.get(s) ?? 0,
           })),
           total: [...byStatus.values()].reduce((a, b) => a + b, 0),

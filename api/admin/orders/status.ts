@@ -38,7 +38,10 @@ export function roleMayMove(role: StaffRole, from: number, to: number) {
 }
 
 /** The statuses a staff member of `role` may move `order` to now: the desk's buttons. */
-export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' | 'paymentStatus'>): number[] {
+export function nextStatusesFor(
+  role: StaffRole,
+  order: Pick<OrderRow, 'status' | 'paymentStatus' | 'delivery'>,
+): number[] {
   return [
     OrderStatus.accepted,
     OrderStatus.readyForDelivery,
@@ -47,7 +50,7 @@ export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' 
     OrderStatus.cancelled,
   ].filter(
     (to) =>
-      canTransition(order.status, to) &&
+      canTransition(order.status, to, order.delivery) &&
       // An unpaid online order is accepted by its payment, not by staff.
       !(
         order.status === OrderStatus.awaitingPayment &&
@@ -84,7 +87,10 @@ export async function changeStatusAsStaff(db: Db, change: StaffStatusChange, ctx
     const locked = await lockOrderAndPayments(tx, change.orderId)
     if (!locked) throw new ApiError(404, message(lang, 'order_not_found'))
     if (locked.status !== expected)
-      throw new ApiError(409, message(lang, 'admin_order_moved', { status: statusLabel(lang, locked.status) }))
+      throw new ApiError(
+        409,
+        message(lang, 'admin_order_moved', { status: statusLabel(lang, locked.status, locked.delivery) }),
+      )
     if (!roleMayMove(actor.role, locked.status, to)) throw new ApiError(403, message(lang, 'admin_order_pick_only'))
     const moved = await transition(tx, locked, to, {
       lang,

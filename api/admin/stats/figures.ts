@@ -3,7 +3,7 @@ import { topSearchMisses } from '../../catalogue/search-misses.ts'
 import type { Db } from '../../db/client.ts'
 import { brands, orderItems, orders, products, users } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
-import { statusLabel } from '../../orders/service.ts'
+import { statusGroupLabel } from '../../orders/service.ts'
 import { OrderStatus, onlineMethods, orderStatuses, statusNames } from '../../orders/states.ts'
 import { type Period, tashkentDaySql } from './period.ts'
 
@@ -132,7 +132,7 @@ export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowS
       .map((s) => ({
         status: s,
         name: statusNames[s as OrderStatus],
-        label: statusLabel(lang, s),
+        label: statusGroupLabel(lang, s),
         count: counted.get(s) ?? 0,
       })),
     payment: { online: paid(true), cash: paid(false) },

@@ -101,7 +101,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
       {order.status === 2 ? (
         <p className="order-page__cancelled">{t('order.is_cancelled')}</p>
       ) : (
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} delivery={order.delivery} />
       )}
       {order.refund ? (
         <p className={`order-page__refund order-page__refund--${order.refund.status}`}>

@@ -88,6 +88,7 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             lang={lang}
             orderId={order.id}
             status={order.status}
+            delivery={order.delivery}
             forward={moves.forward}
             cancellable={moves.cancellable}
             reasonMax={moves.reasonMax}

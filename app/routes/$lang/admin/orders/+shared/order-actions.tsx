@@ -10,6 +10,8 @@ export type DeskActionsProps = {
   orderId: number
   /** The status the page shows: each form sends it, so a move made meanwhile by someone else is refused (409). */
   status: number
+  /** courier or pickup: a pickup order is made ready to collect and handed over, not delivered. */
+  delivery: string
   /** The forward moves the API allows this staff member now (`next_statuses` but cancelling). */
   forward: { status: number; label: string }[]
   /** Whether cancelling is one of them. */
@@ -40,7 +42,9 @@ export function OrderActions(props: DeskActionsProps) {
           <input type="hidden" name="expected_status" value={props.status} />
           {forward.map((to) => (
             <button key={to.status} type="submit" name="status" value={to.status} className="button">
-              {t(`actions.to.${to.status}`, { defaultValue: to.label })}
+              {t(`${props.delivery === 'pickup' ? 'actions.to_pickup' : 'actions.to'}.${to.status}`, {
+                defaultValue: to.label,
+              })}
             </button>
           ))}
         </Form>
