@@ -42,6 +42,27 @@ function addressView(order: OrderRow, lang: Lang) {
   }
 }
 
+/**
+ * Where the order goes, in one line of `lang`: the courier's address
+ * (region, district, street and house, flat, landmark) or the pickup point's
+ * name and address.
+ */
+export function placeLine(order: OrderRow, lang: Lang): string {
+  const address = addressView(order, lang)
+  if (address)
+    return [
+      address.region.name,
+      address.district?.name,
+      `${address.street} ${address.house}`,
+      address.flat ? message(lang, 'order_flat', { flat: address.flat }) : null,
+      address.landmark ? `(${address.landmark})` : null,
+    ]
+      .filter(Boolean)
+      .join(', ')
+  const point = order.pickupPoint ? pickupPointView(order.pickupPoint, lang) : null
+  return point ? `${point.name}: ${point.address}` : ''
+}
+
 export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
   const label = (status: number) => statusLabel(lang, status, order.delivery)

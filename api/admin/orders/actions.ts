@@ -6,7 +6,9 @@ import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
 import { lockOrder, lockOrderAndPayments, type OrderRow } from '../../orders/service.ts'
 import { OrderStatus } from '../../orders/states.ts'
+import { can } from '../../staff/permissions.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
+import { assignedTo } from './viewer.ts'
 
 /**
  * Gives the order to a courier or staff member (`staffId`), or takes it back
@@ -57,6 +59,7 @@ export async function assignOrder(
  * (a `cash` payment row for the payment history) and the order becomes paid
  * for its total; audited `order.cash_received`. 409 for an online order, a
  * cancelled one, or one already paid. Delivering it later does not pay it twice.
+ * A courier (`orders.deliver` without `orders.write`) records it for the orders given to them only (404 for others).
  */
 export async function markCashReceived(
   db: Db,
@@ -66,7 +69,9 @@ export async function markCashReceived(
   const { lang, now } = ctx
   return db.transaction(async (tx) => {
     const order = await lockOrderAndPayments(tx, input.orderId)
-    if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+    const { role, staffId } = input.actor
+    if (!order || !(can(role, 'orders.write') || assignedTo({ role, staffId }, order)))
+      throw new ApiError(404, message(lang, 'order_not_found'))
     if (order.paymentMethod !== 'cash') throw new ApiError(409, message(lang, 'admin_order_not_cash'))
     if (order.status === OrderStatus.cancelled)
       throw new ApiError(409, message(lang, 'admin_order_cancelled_no_payment'))

@@ -6,16 +6,12 @@ import type { MediaLinks } from '../../media/links.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
 import { type OrderStatus, statusNames } from '../../orders/states.ts'
 import { orderView } from '../../orders/views.ts'
-import type { StaffRole } from '../../staff/permissions.ts'
-import { can } from '../../staff/permissions.ts'
+import { yandexMapsUrl } from './map-link.ts'
 import { maskPhone } from './phones.ts'
 import { nextStatusesFor } from './status.ts'
+import { type OrderViewer, seesPhones } from './viewer.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-
-/** The map point on Yandex Maps (REFERENCE-UZ: `pt` is longitude,latitude). */
-export const yandexMapsUrl = (latitude: number | null, longitude: number | null) =>
-  latitude == null || longitude == null ? null : `https://yandex.uz/maps/?pt=${longitude},${latitude}&z=17&l=map`
 
 /** A status of an order of `delivery` as the desk shows it (pickup has its own words). */
 export const statusOf = (lang: Lang, status: number, delivery: string) => ({
@@ -28,16 +24,16 @@ export const statusOf = (lang: Lang, status: number, delivery: string) => ({
  * The order page of the desk: the customer's view of the order (orders/views.ts)
  * and what staff need besides: item pictures, the customer, the map link,
  * the assignee, every payment, the timeline of status changes with who made
- * them, and the moves the viewer's role may make now. Phones are masked for
- * roles without `customers.phone`.
+ * them, and the moves the viewer may make now. Phones are masked for roles
+ * without `customers.phone`, but for a courier on an order given to them.
  */
 export async function staffOrderDetail(
   db: Db,
   order: OrderRow,
-  viewer: { role: StaffRole; lang: Lang },
+  viewer: OrderViewer & { lang: Lang },
   media: MediaLinks,
 ) {
-  const { lang, role } = viewer
+  const { lang } = viewer
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
   const productIds = items.map((i) => i.productId).filter((id): id is number => id != null)
   const [pictures, [customer], paymentRows, history, [assignee]] = await Promise.all([
@@ -64,7 +60,7 @@ export async function staffOrderDetail(
   for (const p of pictures) if (!firstPicture.has(p.productId)) firstPicture.set(p.productId, p.path)
   await media.load(firstPicture.values())
 
-  const phones = can(role, 'customers.phone')
+  const phones = seesPhones(viewer, order)
   const phone = (value: string | null) => (phones ? value : maskPhone(value))
   const view = orderView(order, items, lang)
   return {
@@ -103,7 +99,7 @@ export async function staffOrderDetail(
       staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
       reason: row.reason,
     })),
-    next_statuses: nextStatusesFor(role, order).map((s) => statusOf(lang, s, order.delivery)),
+    next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
     updated_at: order.updatedAt.toISOString(),
   }
 }

@@ -59,6 +59,10 @@ export const staffOrderRow = z
       .nullable()
       .openapi({ description: "The courier's region; null for a pickup order" }),
     receiver: z.object({ name: z.string(), phone: maskedPhone }),
+    place: z.string().openapi({
+      description: "Where it goes in one line: the courier's address, or the pickup point's name and address",
+    }),
+    map_url: z.string().nullable().openapi({ description: 'The address point on Yandex Maps; null without one' }),
     customer: z.object({ name: z.string(), phone: maskedPhone.nullable() }),
     assigned_staff: staffRef.nullable(),
     items_count: z.number().int(),
