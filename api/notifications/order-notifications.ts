@@ -46,6 +46,13 @@ export function statusSmsText(
   })
 }
 
+/** Queues `text` as an SMS to the order's customer (their account phone), in the caller's transaction. */
+export async function smsToCustomer(tx: Tx, order: Pick<OrderRow, 'userId'>, text: string, now: Date) {
+  const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
+  if (customer?.phone) await enqueueNotification(tx, { channel: 'sms', recipient: customer.phone, text, at: now })
+  return customer?.phone ?? null
+}
+
 /**
  * The messages an order's move from `from` (null: just placed) to its
  * current status causes, queued in the moving transaction:
@@ -62,16 +69,8 @@ export async function notifyOrderStatus(
   ctx: { now: Date; reason?: string | null },
 ) {
   const to = order.status
-  if (smsStatusesOf(order.delivery).includes(to) && !(to === OrderStatus.cancelled && ctx.reason === CUSTOMER_CANCEL)) {
-    const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
-    if (customer?.phone)
-      await enqueueNotification(tx, {
-        channel: 'sms',
-        recipient: customer.phone,
-        text: statusSmsText(order, to),
-        at: ctx.now,
-      })
-  }
+  if (smsStatusesOf(order.delivery).includes(to) && !(to === OrderStatus.cancelled && ctx.reason === CUSTOMER_CANCEL))
+    await smsToCustomer(tx, order, statusSmsText(order, to), ctx.now)
   if (to === OrderStatus.accepted && (from === null || from === OrderStatus.awaitingPayment))
     await enqueueNotification(tx, {
       channel: 'telegram',

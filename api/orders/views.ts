@@ -2,17 +2,18 @@ import { pickupPointView } from '../content/pickup-points.ts'
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { amountDue, netPaid, owedBack } from './balance.ts'
 import { VAT_PERCENT } from './money.ts'
 import { type OrderItemRow, type OrderRow, statusLabel } from './service.ts'
 import { customerCancellable, isPayable, type OrderStatus, orderNumber, statusNames, stepsOf } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-/** Money going back for a paid order that was cancelled: where it stands, how much, in words. */
+/** Money going back for a paid order that was cancelled (less any part given back before): where it stands, how much, in words. */
 function refundView(order: OrderRow, lang: Lang) {
   const status = order.paymentStatus
-  if ((status !== 'refund_pending' && status !== 'refunded') || order.paidTotal <= 0) return null
-  const amount = order.paidTotal
+  const amount = netPaid(order)
+  if ((status !== 'refund_pending' && status !== 'refunded') || amount <= 0) return null
   return {
     status,
     amount,
@@ -86,12 +87,14 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     pickup_point: order.pickupPoint ? pickupPointView(order.pickupPoint, lang) : null,
     receiver: { name: order.receiverName, phone: order.receiverPhone, extra_phone: order.receiverExtraPhone },
     items: items.map((i) => ({
+      id: i.id,
       product_id: i.productId,
       slug: i.slug,
       title: i.title[lang] || i.title.ru,
       unit_price: i.unitPrice,
       regular_price: i.regularPrice,
       quantity: i.quantity,
+      returned_quantity: i.returnedQuantity,
       line_total: i.unitPrice * i.quantity,
     })),
     products_count: items.reduce((n, i) => n + i.quantity, 0),
@@ -103,6 +106,10 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     vat: order.vat,
     total: order.total,
     paid_total: order.paidTotal,
+    refunded_total: order.refundedTotal,
+    returned_total: order.returnedTotal,
+    amount_due: amountDue(order),
+    owed_back: owedBack(order),
     cashback_earned: order.cashbackEarned,
     created_at: order.createdAt.toISOString(),
     paid_at: iso(order.paidAt),

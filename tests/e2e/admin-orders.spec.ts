@@ -58,7 +58,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   await move(page, 'Доставлен', 'Доставлен', order.number)
   // A delivered order is final: no moves left.
   await expect(main(page).getByText('Заказ в конечном статусе: действий нет.')).toBeVisible()
-  const timeline = main(page).getByRole('region', { name: 'История статусов' })
+  const timeline = main(page).getByRole('region', { name: 'История заказа' })
   await expect(timeline.getByRole('listitem').filter({ hasText: 'Менеджер Азиз' })).toHaveCount(3)
 
   // The customer hears of "on the way" and "delivered" (the periodic jobs send the outbox).
@@ -147,7 +147,7 @@ test('a move on a stale page is refused with the reason and the order as it is n
   await main(page).getByRole('textbox', { name: 'Причина отмены' }).fill('Покупатель передумал')
   await main(page).getByRole('button', { name: 'Отменить заказ с этой причиной' }).click()
   await expect(toasts(page).getByText(`Заказ № ${order.number}: Отменён`)).toBeVisible()
-  const timeline = main(page).getByRole('region', { name: 'История статусов' })
+  const timeline = main(page).getByRole('region', { name: 'История заказа' })
   await expect(timeline.getByText('Причина: Покупатель передумал')).toBeVisible()
 })
 

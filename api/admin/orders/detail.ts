@@ -6,7 +6,9 @@ import type { MediaLinks } from '../../media/links.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
 import { type OrderStatus, statusNames } from '../../orders/states.ts'
 import { orderView } from '../../orders/views.ts'
+import { changesIn, type EventChanges, orderEventsOf } from './events.ts'
 import { yandexMapsUrl } from './map-link.ts'
+import { paidPayments, refundOptions, refundsOf } from './money-back.ts'
 import { maskPhone } from './phones.ts'
 import { nextStatusesFor } from './status.ts'
 import { type OrderViewer, seesPhones } from './viewer.ts'
@@ -36,7 +38,7 @@ export async function staffOrderDetail(
   const { lang } = viewer
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
   const productIds = items.map((i) => i.productId).filter((id): id is number => id != null)
-  const [pictures, [customer], paymentRows, history, [assignee]] = await Promise.all([
+  const [pictures, [customer], paymentRows, history, [assignee], events, refunds, paid] = await Promise.all([
     productIds.length
       ? db
           .select({ productId: productImages.productId, path: productImages.path })
@@ -55,6 +57,9 @@ export async function staffOrderDetail(
     order.assignedStaffId == null
       ? Promise.resolve([])
       : db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, order.assignedStaffId)),
+    orderEventsOf(db, order.id),
+    refundsOf(db, order.id),
+    paidPayments(db, order.id),
   ])
   const firstPicture = new Map<number, string>()
   for (const p of pictures) if (!firstPicture.has(p.productId)) firstPicture.set(p.productId, p.path)
@@ -80,6 +85,8 @@ export async function staffOrderDetail(
     lang: order.lang,
     assigned_staff: assignee ?? null,
     is_new: order.status === 3 && !order.staffSeenAt,
+    refunds,
+    refund_options: refundOptions(paid),
     payments: paymentRows.map((p) => ({
       id: p.id,
       provider: p.provider,
@@ -90,15 +97,37 @@ export async function staffOrderDetail(
       refund_error: p.refundError,
       refunded_at: iso(p.refundedAt),
     })),
-    timeline: history.map(({ row, staffName }) => ({
-      from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus, order.delivery),
-      to: statusOf(lang, row.toStatus, order.delivery),
-      at: row.at.toISOString(),
-      actor: row.actor,
-      via: row.via,
-      staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
-      reason: row.reason,
-    })),
+    // Status changes and what staff did besides (notes, edits, returns, refunds), oldest first.
+    timeline: [
+      ...history.map(({ row, staffName }) => ({
+        id: row.id,
+        kind: 'status' as const,
+        from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus, order.delivery),
+        to: statusOf(lang, row.toStatus, order.delivery),
+        at: row.at,
+        actor: row.actor,
+        via: row.via,
+        staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
+        reason: row.reason,
+        text: null,
+        changes: null,
+      })),
+      ...events.map(({ row, staffName }) => ({
+        id: row.id,
+        kind: row.kind,
+        from: null,
+        to: null,
+        at: row.at,
+        actor: row.actor,
+        via: row.via,
+        staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
+        reason: null,
+        text: row.text,
+        changes: changesIn(row.changes as EventChanges | null, lang),
+      })),
+    ]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((step) => ({ ...step, at: step.at.toISOString() })),
     next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
     updated_at: order.updatedAt.toISOString(),
   }

@@ -4,18 +4,18 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
-import { message } from '../../http/messages.ts'
+import { groupedNumber, message } from '../../http/messages.ts'
 import { enqueueNotification } from '../../notifications/outbox.ts'
 import { orderById } from '../../orders/service.ts'
-import { orderNumber } from '../../orders/states.ts'
+import { isPayable, orderNumber } from '../../orders/states.ts'
 import { paymentLinkOf } from '../../payments/service.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 
 /**
- * The payment link of an unpaid online order (payments/service.ts
- * `paymentLinkOf`, in the order's language); with `sendSms` it is also
- * queued as an SMS to the customer's phone, audited `order.payment_link_sms`.
- * 409 when the order does not await payment.
+ * The payment link of an unpaid online order, or of the extra an edit added
+ * to a paid one (payments/service.ts `paymentLinkOf`, in the order's
+ * language); with `sendSms` it is also queued as an SMS to the customer's
+ * phone, audited `order.payment_link_sms`. 409 when nothing is payable online.
  */
 export async function orderPaymentLink(
   db: Db,
@@ -30,9 +30,10 @@ export async function orderPaymentLink(
   const to = await db.transaction(async (tx) => {
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
     const phone = customer?.phone ?? order.receiverPhone
-    const text = message(order.lang as Lang, 'sms_order_payment_link', {
+    // The whole order while it awaits payment; the extra of an edited paid order otherwise.
+    const text = message(order.lang as Lang, isPayable(order) ? 'sms_order_payment_link' : 'sms_order_extra_link', {
       number: orderNumber(order.id),
-      amount: order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' '),
+      amount: groupedNumber(link.amount),
       url: link.url,
     })
     await enqueueNotification(tx, { channel: 'sms', recipient: phone, text, at: now })

@@ -5,16 +5,14 @@ import { message } from '../../http/messages.ts'
 import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
-import { MediaLinks } from '../../media/links.ts'
 import { orderIdParams } from '../../orders/schemas.ts'
-import { type OrderRow, orderById, statusGroupLabel } from '../../orders/service.ts'
+import { orderById, statusGroupLabel } from '../../orders/service.ts'
 import { type OrderStatus, orderStatuses, statusNames } from '../../orders/states.ts'
-import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
-import { auditActor, currentStaff, requireAnyPermission, requirePermission } from '../middleware.ts'
+import { currentStaff, requireAnyPermission, requirePermission } from '../middleware.ts'
 import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
-import { staffOrderDetail } from './detail.ts'
+import { orderRequests } from './answer.ts'
 import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import { maskPhone } from './phones.ts'
@@ -29,8 +27,8 @@ import {
   staffOrderSchema,
   statusBody,
 } from './schemas.ts'
-import { changeStatusAsStaff, type StaffOrderActor } from './status.ts'
-import { maySee, type OrderViewer } from './viewer.ts'
+import { changeStatusAsStaff } from './status.ts'
+import { maySee } from './viewer.ts'
 
 const tags = ['admin: orders']
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
@@ -116,19 +114,11 @@ const paymentLinkRoute = write.post('/admin/orders/{id{[0-9]+}}/payment-link/', 
 
 export function adminOrderRoutes(deps: ApiDeps) {
   const { db } = deps.database
-  const { config } = deps
-  const refunds = refundDepsOf(deps)
-  const now = () => deps.now?.() ?? new Date()
-  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: now(), refunds })
-  const actor = (c: Context<ApiEnv>): StaffOrderActor => ({ ...auditActor(c), role: currentStaff(c).role })
-  const viewer = (c: Context<ApiEnv>): OrderViewer => ({ role: currentStaff(c).role, staffId: currentStaff(c).id })
+  const { now, ctx, actor, viewer, detail, noStore } = orderRequests(deps)
   /** A courier's list holds only its own orders, whose phones it sees; anyone else's by customers.phone. */
   const phones = (c: Context<ApiEnv>) =>
     seesAllPhones(c) || !can(currentStaff(c).role, 'orders.read') ? (p: string | null) => p : maskPhone
   const seesAllPhones = (c: Context<ApiEnv>) => can(currentStaff(c).role, 'customers.phone')
-  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
-  const detail = (c: Context<ApiEnv>, order: OrderRow) =>
-    staffOrderDetail(db, order, { ...viewer(c), lang: c.get('lang') }, new MediaLinks(config))
   function filtersOf(c: Context<ApiEnv>, query: Omit<OrderFilters, 'statuses'> & { status?: number[] | null }) {
     const { status, ...rest } = query
     if (rest.created_from && rest.created_to && rest.created_to < rest.created_from) {

@@ -79,6 +79,7 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
           <OrderContacts order={order} />
           <OrderMoney lang={lang} order={order} />
           <OrderTimeline
+            lang={lang}
             timeline={order.timeline}
             auditHref={me.audit ? `/${lang}/admin/audit?entity=order&entity_id=${order.id}` : null}
           />
