@@ -131,3 +131,23 @@ describe('a courier', () => {
     expect((await call(`orders/${other.id}/cash-received/`, courier.token, {})).status).toBe(404)
   })
 })
+
+describe('notes on an order', () => {
+  it('are the staff’s: on the timeline with who wrote them, never on the customer’s order; a courier on its own orders', async () => {
+    const { order, customer } = await courierOrder()
+    await call(`orders/${order.id}/assign/`, manager.token, { staff_id: courier.id })
+    const first = await call(`orders/${order.id}/notes/`, manager.token, { text: 'Позвонить после 18:00' })
+    expect(first.status).toBe(200)
+    const fromCourier = await call(`orders/${order.id}/notes/`, courier.token, { text: 'Домофон не работает' })
+    expect(
+      fromCourier.body.timeline.filter((s: any) => s.kind === 'note').map((s: any) => [s.text, s.staff.name]),
+    ).toEqual([
+      ['Позвонить после 18:00', manager.name],
+      ['Домофон не работает', 'Курьер Бахром'],
+    ])
+    expect((await call(`orders/${order.id}/notes/`, otherCourier.token, { text: 'чужой' })).status).toBe(404)
+    expect((await call(`orders/${order.id}/notes/`, manager.token, { text: '   ' })).status).toBe(400)
+    const mine = await t.json(`orders/${order.id}/`, { token: customer.access })
+    expect(JSON.stringify(mine.body)).not.toContain('Домофон')
+  })
+})

@@ -8,7 +8,8 @@ import { stockDisagreements } from '#api/stock/movements.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { auditOf, deskCaller, editOf, movementsOf, smsTo, spareProducts, sum } from './support/desk.ts'
-import { clickCaller, orderMaker } from './support/orders.ts'
+import { releasedTogether, releasedTogetherOnOrder } from './support/lock-gate.ts'
+import { addToBasket, checkoutAs, clickCaller, orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // Editing an order before it ships (POST admin/orders/{id}/edit/): lines,
@@ -397,5 +398,43 @@ describe('what an edit refuses', () => {
     // The same body then edits it.
     expect((await edit(order.id, body)).body.total).toBe(300_000)
     expect(sum(300_000)).toBe('300 000')
+  })
+})
+
+describe('at the same moment', () => {
+  it('an edit taking the last unit and a checkout of it: one gets it, the stock never goes below 0', async () => {
+    for (let round = 0; round < 2; round++) {
+      const { order, productId } = await orders.place({ method: 'cash', price: 60_000, stock: 2 })
+      const shopper = await registerCustomer(t)
+      await addToBasket(t, shopper, productId, 1)
+      const seen = await desk.order(order.id)
+      const [edited, placed] = await releasedTogether(t, productId, () => [
+        edit(order.id, editOf(seen, { items: [{ product_id: productId, quantity: 2 }] })),
+        checkoutAs(t, shopper),
+      ])
+      expect([edited!.status, placed!.status].sort()).toEqual([200, 409])
+      expect(await orders.stockOf(productId)).toBe(0)
+      expect(await stockDisagreements(t.database.db)).toEqual([])
+    }
+  })
+
+  it('an edit and a cancel of the same order: whichever goes second sees the first; the stock comes back once', async () => {
+    const { order, productId } = await orders.place({ method: 'cash', price: 60_000, stock: 4, quantity: 1 })
+    const seen = await desk.order(order.id)
+    const owner = await signedInStaff(t, 'owner')
+    const [edited, cancelled] = await releasedTogetherOnOrder(t, order.id, () => [
+      edit(order.id, editOf(seen, { items: [{ product_id: productId, quantity: 3 }] })),
+      t.json(`admin/orders/${order.id}/status/`, {
+        method: 'POST',
+        token: owner.token,
+        lang: 'ru',
+        body: JSON.stringify({ status: 2, expected_status: 3, reason: 'Покупатель отказался' }),
+      }),
+    ])
+    expect(cancelled!.status).toBe(200)
+    // Edited first (then cancelled with three units), or cancelled first (the edit refused): all four are back.
+    expect([200, 409]).toContain(edited!.status)
+    expect(await orders.stockOf(productId)).toBe(4)
+    expect(await stockDisagreements(t.database.db)).toEqual([])
   })
 })
