@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
 import { customerRoutes } from '../auth/openapi.ts'
+import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
@@ -115,9 +116,9 @@ const cancelRoute = customer.post('/orders/{id}/cancel/', {
   },
 })
 
-export async function orderDetail(db: Db, order: OrderRow, lang: Lang) {
+export async function orderDetail(db: Db, order: OrderRow, lang: Lang, config: Config) {
   const items = await orderItemsOf(db, [order.id])
-  return orderView(order, items.get(order.id) ?? [], lang)
+  return orderView(order, items.get(order.id) ?? [], lang, config)
 }
 
 export function orderRoutes(deps: ApiDeps) {
@@ -140,7 +141,7 @@ export function orderRoutes(deps: ApiDeps) {
       const user = requireUser(c)
       const { order, created } = await createOrder(db, user.id, c.req.valid('json'), ctx(c))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), created ? 201 : 200)
+      return c.json(await orderDetail(db, order, c.get('lang'), config), created ? 201 : 200)
     })
     .openapi(previewRoute, async (c) => {
       const user = requireUser(c)
@@ -160,7 +161,7 @@ export function orderRoutes(deps: ApiDeps) {
       const lang = c.get('lang')
       return c.json(
         paged(
-          rows.map((r) => orderView(r, items.get(r.id) ?? [], lang)),
+          rows.map((r) => orderView(r, items.get(r.id) ?? [], lang, config)),
           total,
           page,
           size,
@@ -173,12 +174,12 @@ export function orderRoutes(deps: ApiDeps) {
       const user = requireUser(c)
       const order = await customerOrder(db, user.id, c.req.valid('param').id, c.get('lang'))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+      return c.json(await orderDetail(db, order, c.get('lang'), config), 200)
     })
     .openapi(cancelRoute, async (c) => {
       const user = requireUser(c)
       const order = await refundIfPaid(await cancelByCustomer(db, user.id, c.req.valid('param').id, ctx(c)))
       noStore(c)
-      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+      return c.json(await orderDetail(db, order, c.get('lang'), config), 200)
     })
 }

@@ -179,6 +179,11 @@ export const orderSchema = z
         'An online order awaiting payment (status 1): POST payments/{order_id}/start/ pays it (again). ' +
         'Left unpaid it is cancelled (docs/orders-and-payments.md "Order states")',
     }),
+    can_pay_extra: z.boolean().openapi({
+      description:
+        'Staff raised the total of this paid order: the extra (`amount_due`) can be paid online like the order was ' +
+        '(POST payments/{order_id}/start/); otherwise it is collected on delivery',
+    }),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
     refund: z

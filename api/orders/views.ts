@@ -1,7 +1,9 @@
+import type { Config } from '../config.ts'
 import { pickupPointView } from '../content/pickup-points.ts'
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { payableNow } from '../payments/service.ts'
 import { amountDue, netPaid, owedBack } from './balance.ts'
 import { VAT_PERCENT } from './money.ts'
 import { type OrderItemRow, type OrderRow, statusLabel } from './service.ts'
@@ -64,7 +66,11 @@ export function placeLine(order: OrderRow, lang: Lang): string {
   return point ? `${point.name}: ${point.address}` : ''
 }
 
-export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
+/**
+ * The order as its customer (and the desk) reads it. With the shop's `config`,
+ * `can_pay_extra` says whether the extra an edit added can be paid online.
+ */
+export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang, config?: Config) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
   const label = (status: number) => statusLabel(lang, status, order.delivery)
   return {
@@ -77,6 +83,7 @@ export function orderView(order: OrderRow, items: OrderItemRow[], lang: Lang) {
     steps: stepsOf(order.delivery).map((s) => ({ status: s, name: statusNames[s], label: label(s), done: reached(s) })),
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
     can_pay: isPayable(order),
+    can_pay_extra: config ? !isPayable(order) && payableNow(config, order) !== null : false,
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     refund: refundView(order, lang),

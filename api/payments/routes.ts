@@ -186,7 +186,7 @@ export function paymentRoutes(deps: ApiDeps) {
         ctx(c),
       )
       const order = await customerOrder(db, user.id, orderId, c.get('lang'))
-      return c.json(await orderDetail(db, order, c.get('lang')), 200)
+      return c.json(await orderDetail(db, order, c.get('lang'), deps.config), 200)
     })
 }
 

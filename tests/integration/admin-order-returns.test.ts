@@ -58,13 +58,15 @@ function clickReversals() {
   return calls
 }
 
+type Call = (path: string, body: unknown) => Promise<{ status: number; body: any }>
+
 /** Takes a pickup order to handed over (4, then 6). */
-async function handOver(id: number, call = desk.post) {
+async function handOver(id: number, call: Call = desk.post) {
   expect((await call(`orders/${id}/status/`, { status: 4, expected_status: 3 })).status).toBe(200)
   expect((await call(`orders/${id}/status/`, { status: 6, expected_status: 4 })).status).toBe(200)
 }
 
-const returns = (id: number, body: unknown, call = desk.post) => call(`orders/${id}/returns/`, body)
+const returns = (id: number, body: unknown, call: Call = desk.post) => call(`orders/${id}/returns/`, body)
 
 /** The sandbox pays a card order as its customer would. */
 async function paySandbox(orderId: number, c: Customer) {

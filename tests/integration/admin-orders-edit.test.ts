@@ -370,7 +370,7 @@ describe('what an edit refuses', () => {
     expect(shipped.body.detail).toBe(
       'Заказ в статусе «Выдан» изменить нельзя: меняют только заказы, которые ещё не отправлены.',
     )
-    expect(await orders.stockOf(productIds[0])).toBe(1)
+    expect(await orders.stockOf(productIds[0]!)).toBe(1)
 
     // An online order whose customer is on the sandbox page right now.
     const online = await orders.place({ method: 'card', price: 40_000, as: customer })
@@ -392,7 +392,7 @@ describe('what an edit refuses', () => {
     const preview = await desk.post(`orders/${order.id}/edit/preview/`, body)
     expect(preview.status).toBe(200)
     expect(preview.body).toMatchObject({ subtotal: 300_000, total: 300_000, changed: true, amount_due: 300_000 })
-    expect(await orders.stockOf(productIds[0])).toBe(4)
+    expect(await orders.stockOf(productIds[0]!)).toBe(4)
     expect((await desk.order(order.id)).updated_at).toBe(seen.updated_at)
     expect((await auditOf(t, order.id)).filter((a) => a.action === 'order.edit')).toEqual([])
     // The same body then edits it.

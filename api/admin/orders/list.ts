@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
 import { findRegion } from '../../geo/regions.ts'
 import type { Lang } from '../../http/locale.ts'
+import { amountDue } from '../../orders/balance.ts'
 import { statusLabel } from '../../orders/service.ts'
 import { OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
 import { placeLine } from '../../orders/views.ts'
@@ -155,6 +156,7 @@ export function staffOrderRow(
     assigned_staff: order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
     items_count: itemsCount,
     total: order.total,
+    amount_due: amountDue(order),
     is_new: order.status === OrderStatus.accepted && !order.staffSeenAt,
     created_at: order.createdAt.toISOString(),
   }

@@ -3,7 +3,9 @@ import { recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
+import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
+import { message } from '../../http/messages.ts'
 import { isUniqueViolation } from '../../orders/db-errors.ts'
 import {
   createOrder,
@@ -24,8 +26,8 @@ type PlaceFields = NewOrder extends infer T
   : never
 
 export type PhoneOrder = {
-  /** The customer as the caller gives them: found by the phone, or a new account with this name. */
-  customer: { phone: string; name: string }
+  /** The customer as the caller gives them: found by the phone, or a new account with this name (then required). */
+  customer: { phone: string; name: string | null }
   /** The language the customer is told in. */
   lang: Lang
   items: { productId: number; quantity: number }[]
@@ -91,11 +93,11 @@ export async function takePhoneOrder(
 function placeOnce(db: Db, input: PhoneOrder, ctx: StaffOrderCtx, options: { preview?: boolean }) {
   const { lang, now, config } = ctx
   return db.transaction(async (tx) => {
-    const customer = await customerFor(tx, input, now)
+    const customer = await customerFor(tx, input, now, lang)
     const order: NewOrder = {
       ...input.order,
       card_id: null,
-      receiver: input.order.receiver ?? { name: input.customer.name, phone: input.customer.phone, extra_phone: null },
+      receiver: input.order.receiver ?? { name: customer.name, phone: input.customer.phone, extra_phone: null },
     }
     const source = {
       kind: 'staff' as const,
@@ -121,22 +123,32 @@ function placeOnce(db: Db, input: PhoneOrder, ctx: StaffOrderCtx, options: { pre
     // The transaction is passed on as the database: the order's own transaction becomes a savepoint of this one.
     if (options.preview) {
       const placed = await previewPlacedOrder(tx, customer.id, order, { lang, config, now, source })
-      throw new PhonePreview({ ...placed, customer, paymentLink: null, created: false })
+      throw new PhonePreview({
+        ...placed,
+        customer: { id: customer.id, created: customer.created },
+        paymentLink: null,
+        created: false,
+      })
     }
     const placed = await createOrder(tx, customer.id, order, { lang, config, now, source })
     const items = (await orderItemsOf(tx, [placed.order.id])).get(placed.order.id) ?? []
-    return { order: placed.order, items, customer, paymentLink: null, created: placed.created }
+    const who = { id: customer.id, created: customer.created }
+    return { order: placed.order, items, customer: who, paymentLink: null, created: placed.created }
   })
 }
 
 /** The customer with this phone, or a new one created with it and the caller's name (audited). */
-async function customerFor(tx: Tx, input: PhoneOrder, now: Date) {
+async function customerFor(tx: Tx, input: PhoneOrder, now: Date, lang: Lang) {
   const { phone, name } = input.customer
   const [found] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.fullName })
     .from(users)
     .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
-  if (found) return { id: found.id, created: false }
+  if (found) return { id: found.id, created: false, name: found.name || phone }
+  if (!name) {
+    const detail = message(lang, 'admin_phone_order_name_required')
+    throw new ApiError(400, detail, [{ field: 'customer.name', message: detail }])
+  }
   const [created] = await tx.insert(users).values({ phone, fullName: name, createdAt: now }).returning({ id: users.id })
   await recordAudit(tx, {
     ...input.actor,
@@ -146,5 +158,5 @@ async function customerFor(tx: Tx, input: PhoneOrder, now: Date) {
     after: { phone, full_name: name, via: 'phone_order' },
     at: now,
   })
-  return { id: created!.id, created: true }
+  return { id: created!.id, created: true, name }
 }

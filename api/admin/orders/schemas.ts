@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { phoneSchema, requiredText } from '#contract/account.ts'
 import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
 import { languages } from '#contract/languages.ts'
-import { CANCEL_REASON_MAX, NOTE_MAX, ORDER_LINES_MAX } from '#contract/orders.ts'
+import { CANCEL_REASON_MAX, ORDER_LINES_MAX, ORDER_NOTE_MAX } from '#contract/orders.ts'
 import { imageLinksSchema } from '../../catalogue/schemas.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idSchema } from '../../http/schemas.ts'
@@ -77,6 +77,7 @@ export const staffOrderRow = z
     assigned_staff: staffRef.nullable(),
     items_count: z.number().int(),
     total: z.number().int(),
+    amount_due: z.number().int().openapi({ description: 'What the customer still owes (a courier collects it)' }),
     is_new: z.boolean().openapi({ description: 'Accepted and not yet opened or moved by staff' }),
     created_at: z.string(),
   })
@@ -293,7 +294,10 @@ export const editPreviewSchema = z
   .openapi('OrderEditPreview')
 
 export const noteBody = z.object({
-  text: z.string().max(NOTE_MAX, 'max_length').openapi({ description: 'For staff only; never shown to the customer' }),
+  text: z
+    .string()
+    .max(ORDER_NOTE_MAX, 'max_length')
+    .openapi({ description: 'For staff only; never shown to the customer' }),
 })
 
 const refundMethod = z.enum(['provider', 'cash']).openapi({
@@ -332,7 +336,13 @@ export const phoneOrderBody = z
   .object({
     customer: z.object({
       phone: phoneSchema,
-      name: requiredText(99).openapi({ description: 'Used when the phone has no account yet: one is created' }),
+      name: z
+        .string()
+        .trim()
+        .max(99, 'max_length')
+        .nullish()
+        .transform((v) => v || null)
+        .openapi({ description: 'Required when the phone has no account yet: one is created with it' }),
     }),
     lang: z.enum(languages).openapi({ description: "The customer's language: their SMS" }),
     items: orderLines,

@@ -124,6 +124,15 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme } }:
           </button>
         </form>
       ) : null}
+      {/* Staff changed the paid order and it costs more now: the extra, on the provider's page. */}
+      {order.can_pay_extra ? (
+        <p className="order-page__pay">
+          {t('order.extra_due', { amount: money(order.amount_due) })}{' '}
+          <a href={`/${lang}/payment/pay/${order.id}`} className="button">
+            {t('order.pay_extra')}
+          </a>
+        </p>
+      ) : null}
 
       <section aria-labelledby="order-items">
         <h2 id="order-items">{t('order.items')}</h2>

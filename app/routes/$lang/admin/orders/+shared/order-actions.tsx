@@ -1,7 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import type { Lang } from '#app/utils/i18n.ts'
 import { CancelForm } from './cancel-form.tsx'
+import { OwedRefund } from './owed-refund.tsx'
 import { PaymentLink } from './payment-link.tsx'
 import { DeskIntent } from './schemas.ts'
 
@@ -25,6 +27,9 @@ export type DeskActionsProps = {
   canCashReceived: boolean
   canPaymentLink: boolean
   paymentLink: string | null
+  /** What the shop owes the customer back (0: nothing), and whether a payment can take back exactly that. */
+  owed: number
+  owedProvider: boolean
   cancelResult?: SubmissionResult<string[]> | null
 }
 
@@ -32,7 +37,7 @@ export type DeskActionsProps = {
 export function OrderActions(props: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
   const { forward, cancellable } = props
-  const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink
+  const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink && !props.owed
   return (
     <section aria-labelledby="desk-actions" className="desk-card desk-actions">
       <h2 id="desk-actions">{t('actions.title')}</h2>
@@ -57,6 +62,7 @@ export function OrderActions(props: DeskActionsProps) {
         </Form>
       ) : null}
       {props.canPaymentLink ? <PaymentLink link={props.paymentLink} /> : null}
+      {props.owed ? <OwedRefund lang={props.lang as Lang} owed={props.owed} provider={props.owedProvider} /> : null}
       {cancellable ? (
         <CancelForm expected={props.status} max={props.reasonMax} lastResult={props.cancelResult} />
       ) : null}
