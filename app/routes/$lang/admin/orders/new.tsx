@@ -57,9 +57,12 @@ const emptyDraft: Draft = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = requestLang(context)
+  const place = await placeChoices(context)
   return {
     lang,
-    place: await placeChoices(context),
+    place,
+    // Pickup at the first point unless staff choose otherwise: the preview has a whole order from the first line.
+    draft: { ...emptyDraft, pickup_point: place.points[0]?.id ?? '' },
     caller: {
       phone: '',
       name: '',
@@ -185,7 +188,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function PhoneOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, place } = loaderData
   const { t } = useTranslation('admin-orders')
-  const draft = actionData?.draft ?? emptyDraft
+  const draft = actionData?.draft ?? loaderData.draft
   const caller = actionData?.caller ?? loaderData.caller
   const problem = actionData?.problem ?? null
   const customer = actionData?.customer
