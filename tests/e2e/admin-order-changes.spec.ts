@@ -76,9 +76,9 @@ test('a manager edits an order and takes another one by phone', async ({ page, r
   await expect(toasts(page).getByText(/^Заказ № \d+ оформлен$/)).toBeVisible()
   await expect(page).toHaveURL(/\/ru\/admin\/orders\/\d+$/)
   await expect(main(page).getByRole('heading', { level: 1 })).toContainText('Заказ №')
-  await expect(
-    main(page).getByRole('region', { name: 'История заказа' }).getByRole('listitem').first(),
-  ).toContainText(manager.name)
+  await expect(main(page).getByRole('region', { name: 'История заказа' }).getByRole('listitem').first()).toContainText(
+    manager.name,
+  )
   await expect
     .poll(smsTexts(caller), { timeout: 30_000 })
     .toContainEqual(expect.stringMatching(/принят\. Пришлём SMS, когда его можно будет забрать\.$/))
@@ -100,8 +100,9 @@ test('a courier takes its order on the way, records the cash and delivers it', a
   const courier = await readyStaff(request, 'courier', `Курьер Жасур ${withJs() ? 'js' : 'nojs'}`)
   const owner = { Authorization: `Bearer ${await ownerToken(request)}` }
   expect(
-    (await request.post(`/api/v1/admin/orders/${order.id}/assign/`, { headers: owner, data: { staff_id: courier.id } }))
-      .status(),
+    (
+      await request.post(`/api/v1/admin/orders/${order.id}/assign/`, { headers: owner, data: { staff_id: courier.id } })
+    ).status(),
   ).toBe(200)
   expect(
     (
@@ -146,12 +147,36 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   await staffSignIn(page, manager)
 
   if (withJs()) {
-    // The open desk counts new orders in its title without a reload.
+    // The open desk counts new orders in its title without a reload and, once
+    // turned on, shows a notification (recorded here as the browser shows it).
+    await page.context().grantPermissions(['notifications'])
+    await page.addInitScript(() => {
+      const Shown = window.Notification
+      const titles: string[] = []
+      Object.assign(window, { shownNotifications: titles })
+      window.Notification = class extends Shown {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options)
+          titles.push(title)
+        }
+      }
+    })
     await visit(page, '/ru/admin/orders')
+    await main(page).getByRole('button', { name: 'Включить звук о новых заказах' }).click()
+    await page.reload()
+    const turnedOn = main(page).getByRole('button', { name: 'Звук о новых заказах: включён' })
+    await expect(turnedOn).toHaveAttribute('aria-pressed', 'true')
     const count = async () => Number(/^\((\d+)\) /.exec(await page.title())?.[1] ?? 0)
     const before = await count()
     await placeOrder(request, who, 'cash', [product])
     await expect.poll(count, { timeout: 40_000 }).toBeGreaterThan(before)
+    // The badge follows the title.
+    const badge = main(page)
+      .getByRole('status')
+      .filter({ hasText: /^Новых: \d+$/ })
+    await expect.poll(async () => (await badge.textContent()) === `Новых: ${await count()}`).toBe(true)
+    const shown = () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications)
+    await expect.poll(shown).toContainEqual(expect.stringMatching(/^Atir: новых заказов — \d+$/))
   }
 
   await visit(page, `/ru/admin/orders/${order.id}`)
@@ -167,6 +192,10 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
     .toContainEqual(
       `Atir: заказ №${order.number} готов к выдаче. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
     )
-  expect(messagesTo(who.phone).map((sms) => sms.text).join('\n')).not.toContain('в пути')
+  expect(
+    messagesTo(who.phone)
+      .map((sms) => sms.text)
+      .join('\n'),
+  ).not.toContain('в пути')
   expect(errors).toEqual([])
 })
