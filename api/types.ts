@@ -23,7 +23,15 @@ import type {
 import type { customerPage, customerSchema } from './admin/customers/schemas.ts'
 import type { inboxMessageSchema, inboxPage } from './admin/inbox/schemas.ts'
 import type { meSchema } from './admin/openapi.ts'
-import type { countsSchema, paymentLinkSchema, staffOrderPage, staffOrderSchema } from './admin/orders/schemas.ts'
+import type {
+  countsSchema,
+  editPreviewSchema,
+  paymentLinkSchema,
+  phoneOrderPreviewSchema,
+  phoneOrderSchema,
+  staffOrderPage,
+  staffOrderSchema,
+} from './admin/orders/schemas.ts'
 import type { adminProductPage, adminProductSchema, choicesSchema } from './admin/products/schemas.ts'
 import type { promoListSchema } from './admin/promo/routes.ts'
 import type { promoSchema, usagePage } from './admin/promo/schemas.ts'
@@ -376,9 +384,16 @@ export type StaffApiAnswers = {
     'admin/customers/{id}/unblock/': Customer
     'admin/inbox/{id}/reply/': InboxMessage
     'admin/manufacturers/': ManufacturerRow
+    'admin/orders/': PhoneOrderPlaced
+    'admin/orders/preview/': PhoneOrderPreview
     'admin/orders/{id}/assign/': StaffOrder
     'admin/orders/{id}/cash-received/': StaffOrder
+    'admin/orders/{id}/edit/': StaffOrder
+    'admin/orders/{id}/edit/preview/': OrderEditPreview
+    'admin/orders/{id}/notes/': StaffOrder
     'admin/orders/{id}/payment-link/': OrderPaymentLink
+    'admin/orders/{id}/refunds/': StaffOrder
+    'admin/orders/{id}/returns/': StaffOrder
     'admin/orders/{id}/status/': StaffOrder
     'admin/products/': AdminProduct
     'admin/products/bulk/': BatchDetail
@@ -459,6 +474,9 @@ export type StaffOrder = Out<typeof staffOrderSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
 export type StaffOrderCounts = Out<typeof countsSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>
+export type OrderEditPreview = Out<typeof editPreviewSchema>
+export type PhoneOrderPreview = Out<typeof phoneOrderPreviewSchema>
+export type PhoneOrderPlaced = Out<typeof phoneOrderSchema>
 export type AdminProduct = Out<typeof adminProductSchema>
 export type AdminProductPage = Out<typeof adminProductPage>
 export type AdminProductChoices = Out<typeof choicesSchema>

@@ -25,8 +25,14 @@ export default [
       index('routes/$lang/admin/index.tsx'),
       // The orders desk; an order's own page and its printable slip sit in the order's folder.
       route('orders', 'routes/$lang/admin/orders/index.tsx'),
+      route('orders/new', 'routes/$lang/admin/orders/new.tsx'),
+      route('orders/counts', 'routes/$lang/admin/orders/counts.ts'),
       route('orders/:id', 'routes/$lang/admin/orders/$id/index.tsx'),
       route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
+      route('orders/:id/edit', 'routes/$lang/admin/orders/$id/edit.tsx'),
+      route('orders/:id/return', 'routes/$lang/admin/orders/$id/return.tsx'),
+      // A courier's own deliveries.
+      route('deliveries', 'routes/$lang/admin/deliveries/index.tsx'),
       // People: customers and promo codes.
       route('customers', 'routes/$lang/admin/customers/index.tsx'),
       route('customers/:id', 'routes/$lang/admin/customers/$id.tsx'),

@@ -25,5 +25,9 @@ export type PaymentMethod = (typeof PaymentMethod)[number]
 export const Delivery = ['courier', 'pickup'] as const
 export type Delivery = (typeof Delivery)[number]
 
-/** The longest reason staff give for cancelling an order (`POST admin/orders/{id}/status/`). */
+/** The longest reason staff give for cancelling an order (`POST admin/orders/{id}/status/`), editing or returning it. */
 export const CANCEL_REASON_MAX = 255
+/** The longest staff note on an order (`POST admin/orders/{id}/notes/`). */
+export const ORDER_NOTE_MAX = 1000
+/** Most lines staff may give an order (editing it, taking it by phone). */
+export const ORDER_LINES_MAX = 50

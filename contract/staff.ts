@@ -8,7 +8,7 @@ import { loginPasswordSchema, phoneSchema, requiredText, tokenSchema } from './a
 import { PASSWORD_MAX } from './limits.ts'
 import { z } from './zod.ts'
 
-export const staffRoles = ['owner', 'manager', 'content', 'warehouse'] as const
+export const staffRoles = ['owner', 'manager', 'content', 'warehouse', 'courier'] as const
 export type StaffRole = (typeof staffRoles)[number]
 
 /** Staff passwords are longer than customers': one account opens every order. */

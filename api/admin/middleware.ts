@@ -91,10 +91,20 @@ export function requireStaff(options: { duringSetup?: boolean } = {}): Middlewar
 
 /** Route middleware: a signed-in staff member (or key) whose role has `permission`; 401 / 403 otherwise. */
 export function requirePermission(permission: Permission): MiddlewareHandler<ApiEnv> {
+  return requireAnyPermission(permission)
+}
+
+/**
+ * Route middleware: a signed-in staff member (or key) whose role has one of
+ * `permissions` (the route then narrows what each may do: a courier's
+ * `orders.deliver` reaches only the orders given to it); 401 / 403 otherwise.
+ */
+export function requireAnyPermission(...permissions: Permission[]): MiddlewareHandler<ApiEnv> {
   const signedIn = requireStaff()
   return async (c, next) =>
     signedIn(c, async () => {
-      if (!can(currentStaff(c).role, permission)) throw new ApiError(403, message(c.get('lang'), 'admin_forbidden'))
+      const { role } = currentStaff(c)
+      if (!permissions.some((p) => can(role, p))) throw new ApiError(403, message(c.get('lang'), 'admin_forbidden'))
       await next()
     })
 }

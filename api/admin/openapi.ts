@@ -55,7 +55,8 @@ export const adminErrorsOf = <C extends keyof typeof adminErrors>(...codes: C[])
 
 export const roleSchema = z.enum(staffRoles).openapi('StaffRole', {
   description:
-    'owner: everything; manager: orders, customers, catalogue; content: texts, pictures, pages; warehouse: stock, picking',
+    'owner: everything; manager: orders, customers, catalogue; content: texts, pictures, pages; warehouse: stock, picking; ' +
+    'courier: the orders given to it, with the customer’s phone',
 })
 
 export const permissionSchema = z.enum(permissions).openapi('StaffPermission')

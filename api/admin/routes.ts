@@ -9,6 +9,7 @@ import { adminKeyRoutes } from './key-routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
+import { adminOrderChangeRoutes } from './orders/change-routes.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import { adminPromoRoutes } from './promo/routes.ts'
@@ -35,6 +36,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminAuditRoutes(deps))
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
+  router.route('/', adminOrderChangeRoutes(deps))
   router.route('/', adminStatsRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))

@@ -11,10 +11,11 @@ export const entrySchema = z
     id: z.number().int(),
     order_id: z.number().int().nullable(),
     amount: z.number().int().openapi({ description: 'Sum: positive credits, negative debits' }),
-    reason: z.enum(['spent', 'refund', 'earned', 'adjustment']).openapi({
+    reason: z.enum(['spent', 'refund', 'earned', 'adjustment', 'edit', 'return']).openapi({
       description:
         'spent: used at checkout; refund: returned by a cancelled order; earned: a delivered order; ' +
-        'adjustment: by the shop, `note` says why',
+        'adjustment: by the shop, `note` says why; edit: the shop changed the order and the cashback spent on it ' +
+        'came back; return: goods brought back (the cashback they were paid with back, the cashback they earned taken)',
     }),
     note: z.string().nullable().openapi({ description: "The shop's reason for an adjustment; null otherwise" }),
     created_at: z.string(),

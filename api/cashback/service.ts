@@ -2,7 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.ts'
 import { cashbackEntries, users } from '../db/schema/index.ts'
 
-export type CashbackReason = 'spent' | 'refund' | 'earned' | 'adjustment'
+/** Spent, refunded and earned at most once per order; staff's `edit` and `return` entries as often as they happen. */
+export type CashbackReason = 'spent' | 'refund' | 'earned' | 'adjustment' | 'edit' | 'return'
 
 /**
  * Writes one ledger entry and moves users.cashback_balance by the same

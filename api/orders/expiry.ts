@@ -19,7 +19,7 @@ export const IN_FLIGHT_MS = 30 * 60_000
 type PaymentRow = typeof payments.$inferSelect
 
 /** Why a pending payment keeps its order: Payme's own 12-hour window, or a payment in flight. */
-function holdsOrder(p: PaymentRow, now: Date) {
+export function holdsOrder(p: PaymentRow, now: Date) {
   if (p.provider === 'payme' && p.providerState === PaymeState.created)
     return now.getTime() - (p.createTime ?? 0) <= PAYME_TIMEOUT_MS
   const started = p.createTime ?? p.createdAt.getTime()

@@ -15,7 +15,7 @@ const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
-const cashbackChoice = z.union([z.boolean(), z.number().int().min(0).max(INT_MAX)])
+export const cashbackChoice = z.union([z.boolean(), z.number().int().min(0).max(INT_MAX)])
 
 export const addressSchema = z
   .object({
@@ -51,6 +51,24 @@ export const addressSchema = z
   })
   .openapi('OrderAddress')
 
+/** Who receives the order: a name and a phone to call, and another phone maybe. */
+export const receiverSchema = z.object({
+  name: requiredText(99),
+  phone: phoneSchema.openapi({ example: '+998901234567' }),
+  extra_phone: optionalPhoneSchema.nullish().transform((v) => v ?? null),
+})
+
+/** `address` for a courier, `pickup_point` for pickup: each needs its own and drops the other. */
+export function checkDeliveryPlace(
+  o: { delivery: string; address: unknown; pickup_point: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (o.delivery === 'courier' && !o.address)
+    ctx.addIssue({ code: 'custom', path: ['address'], message: 'order_address_required' })
+  if (o.delivery === 'pickup' && !o.pickup_point)
+    ctx.addIssue({ code: 'custom', path: ['pickup_point'], message: 'order_unknown_pickup_point' })
+}
+
 export const createOrderBody = z
   .object({
     address: addressSchema
@@ -63,11 +81,7 @@ export const createOrderBody = z
       .nullish()
       .transform((v) => v ?? null)
       .openapi({ description: "For pickup: the id of one of the shop's points (GET content/contacts/ pickup_points)" }),
-    receiver: z.object({
-      name: requiredText(99),
-      phone: phoneSchema.openapi({ example: '+998901234567' }),
-      extra_phone: optionalPhoneSchema.nullish().transform((v) => v ?? null),
-    }),
+    receiver: receiverSchema,
     delivery: z
       .enum(Delivery)
       .openapi({ description: 'courier (priced by region) to `address`, or pickup (free) at `pickup_point`' }),
@@ -92,12 +106,7 @@ export const createOrderBody = z
         'A UUID generated when the checkout form is shown; resubmitting with it returns the same order (200)',
     }),
   })
-  .superRefine((o, ctx) => {
-    if (o.delivery === 'courier' && !o.address)
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'order_address_required' })
-    if (o.delivery === 'pickup' && !o.pickup_point)
-      ctx.addIssue({ code: 'custom', path: ['pickup_point'], message: 'order_unknown_pickup_point' })
-  })
+  .superRefine(checkDeliveryPlace)
   .transform((o) => (o.delivery === 'pickup' ? { ...o, address: null } : { ...o, pickup_point: null }))
   .openapi('NewOrder')
 
@@ -180,6 +189,11 @@ export const orderSchema = z
           'When an order that can be paid (`can_pay`) is cancelled if still unpaid: placed + ' +
           'ORDER_PAYMENT_TTL_MINUTES (a payment already under way may hold it a little longer); null otherwise',
       }),
+    can_pay_extra: z.boolean().openapi({
+      description:
+        'Staff raised the total of this paid order: the extra (`amount_due`) can be paid online like the order was ' +
+        '(POST payments/{order_id}/start/); otherwise it is collected on delivery',
+    }),
     payment_method: z.string().openapi({ description: PaymentMethod.join(' | ') }),
     payment_status: z.string().openapi({ description: PaymentStatus.join(' | ') }),
     refund: z
@@ -217,12 +231,14 @@ export const orderSchema = z
     receiver: z.object({ name: z.string(), phone: z.string(), extra_phone: z.string().nullable() }),
     items: z.array(
       z.object({
+        id: z.number().int().openapi({ description: 'The line (a return names it)' }),
         product_id: z.number().int().nullable(),
         slug: z.string(),
         title: z.string(),
         unit_price: z.number().int(),
         regular_price: z.number().int(),
         quantity: z.number().int(),
+        returned_quantity: z.number().int().openapi({ description: 'Units brought back after delivery' }),
         line_total: z.number().int(),
         image: imageLinksSchema
           .nullable()
@@ -238,6 +254,19 @@ export const orderSchema = z
     vat: z.number().int().openapi({ description: 'VAT included in total' }),
     total: z.number().int().openapi({ description: 'subtotal − discount − cashback_used + delivery_price' }),
     paid_total: z.number().int(),
+    refunded_total: z
+      .number()
+      .int()
+      .openapi({ description: 'Given back while the order stands (an edit lowered a paid total, goods returned)' }),
+    returned_total: z.number().int().openapi({ description: 'What returns took off the sale' }),
+    amount_due: z.number().int().openapi({
+      description:
+        'What the customer still owes: a cash order until paid, an online one awaiting payment, the extra after an edit raised a paid total',
+    }),
+    owed_back: z.number().int().openapi({
+      description:
+        'What the shop still owes the customer back (an edit lowered a paid total the provider could not return in part)',
+    }),
     cashback_earned: z.number().int(),
     created_at: z.string(),
     paid_at: z.string().nullable(),

@@ -21,9 +21,10 @@ import {
 } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
-import { message } from '../http/messages.ts'
+import { type MessageKey, message } from '../http/messages.ts'
 import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
+import { returnsAnyPart } from '../payments/refundable.ts'
 import {
   checkCustomerLimit,
   claimPromo,
@@ -33,6 +34,7 @@ import {
   usablePromo,
 } from '../promo/service.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
+import { amountDue, extraDue, netPaid } from './balance.ts'
 import { checkCashbackWithin, checkGoodsWithin, earnedCashback, orderMoney } from './money.ts'
 import type { createOrderBody } from './schemas.ts'
 import { canTransition, customerCancellable, OrderStatus, onlineMethods } from './states.ts'
@@ -56,11 +58,60 @@ export class OrderConflictError extends ApiError {
 }
 
 /**
+ * Where an order's lines come from: the customer's own basket at checkout, or
+ * the lines a staff member takes by phone (at today's prices, in the
+ * customer's language, placed by that staff member).
+ */
+export type OrderSource =
+  | { kind: 'basket' }
+  | {
+      kind: 'staff'
+      lines: { productId: number; quantity: number }[]
+      actor: StatusActor
+      /** The language the customer is told in (their SMS). */
+      orderLang: Lang
+      /** Runs in the order's transaction once it is placed (the staff member's audit row). */
+      placed?: (tx: Tx, order: OrderRow) => Promise<void>
+      /** Compute everything, write nothing: the transaction is rolled back with the order it would be. */
+      preview?: boolean
+    }
+
+/** A preview's transaction is rolled back with the order it would have placed and its lines. */
+class OrderPreview extends Error {
+  constructor(readonly placed: { order: OrderRow; items: OrderItemRow[] }) {
+    super('order preview')
+  }
+}
+
+/**
+ * What placing an order from `source` would give, nothing written: the
+ * order and its lines exactly as `createOrder` would make them (the same
+ * stock, price, promo, cashback and delivery rules).
+ */
+export async function previewPlacedOrder(
+  db: Db,
+  userId: number,
+  input: NewOrder,
+  ctx: { lang: Lang; config: Config; now: Date; source: Extract<OrderSource, { kind: 'staff' }> },
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  try {
+    // A key already used answers the order it placed: that is what placing it would give.
+    const { order } = await createOrder(db, userId, input, { ...ctx, source: { ...ctx.source, preview: true } })
+    return { order, items: (await orderItemsOf(db, [order.id])).get(order.id) ?? [] }
+  } catch (error) {
+    if (error instanceof OrderPreview) return error.placed
+    throw error
+  }
+}
+
+/**
  * Creates the customer's order from their basket (owner `u:<id>`) in one
  * transaction: the product rows are locked, prices and stock re-checked,
  * stock taken, lines snapshotted, promo and cashback applied, the ordered
  * lines removed from the basket. The same idempotency key returns the order
- * it created before (`created: false`).
+ * it created before (`created: false`). Staff taking an order by phone go the
+ * same way with their own lines (`source`), so phone orders keep every rule of
+ * the checkout.
  *
  * One checkout per customer at a time (a transaction-scoped advisory lock,
  * taken before anything else): a second one sent at once reads the basket
@@ -73,9 +124,11 @@ export async function createOrder(
   db: Db,
   userId: number,
   input: NewOrder,
-  ctx: { lang: Lang; config: Config; now: Date },
+  ctx: { lang: Lang; config: Config; now: Date; source?: OrderSource },
 ): Promise<{ order: OrderRow; created: boolean }> {
   const { lang, config, now } = ctx
+  const source = ctx.source ?? { kind: 'basket' }
+  const actor = source.kind === 'staff' ? source.actor : customerActor(userId)
   const existing = await findByKey(db, userId, input.idempotency_key)
   if (existing) return { order: existing, created: false }
   const pickupPoint = input.pickup_point === null ? null : await findPickupPoint(db, input.pickup_point)
@@ -89,30 +142,14 @@ export async function createOrder(
     const replay = await findByKey(tx, userId, input.idempotency_key)
     if (replay) return { order: replay, created: false }
 
-    const lines = await tx
-      .select({
-        productId: products.id,
-        slug: products.slug,
-        title: products.title,
-        price: products.price,
-        salePrice: activeSalePrice,
-        isHidden: products.isHidden,
-        stock: products.stock,
-        quantity: cartItems.quantity,
-        priceSeen: cartItems.priceSeen,
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.owner, `u:${userId}`))
-      .orderBy(asc(products.id))
-      .for('update', { of: products })
+    const lines = source.kind === 'staff' ? await takenLines(tx, source.lines, lang) : await basketLines(tx, userId)
     if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
 
     // Products staff hid since they were put in the basket are not sold.
     const hidden = lines.filter((l) => l.isHidden)
     if (hidden.length)
       throw new OrderConflictError(
-        message(lang, 'order_products_unavailable'),
+        message(lang, source.kind === 'staff' ? 'admin_order_products_hidden' : 'order_products_unavailable'),
         hidden.map((l) => ({ product_id: l.productId, title: l.title[lang] || l.title.ru, available: 0 })),
       )
 
@@ -216,13 +253,13 @@ export async function createOrder(
         deliveryPrice,
         total,
         vat,
-        lang,
+        lang: source.kind === 'staff' ? source.orderLang : lang,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
     if (!order) throw new Error('order insert returned nothing')
-    await recordStatus(tx, order.id, null, order.status, customerActor(userId), { now })
+    await recordStatus(tx, order.id, null, order.status, actor, { now })
 
     await tx.insert(orderItems).values(
       lines.map((l) => ({
@@ -242,7 +279,7 @@ export async function createOrder(
         delta: -l.quantity,
         reason: 'order',
         orderId: order.id,
-        actor: customerActor(userId),
+        actor,
       }).catch((error: unknown) => {
         if (!(error instanceof StockError)) throw error
         throw new OrderConflictError(message(lang, 'order_stock_changed'), [
@@ -259,16 +296,24 @@ export async function createOrder(
       const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
       if (!spent) throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }))
     }
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.owner, `u:${userId}`),
-        inArray(
-          cartItems.productId,
-          lines.map((l) => l.productId),
+    if (source.kind === 'basket')
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.owner, `u:${userId}`),
+          inArray(
+            cartItems.productId,
+            lines.map((l) => l.productId),
+          ),
         ),
-      ),
-    )
+      )
     await notifyOrderStatus(tx, order, null, { now })
+    if (source.kind === 'staff') {
+      if (source.preview) {
+        const items = (await orderItemsOf(tx, [order.id])).get(order.id) ?? []
+        throw new OrderPreview({ order, items })
+      }
+      await source.placed?.(tx, order)
+    }
     return { order, created: true }
   })
   if (result.created) {
@@ -276,6 +321,58 @@ export async function createOrder(
     ordersCreated.inc({ payment_method: result.order.paymentMethod })
   }
   return result
+}
+
+/** The customer's basket lines with their products, locked in id order. */
+function basketLines(tx: Tx, userId: number) {
+  return tx
+    .select({
+      productId: products.id,
+      slug: products.slug,
+      title: products.title,
+      price: products.price,
+      salePrice: activeSalePrice,
+      isHidden: products.isHidden,
+      stock: products.stock,
+      quantity: cartItems.quantity,
+      priceSeen: cartItems.priceSeen,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.owner, `u:${userId}`))
+    .orderBy(asc(products.id))
+    .for('update', { of: products })
+}
+
+/**
+ * The lines staff take by phone, in the basket's shape: the products locked
+ * in id order, each at today's price (what staff saw is today's price: no
+ * "prices changed" step). An unknown product is 400 on `items`.
+ */
+async function takenLines(tx: Tx, wanted: { productId: number; quantity: number }[], lang: Lang) {
+  const ids = wanted.map((w) => w.productId)
+  const rows = ids.length
+    ? await tx
+        .select({
+          productId: products.id,
+          slug: products.slug,
+          title: products.title,
+          price: products.price,
+          salePrice: activeSalePrice,
+          isHidden: products.isHidden,
+          stock: products.stock,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .for('update')
+    : []
+  if (rows.length !== new Set(ids).size) {
+    const detail = message(lang, 'product_not_found')
+    throw new ApiError(400, detail, [{ field: 'items', message: detail }])
+  }
+  const quantity = new Map(wanted.map((w) => [w.productId, w.quantity]))
+  return rows.map((r) => ({ ...r, quantity: quantity.get(r.productId)!, priceSeen: unitPrice(r) }))
 }
 
 async function findByKey(db: Db | Tx, userId: number, key: string) {
@@ -337,8 +434,15 @@ export async function countOrders(db: Db, userId: number, statuses: number[]) {
   return row?.n ?? 0
 }
 
-export const statusLabel = (lang: Lang, status: number) =>
-  message(lang, `order_status_${status}` as Parameters<typeof message>[1])
+/** A status of an order in words; a pickup order's 4 and 6 are "ready to collect" and "handed over". */
+export function statusLabel(lang: Lang, status: number, delivery?: string) {
+  const pickupWords = status === OrderStatus.readyForDelivery || status === OrderStatus.delivered
+  return message(lang, `order_status_${status}${delivery === 'pickup' && pickupWords ? '_pickup' : ''}` as MessageKey)
+}
+
+/** A status of orders of both kinds (a tab, a count): 4 is "packed", ready to go or to collect. */
+export const statusGroupLabel = (lang: Lang, status: number) =>
+  status === OrderStatus.readyForDelivery ? message(lang, 'order_status_4_any') : statusLabel(lang, status)
 
 /** Who moved an order, for its timeline: as in the audit log, or `customer:<id>`. */
 export type StatusActor = Pick<AuditActor, 'staffId' | 'actor'> & { via: string }
@@ -397,11 +501,11 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
     new ApiError(
       409,
       message(lang, 'order_transition_not_allowed', {
-        from: statusLabel(lang, order.status),
-        to: statusLabel(lang, to),
+        from: statusLabel(lang, order.status, order.delivery),
+        to: statusLabel(lang, to, order.delivery),
       }),
     )
-  if (!canTransition(order.status, to)) throw refuse()
+  if (!canTransition(order.status, to, order.delivery)) throw refuse()
   if (order.status === OrderStatus.awaitingPayment && to === OrderStatus.accepted && order.paymentStatus !== 'paid')
     throw refuse()
 
@@ -409,7 +513,10 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
   if (to === OrderStatus.cancelled) {
     changes.cancelledAt = now
     changes.cancelReason = ctx.reason ?? null
-    if (order.paymentStatus === 'paid') changes.paymentStatus = order.paidTotal > 0 ? 'refund_pending' : 'refunded'
+    if (order.paymentStatus === 'paid') {
+      if (order.refundedTotal > 0) await refuseWholeReturnAfterPart(tx, order, lang)
+      changes.paymentStatus = netPaid(order) > 0 ? 'refund_pending' : 'refunded'
+    }
   }
   if (to === OrderStatus.delivered) {
     changes.deliveredAt = now
@@ -417,6 +524,9 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
       changes.paymentStatus = 'paid'
       changes.paidTotal = order.total
       changes.paidAt = now
+    } else if (amountDue(order) > 0) {
+      // The extra an edit added, collected on delivery like a cash order's total.
+      changes.paidTotal = order.paidTotal + amountDue(order)
     }
   }
   const [updated] = await tx
@@ -484,6 +594,22 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
   return updated
 }
 
+/**
+ * A paid order of which a part was already given back cannot be cancelled
+ * when its money sits on a payment the provider returns only whole (Click, a
+ * saved card, Payme): the cancellation would return that part a second time.
+ * 409 saying so; the sandbox returns any part, so it may.
+ */
+async function refuseWholeReturnAfterPart(tx: Tx, order: OrderRow, lang: Lang) {
+  const paid = await tx
+    .select({ provider: payments.provider, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
+  const whole = paid.filter((p) => !returnsAnyPart(p.provider))
+  if (whole.length && paid.reduce((sum, p) => sum + p.amount, 0) > netPaid(order))
+    throw new ApiError(409, message(lang, 'order_cancel_after_partial_refund'))
+}
+
 /** Locks the order row for a state change. */
 export async function lockOrder(tx: Tx, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -537,8 +663,10 @@ export async function cancelByCustomer(
 
 /**
  * Money for the order arrived (sandbox, Payme PerformTransaction, Click
- * complete): the payment is recorded and the order accepted. False when the
- * order no longer awaits payment (cancelled, or already paid).
+ * complete): the payment is recorded and the order accepted. Or, for an order
+ * paid before whose total an edit raised, its extra (exactly that amount):
+ * the order stays where it is, paid in full. False when the order no longer
+ * awaits this payment (cancelled, already paid, or an amount it does not owe).
  */
 export async function markOrderPaid(
   tx: Tx,
@@ -547,7 +675,16 @@ export async function markOrderPaid(
   ctx: { lang: Lang; config: Config; now: Date },
 ): Promise<boolean> {
   const order = await lockOrder(tx, orderId)
-  if (!order || order.status !== OrderStatus.awaitingPayment || order.paymentStatus === 'paid') return false
+  if (!order) return false
+  if (order.status !== OrderStatus.awaitingPayment || order.paymentStatus === 'paid') {
+    if (amount <= 0 || extraDue(order) !== amount) return false
+    await tx
+      .update(orders)
+      .set({ paidTotal: order.paidTotal + amount, updatedAt: ctx.now })
+      .where(eq(orders.id, orderId))
+    paymentResults.inc({ result: 'paid' })
+    return true
+  }
   const [paid] = await tx
     .update(orders)
     .set({ paymentStatus: 'paid', paidTotal: amount, paidAt: ctx.now, updatedAt: ctx.now })

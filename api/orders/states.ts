@@ -9,6 +9,8 @@ import { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus } fr
  *        │  (cash orders start at 3)  │                 │                       │
  *        └──────────────┴─────────────┴─────────────────┴───────────────────────┴──▶ 2 cancelled
  *
+ * A pickup order is not carried anywhere: it is ready to collect at 4 and
+ * handed over from there (4 → 6); nobody takes it on the way.
  * The customer may cancel in 1 and 3; staff in 1, 3, 4 and 5. 2 and 6 are final.
  */
 export { Delivery, OrderStatus, orderStatuses, PaymentMethod, PaymentStatus }
@@ -38,6 +40,9 @@ export const transitions: Record<OrderStatus, OrderStatus[]> = {
   2: [],
 }
 
+/** A pickup order's way: collected where it waits (an old one already "on the way" may still be handed over). */
+const pickupTransitions: Record<OrderStatus, OrderStatus[]> = { ...transitions, 4: [6, 2] }
+
 /** An online order awaiting payment that no payment has settled yet: it can be paid (again). */
 export function isPayable(order: { status: number; paymentStatus: string; paymentMethod: string }) {
   return (
@@ -65,8 +70,12 @@ export function paymentDeadline(
 /** States the customer may cancel in (before the order is packed). */
 export const customerCancellable: OrderStatus[] = [1, 3]
 
-export const canTransition = (from: number, to: number) =>
-  (transitions[from as OrderStatus] ?? []).includes(to as OrderStatus)
+/** Whether an order of `delivery` may move from `from` to `to` (the table above; pickup skips "on the way"). */
+export const canTransition = (from: number, to: number, delivery: string) =>
+  ((delivery === 'pickup' ? pickupTransitions : transitions)[from as OrderStatus] ?? []).includes(to as OrderStatus)
+
+/** The steps the customer's order page shows: accepted, then on the way or ready to collect, then delivered or collected. */
+export const stepsOf = (delivery: string): readonly OrderStatus[] => (delivery === 'pickup' ? [3, 4, 6] : [3, 5, 6])
 
 export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click']
 

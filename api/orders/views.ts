@@ -1,10 +1,13 @@
+import type { Config } from '../config.ts'
 import { pickupPointView } from '../content/pickup-points.ts'
 import { findDistrict, findRegion } from '../geo/regions.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import type { ImageLinks } from '../media/links.ts'
+import { payableNow } from '../payments/service.ts'
+import { amountDue, netPaid, owedBack } from './balance.ts'
 import { VAT_PERCENT } from './money.ts'
-import type { OrderItemRow, OrderRow } from './service.ts'
+import { type OrderItemRow, type OrderRow, statusLabel } from './service.ts'
 import {
   customerCancellable,
   isPayable,
@@ -12,19 +15,16 @@ import {
   orderNumber,
   paymentDeadline,
   statusNames,
+  stepsOf,
 } from './states.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-const label = (lang: Lang, status: number) => message(lang, `order_status_${status}` as Parameters<typeof message>[1])
 
-/** The progress steps of the order page: accepted, on the way, delivered. */
-const steps = [3, 5, 6] as const
-
-/** Money going back for a paid order that was cancelled: where it stands, how much, in words. */
+/** Money going back for a paid order that was cancelled (less any part given back before): where it stands, how much, in words. */
 function refundView(order: OrderRow, lang: Lang) {
   const status = order.paymentStatus
-  if ((status !== 'refund_pending' && status !== 'refunded') || order.paidTotal <= 0) return null
-  const amount = order.paidTotal
+  const amount = netPaid(order)
+  if ((status !== 'refund_pending' && status !== 'refunded') || amount <= 0) return null
   return {
     status,
     amount,
@@ -54,25 +54,53 @@ function addressView(order: OrderRow, lang: Lang) {
   }
 }
 
-/** What an order's view needs beyond its rows: its lines' pictures (pictures.ts), the payment hold. */
+/**
+ * Where the order goes, in one line of `lang`: the courier's address
+ * (region, district, street and house, flat, landmark) or the pickup point's
+ * name and address.
+ */
+export function placeLine(order: OrderRow, lang: Lang): string {
+  const address = addressView(order, lang)
+  if (address)
+    return [
+      address.region.name,
+      address.district?.name,
+      `${address.street} ${address.house}`,
+      address.flat ? message(lang, 'order_flat', { flat: address.flat }) : null,
+      address.landmark ? `(${address.landmark})` : null,
+    ]
+      .filter(Boolean)
+      .join(', ')
+  const point = order.pickupPoint ? pickupPointView(order.pickupPoint, lang) : null
+  return point ? `${point.name}: ${point.address}` : ''
+}
+
+/** What an order's view needs beyond its rows: its lines' pictures (pictures.ts) and the shop's settings (the payment hold, payable extras). */
 export type OrderViewContext = {
   lang: Lang
   pictures: ReadonlyMap<number, ImageLinks>
-  config: { ORDER_PAYMENT_TTL_MINUTES: number }
+  config: Config
 }
 
+/**
+ * The order as its customer (and the desk) reads it; `can_pay_extra` says
+ * whether the extra an edit added can be paid online.
+ */
 export function orderView(order: OrderRow, items: OrderItemRow[], { lang, pictures, config }: OrderViewContext) {
   const reached = (s: number) => order.status !== 2 && order.status >= s
+  const label = (status: number) => statusLabel(lang, status, order.delivery)
   return {
     id: order.id,
     number: orderNumber(order.id),
     status: order.status,
     status_name: statusNames[order.status as OrderStatus],
-    status_label: label(lang, order.status),
-    steps: steps.map((s) => ({ status: s, name: statusNames[s], label: label(lang, s), done: reached(s) })),
+    status_label: label(order.status),
+    // Accepted, on the way, delivered; a pickup order: accepted, ready to collect, handed over.
+    steps: stepsOf(order.delivery).map((s) => ({ status: s, name: statusNames[s], label: label(s), done: reached(s) })),
     can_cancel: customerCancellable.includes(order.status as OrderStatus),
     can_pay: isPayable(order),
     pay_by: iso(paymentDeadline(order, config)),
+    can_pay_extra: !isPayable(order) && payableNow(config, order) !== null,
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     refund: refundView(order, lang),
@@ -83,12 +111,14 @@ export function orderView(order: OrderRow, items: OrderItemRow[], { lang, pictur
     pickup_point: order.pickupPoint ? pickupPointView(order.pickupPoint, lang) : null,
     receiver: { name: order.receiverName, phone: order.receiverPhone, extra_phone: order.receiverExtraPhone },
     items: items.map((i) => ({
+      id: i.id,
       product_id: i.productId,
       slug: i.slug,
       title: i.title[lang] || i.title.ru,
       unit_price: i.unitPrice,
       regular_price: i.regularPrice,
       quantity: i.quantity,
+      returned_quantity: i.returnedQuantity,
       line_total: i.unitPrice * i.quantity,
       image: (i.productId != null && pictures.get(i.productId)) || null,
     })),
@@ -101,6 +131,10 @@ export function orderView(order: OrderRow, items: OrderItemRow[], { lang, pictur
     vat: order.vat,
     total: order.total,
     paid_total: order.paidTotal,
+    refunded_total: order.refundedTotal,
+    returned_total: order.returnedTotal,
+    amount_due: amountDue(order),
+    owed_back: owedBack(order),
     cashback_earned: order.cashbackEarned,
     created_at: order.createdAt.toISOString(),
     paid_at: iso(order.paidAt),

@@ -2,10 +2,11 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import { cardProviderOf } from '../cards/provider.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { orders, payments } from '../db/schema/index.ts'
+import { orderRefunds, orders, payments } from '../db/schema/index.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { reverseClickPayment } from '../integrations/payments/click/reversal.ts'
 import { logger } from '../log.ts'
+import { refundShape } from './refundable.ts'
 
 /**
  * Money back for a paid order that was cancelled. `transition()` marks the
@@ -47,8 +48,7 @@ export function refundDepsOf(deps: ApiDeps): RefundDeps {
 export const retryPauseMs = (attempts: number) => Math.min(2 ** Math.max(attempts - 1, 0), 60) * 60_000
 
 /** Providers the shop itself asks for the money back. */
-const requestable = (p: PaymentRow) =>
-  p.provider === 'sandbox' || p.provider === 'click' || p.provider.startsWith('card:')
+const requestable = (p: PaymentRow) => refundShape(p.provider) !== 'none'
 
 async function ask(deps: RefundDeps, p: PaymentRow) {
   const { config } = deps
@@ -113,7 +113,11 @@ async function refundPayment(deps: RefundDeps, payment: PaymentRow): Promise<boo
   return true
 }
 
-/** The provider gave the money back: the payment and, with it, the order are refunded. */
+/**
+ * The provider gave the money back: the payment and, with it, a cancelled
+ * order are refunded; a partial refund that asked for this whole payment
+ * (order_refunds) is done. An order that stands stays paid.
+ */
 export async function markRefunded(db: Db, paymentId: number, now: Date) {
   await db.transaction(async (tx) => {
     const [done] = await tx
@@ -122,6 +126,10 @@ export async function markRefunded(db: Db, paymentId: number, now: Date) {
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'refund_pending')))
       .returning({ orderId: payments.orderId })
     if (!done) return
+    await tx
+      .update(orderRefunds)
+      .set({ status: 'refunded', refundedAt: now })
+      .where(and(eq(orderRefunds.paymentId, paymentId), eq(orderRefunds.status, 'pending')))
     await tx
       .update(orders)
       .set({ paymentStatus: 'refunded', updatedAt: now })
@@ -147,6 +155,7 @@ export async function retryPendingRefunds(deps: RefundDeps, limit = 100) {
     .where(
       and(
         eq(payments.status, 'refund_pending'),
+        // Those refundShape() says the shop asks.
         or(eq(payments.provider, 'sandbox'), eq(payments.provider, 'click'), sql`${payments.provider} LIKE 'card:%'`),
       ),
     )

@@ -10,6 +10,7 @@ import type { CardProvider } from '../integrations/payments/card-provider.ts'
 import { clickPayUrl } from '../integrations/payments/click/checkout-url.ts'
 import { paymeCheckoutUrl } from '../integrations/payments/payme/checkout-url.ts'
 import type { ProviderName } from '../integrations/payments/provider.ts'
+import { extraDue } from '../orders/balance.ts'
 import { isPayable } from '../orders/states.ts'
 
 type Ctx = { lang: Lang; config: Config; now: Date }
@@ -60,24 +61,38 @@ export function providerCheckoutUrl(config: Config, provider: 'payme' | 'click',
   })
 }
 
+type OrderMoney = Parameters<typeof extraDue>[0] & { id: number }
+
 /**
- * A link that lets the customer pay their unpaid online order (staff send it
- * from the back office): the Payme or Click checkout page, or with the sandbox
- * the storefront's pay page (the customer signs in there and pays as from
- * their orders). 409 unless the order awaits payment.
+ * What the order can be paid online now, and through whom: its total while
+ * it awaits payment; or, once paid, the extra an edit added before it ships
+ * (the sandbox and Click take it as a second payment; Payme's checkout
+ * fiscalises the whole order per transaction, so there the courier or the
+ * pickup point collects the extra). Null when nothing is payable online.
  */
-export function paymentLinkOf(
-  config: Config,
-  order: PayableOrder & { status: number; paymentStatus: string; paymentMethod: string },
-  lang: Lang,
-) {
-  if (!isPayable(order)) throw new ApiError(409, message(lang, 'order_not_payable'))
+export function payableNow(config: Config, order: OrderMoney): { provider: ProviderName; amount: number } | null {
   const provider = providerFor(config, order.paymentMethod)
+  if (isPayable(order)) return { provider, amount: order.total }
+  const extra = extraDue(order)
+  if (extra > 0 && provider !== 'payme') return { provider, amount: extra }
+  return null
+}
+
+/**
+ * A link that lets the customer pay their unpaid online order, or the extra
+ * of an edited one (staff send it from the back office): the Payme or Click
+ * checkout page, or with the sandbox the storefront's pay page (the customer
+ * signs in there and pays as from their orders). 409 when nothing is payable online.
+ */
+export function paymentLinkOf(config: Config, order: OrderMoney, lang: Lang) {
+  const payable = payableNow(config, order)
+  if (!payable) throw new ApiError(409, message(lang, 'order_not_payable'))
+  const { provider, amount } = payable
   const url =
     provider === 'sandbox'
       ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/${lang}/payment/pay/${order.id}`
-      : providerCheckoutUrl(config, provider, order, lang)
-  return { provider, url, amount: order.total }
+      : providerCheckoutUrl(config, provider, { id: order.id, total: amount }, lang)
+  return { provider, url, amount }
 }
 
 /**
@@ -101,7 +116,10 @@ export async function startPayment(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
   if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
-  if (!isPayable(order)) throw new ApiError(409, message(lang, 'order_not_payable'))
+  const payable = payableNow(config, order)
+  if (!payable) throw new ApiError(409, message(lang, 'order_not_payable'))
+  // The extra of an edited order goes through the provider's page, never a saved card's charge.
+  const extra = !isPayable(order)
 
   const back = returnUrl(config, lang, order.id)
   if (order.paymentMethod !== 'card' && choice.card_id != null) {
@@ -109,7 +127,7 @@ export async function startPayment(
     throw new ApiError(400, detail, [{ field: 'card_id', message: detail }])
   }
   const cardId = choice.card_id === undefined ? order.cardId : choice.card_id
-  if (order.paymentMethod === 'card' && cardId !== null) {
+  if (order.paymentMethod === 'card' && cardId !== null && !extra) {
     const paymentId = await chargeSavedCard(db, order, cardId, ctx)
     return {
       order_id: order.id,
@@ -121,24 +139,24 @@ export async function startPayment(
     }
   }
   // A new card this time: the order no longer names a saved one.
-  if (order.cardId !== null) await db.update(orders).set({ cardId: null }).where(eq(orders.id, order.id))
+  if (order.cardId !== null && !extra) await db.update(orders).set({ cardId: null }).where(eq(orders.id, order.id))
 
-  const provider = providerFor(config, order.paymentMethod)
+  const { provider, amount } = payable
   let paymentId: number | null = null
   let redirect: string
   if (provider === 'sandbox') {
     const [payment] = await db
       .insert(payments)
-      .values({ orderId: order.id, provider, amount: order.total, status: 'pending', createdAt: ctx.now })
+      .values({ orderId: order.id, provider, amount, status: 'pending', createdAt: ctx.now })
       .returning({ id: payments.id })
     paymentId = payment!.id
     redirect = `/${lang}/payment/sandbox/${paymentId}`
-  } else redirect = providerCheckoutUrl(config, provider, order, lang)
+  } else redirect = providerCheckoutUrl(config, provider, { id: order.id, total: amount }, lang)
   return {
     order_id: order.id,
     provider,
     payment_id: paymentId,
-    amount: order.total,
+    amount,
     redirect_url: redirect,
     return_url: back,
   }

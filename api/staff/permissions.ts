@@ -12,6 +12,7 @@ export const permissions = [
   'orders.read',
   'orders.write',
   'orders.pick',
+  'orders.deliver',
   'customers.read',
   'customers.phone',
   'catalogue.write',
@@ -36,6 +37,9 @@ export type Permission = (typeof permissions)[number]
  * - warehouse: stock, and orders to pick and pack: it reads orders but not
  *   the customers' phones (`customers.phone`), and moves them only along the
  *   picking steps (`orders.pick`, not `orders.write`).
+ * - courier: only the orders given to it (`orders.deliver`): their address,
+ *   map point and the customer's phone; it takes them on the way, delivers
+ *   them and records the cash it received. No other order, customer or stock.
  */
 const rights: Record<StaffRole, readonly Permission[]> = {
   owner: permissions,
@@ -55,6 +59,7 @@ const rights: Record<StaffRole, readonly Permission[]> = {
   ],
   content: ['catalogue.texts', 'content.write'],
   warehouse: ['orders.read', 'orders.pick', 'stock.write'],
+  courier: ['orders.deliver'],
 }
 
 const granted = new Map(staffRoles.map((role) => [role, new Set(rights[role])]))

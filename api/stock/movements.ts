@@ -47,9 +47,9 @@ export type Movement = {
 /**
  * Adds `delta` (±) to the product's stock as one movement; refuses to go
  * below 0 (StockError). Taking picks the batch with the nearest expiry first
- * (no date last); giving back an order's stock (`order_cancelled` with its
- * `orderId`) returns it to the batches it came from; other additions go to the
- * product's undated batch. One row per batch touched in `stock_movements`.
+ * (no date last); giving back an order's stock (`order_cancelled`,
+ * `order_edit` or `return` with its `orderId`) returns it to the batches it
+ * came from; other additions go to the product's undated batch. One row per batch touched in `stock_movements`.
  * Runs in the caller's transaction and locks the product row until it ends.
  */
 export async function moveStock(tx: Db | Tx, m: Movement): Promise<{ stock: number }> {
@@ -177,7 +177,7 @@ export async function moveStockMany(tx: Db | Tx, moves: Movement[]): Promise<voi
   if (new Set(ids).size !== ids.length) throw new Error('moveStockMany: one movement per product')
   for (const m of moves) {
     if (!Number.isInteger(m.delta) || m.delta === 0) throw new Error(`a stock movement needs a whole non-zero delta`)
-    if (m.reason === 'order_cancelled' && m.orderId != null) throw new Error('order returns go through moveStock')
+    if (givesOrderBack(m)) throw new Error('order returns go through moveStock')
   }
   for (let i = 0; i < moves.length; i += 5000) await moveChunk(tx, moves.slice(i, i + 5000))
 }
@@ -292,9 +292,13 @@ function movementRow(m: Movement, part: Part, stockAfter: number): typeof stockM
 async function batchParts(tx: Db | Tx, m: Movement, batches: Batch[], into: Batch | null): Promise<Part[]> {
   if (m.delta < 0) return takeFefo(batches, -m.delta)
   if (into) return [{ batch: into, delta: m.delta }]
-  if (m.reason === 'order_cancelled' && m.orderId != null) return returnToSources(tx, m, batches)
+  if (givesOrderBack(m)) return returnToSources(tx, m, batches)
   return [{ batch: await undatedBatch(tx, m.productId, batches), delta: m.delta }]
 }
+
+/** Stock an order gives back (cancelled, edited down, returned by the customer): to the batches it came from. */
+const givesOrderBack = (m: Movement) =>
+  m.orderId != null && (m.reason === 'order_cancelled' || m.reason === 'order_edit' || m.reason === 'return')
 
 /** Takes `quantity` from the batches in picking order (they hold at least that: they add up to the stock). */
 function takeFefo(batches: Batch[], quantity: number): Part[] {
@@ -322,7 +326,7 @@ async function returnToSources(tx: Db | Tx, m: Movement, batches: Batch[]): Prom
       and(
         eq(stockMovements.productId, m.productId),
         eq(stockMovements.orderId, m.orderId as number),
-        sql`${stockMovements.reason} in ('order', 'order_cancelled')`,
+        sql`${stockMovements.reason} in ('order', 'order_cancelled', 'order_edit', 'return')`,
       ),
     )
     .groupBy(stockMovements.batchId)

@@ -75,15 +75,18 @@ export function courierButtons(orderId: number, couriers: { id: number; name: st
   return rows
 }
 
-/** The next step of the order's way (accepted → ready → on the way → delivered); null when there is none for staff. */
-export function nextStatus(status: number): number | null {
+/**
+ * The next step of the order's way (accepted → ready → on the way → delivered; a pickup order: ready →
+ * handed over); null when there is none for staff.
+ */
+export function nextStatus(status: number, delivery: string): number | null {
   const forward = [OrderStatus.readyForDelivery, OrderStatus.onTheWay, OrderStatus.delivered].find(
-    (to) => canTransition(status, to) && to === status + 1,
+    (to) => to > status && canTransition(status, to, delivery),
   )
   return forward ?? null
 }
 
-type OrderState = { id: number; status: number; paymentMethod: string; paymentStatus: string }
+type OrderState = { id: number; status: number; paymentMethod: string; paymentStatus: string; delivery: string }
 
 /**
  * The buttons under an order message in the staff chat, for the order as it
@@ -96,10 +99,10 @@ export function orderButtons(order: OrderState, config: Pick<Config, 'PUBLIC_URL
   const rows: TelegramButton[][] = []
   const open = order.status !== OrderStatus.cancelled && order.status !== OrderStatus.delivered
   const first: TelegramButton[] = []
-  const to = nextStatus(order.status)
+  const to = nextStatus(order.status, order.delivery)
   if (to !== null)
     first.push({
-      text: botText(lang, 'button_next', { status: statusLabel(lang, to) }),
+      text: botText(lang, 'button_next', { status: statusLabel(lang, to, order.delivery) }),
       data: buttonData({ orderId: order.id, kind: 'status', to, expected: order.status }),
     })
   if (open && order.paymentMethod === 'cash' && order.paymentStatus !== 'paid')

@@ -3,9 +3,8 @@ import { sha256 } from '../auth/crypto.ts'
 import type { Db } from '../db/client.ts'
 import { customerTelegramCodes, orders } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
-import { countOrders } from '../orders/service.ts'
-import { openStatuses } from '../orders/states.ts'
-import { orderView } from '../orders/views.ts'
+import { countOrders, statusLabel } from '../orders/service.ts'
+import { openStatuses, orderNumber } from '../orders/states.ts'
 import { linkedCustomer, redeemCustomerCode, unlinkTelegramUser } from './customer-link.ts'
 import { tashkentTime } from './tashkent-time.ts'
 import { botText, sumText, telegramLang } from './texts.ts'
@@ -56,12 +55,11 @@ export async function ordersText(db: Db, from: TelegramUser): Promise<string> {
   if (!open.length) return botText(lang, 'customer_orders_none')
   const lines = [botText(lang, 'customer_orders_title')]
   for (const order of open.slice(0, ORDERS_LISTED)) {
-    const view = orderView(order, [], lang)
     lines.push(
       botText(lang, 'customer_orders_line', {
-        number: view.number,
+        number: orderNumber(order.id),
         date: orderDate(order.createdAt),
-        status: view.status_label,
+        status: statusLabel(lang, order.status, order.delivery),
         total: sumText(order.total),
       }),
     )

@@ -26,7 +26,7 @@ export async function orderMessageAfter(
 ): Promise<TelegramText> {
   const lang = STAFF_CHAT_LANG
   const base = await orderMessage(db, config, order)
-  const status = statusLabel(lang, order.status)
+  const status = statusLabel(lang, order.status, order.delivery)
   const lines = [
     base.text,
     '',

@@ -24,9 +24,9 @@ export async function linkedStaffOf(db: Db | Tx, role: StaffRole): Promise<Recip
 /** Most staff the courier picker lists (Telegram keyboards get unwieldy beyond). */
 export const COURIER_CHOICES = 10
 
-/** Who an order can be given to from Telegram: active staff whose role picks orders (orders.pick), by name. */
+/** Who an order can be given to from Telegram: active staff whose role picks or delivers orders, by name. */
 export async function courierChoices(db: Db): Promise<{ id: number; name: string }[]> {
-  const roles = staffRoles.filter((role) => can(role, 'orders.pick'))
+  const roles = staffRoles.filter((role) => can(role, 'orders.pick') || can(role, 'orders.deliver'))
   return db
     .select({ id: staff.id, name: staff.name })
     .from(staff)

@@ -10,9 +10,9 @@ import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.t
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
-/** A cash order (accepted at once) whose receiver is the shopper, so their phone finds it. */
+/** A cash courier order (accepted at once) whose receiver is the shopper, so their phone finds it. */
 async function cashOrder(request: Parameters<typeof shopper>[0], who: Shopper, name: string) {
-  return placeOrder(request, who, 'cash', [product], { name, phone: `+998${who.phone}` })
+  return placeOrder(request, who, 'cash', [product], { name, phone: `+998${who.phone}` }, 'courier')
 }
 
 /** The phone as a manager types it from a call: spaces, no +998. */
@@ -58,7 +58,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   await move(page, 'Доставлен', 'Доставлен', order.number)
   // A delivered order is final: no moves left.
   await expect(main(page).getByText('Заказ в конечном статусе: действий нет.')).toBeVisible()
-  const timeline = main(page).getByRole('region', { name: 'История статусов' })
+  const timeline = main(page).getByRole('region', { name: 'История заказа' })
   await expect(timeline.getByRole('listitem').filter({ hasText: 'Менеджер Азиз' })).toHaveCount(3)
 
   // The customer hears of "on the way" and "delivered" (the periodic jobs send the outbox).
@@ -147,7 +147,7 @@ test('a move on a stale page is refused with the reason and the order as it is n
   await main(page).getByRole('textbox', { name: 'Причина отмены' }).fill('Покупатель передумал')
   await main(page).getByRole('button', { name: 'Отменить заказ с этой причиной' }).click()
   await expect(toasts(page).getByText(`Заказ № ${order.number}: Отменён`)).toBeVisible()
-  const timeline = main(page).getByRole('region', { name: 'История статусов' })
+  const timeline = main(page).getByRole('region', { name: 'История заказа' })
   await expect(timeline.getByText('Причина: Покупатель передумал')).toBeVisible()
 })
 

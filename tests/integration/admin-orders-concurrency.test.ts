@@ -41,7 +41,7 @@ const staffRowsOf = async (orderId: number) => ({
 describe('two staff members change one order at once', () => {
   it('packing and cancelling: one wins, the other gets 409 naming the status it found', async () => {
     for (let round = 0; round < 3; round++) {
-      const { order, productId } = await orders.place({ method: 'cash', stock: 4 })
+      const { order, productId } = await orders.place({ delivery: 'courier', method: 'cash', stock: 4 })
       const [packed, cancelled] = await releasedTogetherOnOrder(t, order.id, () => [
         move(first.token, order.id, { status: 4, expected_status: 3 }),
         move(second.token, order.id, { status: 2, expected_status: 3, reason: 'out of stock' }),
@@ -64,7 +64,7 @@ describe('two staff members change one order at once', () => {
   })
 
   it('the same move twice: it happens once, the second caller is told it is already done', async () => {
-    const { order } = await orders.place({ method: 'cash' })
+    const { order } = await orders.place({ delivery: 'courier', method: 'cash' })
     const answers = await releasedTogetherOnOrder(t, order.id, () => [
       move(first.token, order.id, { status: 4, expected_status: 3 }),
       move(second.token, order.id, { status: 4, expected_status: 3 }),

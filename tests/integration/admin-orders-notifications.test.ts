@@ -105,7 +105,8 @@ describe('the outbox and its dispatcher', () => {
     expect(sms).toEqual([
       expect.objectContaining({
         mobile_phone: customer.phone.slice(1),
-        message: `Atir: заказ №${number(order.id)} принят. Сообщим, когда он будет в пути.`,
+        // A pickup order: no courier is promised.
+        message: `Atir: заказ №${number(order.id)} принят. Пришлём SMS, когда его можно будет забрать.`,
       }),
     ])
     // The same pass may also send the warehouse's low-stock alert (telegram/low-stock.ts): the order's message alone here.
@@ -125,7 +126,7 @@ describe('the outbox and its dispatcher', () => {
     const sms = eskiz()
     const tg = telegram()
     const manager = await signedInStaff(t, 'manager')
-    const { order, customer } = await orders.place({ method: 'payme' })
+    const { order, customer } = await orders.place({ method: 'payme', delivery: 'courier' })
     expect(await outbox()).toEqual([])
     const started = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: customer.access })
     await t.json(`payments/sandbox/${started.body.payment_id}/complete/`, {
@@ -164,9 +165,9 @@ describe('the outbox and its dispatcher', () => {
     const own = await t.json(`orders/${sr.order.id}/cancel/`, { method: 'POST', token: sr.customer.access })
     expect(own.status).toBe(200)
     expect((await outbox()).filter((r) => r.channel === 'sms').map((r) => r.text)).toEqual([
-      `Atir: №${number(uz.order.id)} буюртма қабул қилинди. Йўлга чиққанида хабар берамиз.`,
+      `Atir: №${number(uz.order.id)} буюртма қабул қилинди. Уни олиб кетиш мумкин бўлганда SMS юборамиз.`,
       `Atir: №${number(uz.order.id)} буюртма бекор қилинди. Агар у тўланган бўлса, пул ўша усул билан қайтарилади.`,
-      `Atir: №${number(sr.order.id)} buyurtma qabul qilindi. Yoʻlga chiqqanida xabar beramiz.`,
+      `Atir: №${number(sr.order.id)} buyurtma qabul qilindi. Uni olib ketish mumkin boʻlganda SMS yuboramiz.`,
     ])
   })
 
@@ -262,7 +263,7 @@ describe('offline outboxes (no TELEGRAM_BOT_TOKEN, SMS_PROVIDER=log)', () => {
     })
     expect(lines(smsOutboxPath(offlineConfig)).at(-1)).toMatchObject({
       to: customer.phone,
-      text: `Atir: заказ №${number(order.id)} принят. Сообщим, когда он будет в пути.`,
+      text: `Atir: заказ №${number(order.id)} принят. Пришлём SMS, когда его можно будет забрать.`,
     })
   })
 })

@@ -249,7 +249,7 @@ describe('the order page', () => {
 
 describe('POST admin/orders/{id}/status/: the state machine', () => {
   it('walks accepted → ready → on the way → delivered, each audited with before → after and SMS queued', async () => {
-    const { order, customer } = await orders.place({ method: 'cash' })
+    const { order, customer } = await orders.place({ method: 'cash', delivery: 'courier' })
     let status = 3
     for (const to of [4, 5, 6]) {
       const r = await move(order.id, status, to, staff.manager.token)
@@ -291,11 +291,50 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
     ])
   })
 
+  it('a pickup order is made ready to collect and handed over, never sent on its way; the customer is told where', async () => {
+    const { order, customer } = await orders.place({ method: 'cash', delivery: 'pickup', lang: 'uz' })
+    const number = String(order.id).padStart(6, '0')
+    const accepted = await get(`${order.id}/`, staff.manager.token)
+    expect(accepted.body.next_statuses).toEqual([
+      { status: 4, name: 'ready_for_delivery', label: 'Готов к выдаче' },
+      { status: 2, name: 'cancelled', label: 'Отменён' },
+    ])
+    const ready = await move(order.id, 3, 4, staff.warehouse.token)
+    expect(ready.body).toMatchObject({ status: 4, status_label: 'Готов к выдаче' })
+    const seen = await get(`${order.id}/`, staff.manager.token)
+    expect(seen.body.next_statuses.map((s: any) => [s.status, s.label])).toEqual([
+      [6, 'Выдан'],
+      [2, 'Отменён'],
+    ])
+    const listed = (await get(`?q=${order.id}`, staff.manager.token)).body.results.find((o: any) => o.id === order.id)
+    expect(listed.status_label).toBe('Готов к выдаче')
+    const onTheWay = await move(order.id, 4, 5, staff.manager.token)
+    expect(onTheWay.status).toBe(409)
+    expect(onTheWay.body.detail).toBe('Заказ в статусе «Готов к выдаче» нельзя перевести в статус «В пути».')
+    expect((await move(order.id, 4, 6, staff.manager.token)).body).toMatchObject({ status: 6, status_label: 'Выдан' })
+    // The customer's own page: accepted, ready to collect, handed over.
+    const mine = await orders.read(order.id, customer)
+    expect(mine.steps.map((s: any) => [s.status, s.done])).toEqual([
+      [3, true],
+      [4, true],
+      [6, true],
+    ])
+    // In the language the order was placed in, naming the point, its address and hours; never a courier.
+    const point = (await t.json(`orders/${order.id}/`, { token: customer.access, lang: 'uz' })).body.pickup_point
+    const sms = await smsAbout(customer.phone, number)
+    expect(sms.map((s) => s.text)).toEqual([
+      `Atir: №${number} буюртма қабул қилинди. Уни олиб кетиш мумкин бўлганда SMS юборамиз.`,
+      `Atir: №${number} буюртма олиб кетишга тайёр. ${point.name}: ${point.address}, ${point.hours}. Буюртма рақамини айтинг.`,
+      `Atir: №${number} буюртма топширилди. Харидингиз учун раҳмат!`,
+    ])
+  })
+
   it('refuses wrong moves with a clear 409, a stale expected status with what it is now, never a 500', async () => {
     const { order } = await orders.place({ method: 'cash' })
     const skip = await move(order.id, 3, 6, staff.manager.token)
     expect(skip.status).toBe(409)
-    expect(skip.body.detail).toBe('Заказ в статусе «Принят» нельзя перевести в статус «Доставлен».')
+    // A pickup order's 6 is «handed over».
+    expect(skip.body.detail).toBe('Заказ в статусе «Принят» нельзя перевести в статус «Выдан».')
     const stale = await move(order.id, 4, 5, staff.manager.token)
     expect(stale.status).toBe(409)
     expect(stale.body.detail).toBe(
@@ -379,11 +418,10 @@ describe('assign, cash received, payment link', () => {
     expect((await auditOf(order.id)).map((a) => [a.action, a.after])).toEqual([
       ['order.cash_received', { payment_status: 'paid', paid_total: order.total }],
     ])
-    // Delivered later, it is not paid twice.
+    // Handed over later (a pickup order), it is not paid twice.
     for (const [from, to] of [
       [3, 4],
-      [4, 5],
-      [5, 6],
+      [4, 6],
     ] as const)
       await move(order.id, from, to, staff.manager.token)
     const [row] = await t.database.db.select().from(ordersTable).where(eq(ordersTable.id, order.id))

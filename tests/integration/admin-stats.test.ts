@@ -94,7 +94,8 @@ describe('a period of orders', () => {
   beforeAll(async () => {
     const cashAccepted = await orders.place({ method: 'cash', price: 100_000 })
     const cashDelivered = await orders.place({ method: 'cash', price: 200_000, quantity: 2 })
-    await move(cashDelivered.order.id, 4, 5, 6)
+    // A pickup order: ready, then handed over.
+    await move(cashDelivered.order.id, 4, 6)
     const online = await paidOnline(300_000)
     const unpaid = await orders.place({ method: 'payme', price: 50_000 })
     const cancelled = await orders.place({ method: 'cash', price: 70_000 })

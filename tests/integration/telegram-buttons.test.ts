@@ -57,7 +57,8 @@ const auditOf = (id: number) =>
 
 const press = async (role: StaffRole, data: string) =>
   (await postUpdate(t, pressFrom(members[role].telegramId, data))).body
-const cashOrder = async () => (await make.place({ method: 'cash', stock: 20 })).order
+// Courier orders: they go accepted → ready for delivery → on the way → delivered.
+const cashOrder = async () => (await make.place({ method: 'cash', stock: 20, delivery: 'courier' })).order
 
 const forbidden = 'Это недоступно для вашей роли: ничего не изменено.'
 

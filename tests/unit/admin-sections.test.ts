@@ -38,6 +38,8 @@ describe('admin sections by role', () => {
       'account',
     ])
     expect(sections('warehouse')).toEqual(['orders', 'stock', 'account'])
+    // The courier's own deliveries; the owner has them on the desk.
+    expect(sections('courier')).toEqual(['deliveries', 'account'])
     expect(sections('content')).toEqual(['products', 'catalogue', 'content', 'account'])
   })
 

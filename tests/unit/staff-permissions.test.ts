@@ -26,4 +26,8 @@ describe('staff roles', () => {
   it("let the warehouse read and pick orders but not see customers' phones or change orders otherwise", () => {
     expect(permissionsOf('warehouse')).toEqual(['orders.read', 'orders.pick', 'stock.write'])
   })
+
+  it('let a courier deliver the orders given to it and nothing else', () => {
+    expect(permissionsOf('courier')).toEqual(['orders.deliver'])
+  })
 })

@@ -109,7 +109,7 @@ export async function customerDetail(db: Db, id: number, view: { lang: Lang; pho
         id: o.id,
         number: orderNumber(o.id),
         status: o.status,
-        status_label: statusLabel(lang, o.status),
+        status_label: statusLabel(lang, o.status, o.delivery),
         total: o.total,
         discount: o.discount,
         promo_code: o.promoCode,

@@ -4,9 +4,12 @@ import type { Db } from '../../db/client.ts'
 import { orders, payments, staff } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { amountDue, extraDue } from '../../orders/balance.ts'
 import { lockOrder, lockOrderAndPayments, type OrderRow } from '../../orders/service.ts'
 import { OrderStatus } from '../../orders/states.ts'
+import { can } from '../../staff/permissions.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
+import { assignedTo } from './viewer.ts'
 
 /**
  * Gives the order to a courier or staff member (`staffId`), or takes it back
@@ -55,8 +58,10 @@ export async function assignOrder(
 /**
  * The courier handed over the cash of a cash order: its payment is recorded
  * (a `cash` payment row for the payment history) and the order becomes paid
- * for its total; audited `order.cash_received`. 409 for an online order, a
- * cancelled one, or one already paid. Delivering it later does not pay it twice.
+ * for its total; audited `order.cash_received`. For an online order paid
+ * before, the extra an edit added (collected in cash). 409 for an online order
+ * with nothing due, a cancelled one, or one already paid. Delivering it later does not pay it twice.
+ * A courier (`orders.deliver` without `orders.write`) records it for the orders given to them only (404 for others).
  */
 export async function markCashReceived(
   db: Db,
@@ -66,26 +71,30 @@ export async function markCashReceived(
   const { lang, now } = ctx
   return db.transaction(async (tx) => {
     const order = await lockOrderAndPayments(tx, input.orderId)
-    if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
-    if (order.paymentMethod !== 'cash') throw new ApiError(409, message(lang, 'admin_order_not_cash'))
+    const { role, staffId } = input.actor
+    if (!order || !(can(role, 'orders.write') || assignedTo({ role, staffId }, order)))
+      throw new ApiError(404, message(lang, 'order_not_found'))
     if (order.status === OrderStatus.cancelled)
       throw new ApiError(409, message(lang, 'admin_order_cancelled_no_payment'))
-    if (order.paymentStatus === 'paid') throw new ApiError(409, message(lang, 'admin_order_already_paid'))
+    // An online order is paid online; cash takes only the extra an edit added after it was paid.
+    if (order.paymentMethod !== 'cash' && extraDue(order) === 0)
+      throw new ApiError(409, message(lang, 'admin_order_not_cash'))
+    const amount = amountDue(order)
+    if (amount === 0) throw new ApiError(409, message(lang, 'admin_order_already_paid'))
+    const paidTotal = order.paidTotal + amount
     const [updated] = await tx
       .update(orders)
-      .set({ paymentStatus: 'paid', paidTotal: order.total, paidAt: now, updatedAt: now })
+      .set({ paymentStatus: 'paid', paidTotal, paidAt: order.paidAt ?? now, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning()
-    await tx
-      .insert(payments)
-      .values({ orderId: order.id, provider: 'cash', amount: order.total, status: 'paid', createdAt: now })
+    await tx.insert(payments).values({ orderId: order.id, provider: 'cash', amount, status: 'paid', createdAt: now })
     await recordAudit(tx, {
       ...input.actor,
       action: 'order.cash_received',
       entity: 'order',
       entityId: order.id,
       before: { payment_status: order.paymentStatus, paid_total: order.paidTotal },
-      after: { payment_status: 'paid', paid_total: order.total },
+      after: { payment_status: 'paid', paid_total: paidTotal },
       at: now,
     })
     return updated!

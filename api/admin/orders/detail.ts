@@ -7,41 +7,39 @@ import { linePictures } from '../../orders/pictures.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
 import { type OrderStatus, statusNames } from '../../orders/states.ts'
 import { type OrderViewContext, orderView } from '../../orders/views.ts'
-import type { StaffRole } from '../../staff/permissions.ts'
-import { can } from '../../staff/permissions.ts'
+import { changesIn, type EventChanges, orderEventsOf } from './events.ts'
+import { yandexMapsUrl } from './map-link.ts'
+import { paidPayments, refundOptions, refundsOf } from './money-back.ts'
 import { maskPhone } from './phones.ts'
 import { nextStatusesFor } from './status.ts'
+import { type OrderViewer, seesPhones } from './viewer.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-/** The map point on Yandex Maps (REFERENCE-UZ: `pt` is longitude,latitude). */
-export const yandexMapsUrl = (latitude: number | null, longitude: number | null) =>
-  latitude == null || longitude == null ? null : `https://yandex.uz/maps/?pt=${longitude},${latitude}&z=17&l=map`
-
-/** A status as the desk shows it. */
-export const statusOf = (lang: Lang, status: number) => ({
+/** A status of an order of `delivery` as the desk shows it (pickup has its own words). */
+export const statusOf = (lang: Lang, status: number, delivery: string) => ({
   status,
   name: statusNames[status as OrderStatus],
-  label: statusLabel(lang, status),
+  label: statusLabel(lang, status, delivery),
 })
 
 /**
  * The order page of the desk: the customer's view of the order (orders/views.ts,
  * item pictures included) and what staff need besides: the customer, the map link,
  * the assignee, every payment, the timeline of status changes with who made
- * them, and the moves the viewer's role may make now. Phones are masked for
- * roles without `customers.phone`.
+ * them, and the moves the viewer may make now. Phones are masked for roles
+ * without `customers.phone`, but for a courier on an order given to them.
  */
 export async function staffOrderDetail(
   db: Db,
   order: OrderRow,
-  viewer: { role: StaffRole; lang: Lang },
+  viewer: OrderViewer & { lang: Lang },
   media: MediaLinks,
   config: OrderViewContext['config'],
 ) {
-  const { lang, role } = viewer
+  const { lang } = viewer
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
-  const [pictures, [customer], paymentRows, history, [assignee]] = await Promise.all([
+  const [pictures, [customer], paymentRows, history, [assignee], events, refunds, paid] = await Promise.all([
     linePictures(db, items, media),
     db.select({ id: users.id, name: users.fullName, phone: users.phone }).from(users).where(eq(users.id, order.userId)),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
@@ -54,8 +52,11 @@ export async function staffOrderDetail(
     order.assignedStaffId == null
       ? Promise.resolve([])
       : db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, order.assignedStaffId)),
+    orderEventsOf(db, order.id),
+    refundsOf(db, order.id),
+    paidPayments(db, order.id),
   ])
-  const phones = can(role, 'customers.phone')
+  const phones = seesPhones(viewer, order)
   const phone = (value: string | null) => (phones ? value : maskPhone(value))
   return {
     ...orderView(order, items, { lang, pictures, config }),
@@ -70,6 +71,8 @@ export async function staffOrderDetail(
     lang: order.lang,
     assigned_staff: assignee ?? null,
     is_new: order.status === 3 && !order.staffSeenAt,
+    refunds,
+    refund_options: refundOptions(paid),
     payments: paymentRows.map((p) => ({
       id: p.id,
       provider: p.provider,
@@ -80,16 +83,38 @@ export async function staffOrderDetail(
       refund_error: p.refundError,
       refunded_at: iso(p.refundedAt),
     })),
-    timeline: history.map(({ row, staffName }) => ({
-      from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus),
-      to: statusOf(lang, row.toStatus),
-      at: row.at.toISOString(),
-      actor: row.actor,
-      via: row.via,
-      staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
-      reason: row.reason,
-    })),
-    next_statuses: nextStatusesFor(role, order).map((s) => statusOf(lang, s)),
+    // Status changes and what staff did besides (notes, edits, returns, refunds), oldest first.
+    timeline: [
+      ...history.map(({ row, staffName }) => ({
+        id: row.id,
+        kind: 'status' as const,
+        from: row.fromStatus == null ? null : statusOf(lang, row.fromStatus, order.delivery),
+        to: statusOf(lang, row.toStatus, order.delivery),
+        at: row.at,
+        actor: row.actor,
+        via: row.via,
+        staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
+        reason: row.reason,
+        text: null,
+        changes: null,
+      })),
+      ...events.map(({ row, staffName }) => ({
+        id: row.id,
+        kind: row.kind,
+        from: null,
+        to: null,
+        at: row.at,
+        actor: row.actor,
+        via: row.via,
+        staff: row.staffId == null ? null : { id: row.staffId, name: staffName ?? '' },
+        reason: null,
+        text: row.text,
+        changes: changesIn(row.changes as EventChanges | null, lang),
+      })),
+    ]
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .map((step) => ({ ...step, at: step.at.toISOString() })),
+    next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
     updated_at: order.updatedAt.toISOString(),
   }
 }

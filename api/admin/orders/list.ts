@@ -3,8 +3,11 @@ import type { Db } from '../../db/client.ts'
 import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
 import { findRegion } from '../../geo/regions.ts'
 import type { Lang } from '../../http/locale.ts'
+import { amountDue } from '../../orders/balance.ts'
 import { statusLabel } from '../../orders/service.ts'
 import { OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
+import { placeLine } from '../../orders/views.ts'
+import { yandexMapsUrl } from './map-link.ts'
 import { digitsOf } from './phones.ts'
 
 export type OrderFilters = {
@@ -17,8 +20,12 @@ export type OrderFilters = {
   /** Days in Tashkent time (UTC+5), both included: `2026-11-01`. */
   created_from?: string | null
   created_to?: string | null
-  /** Order number, a phone in any format, or the receiver's (or customer's) name. */
+  /** Order number, a phone in any format (only for `searchPhones`), or the receiver's (or customer's) name. */
   q?: string | null
+  /** Whether `q` also finds phone digits: only for those who see phones (customers.phone). */
+  searchPhones?: boolean
+  /** Only the orders given to this staff member (a courier sees no others); `null`: none at all (a courier's key). */
+  onlyAssignedTo?: number | null
 }
 
 /** Tashkent has no daylight saving: a day there starts at 19:00 UTC the day before. */
@@ -32,8 +39,10 @@ const phoneDigits = (column: unknown) => sql`regexp_replace(coalesce(${column}, 
  * The search: an order number (`42`, `000042`, `№42`), phone digits in any
  * format (4 or more: `90 123-45-67`, `+998901234567`) in the receiver's
  * phones or the customer's, or words of the receiver's or customer's name.
+ * Phone digits only for `phones` (roles that see phones): a masked phone must
+ * not be uncovered by searching its digits one guess at a time.
  */
-function searchCondition(q: string): SQL | undefined {
+function searchCondition(q: string, phones: boolean): SQL | undefined {
   const text = q.trim()
   if (!text) return undefined
   const digits = digitsOf(text)
@@ -43,7 +52,7 @@ function searchCondition(q: string): SQL | undefined {
   ]
   if (/^[\s№#]*\d{1,10}$/.test(text) && Number(digits) <= 2_147_483_647 && Number(digits) > 0)
     conditions.push(eq(orders.id, Number(digits)))
-  if (digits.length >= 4) {
+  if (phones && digits.length >= 4) {
     const like = `%${digits}%`
     conditions.push(
       sql`${phoneDigits(orders.receiverPhone)} like ${like}`,
@@ -64,7 +73,12 @@ function whereOf(filters: OrderFilters, withStatus: boolean) {
     filters.assigned_staff_id ? eq(orders.assignedStaffId, filters.assigned_staff_id) : undefined,
     filters.created_from ? gte(orders.createdAt, tashkentDay(filters.created_from)) : undefined,
     filters.created_to ? lt(orders.createdAt, nextDay(filters.created_to)) : undefined,
-    filters.q ? searchCondition(filters.q) : undefined,
+    filters.q ? searchCondition(filters.q, filters.searchPhones ?? false) : undefined,
+    filters.onlyAssignedTo === undefined
+      ? undefined
+      : filters.onlyAssignedTo === null
+        ? sql`false`
+        : eq(orders.assignedStaffId, filters.onlyAssignedTo),
   )
 }
 
@@ -130,16 +144,19 @@ export function staffOrderRow(
     number: orderNumber(order.id),
     status: order.status,
     status_name: statusNames[order.status as OrderStatus],
-    status_label: statusLabel(lang, order.status),
+    status_label: statusLabel(lang, order.status, order.delivery),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     delivery: order.delivery,
     region: order.region === null ? null : { code: order.region, name: region ? region.name[lang] : order.region },
     receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
+    place: placeLine(order, lang),
+    map_url: yandexMapsUrl(order.latitude, order.longitude),
     customer: { name: customerName, phone: phone(customerPhone) },
     assigned_staff: order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
     items_count: itemsCount,
     total: order.total,
+    amount_due: amountDue(order),
     is_new: order.status === OrderStatus.accepted && !order.staffSeenAt,
     created_at: order.createdAt.toISOString(),
   }

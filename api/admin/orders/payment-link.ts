@@ -4,19 +4,19 @@ import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
-import { message } from '../../http/messages.ts'
+import { groupedNumber, message } from '../../http/messages.ts'
 import { queueCustomerNews } from '../../notifications/customer-channel.ts'
 import { orderById } from '../../orders/service.ts'
-import { orderNumber } from '../../orders/states.ts'
+import { isPayable, orderNumber } from '../../orders/states.ts'
 import { paymentLinkOf } from '../../payments/service.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 
 /**
- * The payment link of an unpaid online order (payments/service.ts
- * `paymentLinkOf`, in the order's language); with `sendSms` it is also
- * queued as an SMS to the customer's phone, or to their Telegram when they
- * linked it (`sent_by`), audited `order.payment_link_sms`.
- * 409 when the order does not await payment.
+ * The payment link of an unpaid online order, or of the extra an edit added
+ * to a paid one (payments/service.ts `paymentLinkOf`, in the order's
+ * language); with `sendSms` it is also queued as an SMS to the customer's
+ * phone, or to their Telegram when they linked it (`sent_by`), audited
+ * `order.payment_link_sms`. 409 when nothing is payable online.
  */
 export async function orderPaymentLink(
   db: Db,
@@ -32,16 +32,19 @@ export async function orderPaymentLink(
     const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
     const phone = customer?.phone ?? order.receiverPhone
     // Telegram for a customer who linked it, with the SMS as its fallback; else the SMS.
+    // The whole order while it awaits payment; the extra of an edited paid order otherwise.
     const channel = await queueCustomerNews(tx, {
       userId: order.userId,
       phone,
       smsLang: order.lang as Lang,
-      text: (lang) =>
-        message(lang, 'sms_order_payment_link', {
+      text: (lang) => {
+        const inLang = paymentLinkOf(ctx.config, order, lang)
+        return message(lang, isPayable(order) ? 'sms_order_payment_link' : 'sms_order_extra_link', {
           number: orderNumber(order.id),
-          amount: order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' '),
-          url: paymentLinkOf(ctx.config, order, lang).url,
-        }),
+          amount: groupedNumber(inLang.amount),
+          url: inLang.url,
+        })
+      },
       orderId: order.id,
       at: now,
     })

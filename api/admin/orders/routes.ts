@@ -5,16 +5,14 @@ import { message } from '../../http/messages.ts'
 import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
-import { MediaLinks } from '../../media/links.ts'
 import { orderIdParams } from '../../orders/schemas.ts'
-import { type OrderRow, orderById, statusLabel } from '../../orders/service.ts'
+import { orderById, statusGroupLabel } from '../../orders/service.ts'
 import { type OrderStatus, orderStatuses, statusNames } from '../../orders/states.ts'
-import { refundDepsOf } from '../../payments/refunds.ts'
 import { can } from '../../staff/permissions.ts'
-import { auditActor, currentStaff, requirePermission } from '../middleware.ts'
+import { currentStaff, requireAnyPermission, requirePermission } from '../middleware.ts'
 import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
-import { staffOrderDetail } from './detail.ts'
+import { orderRequests } from './answer.ts'
 import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import { maskPhone } from './phones.ts'
@@ -29,18 +27,22 @@ import {
   staffOrderSchema,
   statusBody,
 } from './schemas.ts'
-import { changeStatusAsStaff, type StaffOrderActor } from './status.ts'
+import { changeStatusAsStaff } from './status.ts'
+import { maySee } from './viewer.ts'
 
 const tags = ['admin: orders']
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
 
 const read = staffRoutes(requirePermission('orders.read'), tags)
+/** Reading orders: every one with orders.read, a courier's own with orders.deliver. */
+const readOwn = staffRoutes(requireAnyPermission('orders.read', 'orders.deliver'), tags)
 
-const listRoute = read.get('/admin/orders/', {
-  summary: 'The orders desk: orders newest first, filtered and searched (orders.read)',
+const listRoute = readOwn.get('/admin/orders/', {
+  summary: 'The orders desk: orders newest first, filtered and searched (orders.read; a courier: its own)',
   description:
-    "`status` takes a comma list. `q` finds an order number, a phone in any format (the receiver's, the extra one " +
-    "or the customer's account phone) or a name. Days are Tashkent days. Phones are masked for roles without customers.phone.",
+    "`status` takes a comma list. `q` finds an order number, a name, and for roles that see phones (customers.phone) a phone in any format (the receiver's, the extra one " +
+    "or the customer's account phone); for others phone digits find nothing, so a masked phone cannot be guessed. Days are Tashkent days. " +
+    'Phones are masked for roles without customers.phone. A courier (orders.deliver without orders.read) gets only the orders given to it, with phones.',
   request: { query: listQuery },
   responses: { 200: jsonContent(staffOrderPage, 'One page of orders'), ...adminErrorsOf(400) },
 })
@@ -54,17 +56,20 @@ const countsRoute = read.get('/admin/orders/counts/', {
   responses: { 200: jsonContent(countsSchema, 'Counts'), ...adminErrorsOf(400) },
 })
 
-const detailRoute = read.get('/admin/orders/{id{[0-9]+}}/', {
-  summary: 'One order with its items, customer, payments and timeline (orders.read)',
-  description: 'Opened by a staff session (not an integration key), the order stops counting as new.',
+const detailRoute = readOwn.get('/admin/orders/{id{[0-9]+}}/', {
+  summary: 'One order with its items, customer, payments and timeline (orders.read; a courier: its own)',
+  description:
+    'Opened by a staff session (not an integration key), the order stops counting as new. A courier gets the orders ' +
+    'given to it, with the phones (404 for others).',
   request: { params: orderIdParams },
   responses: { 200: jsonContent(staffOrderSchema, 'The order'), ...adminErrorsOf(404) },
 })
 
-const pick = staffRoutes(requirePermission('orders.pick'), tags)
+const pick = staffRoutes(requireAnyPermission('orders.pick', 'orders.write', 'orders.deliver'), tags)
 
 const statusRoute = pick.post('/admin/orders/{id{[0-9]+}}/status/', {
-  summary: 'Move the order to another status (orders.write; orders.pick: accepted → ready for delivery only)',
+  summary:
+    'Move the order to another status (orders.write; orders.pick: accepted → ready only; orders.deliver: its own orders on the way and delivered)',
   description:
     'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
     '`expected_status` is the status the caller saw: if someone moved the order meanwhile, 409 says what it is now. ' +
@@ -83,8 +88,10 @@ const assignRoute = write.post('/admin/orders/{id{[0-9]+}}/assign/', {
   responses: { 200: orderAnswer, ...adminErrorsOf(400, 404) },
 })
 
-const cashRoute = write.post('/admin/orders/{id{[0-9]+}}/cash-received/', {
-  summary: "The cash order's money was received (orders.write)",
+const deliver = staffRoutes(requireAnyPermission('orders.write', 'orders.deliver'), tags)
+
+const cashRoute = deliver.post('/admin/orders/{id{[0-9]+}}/cash-received/', {
+  summary: "The cash order's money was received (orders.write; a courier: its own orders)",
   description:
     'The order becomes paid for its total, with a `cash` payment in its history; audited `order.cash_received`. ' +
     '409 for an online order, a cancelled one, or one already paid.',
@@ -108,23 +115,20 @@ const paymentLinkRoute = write.post('/admin/orders/{id{[0-9]+}}/payment-link/', 
 
 export function adminOrderRoutes(deps: ApiDeps) {
   const { db } = deps.database
-  const { config } = deps
-  const refunds = refundDepsOf(deps)
-  const now = () => deps.now?.() ?? new Date()
-  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), config, now: now(), refunds })
-  const actor = (c: Context<ApiEnv>): StaffOrderActor => ({ ...auditActor(c), role: currentStaff(c).role })
+  const { now, ctx, actor, viewer, detail, noStore } = orderRequests(deps)
+  /** A courier's list holds only its own orders, whose phones it sees; anyone else's by customers.phone. */
   const phones = (c: Context<ApiEnv>) =>
-    can(currentStaff(c).role, 'customers.phone') ? (p: string | null) => p : maskPhone
-  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
-  const detail = (c: Context<ApiEnv>, order: OrderRow) =>
-    staffOrderDetail(db, order, { role: currentStaff(c).role, lang: c.get('lang') }, new MediaLinks(config), config)
+    seesAllPhones(c) || !can(currentStaff(c).role, 'orders.read') ? (p: string | null) => p : maskPhone
+  const seesAllPhones = (c: Context<ApiEnv>) => can(currentStaff(c).role, 'customers.phone')
   function filtersOf(c: Context<ApiEnv>, query: Omit<OrderFilters, 'statuses'> & { status?: number[] | null }) {
     const { status, ...rest } = query
     if (rest.created_from && rest.created_to && rest.created_to < rest.created_from) {
       const detail = message(c.get('lang'), 'admin_date_range')
       throw new ApiError(400, detail, [{ field: 'created_to', message: detail }])
     }
-    return { ...rest, statuses: status ?? null }
+    const staff = currentStaff(c)
+    const own = can(staff.role, 'orders.read') ? {} : { onlyAssignedTo: staff.id }
+    return { ...rest, ...own, statuses: status ?? null, searchPhones: seesAllPhones(c) }
   }
 
   return createRouter()
@@ -147,7 +151,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
           statuses: statuses.map((s) => ({
             status: s,
             name: statusNames[s as OrderStatus],
-            label: statusLabel(lang, s),
+            label: statusGroupLabel(lang, s),
             count: byStatus.get(s) ?? 0,
           })),
           total: [...byStatus.values()].reduce((a, b) => a + b, 0),
@@ -159,7 +163,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     .openapi(detailRoute, async (c) => {
       const lang = c.get('lang')
       let order = await orderById(db, c.req.valid('param').id)
-      if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+      if (!order || !maySee(viewer(c), order)) throw new ApiError(404, message(lang, 'order_not_found'))
       if (currentStaff(c).id !== null) order = await markSeen(db, order, now())
       noStore(c)
       return c.json(await detail(c, order), 200)

@@ -1,8 +1,18 @@
 import { z } from '@hono/zod-openapi'
-import { CANCEL_REASON_MAX } from '#contract/orders.ts'
+import { phoneSchema, requiredText } from '#contract/account.ts'
+import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
+import { languages } from '#contract/languages.ts'
+import { CANCEL_REASON_MAX, ORDER_LINES_MAX, ORDER_NOTE_MAX } from '#contract/orders.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idSchema } from '../../http/schemas.ts'
-import { orderSchema, statusListQuery } from '../../orders/schemas.ts'
+import {
+  addressSchema,
+  cashbackChoice,
+  checkDeliveryPlace,
+  orderSchema,
+  receiverSchema,
+  statusListQuery,
+} from '../../orders/schemas.ts'
 import { Delivery, orderStatuses, PaymentMethod, PaymentStatus } from '../../orders/states.ts'
 
 const day = z
@@ -58,10 +68,15 @@ export const staffOrderRow = z
       .nullable()
       .openapi({ description: "The courier's region; null for a pickup order" }),
     receiver: z.object({ name: z.string(), phone: maskedPhone }),
+    place: z.string().openapi({
+      description: "Where it goes in one line: the courier's address, or the pickup point's name and address",
+    }),
+    map_url: z.string().nullable().openapi({ description: 'The address point on Yandex Maps; null without one' }),
     customer: z.object({ name: z.string(), phone: maskedPhone.nullable() }),
     assigned_staff: staffRef.nullable(),
     items_count: z.number().int(),
     total: z.number().int(),
+    amount_due: z.number().int().openapi({ description: 'What the customer still owes (a courier collects it)' }),
     is_new: z.boolean().openapi({ description: 'Accepted and not yet opened or moved by staff' }),
     created_at: z.string(),
   })
@@ -86,6 +101,35 @@ export const staffOrderSchema = orderSchema
     lang: z.string().openapi({ description: "The order's language: the customer's SMS use it" }),
     assigned_staff: staffRef.nullable(),
     is_new: z.boolean(),
+    refunds: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          amount: z.number().int(),
+          method: z.enum(['provider', 'cash']),
+          provider: z
+            .string()
+            .nullable()
+            .openapi({ description: 'The payment it went back through (method provider)' }),
+          status: z.enum(['pending', 'refunded']),
+          created_at: z.string(),
+          refunded_at: z.string().nullable(),
+        }),
+      )
+      .openapi({
+        description: 'Money given back while the order stands (edits, returns); a cancellation refunds its payments',
+      }),
+    refund_options: z
+      .object({
+        provider: z.number().int().openapi({
+          description:
+            'The most the payments can give back at the shop’s request now (a part: the sandbox; all of one payment: Click, a saved card)',
+        }),
+        whole: z.array(z.number().int()).openapi({
+          description: 'Amounts given back only whole: one per Click or saved-card payment not yet refunded',
+        }),
+      })
+      .openapi({ description: 'What a refund through the provider can be now; anything else is given back in cash' }),
     payments: z.array(
       z.object({
         id: z.number().int(),
@@ -100,13 +144,36 @@ export const staffOrderSchema = orderSchema
     ),
     timeline: z.array(
       z.object({
-        from: statusSchema.nullable().openapi({ description: 'null: the order was placed' }),
-        to: statusSchema,
+        id: z.number().int().openapi({ description: 'The entry, unique within its kind' }),
+        kind: z.enum(['status', 'note', 'edit', 'return', 'refund']).openapi({
+          description:
+            'status: a status change (`from` → `to`); note: a staff note (`text`, never shown to the customer); ' +
+            'edit: lines, delivery or address changed (`changes`); return: goods brought back; refund: money given back',
+        }),
+        from: statusSchema.nullable().openapi({ description: 'null: the order was placed, or not a status change' }),
+        to: statusSchema.nullable().openapi({ description: 'null: not a status change' }),
         at: z.string(),
         actor: z.string().openapi({ description: '`staff:3`, `key:1`, `customer:7`, `system`' }),
         via: z.string().openapi({ description: 'web, api, telegram, system' }),
         staff: staffRef.nullable(),
-        reason: z.string().nullable(),
+        reason: z.string().nullable().openapi({ description: "A status change's reason (a cancel)" }),
+        text: z
+          .string()
+          .nullable()
+          .openapi({ description: "A note's text, or why staff edited, returned or refunded" }),
+        changes: z
+          .array(
+            z.object({
+              field: z.string().openapi({
+                description:
+                  'items, delivery, place, receiver, promo_code, discount, cashback_used, delivery_price, total, refund, amount_due, returned, restocked, cashback_back, cashback_taken',
+              }),
+              before: z.union([z.string(), z.number()]).nullable(),
+              after: z.union([z.string(), z.number()]).nullable(),
+            }),
+          )
+          .nullable()
+          .openapi({ description: 'What an edit or return changed, before → after, in the reader’s language' }),
       }),
     ),
     next_statuses: z.array(statusSchema).openapi({
@@ -153,3 +220,180 @@ export const paymentLinkSchema = z
     }),
   })
   .openapi('OrderPaymentLink')
+
+const orderLine = z.object({
+  product_id: idSchema,
+  quantity: z.number().int().min(1).max(QUANTITY_MAX, 'max_length'),
+})
+
+/** The lines an order should have: each product once. */
+const orderLines = z
+  .array(orderLine)
+  .min(1, 'order_basket_empty')
+  .max(ORDER_LINES_MAX, 'max_length')
+  .superRefine((lines, ctx) => {
+    if (new Set(lines.map((l) => l.product_id)).size !== lines.length)
+      ctx.addIssue({ code: 'custom', message: 'admin_order_line_twice' })
+  })
+  .openapi({ description: 'The lines, each product once; quantities 1 to the basket’s most' })
+
+const placeFields = {
+  delivery: z.enum(Delivery),
+  address: addressSchema
+    .nullish()
+    .transform((v) => v ?? null)
+    .openapi({ description: 'Required for courier' }),
+  pickup_point: z
+    .string()
+    .max(40)
+    .nullish()
+    .transform((v) => v ?? null)
+    .openapi({ description: "Required for pickup: one of the contacts' pickup_points" }),
+}
+
+const optionalReason = z
+  .string()
+  .trim()
+  .max(CANCEL_REASON_MAX, 'max_length')
+  .nullish()
+  .transform((v) => v || null)
+
+export const editBody = z
+  .object({
+    expected_updated_at: z.string().max(40).openapi({
+      description: "The order's `updated_at` as the caller saw it: if it changed since, 409 and nothing is changed",
+    }),
+    items: orderLines,
+    ...placeFields,
+    receiver: receiverSchema,
+    reason: optionalReason.openapi({ description: 'Why (shown on the timeline)' }),
+  })
+  .superRefine(checkDeliveryPlace)
+  .openapi('OrderEdit')
+
+export const editPreviewSchema = z
+  .object({
+    items: staffOrderSchema.shape.items,
+    subtotal: z.number().int(),
+    promo_code: z.string().nullable(),
+    promo_dropped: z
+      .boolean()
+      .openapi({ description: "The goods fell below the code's minimum: it no longer applies" }),
+    discount: z.number().int(),
+    cashback_used: z.number().int(),
+    cashback_back: z
+      .number()
+      .int()
+      .openapi({ description: 'Cashback spent on the order that goes back to the balance' }),
+    delivery_price: z.number().int(),
+    total: z.number().int(),
+    vat: z.number().int(),
+    refund_now: z.number().int().openapi({ description: 'Given back at once through the provider' }),
+    owed_back: z.number().int().openapi({ description: 'Still owed back to the customer (in cash)' }),
+    amount_due: z.number().int().openapi({ description: 'Still owed by the customer (the extra, or a cash total)' }),
+    changed: z.boolean(),
+  })
+  .openapi('OrderEditPreview')
+
+export const noteBody = z.object({
+  text: z
+    .string()
+    .max(ORDER_NOTE_MAX, 'max_length')
+    .openapi({ description: 'For staff only; never shown to the customer' }),
+})
+
+const refundMethod = z.enum(['provider', 'cash']).openapi({
+  description:
+    'provider: back through the payment (the sandbox: any part; Click, a saved card: only a whole payment); cash: handed back by staff',
+})
+
+export const refundBody = z.object({
+  amount: z.number().int().min(1).max(BASKET_TOTAL_MAX),
+  method: refundMethod,
+  reason: optionalReason,
+})
+
+export const returnBody = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          item_id: idSchema.openapi({ description: "A line of the order (its items' `id`)" }),
+          quantity: z.number().int().min(1).max(QUANTITY_MAX, 'max_length'),
+          restock: z.boolean().openapi({ description: 'Back on the shelf; false: written off (damaged, opened)' }),
+        }),
+      )
+      .min(1, 'required')
+      .max(ORDER_LINES_MAX, 'max_length'),
+    reason: requiredText(CANCEL_REASON_MAX),
+    refund_method: refundMethod,
+    refund_amount: z.number().int().min(0).max(BASKET_TOTAL_MAX).optional().openapi({
+      description:
+        'Default: what the returned goods were paid (their price less their share of promo and cashback); 0: none',
+    }),
+  })
+  .openapi('OrderReturn')
+
+export const phoneOrderBody = z
+  .object({
+    customer: z.object({
+      phone: phoneSchema,
+      name: z
+        .string()
+        .trim()
+        .max(99, 'max_length')
+        .nullish()
+        .transform((v) => v || null)
+        .openapi({ description: 'Required when the phone has no account yet: one is created with it' }),
+    }),
+    lang: z.enum(languages).openapi({ description: "The customer's language: their SMS" }),
+    items: orderLines,
+    ...placeFields,
+    receiver: receiverSchema
+      .nullish()
+      .transform((v) => v ?? null)
+      .openapi({ description: 'Default: the customer' }),
+    payment_method: z.enum(PaymentMethod).openapi({
+      description: 'cash: accepted at once; card / payme / click: awaits payment (send_payment_link texts the link)',
+    }),
+    promo_code: z
+      .string()
+      .trim()
+      .max(50, 'max_length')
+      .nullish()
+      .transform((v) => v || null),
+    use_cashback: cashbackChoice.default(false),
+    send_payment_link: z.boolean().default(false),
+    idempotency_key: z.uuid().openapi({ description: 'A UUID made when the form is shown: sent twice, one order' }),
+  })
+  .superRefine(checkDeliveryPlace)
+  .openapi('PhoneOrder')
+
+export const phoneOrderPreviewSchema = editPreviewSchema
+  .pick({
+    items: true,
+    subtotal: true,
+    promo_code: true,
+    discount: true,
+    cashback_used: true,
+    delivery_price: true,
+    total: true,
+    vat: true,
+  })
+  .extend({
+    customer: z.object({ id: z.number().int().nullable(), created: z.boolean() }).openapi({
+      description: 'The customer found by the phone; `created`: the phone has no account yet (one is made on placing)',
+    }),
+    status: z.number().int().openapi({ description: '3 (cash: accepted at once) or 1 (awaits online payment)' }),
+  })
+  .openapi('PhoneOrderPreview')
+
+export const phoneOrderSchema = staffOrderSchema
+  .extend({
+    customer_created: z.boolean(),
+    payment_link_sent: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The payment link texted to the customer, if one was' }),
+  })
+  .openapi('PhoneOrderPlaced')

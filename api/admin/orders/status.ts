@@ -11,6 +11,7 @@ import { lockOrderAndPayments, type OrderRow, orderById, statusLabel, transition
 import { canTransition, OrderStatus } from '../../orders/states.ts'
 import { type RefundDeps, refundOrder } from '../../payments/refunds.ts'
 import { can, type StaffRole } from '../../staff/permissions.ts'
+import { assignedTo, maySee, type OrderViewer } from './viewer.ts'
 
 /** Who acts on an order: the audit actor and the role whose rights apply (a session, a key, the Telegram bot). */
 export type StaffOrderActor = AuditActor & { role: StaffRole }
@@ -32,13 +33,25 @@ export type StaffStatusChange = {
 /** What `orders.pick` alone allows (warehouse): packing an accepted order. */
 const isPickingStep = (from: number, to: number) => from === OrderStatus.accepted && to === OrderStatus.readyForDelivery
 
-/** Whether `role` may move an order from `from` to `to` (rights only; the state machine is checked apart). */
-export function roleMayMove(role: StaffRole, from: number, to: number) {
-  return can(role, 'orders.write') || (can(role, 'orders.pick') && isPickingStep(from, to))
+/** What `orders.deliver` allows on an order given to the courier: taking it on the way, handing it over. */
+const isDeliveryStep = (from: number, to: number) =>
+  (from === OrderStatus.readyForDelivery && (to === OrderStatus.onTheWay || to === OrderStatus.delivered)) ||
+  (from === OrderStatus.onTheWay && to === OrderStatus.delivered)
+
+type MovableOrder = Pick<OrderRow, 'status' | 'paymentStatus' | 'delivery' | 'assignedStaffId'>
+
+/** Whether the viewer may move `order` to `to` (rights only; the state machine is checked apart). */
+export function mayMove(viewer: OrderViewer, order: Pick<OrderRow, 'status' | 'assignedStaffId'>, to: number) {
+  const { role } = viewer
+  return (
+    can(role, 'orders.write') ||
+    (can(role, 'orders.pick') && isPickingStep(order.status, to)) ||
+    (can(role, 'orders.deliver') && assignedTo(viewer, order) && isDeliveryStep(order.status, to))
+  )
 }
 
-/** The statuses a staff member of `role` may move `order` to now: the desk's buttons. */
-export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' | 'paymentStatus'>): number[] {
+/** The statuses the viewer may move `order` to now: the desk's and the courier's buttons. */
+export function nextStatusesFor(viewer: OrderViewer, order: MovableOrder): number[] {
   return [
     OrderStatus.accepted,
     OrderStatus.readyForDelivery,
@@ -47,14 +60,14 @@ export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' 
     OrderStatus.cancelled,
   ].filter(
     (to) =>
-      canTransition(order.status, to) &&
+      canTransition(order.status, to, order.delivery) &&
       // An unpaid online order is accepted by its payment, not by staff.
       !(
         order.status === OrderStatus.awaitingPayment &&
         to === OrderStatus.accepted &&
         order.paymentStatus !== 'paid'
       ) &&
-      roleMayMove(role, order.status, to),
+      mayMove(viewer, order, to),
   )
 }
 
@@ -68,12 +81,14 @@ export function nextStatusesFor(role: StaffRole, order: Pick<OrderRow, 'status' 
  * (payments/refunds.ts), and the order is answered as it then stands.
  *
  * 403 when the role may not make this move, 400 for a cancel without a
- * reason, 404 for an unknown order, 409 for a move the state machine refuses.
+ * reason, 404 for an unknown order (or one a courier was not given), 409 for
+ * a move the state machine refuses.
  */
 export async function changeStatusAsStaff(db: Db, change: StaffStatusChange, ctx: StaffOrderCtx): Promise<OrderRow> {
   const { lang, now } = ctx
   const { actor, to, expected } = change
-  if (!can(actor.role, 'orders.pick') && !can(actor.role, 'orders.write'))
+  const viewer = { role: actor.role, staffId: actor.staffId }
+  if (!(['orders.pick', 'orders.write', 'orders.deliver'] as const).some((p) => can(actor.role, p)))
     throw new ApiError(403, message(lang, 'admin_forbidden'))
   const reason = change.reason?.trim() || null
   if (to === OrderStatus.cancelled && !reason) {
@@ -82,10 +97,17 @@ export async function changeStatusAsStaff(db: Db, change: StaffStatusChange, ctx
   }
   const order = await db.transaction(async (tx) => {
     const locked = await lockOrderAndPayments(tx, change.orderId)
-    if (!locked) throw new ApiError(404, message(lang, 'order_not_found'))
+    if (!locked || !maySee(viewer, locked)) throw new ApiError(404, message(lang, 'order_not_found'))
     if (locked.status !== expected)
-      throw new ApiError(409, message(lang, 'admin_order_moved', { status: statusLabel(lang, locked.status) }))
-    if (!roleMayMove(actor.role, locked.status, to)) throw new ApiError(403, message(lang, 'admin_order_pick_only'))
+      throw new ApiError(
+        409,
+        message(lang, 'admin_order_moved', { status: statusLabel(lang, locked.status, locked.delivery) }),
+      )
+    if (!mayMove(viewer, locked, to))
+      throw new ApiError(
+        403,
+        message(lang, can(actor.role, 'orders.pick') ? 'admin_order_pick_only' : 'admin_order_deliver_only'),
+      )
     const moved = await transition(tx, locked, to, {
       lang,
       config: ctx.config,

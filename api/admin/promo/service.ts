@@ -236,7 +236,7 @@ export async function promoUsage(
       order_id: order.id,
       number: orderNumber(order.id),
       status: order.status,
-      status_label: statusLabel(view.lang, order.status),
+      status_label: statusLabel(view.lang, order.status, order.delivery),
       discount: order.discount,
       total: order.total,
       created_at: order.createdAt.toISOString(),

@@ -3,7 +3,7 @@ import { topSearchMisses } from '../../catalogue/search-misses.ts'
 import type { Db } from '../../db/client.ts'
 import { brands, orderItems, orders, products, users } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
-import { statusLabel } from '../../orders/service.ts'
+import { statusGroupLabel } from '../../orders/service.ts'
 import { OrderStatus, onlineMethods, orderStatuses, statusNames } from '../../orders/states.ts'
 import { type Period, tashkentDaySql } from './period.ts'
 
@@ -12,7 +12,7 @@ import { type Period, tashkentDaySql } from './period.ts'
  * - orders: placed in the period and accepted (paid online, or cash): statuses 3–6, as the
  *   owner's Telegram summary counts them; `orders_total` their totals, `average` per order;
  * - revenue: the totals of those orders whose money is in: paid (online, or cash handed over)
- *   or delivered (a delivered cash order has been paid to the courier);
+ *   or delivered (a delivered cash order has been paid to the courier), less what returns gave back;
  * - paid online vs cash: the accepted orders by payment method;
  * - by status: every order placed in the period, whatever became of it.
  * Money is in sum, items total after line prices, order totals as the customer paid.
@@ -28,6 +28,8 @@ const placedIn = (p: Pick<Period, 'start' | 'end'>) => and(gte(orders.createdAt,
 const sold = inArray(orders.status, soldStatuses)
 const moneyIn = sql`(${orders.paymentStatus} = 'paid' or ${orders.status} = ${OrderStatus.delivered})`
 const online = inArray(orders.paymentMethod, onlineMethods)
+/** What an order brought in: its total less what returns gave back. */
+const kept = sql`${orders.total} - ${orders.returnedTotal}`
 const num = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number)
 
 export type Totals = { orders: number; orders_total: number; revenue: number; average: number }
@@ -38,7 +40,7 @@ export async function totalsOf(db: Db, period: Pick<Period, 'start' | 'end'>): P
     .select({
       orders: count(),
       orders_total: num(sql`sum(${orders.total})`),
-      revenue: num(sql`sum(${orders.total}) filter (where ${moneyIn})`),
+      revenue: num(sql`sum(${kept}) filter (where ${moneyIn})`),
     })
     .from(orders)
     .where(and(placedIn(period), sold))
@@ -51,8 +53,9 @@ export async function totalsOf(db: Db, period: Pick<Period, 'start' | 'end'>): P
 export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowStockDefault: number }) {
   const { lang } = ctx
   const day = tashkentDaySql(orders.createdAt)
-  const quantity = num(sql`sum(${orderItems.quantity})`)
-  const lineTotal = num(sql`sum(${orderItems.unitPrice} * ${orderItems.quantity})`)
+  // What stayed sold: units brought back are not counted.
+  const quantity = num(sql`sum(${orderItems.quantity} - ${orderItems.returnedQuantity})`)
+  const lineTotal = num(sql`sum(${orderItems.unitPrice} * (${orderItems.quantity} - ${orderItems.returnedQuantity}))`)
   const [totals, byStatus, payment, perDay, topProducts, topBrands, [lowStock], [customers], misses] =
     await Promise.all([
       totalsOf(db, period),
@@ -71,7 +74,7 @@ export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowS
           day,
           orders: count(),
           orders_total: num(sql`sum(${orders.total})`),
-          revenue: num(sql`sum(${orders.total}) filter (where ${moneyIn})`),
+          revenue: num(sql`sum(${kept}) filter (where ${moneyIn})`),
           online: num(sql`count(*) filter (where ${online})`),
           cash: num(sql`count(*) filter (where not ${online})`),
         })
@@ -132,7 +135,7 @@ export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowS
       .map((s) => ({
         status: s,
         name: statusNames[s as OrderStatus],
-        label: statusLabel(lang, s),
+        label: statusGroupLabel(lang, s),
         count: counted.get(s) ?? 0,
       })),
     payment: { online: paid(true), cash: paid(false) },

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { stockReasons } from '../../db/schema/index.ts'
 import { pagedSchema, pagingQuery } from '../../http/paging.ts'
 import { idParam } from '../../http/schemas.ts'
 
@@ -114,7 +115,7 @@ export const movementSchema = z
   .object({
     id: z.number().int(),
     delta: z.number().int(),
-    reason: z.enum(['order', 'order_cancelled', 'correction', 'arrival', 'import', 'undo']),
+    reason: z.enum(stockReasons),
     order: z.object({ id: z.number().int(), number: z.string() }).nullable(),
     batch: z.object({ id: z.number().int(), expires_on: z.string().nullable() }).nullable(),
     actor: z.string().nullable().openapi({ description: 'As the audit log: staff:3, key:1, customer:7, system' }),

@@ -104,6 +104,10 @@ export const orders = pgTable(
     total: bigint({ mode: 'number' }).notNull(),
     vat: bigint({ mode: 'number' }).notNull(),
     paidTotal: bigint('paid_total', { mode: 'number' }).notNull().default(0),
+    // Money given back while the order stands (an edit that lowered a paid total, returns): refunds owed or made.
+    refundedTotal: bigint('refunded_total', { mode: 'number' }).notNull().default(0),
+    // What returns took off the sale (the goods' money refunded): the revenue is total − returned_total.
+    returnedTotal: bigint('returned_total', { mode: 'number' }).notNull().default(0),
     cashbackEarned: bigint('cashback_earned', { mode: 'number' }).notNull().default(0),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
@@ -130,6 +134,7 @@ export const orders = pgTable(
       sql`${t.delivery} <> 'courier' OR (${t.region} IS NOT NULL AND ${t.street} IS NOT NULL AND ${t.house} IS NOT NULL)`,
     ),
     check('orders_amounts_non_negative', sql`${t.total} >= 0 AND ${t.discount} >= 0 AND ${t.cashbackUsed} >= 0`),
+    check('orders_refunds_within_paid', sql`${t.refundedTotal} >= 0 AND ${t.refundedTotal} <= ${t.paidTotal}`),
   ],
 )
 
@@ -147,8 +152,14 @@ export const orderItems = pgTable(
     unitPrice: integer('unit_price').notNull(),
     regularPrice: integer('regular_price').notNull(),
     quantity: integer().notNull(),
+    // Units the customer brought back after delivery (returns); the line still says what was sold.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_returned_within', sql`${t.returnedQuantity} >= 0 AND ${t.returnedQuantity} <= ${t.quantity}`),
+  ],
 )
 
 /**
@@ -194,7 +205,9 @@ export const payments = pgTable(
 /**
  * The cashback ledger behind users.cashback_balance: every change of the
  * balance is a row (spent at checkout −, refunded on cancel +, earned on
- * delivery +, a staff adjustment ± with its `note`), at most one of each reason per order.
+ * delivery +, a staff adjustment ± with its `note`, staff editing the order ±,
+ * a return ± giving back what the returned goods were paid with and taking back
+ * what they earned). Spent, refunded and earned happen at most once per order.
  */
 export const cashbackEntries = pgTable(
   'cashback_entries',
@@ -212,7 +225,9 @@ export const cashbackEntries = pgTable(
   },
   (t) => [
     index('cashback_entries_user_idx').on(t.userId, t.id),
-    uniqueIndex('cashback_entries_order_reason_idx').on(t.orderId, t.reason),
+    uniqueIndex('cashback_entries_order_reason_idx')
+      .on(t.orderId, t.reason)
+      .where(sql`${t.reason} in ('spent', 'refund', 'earned')`),
   ],
 )
 
@@ -298,5 +313,65 @@ export const notificationOutbox = pgTable(
   (t) => [
     index('notification_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
     check('notification_outbox_channel_known', sql`${t.channel} in ('sms', 'telegram')`),
+  ],
+)
+
+/**
+ * What staff did to an order besides moving it, for the desk's timeline: an
+ * internal `note` (never shown to the customer), an `edit` (its lines,
+ * delivery or address changed before it shipped), a `return` (goods brought
+ * back after delivery) or a `refund` recorded on its own. `text` is the note
+ * or the reason; `changes` the before → after of an edit or what a return
+ * took back (`{before, after}` or `{items, refund, ...}`). Who as in the audit log.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text().notNull().$type<'note' | 'edit' | 'return' | 'refund'>(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    actor: text().notNull(),
+    via: text().notNull(),
+    text: text(),
+    changes: jsonb().$type<Record<string, unknown>>(),
+    at: moment('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_kind_known', sql`${t.kind} in ('note', 'edit', 'return', 'refund')`),
+  ],
+)
+
+/**
+ * Money given back for part of an order that stands (an edit that lowered a
+ * paid total, a return): `provider` through the payment it was paid with
+ * (`payment_id`; the sandbox at once, a whole Click or saved-card payment by
+ * its reversal, `pending` until the provider has answered) or `cash` handed
+ * back by staff (recorded when done). The event is the edit or return it is for.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial().primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => orderEvents.id, { onDelete: 'set null' }),
+    paymentId: integer('payment_id').references(() => payments.id),
+    amount: bigint({ mode: 'number' }).notNull(),
+    method: text().notNull().$type<'provider' | 'cash'>(),
+    status: text().notNull().$type<'pending' | 'refunded'>(),
+    createdAt: createdAt(),
+    refundedAt: moment('refunded_at'),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    index('order_refunds_payment_idx').on(t.paymentId).where(sql`${t.paymentId} IS NOT NULL`),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('order_refunds_method_known', sql`${t.method} in ('provider', 'cash')`),
+    check('order_refunds_status_known', sql`${t.status} in ('pending', 'refunded')`),
   ],
 )

@@ -14,10 +14,10 @@ import {
 } from 'drizzle-orm/pg-core'
 import { createdAt, moment } from './columns.ts'
 
-type Role = 'owner' | 'manager' | 'content' | 'warehouse'
+type Role = 'owner' | 'manager' | 'content' | 'warehouse' | 'courier'
 
 /** The roles of api/staff/permissions.ts: text with a check, so a new role is a small migration. */
-const knownRole = (column: unknown) => sql`${column} in ('owner', 'manager', 'content', 'warehouse')`
+const knownRole = (column: unknown) => sql`${column} in ('owner', 'manager', 'content', 'warehouse', 'courier')`
 
 /**
  * The shop's people (not customers). `phone` is E.164 and signs in with the

@@ -5,8 +5,21 @@ import { createdAt } from './columns.ts'
 import { orders } from './orders.ts'
 import { staff } from './staff.ts'
 
-/** Why stock moved: api/stock/movements.ts. */
-export type StockReason = 'order' | 'order_cancelled' | 'correction' | 'arrival' | 'import' | 'undo'
+/**
+ * Why stock moved (api/stock/movements.ts): taken by an order, given back by its cancellation, moved by
+ * staff editing an order (±), back from a customer's return, a count, an arrival, an import and its undo.
+ */
+export const stockReasons = [
+  'order',
+  'order_cancelled',
+  'order_edit',
+  'return',
+  'correction',
+  'arrival',
+  'import',
+  'undo',
+] as const
+export type StockReason = (typeof stockReasons)[number]
 
 /**
  * The stock of a product as it arrived: `quantity` is what is left of it,
@@ -61,7 +74,7 @@ export const stockMovements = pgTable(
     check('stock_movements_delta_non_zero', sql`${t.delta} <> 0`),
     check(
       'stock_movements_reason_known',
-      sql`${t.reason} in ('order', 'order_cancelled', 'correction', 'arrival', 'import', 'undo')`,
+      sql`${t.reason} in ('order', 'order_cancelled', 'order_edit', 'return', 'correction', 'arrival', 'import', 'undo')`,
     ),
   ],
 )

@@ -13,6 +13,7 @@ type MoneyOrder = Pick<
   | 'vat_percent'
   | 'vat'
   | 'paid_total'
+  | 'refunded_total'
   | 'cashback_earned'
 >
 
@@ -27,6 +28,7 @@ type MoneyKey =
   | 'order.total'
   | 'order.vat'
   | 'order.paid_total'
+  | 'order.refunded_total'
   | 'order.cashback_earned'
 
 /**
@@ -60,6 +62,7 @@ export function OrderMoneyRows({
       </Fact>
       <Fact name={t('order.vat', { percent: order.vat_percent })}>{money(order.vat)}</Fact>
       <Fact name={t('order.paid_total')}>{money(order.paid_total)}</Fact>
+      {order.refunded_total ? <Fact name={t('order.refunded_total')}>{money(order.refunded_total)}</Fact> : null}
       {order.cashback_earned ? <Fact name={t('order.cashback_earned')}>{money(order.cashback_earned)}</Fact> : null}
     </>
   )

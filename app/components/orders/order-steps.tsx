@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next'
 import type { OrderStep } from '#api/types.ts'
 
 /**
- * The progress of an order (SPEC §2): approved, on the way, delivered. The
- * last step reached is the current one; a cancelled or unpaid order has none.
+ * The progress of an order (SPEC §2): approved, on the way, delivered; a
+ * pickup order: approved, ready to collect, handed over. The last step
+ * reached is the current one; a cancelled or unpaid order has none.
  */
-export function OrderSteps({ steps }: { steps: OrderStep[] }) {
+export function OrderSteps({ steps, delivery }: { steps: OrderStep[]; delivery: string }) {
   const { t } = useTranslation('orders')
+  const words = delivery === 'pickup' ? 'order.steps_pickup' : 'order.steps'
   const current = steps.filter((s) => s.done).at(-1)?.status
   return (
     <ol className="order-steps" aria-label={t('order.progress')}>
@@ -19,7 +21,7 @@ export function OrderSteps({ steps }: { steps: OrderStep[] }) {
           <span className="order-steps__mark" aria-hidden="true">
             {step.done ? '✓' : ''}
           </span>
-          <span>{t(`order.steps.${step.name}`, { defaultValue: step.label })}</span>
+          <span>{t(`${words}.${step.name}`, { defaultValue: step.label })}</span>
           {step.done ? <span className="visually-hidden"> — {t('order.step_done')}</span> : null}
         </li>
       ))}

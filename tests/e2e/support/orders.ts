@@ -15,13 +15,14 @@ export async function shopper(request: APIRequestContext, password: string, full
   return { phone: national, password, token: (await login.json()).access }
 }
 
-/** An order of one unit of each product (by slug), placed through the API with pickup. */
+/** An order of one unit of each product (by slug), placed through the API with pickup (or a courier to Tashkent). */
 export async function placeOrder(
   request: APIRequestContext,
   who: Shopper,
   method: 'cash' | 'card' | 'payme',
   slugs: string[],
   receiver = { name: 'Gulnoza', phone: '+998901234567' },
+  delivery: 'pickup' | 'courier' = 'pickup',
 ) {
   const headers = { Authorization: `Bearer ${who.token}` }
   for (const slug of slugs) {
@@ -39,8 +40,8 @@ export async function placeOrder(
     data: {
       address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '12' },
       receiver,
-      delivery: 'pickup',
-      pickup_point: 'amir-temur',
+      delivery,
+      pickup_point: delivery === 'pickup' ? 'amir-temur' : null,
       payment_method: method,
       idempotency_key: randomUUID(),
     },

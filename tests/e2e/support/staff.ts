@@ -87,7 +87,7 @@ async function apiLogin(request: APIRequestContext, phone: string, password: str
   return (await answer.json()).token as string
 }
 
-export type ReadyStaff = StaffLogin & { name: string; token: string }
+export type ReadyStaff = StaffLogin & { id: number; name: string; token: string }
 
 /**
  * A staff member of `role` whose one-time password is already changed (through
@@ -102,7 +102,7 @@ export async function readyStaff(request: APIRequestContext, role: string, name:
     data: { old_password: made.password, new_password: password, password_confirm: password },
   })
   expect(changed.status(), await changed.text()).toBe(200)
-  return { phone: made.phone, password, name, token: await apiLogin(request, made.phone, password) }
+  return { id: made.id, phone: made.phone, password, name, token: await apiLogin(request, made.phone, password) }
 }
 
 /** Signs in on /ru/admin/login and waits to be let in. */

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
 import { logger } from '../../../log.ts'
 import { markOrderPaid, markPaymentFailed } from '../../../orders/service.ts'
-import { OrderStatus } from '../../../orders/states.ts'
+import { payableNow } from '../../../payments/service.ts'
 
 // Click SHOP-API (REFERENCE-UZ "Click"): Click posts form-encoded Prepare
 // (action 0) and Complete (action 1); each is signed with an MD5 sign_string.
@@ -61,9 +61,10 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
 
   try {
     if (!complete) {
-      if (order.paymentStatus === 'paid') return reply(ClickError.alreadyPaid)
-      if (order.status !== OrderStatus.awaitingPayment) return reply(ClickError.cancelled)
-      if (amount !== order.total) return reply(ClickError.amount)
+      // The order's total while it awaits payment, or the extra an edit added to a paid one.
+      const payable = payableNow(ctx.config, order)
+      if (!payable) return reply(order.paymentStatus === 'paid' ? ClickError.alreadyPaid : ClickError.cancelled)
+      if (amount !== payable.amount) return reply(ClickError.amount)
       const [row] = await db
         .insert(payments)
         .values({
@@ -72,7 +73,7 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
           externalId: fields.click_trans_id!,
           // What Click's reversal API (refunds) names the payment by.
           providerPaymentId: fields.click_paydoc_id || null,
-          amount: order.total,
+          amount: payable.amount,
           status: 'pending',
           createTime: ctx.now.getTime(),
         })

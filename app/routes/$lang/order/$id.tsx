@@ -112,7 +112,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
       {order.status === 2 ? (
         <p className="order-page__cancelled">{t('order.is_cancelled')}</p>
       ) : (
-        <OrderSteps steps={order.steps} />
+        <OrderSteps steps={order.steps} delivery={order.delivery} />
       )}
       {order.refund ? (
         <p className={`order-page__refund order-page__refund--${order.refund.status}`}>
@@ -138,6 +138,15 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
             {t('order.pay_again')}
           </button>
         </form>
+      ) : null}
+      {/* Staff changed the paid order and it costs more now: the extra, on the provider's page. */}
+      {order.can_pay_extra ? (
+        <p className="order-page__pay">
+          {t('order.extra_due', { amount: money(order.amount_due) })}{' '}
+          <a href={`/${lang}/payment/pay/${order.id}`} className="button">
+            {t('order.pay_extra')}
+          </a>
+        </p>
       ) : null}
 
       {offerTelegram ? (

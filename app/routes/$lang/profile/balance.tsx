@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-const reasons = new Set(['spent', 'refund', 'earned', 'adjustment'])
+const reasons = new Set(['spent', 'refund', 'earned', 'adjustment', 'edit', 'return'])
 
 export default function BalancePage({ loaderData: { lang, cashback, title } }: Route.ComponentProps) {
   const { t } = useTranslation('profile')

@@ -11,11 +11,14 @@ export const staffCan = (staff: Pick<StaffMe, 'permissions'>, permission: Permis
 /**
  * The back office's sections in navigation order: the header links to those
  * the role may use, and /{lang}/admin opens the first of them. A part of the
- * back office adds its section here. `permission: null`: everyone's.
+ * back office adds its section here. `permission: null`: everyone's;
+ * `unless`: not for roles that have this one (the courier's own deliveries,
+ * which the desk already holds for those who read every order).
  */
 export const adminSections = [
   { id: 'stats', path: '', permission: 'stats.read' },
   { id: 'orders', path: 'orders', permission: 'orders.read' },
+  { id: 'deliveries', path: 'deliveries', permission: 'orders.deliver', unless: 'orders.read' },
   { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'stock', path: 'stock', permission: 'stock.write' },
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },
@@ -27,10 +30,14 @@ export const adminSections = [
   { id: 'staff', path: 'staff', permission: 'staff.manage' },
   { id: 'audit', path: 'audit', permission: 'audit.read' },
   { id: 'account', path: 'account', permission: null },
-] as const satisfies ReadonlyArray<{ id: string; path: string; permission: Permission | null }>
+] as const satisfies ReadonlyArray<{ id: string; path: string; permission: Permission | null; unless?: Permission }>
 
 export const sectionsFor = (staff: Pick<StaffMe, 'permissions'>) =>
-  adminSections.filter((section) => section.permission === null || staffCan(staff, section.permission))
+  adminSections.filter(
+    (section) =>
+      (section.permission === null || staffCan(staff, section.permission)) &&
+      !('unless' in section && staffCan(staff, section.unless)),
+  )
 
 /** `/{lang}/admin/{path}`: `adminPath('ru', 'orders/12')`. */
 export const adminPath = (lang: Lang, path = '') => (path ? `/${lang}/admin/${path}` : `/${lang}/admin`)

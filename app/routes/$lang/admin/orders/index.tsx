@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import { ApiResponseError, apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import { staffApi } from '#app/utils/staff-session.server.ts'
+import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 import { ExportLinks } from '../+shared/desk/stats-page.tsx'
 import { staffLoad } from '../forms.server.ts'
 import { type DeskFilters, deskSearch, parseDeskFilters } from './+shared/list-params.ts'
+import { NewOrderAlert } from './+shared/new-order-alert.tsx'
 import { OrderFilters } from './+shared/order-filters.tsx'
 import { OrdersTable } from './+shared/orders-table.tsx'
 import { StatusTabs } from './+shared/status-tabs.tsx'
@@ -15,6 +17,7 @@ import type { DeskOrderPage } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { pageError } from './desk.server.ts'
 import './+shared/orders.css'
+import './+shared/order-changes.css'
 
 const emptyPage: DeskOrderPage = {
   results: [],
@@ -55,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((r) => r.results.map(({ code, name }) => ({ code, name }))),
   ])
   const choices = { payment_status: PaymentStatus, payment_method: PaymentMethod, delivery: Delivery }
+  const me = getStaff(context)
   return {
     lang,
     filters,
@@ -62,15 +66,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     regions,
     choices,
+    canTake: me.permissions.includes('orders.write'),
     title: serverT(context, 'admin-orders')('list.meta_title'),
   }
 }
 
-// The admin layout keeps every page out of caches and search engines.
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
+// The admin layout keeps every page out of caches and search engines; the title leads with the new orders.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.counts.new ? `(${loaderData.counts.new}) ${loaderData.title}` : loaderData?.title },
+]
 
 export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
-  const { lang, filters, list, problem, counts, regions, choices } = loaderData
+  const { lang, filters, list, problem, counts, regions, choices, title, canTake } = loaderData
   const { t } = useTranslation('admin-orders')
   const base = `/${lang}/admin/orders`
   const href = (page: number) => `${base}${deskSearch(filters as DeskFilters, { page })}`
@@ -78,8 +85,11 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
     <div className="desk-page">
       <div className="desk-heading">
         <h1>{t('list.title')}</h1>
-        {counts.new ? (
-          <span className="desk-badge desk-badge--new">{t('list.new_count', { count: counts.new })}</span>
+        <NewOrderAlert initial={counts.new} title={title} countsHref={`${base}/counts`} />
+        {canTake ? (
+          <Link to={`${base}/new`} className="admin-button">
+            {t('phone.take')}
+          </Link>
         ) : null}
       </div>
       <StatusTabs base={base} filters={filters} counts={counts} />

@@ -6,7 +6,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
-import { CANCEL_REASON_MAX, isOrderStatus, OrderStatus } from '#contract/orders.ts'
+import { CANCEL_REASON_MAX, isOrderStatus, ORDER_NOTE_MAX, OrderStatus } from '#contract/orders.ts'
 import { z } from '#contract/zod.ts'
 import { byIntent, refusedBack } from '../../forms.server.ts'
 import { DeskIntent } from '../+shared/schemas.ts'
@@ -21,6 +21,14 @@ const shownStatus = z.object({ expected_status: orderStatus })
 const statusMove = shownStatus.extend({ status: orderStatus })
 /** Cancelling needs a reason, at most as long as the API keeps. */
 export const cancelForm = z.object({ reason: requiredText(CANCEL_REASON_MAX) })
+/** A staff note: what the staff member typed, up to the API's length. */
+export const noteForm = z.object({ text: requiredText(ORDER_NOTE_MAX) })
+/** Money owed back, handed over: how much, how, and why. */
+export const refundForm = z.object({
+  amount: z.coerce.number().int().min(1),
+  method: z.enum(['provider', 'cash']),
+  reason: z.string().trim().max(CANCEL_REASON_MAX).optional(),
+})
 /** Whom to give the order to; none (an empty choice) takes it back from whoever has it. */
 const assignForm = z.object({
   staff_id: z
@@ -115,6 +123,26 @@ function sendPaymentLink(desk: Desk) {
   })
 }
 
+/** A note for staff: a blank or too long one comes back to the form with the typed text. */
+function note(desk: Desk, form: FormData) {
+  const submission = parseForm(form, noteForm)
+  if (submission.status !== 'success')
+    return data({ intent: DeskIntent.note, result: submission.reply() }, { status: 400 })
+  return change(desk, async () => {
+    await staffApi(desk.context).send('POST', `${path(desk)}notes/`, { text: submission.value.text })
+    return t(desk)('notes.added')
+  })
+}
+
+/** What the shop owes the customer back, handed over (cash) or through the payment. */
+function refund(desk: Desk, form: FormData) {
+  const { amount, method, reason } = fieldsOf(form, refundForm)
+  return change(desk, async () => {
+    await staffApi(desk.context).send('POST', `${path(desk)}refunds/`, { amount, method, reason: reason || null })
+    return t(desk)('refunds.done')
+  })
+}
+
 /** The order page's actions, one function per form (`intent`). */
 export function orderAction(desk: Desk, form: FormData) {
   return byIntent(form, {
@@ -124,5 +152,7 @@ export function orderAction(desk: Desk, form: FormData) {
     [DeskIntent.cashReceived]: () => cashReceived(desk),
     [DeskIntent.paymentLink]: () => paymentLink(desk),
     [DeskIntent.sendPaymentLink]: () => sendPaymentLink(desk),
+    [DeskIntent.note]: (f) => note(desk, f),
+    [DeskIntent.refund]: (f) => refund(desk, f),
   })
 }

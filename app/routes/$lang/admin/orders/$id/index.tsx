@@ -4,9 +4,10 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
-import { CANCEL_REASON_MAX, OrderStatus } from '#contract/orders.ts'
+import { CANCEL_REASON_MAX, ORDER_NOTE_MAX, OrderStatus } from '#contract/orders.ts'
 import type { StaffMe } from '../../+shared/staff.ts'
 import { pageId, staffLoad } from '../../forms.server.ts'
+import { NoteForm } from '../+shared/note-form.tsx'
 import { OrderActions } from '../+shared/order-actions.tsx'
 import { OrderContacts } from '../+shared/order-contacts.tsx'
 import { OrderItems } from '../+shared/order-items.tsx'
@@ -17,6 +18,7 @@ import { loadDeskOrder } from '../desk.server.ts'
 import type { Route } from './+types/index'
 import { orderAction } from './actions.server.ts'
 import '../+shared/orders.css'
+import '../+shared/order-changes.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadDeskOrder(context, params.id)
@@ -29,6 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .map(({ id, name }) => ({ id, name }))
     : []
   const cancelled = OrderStatus.cancelled
+  const open = order.status !== cancelled
+  const online = order.payment_method !== 'cash'
   return {
     lang: requestLang(context),
     order,
@@ -36,10 +40,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     moves: {
       forward: order.next_statuses.filter((s) => s.status !== cancelled),
       cancellable: order.next_statuses.some((s) => s.status === cancelled),
-      open: order.status !== cancelled,
+      open,
       reasonMax: CANCEL_REASON_MAX,
+      noteMax: ORDER_NOTE_MAX,
+      // Before it ships it may be changed; once delivered, goods may come back.
+      editable: may('orders.write') && editableStatuses.includes(order.status),
+      returnable: may('orders.write') && order.status === OrderStatus.delivered,
+      // Cash to take: a cash order's total, or the extra an edit added to a paid online order.
+      cashDue: open && order.amount_due > 0 && (!online || order.payment_status === 'paid'),
+      // An online order awaiting payment, or the extra of a paid one before it ships.
+      linkDue:
+        order.can_pay ||
+        (online && order.payment_status === 'paid' && order.amount_due > 0 && editableStatuses.includes(order.status)),
     },
-    me: { id: me.id, write: may('orders.write'), audit: may('audit.read') },
+    me: { id: me.id, write: may('orders.write'), deliver: may('orders.deliver'), audit: may('audit.read') },
     assignees,
     title: serverT(context, 'admin-orders')('order.meta_title', { number: order.number }),
   }
@@ -60,6 +74,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // The admin layout keeps every page out of caches and search engines.
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+/** Before it ships: awaiting payment, accepted, ready. */
+const editableStatuses: number[] = [OrderStatus.awaitingPayment, OrderStatus.accepted, OrderStatus.readyForDelivery]
+
 export default function DeskOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, order, me, assignees, moves } = loaderData
   const { t } = useTranslation('admin-orders')
@@ -76,9 +93,28 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
       <div className="desk-order">
         <div className="desk-order__main">
           <OrderItems lang={lang} items={order.items} />
+          {moves.editable || moves.returnable ? (
+            <p className="desk-actions__row">
+              {moves.editable ? (
+                <Link to={`/${lang}/admin/orders/${order.id}/edit`} className="admin-button">
+                  {t('actions.edit')}
+                </Link>
+              ) : null}
+              {moves.returnable ? (
+                <Link to={`/${lang}/admin/orders/${order.id}/return`} className="admin-button">
+                  {t('actions.return')}
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
           <OrderContacts order={order} />
           <OrderMoney lang={lang} order={order} />
+          <NoteForm
+            max={moves.noteMax}
+            lastResult={actionData?.intent === DeskIntent.note ? actionData.result : undefined}
+          />
           <OrderTimeline
+            lang={lang}
             timeline={order.timeline}
             auditHref={me.audit ? `/${lang}/admin/audit?entity=order&entity_id=${order.id}` : null}
           />
@@ -88,6 +124,7 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             lang={lang}
             orderId={order.id}
             status={order.status}
+            delivery={order.delivery}
             forward={moves.forward}
             cancellable={moves.cancellable}
             reasonMax={moves.reasonMax}
@@ -96,10 +133,12 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             assignedId={order.assigned_staff?.id ?? null}
             meId={me.id}
             // Shown where it can work; the API still says no (409) to anything else.
-            canCashReceived={
-              me.write && moves.open && order.payment_method === 'cash' && order.payment_status !== 'paid'
+            canCashReceived={(me.write || me.deliver) && moves.cashDue}
+            canPaymentLink={me.write && moves.linkDue}
+            owed={me.write ? order.owed_back : 0}
+            owedProvider={
+              order.refund_options.provider >= order.owed_back || order.refund_options.whole.includes(order.owed_back)
             }
-            canPaymentLink={me.write && order.can_pay}
             paymentLink={actionData?.intent === DeskIntent.paymentLink ? actionData.link : null}
             cancelResult={actionData?.intent === DeskIntent.cancel ? actionData.result : undefined}
           />

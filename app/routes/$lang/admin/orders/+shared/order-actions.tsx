@@ -1,7 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import type { Lang } from '#app/utils/i18n.ts'
 import { CancelForm } from './cancel-form.tsx'
+import { OwedRefund } from './owed-refund.tsx'
 import { PaymentLink } from './payment-link.tsx'
 import { DeskIntent } from './schemas.ts'
 
@@ -10,6 +12,8 @@ export type DeskActionsProps = {
   orderId: number
   /** The status the page shows: each form sends it, so a move made meanwhile by someone else is refused (409). */
   status: number
+  /** courier or pickup: a pickup order is made ready to collect and handed over, not delivered. */
+  delivery: string
   /** The forward moves the API allows this staff member now (`next_statuses` but cancelling). */
   forward: { status: number; label: string }[]
   /** Whether cancelling is one of them. */
@@ -23,6 +27,9 @@ export type DeskActionsProps = {
   canCashReceived: boolean
   canPaymentLink: boolean
   paymentLink: string | null
+  /** What the shop owes the customer back (0: nothing), and whether a payment can take back exactly that. */
+  owed: number
+  owedProvider: boolean
   cancelResult?: SubmissionResult<string[]> | null
 }
 
@@ -30,7 +37,7 @@ export type DeskActionsProps = {
 export function OrderActions(props: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
   const { forward, cancellable } = props
-  const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink
+  const nothing = !forward.length && !cancellable && !props.canCashReceived && !props.canPaymentLink && !props.owed
   return (
     <section aria-labelledby="desk-actions" className="desk-card desk-actions">
       <h2 id="desk-actions">{t('actions.title')}</h2>
@@ -40,7 +47,9 @@ export function OrderActions(props: DeskActionsProps) {
           <input type="hidden" name="expected_status" value={props.status} />
           {forward.map((to) => (
             <button key={to.status} type="submit" name="status" value={to.status} className="button">
-              {t(`actions.to.${to.status}`, { defaultValue: to.label })}
+              {t(`${props.delivery === 'pickup' ? 'actions.to_pickup' : 'actions.to'}.${to.status}`, {
+                defaultValue: to.label,
+              })}
             </button>
           ))}
         </Form>
@@ -53,6 +62,7 @@ export function OrderActions(props: DeskActionsProps) {
         </Form>
       ) : null}
       {props.canPaymentLink ? <PaymentLink link={props.paymentLink} /> : null}
+      {props.owed ? <OwedRefund lang={props.lang as Lang} owed={props.owed} provider={props.owedProvider} /> : null}
       {cancellable ? (
         <CancelForm expected={props.status} max={props.reasonMax} lastResult={props.cancelResult} />
       ) : null}

@@ -38,6 +38,9 @@ export function OrderItems({ lang, items }: { lang: Lang; items: DeskOrder['item
             <span className="desk-items__quantity">
               <span className="visually-hidden">{t('order.quantity')}: </span>
               {item.quantity} × {money(item.unit_price)}
+              {item.returned_quantity ? (
+                <span className="desk-muted"> · {t('order.returned', { count: item.returned_quantity })}</span>
+              ) : null}
             </span>
             <span className="desk-items__total">
               <span className="visually-hidden">{t('order.line_total')}: </span>

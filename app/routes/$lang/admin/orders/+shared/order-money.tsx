@@ -32,7 +32,58 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
           </div>
         ) : null}
         <OrderMoneyRows order={order} t={t} money={money} totalClassName="desk-facts__total" />
+        {order.amount_due && order.status !== 2 ? (
+          <div>
+            <dt>{t('order.amount_due')}</dt>
+            <dd>
+              <strong>{money(order.amount_due)}</strong>
+            </dd>
+          </div>
+        ) : null}
+        {order.owed_back ? (
+          <div>
+            <dt>{t('order.owed_back')}</dt>
+            <dd>
+              <strong>{money(order.owed_back)}</strong>
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {order.refunds.length ? (
+        <>
+          <h3>{t('order.refunds')}</h3>
+          <table className="desk-table desk-table--plain">
+            <TableHead
+              columns={[
+                t('order.payment_date'),
+                t('order.payment_provider'),
+                t('order.payment_state'),
+                { label: t('order.payment_amount'), className: 'desk-table__money' },
+              ]}
+            />
+            <tbody>
+              {order.refunds.map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('order.payment_date')}>
+                    <time dateTime={isoDate(r.created_at)}>{formatDate(r.created_at)}</time>
+                  </td>
+                  <td data-label={t('order.payment_provider')}>
+                    {r.provider
+                      ? t(`methods.${r.provider}`, { defaultValue: r.provider })
+                      : t(`refunds.methods.${r.method}`)}
+                  </td>
+                  <td data-label={t('order.payment_state')}>
+                    {t(r.status === 'refunded' ? 'payment_statuses.refunded' : 'payment_statuses.refund_pending')}
+                  </td>
+                  <td data-label={t('order.payment_amount')} className="desk-table__money">
+                    {money(r.amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
       <h3>{t('order.payments')}</h3>
       {order.payments.length ? (
         <table className="desk-table desk-table--plain">

@@ -6,4 +6,6 @@ export const DeskIntent = {
   cashReceived: 'cash_received',
   paymentLink: 'payment_link',
   sendPaymentLink: 'send_payment_link',
+  note: 'note',
+  refund: 'refund',
 } as const

@@ -1,0 +1,345 @@
+import { useTranslation } from 'react-i18next'
+import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
+import { QUANTITY_MAX } from '#contract/basket.ts'
+import { Delivery } from '#contract/orders.ts'
+import { type Draft, DraftIntent, type DraftProblem, type FoundProduct, type Place, TASHKENT_CITY } from './draft.ts'
+
+/** The field's error from the API, by form field name, under it. */
+function FieldError({ id, problem, name }: { id: string; problem: DraftProblem | null; name: string }) {
+  const message = problem?.fields[name]
+  return message ? (
+    <p className="field__error" id={`${id}-error`}>
+      {message}
+    </p>
+  ) : null
+}
+
+function TextField({
+  name,
+  label,
+  value,
+  problem,
+  inputMode,
+  autoComplete,
+}: {
+  name: string
+  label: string
+  value: string
+  problem: DraftProblem | null
+  inputMode?: 'tel' | 'text'
+  autoComplete?: string
+}) {
+  const id = `draft-${name}`
+  const invalid = Boolean(problem?.fields[name])
+  return (
+    <div className={invalid ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="field__input"
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? 'off'}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
+      <FieldError id={id} problem={problem} name={name} />
+    </div>
+  )
+}
+
+/** What the API refused, said at the top of the form with the lines it names. */
+export function DraftProblemNote({ problem }: { problem: DraftProblem | null }) {
+  const { t } = useTranslation('admin-orders')
+  if (!problem) return null
+  return (
+    <div className="desk-error" role="alert">
+      <p>{problem.detail || t('actions.failed')}</p>
+      {problem.items.length ? (
+        <ul>
+          {problem.items.map((item) => (
+            <li key={item.product_id}>
+              {item.title}
+              {item.available !== undefined ? ` — ${t('draft.available', { count: item.available })}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The order's lines: each with its quantity (0 takes it out) and the price
+ * it takes, and a search to add products. All plain form fields: the draft
+ * travels with each post, with or without JavaScript.
+ */
+export function DraftLines({
+  lang,
+  draft,
+  found,
+  query,
+  problem,
+}: {
+  lang: Lang
+  draft: Draft
+  found: FoundProduct[] | null
+  query: string
+  problem: DraftProblem | null
+}) {
+  const { t } = useTranslation('admin-orders')
+  const money = (n: number) => formatMoney(n, lang)
+  const short = new Set(problem?.items.map((i) => i.product_id))
+  return (
+    <fieldset className="desk-card desk-draft-lines">
+      <legend>{t('draft.lines')}</legend>
+      {draft.items.length ? (
+        <ul className="desk-draft-lines__list">
+          {draft.items.map((line, n) => (
+            <li
+              key={line.product_id}
+              className={short.has(line.product_id) ? 'desk-draft-line desk-draft-line--short' : 'desk-draft-line'}
+            >
+              <input type="hidden" name={`items.${n}.product_id`} value={line.product_id} />
+              <input type="hidden" name={`items.${n}.title`} value={line.title} />
+              <input type="hidden" name={`items.${n}.unit_price`} value={line.unit_price} />
+              <label htmlFor={`draft-qty-${line.product_id}`} className="desk-draft-line__title">
+                {line.title}
+                <span className="desk-muted"> · {money(line.unit_price)}</span>
+              </label>
+              <input
+                id={`draft-qty-${line.product_id}`}
+                name={`items.${n}.quantity`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={QUANTITY_MAX}
+                defaultValue={line.quantity}
+                className="field__input desk-draft-line__quantity"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="desk-muted">{t('draft.no_lines')}</p>
+      )}
+      <p className="desk-muted">{t('draft.zero_removes')}</p>
+      <div className="desk-draft-find">
+        <label htmlFor="draft-find" className="field__label">
+          {t('draft.find')}
+        </label>
+        <div className="desk-actions__row">
+          <input
+            id="draft-find"
+            name="q"
+            type="search"
+            defaultValue={query}
+            className="field__input"
+            autoComplete="off"
+          />
+          <button type="submit" name="intent" value={DraftIntent.find} className="admin-button">
+            {t('draft.find_button')}
+          </button>
+        </div>
+        {found ? (
+          found.length ? (
+            <ul className="desk-draft-found" aria-label={t('draft.found')}>
+              {found.map((p) => (
+                <li key={p.id}>
+                  <span>
+                    {p.title}{' '}
+                    <span className="desk-muted">
+                      · {p.brand} · {money(p.price)} · {t('draft.stock', { count: p.stock })}
+                    </span>
+                  </span>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`${DraftIntent.add}:${p.id}`}
+                    className="admin-button"
+                    disabled={p.stock === 0}
+                    aria-label={t('draft.add_named', { title: p.title })}
+                  >
+                    {t('draft.add')}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="desk-muted">{t('draft.nothing_found')}</p>
+          )
+        ) : null}
+      </div>
+    </fieldset>
+  )
+}
+
+/** How the order is received: a courier to an address, or a pickup point; and who receives it. */
+export function PlaceFields({
+  draft,
+  place,
+  problem,
+  receiverOptional,
+}: {
+  draft: Draft
+  place: Place
+  problem: DraftProblem | null
+  /** A phone order: the receiver defaults to the customer. */
+  receiverOptional?: boolean
+}) {
+  const { t } = useTranslation('admin-orders')
+  const tashkent = place.regions.find((r) => r.code === TASHKENT_CITY)
+  const a = draft.address
+  return (
+    <>
+      <fieldset className="desk-card">
+        <legend>{t('draft.delivery')}</legend>
+        <div className="desk-choice">
+          {Delivery.map((way) => (
+            <label key={way} className="admin-check">
+              <input type="radio" name="delivery" value={way} defaultChecked={draft.delivery === way} />{' '}
+              {t(`deliveries.${way}`)}
+            </label>
+          ))}
+        </div>
+        <p className="desk-muted">{t('draft.address_hint')}</p>
+        <div className="desk-filters__grid">
+          <div className={problem?.fields.region ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor="draft-region">
+              {t('order.region')}
+            </label>
+            <select id="draft-region" name="region" defaultValue={a.region || TASHKENT_CITY} className="field__input">
+              {place.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="draft-region" problem={problem} name="region" />
+          </div>
+          {tashkent ? (
+            <div className={problem?.fields.district ? 'field field--invalid' : 'field'}>
+              <label className="field__label" htmlFor="draft-district">
+                {t('draft.district_tashkent')}
+              </label>
+              <select id="draft-district" name="district" defaultValue={a.district} className="field__input">
+                <option value="">—</option>
+                {tashkent.districts.map((d) => (
+                  <option key={d.code} value={d.code}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="draft-district" problem={problem} name="district" />
+            </div>
+          ) : null}
+          <TextField name="district_text" label={t('draft.district_other')} value={a.district_text} problem={problem} />
+          <TextField name="street" label={t('draft.street')} value={a.street} problem={problem} />
+          <TextField name="house" label={t('draft.house')} value={a.house} problem={problem} />
+          <TextField name="flat" label={t('draft.flat')} value={a.flat} problem={problem} />
+          <TextField name="landmark" label={t('order.landmark')} value={a.landmark} problem={problem} />
+        </div>
+        {place.points.length ? (
+          <div className={problem?.fields.pickup_point ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor="draft-point">
+              {t('draft.point')}
+            </label>
+            <select id="draft-point" name="pickup_point" defaultValue={draft.pickup_point} className="field__input">
+              <option value="">—</option>
+              {place.points.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}: {p.address}
+                </option>
+              ))}
+            </select>
+            <FieldError id="draft-point" problem={problem} name="pickup_point" />
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset className="desk-card">
+        <legend>{receiverOptional ? t('draft.receiver_optional') : t('order.receiver')}</legend>
+        <div className="desk-filters__grid">
+          <TextField
+            name="receiver_name"
+            label={t('draft.receiver_name')}
+            value={draft.receiver.name}
+            problem={problem}
+          />
+          <TextField
+            name="receiver_phone"
+            label={t('order.phone')}
+            value={draft.receiver.phone}
+            problem={problem}
+            inputMode="tel"
+          />
+          <TextField
+            name="receiver_extra_phone"
+            label={t('order.extra_phone')}
+            value={draft.receiver.extra_phone}
+            problem={problem}
+            inputMode="tel"
+          />
+        </div>
+      </fieldset>
+    </>
+  )
+}
+
+/** The money the draft makes, as the API's preview computed it. */
+export function DraftTotals({
+  lang,
+  preview,
+}: {
+  lang: Lang
+  preview: {
+    subtotal: number
+    promo_code: string | null
+    discount: number
+    cashback_used: number
+    delivery_price: number
+    total: number
+    vat: number
+    promo_dropped?: boolean
+    cashback_back?: number
+    refund_now?: number
+    owed_back?: number
+    amount_due?: number
+  }
+}) {
+  const { t } = useTranslation('admin-orders')
+  const money = (n: number) => formatMoney(n, lang)
+  const row = (label: string, value: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  )
+  return (
+    <section aria-labelledby="draft-totals" className="desk-card" aria-live="polite">
+      <h2 id="draft-totals">{t('draft.totals')}</h2>
+      <dl className="desk-facts">
+        {row(t('draft.goods'), money(preview.subtotal))}
+        {row(
+          t('order.promo_code'),
+          preview.promo_code ? `${preview.promo_code} (−${money(preview.discount)})` : t('order.none'),
+        )}
+        {row(t('order.cashback_used'), money(preview.cashback_used))}
+        {row(t('order.delivery_price'), preview.delivery_price ? money(preview.delivery_price) : t('order.free'))}
+        <div className="desk-facts__total">
+          <dt>{t('order.total')}</dt>
+          <dd>{money(preview.total)}</dd>
+        </div>
+        {row(t('order.vat', { percent: 12 }), money(preview.vat))}
+        {preview.promo_dropped ? row(t('draft.promo_dropped'), '') : null}
+        {preview.cashback_back ? row(t('draft.cashback_back'), money(preview.cashback_back)) : null}
+        {preview.refund_now ? row(t('draft.refund_now'), money(preview.refund_now)) : null}
+        {preview.owed_back ? row(t('order.owed_back'), money(preview.owed_back)) : null}
+        {preview.amount_due ? row(t('order.amount_due'), money(preview.amount_due)) : null}
+      </dl>
+    </section>
+  )
+}
