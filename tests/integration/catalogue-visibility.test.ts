@@ -53,7 +53,8 @@ const hour = 3600_000
 describe('a hidden product', () => {
   it('leaves lists, search and its page at once (cached answers too)', async () => {
     const p = await product({ popularity: 1_000_000 })
-    const listed = async () => (await shop('products/?ordering=popularity&size=5&sizes=separate')).body.results.map((r: any) => r.id)
+    const listed = async () =>
+      (await shop('products/?ordering=popularity&size=5&sizes=separate')).body.results.map((r: any) => r.id)
     const searched = async () =>
       (await shop(`products/?search=${encodeURIComponent(p.title.ru)}`)).body.results.map((r: any) => r.id)
     expect(await listed()).toContain(p.id)
@@ -127,7 +128,9 @@ describe('the sale window', () => {
     expect(cheap).toContain(running.id)
     expect(cheap).not.toContain(ended.id)
     expect(cheap).not.toContain(future.id)
-    const onSale = (await shop('products/?sale_price__isnull=false&size=100&sizes=separate')).body.results.map((r: any) => r.id)
+    const onSale = (await shop('products/?sale_price__isnull=false&size=100&sizes=separate')).body.results.map(
+      (r: any) => r.id,
+    )
     expect(onSale).toContain(running.id)
     expect(onSale).not.toContain(ended.id)
     const dearest = (await shop('products/?ordering=-price&size=2&sizes=separate')).body.results.map((r: any) => r.id)
