@@ -135,7 +135,6 @@ export default function ProductPage({
           ) : (
             <Rating rating={null} reviews={0} />
           )}
-          {product.line ? <LineChoices line={product.line} current={product.id} lang={lang} /> : null}
           <Price price={product.price} salePrice={product.sale_price} lang={lang} size="large" />
           {product.discount_percent ? (
             <p className="product__discount">{t('price.discount', { percent: product.discount_percent })}</p>
@@ -151,6 +150,8 @@ export default function ProductPage({
             product={{ id: product.id, title: product.title, inStock: product.in_stock }}
             anchor={`product-${product.id}`}
           />
+          {/* After the price and the basket button, which stay in view on a phone; every size a link. */}
+          {product.line ? <LineChoices line={product.line} current={product.id} lang={lang} /> : null}
           <section aria-labelledby="characteristics" className="product__specs">
             <h2 id="characteristics">{t('product.characteristics')}</h2>
             <dl className="specs">
