@@ -4,6 +4,7 @@
 // types; `ApiAnswers` says which schema each path answers with, and the API
 // client (app/utils/api-client.server.ts) infers a call's answer from its path.
 import type { z } from '@hono/zod-openapi'
+import type { ListingSizes } from '#contract/product-lines.ts'
 import type { sessionSchema as codeSessionSchema, registeredSchema, signatureSchema } from './account/routes.ts'
 import type { customerTelegramSchema } from './account/telegram-routes.ts'
 import type { entrySchema as auditEntrySchema } from './admin/audit-routes.ts'
@@ -22,6 +23,13 @@ import type {
 } from './admin/content/schemas.ts'
 import type { customerPage, customerSchema } from './admin/customers/schemas.ts'
 import type { inboxMessageSchema, inboxPage } from './admin/inbox/schemas.ts'
+import type {
+  adminLinePage,
+  adminLineSchema,
+  listingSettingSchema,
+  newSizeAnswer,
+  productLineAnswer,
+} from './admin/lines/schemas.ts'
 import type { meSchema } from './admin/openapi.ts'
 import type {
   countsSchema,
@@ -193,7 +201,7 @@ export type ApiAnswers = {
     'payments/sandbox/{payment_id}/': SandboxPayment
     'posts/': Paged<PostCard>
     'posts/{id}/': Post
-    'products/': Paged<ProductCard>
+    'products/': Paged<ProductCard> & { sizes: ListingSizes; total_capped?: boolean }
     'products/{slug}/': ProductDetail
     'products/{slug}/reviews/': ReviewPage
     'products/{slug}/reviews/mine/': MyReview
@@ -338,6 +346,9 @@ export type StaffApiAnswers = {
     'admin/customers/{id}/': Customer
     'admin/inbox/': InboxPage
     'admin/inbox/{id}/': InboxMessage
+    'admin/lines/': AdminLinePage
+    'admin/lines/listing/': ListingSetting
+    'admin/lines/{id}/': AdminLine
     'admin/manufacturers/': Results<ManufacturerRow>
     'admin/manufacturers/{id}/': ManufacturerRow
     'admin/me/': StaffMe
@@ -347,6 +358,7 @@ export type StaffApiAnswers = {
     'admin/products/': AdminProductPage
     'admin/products/choices/': AdminProductChoices
     'admin/products/{id}/': AdminProduct
+    'admin/products/{id}/line/': ProductLineAnswer
     'admin/promo/': PromoList
     'admin/promo/{id}/': PromoCode
     'admin/promo/{id}/orders/': PromoUsagePage
@@ -383,6 +395,7 @@ export type StaffApiAnswers = {
     'admin/customers/{id}/cashback/': Customer
     'admin/customers/{id}/unblock/': Customer
     'admin/inbox/{id}/reply/': InboxMessage
+    'admin/lines/': AdminLine
     'admin/manufacturers/': ManufacturerRow
     'admin/orders/': PhoneOrderPlaced
     'admin/orders/preview/': PhoneOrderPreview
@@ -398,6 +411,8 @@ export type StaffApiAnswers = {
     'admin/products/': AdminProduct
     'admin/products/bulk/': BatchDetail
     'admin/products/bulk/preview/': BatchDetail
+    'admin/products/{id}/line/': AdminLine
+    'admin/products/{id}/sizes/': NewSizeAnswer
     'admin/promo/': PromoCode
     'admin/promo/{id}/pause/': PromoCode
     'admin/promo/{id}/resume/': PromoCode
@@ -419,6 +434,7 @@ export type StaffApiAnswers = {
     'admin/content/footer/': FooterLinks
     'admin/content/pages/{id}/draft/': AdminPage
     'admin/content/posts/{id}/draft/': AdminPost
+    'admin/lines/listing/': ListingSetting
     'admin/manufacturers/order/': Results<ManufacturerRow>
     'admin/reviews/{id}/reply/': StaffReview
   }
@@ -432,6 +448,7 @@ export type StaffApiAnswers = {
     'admin/content/stories/{id}/': AdminStory
     'admin/content/story-items/{id}/': AdminStoryItem
     'admin/inbox/{id}/': InboxMessage
+    'admin/lines/{id}/': AdminLine
     'admin/manufacturers/{id}/': ManufacturerRow
     'admin/products/{id}/': AdminProduct
     'admin/products/{id}/pictures/order/': AdminProduct
@@ -445,6 +462,8 @@ export type StaffApiAnswers = {
     'admin/content/posts/{id}/': unknown
     'admin/content/stories/{id}/': unknown
     'admin/content/story-items/{id}/': unknown
+    'admin/lines/{id}/': unknown
+    'admin/products/{id}/line/': ProductLineAnswer
     'admin/products/{id}/pictures/{pictureId}/': AdminProduct
   }
 }
@@ -478,6 +497,11 @@ export type OrderEditPreview = Out<typeof editPreviewSchema>
 export type PhoneOrderPreview = Out<typeof phoneOrderPreviewSchema>
 export type PhoneOrderPlaced = Out<typeof phoneOrderSchema>
 export type AdminProduct = Out<typeof adminProductSchema>
+export type AdminLine = Out<typeof adminLineSchema>
+export type AdminLinePage = Out<typeof adminLinePage>
+export type ListingSetting = Out<typeof listingSettingSchema>
+export type ProductLineAnswer = Out<typeof productLineAnswer>
+export type NewSizeAnswer = Out<typeof newSizeAnswer>
 export type AdminProductPage = Out<typeof adminProductPage>
 export type AdminProductChoices = Out<typeof choicesSchema>
 export type StaffReview = Out<typeof staffReviewSchema>

@@ -9,6 +9,7 @@ import type adminCatalogue from '../locales/ru/admin-catalogue.json'
 import type adminContent from '../locales/ru/admin-content.json'
 import type adminCustomers from '../locales/ru/admin-customers.json'
 import type adminDesk from '../locales/ru/admin-desk.json'
+import type adminLines from '../locales/ru/admin-lines.json'
 import type adminOrders from '../locales/ru/admin-orders.json'
 import type adminProducts from '../locales/ru/admin-products.json'
 import type adminPromo from '../locales/ru/admin-promo.json'
@@ -34,6 +35,7 @@ declare module 'i18next' {
       'admin-content': typeof adminContent
       'admin-customers': typeof adminCustomers
       'admin-desk': typeof adminDesk
+      'admin-lines': typeof adminLines
       'admin-orders': typeof adminOrders
       'admin-products': typeof adminProducts
       'admin-promo': typeof adminPromo

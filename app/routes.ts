@@ -49,6 +49,8 @@ export default [
       route('products', 'routes/$lang/admin/products/index.tsx'),
       route('products/new', 'routes/$lang/admin/products/new.tsx'),
       route('products/:id', 'routes/$lang/admin/products/$id.tsx'),
+      route('lines', 'routes/$lang/admin/lines/index.tsx'),
+      route('lines/:id', 'routes/$lang/admin/lines/$id.tsx'),
       route('account', 'routes/$lang/admin/account.tsx'),
       // The catalogue's taxonomy: brands, manufacturers, categories, menu groups.
       route('catalogue', 'routes/$lang/admin/catalogue/index.tsx'),

@@ -6,6 +6,7 @@ import { adminContentRoutes } from './content/routes.ts'
 import { adminCustomerRoutes } from './customers/routes.ts'
 import { adminInboxRoutes } from './inbox/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
+import { adminLineRoutes } from './lines/routes.ts'
 import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
@@ -42,6 +43,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminStockRoutes(deps))
   router.route('/', adminTaxonomyRoutes(deps))
   router.route('/', adminProductRoutes(deps))
+  router.route('/', adminLineRoutes(deps))
   router.route('/', adminBatchRoutes(deps))
   router.route('/', adminContentRoutes(deps))
   router.route('/', adminPromoRoutes(deps))

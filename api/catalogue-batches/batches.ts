@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { linesLockKey } from '../admin/lines/members.ts'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import { productSearchKey, reindexProducts } from '../catalogue/search-key.ts'
 import { announceSearchKeyWords } from '../catalogue/vocabulary.ts'
+import { lockKey } from '../db/advisory-lock.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
 import { oneRow } from '../db/rows.ts'
@@ -21,6 +23,7 @@ import {
   searchFields,
   sheetValuesOf,
 } from './fields.ts'
+import { type LineMove, lineNameOf, placeInLines } from './lines.ts'
 import { insertProducts, setCategoriesMany, updateProducts } from './write-many.ts'
 
 /** How long after applying a batch can be undone. */
@@ -88,7 +91,16 @@ async function reindex(db: Db, tx: Tx, ids: number[]) {
   if (ids.length) await reindexProducts(db, { productIds: ids }, tx)
 }
 
-const withoutStock = ({ stock: _, ...rest }: Changes) => rest
+const withoutStock = ({ stock: _, line: _line, ...rest }: Changes) => rest
+
+/**
+ * Rows that move products between lines take the lines' turn first (as the
+ * back office's line changes do), before locking the products.
+ */
+async function lockLinesFor(tx: Tx, rows: SavedRow[]) {
+  if (rows.some((r) => (r.after && 'line' in r.after) || (r.before && 'line' in r.before)))
+    await lockKey(tx, linesLockKey)
+}
 
 export type ApplyCtx = { lang: Lang; now: Date }
 
@@ -121,6 +133,7 @@ async function applyInTransaction(db: Db, id: number, actor: AuditActor, ctx: Ap
       .where(and(eq(changeBatchRows.batchId, id), isNotNull(changeBatchRows.after)))
       .orderBy(asc(changeBatchRows.line))
     if (!rows.length) throw new ApiError(409, message(lang, 'batch_nothing_to_apply'))
+    await lockLinesFor(tx, rows)
     const existing = rows.filter((r) => r.before)
     const current = await lockedValues(
       tx,
@@ -180,6 +193,11 @@ async function writeRows(
   const moves: Movement[] = []
   const reindexed: number[] = []
   const created: { row: SavedRow; after: Changes }[] = []
+  const lineMoves: LineMove[] = []
+  const lineNames = new Map<string, string>()
+  const nameLine = (line: string | null | undefined, title: string | null | undefined) => {
+    if (line && !lineNames.has(line)) lineNames.set(line, lineNameOf(title))
+  }
   for (const row of rows) {
     const after = row.after as Changes
     if (!row.before || row.productId === null) {
@@ -190,6 +208,10 @@ async function writeRows(
     const values = current.get(productId) as SheetValues
     updates.push({ id: productId, set: productColumns(values, withoutStock(after)) })
     if (after.categories) categorised.push({ productId, categories: after.categories })
+    if (after.line !== undefined) {
+      lineMoves.push({ productId, line: after.line })
+      nameLine(after.line, after.title_ru ?? values.title_ru)
+    }
     const delta = after.stock === undefined ? 0 : after.stock - ((row.before as Changes).stock ?? values.stock)
     if (delta) moves.push({ productId, delta, reason, actor })
     if (touchesSearch(after)) reindexed.push(productId)
@@ -231,6 +253,10 @@ async function writeRows(
   const createdIds = created.map(({ row, after }) => {
     const productId = ids.get(after.slug as string) as number
     if (after.categories?.length) categorised.push({ productId, categories: after.categories })
+    if (after.line) {
+      lineMoves.push({ productId, line: after.line })
+      nameLine(after.line, after.title_ru)
+    }
     if (after.stock) moves.push({ productId, delta: after.stock, reason, actor })
     return { id: row.id, product_id: productId }
   })
@@ -238,6 +264,7 @@ async function writeRows(
     await tx.execute(sql`update ${changeBatchRows} r set product_id = v.product_id
       from ${recordset(createdIds.slice(i, i + 5000), { id: 'integer', product_id: 'integer' })} where r.id = v.id`)
   await setCategoriesMany(tx, categorised)
+  await placeInLines(tx, lineMoves, lineNames)
   await moveStockMany(tx, moves)
   return { reindexed, newKeys }
 }
@@ -271,6 +298,7 @@ export async function undoBatch(
       .from(changeBatchRows)
       .where(and(eq(changeBatchRows.batchId, id), isNotNull(changeBatchRows.after)))
       .orderBy(asc(changeBatchRows.line))
+    await lockLinesFor(tx, rows)
     const current = await lockedValues(
       tx,
       rows.map((r) => r.productId).filter((p): p is number => p !== null),
@@ -297,18 +325,25 @@ export async function undoBatch(
     const restored: { id: number; set: ReturnType<typeof productColumns> }[] = []
     const categorised: { productId: number; categories: number[] }[] = []
     const moves: Movement[] = []
+    const lineMoves: LineMove[] = []
+    const lineNames = new Map<string, string>()
     for (const { row, values } of todo) {
       const productId = row.productId as number
       const before = row.before as Changes | null
       const after = row.after as Changes
       restored.push({ id: productId, set: before ? productColumns(values, withoutStock(before)) : { isHidden: true } })
       if (before?.categories) categorised.push({ productId, categories: before.categories })
+      if (before && before.line !== undefined) {
+        lineMoves.push({ productId, line: before.line })
+        if (before.line && !lineNames.has(before.line)) lineNames.set(before.line, lineNameOf(values.title_ru))
+      }
       const delta = after.stock === undefined ? 0 : after.stock - (before?.stock ?? 0)
       if (delta) moves.push({ productId, delta: -delta, reason: 'undo', actor })
       if (touchesSearch(before)) reindexed.push(productId)
     }
     await updateProducts(tx, restored)
     await setCategoriesMany(tx, categorised)
+    await placeInLines(tx, lineMoves, lineNames)
     await moveStockMany(tx, moves)
     await reindex(db, tx, reindexed)
     const undone = oneRow(

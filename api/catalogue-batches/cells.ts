@@ -1,4 +1,5 @@
 import { volumeUnits } from '#contract/catalogue.ts'
+import { concentrations, sizeKinds } from '#contract/product-lines.ts'
 import type { MessageKey } from '../http/messages.ts'
 import type { SheetField, SheetValues } from './fields.ts'
 import type { Cell } from './sheet-read.ts'
@@ -148,5 +149,14 @@ export function readCell(field: SheetField, cell: Cell): Read<SheetValues[SheetF
     }
     case 'package_code':
       return optional(cell, 20)
+    case 'line': {
+      const raw = text(cell).toLowerCase()
+      if (!raw) return { value: null }
+      return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) && raw.length <= 120 ? { value: raw } : { error: 'sheet_slug' }
+    }
+    case 'concentration':
+      return isEmpty(cell) ? { value: null } : choice(concentrations, cell)
+    case 'size_kind':
+      return isEmpty(cell) ? { value: null } : choice(sizeKinds, cell)
   }
 }

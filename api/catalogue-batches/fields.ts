@@ -1,7 +1,8 @@
-import { inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
+import type { Concentration, SizeKind } from '#contract/product-lines.ts'
 import type { Db, Tx } from '../db/client.ts'
-import { productCategories, products } from '../db/schema/index.ts'
+import { productCategories, productLines, products } from '../db/schema/index.ts'
 
 /**
  * A product as a spreadsheet row sees it: the import's and export's columns,
@@ -34,6 +35,10 @@ export type SheetValues = {
   hidden: boolean
   ikpu: string | null
   package_code: string | null
+  /** The product line's slug (products naming one slug are one line; a new slug makes a line). */
+  line: string | null
+  concentration: Concentration | null
+  size_kind: SizeKind | null
 }
 export type SheetField = keyof SheetValues
 
@@ -63,6 +68,9 @@ export const sheetFields: readonly SheetField[] = [
   'hidden',
   'ikpu',
   'package_code',
+  'line',
+  'concentration',
+  'size_kind',
 ]
 
 /** What "prices and stock only" may change. */
@@ -85,12 +93,14 @@ export async function sheetValuesOf(tx: Db | Tx, ids: number[]): Promise<Map<num
       .select({
         id: products.id,
         p: products,
+        line: productLines.slug,
         categories: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id)
           from ${productCategories} pc where pc.product_id = ${products.id}), '{}')`,
       })
       .from(products)
+      .leftJoin(productLines, eq(productLines.id, products.lineId))
       .where(inArray(products.id, chunk))
-    for (const { id, p, categories } of rows)
+    for (const { id, p, categories, line } of rows)
       found.set(id, {
         sku: p.sku,
         barcode: p.barcode,
@@ -116,6 +126,9 @@ export async function sheetValuesOf(tx: Db | Tx, ids: number[]): Promise<Map<num
         hidden: p.isHidden,
         ikpu: p.ikpu,
         package_code: p.packageCode,
+        line,
+        concentration: p.concentration,
+        size_kind: p.sizeKind,
       })
   }
   return found
@@ -146,8 +159,9 @@ export function driftedFields(current: SheetValues, expected: Changes): SheetFie
 const moment = (value: string | null | undefined) => (value ? new Date(value) : null)
 
 /**
- * The products columns for `changes` (all but stock and categories), texts
- * merged into the product's current ones.
+ * The products columns for `changes` (all but stock, categories and the
+ * line: batches.ts places products in lines), texts merged into the
+ * product's current ones.
  */
 export function productColumns(current: SheetValues | null, changes: Changes) {
   const set: Partial<typeof products.$inferInsert> = {}
@@ -177,5 +191,7 @@ export function productColumns(current: SheetValues | null, changes: Changes) {
   if (has('hidden') && changes.hidden !== undefined) set.isHidden = changes.hidden
   if (has('ikpu')) set.ikpu = changes.ikpu ?? null
   if (has('package_code')) set.packageCode = changes.package_code ?? null
+  if (has('concentration')) set.concentration = changes.concentration ?? null
+  if (has('size_kind')) set.sizeKind = changes.size_kind ?? null
   return set
 }

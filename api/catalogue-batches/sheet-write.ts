@@ -16,7 +16,7 @@ export type ExportFilters = SQL[]
 
 export const fieldsOf = (kind: SheetKind) => (kind === 'stock' ? stockSheetFields : sheetFields)
 
-const textFields = new Set<SheetField>(['sku', 'barcode', 'ikpu', 'package_code', 'slug'])
+const textFields = new Set<SheetField>(['sku', 'barcode', 'ikpu', 'package_code', 'slug', 'line'])
 
 /** A product's cell as the import reads it back unchanged. */
 function cellOf(

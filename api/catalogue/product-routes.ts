@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { listingSizes as sizesChoices } from '#contract/product-lines.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -9,6 +10,7 @@ import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { catalogueCache, leaveUncached } from './cache.ts'
+import { lineSummaries, listingSizes, productLine } from './lines.ts'
 import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
 import { getProduct, listProducts } from './products.ts'
 import { productListQuery } from './query.ts'
@@ -49,6 +51,9 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
               .openapi({
                 description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
               }),
+            sizes: z.enum(sizesChoices).openapi({
+              description: 'How this page lists a line: one card (`together`) or a card per size (`separate`)',
+            }),
           })
           .openapi('ProductPage'),
         'A page of products',
@@ -87,10 +92,22 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
     createRouter()
       .openapi(listRoute, async (c) => {
         const lang = c.get('lang')
-        const query = c.req.valid('query')
+        const asked = c.req.valid('query')
+        const sizes = asked.search ? 'separate' : (asked.sizes ?? (await listingSizes(db)))
+        const query = { ...asked, sizes }
         const found = await listProducts(db, query, lang, new MediaLinks(config))
         if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
-        const page = paged(found.results, found.total, query.page, query.size, c.req.url)
+        if (sizes === 'together') {
+          const lines = await lineSummaries(
+            db,
+            found.results.map((card) => card.id),
+          )
+          for (const card of found.results) {
+            const line = lines.get(card.id)
+            if (line) card.line = line
+          }
+        }
+        const page = { ...paged(found.results, found.total, query.page, query.size, c.req.url), sizes }
         return c.json(found.totalCapped ? { ...page, total_capped: true } : page, 200)
       })
       .openapi(alternativesRoute, async (c) => {
@@ -104,7 +121,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
       .openapi(detailRoute, async (c, next) => {
         const lang = c.get('lang')
         const product = await getProduct(db, c.req.valid('param').slug, lang, new MediaLinks(config))
-        if (product) return c.json(product, 200)
+        if (product) return c.json({ ...product, line: await productLine(db, product.id, lang) }, 200)
         leaveUncached(c)
         await next()
         if (c.res.status === 404 && (await genericNotFound(c.res, lang))) {

@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
+import type { ListingSizes } from '#contract/product-lines.ts'
 import type { Db } from '../db/client.ts'
 import {
   brands,
@@ -221,10 +222,27 @@ async function intentConditions(db: Db, intent: SearchIntent): Promise<SQL[] | n
   return conditions
 }
 
-/** One page of the product list; `'past-end'` when `page` lies beyond the last one. */
+/**
+ * One product per line among those `filters` keep (the first in the line's
+ * order) and every product of no line: a list of one card per line.
+ */
+function firstOfEachLine(db: Db, filters: SQL[]): SQL {
+  const firsts = db
+    .selectDistinctOn([products.lineId], { id: products.id })
+    .from(products)
+    .where(and(isNotNull(products.lineId), ...filters))
+    .orderBy(asc(products.lineId), asc(products.linePosition), asc(products.id))
+  return or(isNull(products.lineId), inArray(products.id, firsts))!
+}
+
+/**
+ * One page of the product list; `'past-end'` when `page` lies beyond the last
+ * one. `sizes: 'together'` lists a line once, as its first product the filters
+ * keep; a search always lists each size, so it finds "Sauvage 200 ml".
+ */
 export async function listProducts(
   db: Db,
-  query: ProductListQuery,
+  query: ProductListQuery & { sizes: ListingSizes },
   lang: Lang,
   media: MediaLinks,
 ): Promise<ProductPage> {
@@ -233,7 +251,10 @@ export async function listProducts(
   const nothing = () => (query.page === 1 ? { results: [], total: 0 } : ('past-end' as const))
   // Nothing can match: an unknown slug, or a search of punctuation only.
   if (filters === null || (query.search && !tokens.length)) return nothing()
-  if (!tokens.length) return filteredProducts(db, query, filters, query.ordering ?? '-created_at', lang, media)
+  if (!tokens.length) {
+    const listed = query.sizes === 'together' ? [...filters, firstOfEachLine(db, filters)] : filters
+    return filteredProducts(db, query, listed, query.ordering ?? '-created_at', lang, media)
+  }
 
   // «женские духи»: words naming an audience or a kind of product filter like
   // the list's filters do; the rest is searched as text.
@@ -511,11 +532,17 @@ function toCard(row: CardRow, brand: BrandRow, images: string[], lang: Lang, med
 
 const SIMILAR = 8
 
-/** Everything the product page shows; null when there is no such product (or it is hidden). */
-export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaLinks): Promise<ProductDetail | null> {
+/** Everything the product page shows but its line (lines.ts); null when there is no such product (or it is hidden). */
+export async function getProduct(
+  db: Db,
+  slug: string,
+  lang: Lang,
+  media: MediaLinks,
+): Promise<Omit<ProductDetail, 'line'> | null> {
   const [row] = await db
     .select({
       ...cardColumns,
+      lineId: products.lineId,
       description: products.description,
       audience: products.audience,
       country: products.country,
@@ -574,21 +601,31 @@ export async function getProduct(db: Db, slug: string, lang: Lang, media: MediaL
 }
 
 /**
- * The same line in other volumes and forms first (titles that start with the
- * same name, the part before the first comma), then the rest of the brand,
- * then the same categories; only what can be ordered now.
+ * Products named like it first (titles that start with the same name, the
+ * part before the first comma: its body products), then the rest of the
+ * brand, then the same categories; only what can be ordered now. Its own
+ * line's products are the page's choices, not similar products.
  */
 async function similarProducts(
   db: Db,
-  product: { id: number; brandId: number; title: { ru: string } },
+  product: { id: number; brandId: number; title: { ru: string }; lineId: number | null },
   categoryIds: number[],
 ) {
   const name = product.title.ru.split(',')[0]!.trim()
   const sameLine = sql`(${products.title}->>'ru') like ${`${name.replace(/[\\%_]/g, '\\$&')},%`}`
+  const otherLine = product.lineId === null ? undefined : sql`${products.lineId} is distinct from ${product.lineId}`
   const sameBrand = await db
     .select(cardColumns)
     .from(products)
-    .where(and(eq(products.brandId, product.brandId), ne(products.id, product.id), gt(products.stock, 0), shownProduct))
+    .where(
+      and(
+        eq(products.brandId, product.brandId),
+        ne(products.id, product.id),
+        gt(products.stock, 0),
+        shownProduct,
+        otherLine,
+      ),
+    )
     .orderBy(desc(sameLine), desc(products.popularity), asc(products.id))
     .limit(SIMILAR)
   if (sameBrand.length >= SIMILAR || !categoryIds.length) return sameBrand
@@ -600,6 +637,7 @@ async function similarProducts(
         notInArray(products.id, [product.id, ...sameBrand.map((p) => p.id)]),
         gt(products.stock, 0),
         shownProduct,
+        otherLine,
         inArray(
           products.id,
           db

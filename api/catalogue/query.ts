@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { pageKinds } from '#contract/content.ts'
+import { listingSizes } from '#contract/product-lines.ts'
 import { pagingQuery } from '../http/paging.ts'
 
 // Query parameters of the catalogue lists. Every schema here both validates
@@ -90,6 +91,14 @@ export const productListQuery = z
     price__gte: priceParam('Lowest price paid, in sum'),
     price__lte: priceParam('Highest price paid, in sum'),
     in_stock: booleanParam('true: only products that can be ordered now; false: only sold-out ones'),
+    sizes: optional(z.enum(listingSizes)).openapi({
+      type: 'string',
+      enum: [...listingSizes],
+      description:
+        "A product line's sizes and forms: `together`, one card per line (its first product the filters keep, " +
+        "with `line`); `separate`, a card each. Default: the shop's setting (the answer's `sizes`). " +
+        'A `search` always lists each size.',
+    }),
   })
   .superRefine((query, ctx) => {
     if (query.price__gte !== undefined && query.price__lte !== undefined && query.price__gte > query.price__lte) {

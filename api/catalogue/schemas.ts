@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { volumeUnits } from '#contract/catalogue.ts'
+import { concentrations, sizeKinds } from '#contract/product-lines.ts'
 import { imageSizes } from '../media/paths.ts'
 
 // Response shapes of the catalogue. Field names follow the Django REST API the
@@ -33,6 +34,17 @@ export const highlightSchema = z.array(z.tuple([z.number().int(), z.number().int
   example: [[0, 4]],
 })
 
+export const lineSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string().openapi({ example: 'Dior Sauvage' }),
+    size_count: z.number().int().openapi({ description: 'Sizes and forms of the line on sale (shown), this one too' }),
+    price_from: z.number().int().openapi({
+      description: 'The lowest price paid among them that are in stock (among all when none is), in sum',
+    }),
+  })
+  .openapi('LineSummary')
+
 export const productCardSchema = z
   .object({
     id: z.number().int(),
@@ -63,6 +75,11 @@ export const productCardSchema = z
       description:
         'Only with `search`: the parts of `brand.name` the query matched; all of it when a local spelling matched ("шанель")',
     }),
+    line: lineSummarySchema.optional().openapi({
+      description:
+        'Only in a list of one card per line (`sizes=together`), on a card standing for a line of several sizes: ' +
+        'show "N sizes from …" and open the product, whose page offers them all',
+    }),
   })
   .openapi('ProductCard')
 
@@ -76,8 +93,43 @@ export const manufacturerRefSchema = z
 
 export const audienceSchema = z.enum(['women', 'men', 'unisex'])
 
+export const lineMemberSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string().openapi({ description: "The product's own page: each choice has its address" }),
+    title: z.string(),
+    label: z.string().openapi({
+      description:
+        'What tells it apart in the line, in the requested language: the concentration where the line has several, ' +
+        'tester or miniature, the volume',
+      example: 'Туалетная вода, 100 мл',
+    }),
+    volume: z.number().int().nullable(),
+    unit: z.enum(volumeUnits),
+    concentration: z.enum(concentrations).nullable().openapi({ description: 'null: not a perfume, or not said' }),
+    size_kind: z.enum(sizeKinds).nullable().openapi({ description: 'null: the regular bottle' }),
+    price: z.number().int(),
+    sale_price: z.number().int().nullable(),
+    price_per_10: z.number().int().nullable().openapi({
+      description: 'Price paid per 10 ml (10 g for grams), whole sum; null without a volume or in kilograms',
+    }),
+    in_stock: z.boolean(),
+  })
+  .openapi('LineMember')
+
+export const productLineSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string().openapi({ example: 'Dior Sauvage' }),
+    members: z.array(lineMemberSchema).openapi({
+      description: "The line's products on sale, this one too, in the shop's order: the choices of its page",
+    }),
+  })
+  .openapi('ProductLine')
+
 export const productDetailSchema = productCardSchema
-  .omit({ highlight: true, brand_highlight: true })
+  .omit({ highlight: true, brand_highlight: true, line: true })
   .extend({
     description: z.string(),
     image_alts: z.array(z.string()).openapi({
@@ -91,9 +143,13 @@ export const productDetailSchema = productCardSchema
     manufacturer: manufacturerRefSchema.nullable(),
     categories: z.array(categoryRefSchema),
     stock: z.number().int().openapi({ description: 'Units available to order now' }),
-    similar: z
-      .array(productCardSchema)
-      .openapi({ description: 'Up to 8: the same line first, then brand, then category' }),
+    line: productLineSchema.nullable().openapi({
+      description: 'The line (one fragrance in all its sizes and forms) this product is a choice of; null: none',
+    }),
+    similar: z.array(productCardSchema).openapi({
+      description:
+        "Up to 8, its line's other products left out (they are `line.members`): the brand, then the category",
+    }),
   })
   .openapi('ProductDetail')
 
@@ -207,6 +263,8 @@ export const resultsSchema = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), total: z.number().int() })
 
 export type ProductCard = z.infer<typeof productCardSchema>
+export type LineSummary = z.infer<typeof lineSummarySchema>
+export type ProductLine = z.infer<typeof productLineSchema>
 export type ProductDetail = z.infer<typeof productDetailSchema>
 
 export const searchAlternativesSchema = z

@@ -4,7 +4,6 @@ import { brands, products } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import type { MediaLinks } from '../media/links.ts'
 import { listProducts } from './products.ts'
-import type { ProductListQuery } from './query.ts'
 import type { ProductCard } from './schemas.ts'
 import { foldText, searchTokens } from './search-text.ts'
 import { emptyVocabulary, getVocabulary, prefixRange, similarWords, trigramsOf, type Vocabulary } from './vocabulary.ts'
@@ -104,7 +103,7 @@ export async function searchAlternatives(
   const vocabulary = await getVocabulary(db).catch(() => emptyVocabulary)
   const spellings: SearchAlternatives['spellings'] = []
   const find = async (query: string) => {
-    const found = await listProducts(db, { search: query, page: 1, size: 1 } as ProductListQuery, lang, media)
+    const found = await listProducts(db, { search: query, page: 1, size: 1, sizes: 'separate' }, lang, media)
     return found === 'past-end' ? null : found
   }
   for (const query of candidates(tokens, vocabulary).slice(0, TRIES)) {

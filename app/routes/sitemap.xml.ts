@@ -95,7 +95,8 @@ async function productSlugs(api: ApiClient, part: number) {
     const batch = await Promise.all(
       pages.slice(i, i + 4).map((page) =>
         api
-          .get('products/', { ordering: 'created_at', page, size: apiPage })
+          // Every size of a line has its own page: each is listed.
+          .get('products/', { ordering: 'created_at', page, size: apiPage, sizes: 'separate' })
           .then((r) => r.results.map(({ slug, updated_at }) => ({ slug, updated_at })))
           .catch(() => [] as typeof slugs),
       ),
@@ -112,7 +113,7 @@ async function sitemapPages(api: ApiClient, name: string): Promise<{ index: bool
   const everyLanguage = (pages: Page[]) =>
     languages.flatMap((lang) => pages.map((page) => ({ ...page, path: `/${lang}${page.path}` })))
   if (name === 'index') {
-    const { total } = await api.get('products/', { size: 1 })
+    const { total } = await api.get('products/', { size: 1, sizes: 'separate' })
     const parts = Math.max(1, Math.ceil(total / chunk))
     const paths = ['/sitemaps/shop.xml', ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`)]
     return { index: true, pages: paths.map((path) => ({ path })) }

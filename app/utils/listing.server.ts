@@ -26,6 +26,7 @@ export async function loadListing(
     total: page.total,
     totalPages: page.total_pages,
     page: page.current_page,
+    sizes: page.sizes,
     brandOptions: brands,
     fixed,
   }
@@ -68,6 +69,7 @@ export function listingCanonical(pathname: string, filters: ListFilters) {
       priceText: { from: '', to: '' },
       priceError: null,
       inStock: false,
+      sizes: null,
       ordering: null,
     },
     {},
@@ -79,6 +81,7 @@ export function listingCanonical(pathname: string, filters: ListFilters) {
     filters.priceFrom !== null ||
     filters.priceTo !== null ||
     filters.priceError !== null ||
-    filters.inStock
+    filters.inStock ||
+    filters.sizes !== null
   return { path: `${pathname}${canonical}`, noindex, filtered: hasNarrowingFilters(filters) }
 }

@@ -184,3 +184,59 @@ export function productLd(p: ProductLdInput): JsonLd {
       : {}),
   }
 }
+
+export type ProductGroupLdInput = {
+  /** The line's id: every page of the line names the same group. */
+  groupId: string
+  name: string
+  brand: string
+  /** The page's own product, in full. */
+  product: ProductLdInput
+  /** Every choice of the line (this page's too): its page, name, size and offer. */
+  variants: {
+    url: string
+    name: string
+    sku: string
+    size: string
+    price: number
+    salePrice: number | null
+    inStock: boolean
+  }[]
+}
+
+/**
+ * A line's page for search engines: a ProductGroup varying by size whose
+ * `hasVariant` lists every size at its own address (each keeps its canonical),
+ * this page's product in full, so one page of the group tells of them all.
+ */
+export function productGroupLd(g: ProductGroupLdInput): JsonLd {
+  const { '@context': _context, ...own } = productLd(g.product)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name: g.name,
+    productGroupID: g.groupId,
+    brand: { '@type': 'Brand', name: g.brand },
+    variesBy: ['https://schema.org/size'],
+    hasVariant: g.variants.map((v) =>
+      v.url === g.product.url
+        ? { ...own, size: v.size, inProductGroupWithID: g.groupId }
+        : {
+            '@type': 'Product',
+            name: v.name,
+            sku: v.sku,
+            url: v.url,
+            size: v.size,
+            inProductGroupWithID: g.groupId,
+            offers: {
+              '@type': 'Offer',
+              url: v.url,
+              priceCurrency: 'UZS',
+              price: v.salePrice ?? v.price,
+              availability: v.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+              itemCondition: 'https://schema.org/NewCondition',
+            },
+          },
+    ),
+  }
+}

@@ -33,9 +33,8 @@ async function productsToChange(request: APIRequestContext, token: string): Prom
 /** The price the product page shows first ("1 234 000 сум"). */
 async function shopPrice(page: Page, slug: string) {
   await visit(page, `/ru/products/${slug}`)
-  const price = main(page)
-    .getByText(/^[\d\s]+сум$/)
-    .first()
+  // The page's own price, not one of its line's choices.
+  const price = page.locator('.product__summary > .price').getByText(/^[\d\s]+сум$/)
   return Number((await price.textContent())?.replace(/\D/g, ''))
 }
 

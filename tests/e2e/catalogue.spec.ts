@@ -149,7 +149,8 @@ test.describe('product page', () => {
     await expect(specs.getByText('100 мл')).toBeVisible()
     await expect(specs.getByText('2015')).toBeVisible()
     await expect(specs.getByRole('link', { name: 'LVMH' })).toHaveAttribute('href', '/ru/manufactures/lvmh')
-    await expect(page.getByText('В наличии')).toBeVisible()
+    // The page's own availability (each of the line's choices says its own inside its link).
+    await expect(main.getByRole('paragraph').filter({ hasText: /^В наличии$/ })).toBeVisible()
     await expect(page.getByRole('region', { name: 'Отзывы' }).getByText(/^\d,\d из 5$/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Отзывы' }).getByText(/Отзывы: \d+/)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Похожие товары' }).getByRole('article')).not.toHaveCount(0)
@@ -558,7 +559,10 @@ test.describe('for search engines', () => {
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) =>
       JSON.parse(m[1]!),
     )
-    const item = ld.find((x) => x['@type'] === 'Product')
+    // A size of a line: the page describes the line, this size in full among its variants.
+    const group = ld.find((x) => x['@type'] === 'ProductGroup')
+    expect(group).toMatchObject({ name: 'Dior Sauvage', brand: { '@type': 'Brand', name: 'Dior' } })
+    const item = group.hasVariant.find((v: { sku: string }) => v.sku === String(api.id))
     expect(item).toMatchObject({
       name: api.title,
       sku: String(api.id),

@@ -16,12 +16,12 @@ type Product = { id: number; slug: string; title: string; stock: number; price: 
  * carries `price`) that no other spec uses: one per project and slot, at a fixed
  * place in the oldest-first list, which specs running alongside cannot shift as
  * they count stock to 0 or set sales (a price-ordered in-stock list did, and
- * two tests took one product). Places 1–6 of that page are such products in the
- * demo catalogue.
+ * two tests took one product). Places 1–6 of that page (a card per size) are such
+ * products in the demo catalogue.
  */
 async function productFor(request: APIRequestContext, slot: 0 | 1 | 2): Promise<Product> {
   const index = 1 + (test.info().project.name === 'chromium-js' ? 0 : 3) + slot
-  const list = await request.get('/api/v1/products/?ordering=created_at&page=7&size=12')
+  const list = await request.get('/api/v1/products/?ordering=created_at&page=7&size=12&sizes=separate')
   const slug = (await list.json()).results[index].slug as string
   const product = await (await request.get(`/api/v1/products/${slug}/`)).json()
   expect(product.stock, `${slug} is in stock`).toBeGreaterThan(0)

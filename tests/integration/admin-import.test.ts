@@ -336,7 +336,8 @@ describe('export → import', () => {
     const template = await t.request('admin/products/import/template/?format=csv', { token: manager.token })
     expect((await template.text()).replace(/^\uFEFF/, '').trim()).toBe(
       'sku;barcode;slug;title_uz;title_sr;title_ru;description_uz;description_sr;description_ru;brand;categories;' +
-        'audience;country;year;volume;unit;price;sale_price;sale_starts_at;sale_ends_at;stock;hidden;ikpu;package_code',
+        'audience;country;year;volume;unit;price;sale_price;sale_starts_at;sale_ends_at;stock;hidden;ikpu;package_code;' +
+        'line;concentration;size_kind',
     )
   })
 })

@@ -195,7 +195,8 @@ describe('products/manufacturers/{slug}/', () => {
     expect(status).toBe(200)
     expect(body).toMatchObject({ slug: 'lvmh', name: 'LVMH', country: { code: 'FR', name: 'Франция' } })
     expect(body.brands.map((b: { slug: string }) => b.slug)).toContain('dior')
-    const listed = (await t.json('products/?manufacturer=lvmh&size=1')).body.total
+    // The count is of products, every size of a line one: the list of a card per size.
+    const listed = (await t.json('products/?manufacturer=lvmh&size=1&sizes=separate')).body.total
     expect(body.product_count).toBe(listed)
   })
 
@@ -497,6 +498,7 @@ describe('OpenAPI document', () => {
         'price__gte',
         'price__lte',
         'in_stock',
+        'sizes',
       ].sort(),
     )
     const ordering = list.parameters.find((p: { name: string }) => p.name === 'ordering')

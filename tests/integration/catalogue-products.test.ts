@@ -1,9 +1,17 @@
 import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { productRoutes } from '#api/catalogue/product-routes.ts'
 import { updateProduct } from '#api/catalogue/service.ts'
 import { parseConfig } from '#api/config.ts'
-import { brands, categories, categoryGroups, manufacturers, productCategories, products } from '#api/db/schema/index.ts'
+import {
+  brands,
+  categories,
+  categoryGroups,
+  manufacturers,
+  productCategories,
+  products,
+  settings,
+} from '#api/db/schema/index.ts'
 import { createRouter } from '#api/http/context.ts'
 import type { ProductCard } from '#api/types.ts'
 import { volumeUnits } from '#contract/catalogue.ts'
@@ -16,6 +24,14 @@ import { setupTestApi } from './support/api.ts'
 const t = setupTestApi({ products: 300 })
 
 const db = () => t.database.db
+
+// Every filter and ordering here is of products, each size of a line one: the
+// shop set to list a card per size (product-lines.test.ts tests a card per line).
+beforeAll(async () => {
+  await db()
+    .insert(settings)
+    .values({ key: 'listing', value: { sizes: 'separate' } })
+})
 const paid = (c: ProductCard) => c.sale_price ?? c.price
 
 /** Every product of a filtered list, page by page. */

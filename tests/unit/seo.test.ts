@@ -143,9 +143,18 @@ describe('list query', () => {
       inStock: true,
       sale: true,
       recommended: false,
+      sizes: null,
       ordering: null,
       page: 1,
     })
+  })
+
+  test('carries the shopper’s choice of one card per line or a card per size to the API and back', () => {
+    const f = parseListParams(new URLSearchParams('sizes=separate&brand=dior'))
+    expect(f.sizes).toBe('separate')
+    expect(apiListQuery(f)).toMatchObject({ sizes: 'separate', brand: 'dior' })
+    expect(listSearch(f)).toBe('?brand=dior&sizes=separate')
+    expect(parseListParams(new URLSearchParams('sizes=some')).sizes).toBeNull()
   })
 
   test('an empty form (a GET form without JavaScript) means no filters', () => {

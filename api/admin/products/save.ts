@@ -234,12 +234,13 @@ async function afterWrite(
     })
 }
 
-/** Creates a product (stock 0); returns its id. */
+/** Creates a product (stock 0); returns its id. `within` adds to the same transaction (a line to join). */
 export async function createProduct(
   db: Db,
   input: ProductInput & Pick<Snapshot, 'title' | 'brand_id' | 'audience' | 'country' | 'price'>,
   editor: ProductEditor,
   { lang }: Context,
+  within?: (tx: Db, id: number) => Promise<void>,
 ): Promise<number> {
   return saveInTransaction(
     db,
@@ -252,6 +253,7 @@ export async function createProduct(
       await check(tx, lang, next, null)
       const [row] = await tx.insert(products).values(columnsOf(next)).returning({ id: products.id })
       await afterWrite(db, tx, row!.id, next, { editor, action: 'product.create', before: null })
+      await within?.(tx, row!.id)
       return row!.id
     },
     lang,

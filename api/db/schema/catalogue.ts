@@ -14,10 +14,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { volumeUnits } from '../../../contract/catalogue.ts'
+import { concentrations, sizeKinds } from '../../../contract/product-lines.ts'
 import { createdAt, localized, wordsOf } from './columns.ts'
 
 export const audience = pgEnum('audience', ['women', 'men', 'unisex'])
 export const volumeUnit = pgEnum('volume_unit', volumeUnits)
+export const concentration = pgEnum('concentration', concentrations)
+export const sizeKind = pgEnum('size_kind', sizeKinds)
 
 /** What an old slug pointed at: the storefront answers it with a permanent redirect to the current one. */
 export const sluggedKind = pgEnum('slugged_kind', ['product', 'brand', 'manufacturer', 'category', 'category_group'])
@@ -71,6 +74,20 @@ export const categories = pgTable(
   (t) => [index('categories_group_idx').on(t.groupId)],
 )
 
+/**
+ * One fragrance in all its sizes and forms (Sauvage EDT 60, 100 and 200 ml, its
+ * EDP, a tester): the product page offers the line's products as choices and
+ * lists may show one card for them all. A product is in at most one line.
+ */
+export const productLines = pgTable('product_lines', {
+  id: serial().primaryKey(),
+  // The spreadsheet's `line` column names a line by it.
+  slug: text().notNull().unique(),
+  // As on the bottle ("Dior Sauvage"): the same in every language, like brand names.
+  name: text().notNull(),
+  createdAt: createdAt(),
+})
+
 export const products = pgTable(
   'products',
   {
@@ -114,6 +131,12 @@ export const products = pgTable(
     aliases: text().array().notNull().default(sql`'{}'::text[]`),
     // Written by the application (catalogue/search-key.ts), never by SQL: see REFERENCE-UZ.md.
     searchKey: text('search_key').notNull().default(''),
+    // Its line and place among the line's choices (lower first); what tells the choices apart
+    // besides the volume: the concentration, and whether it is a tester or a miniature.
+    lineId: integer('line_id').references(() => productLines.id, { onDelete: 'set null' }),
+    linePosition: smallint('line_position').notNull().default(0),
+    concentration: concentration(),
+    sizeKind: sizeKind('size_kind'),
     createdAt: createdAt(),
     // The sitemaps' <lastmod>: every change through Drizzle (staff edits, stock, rating) moves it.
     updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -145,6 +168,7 @@ export const products = pgTable(
     index('products_sale_starts_idx').on(t.saleStartsAt).where(sql`${t.salePrice} IS NOT NULL`),
     index('products_sale_ends_idx').on(t.saleEndsAt).where(sql`${t.salePrice} IS NOT NULL`),
     uniqueIndex('products_sku_idx').on(t.sku),
+    index('products_line_idx').on(t.lineId, t.linePosition),
     index('products_barcode_idx').on(t.barcode),
     check(
       'products_sale_window',

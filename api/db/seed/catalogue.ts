@@ -1,3 +1,4 @@
+import { concentrations, sizeKinds } from '../../../contract/product-lines.ts'
 import type { Db } from '../client.ts'
 import {
   brands as brandsTable,
@@ -6,6 +7,7 @@ import {
   manufacturers,
   productCategories,
   productImages,
+  productLines,
   products as productsTable,
 } from '../schema/index.ts'
 import { insertJson } from './batches.ts'
@@ -84,15 +86,51 @@ async function seedCategories(db: Db): Promise<Map<string, number>> {
   return byKey(rows, (c) => c.slug)
 }
 
+// A line's choices in the order the product page shows them: by concentration,
+// the regular bottles before miniatures and testers, smaller volumes first.
+const rank = <T>(list: readonly T[], value: T | null) => (value === null ? list.length : list.indexOf(value))
+const choiceOrder = (a: ProductSeed, b: ProductSeed) =>
+  rank(concentrations, a.concentration) - rank(concentrations, b.concentration) ||
+  rank([null, ...sizeKinds], a.sizeKind) - rank([null, ...sizeKinds], b.sizeKind) ||
+  a.volume - b.volume
+
+/**
+ * The lines of two or more products (a line of one offers no choice), and each
+ * product's line id and place in it, by product slug.
+ */
+async function seedLines(db: Db, products: ProductSeed[]) {
+  const members = new Map<string, ProductSeed[]>()
+  for (const p of products) if (p.line) members.set(p.line.key, [...(members.get(p.line.key) ?? []), p])
+  const lines = [...members].filter(([, list]) => list.length > 1)
+  const placed = new Map<string, { lineId: number; linePosition: number }>()
+  if (!lines.length) return placed
+  const rows = await insertJson<{ id: number; slug: string }>(
+    db,
+    productLines,
+    lines.map(([key, list]) => ({ slug: key, name: list[0]!.line!.name })),
+    { batch: 1000, returning: ['id', 'slug'] },
+  )
+  const ids = byKey(rows, (r) => r.slug)
+  for (const [key, list] of lines)
+    for (const [position, p] of [...list].sort(choiceOrder).entries())
+      placed.set(p.slug, { lineId: ids.get(key)!, linePosition: position })
+  return placed
+}
+
 async function seedProducts(
   db: Db,
   products: ProductSeed[],
   brandIds: Map<string, { id: number; manufacturerId: number }>,
 ): Promise<Map<string, number>> {
-  const rows = products.map(({ categories: _c, picture: _p, famous: _f, kind: _k, brandSlug, ...columns }) => {
-    const brand = brandIds.get(brandSlug)!
-    return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId }
-  })
+  const lines = await seedLines(db, products)
+  const rows = products.map(
+    ({ categories: _c, picture: _p, famous: _f, kind: _k, line: _l, brandSlug, ...columns }) => {
+      const brand = brandIds.get(brandSlug)!
+      // Every row names the same columns (insertJson takes them from the first).
+      const line = lines.get(columns.slug) ?? { lineId: null, linePosition: 0 }
+      return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId, ...line }
+    },
+  )
   const inserted = await insertJson<{ id: number; slug: string }>(db, productsTable, rows, {
     batch: 1000,
     returning: ['id', 'slug'],

@@ -1,3 +1,4 @@
+import type { Concentration, SizeKind } from '../../../contract/product-lines.ts'
 import type { Localized } from '../../http/locale.ts'
 import { bodyBasePrice, countryOfMake, isNiche, perfumeBasePrice } from './brand-traits.ts'
 import { describe, type Remark } from './describe.ts'
@@ -35,9 +36,18 @@ export type ProductSeed = {
   searchKey: string
   createdAt: Date
   categories: string[]
+  /** A perfume's concentration (its form); null for body and bath products. */
+  concentration: Concentration | null
+  /** A tester or a travel miniature of the line's bottle; null for the regular one. */
+  sizeKind: SizeKind | null
+  /** The product line its sizes and forms share (seedCatalogue groups them). Not a column. */
+  line: LineSeed | null
   /** The line's pictures, shared by all its products of one shape. */
   picture: { lineSlug: string; shape: Shape; hue: number; brand: string; line: string }
 }
+
+/** Which line a product joins: products with the same key are one line's choices. */
+export type LineSeed = { key: string; name: string }
 
 // Content dates count back from a fixed day, never from the clock, so a seed is repeatable.
 export const referenceDate = Date.UTC(2026, 10, 1)
@@ -56,6 +66,31 @@ const audienceCategory = { women: 'womens-perfume', men: 'mens-perfume', unisex:
 
 const roundThousand = (sum: number) => Math.max(1000, Math.round(sum / 1000) * 1000)
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
+
+const concentrationForms: Partial<Record<string, Concentration>> = {
+  edt: 'edt',
+  edp: 'edp',
+  parfum: 'parfum',
+  extrait: 'extrait',
+}
+
+/**
+ * A fragrance's concentrations, sizes, testers and miniatures are one line;
+ * a body or bath product's volumes another line per form ("Sauvage" and its
+ * shower gel are different things to choose between). Gift sets stay apart:
+ * a set is not a size.
+ */
+function lineOf(d: Draft): LineSeed | null {
+  if (modifierOf(d) === 'gift') return null
+  const name = d.edition ? `${d.plan.displayName} ${d.edition}` : d.plan.displayName
+  if (isPerfume(d)) return { key: slugify(`${d.plan.slug} ${d.edition ?? ''}`), name }
+  // "Sauvage Shower Gel" is named for its form already.
+  const form = d.plan.slug.includes(d.variant.form.slug) ? '' : d.variant.form.slug
+  return {
+    key: slugify(`${d.plan.slug} ${d.edition ?? ''} ${form}`),
+    name: form ? `${name}, ${d.variant.form.name.ru}` : name,
+  }
+}
 
 const modifierOf = (d: Draft): Modifier | null => (d.variant.gift ? 'gift' : d.modifier)
 const volumeOf = (d: Draft) => (d.modifier === 'travel' ? travelVolume : d.variant.volume)
@@ -175,6 +210,9 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     salePrice: salePrice(cost, random),
     stock: random.chance(0.08) ? 0 : random.int(1, 60),
     ...fiscalCodes(variant.form.key),
+    concentration: concentrationForms[variant.form.key] ?? null,
+    sizeKind: modifier === 'tester' || modifier === 'travel' ? modifier : null,
+    line: lineOf(d),
     isRecommendation: (famous && plan.rank < 10 && d.pass === 0) || random.chance(0.1),
     popularity: popularity(d, random),
     famous,

@@ -49,6 +49,8 @@ export function Filters({
   const [checked, setChecked] = useState<PriceError | null>(null)
   const error = checked ?? filters.priceError
   const chosen = new Set(filters.brand)
+  // One box for the other way of showing a line's sizes than the shop's own (a box unticked sends nothing).
+  const otherSizes = filters.sizes ?? (listing.sizes === 'together' ? 'separate' : 'together')
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
   const reset = listReset(filters, basePath, fixedSections)
@@ -139,6 +141,16 @@ export function Filters({
           </label>
         ))}
       </fieldset>
+
+      {filters.search ? null : (
+        <fieldset>
+          <legend>{t('filters.sizes')}</legend>
+          <label className="check">
+            <input type="checkbox" name="sizes" value={otherSizes} defaultChecked={filters.sizes !== null} />
+            {t(otherSizes === 'separate' ? 'filters.sizes_separate' : 'filters.sizes_together')}
+          </label>
+        </fieldset>
+      )}
 
       <fieldset className="filters__price">
         <legend>{t('filters.price', { currency: currencyWord[lang] })}</legend>

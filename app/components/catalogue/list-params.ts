@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { parseAmount } from '#app/utils/amount-input.ts'
+import { type ListingSizes, listingSizes } from '#contract/product-lines.ts'
 
 // The query of a product list page (/products, a category, a manufacturer) as
 // the shopper's URL says it, and the API query it becomes. Both the loaders and
@@ -29,6 +30,8 @@ export type ListFilters = {
   inStock: boolean
   sale: boolean
   recommended: boolean
+  /** A line's sizes as one card or a card each, as the shopper chose; null: as the shop lists them. */
+  sizes: ListingSizes | null
   ordering: SortOption | null
   page: number
 }
@@ -79,6 +82,9 @@ export function parseListParams(params: URLSearchParams): ListFilters {
     inStock: yes(params.get('in_stock')),
     sale: yes(params.get('sale')),
     recommended: yes(params.get('recommended')),
+    sizes: (listingSizes as readonly string[]).includes(params.get('sizes') ?? '')
+      ? (params.get('sizes') as ListingSizes)
+      : null,
     ordering: (sortOptions as readonly string[]).includes(ordering ?? '') ? (ordering as SortOption) : null,
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   }
@@ -103,6 +109,7 @@ export function apiListQuery(filters: ListFilters, fixed: FixedFilters = {}, siz
     in_stock: filters.inStock ? 'true' : undefined,
     sale_price__isnull: filters.sale ? 'false' : undefined,
     is_recommendation: filters.recommended ? 'true' : undefined,
+    sizes: filters.sizes ?? undefined,
     ordering: filters.ordering ?? undefined,
     page: filters.page,
     size,
@@ -125,6 +132,7 @@ export function listSearch(filters: ListFilters, changes: Partial<ListFilters> =
   if (f.inStock) params.set('in_stock', '1')
   if (f.sale) params.set('sale', '1')
   if (f.recommended) params.set('recommended', '1')
+  if (f.sizes) params.set('sizes', f.sizes)
   if (f.ordering) params.set('ordering', f.ordering)
   if (f.page > 1) params.set('page', String(f.page))
   const text = params.toString()

@@ -4,6 +4,7 @@ import { ProductCardActions } from '#app/components/basket/product-actions.tsx'
 import type { ProductCardView } from '#app/components/catalogue/views.ts'
 import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
+import { formatMoney } from '#app/utils/money.ts'
 import { Highlighted } from './highlight.tsx'
 import { ResponsiveImage } from './image.tsx'
 import { PriceText } from './price.tsx'
@@ -56,6 +57,11 @@ export function ProductCard({ product, lang, level = 3, eager, priority, t, anch
       </Heading>
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
       <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
+      {product.line ? (
+        <p className="product-card__line">
+          {t('line.card', { count: product.line.sizes, price: formatMoney(product.line.priceFrom, lang) })}
+        </p>
+      ) : null}
       {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
       <ProductCardActions product={product} anchor={anchor} />
     </article>

@@ -1,4 +1,5 @@
 import type { Category, Highlight, ImageLinks, ProductCard, SearchAlternatives } from '#api/types.ts'
+import type { ListingSizes } from '#contract/product-lines.ts'
 import type { FixedFilters, ListFilters } from './list-params.ts'
 
 // What the catalogue pages render: the API's answers (api/types.ts) slimmed down
@@ -18,6 +19,8 @@ export type ProductCardView = {
   reviews: number
   inStock: boolean
   highlight?: Highlight
+  /** On a list of one card per line: how many sizes the line has and its lowest price. */
+  line?: { sizes: number; priceFrom: number }
 }
 
 export function toCardView(product: ProductCard): ProductCardView {
@@ -34,6 +37,7 @@ export function toCardView(product: ProductCard): ProductCardView {
     reviews: product.review_count,
     inStock: product.in_stock,
     ...(product.highlight?.length ? { highlight: product.highlight } : {}),
+    ...(product.line ? { line: { sizes: product.line.size_count, priceFrom: product.line.price_from } } : {}),
   }
 }
 
@@ -53,6 +57,8 @@ export type ListingView = {
   total: number
   totalPages: number
   page: number
+  /** How the API listed a line's sizes: one card (`together`) or a card each. */
+  sizes: ListingSizes
   brandOptions: BrandOption[]
   /** What the page itself narrows the list to (a category, a manufacturer): the live count asks for it too. */
   fixed: FixedFilters

@@ -3,6 +3,7 @@ import { data, Link } from 'react-router'
 import { ProductPageActions } from '#app/components/basket/product-actions.tsx'
 import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { Gallery } from '#app/components/catalogue/gallery.tsx'
+import { LineChoices } from '#app/components/catalogue/line-choices.tsx'
 import { Price } from '#app/components/catalogue/price.tsx'
 import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
 import { Rating } from '#app/components/catalogue/rating.tsx'
@@ -19,7 +20,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
-import { absoluteUrl, breadcrumbLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
+import { absoluteUrl, breadcrumbLd, productGroupLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/$slug'
 
 const fewLeft = 5
@@ -65,6 +66,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { lang, product, crumbs, metaTitle, origin } = loaderData
   const url = absoluteUrl(origin, `/${lang}/products/${product.slug}`)
   const images = product.images.map((image) => absoluteUrl(origin, image.large))
+  const ld = {
+    url,
+    name: product.title,
+    description: product.description,
+    images,
+    sku: String(product.id),
+    brand: product.brand.name,
+    price: product.price,
+    salePrice: product.sale_price,
+    inStock: product.in_stock,
+    rating: product.rating,
+    reviewCount: product.review_count,
+    countryOfOrigin: product.country.code,
+  }
+  const line = product.line && product.line.members.length > 1 ? product.line : null
   return seoMeta({
     title: metaTitle,
     description: snippet(product.description),
@@ -73,20 +89,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     type: 'product',
     image: images[0] ?? null,
     jsonLd: [
-      productLd({
-        url,
-        name: product.title,
-        description: product.description,
-        images,
-        sku: String(product.id),
-        brand: product.brand.name,
-        price: product.price,
-        salePrice: product.sale_price,
-        inStock: product.in_stock,
-        rating: product.rating,
-        reviewCount: product.review_count,
-        countryOfOrigin: product.country.code,
-      }),
+      line
+        ? productGroupLd({
+            groupId: `line-${line.id}`,
+            name: line.name,
+            brand: product.brand.name,
+            product: ld,
+            variants: line.members.map((m) => ({
+              url: absoluteUrl(origin, `/${lang}/products/${m.slug}`),
+              name: m.title,
+              sku: String(m.id),
+              size: m.label,
+              price: m.price,
+              salePrice: m.sale_price,
+              inStock: m.in_stock,
+            })),
+          })
+        : productLd(ld),
       breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) }))),
     ],
   })
@@ -131,6 +150,8 @@ export default function ProductPage({
             product={{ id: product.id, title: product.title, inStock: product.in_stock }}
             anchor={`product-${product.id}`}
           />
+          {/* After the price and the basket button, which stay in view on a phone; every size a link. */}
+          {product.line ? <LineChoices line={product.line} current={product.id} lang={lang} /> : null}
           <section aria-labelledby="characteristics" className="product__specs">
             <h2 id="characteristics">{t('product.characteristics')}</h2>
             <dl className="specs">

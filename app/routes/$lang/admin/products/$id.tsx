@@ -11,22 +11,29 @@ import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import type { FormAnswer } from '../+shared/forms.tsx'
 import { adminPath, staffCan } from '../+shared/staff.ts'
-import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer } from '../forms.server.ts'
+import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { toLocalInput } from './+shared/dates.ts'
 import { Doctor } from './+shared/doctor.tsx'
 import { ProductIntent, productForm } from './+shared/form-schema.ts'
+import { LineSection } from './+shared/line-section.tsx'
 import { Pictures } from './+shared/pictures.tsx'
 import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
 import type { Route } from './+types/$id'
+import { lineActions } from './line-actions.server.ts'
 import { formFieldErrors, loadChoices, loadProduct, productBody } from './products.server.ts'
 import './+shared/products.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const [product, choices] = await Promise.all([loadProduct(context, params.id), loadChoices(context)])
+  const [product, choices, { line }] = await Promise.all([
+    loadProduct(context, params.id),
+    loadChoices(context),
+    staffLoad(context, `admin/products/${params.id}/line/`),
+  ])
   return {
     lang: requestLang(context),
     product,
     choices,
+    line,
     canPrice: staffCan(getStaff(context), 'catalogue.write'),
   }
 }
@@ -60,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   return byIntent(await request.formData(), {
+    ...lineActions(context, product),
     [ProductIntent.save]: async (form) => {
       const intent = ProductIntent.save
       const submission = parseForm(form, productForm)
@@ -163,7 +171,7 @@ function defaultsOf(p: AdminProduct): Record<string, string | string[]> {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lang, product, choices, canPrice } = loaderData
+  const { lang, product, choices, canPrice, line } = loaderData
   const { t } = useTranslation('admin-products')
   const answer: (FormAnswer & { pictureError?: string }) | undefined = actionData
   const busy = useNavigation().state === 'submitting'
@@ -189,6 +197,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         busy={busy}
       />
       <Pictures product={product} error={answer?.pictureError} />
+      <LineSection lang={lang} product={product} line={line} answer={answer} />
     </section>
   )
 }

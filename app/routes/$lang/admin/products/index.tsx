@@ -38,6 +38,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const { lang, filters, list, choices } = loaderData
   const { t } = useTranslation('admin-products')
   const { t: tb } = useTranslation('admin-batches')
+  const { t: tl } = useTranslation('admin-lines')
   const staff = useStaff()
   const spreadsheets = staffCan(staff, 'catalogue.write')
   const base = `/${lang}/admin/products`
@@ -69,6 +70,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             <Link to={`/${lang}/admin/batches`}>{tb('nav.batches')}</Link>
           </nav>
         ) : null}
+        <Link to={`/${lang}/admin/lines`}>{tl('list.title')}</Link>
         <Link to={`${base}/new`} className="button">
           {t('list.new')}
         </Link>
