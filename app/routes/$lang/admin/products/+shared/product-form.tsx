@@ -296,7 +296,7 @@ export function ProductForm({
           readOnly={!canPrice}
           hint={moneyHint}
         />
-        <div className="products-form__pair">
+        <div className="products-form__pair products-form__pair--dates">
           <TextInput
             field={fields.sale_starts_at as Field}
             label={t('form.sale_starts_at')}
