@@ -110,7 +110,7 @@ for (const role of staffRoles) {
     const me = await (
       await request.get('/api/v1/admin/me/', { headers: { Authorization: `Bearer ${member.token}` } })
     ).json()
-    const sections = new Set(sectionsFor(me).map((section) => section.path))
+    const sections = new Set<string>(sectionsFor(me).map((section) => section.path))
     const pages = adminPages().filter((p) => sections.has(p.split('/')[0] ?? ''))
     expect(pages.length).toBeGreaterThan(2)
     const wide: string[] = []

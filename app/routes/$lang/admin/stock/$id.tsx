@@ -109,7 +109,7 @@ export default function StockProductPage({ loaderData, actionData }: Route.Compo
         </section>
         <section className="admin-card" aria-labelledby="stock-arrival">
           <h2 id="stock-arrival">{t('forms.arrival')}</h2>
-          <ArrivalForm productId={product.id} actionData={sent} />
+          <ArrivalForm productId={product.id} stock={product.stock} actionData={sent} />
         </section>
       </div>
 
