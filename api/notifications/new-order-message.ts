@@ -21,7 +21,10 @@ const sum = (n: number) => n.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')
 export function placeNames(order: Pick<OrderRow, 'region' | 'district'>, lang: Lang) {
   const region = order.region === null ? undefined : findRegion(order.region)
   const district = order.region && order.district ? findDistrict(order.region, order.district) : undefined
-  return { region: region ? region.name[lang] : order.region, district: district ? district.name[lang] : order.district }
+  return {
+    region: region ? region.name[lang] : order.region,
+    district: district ? district.name[lang] : order.district,
+  }
 }
 
 /**
@@ -36,9 +39,7 @@ export function buildNewOrderMessage(order: OrderForMessage, lang: Lang): Telegr
       ? message(lang, 'telegram_cash')
       : message(lang, 'telegram_paid_online', { method: paymentMethodLabel(lang, order.paymentMethod) })
   const place = placeNames(order, lang)
-  const address = [place.region, place.district, order.street, order.house, order.flat]
-    .filter(Boolean)
-    .join(', ')
+  const address = [place.region, place.district, order.street, order.house, order.flat].filter(Boolean).join(', ')
   const point = order.pickupPoint
   const pickup = point ? `${pick(point.name, lang)}: ${pick(point.address, lang)}` : null
   const lines = [

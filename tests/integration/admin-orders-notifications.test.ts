@@ -170,7 +170,10 @@ describe('the outbox and its dispatcher', () => {
       delivery: 'courier',
       extra: { address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '1' } },
     })
-    await t.database.db.update(ordersTable).set({ status: 3, paymentStatus: 'paid' }).where(eq(ordersTable.id, order.id))
+    await t.database.db
+      .update(ordersTable)
+      .set({ status: 3, paymentStatus: 'paid' })
+      .where(eq(ordersTable.id, order.id))
     const [row] = await t.database.db.select().from(ordersTable).where(eq(ordersTable.id, order.id))
     const { text } = await orderMessage(t.database.db, { ...config(), TELEGRAM_CHAT_LANG: 'sr' }, row!)
     expect(text.split('\n')).toEqual([
