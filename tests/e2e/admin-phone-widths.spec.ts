@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { staffRoles } from '#contract/staff.ts'
-import routes from '../../app/routes.ts'
 import { sectionsFor } from '../../app/routes/$lang/admin/+shared/staff.ts'
+import routes from '../../app/routes.ts'
 import { withJs } from './support/page.ts'
 import { ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
@@ -38,7 +38,11 @@ async function pageIds(request: APIRequestContext): Promise<Ids> {
     return (await answer.json()).results[0] as { id: number } | undefined
   }
   const first = async (path: string, make?: () => Promise<unknown>) => {
-    const row = (await firstOrNone(path)) ?? (await make?.(), await firstOrNone(path))
+    let row = await firstOrNone(path)
+    if (!row && make) {
+      await make()
+      row = await firstOrNone(path)
+    }
     expect(row, `${path} has a row`).toBeTruthy()
     return row as { id: number }
   }

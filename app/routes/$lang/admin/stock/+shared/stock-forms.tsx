@@ -111,13 +111,7 @@ export function CorrectionForm(props: CorrectionProps) {
   return <CorrectionFields key={props.seen} {...props} />
 }
 
-function CorrectionFields({
-  productId,
-  title,
-  seen,
-  actionData,
-  compact = false,
-}: CorrectionProps) {
+function CorrectionFields({ productId, title, seen, actionData, compact = false }: CorrectionProps) {
   const { t } = useTranslation('admin-stock')
   const lastResult = own(actionData, StockIntent.correct, productId)
   const [form, fields] = useForm<FormFields<typeof correctionForm>>({
