@@ -1,5 +1,5 @@
-// npm run telegram -- webhook [--url …] | webhook --delete | info
-// Sets up the staff bot's webhook (README "Telegram"); needs no database.
+// npm run telegram -- webhook [--url …] | webhook --delete | info | simulate …
+// Sets up the staff bot's webhook, or presses its buttons on the running shop (docs/telegram.md); needs no database.
 import { getConfig } from '../config.ts'
 import { runTelegramCommand } from './commands.ts'
 

@@ -1,5 +1,6 @@
 import { Api } from 'grammy'
 import type { Config } from '../config.ts'
+import { runSimulate, simulateUsage } from './simulate.ts'
 import { webhookSecret } from './webhook-secret.ts'
 
 /** The updates the staff bot reads: `/start <code>` messages and button presses. */
@@ -10,19 +11,27 @@ const usage = [
   '  points the bot (TELEGRAM_BOT_TOKEN) at the shop: PUBLIC_URL + /api/v1/telegram/webhook/ by default',
   'npm run telegram -- webhook --delete',
   'npm run telegram -- info    the bot (its @username for TELEGRAM_BOT_USERNAME) and its webhook',
+  ...simulateUsage,
 ]
 
 /**
  * `npm run telegram -- …`: sets the bot's webhook with the secret the
- * webhook checks (webhook-secret.ts), removes it, or shows it. Returns the
- * exit code. `apiRoot` is for tests.
+ * webhook checks (webhook-secret.ts), removes it, or shows it; `simulate`
+ * presses the bot's buttons locally (simulate.ts). Returns the exit code.
+ * `apiRoot` and `fetch` are for tests.
  */
 export async function runTelegramCommand(
   args: string[],
-  options: { config: Config; print: (line: string) => void; apiRoot?: string },
+  options: {
+    config: Config
+    print: (line: string) => void
+    apiRoot?: string
+    fetch?: (request: Request) => Promise<Response>
+  },
 ): Promise<number> {
   const { config, print } = options
   const [command, ...rest] = args
+  if (command === 'simulate') return runSimulate(rest, options)
   if (command !== 'webhook' && command !== 'info') {
     for (const line of usage) print(line)
     return command ? 1 : 0

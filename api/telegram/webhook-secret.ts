@@ -7,10 +7,20 @@ import type { Config } from '../config.ts'
  * back in `X-Telegram-Bot-Api-Secret-Token` on every update: derived from
  * SESSION_SECRET and the bot token, so nothing more is configured and a new
  * token (or secret) means a new webhook secret. 43 characters of [A-Za-z0-9_-].
+ *
+ * A demo shop without a bot has one too (from SESSION_SECRET alone), so its
+ * buttons can be pressed locally (`npm run telegram -- simulate`); a live shop
+ * without a bot has none, and its webhook answers 404.
  */
-export function webhookSecret(config: Pick<Config, 'sessionSecret' | 'TELEGRAM_BOT_TOKEN'>): string | null {
-  if (!config.TELEGRAM_BOT_TOKEN) return null
-  return deriveKey(config.sessionSecret, `telegram-webhook:${config.TELEGRAM_BOT_TOKEN}`).toString('base64url')
+export function webhookSecret(
+  config: Pick<Config, 'sessionSecret' | 'TELEGRAM_BOT_TOKEN' | 'SHOP_MODE'>,
+): string | null {
+  const purpose = config.TELEGRAM_BOT_TOKEN
+    ? `telegram-webhook:${config.TELEGRAM_BOT_TOKEN}`
+    : config.SHOP_MODE === 'demo'
+      ? 'telegram-webhook-demo'
+      : null
+  return purpose && deriveKey(config.sessionSecret, purpose).toString('base64url')
 }
 
 /** Whether `sent` is the webhook secret; compared as equal-length digests in constant time. */

@@ -13,7 +13,7 @@ import { configureTestBot, messageFrom, postUpdate, pressFrom, testBot } from '.
 
 // Linking a staff member's Telegram account: a one-time deep link from the
 // back office, `/start <code>` through the webhook, unlinking; and the
-// webhook's own door (secret header, rate limit, no bot → 404).
+// webhook's own door (secret header, rate limit, no bot in a live shop → 404).
 
 configureTestBot()
 const t = setupTestApi({ products: 5 })
@@ -206,8 +206,11 @@ describe('the webhook', () => {
     expect(counted).toHaveLength(0)
   })
 
-  it('answers 404 while no bot is configured', async () => {
-    const unconfigured = createApi({ database: t.database, config: { ...t.config, TELEGRAM_BOT_TOKEN: undefined } })
+  it('answers 404 while a live shop has no bot (a demo shop takes simulated updates: telegram-simulate.test.ts)', async () => {
+    const unconfigured = createApi({
+      database: t.database,
+      config: { ...t.config, TELEGRAM_BOT_TOKEN: undefined, SHOP_MODE: 'live' },
+    })
     const res = await unconfigured.fetch(
       new Request('http://shop.test/api/v1/telegram/webhook/', {
         method: 'POST',
