@@ -36,6 +36,7 @@ import type {
   staffGroupSchema,
   staffManufacturerSchema,
 } from './admin/taxonomy/schemas.ts'
+import type { linkSchema as telegramLinkSchema } from './admin/telegram-routes.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
 import type { badges } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
@@ -346,6 +347,7 @@ export type StaffApiAnswers = {
     'admin/auth/logout/': Message
     'admin/auth/logout-all/': Message
     'admin/auth/password/': StaffMe
+    'admin/auth/recovery-codes/': Out<typeof recoverySchema>
     'admin/auth/second-factor/': StaffSession
     'admin/auth/totp/': Enrolment
     'admin/auth/totp/confirm/': Out<typeof recoverySchema>
@@ -384,6 +386,7 @@ export type StaffApiAnswers = {
     'admin/stock/products/{id}/arrivals/': StockProduct
     'admin/stock/products/{id}/corrections/': StockProduct
     'admin/stock/products/{id}/sale/': StockProduct
+    'admin/telegram/link/': Out<typeof telegramLinkSchema>
   }
   PUT: {
     'admin/brands/order/': Results<BrandRow>
@@ -421,6 +424,7 @@ export type StaffApiAnswers = {
     'admin/content/stories/{id}/': unknown
     'admin/content/story-items/{id}/': unknown
     'admin/products/{id}/pictures/{pictureId}/': AdminProduct
+    'admin/telegram/link/': unknown
   }
 }
 

@@ -9,7 +9,7 @@ import { createLinkCode, LINK_CODE_TTL_MINUTES, unlinkTelegram } from '../telegr
 import { auditActor, currentStaff, requireStaff } from './middleware.ts'
 import { adminErrorsOf, staffRoutes } from './openapi.ts'
 
-const linkSchema = z
+export const linkSchema = z
   .object({
     url: z.string().nullable().openapi({
       example: 'https://t.me/atir_staff_bot?start=Qm9vay1hLWNvZGUtZm9yLXRoZS1ib3Q',

@@ -127,10 +127,15 @@ describe('linking a Telegram account', () => {
 
   it('unlinks with DELETE, audited; the bot then treats the account as a stranger', async () => {
     const manager = await signedInStaff(t, 'manager')
+    // "My account" says whether the bot acts as this member.
+    const linked = async () => (await t.json('admin/me/', { token: manager.token })).body.telegram_linked
+    expect(await linked()).toBe(false)
     const telegramId = newTelegramId()
     await postUpdate(t, messageFrom(telegramId, `/start ${(await linkCode(manager.token)).code}`))
+    expect(await linked()).toBe(true)
     const res = await t.request('admin/telegram/link/', { method: 'DELETE', token: manager.token })
     expect(res.status).toBe(204)
+    expect(await linked()).toBe(false)
     expect((await staffRow(manager.id))?.telegramUserId).toBeNull()
     const [entry] = await auditOf(manager.id, 'staff.telegram_unlink')
     expect(entry).toMatchObject({
