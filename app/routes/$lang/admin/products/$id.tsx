@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
+import { showAmount, unmaskAmounts } from '#app/utils/amount-input.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -14,7 +15,7 @@ import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer } from '../forms.server.ts'
 import { toLocalInput } from './+shared/dates.ts'
 import { Doctor } from './+shared/doctor.tsx'
-import { ProductIntent, productForm } from './+shared/form-schema.ts'
+import { amountFields, ProductIntent, productForm } from './+shared/form-schema.ts'
 import { Pictures } from './+shared/pictures.tsx'
 import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
 import type { Route } from './+types/$id'
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return byIntent(await request.formData(), {
     [ProductIntent.save]: async (form) => {
       const intent = ProductIntent.save
-      const submission = parseForm(form, productForm)
+      const submission = parseForm(unmaskAmounts(form, amountFields), productForm)
       if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
       try {
         const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
@@ -148,8 +149,8 @@ function defaultsOf(p: AdminProduct): Record<string, string | string[]> {
     release_year: text(p.release_year),
     volume: text(p.volume),
     unit: p.unit,
-    price: String(p.price),
-    sale_price: text(p.sale_price),
+    price: showAmount(p.price),
+    sale_price: showAmount(p.sale_price ?? null),
     sale_starts_at: toLocalInput(p.sale_starts_at),
     sale_ends_at: toLocalInput(p.sale_ends_at),
     is_recommendation: p.is_recommendation ? 'on' : '',
