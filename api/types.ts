@@ -383,6 +383,7 @@ export type StaffApiAnswers = {
     'admin/staff/': Out<typeof withPasswordSchema>
     'admin/staff/{id}/reset-password/': Out<typeof withPasswordSchema>
     'admin/staff/{id}/reset-second-factor/': StaffMember
+    'admin/products/{id}/duplicate/': AdminProduct
     'admin/stock/products/{id}/arrivals/': StockProduct
     'admin/stock/products/{id}/corrections/': StockProduct
     'admin/stock/products/{id}/sale/': StockProduct

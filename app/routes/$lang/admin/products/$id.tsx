@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { showAmount, unmaskAmounts } from '#app/utils/amount-input.ts'
@@ -74,6 +74,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
       }
       return done(t('edit.saved'))
+    },
+    [ProductIntent.duplicate]: async () => {
+      let copy: AdminProduct
+      try {
+        copy = await api.send('POST', `${path}duplicate/`)
+      } catch (error) {
+        return refusedAnswer(ProductIntent.duplicate, error)
+      }
+      flash(context, { type: 'success', message: t('edit.duplicated') })
+      return redirect(adminPath(lang, `products/${copy.id}`))
     },
     [ProductIntent.fillScript]: async () => {
       const { title, description } = product.suggestions
@@ -175,7 +185,20 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="admin-page__head">
         <h1>{product.title[lang] || product.title.ru}</h1>
-        <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
+        <div className="admin-actions">
+          <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value={ProductIntent.duplicate}
+              className="admin-button"
+              disabled={busy}
+            >
+              {t('edit.duplicate')}
+            </button>
+          </Form>
+        </div>
       </div>
       <FormMessage toast={answer?.toast} />
       <Doctor reasons={product.doctor} />

@@ -50,4 +50,5 @@ export const ProductIntent = {
   order: 'order',
   alt: 'alt',
   deletePicture: 'delete_picture',
+  duplicate: 'duplicate',
 } as const
