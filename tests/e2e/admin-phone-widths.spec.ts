@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { staffRoles } from '#contract/staff.ts'
 import { sectionsFor } from '../../app/routes/$lang/admin/+shared/staff.ts'
 import routes from '../../app/routes.ts'
-import { withJs } from './support/page.ts'
+import { toasts, withJs } from './support/page.ts'
 import { ownerToken, readyStaff, staffSignIn } from './support/staff.ts'
 
 // Every back-office page on a 360 px phone, for every role, with and without
@@ -126,3 +126,44 @@ for (const role of staffRoles) {
     expect(wide).toEqual([])
   })
 }
+
+test.describe('on a 1366 px desktop', () => {
+  test.use({ viewport: { width: 1366, height: 768 } })
+
+  test('the owner sees every menu link whole, and the welcome toast leaves the name and "Выйти" free', async ({
+    page,
+    request,
+  }) => {
+    const name = `Владелец ${test.info().project.name} 1366`
+    const owner = await readyStaff(request, 'owner', name)
+    await staffSignIn(page, owner)
+    const toast = toasts(page)
+      .getByRole('listitem')
+      .filter({ hasText: `Здравствуйте, ${name}!` })
+    await expect(toast).toBeVisible()
+    const banner = page.getByRole('banner')
+    const toastBox = (await toast.boundingBox())!
+    for (const control of [banner.getByText(name, { exact: true }), banner.getByRole('button', { name: 'Выйти' })]) {
+      const box = (await control.boundingBox())!
+      const overlaps =
+        box.x < toastBox.x + toastBox.width &&
+        toastBox.x < box.x + box.width &&
+        box.y < toastBox.y + toastBox.height &&
+        toastBox.y < box.y + box.height
+      expect(overlaps, `the toast covers ${await control.textContent()}`).toBe(false)
+    }
+    // The owner has every section: each link's text is whole ("Журнал действий", not "Жур…") and on screen.
+    const links = page.getByRole('navigation', { name: 'Разделы бэк-офиса' }).getByRole('link')
+    expect(await links.count()).toBeGreaterThan(8)
+    const cut = await links.evaluateAll((elements) =>
+      elements
+        .filter((a) => {
+          const box = a.getBoundingClientRect()
+          return a.scrollWidth > a.clientWidth || box.right > window.innerWidth || box.left < 0 || box.width === 0
+        })
+        .map((a) => a.textContent),
+    )
+    expect(cut).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+  })
+})
