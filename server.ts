@@ -1,9 +1,17 @@
 // The server build React Router made from app/; this file is its entry (vite.config.ts).
 import * as build from 'virtual:react-router/server-build'
-import { createLogger, logger } from '#api/log.ts'
+import { getConfig } from '#api/config.ts'
+import { logger, startLogger } from '#api/log.ts'
+import { checkBeforeStart } from '#api/start-checks.ts'
 import { createShop } from './server/shop.ts'
 
 const started = performance.now()
+// Settings, data folder, port and database first: a start that cannot work stops before anything is opened.
+try {
+  await checkBeforeStart(getConfig())
+} catch (error) {
+  refuseToStart(error as Error)
+}
 const shop = await createShop({ build }).catch(refuseToStart)
 const { config, database } = shop
 
@@ -20,6 +28,13 @@ const server = shop.app.listen(config.PORT, config.HOST, async (error?: NodeJS.E
         : error,
     )
   }
+  try {
+    await shop.accept()
+  } catch (refusal) {
+    server.close()
+    await shop.close()
+    refuseToStart(refusal as Error)
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2)
   logger().info(`Atir is serving http://localhost:${config.PORT} (${database.kind}, ready in ${seconds} s)`)
 })
@@ -28,23 +43,19 @@ const server = shop.app.listen(config.PORT, config.HOST, async (error?: NodeJS.E
 function refuseToStart(error: Error): never {
   // A bug rather than a setting or a busy resource: the trace is what helps.
   const bug = error instanceof TypeError || error instanceof ReferenceError
-  startLog().fatal(bug ? { err: error } : {}, `Atir cannot start: ${error.message}`)
+  startLogger().fatal(bug ? { err: error } : {}, `Atir cannot start: ${error.message}`)
   process.exit(1)
 }
 
-/** The configured logger; when the configuration itself is what is wrong, one at info. */
-function startLog() {
-  try {
-    return logger()
-  } catch {
-    return createLogger({ level: 'info' })
-  }
-}
-
 // Finish what is in flight, then close the database, so a deploy never cuts an order in half.
+// Once: the same signal often comes twice (systemd signals npm and this process, npm passes it on).
+let stopping = false
 function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
   // At warn, so a quiet LOG_LEVEL still shows why the process went away.
   logger().warn(`${signal}: finishing in-flight requests`)
+  shop.stopTakingTraffic()
   server.close(async () => {
     await shop.close()
     process.exit(0)
@@ -52,5 +63,5 @@ function shutdown(signal: string) {
   server.closeIdleConnections()
   setTimeout(() => process.exit(1), 10_000).unref()
 }
-process.once('SIGTERM', () => shutdown('SIGTERM'))
-process.once('SIGINT', () => shutdown('SIGINT'))
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))

@@ -55,9 +55,11 @@ function precompressedAssets(): Plugin {
 export default defineConfig({
   plugins: [browserTranslations(), reactRouter(), precompressedAssets(), clientChunks()],
   // server.ts is the SSR bundle's entry so it shares React Router's context keys
-  // with the route modules (React Router 8 middleware).
+  // with the route modules (React Router 8 middleware). The server bundle has a
+  // source map: scripts/start.mjs turns them on, so traces and error reports
+  // name app/ and api/ files and lines.
   environments: {
-    ssr: { build: { rolldownOptions: { input: './server.ts' } } },
+    ssr: { build: { sourcemap: true, rolldownOptions: { input: './server.ts' } } },
   },
   build: { assetsInlineLimit: 0 },
 })

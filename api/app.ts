@@ -98,7 +98,7 @@ export function createApi(deps: ApiDeps): Api {
   })
 
   app.notFound((c) => c.json({ detail: message(c.get('lang') ?? 'ru', 'not_found') }, 404))
-  const report = errorReporter(deps.config.ERROR_REPORT_URL, deps.config.NODE_ENV)
+  const report = errorReporter(deps.config)
   app.onError((error, c) => errorResponse(error, c, report))
 
   return {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,9 +42,29 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .refine((url) => /^postgres(ql)?:\/\//i.test(url), {
+        message:
+          'not a PostgreSQL URL: the shop runs on PostgreSQL only (postgres://user:password@host:5432/database); unset, it uses the embedded database in DATA_DIR',
+      })
+      .optional(),
+  ),
   // PostgreSQL: how long connecting, and each query, may take before the request answers 503.
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  // PostgreSQL: the most connections this process's pool opens (the LISTEN ones and migrations come on top).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  // PostgreSQL over TLS: `require` encrypts, `verify` also checks the server's certificate (DATABASE_SSL_CA).
+  DATABASE_SSL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['off', 'require', 'verify']).default('off')),
+  DATABASE_SSL_CA: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((file) => existsSync(file), { message: 'no such file (the CA certificate of the database server, PEM)' })
+      .optional(),
+  ),
   MIGRATIONS: z.enum(['apply', 'verify']).default('apply'),
   SESSION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   PUBLIC_URL: optionalUrl,
@@ -70,10 +90,31 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // `json`: one JSON object a line, for collectors; `pretty`: coloured lines for people. Default: pretty on a terminal.
+  LOG_FORMAT: z.preprocess(
+    (v) => (v === '' || v === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : v),
+    z.enum(['json', 'pretty']),
+  ),
   // /metrics answers only `Authorization: Bearer <this>`; unset: no /metrics.
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   // A Sentry-compatible DSN (Sentry, GlitchTip): unexpected errors are sent there too.
-  ERROR_REPORT_URL: optionalUrl,
+  ERROR_REPORT_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .url()
+      .regex(/^https?:\/\/\w+(:\w*)?@[^/?#]+\/([^?#]*\/)?\w+$/, {
+        message: 'not a Sentry DSN: https://<key>@<host>/<project> (the project settings show it)',
+      })
+      .optional(),
+  ),
+  // The reports' environment (Sentry's filter): SHOP_MODE when unset; e.g. `staging`.
+  ERROR_REPORT_ENVIRONMENT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/)
+      .optional(),
+  ),
   // Online payment: `sandbox` (a local page that approves or declines), `payme` or `click`.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click']).default('sandbox'),
   PAYME_MERCHANT_ID: optionalText,
@@ -214,7 +255,16 @@ export function parseMediaUrl(
 /** Every setting the shop reads (the deployment files are checked against it). */
 export const settingNames = Object.keys(envSchema.shape)
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; sessionSecret: string; media: MediaSetting }
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string
+  media: MediaSetting
+  sessionSecret: string
+  /**
+   * Where `sessionSecret` comes from: SESSION_SECRET, the file DATA_DIR/session-secret, or made
+   * just now (`new`) and written to that file only once a start is accepted (api/auth/session-secret.ts).
+   */
+  sessionSecretSource: 'setting' | 'file' | 'new'
+}
 
 /** What a live shop must not run with, each reported on its setting so one message lists them all. */
 function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
@@ -252,22 +302,25 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   // Relative to the project, not the working directory: the shop starts the same from anywhere.
   const dataDir = resolve(projectRoot, parsed.data.DATA_DIR)
   const media = parseMediaUrl(parsed.data.MEDIA_URL, parsed.data, dataDir) as MediaSetting
-  return {
-    ...parsed.data,
-    dataDir,
-    media,
-    sessionSecret: parsed.data.SESSION_SECRET ?? readOrCreateSecret(dataDir),
-  }
+  return { ...parsed.data, dataDir, media, ...sessionSecretOf(parsed.data.SESSION_SECRET, dataDir) }
 }
 
-/** Without SESSION_SECRET, one is generated on first start and kept in the data folder. */
-function readOrCreateSecret(dataDir: string) {
-  const file = join(dataDir, 'session-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
-  return secret
+/** The file a shop without SESSION_SECRET keeps its generated secret in. */
+export const sessionSecretFile = (dataDir: string) => join(dataDir, 'session-secret')
+
+/**
+ * SESSION_SECRET, else the one kept in the data folder, else a new one held in
+ * memory: reading the configuration never writes a file (a command, or a start
+ * that is refused, leaves DATA_DIR as it was).
+ */
+function sessionSecretOf(
+  setting: string | undefined,
+  dataDir: string,
+): Pick<Config, 'sessionSecret' | 'sessionSecretSource'> {
+  if (setting) return { sessionSecret: setting, sessionSecretSource: 'setting' }
+  const file = sessionSecretFile(dataDir)
+  if (existsSync(file)) return { sessionSecret: readFileSync(file, 'utf8').trim(), sessionSecretSource: 'file' }
+  return { sessionSecret: randomBytes(32).toString('base64url'), sessionSecretSource: 'new' }
 }
 
 let cached: Config | undefined

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type DestinationStream, type Logger, pino } from 'pino'
+import { prettyFactory } from 'pino-pretty'
 import { getConfig } from './config.ts'
 
 export type { Logger } from 'pino'
@@ -9,6 +10,10 @@ export type RequestContext = {
   id: string
   /** The API route pattern that answered (`/api/v1/products/:slug/`), for the request metrics. */
   apiRoute?: string
+  /** Who the API found signed in (never a phone): the access line says whose request it was. */
+  customer?: number
+  /** A staff member's id, or `key:<id>` for an integration key. */
+  staff?: number | string
 }
 
 const requests = new AsyncLocalStorage<RequestContext>()
@@ -21,6 +26,15 @@ export const currentRequest = () => requests.getStore()
 export function noteApiRoute(route: string) {
   const request = requests.getStore()
   if (request) request.apiRoute = route
+}
+
+/**
+ * The API notes who is signed in, for the access line: also on a storefront
+ * page, whose loaders call the API in-process within the page's request.
+ */
+export function noteRequester(who: { customer: number } | { staff: number | string }) {
+  const request = requests.getStore()
+  if (request) Object.assign(request, who)
 }
 
 const secretKeys = ['authorization', 'cookie', 'password', 'token', 'refresh', 'access', 'signature', 'text']
@@ -57,34 +71,89 @@ function censor(value: unknown, path: string[]) {
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+export type LogFormat = 'json' | 'pretty'
 
 /**
- * One JSON object a line (pino): `level` as a word, `time` in ISO 8601, `msg`,
- * and `reqId` on every line written while a request is served.
+ * `json`: one JSON object a line (pino): `level` as a word, `time` in ISO
+ * 8601, `msg`, and `reqId` on every line written while a request is served.
+ * `pretty`: the same lines for a person at a terminal (pino-pretty): time,
+ * level and message, a message of several lines as several lines, an access
+ * line as one line. The same fields are redacted either way.
  */
-export function createLogger(options: { level: LogLevel; destination?: DestinationStream }): Logger {
+export function createLogger(options: {
+  level: LogLevel
+  format?: LogFormat
+  destination?: DestinationStream
+}): Logger {
+  const forPeople = options.format === 'pretty'
   return pino(
     {
       level: options.level,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      // pino-pretty prints its own level names from the numbers.
+      formatters: forPeople ? {} : { level: (label) => ({ level: label }) },
       redact: { paths: redactedPaths, censor },
       mixin: () => {
         const request = requests.getStore()
         return request ? { reqId: request.id } : {}
       },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    forPeople ? prettyLines(options.destination) : (options.destination ?? pino.destination({ dest: 1, sync: true })),
   )
+}
+
+// Shown in the access line's own words instead of below it.
+const accessKeys = ['method', 'path', 'route', 'status', 'ms', 'bytes', 'customer', 'staff']
+
+/** pino-pretty's formatting, done in this thread and written synchronously like the JSON lines. */
+function prettyLines(destination: DestinationStream | undefined): DestinationStream {
+  const out = destination ?? pino.destination({ dest: 1, sync: true })
+  const format = prettyFactory({
+    colorize: !destination && Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: ['pid', 'hostname', 'reqId', ...accessKeys].join(','),
+    messageFormat: (line: Record<string, unknown>, messageKey: string) => {
+      const text = String(line[messageKey] ?? '')
+      const request = typeof line.reqId === 'string' ? `[${line.reqId.slice(0, 8)}] ` : ''
+      if (text !== 'request' || line.status === undefined) return `${request}${text}`
+      const who =
+        line.staff !== undefined
+          ? ` staff ${line.staff}`
+          : line.customer !== undefined
+            ? ` customer ${line.customer}`
+            : ''
+      const route = line.route && line.route !== line.path ? ` (${line.route})` : ''
+      return `${request}${line.method} ${line.path}${route} → ${line.status} in ${line.ms} ms, ${line.bytes ?? 0} B${who}`
+    },
+  })
+  return { write: (line: string) => out.write(format(line)) }
 }
 
 let root: Logger | undefined
 
-/** The process's logger, at LOG_LEVEL, writing to stdout. */
+/** The process's logger, at LOG_LEVEL and in LOG_FORMAT, writing to stdout. */
 export function logger(): Logger {
-  root ??= createLogger({ level: getConfig().LOG_LEVEL })
+  const config = getConfig()
+  root ??= createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT })
   return root
+}
+
+/**
+ * The logger to refuse a start with: the configured one, or when the
+ * configuration itself is what is wrong, one at info in LOG_FORMAT (when that
+ * at least is a format) or as the terminal suggests.
+ */
+export function startLogger(): Logger {
+  try {
+    return logger()
+  } catch {
+    const format = process.env.LOG_FORMAT
+    return createLogger({
+      level: 'info',
+      format: format === 'json' || format === 'pretty' ? format : process.stdout.isTTY ? 'pretty' : 'json',
+    })
+  }
 }
 
 /** Tests capture the lines: every later `logger()` call writes to this one. */

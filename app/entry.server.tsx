@@ -28,7 +28,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
   const where = { method: request.method, path: maskPhones(new URL(request.url).pathname) }
   logger().error({ err: error, ...where }, 'storefront error')
-  report ??= errorReporter(getConfig().ERROR_REPORT_URL, getConfig().NODE_ENV)
+  report ??= errorReporter(getConfig())
   void report(error, where)
 }
 

@@ -49,7 +49,7 @@ export function clientChunks(): Plugin[] {
           groups: [
             { name: 'react', test: (id) => react.test(id) || id === runtime, priority: 50 },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 40 },
-            { name: textsChunk, test: /[\\/]locales[\\/]/, priority: 30 },
+            { name: textsChunk, debugName: 'texts', test: /[\\/]locales[\\/]/, priority: 30 },
             { name: 'shell', test: (id) => shell.has(id) && !isRouteEntry(id), priority: 20 },
             { name: 'account', test: account, includeDependenciesRecursively: false, priority: 10 },
             { name: 'catalogue', test: catalogue, priority: 5 },

@@ -1,6 +1,10 @@
-// `npm start`: rebuilds only when the sources are newer than the build (and
-// the build tools are installed), then runs the production server in this
-// process. A production install (`npm ci --omit=dev`) starts the build as is.
+// `npm start`: checks the settings, the data folder, the port and the database
+// (in a second, before anything heavy loads), rebuilds only when the sources are
+// newer than the build (and the build tools are installed), then runs the
+// production server in this process, with source maps (error reports and traces
+// name the sources). A production install (`npm ci --omit=dev`) starts the build
+// as is. The npm script is `exec node …`: the shell npm runs it in becomes this
+// process, so npm's SIGTERM (`docker stop`, systemd) reaches the server.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
@@ -35,6 +39,9 @@ function newestMtime(path) {
   return newest
 }
 
+process.env.NODE_ENV ||= 'production'
+await checkBeforeStart()
+
 const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(join(root, source))))
 const bin = join(root, 'node_modules', '.bin')
@@ -66,5 +73,18 @@ if (builtAt < sourcesAt && canBuild) {
   console.log(`start: build took ${seconds}s`)
 }
 
-process.env.NODE_ENV ||= 'production'
+process.setSourceMapsEnabled(true)
 await import('../build/server/index.js')
+
+/** The start's refusals that need nothing but the settings (api/start-checks.ts), said as the server says them. */
+async function checkBeforeStart() {
+  const { getConfig } = await import('../api/config.ts')
+  const { checkBeforeStart: check } = await import('../api/start-checks.ts')
+  const { startLogger } = await import('../api/log.ts')
+  try {
+    await check(getConfig())
+  } catch (error) {
+    startLogger().fatal(`Atir cannot start: ${error.message}`)
+    process.exit(1)
+  }
+}

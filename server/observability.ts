@@ -4,10 +4,9 @@ import { pinoHttp } from 'pino-http'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { apiBasePath } from '#api/app.ts'
 import type { Config } from '#api/config.ts'
-import type { Database } from '#api/db/client.ts'
 import { type Logger, maskPhones, type RequestContext, withRequestContext } from '#api/log.ts'
-import type { MediaStore } from '#api/media/store.ts'
 import { httpDuration, metrics } from '#api/metrics.ts'
+import type { DependencyWatch } from './dependencies.ts'
 
 // Letters, digits and a few separators: what load balancers and tracing send, nothing that breaks a log line.
 const saneRequestId = /^[\w.:@/+=-]{1,128}$/
@@ -20,14 +19,29 @@ export function loggedPath(url: string) {
 
 // Probes and metrics scrapes come every few seconds: their lines only at debug, like the static files.
 const quietPaths = new Set(['/healthz', '/readyz', '/metrics', '/build-version'])
+const probePaths = new Set(['/healthz', '/readyz'])
+
+/** What the access line and the metrics know of a request beyond Express's own. */
+type Observed = { context: RequestContext; bytes: number }
+const observedOf = (res: { locals?: Record<string, unknown> }) => res.locals?.observed as Observed | undefined
 
 /**
  * Before everything else: a request id for each request (a sane incoming
  * X-Request-Id, else a new one, echoed in the response) that every log line
- * written while serving it carries; one access line per request; the request
- * duration metric by route pattern.
+ * written while serving it carries; one access line per request (with the
+ * route pattern, the bytes of the body sent and who was signed in); the
+ * request duration metric by route pattern.
  */
 export function requestObservation(options: { log: Logger; routeOf: (path: string) => string }): RequestHandler[] {
+  const routeOf = (req: Request, res: Response) =>
+    req.originalUrl.startsWith(`${apiBasePath}/`)
+      ? (observedOf(res)?.context.apiRoute ?? 'api: no route')
+      : res.locals.asset
+        ? 'static file'
+        : quietPaths.has(req.path)
+          ? req.path
+          : options.routeOf(req.path)
+
   const accessLog = pinoHttp({
     logger: options.log,
     genReqId: (req) => {
@@ -37,13 +51,16 @@ export function requestObservation(options: { log: Logger; routeOf: (path: strin
     // The request and response objects are not bound to the line: the fields below are all it gets.
     serializers: { req: () => undefined, res: () => undefined },
     customLogLevel: (req, res, error) => {
+      // /readyz's 503 while shutting down is its answer, not an error.
+      if (!error && probePaths.has((req as Request).path)) return 'debug'
       if (error || res.statusCode >= 500) return 'error'
-      if ((res as Response).locals?.asset || quietPaths.has((req as Request).path)) return 'debug'
+      if ((res as Response).locals?.asset) return 'debug'
       return 'info'
     },
-    customSuccessObject: (req, res, fields: { responseTime: number }) => accessFields(req as Request, res, fields),
+    customSuccessObject: (req, res, fields: { responseTime: number }) =>
+      accessFields(req as Request, res as Response, fields, routeOf),
     customErrorObject: (req, res, _error, fields: { responseTime: number }) =>
-      accessFields(req as Request, res, fields),
+      accessFields(req as Request, res as Response, fields, routeOf),
     customSuccessMessage: () => 'request',
     customErrorMessage: () => 'request',
   })
@@ -51,31 +68,55 @@ export function requestObservation(options: { log: Logger; routeOf: (path: strin
   const track: RequestHandler = (req, res, next) => {
     const id = String(req.id)
     res.setHeader('X-Request-Id', id)
-    const context: RequestContext = { id }
+    const observed: Observed = { context: { id }, bytes: 0 }
+    res.locals.observed = observed
+    countBytes(res, observed)
     const started = process.hrtime.bigint()
     res.once('finish', () => {
-      const route = req.originalUrl.startsWith(`${apiBasePath}/`)
-        ? (context.apiRoute ?? 'api: no route')
-        : res.locals.asset
-          ? 'static file'
-          : quietPaths.has(req.path)
-            ? req.path
-            : options.routeOf(req.path)
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
-      httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds)
+      httpDuration.observe({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }, seconds)
     })
-    withRequestContext(context, next)
+    withRequestContext(observed.context, next)
   }
   return [accessLog as unknown as RequestHandler, track]
 }
 
-function accessFields(req: Request, res: { statusCode: number }, fields: { responseTime: number }) {
+/** Counts the body bytes written; compression() writes through this, so they are the bytes sent. */
+function countBytes(res: Response, observed: Observed) {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean
+  const end = res.end.bind(res) as (...args: unknown[]) => Response
+  const count = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === 'string')
+      observed.bytes += Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+    else if (chunk instanceof Uint8Array) observed.bytes += chunk.byteLength
+  }
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    count(chunk, rest[0])
+    return write(chunk, ...rest)
+  }) as typeof res.write
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    count(chunk, rest[0])
+    return end(chunk, ...rest)
+  }) as typeof res.end
+}
+
+function accessFields(
+  req: Request,
+  res: Response,
+  fields: { responseTime: number },
+  routeOf: (req: Request, res: Response) => string,
+) {
+  const observed = observedOf(res)
+  const { customer, staff } = observed?.context ?? {}
   return {
     reqId: String(req.id),
     method: req.method,
     path: loggedPath(req.originalUrl),
+    route: routeOf(req, res),
     status: res.statusCode,
     ms: fields.responseTime,
+    bytes: observed?.bytes ?? 0,
+    ...(staff !== undefined ? { staff } : customer !== undefined ? { customer } : {}),
   }
 }
 
@@ -133,31 +174,26 @@ export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild
 }
 
 /**
- * `/readyz`: 200 when this process can serve (database answers, the media
- * store takes a file), else 503 naming the part that failed. `/healthz`
- * (alive) stays as it was.
+ * The probes, neither of which touches a dependency: `/healthz` (alive: the
+ * process answers; a container's HEALTHCHECK, Kubernetes' liveness) is 200
+ * whenever it can answer at all; `/readyz` (this process takes traffic: a load
+ * balancer's health check) is 200 until the process begins to shut down, then
+ * 503. A database or bucket that is down is down for every process alike:
+ * taking them all out of the pool would turn the shop's own 503 pages into the
+ * proxy's error. So `/readyz` only reports, in its body, what the dependency
+ * monitor last found (server/dependencies.ts), which /metrics and the log also say.
  */
-export function readiness(app: Express, deps: { database: Database; media: MediaStore }) {
-  app.get('/readyz', async (_req, res) => {
-    const checks = {
-      database: await outcome(() => deps.database.ping()),
-      media: await outcome(() => deps.media.checkWritable()),
-    }
-    const ready = Object.values(checks).every((check) => check === 'ok')
-    res
-      .status(ready ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json({ status: ready ? 'ok' : 'unavailable', checks })
+export function probes(app: Express, deps: { dependencies: DependencyWatch; stopping: () => boolean }) {
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' })
   })
-}
-
-async function outcome(check: () => Promise<void>): Promise<'ok' | 'failed'> {
-  try {
-    await check()
-    return 'ok'
-  } catch {
-    return 'failed'
-  }
+  app.get('/readyz', (_req, res) => {
+    const stopping = deps.stopping()
+    res
+      .status(stopping ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .json({ status: stopping ? 'stopping' : 'ok', dependencies: deps.dependencies.state() })
+  })
 }
 
 /**

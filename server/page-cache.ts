@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
 import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#api/catalogue/cache.ts'
 import type { Db } from '#api/db/client.ts'
+import { pageCacheRequests } from '#api/metrics.ts'
 import { isLanguageCookie } from '#app/utils/http-cache.ts'
 
 // Rendered pages for first-time visitors (no cookie but the language's): the
@@ -179,7 +180,11 @@ export function pageCache(db: Db) {
     // Links in the page (canonical, Open Graph) are built from the scheme and host it was asked with.
     const url = `${req.protocol}://${req.headers.host ?? ''}${req.originalUrl}\n${language}`
     const hit = store.lookup(url, req)
-    if (hit && hit.version === version) return serve(req, res, hit)
+    if (hit && hit.version === version) {
+      pageCacheRequests.inc({ result: 'hit' })
+      return serve(req, res, hit)
+    }
+    pageCacheRequests.inc({ result: 'miss' })
     res.setHeader('X-Cache', 'miss')
     if (req.method === 'HEAD') return next()
 

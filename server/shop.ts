@@ -7,13 +7,16 @@ import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import { type Api, apiBasePath, createApi } from '#api/app.ts'
+import { checkSessionSecret, keepSessionSecret } from '#api/auth/session-secret.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
+import { databaseSettings } from '#api/db/connection.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
+import { closeErrorReports, setErrorReportRelease } from '#api/error-report.ts'
 import { logger } from '#api/log.ts'
 import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
@@ -22,7 +25,8 @@ import { fromRoot } from '#api/project-root.ts'
 import { startStaffControl } from '#api/staff/control.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
-import { markAssets, metricsEndpoint, readiness, requestObservation, storefrontRoutes } from './observability.ts'
+import { watchDependencies } from './dependencies.ts'
+import { markAssets, metricsEndpoint, probes, requestObservation, storefrontRoutes } from './observability.ts'
 import { pageCache } from './page-cache.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
@@ -38,17 +42,19 @@ type ShopOptions = {
 /**
  * The whole shop as one Express app: the database (seeded when empty), the
  * `/api/v1` API, static files and the storefront. server.ts runs it from the
- * production build, scripts/dev.mjs under Vite.
+ * production build, scripts/dev.mjs under Vite; once it listens, they call
+ * `accept()`, and only then does the start leave anything in DATA_DIR of its own.
  */
 export async function createShop({ build, assets }: ShopOptions) {
   const config = getConfig()
+  if (typeof build !== 'function') setErrorReportRelease(build.assets.version)
   // First: a store that cannot take a picture stops the start before the database is opened.
   const media = await openMediaStore(config)
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    timeoutMs: config.DATABASE_TIMEOUT_MS,
-    migrations: config.MIGRATIONS,
+  const database = await openDatabase({ ...databaseSettings(config), migrations: config.MIGRATIONS })
+  // Before anything is written: another secret than the other processes' is refused.
+  await checkSessionSecret(database, config).catch(async (error) => {
+    await database.close()
+    throw error
   })
   const seed = await seedDatabase(database.db, {
     mode: config.SHOP_MODE,
@@ -78,6 +84,9 @@ export async function createShop({ build, assets }: ShopOptions) {
     database.kind === 'pglite' ? await startStaffControl({ db: database.db, config }) : async () => {}
 
   reportDatabase(database)
+  // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
+  const dependencies = watchDependencies({ database, media })
+  let stopping = false
 
   const app = express()
   app.disable('x-powered-by')
@@ -87,15 +96,7 @@ export async function createShop({ build, assets }: ShopOptions) {
   app.use(strictTransportSecurity)
   app.use(compression({ threshold: 1024 }))
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.ping()
-      res.json({ status: 'ok' })
-    } catch {
-      res.status(503).json({ status: 'unavailable' })
-    }
-  })
-  readiness(app, { database, media })
+  probes(app, { dependencies, stopping: () => stopping })
   metricsEndpoint(app, config)
 
   // Open tabs poll it to notice a deploy (app/components/new-build-reload.tsx).
@@ -152,13 +153,26 @@ export async function createShop({ build, assets }: ShopOptions) {
     app,
     config,
     database,
-    /** Stops the periodic jobs, then closes the database: call once the server has stopped taking requests. */
+    /**
+     * The start is accepted (the server listens): a generated session secret is
+     * kept in DATA_DIR and its fingerprint recorded (api/auth/session-secret.ts).
+     */
+    async accept() {
+      await keepSessionSecret(database, config)
+    },
+    /** Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection. */
+    stopTakingTraffic() {
+      stopping = true
+    },
+    /** Stops the periodic work, then closes the database: call once the server has stopped taking requests. */
     async close() {
       await orderJobs.stop()
       await stopStaffControl()
+      await dependencies.stop()
       await stopListening()
       await stopSearchWords()
       await database.close()
+      await closeErrorReports()
     },
   }
 }

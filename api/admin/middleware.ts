@@ -4,6 +4,7 @@ import type { ApiDeps, ApiEnv, CurrentStaff } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { clientAddress, limitAddress } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { noteRequester } from '../log.ts'
 import { can, type Permission } from '../staff/permissions.ts'
 import { staffService } from '../staff/service.ts'
 
@@ -37,6 +38,7 @@ export function authenticateStaff(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
           'WWW-Authenticate': 'Bearer realm="atir-admin", error="invalid_token"',
         })
       c.set('staff', staff)
+      noteRequester({ staff: staff.id ?? `key:${staff.keyId}` })
     }
     await next()
   }

@@ -11,6 +11,7 @@ import { message } from '../http/messages.ts'
 import { recentEvents, recordEvent, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
 import { logger } from '../log.ts'
+import { rateLimitRefusals } from '../metrics.ts'
 import { deriveKey, hmac, randomCode, randomToken, sameDigest, sha256 } from './crypto.ts'
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose']
@@ -251,7 +252,10 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       )
         throw invalid()
       if (row.expiresAt <= at) throw codeError(400, message(lang, 'code_expired'))
-      const exhausted = () => codeError(429, message(lang, 'code_attempts_exhausted'))
+      const exhausted = () => {
+        rateLimitRefusals.inc({ kind: 'code_attempts_exhausted' })
+        return codeError(429, message(lang, 'code_attempts_exhausted'))
+      }
       // Count the try first, atomically, so parallel guesses cannot exceed the limit.
       const [counted] = await db
         .update(verificationCodes)

@@ -4,6 +4,7 @@ import type { ApiDeps, ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
+import { noteRequester } from '../log.ts'
 import { authService } from './service.ts'
 
 /**
@@ -38,6 +39,7 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
           'WWW-Authenticate': 'Bearer error="invalid_token"',
         })
       c.set('user', user)
+      noteRequester({ customer: user.id })
     }
     await next()
   }

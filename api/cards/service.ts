@@ -11,6 +11,7 @@ import { message } from '../http/messages.ts'
 import { CardCodeError, type CardProvider, CardProviderError } from '../integrations/payments/card-provider.ts'
 import { SmsError } from '../integrations/sms/provider.ts'
 import { logger } from '../log.ts'
+import { rateLimitRefusals } from '../metrics.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
 
 export type CardRow = typeof savedCards.$inferSelect
@@ -119,8 +120,10 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
             gt(savedCards.createdAt, new Date(at.getTime() - day)),
           ),
         )
-      if ((recent?.n ?? 0) >= cardsPerDay)
+      if ((recent?.n ?? 0) >= cardsPerDay) {
+        rateLimitRefusals.inc({ kind: 'card_daily_limit' })
         throw new ApiError(429, message(lang, 'card_daily_limit'), undefined, { 'Retry-After': '3600' })
+      }
 
       const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1)
       const cards = provider()

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
 import { logger } from '../log.ts'
+import { databaseQueryDuration, statementOf } from '../metrics.ts'
+import { clientSettings, connectionError, type DatabaseSettings } from './connection.ts'
 import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
@@ -40,24 +42,22 @@ export type Database = {
 
 /**
  * Opens the embedded PGlite database in `dataDir` (or in memory when
- * `dataDir` is null), or a PostgreSQL pool when `url` is given, and applies
+ * `dataDir` is null), or a PostgreSQL pool when `url` is given (at most
+ * `poolMax` connections, TLS as `ssl` says: api/db/connection.ts), and applies
  * the committed migrations (or, with `migrations: 'verify'`, refuses a
  * database that needs them: api/db/migrate.ts). `timeoutMs` bounds connecting
  * to PostgreSQL and each of its queries, so a database that went silent gives
- * errors (503) instead of requests that hang.
+ * errors (503) instead of requests that hang. A database that cannot be
+ * reached at all is said so, with why (connection.ts `connectionError`).
  */
-export async function openDatabase(options: {
-  url?: string
-  dataDir: string | null
-  timeoutMs?: number
-  migrations?: MigrationMode
-}): Promise<Database> {
+export async function openDatabase(options: DatabaseSettings & { migrations?: MigrationMode }): Promise<Database> {
   const migrations = options.migrations ?? 'apply'
   if (options.url) {
-    const connection = { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 }
+    const url = options.url
+    const connection = clientSettings(options)
     const pool = new pg.Pool({
       ...connection,
-      max: 10,
+      max: options.poolMax ?? 10,
       query_timeout: options.timeoutMs,
       // Notices a peer that vanished without closing the connection.
       keepAlive: true,
@@ -68,19 +68,13 @@ export async function openDatabase(options: {
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
     await migratePostgres(connection, migrations).catch(async (error) => {
       await pool.end()
-      throw error
+      throw connectionError(error, url, options.timeoutMs)
     })
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      listen: (channel, onNotice, onGap) =>
-        listenPostgres(
-          { connectionString: options.url, connectionTimeoutMillis: options.timeoutMs ?? 5000 },
-          channel,
-          onNotice,
-          onGap,
-        ),
+      listen: (channel, onNotice, onGap) => listenPostgres(connection, channel, onNotice, onGap),
       stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
@@ -107,6 +101,7 @@ export async function openDatabase(options: {
     await close()
     throw error
   })
+  timePgliteQueries(client)
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
@@ -177,13 +172,50 @@ function dropWhenUnanswered(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   Object.assign(client, {
     query: (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string }
+      const end = databaseQueryDuration.startTimer({
+        statement: statementOf(typeof first === 'string' ? first : first?.text),
+      })
       const result = query(...args)
       if (result instanceof Promise)
-        result.catch((error: unknown) => {
-          if ((error as Error)?.message === 'Query read timeout')
-            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
-        })
+        result.then(
+          () => end(),
+          (error: unknown) => {
+            end()
+            if ((error as Error)?.message === 'Query read timeout')
+              (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+          },
+        )
       return result
     },
+  })
+}
+
+/**
+ * The query latency metric for PGlite: its `query` and `exec`, and those of the
+ * transactions it opens (drizzle queries a transaction through its own object).
+ */
+function timePgliteQueries(client: PGlite) {
+  const time = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T) => {
+    const query = target.query.bind(target)
+    const exec = target.exec.bind(target)
+    const timed =
+      <A extends unknown[], R>(run: (text: string, ...rest: A) => Promise<R>) =>
+      async (text: string, ...rest: A): Promise<R> => {
+        const end = databaseQueryDuration.startTimer({ statement: statementOf(text) })
+        try {
+          return await run(text, ...rest)
+        } finally {
+          end()
+        }
+      }
+    Object.assign(target, { query: timed(query), exec: timed(exec) })
+    return target
+  }
+  time(client)
+  const transaction = client.transaction.bind(client)
+  Object.assign(client, {
+    transaction: <T>(run: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
+      transaction((tx) => run(time(tx))),
   })
 }

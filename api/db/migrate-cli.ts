@@ -2,11 +2,12 @@
 // code's migrations, as a deploy step of its own; servers started with MIGRATIONS=verify then only check.
 import { getConfig } from '../config.ts'
 import { openDatabase } from './client.ts'
+import { databaseSettings } from './connection.ts'
 
 const config = getConfig()
 const started = performance.now()
 try {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, migrations: 'apply' })
+  const database = await openDatabase({ ...databaseSettings(config, { command: true }), migrations: 'apply' })
   await database.close()
   console.log(`Migrations applied (${database.kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 } catch (error) {

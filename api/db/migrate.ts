@@ -6,6 +6,7 @@ import { migrate as runPgMigrations } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as runPgliteMigrations } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { logger } from '../log.ts'
 import { fromRoot } from '../project-root.ts'
 
 export const migrationsFolder = fromRoot('api/db/migrations')
@@ -13,14 +14,35 @@ export const migrationsFolder = fromRoot('api/db/migrations')
 /** `apply` brings the database up to this code; `verify` only checks it is (start-up after `npm run migrate`). */
 export type MigrationMode = 'apply' | 'verify'
 
+/**
+ * The oldest code that still runs right on the schema this code's migrations
+ * make, named by that code's newest migration. Expand-only migrations (a new
+ * table, a nullable column, an index) leave it where it is, so the version
+ * before can still start on the new schema (a rollback, or an old process
+ * restarting during a rolling upgrade); a contracting one (a column dropped,
+ * renamed, made required) moves it to itself. docs/deploying.md "Upgrades and
+ * rollbacks".
+ */
+export const oldestCompatibleMigration = '0020_sale_window_indexes'
+
 type Journal = { entries: { when: number; tag: string }[] }
+
+function journal() {
+  return JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal
+}
 
 /** The newest migration this code carries (drizzle records its `when` as `created_at`). */
 function latestKnown() {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as Journal
-  const last = journal.entries.at(-1)
+  const last = journal().entries.at(-1)
   if (!last) throw new Error('api/db/migrations has no migrations')
   return last
+}
+
+/** `oldestCompatibleMigration` as drizzle records it. */
+export function compatibleFrom() {
+  const entry = journal().entries.find((e) => e.tag === oldestCompatibleMigration)
+  if (!entry) throw new Error(`oldestCompatibleMigration ${oldestCompatibleMigration} is not a migration`)
+  return entry.when
 }
 
 export class SchemaMismatchError extends Error {
@@ -30,15 +52,26 @@ export class SchemaMismatchError extends Error {
 /**
  * Compares the database's applied migrations with this code's: a database
  * ahead of the code (a newer version migrated it) is refused whatever the
- * mode, as running old code on it could lose data; one behind is refused in
+ * mode, as running old code on it could lose data, unless that version
+ * recorded that code as old as this still runs on its schema (a rollback:
+ * then nothing is applied, and a warning says so); one behind is refused in
  * `verify` mode. Returns whether migrations are pending.
  */
-function compare(appliedAt: number | null, mode: MigrationMode) {
+function compare(state: { appliedAt: number | null; compatibleFrom: number | null }, mode: MigrationMode) {
+  const { appliedAt } = state
   const known = latestKnown()
-  if (appliedAt !== null && appliedAt > known.when)
+  if (appliedAt !== null && appliedAt > known.when) {
+    const runsOnIt = state.compatibleFrom !== null && state.compatibleFrom <= known.when
+    if (runsOnIt) {
+      logger().warn(
+        `The database was migrated by a newer version of the shop; this one (up to ${known.tag}) runs on it, as that version recorded (its migrations since are expand-only).`,
+      )
+      return false
+    }
     throw new SchemaMismatchError(
       `The database was migrated by a newer version of the shop than this one (its latest migration is newer than ${known.tag}). Deploy that version, or restore a backup taken before it.`,
     )
+  }
   const pending = appliedAt === null || appliedAt < known.when
   if (pending && mode === 'verify')
     throw new SchemaMismatchError(
@@ -48,15 +81,40 @@ function compare(appliedAt: number | null, mode: MigrationMode) {
 }
 
 const appliedQuery = `select max(created_at)::bigint as at from drizzle.__drizzle_migrations`
-const tableQuery = `select to_regclass('drizzle.__drizzle_migrations') is not null as present`
+const tableQuery = `select to_regclass('drizzle.__drizzle_migrations') is not null as present, to_regclass('drizzle.atir_compatibility') is not null as marker`
+// Beside drizzle's own record of the migrations, not among the shop's tables: a backup, a
+// restore and the move to PostgreSQL carry the shop's data, the target's migrations write this.
+const markerTable = `create table if not exists drizzle.atir_compatibility (
+  id smallint primary key default 1 check (id = 1),
+  compatible_from bigint not null,
+  migration bigint not null,
+  tag text not null
+)`
+// Trusted only when written at the newest migration applied: by the version that applied it.
+const markerQuery = `select compatible_from as at, migration from drizzle.atir_compatibility`
 
-type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>
+type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
 
-async function lastApplied(query: Query): Promise<number | null> {
+/** The newest migration applied, and the oldest code the version that applied it said runs on it. */
+async function schemaState(query: Query): Promise<{ appliedAt: number | null; compatibleFrom: number | null }> {
   const { rows } = await query(tableQuery)
-  if (!rows[0]?.present) return null
+  if (!rows[0]?.present) return { appliedAt: null, compatibleFrom: null }
   const at = (await query(appliedQuery)).rows[0]?.at
-  return at == null ? null : Number(at)
+  const appliedAt = at == null ? null : Number(at)
+  const marker = rows[0]?.marker ? (await query(markerQuery)).rows[0] : undefined
+  const current = marker?.at != null && Number(marker.migration) === appliedAt
+  return { appliedAt, compatibleFrom: current ? Number(marker.at) : null }
+}
+
+/** After migrating: which older code may still run on this schema (read by that code's `compare`). */
+async function recordCompatibility(query: Query) {
+  const latest = latestKnown()
+  await query(markerTable)
+  await query(
+    `insert into drizzle.atir_compatibility (compatible_from, migration, tag) values ($1, $2, $3)
+     on conflict (id) do update set compatible_from = excluded.compatible_from, migration = excluded.migration, tag = excluded.tag`,
+    [compatibleFrom(), latest.when, latest.tag],
+  )
 }
 
 /**
@@ -72,8 +130,11 @@ export async function migratePostgres(connection: pg.ClientConfig, mode: Migrati
   try {
     await client.query(`select pg_advisory_lock(hashtext('atir:migrations'))`)
     try {
-      const query: Query = (text) => client.query(text)
-      if (compare(await lastApplied(query), mode)) await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
+      const query: Query = (text, values) => client.query(text, values)
+      if (compare(await schemaState(query), mode)) {
+        await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
+        await recordCompatibility(query)
+      }
     } finally {
       await client.query(`select pg_advisory_unlock(hashtext('atir:migrations'))`)
     }
@@ -84,7 +145,9 @@ export async function migratePostgres(connection: pg.ClientConfig, mode: Migrati
 
 /** PGlite: one process owns the folder (see pglite-lock.ts), so no lock is needed here. */
 export async function migratePglite(client: PGlite, mode: MigrationMode) {
-  const query: Query = (text) => client.query(text)
-  if (compare(await lastApplied(query), mode))
+  const query: Query = (text, values) => client.query(text, values)
+  if (compare(await schemaState(query), mode)) {
     await runPgliteMigrations(drizzlePglite({ client }), { migrationsFolder })
+    await recordCompatibility(query)
+  }
 }

@@ -12,6 +12,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { eraseUploads } from '../media/erase.ts'
 import { saveOriginal } from '../media/links.ts'
 import { mediaStoreOf } from '../media/store.ts'
+import { rateLimitRefusals } from '../metrics.ts'
 import {
   checkImage,
   extensionOf,
@@ -80,6 +81,7 @@ export function feedbackRoutes({ database: { db }, config, now = () => new Date(
     const since = new Date(now().getTime() - feedbackLimits.windowSeconds * 1000)
     if ((await recentMessageCount(db, kind, address, since)) < feedbackLimits.perWindow) return
     const minutes = feedbackLimits.windowSeconds / 60
+    rateLimitRefusals.inc({ kind: 'feedback_rate_limited' })
     throw new ApiError(429, message(lang, 'feedback_rate_limited', { minutes }), undefined, {
       'Retry-After': String(feedbackLimits.windowSeconds),
     })

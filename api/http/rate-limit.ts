@@ -3,6 +3,7 @@ import { lockKey } from '../db/advisory-lock.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { rateEvents } from '../db/schema/index.ts'
+import { rateLimitRefusals } from '../metrics.ts'
 import { ApiError, type FieldError } from './errors.ts'
 import type { Lang } from './locale.ts'
 import { type MessageKey, message } from './messages.ts'
@@ -37,6 +38,7 @@ export function tooManyRequests(
   options: { field?: string; vars?: Record<string, string | number> } = {},
 ): ApiError {
   const wait = Math.max(1, Math.ceil(seconds))
+  rateLimitRefusals.inc({ kind: key })
   const detail = message(lang, key, { ...options.vars, wait: waitText(lang, wait) })
   const errors: FieldError[] | undefined = options.field ? [{ field: options.field, message: detail }] : undefined
   return new ApiError(429, detail, errors, { 'Retry-After': String(wait) })

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts'
 import { logger } from '../log.ts'
 import { contentTypeOf } from './keys.ts'
 import { type ImageSize, imageSizeNames, isUploadPath } from './paths.ts'
-import { describeError, type MediaStore, mediaStoreOf, originalKey } from './store.ts'
+import { describeError, type MediaStore, mediaStoreOf, originalKey, storeFailed } from './store.ts'
 
 /** Bump when the resizing changes (quality, format), so every URL and cached copy changes with it. */
 export const RESIZE_VERSION = '1'
@@ -51,10 +51,19 @@ export async function saveOriginal(store: MediaStore, path: string, bytes: Buffe
 
 /**
  * The version (content hash) of the original at `path`, as in its URLs;
- * `null` when it is missing or the path is not a safe upload path. Known
- * versions are trusted for a minute, then the store's ETag is compared.
+ * `null` when it is missing, the path is not a safe upload path or the store
+ * cannot be asked (logged). Known versions are trusted for a minute, then the
+ * store's ETag is compared.
  */
 export async function originalVersion(store: MediaStore, path: string): Promise<string | null> {
+  return currentVersion(store, path).catch((error) => {
+    logger().warn(`media: cannot look up ${path} in ${store.name}: ${describeError(error)}`)
+    return null
+  })
+}
+
+/** As `originalVersion`, but a store that cannot be asked throws MediaStoreUnavailable (the media route's 503). */
+export async function currentVersion(store: MediaStore, path: string): Promise<string | null> {
   if (!isUploadPath(path)) return null
   const { known, pending } = memoOf(store)
   const memo = known.get(path)
@@ -62,10 +71,7 @@ export async function originalVersion(store: MediaStore, path: string): Promise<
   let running = pending.get(path)
   if (!running) {
     running = computeVersion(store, path, memo)
-      .catch((error) => {
-        logger().warn(`media: cannot look up ${path} in ${store.name}: ${describeError(error)}`)
-        return null
-      })
+      .catch(storeFailed(store))
       .finally(() => pending.delete(path))
     pending.set(path, running)
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { contentTypeOf, isSafeKey } from './keys.ts'
 import type { MediaStore, ObjectInfo, StoredObject } from './store.ts'
@@ -82,13 +83,29 @@ export class LocalStore implements MediaStore {
   }
 
   async checkWritable() {
+    const uploads = join(this.root, 'uploads')
+    // Not there yet (a new shop): the folder it will be made in must be writable; nothing is made now.
+    const existing = await nearestFolder(uploads)
+    if (existing !== uploads) return access(existing, constants.W_OK | constants.X_OK)
     const key = `uploads/.probe-${process.pid}-${randomBytes(4).toString('hex')}`
-    await writeFile(this.file(key), '').catch(async (error) => {
-      if (!isMissing(error)) throw error
-      await mkdir(join(this.root, 'uploads'), { recursive: true })
-      await writeFile(this.file(key), '')
-    })
+    await writeFile(this.file(key), '')
     await rm(this.file(key), { force: true })
+  }
+
+  async checkReadable() {
+    await access(await nearestFolder(this.root), constants.R_OK | constants.X_OK)
+  }
+}
+
+/** `folder`, or its nearest ancestor that exists. */
+export async function nearestFolder(folder: string): Promise<string> {
+  for (let dir = folder; ; dir = dirname(dir)) {
+    try {
+      if ((await stat(dir)).isDirectory()) return dir
+      throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw error
+    }
   }
 }
 

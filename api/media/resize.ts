@@ -1,6 +1,7 @@
 import sharp from 'sharp'
+import { logger } from '../log.ts'
 import { type ImageSize, imageSizes } from './paths.ts'
-import { type MediaStore, originalKey, variantKey } from './store.ts'
+import { describeError, type MediaStore, originalKey, storeFailed, variantKey } from './store.ts'
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg'
 export const contentTypes: Record<OutputFormat, string> = {
@@ -46,7 +47,7 @@ export async function sizedCopy(options: {
 }): Promise<Buffer | null> {
   const { store, size, format } = options
   const key = variantKey(size, options.version, format)
-  const kept = await store.get(key)
+  const kept = await store.get(key).catch(storeFailed(store))
   if (kept) return kept.bytes
   // Concurrent first requests for the same copy in this process share one resize.
   const id = `${store.name}\0${key}`
@@ -60,7 +61,7 @@ export async function sizedCopy(options: {
 }
 
 async function makeCopy(store: MediaStore, path: string, key: string, box: Box, format: OutputFormat) {
-  const original = await store.get(originalKey(path))
+  const original = await store.get(originalKey(path)).catch(storeFailed(store))
   if (!original) return null
   const { width, height } = box
   const isSvg = path.toLowerCase().endsWith('.svg')
@@ -81,6 +82,9 @@ async function makeCopy(store: MediaStore, path: string, key: string, box: Box, 
         ? image.webp({ quality: 80, effort: 4 })
         : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, progressive: true, mozjpeg: true })
   const output = await image.toBuffer()
-  await store.put(key, output, { contentType: contentTypes[format] })
+  // A copy that cannot be kept is still served; the next request makes it again.
+  await store.put(key, output, { contentType: contentTypes[format] }).catch((error) => {
+    logger().warn(`media: cannot keep ${key} in ${store.name}: ${describeError(error)}`)
+  })
   return output
 }

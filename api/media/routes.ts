@@ -2,14 +2,15 @@ import { z } from '@hono/zod-openapi'
 import { etagMatches } from '../catalogue/cache.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
-import { notFound } from '../http/errors.ts'
+import { ApiError, notFound } from '../http/errors.ts'
+import { message } from '../http/messages.ts'
 import { routeGroup } from '../http/openapi.ts'
 import { errorSchema } from '../http/schemas.ts'
 import { logger } from '../log.ts'
-import { mediaUrl, originalVersion, socialUrl } from './links.ts'
+import { currentVersion, mediaUrl, socialUrl } from './links.ts'
 import { imageSizeNames } from './paths.ts'
 import { contentTypes, preferredFormat, sizedCopy, socialSize } from './resize.ts'
-import { mediaStoreOf } from './store.ts'
+import { MediaStoreUnavailable, mediaStoreOf } from './store.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
 
@@ -47,8 +48,17 @@ const imageRoute = route.get('/media/{size}/{version}/{path}', {
     302: { description: 'The picture changed; redirects to its current URL' },
     304: { description: 'Not modified' },
     404: { description: 'Unknown size or picture', content: { 'application/json': { schema: errorSchema } } },
+    503: {
+      description:
+        'The picture store cannot be asked just now: try again after `Retry-After` seconds (not to be cached, unlike a 404)',
+      content: { 'application/json': { schema: errorSchema } },
+    },
   },
 })
+
+/** The store is down: the picture is not missing, so nothing may keep this answer (a CDN would keep a 404). */
+const storeDown = (lang: Parameters<typeof message>[0]) =>
+  new ApiError(503, message(lang, 'unavailable'), undefined, { 'Retry-After': '30', 'Cache-Control': 'no-store' })
 
 /** Serves resized copies of the originals in the media store, made once with sharp and kept in the store. */
 export function mediaRoutes({ config }: ApiDeps) {
@@ -72,7 +82,9 @@ export function mediaRoutes({ config }: ApiDeps) {
     const parsed = params.safeParse({ size, version: c.req.param('version'), path })
     if (!parsed.success) throw notFound(lang)
     const { version } = parsed.data
-    const current = await originalVersion(store, path)
+    const current = await currentVersion(store, path).catch((error) => {
+      throw error instanceof MediaStoreUnavailable ? storeDown(lang) : error
+    })
     if (!current) throw notFound(lang)
     if (current !== version) {
       const url =
@@ -87,6 +99,7 @@ export function mediaRoutes({ config }: ApiDeps) {
     try {
       bytes = await sizedCopy({ store, path, version, size: parsed.data.size, format })
     } catch (error) {
+      if (error instanceof MediaStoreUnavailable) throw storeDown(lang)
       // A broken original is a content problem, not a crash: log it and answer as if absent.
       logger().warn(`media: cannot resize ${path}: ${(error as Error).message}`)
       throw notFound(lang)

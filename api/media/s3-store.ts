@@ -139,4 +139,10 @@ export class S3Store implements MediaStore {
     await this.put(key, Buffer.alloc(0))
     await this.delete([key])
   }
+
+  async checkReadable() {
+    const { sdk, client } = await this.connect()
+    // HEAD on the bucket: the same right as listing it (s3:ListBucket), nothing read or written.
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.setting.bucket }))
+  }
 }

@@ -27,9 +27,26 @@ export interface MediaStore {
   delete(keys: string[]): Promise<void>
   /** Every object whose key starts with `prefix`, with its size. */
   list(prefix: string): AsyncIterable<{ key: string; size: number }>
-  /** Writes and removes a probe object: throws when the store cannot take a file (start-up, /readyz). */
+  /**
+   * At start-up: throws when the store cannot take a file (a probe object written and removed;
+   * a folder that does not exist yet is only checked, not made).
+   */
   checkWritable(): Promise<void>
+  /** Reads only (the dependency monitor, every few seconds): throws when the store cannot be asked. */
+  checkReadable(): Promise<void>
 }
+
+/** The store could not be asked (down, refused, timed out): a picture is then unavailable (503), not missing (404). */
+export class MediaStoreUnavailable extends Error {
+  override readonly name = 'MediaStoreUnavailable'
+}
+
+/** For `.catch` on a store call: its failure as MediaStoreUnavailable. */
+export const storeFailed =
+  (store: Pick<MediaStore, 'name'>) =>
+  (error: unknown): never => {
+    throw new MediaStoreUnavailable(`${store.name}: ${describeError(error)}`, { cause: error })
+  }
 
 export const originalKey = (path: string) => `uploads/${path}`
 export const variantKey = (size: string, version: string, format: string) => `cache/media/${size}/${version}.${format}`

@@ -5,6 +5,7 @@ import { notificationOutbox, orders } from '../db/schema/index.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
 import type { TelegramButton, TelegramSender } from '../integrations/telegram/provider.ts'
 import { logger } from '../log.ts'
+import { notificationsSent } from '../metrics.ts'
 import { orderMessage } from '../telegram/order-message.ts'
 import type { TelegramText } from './new-order-message.ts'
 import { STAFF_CHAT } from './outbox.ts'
@@ -114,6 +115,7 @@ export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Pro
       await send(deps, row)
     } catch (error) {
       failed++
+      notificationsSent.inc({ channel: row.channel, result: 'failed' })
       // Only the provider's reason: texts (payment links, names) stay out of the log.
       const reason = error instanceof Error ? error.message : String(error)
       logger().warn(`notifications: ${row.channel} #${row.id} try ${row.attempts} failed: ${reason}`)
@@ -124,6 +126,7 @@ export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Pro
       continue
     }
     sent++
+    notificationsSent.inc({ channel: row.channel, result: 'sent' })
     await deps.db
       .update(notificationOutbox)
       .set({ sentAt: deps.now(), lastError: null })

@@ -2,10 +2,21 @@ import type { ApiDeps } from '../http/context.ts'
 import { createSmsProvider } from '../integrations/sms/index.ts'
 import { createTelegramSender } from '../integrations/telegram/index.ts'
 import { logger } from '../log.ts'
+import { orderJobFailures, orderJobsLastSuccess } from '../metrics.ts'
 import { dispatchNotifications } from '../notifications/dispatch.ts'
 import { refundDepsOf, retryPendingRefunds } from '../payments/refunds.ts'
 import { queueTelegramReports } from '../telegram/jobs.ts'
+import { sampleBacklog } from './backlog.ts'
 import { expireUnpaidOrders } from './expiry.ts'
+
+// The log's words for each job, as before the metrics named them.
+const jobFailures: Record<string, string> = {
+  expiry: 'expiring unpaid orders',
+  refunds: 'retrying refunds',
+  telegram_reports: 'queueing the Telegram reports',
+  notifications: 'sending notifications',
+  backlog: 'measuring the backlog',
+}
 
 export type OrderJobs = {
   /** One pass now (what the timer runs); resolves when it is done. */
@@ -35,32 +46,37 @@ export function startOrderJobs(deps: ApiDeps, options: { intervalMs?: number } =
   }
   let running: Promise<void> | null = null
 
-  async function pass() {
+  /** One job of the pass: its failure is logged and counted, never stops the others. */
+  async function step(job: string, run: () => Promise<void>) {
     try {
+      await run()
+      orderJobsLastSuccess.set({ job }, Date.now() / 1000)
+    } catch (error) {
+      orderJobFailures.inc({ job })
+      logger().error({ err: error }, `orders: ${jobFailures[job] ?? job} failed`)
+    }
+  }
+
+  async function pass() {
+    await step('expiry', async () => {
       const cancelled = await expireUnpaidOrders(db, { config: deps.config, now: now() })
       if (cancelled.length) logger().info(`orders: cancelled unpaid ${cancelled.join(', ')} (payment_timeout)`)
-    } catch (error) {
-      logger().error({ err: error }, 'orders: expiring unpaid orders failed')
-    }
-    try {
+    })
+    await step('refunds', async () => {
       const refunded = await retryPendingRefunds(refunds)
       if (refunded) logger().info(`orders: ${refunded} refund(s) completed on retry`)
-    } catch (error) {
-      logger().error({ err: error }, 'orders: retrying refunds failed')
-    }
-    try {
+    })
+    await step('telegram_reports', async () => {
       const { summaryDay, lowStock } = await queueTelegramReports(db, deps.config, now())
       if (summaryDay) logger().info(`orders: sales summary of ${summaryDay} queued`)
       if (lowStock.length) logger().info(`orders: low-stock alert queued for ${lowStock.length} product(s)`)
-    } catch (error) {
-      logger().error({ err: error }, 'orders: queueing the Telegram reports failed')
-    }
-    try {
+    })
+    await step('notifications', async () => {
       const { sent, failed } = await dispatchNotifications(notifications)
       if (sent || failed) logger().info(`orders: notifications sent ${sent}, failed ${failed}`)
-    } catch (error) {
-      logger().error({ err: error }, 'orders: sending notifications failed')
-    }
+    })
+    // After the sending: what is still waiting, for /metrics.
+    await step('backlog', () => sampleBacklog(db, now()))
   }
   const runOnce = () => {
     running ??= pass().finally(() => {

@@ -2,8 +2,10 @@ import { chmodSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import { join } from 'node:path'
 import { deriveKey, sameDigest, sha256 } from '../auth/crypto.ts'
+import { checkSessionSecret, keepSessionSecret } from '../auth/session-secret.ts'
 import type { Config } from '../config.ts'
 import { type Db, openDatabase } from '../db/client.ts'
+import { databaseSettings } from '../db/connection.ts'
 import { DataDirInUseError } from '../db/pglite-lock.ts'
 import { logger } from '../log.ts'
 import { runStaffCommand } from './commands.ts'
@@ -149,7 +151,7 @@ export async function runStaffCli(argv: string[], io: { config: Config; print: (
   const { config, print } = io
   let database: Awaited<ReturnType<typeof openDatabase>>
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+    database = await openDatabase(databaseSettings(config, { command: true }))
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error
     const answer = await sendStaffCommand(config, argv)
@@ -161,6 +163,9 @@ export async function runStaffCli(argv: string[], io: { config: Config; print: (
     return answer.code
   }
   try {
+    // Second factors and recovery codes are sealed with the session secret: only with the shop's own.
+    await checkSessionSecret(database, config)
+    if (argv[0] === 'create') await keepSessionSecret(database, config)
     return await runStaffCommand(argv, { db: database.db, config, now: () => new Date(), print })
   } finally {
     await database.close()

@@ -41,6 +41,13 @@ export async function runTelegramCommand(
     print('TELEGRAM_BOT_TOKEN is not set: create the bot with @BotFather and set its token first.')
     return 1
   }
+  // The webhook's secret derives from the shop's session secret: one made up now would never match the shop's.
+  if (config.sessionSecretSource === 'new') {
+    print(
+      `The shop has no session secret yet (SESSION_SECRET is not set and ${config.dataDir} holds none): set SESSION_SECRET, or start the shop once first.`,
+    )
+    return 1
+  }
   const api = new Api(config.TELEGRAM_BOT_TOKEN, options.apiRoot ? { apiRoot: options.apiRoot } : undefined)
   if (command === 'info') {
     const me = await api.getMe()

@@ -3,13 +3,17 @@ import { exitCode, type ServerProcess, startServer, tmpDataDir } from './support
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
 import { startWireDatabase, type WireDatabase } from './support/wire-database.ts'
 
-// PostgreSQL mode (DATABASE_URL) with the network to the database cut
-// and restored under a running server. While cut: pages answer 503 with the
-// "temporarily unavailable" page in their language, the API 503 JSON, /healthz
-// 503, each within the configured timeouts and without the process dying; once
-// restored the same process serves pages again.
+// PostgreSQL mode (DATABASE_URL) with the network to the database cut and
+// restored under a running server. While cut: pages answer 503 with the
+// "temporarily unavailable" page in their language, the API 503 JSON, each
+// within the configured timeouts and without the process dying; /healthz and
+// /readyz stay 200 (the process is alive and can serve those pages: a restart or
+// leaving the load balancer's pool would only hide them), while the dependency
+// monitor says the database is down in /readyz and /metrics. Once restored the
+// same process serves pages again.
 
 const databaseTimeoutMs = 1_000
+const metricsToken = 'outage-metrics-token-0123'
 const apiTimeoutMs = 4_000
 // What an answer may take while the database is away: the timeouts plus scheduling slack on a busy machine.
 const answerWithinMs = apiTimeoutMs + 3_000
@@ -33,6 +37,7 @@ test.beforeAll(async () => {
       DATABASE_TIMEOUT_MS: String(databaseTimeoutMs),
       API_TIMEOUT_MS: String(apiTimeoutMs),
       SEED_PRODUCTS: '20',
+      METRICS_TOKEN: metricsToken,
     },
   })
 })
@@ -74,11 +79,22 @@ async function expectServing() {
   expect((await timedGet('/api/v1/orders/cart/products/', visitor)).status).toBe(200)
 }
 
-/** 503 everywhere, each answer in time, the process alive. */
+/** What the dependency monitor last found of the database, in /readyz and in /metrics. */
+async function databaseAsSeen() {
+  const ready = JSON.parse((await timedGet('/readyz')).body) as { dependencies: { database: string } }
+  const metrics = await timedGet('/metrics', { Authorization: `Bearer ${metricsToken}` })
+  const up = /^atir_dependency_up\{dependency="database"\} (\d)$/m.exec(metrics.body)?.[1]
+  return { ready: ready.dependencies.database, up }
+}
+
+/** 503 for what needs the database, each answer in time; the probes 200; the process alive. */
 async function expectUnavailable() {
   const health = await timedGet('/healthz')
-  expect(health.status).toBe(503)
-  expect(JSON.parse(health.body)).toEqual({ status: 'unavailable' })
+  expect(health.status).toBe(200)
+  expect(JSON.parse(health.body)).toEqual({ status: 'ok' })
+  expect((await timedGet('/readyz')).status).toBe(200)
+  // Checked every 10 s: within one round, both say it.
+  await expect.poll(databaseAsSeen, { timeout: 25_000, intervals: [500] }).toEqual({ ready: 'down', up: '0' })
   for (const path of pages) {
     const page = await timedGet(path, returning)
     expect(page.status, path).toBe(503)
@@ -97,12 +113,15 @@ async function expectUnavailable() {
 async function expectBack() {
   proxy.restore()
   // The pool reconnects by itself: no restart.
-  await expect.poll(async () => (await timedGet('/healthz')).status, { timeout: 20_000, intervals: [200] }).toBe(200)
+  await expect
+    .poll(async () => (await timedGet(pages[0]!, returning)).status, { timeout: 20_000, intervals: [200] })
+    .toBe(200)
   await expectServing()
+  await expect.poll(databaseAsSeen, { timeout: 25_000, intervals: [500] }).toEqual({ ready: 'up', up: '1' })
 }
 
 test('the network to the database drops silently: 503s within the timeouts, then back', async () => {
-  test.setTimeout(90_000)
+  test.setTimeout(150_000)
   await expectServing()
   proxy.cut('silent')
   await expectUnavailable()
@@ -110,7 +129,7 @@ test('the network to the database drops silently: 503s within the timeouts, then
 })
 
 test('the database server stops (connections reset, refused): 503s at once, then back', async () => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await expectServing()
   proxy.cut('reset')
   await expectUnavailable()

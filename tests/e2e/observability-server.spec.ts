@@ -40,8 +40,10 @@ test('prints JSON access lines with the request id, and serves /metrics and /rea
         reqId: 'e2e-page-1',
         method: 'GET',
         path: '/ru/products',
+        route: '/:lang/products',
         status: 200,
         ms: expect.any(Number),
+        bytes: expect.any(Number),
         msg: 'request',
       })
     expect(server.output()).not.toContain('998901234567')
@@ -55,9 +57,14 @@ test('prints JSON access lines with the request id, and serves /metrics and /rea
     )
     expect(text).toMatch(/^atir_database_connections\{state="total"\} 1$/m)
 
-    const ready = await fetch(`${server.url}/readyz`)
-    expect(ready.status).toBe(200)
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } })
+    const ready = async () => {
+      const response = await fetch(`${server.url}/readyz`)
+      return { status: response.status, body: await response.json() }
+    }
+    await expect
+      .poll(ready)
+      .toEqual({ status: 200, body: { status: 'ok', dependencies: { database: 'up', media: 'up' } } })
+    expect(text).toMatch(/^atir_dependency_up\{dependency="database"\} 1$/m)
   } finally {
     server.child.kill('SIGTERM')
     await exitCode(server.child)

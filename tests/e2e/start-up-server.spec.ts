@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { expect, test } from '@playwright/test'
 import { startS3 } from '../integration/support/s3.ts'
 import {
@@ -15,6 +17,7 @@ import {
   tmpDataDir,
   waitForHealth,
 } from './support/server-process.ts'
+import { startWireDatabase } from './support/wire-database.ts'
 
 // Start-up that tells the truth: what stops a start is one clear
 // line and a non-zero exit, and the shop starts from any working directory.
@@ -49,6 +52,8 @@ test('a port that is taken ends the start with one clear line and exit code 1', 
     expect(code).toBe(1)
     expect(printed).toContain(`Atir cannot start: port ${port} on 127.0.0.1 is already in use`)
     expect(printed).not.toContain('Atir is serving')
+    // Said before the database was opened: nothing was made.
+    expect(existsSync(data.dir)).toBe(false)
   } finally {
     squatter.close()
     data.remove()
@@ -70,8 +75,8 @@ test('a media store that cannot be written ends the start with one line; one tha
 
     const server = await startServer({ dataDir: data.dir, env: { ...s3.env('shop'), SEED_PRODUCTS: '10' } })
     try {
-      const ready = await fetch(`${server.url}/readyz`)
-      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', media: 'ok' } })
+      const ready = async () => (await fetch(`${server.url}/readyz`)).json()
+      await expect.poll(ready).toEqual({ status: 'ok', dependencies: { database: 'up', media: 'up' } })
       const { body } = await apiCall(server, 'products/?size=1')
       const picture = await fetch(`${server.url}${body.results[0].images[0].small}`, {
         headers: { Accept: 'image/avif,image/webp,*/*' },
@@ -125,13 +130,13 @@ test('the shop starts and serves its pages and assets from another working direc
 
 test('npm start in a production install (no build tools) serves the shipped build, even with newer sources', async () => {
   test.setTimeout(180_000)
-  // The shipped app: the build, package.json, the start script, the migrations and the
+  // The shipped app: the build, package.json, the start script, the API sources (with the migrations) and the
   // dependencies without node_modules/.bin (where the dev tools would be); a source newer than the build.
   const app = tmpDataDir('production-install')
   mkdirSync(join(app.dir, 'node_modules'), { recursive: true })
   for (const entry of readdirSync(join(root, 'node_modules')))
     if (!entry.startsWith('.')) symlinkSync(join(root, 'node_modules', entry), join(app.dir, 'node_modules', entry))
-  for (const path of ['build', 'package.json', 'scripts/start.mjs', 'api/db/migrations'])
+  for (const path of ['build', 'package.json', 'scripts/start.mjs', 'api', 'contract'])
     cpSync(join(root, path), join(app.dir, path), { recursive: true })
   mkdirSync(join(app.dir, 'app'))
   writeFileSync(join(app.dir, 'app/changed.ts'), '')
@@ -152,5 +157,128 @@ test('npm start in a production install (no build tools) serves the shipped buil
     child.kill('SIGTERM')
     await exitCode(child)
     app.remove()
+  }
+})
+
+/** The app without a build or build tools: what `npm start` can say before it would load the server. */
+function appWithoutBuild() {
+  const app = tmpDataDir('no-build')
+  mkdirSync(join(app.dir, 'node_modules'), { recursive: true })
+  for (const entry of readdirSync(join(root, 'node_modules')))
+    if (!entry.startsWith('.')) symlinkSync(join(root, 'node_modules', entry), join(app.dir, 'node_modules', entry))
+  for (const path of ['package.json', 'scripts/start.mjs', 'api', 'contract'])
+    cpSync(join(root, path), join(app.dir, path), { recursive: true })
+  return app
+}
+
+/** `node scripts/start.mjs` in `app` until it exits; as the unprivileged `nobody` when the tests run as root. */
+function startScriptUntilExit(app: string, env: Record<string, string>, options: { unprivileged?: boolean } = {}) {
+  const asNobody = options.unprivileged && process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {}
+  const child = spawn(process.execPath, [join(app, 'scripts/start.mjs')], {
+    cwd: app,
+    env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...asNobody,
+  })
+  let printed = ''
+  child.stdout.on('data', (chunk) => (printed += chunk))
+  child.stderr.on('data', (chunk) => (printed += chunk))
+  return exitCode(child).then((code) => ({ code, printed }))
+}
+
+test('a start that cannot work is refused in one line before the server loads, and leaves the data folder as it was', async () => {
+  test.setTimeout(120_000)
+  const app = appWithoutBuild()
+  const squatter = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => squatter.once('listening', resolve))
+  const taken = (squatter.address() as { port: number }).port
+  const nothingThere = await freePort()
+  // A PostgreSQL server that takes no TLS.
+  const plain = await PGlite.create()
+  const wire = new PGLiteSocketServer({ db: plain, host: '127.0.0.1', port: 0 })
+  await wire.start()
+  const plainPort = Number(wire.getServerConn().split(':').at(-1))
+  try {
+    const cases: [string, Record<string, string>, string][] = [
+      [
+        'a MySQL URL',
+        { DATABASE_URL: 'mysql://shop:pw@127.0.0.1:3306/atir' },
+        'DATABASE_URL: not a PostgreSQL URL: the shop runs on PostgreSQL only',
+      ],
+      [
+        'a database nobody answers at',
+        { DATABASE_URL: `postgres://atir:pw@127.0.0.1:${nothingThere}/atir` },
+        `the database cannot be reached: nothing accepts connections at 127.0.0.1:${nothingThere} (is PostgreSQL running there?)`,
+      ],
+      [
+        'TLS to a database that takes none',
+        { DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${plainPort}/postgres`, DATABASE_SSL: 'require' },
+        `the database cannot be reached: postgres://postgres@127.0.0.1:${plainPort}/postgres does not take TLS connections: set DATABASE_SSL=off`,
+      ],
+      ['live mode without its settings', { SHOP_MODE: 'live' }, 'PAYMENT_PROVIDER: sandbox in SHOP_MODE=live'],
+      ['a port that is taken', { PORT: String(taken) }, `port ${taken} on 127.0.0.1 is already in use`],
+    ]
+    for (const [what, env, says] of cases) {
+      const data = join(app.dir, `data-${cases.findIndex((c) => c[0] === what)}`)
+      // For people, as on a terminal: the refusal as the lines it is.
+      const { code, printed } = await startScriptUntilExit(app.dir, {
+        PORT: String(await freePort()),
+        LOG_FORMAT: 'pretty',
+        ...env,
+        DATA_DIR: data,
+      })
+      expect(code, what).toBe(1)
+      expect(printed, what).toMatch(/FATAL.*Atir cannot start: /)
+      expect(printed, what).toContain(says)
+      expect(printed, what).not.toContain('"level"')
+      // Not "there is no build": refused before the server would have been looked for.
+      expect(printed, what).not.toContain('no build')
+      expect(existsSync(data), what).toBe(false)
+    }
+
+    // A data folder this user may not write (the embedded database lives there).
+    const readOnly = join(app.dir, 'read-only')
+    mkdirSync(readOnly, { mode: 0o555 })
+    chmodSync(readOnly, 0o555)
+    const { code, printed } = await startScriptUntilExit(
+      app.dir,
+      { PORT: String(await freePort()), DATA_DIR: readOnly },
+      { unprivileged: true },
+    )
+    expect(code).toBe(1)
+    expect(printed).toMatch(
+      new RegExp(
+        `Atir cannot start: DATA_DIR ${readOnly} is read-only for this process \\(user \\d+\\), and the embedded database, `,
+      ),
+    )
+    expect(readdirSync(readOnly)).toEqual([])
+  } finally {
+    squatter.close()
+    await wire.stop()
+    await plain.close()
+    app.remove()
+  }
+})
+
+test('npm run migrate on PostgreSQL writes nothing into the data folder', async () => {
+  test.setTimeout(120_000)
+  const database = await startWireDatabase()
+  const data = tmpDataDir('migrate-only')
+  try {
+    const url = `postgres://${encodeURIComponent(database.user)}:${encodeURIComponent(database.password)}@${database.host}:${database.port}/${database.database}`
+    const child = spawn(process.execPath, [join(root, 'api/db/migrate-cli.ts')], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: url, DATA_DIR: data.dir, SESSION_SECRET: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let printed = ''
+    child.stdout?.on('data', (chunk) => (printed += chunk))
+    child.stderr?.on('data', (chunk) => (printed += chunk))
+    expect(await exitCode(child), printed).toBe(0)
+    expect(printed).toContain('Migrations applied (postgres)')
+    expect(existsSync(data.dir)).toBe(false)
+  } finally {
+    data.remove()
+    await database.close()
   }
 })

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { keepSessionSecret, secretFingerprint } from '#api/auth/session-secret.ts'
+import type { Config } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
 import { LocalStore } from '#api/media/local-store.ts'
@@ -139,13 +141,25 @@ describe('the commands', () => {
   const cli = join(projectRoot, 'api/db/transfer/cli.ts')
   const env = (dataDir: string) => ({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' })
 
-  it('back up one embedded shop folder and restore it into another', async () => {
-    const shop = join(scratch, 'shop')
-    // A shop folder to back up: the test's backup restored into a PGlite folder.
+  /** A shop folder that has run: the test's backup restored into PGlite, with its kept secret recorded. */
+  async function shopFolder(name: string, secret: { setting: string } | { file: string }) {
+    const shop = join(scratch, name)
     const database = await openDatabase({ dataDir: shop })
     await restoreShop(database, { media: new LocalStore(shop), secretFile: null }, backupDir)
-    const expected = await databaseChecksums(database.db)
+    if ('file' in secret) writeFileSync(join(shop, 'session-secret'), `${secret.file}\n`)
+    const sessionSecret = 'file' in secret ? secret.file : secret.setting
+    await keepSessionSecret(database, {
+      sessionSecret,
+      sessionSecretSource: 'file' in secret ? 'file' : 'setting',
+      dataDir: shop,
+    } as Config)
+    const checksums = await databaseChecksums(database.db)
     await database.close()
+    return { shop, checksums, fingerprint: secretFingerprint(sessionSecret) }
+  }
+
+  it('back up one embedded shop folder and restore it into another, its kept secret with it', async () => {
+    const { shop, checksums: expected } = await shopFolder('shop', { file: 'f'.repeat(43) })
 
     const folder = join(scratch, 'cli-backup')
     const backup = await run(node, [cli, 'backup', folder], { env: env(shop) })
@@ -153,12 +167,59 @@ describe('the commands', () => {
     const copy = join(scratch, 'copy')
     const restore = await run(node, [cli, 'restore', folder], { env: env(copy) })
     expect(restore.stdout).toMatch(/^Restored \d+ rows/)
+    expect(restore.stdout).toContain(
+      `The backup's session secret is now in ${join(copy, 'session-secret')}: the restored shop signs with it.`,
+    )
 
     const restored = await openDatabase({ dataDir: copy })
     opened.push(restored)
     expect(await databaseChecksums(restored.db)).toEqual(expected)
     expect(await originals(new LocalStore(copy))).toEqual(await originals(new LocalStore(shop)))
     expect(readFileSync(join(copy, 'session-secret'), 'utf8')).toBe(readFileSync(join(shop, 'session-secret'), 'utf8'))
+  }, 120_000)
+
+  it('a restore says which secret the shop needs, and makes none up', async () => {
+    const setting = 's'.repeat(40)
+    const { shop, fingerprint } = await shopFolder('shop-with-setting', { setting })
+    const folder = join(scratch, 'cli-backup-setting')
+    await run(node, [cli, 'backup', folder], { env: { ...env(shop), SESSION_SECRET: setting } })
+
+    const bare = join(scratch, 'copy-without-setting')
+    const unset = await run(node, [cli, 'restore', folder], { env: env(bare) })
+    expect(unset.stdout).toContain(
+      `Set SESSION_SECRET to the restored shop's session secret (fingerprint ${fingerprint}) before starting it (a backup does not hold it); none was made up.`,
+    )
+    expect(existsSync(join(bare, 'session-secret'))).toBe(false)
+
+    const other = 'o'.repeat(40)
+    const wrong = await run(node, [cli, 'restore', folder], {
+      env: { ...env(join(scratch, 'copy-other-setting')), SESSION_SECRET: other },
+    })
+    expect(wrong.stdout).toContain(
+      `SESSION_SECRET here (fingerprint ${secretFingerprint(other)}) is not the restored shop's session secret (fingerprint ${fingerprint}): set it to that one`,
+    )
+  }, 180_000)
+
+  it('backs up into a folder of backups, keeping the newest ones', async () => {
+    const { shop } = await shopFolder('shop-kept', { file: 'k'.repeat(43) })
+    const into = join(scratch, 'nightly')
+    // Two finished backups from before, and one that failed half way.
+    for (const [name, finished] of [
+      ['atir-20260101-030000', true],
+      ['atir-20260102-030000', true],
+      ['atir-20260102-040000', false],
+    ] as const) {
+      mkdirSync(join(into, name), { recursive: true })
+      if (finished) writeFileSync(join(into, name, 'manifest.json'), '{}')
+    }
+    writeFileSync(join(into, 'notes.txt'), 'not a backup')
+    const backup = await run(node, [cli, 'backup', '--into', into, '--keep', '2'], { env: env(shop) })
+    const made = /in (\S+)\n/.exec(backup.stdout)?.[1] ?? ''
+    expect(made.startsWith(join(into, 'atir-'))).toBe(true)
+    expect(backup.stdout).toContain(
+      `Kept the 2 newest backups in ${into}; removed atir-20260101-030000, atir-20260102-040000.`,
+    )
+    expect(readdirSync(into).sort()).toEqual(['atir-20260102-030000', basename(made), 'notes.txt'].sort())
   }, 120_000)
 
   it('say what is wrong in one line', async () => {

@@ -88,3 +88,24 @@ it('a database that refuses connections fails as unavailable at once, and works 
   for (const line of logLines.slice(from).filter((l) => l.level === 'error'))
     expect(line.msg).toMatch(/^postgres pool error: /)
 })
+
+it('DATABASE_POOL_MAX bounds the connections one process opens; the queries beyond it wait their turn', async () => {
+  const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${server.database}`
+  const small = await openDatabase({ url, dataDir: null, poolMax: 2 })
+  try {
+    let most = 0
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const result = (await small.db.execute(sql`select ${i}::int as i, pg_sleep(0.02)`)) as unknown as {
+          rows: { i: number }[]
+        }
+        most = Math.max(most, small.stats().total ?? 0)
+        return result.rows[0]?.i
+      }),
+    )
+    expect(answers).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(most).toBe(2)
+  } finally {
+    await small.close()
+  }
+})

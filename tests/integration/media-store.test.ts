@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -21,7 +21,9 @@ import { contentVersion, originalVersion, uploadsDirOf } from '#api/media/links.
 import { createMediaStore, mediaStoreOf, openMediaStore } from '#api/media/store.ts'
 import { projectRoot } from '#api/project-root.ts'
 import { removeFiles, writeWhole } from '#api/uploads/images.ts'
-import { readiness } from '../../server/observability.ts'
+import { watchDependencies } from '../../server/dependencies.ts'
+import { metricsEndpoint, probes } from '../../server/observability.ts'
+import { expectLoggedErrors } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
@@ -221,30 +223,61 @@ describe('the media store in an S3-compatible bucket', () => {
     await expect(openMediaStore(config(s3.env('shop')))).resolves.toBeDefined()
   })
 
-  it('reports the bucket in /readyz', async () => {
-    const ready = async (media: Parameters<typeof readiness>[1]['media']) => {
+  it('a bucket that cannot be reached: pictures are 503 with Retry-After and not cached, /readyz stays 200', async () => {
+    expectLoggedErrors()
+    // Process C: this shop's bucket, at an address where nothing answers.
+    const dead = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo
+        probe.close(() => resolve(port))
+      })
+    })
+    const dataDir = mkdtempSync(join(tmpdir(), 'atir-media-c-'))
+    try {
+      const config = parseConfig({
+        ...process.env,
+        ...s3.env('shop', { S3_ENDPOINT: `http://127.0.0.1:${dead}` }),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'x'.repeat(40),
+      })
+      const c = createApi({ database: t.database, config })
+      const image = (await t.json('products/?size=1')).body.results[0].images[0]
+      const response = await c.fetch(new Request(`http://shop.test${image.medium}`, { headers: { Accept: webp } }))
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('30')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+
+      const watch = watchDependencies({ database: t.database, media: mediaStoreOf(config) }, { intervalMs: 3_600_000 })
+      await watch.runOnce()
       const app = express()
-      readiness(app, { database: t.database, media })
+      probes(app, { dependencies: watch, stopping: () => false })
+      metricsEndpoint(app, { METRICS_TOKEN: 'metrics-token-0123456789' })
       const server = app.listen(0, '127.0.0.1')
       await new Promise((resolve) => server.once('listening', resolve))
       try {
-        const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/readyz`)
-        return { status: response.status, body: await response.json() }
+        const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+        const ready = await fetch(`${at}/readyz`)
+        expect(ready.status).toBe(200)
+        expect(await ready.json()).toEqual({ status: 'ok', dependencies: { database: 'up', media: 'down' } })
+        const metrics = await fetch(`${at}/metrics`, { headers: { Authorization: 'Bearer metrics-token-0123456789' } })
+        expect(await metrics.text()).toContain('atir_dependency_up{dependency="media"} 0')
       } finally {
         server.close()
+        await watch.stop()
       }
+      // The same picture from the bucket that answers: there all along.
+      expect((await onA(image.medium, webp)).status).toBe(200)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
-    expect(await ready(mediaStoreOf(t.config))).toEqual({
-      status: 200,
-      body: { status: 'ok', checks: { database: 'ok', media: 'ok' } },
-    })
-    const missing = { ...t.config.media, bucket: 'no-such-bucket' } as typeof t.config.media
-    expect(await ready(createMediaStore(missing))).toEqual({
-      status: 503,
-      body: { status: 'unavailable', checks: { database: 'ok', media: 'failed' } },
-    })
-    // The probes leave nothing behind.
+  })
+
+  it('checks the bucket at start-up with a probe object it removes again; the monitor only reads', async () => {
+    await openMediaStore(t.config)
+    await createMediaStore(t.config.media).checkReadable()
     expect((await keysUnder('shop/uploads/.probe')).length).toBe(0)
+    const missing = { ...t.config.media, bucket: 'no-such-bucket' } as typeof t.config.media
+    await expect(createMediaStore(missing).checkReadable()).rejects.toThrow()
   })
 })
 

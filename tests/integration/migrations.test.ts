@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { type Database, openDatabase } from '#api/db/client.ts'
+import { compatibleFrom } from '#api/db/migrate.ts'
+import { logLines } from '../setup/log-lines.ts'
 import { adminQuery, freshPostgresDatabase } from './support/api.ts'
 
 // Migrations as a deploy step: applied once when several processes
@@ -71,6 +73,51 @@ describe('migrations', { timeout: 120_000 }, () => {
     )
     await close(database)
     await expect(open(place, 'apply')).rejects.toThrow(/migrated by a newer version of the shop/)
+    await expect(open(place, 'verify')).rejects.toThrow(/migrated by a newer version of the shop/)
+  })
+
+  test('an older version starts on a newer schema only when the newer one recorded its migrations as expand-only', async () => {
+    const place = await emptyDatabase()
+    const database = await open(place)
+    const marker = async (db: Database) =>
+      (
+        (await db.db.execute(
+          sql`select compatible_from::float8 as compatible_from, migration::float8 as migration, tag from drizzle.atir_compatibility`,
+        )) as unknown as { rows: unknown[] }
+      ).rows[0]
+    // What this version recorded: code as old as its oldest compatible migration runs on this schema.
+    expect(await marker(database)).toEqual({
+      compatible_from: compatibleFrom(),
+      migration: expect.any(Number),
+      tag: expect.stringMatching(/^\d{4}_/),
+    })
+    // A newer version migrated it since (a migration from the future) and said what still runs on it.
+    const future = Date.now() + 86_400_000 * 365
+    const newerSays = async (db: Database, oldest: number) => {
+      await db.db.execute(
+        sql`update drizzle.atir_compatibility set compatible_from = ${oldest}, migration = ${future}, tag = '9999_newer'`,
+      )
+    }
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-the-future', ${future})`,
+    )
+    await newerSays(database, compatibleFrom())
+    await close(database)
+
+    // Expand-only: this version starts (a rollback), applies nothing and says so.
+    const from = logLines.length
+    for (const mode of ['verify', 'apply'] as const) await close(await open(place, mode))
+    expect(logLines.slice(from)).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: expect.stringMatching(/^The database was migrated by a newer version of the shop; this one .* runs on it/),
+      }),
+    )
+
+    // Contracting: nothing older than the newer version runs on its schema.
+    const again = await open(place, 'verify')
+    await newerSays(again, future)
+    await close(again)
     await expect(open(place, 'verify')).rejects.toThrow(/migrated by a newer version of the shop/)
   })
 

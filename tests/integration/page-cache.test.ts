@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { metrics } from '#api/metrics.ts'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
 import { pageCache } from '../../server/page-cache.ts'
 import { setupTestApi } from './support/api.ts'
@@ -56,6 +57,13 @@ async function aProduct(offset: number) {
   return body.results[0] as { id: number; slug: string; price: number; stock: number }
 }
 
+/** First-time visitors' pages served from the cache (`hit`) or rendered (`miss`), as /metrics counts them. */
+async function served(result: 'hit' | 'miss') {
+  const series = `atir_page_cache_requests_total{result="${result}"}`
+  const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`${series} `))
+  return line ? Number(line.slice(series.length + 1)) : 0
+}
+
 describe('the page cache of first-time visitors', () => {
   it('renders a page once for every first-time visitor and never for anyone with a personal cookie', async () => {
     const { slug } = await aProduct(1)
@@ -65,8 +73,11 @@ describe('the page cache of first-time visitors', () => {
     // Kept once compressed: from then on every first-time visitor gets the same bytes without a render.
     const hit = await cached(path)
     const before = renders
+    const hits = await served('hit')
     for (let i = 0; i < 3; i++) expect((await visit(path)).cache).toBe('hit')
     expect(renders).toBe(before)
+    // The hit ratio's numerator, for /metrics.
+    expect(await served('hit')).toBe(hits + 3)
     expect(hit.body).toBe(first.body)
     expect(hit.headers.get('cache-control')).toBe(publicCache)
     expect(hit.headers.get('etag')).toBeTruthy()

@@ -248,4 +248,27 @@ describe('two shop processes on one PostgreSQL and one S3 store', () => {
     for (const process of [b, a, b, a]) await expectSignedIn(onA, process)
     for (const process of [a, b, a, b]) await expectSignedIn(onB, process)
   }, 60_000)
+
+  it('refuses a third process with another SESSION_SECRET, which would sign shoppers out at random', async () => {
+    const folder = tmpDataDir('process-c')
+    try {
+      const env = { ...s3.env('shop'), DATABASE_URL: databaseUrl, SESSION_SECRET: 'another-secret-'.padEnd(40, 'y') }
+      const refused = await startServer({ dataDir: folder.dir, env }).then(
+        (c) => {
+          c.child.kill('SIGKILL')
+          return 'it started'
+        },
+        (error: Error) => error.message,
+      )
+      expect(refused).toMatch(/^the server exited \(1\) before it was healthy/)
+      expect(refused).toContain(
+        "Atir cannot start: SESSION_SECRET is not the session secret this database's shop signs with",
+      )
+      // Refused before anything of its own was made.
+      expect(existsSync(folder.dir)).toBe(false)
+      for (const process of [a, b]) expect((await fetch(`${process.url}/healthz`)).status).toBe(200)
+    } finally {
+      folder.remove()
+    }
+  }, 60_000)
 })

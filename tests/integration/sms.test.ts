@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } 
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { createSmsProvider, eskizSmsProvider, logSmsProvider, SmsError } from '#api/integrations/sms/index.ts'
+import { metrics } from '#api/metrics.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 
@@ -176,6 +177,39 @@ describe('Eskiz client', () => {
       .catch((e) => e)
     expect(refused).toMatchObject({ reason: 'rejected' })
     expect(refused.message).toContain('Template not approved')
+  })
+
+  it("times every call for the provider metric, by outcome: Eskiz's own failures are errors, its refusals answers", async () => {
+    const count = async (outcome: string) => {
+      const series = `atir_provider_request_duration_seconds_count{provider="eskiz",operation="message/sms/send",outcome="${outcome}"}`
+      const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`${series} `))
+      return line ? Number(line.slice(series.length + 1)) : 0
+    }
+    const before = { ok: await count('ok'), error: await count('error'), timeout: await count('timeout') }
+    eskiz()
+    await eskizSmsProvider(options).send({ to: '+998901234567', text: 'x' })
+    eskiz({ send: () => HttpResponse.json({ message: 'Template not approved', status: 'error' }, { status: 400 }) })
+    await eskizSmsProvider(options)
+      .send({ to: '+998901234567', text: 'x' })
+      .catch(() => {})
+    eskiz({ send: () => HttpResponse.json({ message: 'Internal error' }, { status: 500 }) })
+    await eskizSmsProvider(options)
+      .send({ to: '+998901234567', text: 'x' })
+      .catch(() => {})
+    eskiz({
+      send: async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      },
+    })
+    await eskizSmsProvider(options)
+      .send({ to: '+998901234567', text: 'x' })
+      .catch(() => {})
+    expect({ ok: await count('ok'), error: await count('error'), timeout: await count('timeout') }).toEqual({
+      ok: before.ok + 2,
+      error: before.error + 1,
+      timeout: before.timeout + 1,
+    })
   })
 
   it('reports wrong account credentials as unavailable', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -79,5 +82,20 @@ describe('npm run telegram', () => {
       'bot: @atir_bot (TELEGRAM_BOT_USERNAME=atir_bot)',
       'webhook: https://atir.example/api/v1/telegram/webhook/; pending updates: 2',
     ])
+  })
+
+  it('refuses to set the webhook before the shop has a session secret, and makes none', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'atir-telegram-cli-'))
+    try {
+      const lines: string[] = []
+      const config = parseConfig({ TELEGRAM_BOT_TOKEN: token, DATA_DIR: folder, PUBLIC_URL: 'https://atir.example' })
+      expect(await runTelegramCommand(['webhook'], { config, print: (line) => lines.push(line) })).toBe(1)
+      expect(lines).toEqual([
+        `The shop has no session secret yet (SESSION_SECRET is not set and ${folder} holds none): set SESSION_SECRET, or start the shop once first.`,
+      ])
+      expect(readdirSync(folder)).toEqual([])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

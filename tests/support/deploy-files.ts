@@ -8,12 +8,17 @@ import { parse } from 'yaml'
 
 export type DockerStage = {
   name: string | null
+  /** The FROM line's image (`node:24…@sha256:…`). */
+  image: string
   /** COPY lines: `from` is the stage copied from, null for the build context. */
   copies: { from: string | null; sources: string[]; target: string }[]
   runs: string[]
   user: string | null
+  entrypoint: string[] | null
   cmd: string[] | null
   env: Record<string, string>
+  /** VOLUME lines' paths. */
+  volumes: string[]
 }
 
 /** Dockerfile instructions (continuations joined, comments dropped), grouped by stage. */
@@ -33,11 +38,14 @@ export function readDockerfile(root: string): DockerStage[] {
       case 'FROM':
         stages.push({
           name: /\bAS\s+(\S+)/i.exec(args)?.[1] ?? null,
+          image: rest.find((part) => !part.startsWith('--')) ?? '',
           copies: [],
           runs: [],
           user: null,
+          entrypoint: null,
           cmd: null,
           env: {},
+          volumes: [],
         })
         break
       case 'COPY': {
@@ -55,6 +63,12 @@ export function readDockerfile(root: string): DockerStage[] {
       case 'CMD':
         if (stage) stage.cmd = JSON.parse(args) as string[]
         break
+      case 'ENTRYPOINT':
+        if (stage) stage.entrypoint = JSON.parse(args) as string[]
+        break
+      case 'VOLUME':
+        stage?.volumes.push(...(args.startsWith('[') ? (JSON.parse(args) as string[]) : args.split(/\s+/)))
+        break
       case 'ENV':
         for (const [, key, value] of args.matchAll(/(\w+)=(\S+)/g)) if (stage && key && value) stage.env[key] = value
         break
@@ -63,12 +77,18 @@ export function readDockerfile(root: string): DockerStage[] {
   return stages
 }
 
-type ComposeService = {
+export type ComposeService = {
   image?: string
   build?: string
+  entrypoint?: string[]
   command?: string[] | string
   environment?: Record<string, string>
-  depends_on?: Record<string, { condition: string }>
+  env_file?: { path: string; required?: boolean }[]
+  volumes?: string[]
+  logging?: { driver: string; options?: Record<string, string> }
+  healthcheck?: { disable?: boolean; test?: string[] }
+  stop_grace_period?: string
+  depends_on?: Record<string, { condition: string }> | string[]
 }
 
 /** compose.yaml with its anchors merged, `${VAR:?…}`/`${VAR:-default}` filled from `vars` or the default. */
@@ -77,7 +97,22 @@ export function readCompose(root: string, vars: Record<string, string>) {
     /\$\{(\w+)(?::[-?]([^}]*))?\}/g,
     (_, name: string, fallback: string | undefined) => vars[name] ?? fallback ?? '',
   )
-  return parse(text, { merge: true }) as { services: Record<string, ComposeService> }
+  return parse(text, { merge: true }) as {
+    services: Record<string, ComposeService>
+    volumes?: Record<string, unknown>
+  }
+}
+
+/** Caddy's `reverse_proxy` block: each directive with its arguments. */
+export function readCaddyProxy(root: string): Record<string, string[]> {
+  const text = readFileSync(join(root, 'deploy/Caddyfile'), 'utf8')
+  const block = /reverse_proxy[^{]*\{([^}]*)\}/.exec(text)?.[1] ?? ''
+  const directives: Record<string, string[]> = {}
+  for (const line of block.split('\n')) {
+    const [name, ...values] = line.trim().split(/\s+/)
+    if (name && !name.startsWith('#')) directives[name] = values
+  }
+  return directives
 }
 
 /** The `upstream:port` addresses Caddy balances between. */
@@ -86,10 +121,10 @@ export function readCaddyUpstreams(root: string): string[] {
   return /reverse_proxy\s+([^{\n]+)/.exec(text)?.[1]?.trim().split(/\s+/) ?? []
 }
 
-/** A systemd unit's `Key=value` lines of its [Service] section (repeated keys in order). */
-export function readUnit(root: string, file: string): Record<string, string[]> {
+/** A systemd unit's `Key=value` lines of one section, [Service] by default (repeated keys in order). */
+export function readUnit(root: string, file: string, section = 'Service'): Record<string, string[]> {
   const text = readFileSync(join(root, file), 'utf8')
-  const service = text.split(/^\[Service\]$/m)[1]?.split(/^\[/m)[0] ?? ''
+  const service = text.split(new RegExp(`^\\[${section}\\]$`, 'm'))[1]?.split(/^\[/m)[0] ?? ''
   const keys: Record<string, string[]> = {}
   for (const line of service.split('\n')) {
     const match = /^(\w+)=(.*)$/.exec(line.trim())

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { parseConfig } from '#api/config.ts'
+import { parseConfig, settingNames } from '#api/config.ts'
+import { projectRoot } from '#api/project-root.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'atir-config-'))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
@@ -134,4 +135,84 @@ describe('MEDIA_URL', () => {
     )
     expect(failure({ ...base, S3_FORCE_PATH_STYLE: 'yes' })).toMatch(/S3_FORCE_PATH_STYLE/)
   })
+})
+
+describe('the database settings', () => {
+  const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }
+
+  test('DATABASE_URL must name PostgreSQL', () => {
+    expect(failure({ ...base, DATABASE_URL: 'mysql://shop:pw@db:3306/atir' })).toBe(
+      'Invalid configuration:\n  DATABASE_URL: not a PostgreSQL URL: the shop runs on PostgreSQL only (postgres://user:password@host:5432/database); unset, it uses the embedded database in DATA_DIR',
+    )
+    for (const url of ['postgres://a:b@db/atir', 'postgresql://a:b@db:6432/atir?sslmode=require'])
+      expect(parseConfig({ ...base, DATABASE_URL: url }).DATABASE_URL).toBe(url)
+  })
+
+  test('the pool size and TLS: defaults, and refusals of what cannot work', () => {
+    expect(parseConfig(base)).toMatchObject({ DATABASE_POOL_MAX: 10, DATABASE_SSL: 'off' })
+    expect(parseConfig({ ...base, DATABASE_POOL_MAX: '40', DATABASE_SSL: 'verify' })).toMatchObject({
+      DATABASE_POOL_MAX: 40,
+      DATABASE_SSL: 'verify',
+    })
+    expect(failure({ ...base, DATABASE_POOL_MAX: '0' })).toMatch(/DATABASE_POOL_MAX: /)
+    expect(failure({ ...base, DATABASE_SSL: 'yes' })).toMatch(/DATABASE_SSL: /)
+    expect(failure({ ...base, DATABASE_SSL_CA: join(dataDir, 'no-such-ca.pem') })).toMatch(
+      /DATABASE_SSL_CA: no such file/,
+    )
+  })
+})
+
+describe('logs and error reports', () => {
+  const base = { DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }
+
+  test('LOG_FORMAT is json or pretty', () => {
+    expect(parseConfig({ ...base, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty')
+    expect(parseConfig({ ...base, LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json')
+    expect(failure({ ...base, LOG_FORMAT: 'xml' })).toMatch(/LOG_FORMAT: /)
+  })
+
+  test('ERROR_REPORT_URL must be a DSN, which the SDK would otherwise ignore', () => {
+    expect(
+      parseConfig({ ...base, ERROR_REPORT_URL: 'https://0a1b2c@o12.ingest.sentry.io/4506' }).ERROR_REPORT_URL,
+    ).toBe('https://0a1b2c@o12.ingest.sentry.io/4506')
+    expect(failure({ ...base, ERROR_REPORT_URL: 'https://errors.example/4506' })).toMatch(
+      /ERROR_REPORT_URL: not a Sentry DSN/,
+    )
+    expect(failure({ ...base, ERROR_REPORT_ENVIRONMENT: 'has spaces' })).toMatch(/ERROR_REPORT_ENVIRONMENT: /)
+  })
+})
+
+describe('the session secret', () => {
+  test('without SESSION_SECRET, reading the configuration makes one in memory and writes nothing', () => {
+    const folder = join(dataDir, 'never-started')
+    const config = parseConfig({ DATA_DIR: folder })
+    expect(config.sessionSecretSource).toBe('new')
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32)
+    expect(existsSync(folder)).toBe(false)
+  })
+
+  test('one kept in the data folder is read; SESSION_SECRET wins over it', () => {
+    const folder = mkdtempSync(join(dataDir, 'kept-'))
+    writeFileSync(join(folder, 'session-secret'), `${'k'.repeat(43)}\n`)
+    expect(parseConfig({ DATA_DIR: folder })).toMatchObject({
+      sessionSecret: 'k'.repeat(43),
+      sessionSecretSource: 'file',
+    })
+    expect(parseConfig({ DATA_DIR: folder, SESSION_SECRET: 's'.repeat(32) })).toMatchObject({
+      sessionSecret: 's'.repeat(32),
+      sessionSecretSource: 'setting',
+    })
+  })
+})
+
+test("every setting the shop reads is in the README's configuration table", () => {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8')
+  const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? ''
+  const documented = new Set(
+    table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`(\w+)`/g)].map((match) => match[1])),
+  )
+  expect(settingNames.filter((name) => !documented.has(name))).toEqual([])
 })

@@ -1,6 +1,7 @@
-import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { closeErrorReports } from '#api/error-report.ts'
 import { withRequestContext } from '#api/log.ts'
 import { handleError } from '#app/entry.server.tsx'
 import { apiError } from '#app/utils/forms.server.ts'
@@ -10,20 +11,20 @@ import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
 // API's: one JSON line with the request id, never console output
 // (biome's noConsole keeps console.* out of app/, api/ and server/).
 
-// The error-report service (a Sentry-compatible DSN), as an external service: msw.
+// The error-report service (a Sentry-compatible DSN): a server of the test's own that takes envelopes.
 const reports: string[] = []
-const service = setupServer(
-  http.post('https://errors.example/api/7/envelope/', async ({ request }) => {
-    reports.push(await request.text())
-    return HttpResponse.json({ id: 'x' })
-  }),
-)
-beforeAll(() => {
-  process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
-  process.env.ERROR_REPORT_URL = 'https://public-key@errors.example/7'
-  service.listen({ onUnhandledFrame: 'error' })
+const service = createServer(async (request, response) => {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  if (request.url?.startsWith('/api/7/envelope/')) reports.push(Buffer.concat(chunks).toString('utf8'))
+  response.end('{"id":"x"}')
 })
-afterAll(() => service.close())
+beforeAll(async () => {
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  process.env.SESSION_SECRET ??= 'unit-test-secret-unit-test-secret-0123456789'
+  process.env.ERROR_REPORT_URL = `http://publickey@127.0.0.1:${(service.address() as AddressInfo).port}/7`
+})
+afterAll(() => new Promise((resolve) => service.close(resolve)))
 
 const args = (request: Request) => ({ request, params: {}, context: undefined as never })
 
@@ -42,8 +43,9 @@ test('an error in a loader, action or render is one error line with the request 
       err: expect.objectContaining({ message: 'loader broke', type: 'Error' }),
     }),
   ])
-  // And reported, like the API's 500s.
-  await vi.waitFor(() => expect(reports).toHaveLength(1))
+  // And reported, like the API's 500s (sent once what is queued is flushed).
+  await closeErrorReports(5_000)
+  expect(reports).toHaveLength(1)
   const event = JSON.parse(reports[0]!.split('\n')[2]!)
   expect(event).toMatchObject({
     exception: { values: [{ type: 'Error', value: 'loader broke' }] },

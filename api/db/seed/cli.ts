@@ -6,6 +6,7 @@ import { compactCatalogue } from '../../catalogue/statistics.ts'
 import { getConfig } from '../../config.ts'
 import { openMediaStore } from '../../media/store.ts'
 import { openDatabase } from '../client.ts'
+import { databaseSettings } from '../connection.ts'
 import {
   banners,
   brands,
@@ -36,7 +37,7 @@ async function main() {
   const count = parseCount(values.products, config.SEED_PRODUCTS)
   const started = performance.now()
   const media = await openMediaStore(config)
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir })
+  const database = await openDatabase(databaseSettings(config, { command: true }))
   try {
     const { db } = database
     if (values.reset) await resetSeed(db)

@@ -83,7 +83,10 @@ export async function restoreShop(database: Database, paths: Paths, from: string
     await resetSequences(tx)
   })
   if (existsSync(join(from, 'media'))) await loadMedia(join(from, 'media'), paths.media)
-  if (manifest.sessionSecret && paths.secretFile) await copyFile(join(from, 'session-secret'), paths.secretFile)
+  if (manifest.sessionSecret && paths.secretFile) {
+    await mkdir(dirname(paths.secretFile), { recursive: true })
+    await copyFile(join(from, 'session-secret'), paths.secretFile)
+  }
   return manifest
 }
 

@@ -1,3 +1,4 @@
+import { httpOutcome, observeProvider } from '../../metrics.ts'
 import { SmsError, type SmsProvider } from './provider.ts'
 
 export type EskizOptions = {
@@ -28,7 +29,11 @@ export function eskizSmsProvider(options: EskizOptions): SmsProvider {
 
   async function call(path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
     try {
-      return await fetch(new URL(path, base), { ...init, signal })
+      return await observeProvider(
+        { provider: 'eskiz', operation: path },
+        () => fetch(new URL(path, base), { ...init, signal }),
+        { signal, outcomeOf: httpOutcome },
+      )
     } catch (error) {
       if (signal.aborted)
         throw new SmsError('timeout', `Eskiz did not answer within ${options.timeoutMs} ms`, { cause: error })

@@ -1,4 +1,5 @@
 import { Api } from 'grammy'
+import { observeProvider } from '../../metrics.ts'
 import { inlineKeyboard, type TelegramSender } from './provider.ts'
 
 export type TelegramBotOptions = {
@@ -21,6 +22,14 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
     timeoutSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
     ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
   })
+  // Every Bot API call into the provider metric: Telegram's own failures (5xx) are errors, its refusals answers.
+  api.config.use((call, method, payload, signal) =>
+    observeProvider({ provider: 'telegram', operation: method }, () => call(method, payload, signal), {
+      outcomeOf: (answer) => (!answer.ok && answer.error_code >= 500 ? 'error' : 'ok'),
+      errorOutcome: (error) =>
+        /timed out|timeout/i.test(String((error as Error)?.message)) ? 'timeout' : 'unreachable',
+    }),
+  )
   return {
     name: 'telegram',
     async send(message) {

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, resolve } from 'node:path'
+import { delimiter, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AuthTokens } from '#api/types.ts'
 
@@ -58,16 +58,24 @@ export const serverEnv = {
   LOG_LEVEL: 'warn',
 }
 
-/** Starts build/server/index.js on `dataDir` (under tests/.tmp) and waits until /healthz answers 200. */
+/**
+ * Starts build/server/index.js on `dataDir` (under tests/.tmp) and waits until /healthz answers 200.
+ * `npm: true`: as `npm start` (the project's Node first on PATH, as npm puts it), so the
+ * child is npm itself, the server its child.
+ */
 export async function startServer(options: {
   dataDir: string
   port?: number
   env?: Record<string, string>
   /** The working directory it is started from (the project's by default). */
   cwd?: string
+  npm?: boolean
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort())
-  const child = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+  const [program, args] = options.npm
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, [join(root, 'build/server/index.js')]]
+  const child = spawn(program, args, {
     cwd: options.cwd ?? root,
     env: {
       ...process.env,
@@ -76,6 +84,7 @@ export async function startServer(options: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
+      ...(options.npm ? { PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -89,6 +98,17 @@ export async function startServer(options: {
   await Promise.race([waitForHealth(port), died])
   died.catch(() => {})
   return server
+}
+
+/** The server process under `npm start` (npm's child), by the pid its log lines give; killed if still there. */
+export function killServerOf(server: ServerProcess) {
+  const pid = Number(/"pid":(\d+)/.exec(server.output())?.[1])
+  if (!pid || pid === server.child.pid) return
+  try {
+    process.kill(pid, 'SIGKILL')
+  } catch {
+    // Gone already.
+  }
 }
 
 /** A data folder of its own under tests/.tmp; `remove` deletes it. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { httpOutcome, observeProvider } from '../../../metrics.ts'
 
 /**
  * Click Merchant API payment reversal: `DELETE {base}payment/reversal/{service_id}/{payment_id}`
@@ -33,15 +34,20 @@ export async function reverseClickPayment(options: ClickReversalOptions, payment
   const signal = AbortSignal.timeout(options.timeoutMs)
   let response: Response
   try {
-    response = await fetch(url, {
-      method: 'DELETE',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        Auth: clickAuthHeader(options.merchantUserId, options.secretKey, now),
-      },
-      signal,
-    })
+    response = await observeProvider(
+      { provider: 'click', operation: 'payment/reversal' },
+      () =>
+        fetch(url, {
+          method: 'DELETE',
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            Auth: clickAuthHeader(options.merchantUserId, options.secretKey, now),
+          },
+          signal,
+        }),
+      { signal, outcomeOf: httpOutcome },
+    )
   } catch {
     throw new ClickReversalError(
       signal.aborted ? `Click reversal did not answer within ${options.timeoutMs} ms` : 'Click reversal unreachable',

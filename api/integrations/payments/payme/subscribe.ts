@@ -1,5 +1,6 @@
 import { message } from '../../../http/messages.ts'
 import { logger } from '../../../log.ts'
+import { httpOutcome, observeProvider } from '../../../metrics.ts'
 import { CardCodeError, type CardProvider, CardProviderError } from '../card-provider.ts'
 import { tiyin } from '../provider.ts'
 
@@ -26,15 +27,20 @@ function paymeRpc(options: PaymeCardOptions) {
     const signal = AbortSignal.timeout(options.timeoutMs)
     let response: Response
     try {
-      response = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Auth': server && options.key ? `${options.merchantId}:${options.key}` : options.merchantId,
-        },
-        body: JSON.stringify({ id: ++sequence, method, params }),
-        signal,
-      })
+      response = await observeProvider(
+        { provider: 'payme', operation: method },
+        () =>
+          fetch(options.url, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'X-Auth': server && options.key ? `${options.merchantId}:${options.key}` : options.merchantId,
+            },
+            body: JSON.stringify({ id: ++sequence, method, params }),
+            signal,
+          }),
+        { signal, outcomeOf: httpOutcome },
+      )
     } catch {
       // The fetch error may quote the request; only its kind is kept.
       if (signal.aborted)

@@ -6,6 +6,7 @@ import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { apiError, toastMessage } from '#app/utils/forms.server.ts'
 import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
+import { z } from '#contract/zod.ts'
 
 export { apiError, parseForm } from '#app/utils/forms.server.ts'
 export { pageId } from '#app/utils/ids.ts'
@@ -45,6 +46,28 @@ export function adminFailure<const I extends string, const E extends object = ob
     { ...(options.extra as E), intent: options.intent, result, toast: toastMessage('error', options.toast) },
     { status: status === 401 || status === 413 ? 400 : status },
   )
+}
+
+/**
+ * The names of a form schema's inputs as conform names them (`title.ru` for a
+ * nested object's), plus `extra` (file inputs the schema does not parse): the
+ * fields an API refusal may flag on the form, read from the schema itself.
+ */
+export function inputNames(schema: z.ZodObject, extra: string[] = []): string[] {
+  const names = (shape: z.ZodRawShape, prefix: string): string[] =>
+    Object.entries(shape).flatMap(([key, field]) => {
+      const inner = unwrapped(field as z.ZodType)
+      return inner instanceof z.ZodObject ? names(inner.shape, `${prefix}${key}.`) : [`${prefix}${key}`]
+    })
+  return [...names(schema.shape, ''), ...extra]
+}
+
+/** The schema inside defaults, optionals and pipes. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return unwrapped(schema.unwrap() as z.ZodType)
+  if (schema instanceof z.ZodPipe) return unwrapped(schema.in as z.ZodType)
+  return schema
 }
 
 /** A back-office form the API refused: its reason as the toast, the flagged ones of `fields` on the form. */

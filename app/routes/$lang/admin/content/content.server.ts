@@ -1,4 +1,4 @@
-import { type RouterContextProvider, redirect } from 'react-router'
+import { data, type RouterContextProvider, redirect } from 'react-router'
 import { ApiResponseError } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -9,7 +9,8 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
 import { z } from '#contract/zod.ts'
 import { adminPath } from '../+shared/staff.ts'
-import { adminFailure, apiFailure, parseForm } from '../forms.server.ts'
+import { adminFailure, apiFailure, byIntent, parseForm } from '../forms.server.ts'
+import { ContentIntent } from './+shared/intents.ts'
 import { fromTashkentInput } from './+shared/tashkent.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -46,13 +47,12 @@ export const scheduleForm = {
   position: z.number().int().min(0).max(32_767).default(0),
   is_active: z.boolean().default(false),
 }
-export const scheduleFields = ['starts_at', 'ends_at', 'position']
 
 /**
  * The action of a banner's or story's editor: its delete button removes it
- * (back to the list); otherwise the form, checked, goes to `save` (the
- * pictures, the API), which answers where to go next. A refusal comes back
- * on the form, its flagged ones of `fields` marked.
+ * (back to the list); its form, checked, goes to `save` (the pictures, the
+ * API), which answers where to go next. A refusal comes back on the form,
+ * its flagged ones of `fields` marked.
  */
 export async function scheduledAction<S extends z.ZodType>(
   request: Request,
@@ -63,24 +63,28 @@ export async function scheduledAction<S extends z.ZodType>(
   const { kind, form, fields } = target
   const lang = requestLang(context)
   const t = serverT(context, 'admin-content')
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'save')
   const id = editedId(target.id)
-  if (intent === 'delete' && id) {
-    await staffApi(context).send('DELETE', `admin/content/${kind}/${id}/`)
-    flash(context, { type: 'success', message: t(`${kind}.deleted`) })
-    return redirect(adminPath(lang, `content/${kind}`))
-  }
-  const submission = parseForm(formData, form)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  let next: string
-  try {
-    next = await save(submission.value, formData, id)
-  } catch (error) {
-    return apiFailure(submission, intent, error, fields, t('failed'))
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(lang, next))
+  return byIntent(await request.formData(), {
+    [ContentIntent.delete]: async () => {
+      if (!id) throw data(null, { status: 404 })
+      await staffApi(context).send('DELETE', `admin/content/${kind}/${id}/`)
+      flash(context, { type: 'success', message: t(`${kind}.deleted`) })
+      return redirect(adminPath(lang, `content/${kind}`))
+    },
+    [ContentIntent.save]: async (formData) => {
+      const submission = parseForm(formData, form)
+      if (submission.status !== 'success')
+        return adminFailure(submission, { intent: ContentIntent.save, toast: t('fill_form') })
+      let next: string
+      try {
+        next = await save(submission.value, formData, id)
+      } catch (error) {
+        return apiFailure(submission, ContentIntent.save, error, fields, t('failed'))
+      }
+      flash(context, { type: 'success', message: t('saved') })
+      return redirect(adminPath(lang, next))
+    },
+  })
 }
 
 /**
@@ -105,26 +109,34 @@ const textsForm = z.object({ title: localizedForm, body: localizedForm })
 const textFields = languages.flatMap((l) => [`title.${l}`, `body.${l}`])
 
 /**
- * The action of TextsForm for `content/{pages|posts}/{id}`: every button saves
- * the texts as the draft first; then "preview" opens the draft as the shop
- * would show it, "publish" puts it in the shop.
+ * The actions of TextsForm for `content/{pages|posts}/{id}`, one per button:
+ * each saves the texts as the draft first; then "preview" opens the draft as
+ * the shop would show it, "publish" puts it in the shop.
  */
-export async function saveTexts(context: Context, formData: FormData, kind: 'pages' | 'posts', id: string) {
+export function textsActions(context: Context, kind: 'pages' | 'posts', id: string) {
   const lang = requestLang(context)
   const t = serverT(context, 'admin-content')
-  const intent = String(formData.get('intent') ?? 'draft')
-  const submission = parseForm(formData, textsForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
   const path = `admin/content/${kind}/${id}/` as const
-  try {
-    await staffApi(context).send('PUT', `${path}draft/`, submission.value)
-    if (intent === 'publish') await staffApi(context).send('POST', `${path}publish/`)
-  } catch (error) {
-    return apiFailure(submission, intent, error, textFields, t('failed'))
+  const saveAnd =
+    (intent: typeof ContentIntent.draft | typeof ContentIntent.preview | typeof ContentIntent.publish) =>
+    async (formData: FormData) => {
+      const submission = parseForm(formData, textsForm)
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+      try {
+        await staffApi(context).send('PUT', `${path}draft/`, submission.value)
+        if (intent === ContentIntent.publish) await staffApi(context).send('POST', `${path}publish/`)
+      } catch (error) {
+        return apiFailure(submission, intent, error, textFields, t('failed'))
+      }
+      if (intent === ContentIntent.preview) return redirect(adminPath(lang, `content/${kind}/${id}/preview`))
+      flash(context, { type: 'success', message: t(intent === ContentIntent.publish ? 'published' : 'draft_saved') })
+      return redirect(adminPath(lang, `content/${kind}/${id}`))
+    }
+  return {
+    [ContentIntent.draft]: saveAnd(ContentIntent.draft),
+    [ContentIntent.preview]: saveAnd(ContentIntent.preview),
+    [ContentIntent.publish]: saveAnd(ContentIntent.publish),
   }
-  if (intent === 'preview') return redirect(adminPath(lang, `content/${kind}/${id}/preview`))
-  flash(context, { type: 'success', message: t(intent === 'publish' ? 'published' : 'draft_saved') })
-  return redirect(adminPath(lang, `content/${kind}/${id}`))
 }
 
 /** A draft's preview is never indexed (the header for anything that reads only headers) nor cached. */

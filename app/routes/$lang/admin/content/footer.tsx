@@ -4,6 +4,7 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { languages } from '#contract/languages.ts'
@@ -100,7 +101,7 @@ export default function AdminFooterPage({ loaderData, actionData }: Route.Compon
     ...links.map((link, i) => ({ title: link.title, slug: link.slug, position: String((i + 1) * 10) })),
     ...Array.from({ length: BLANK_ROWS }, (_, i) => ({ ...blank, position: String((links.length + i + 1) * 10) })),
   ]
-  const [form, fields] = useForm<{ links: Row[] }>({
+  const [form, fields] = useForm<FormFields<typeof footerForm>>({
     id: 'footer',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

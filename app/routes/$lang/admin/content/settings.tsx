@@ -6,6 +6,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { PICKUP_POINTS_MAX } from '#contract/limits.ts'
@@ -163,7 +164,7 @@ export default function AdminContentSettings({ loaderData, actionData }: Route.C
       ? { ...contacts, latitude: String(contacts.latitude), longitude: String(contacts.longitude) }
       : undefined,
   })
-  const [appsFormMeta, a] = useForm<{ ios: string; android: string }>({
+  const [appsFormMeta, a] = useForm<FormFields<typeof appsForm>>({
     id: 'apps',
     lastResult: answer?.intent === 'apps' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -13,7 +13,7 @@ import { SelectField } from '../../+shared/fields.tsx'
 import type { FormAnswer } from '../../+shared/forms.tsx'
 import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
-import { CheckboxField } from '../+shared/fields.tsx'
+import { CheckboxField, NameFields } from '../+shared/fields.tsx'
 import { type Kind, kinds } from '../+shared/kinds.ts'
 import { CatalogueTabs } from '../+shared/tabs.tsx'
 import { type BrandRow, type CategoryRow, type GroupRow, rowName, type TaxonomyRow } from '../+shared/types.ts'
@@ -164,18 +164,7 @@ function EditForm({
     <section className="admin-card">
       <Form method="post" className="auth-form" {...getFormProps(form)}>
         <FormMessage toast={answer?.intent === 'edit' ? answer.toast : undefined} />
-        {kinds[kind].named ? (
-          <>
-            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
-            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
-          </>
-        ) : (
-          <>
-            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
-            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
-            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
-          </>
-        )}
+        <NameFields kind={kind} fields={fields} />
         <TextField field={fields.slug} label={t('fields.slug')} autoComplete="off" />
         <p className="admin-muted">{t('help.slug')}</p>
         {kind === 'brands' ? (

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { FormMessage, TextField } from '#app/components/account/fields.tsx'
+import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -11,7 +11,8 @@ import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import type { FormAnswer } from '../../+shared/forms.tsx'
 import { adminPath, staffCan, useStaff } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
-import { adminFailure, apiError, parseForm, staffLoad } from '../../forms.server.ts'
+import { adminFailure, apiError, byIntent, pageId, parseForm, staffLoad } from '../../forms.server.ts'
+import { NameFields } from '../+shared/fields.tsx'
 import { type Kind, kinds } from '../+shared/kinds.ts'
 import { CatalogueTabs } from '../+shared/tabs.tsx'
 import { rowCount, rowName } from '../+shared/types.ts'
@@ -31,10 +32,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** Values of the list's `intent` field: each names the function the action runs. */
+const ListIntent = { create: 'create', order: 'order', hide: 'hide', show: 'show' } as const
+
 /**
  * Three forms post here: the order (number inputs, one submit), hide/show of
- * one row (a button of the same form, so nothing nests), and a new row,
- * which then opens in its own page.
+ * one row (a button of the same form, so nothing nests; the row's id goes in
+ * the button's `formAction` query), and a new row, which then opens in its own page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kind = kindOf(params.kind)
@@ -42,45 +46,53 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverT(context, 'admin-catalogue')
   const api = staffApi(context)
   const { api: path } = kinds[kind]
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
   const back = adminPath(lang, `catalogue/${kind}`)
-
-  if (intent === 'create') {
-    const submission = parseForm(formData, createForms[kind])
-    if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })
+  // A change of the list comes back to it, saying how it went.
+  const change = async (run: () => Promise<unknown>, done: 'toasts.hidden' | 'toasts.shown' | 'toasts.order_saved') => {
     try {
-      const made = await api.send('POST', path, toBody(submission.value))
-      flash(context, { type: 'success', message: t('toasts.created') })
-      return redirect(adminPath(lang, `catalogue/${kind}/${made.id}`))
+      await run()
+      flash(context, { type: 'success', message: t(done) })
     } catch (error) {
-      const failed = apiError(error, apiFields, t('toasts.failed'))
-      return adminFailure(submission, {
-        intent,
-        toast: failed.detail,
-        status: failed.status,
-        fieldErrors: formFieldErrors(failed.fieldErrors),
-      })
+      flash(context, { type: 'error', message: apiError(error, [], t('toasts.failed')).detail })
     }
+    return redirect(back)
   }
-
-  const toggle = /^(hide|show):(\d{1,10})$/.exec(intent)
-  try {
-    if (toggle) {
-      await api.send('PATCH', `${path}${toggle[2]}/`, { is_hidden: toggle[1] === 'hide' })
-      flash(context, { type: 'success', message: t(toggle[1] === 'hide' ? 'toasts.hidden' : 'toasts.shown') })
-    } else if (intent === 'order') {
+  const toggle = (hidden: boolean) => () => {
+    const row = pageId(new URL(request.url).searchParams.get('row') ?? undefined)
+    return change(
+      () => api.send('PATCH', `${path}${row}/`, { is_hidden: hidden }),
+      hidden ? 'toasts.hidden' : 'toasts.shown',
+    )
+  }
+  return byIntent(await request.formData(), {
+    [ListIntent.hide]: toggle(true),
+    [ListIntent.show]: toggle(false),
+    [ListIntent.order]: (formData) => {
       const ids = String(formData.get('ids') ?? '')
         .split(',')
         .map(Number)
         .filter((id) => Number.isInteger(id) && id > 0)
-      await api.send('PUT', `${path}order/`, { ids: typedOrder(formData, ids) })
-      flash(context, { type: 'success', message: t('toasts.order_saved') })
-    }
-  } catch (error) {
-    flash(context, { type: 'error', message: apiError(error, [], t('toasts.failed')).detail })
-  }
-  return redirect(back)
+      return change(() => api.send('PUT', `${path}order/`, { ids: typedOrder(formData, ids) }), 'toasts.order_saved')
+    },
+    [ListIntent.create]: async (formData) => {
+      const intent = ListIntent.create
+      const submission = parseForm(formData, createForms[kind])
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('toasts.fill_form') })
+      try {
+        const made = await api.send('POST', path, toBody(submission.value))
+        flash(context, { type: 'success', message: t('toasts.created') })
+        return redirect(adminPath(lang, `catalogue/${kind}/${made.id}`))
+      } catch (error) {
+        const failed = apiError(error, apiFields, t('toasts.failed'))
+        return adminFailure(submission, {
+          intent,
+          toast: failed.detail,
+          status: failed.status,
+          fieldErrors: formFieldErrors(failed.fieldErrors),
+        })
+      }
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -139,7 +151,8 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
                       <button
                         type="submit"
                         name="intent"
-                        value={`${row.is_hidden ? 'show' : 'hide'}:${row.id}`}
+                        value={row.is_hidden ? ListIntent.show : ListIntent.hide}
+                        formAction={`?row=${row.id}`}
                         className="button button--secondary catalogue-toggle"
                         aria-label={t(row.is_hidden ? 'actions.show_named' : 'actions.hide_named', { name: name.text })}
                         disabled={busy}
@@ -154,7 +167,7 @@ export default function TaxonomyList({ loaderData: { lang, kind, rows, title }, 
           </tbody>
         </table>
         {canWrite ? (
-          <button type="submit" name="intent" value="order" className="button" disabled={busy}>
+          <button type="submit" name="intent" value={ListIntent.order} className="button" disabled={busy}>
             {t('actions.save_order')}
           </button>
         ) : null}
@@ -171,27 +184,16 @@ function CreateForm({ kind, answer }: { kind: Kind; answer?: FormAnswer }) {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<CreateFields>({
     id: `create-${kind}`,
-    lastResult: answer?.intent === 'create' ? answer.result : undefined,
+    lastResult: answer?.intent === ListIntent.create ? answer.result : undefined,
     shouldValidate: 'onSubmit',
   })
   return (
     <section className="admin-card" aria-labelledby="catalogue-create-title">
       <h2 id="catalogue-create-title">{t(`create.${kind}`)}</h2>
       <Form method="post" className="auth-form" {...getFormProps(form)}>
-        <FormMessage toast={answer?.intent === 'create' ? answer.toast : undefined} />
-        <input type="hidden" name="intent" value="create" />
-        {kinds[kind].named ? (
-          <>
-            <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
-            <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
-          </>
-        ) : (
-          <>
-            <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
-            <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
-            <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
-          </>
-        )}
+        <FormMessage toast={answer?.intent === ListIntent.create ? answer.toast : undefined} />
+        <input type="hidden" name="intent" value={ListIntent.create} />
+        <NameFields kind={kind} fields={fields} />
         <button type="submit" className="button" disabled={busy}>
           {t('actions.create')}
         </button>

@@ -1,4 +1,9 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { useTranslation } from 'react-i18next'
+import { TextField } from '#app/components/account/fields.tsx'
+import { type Kind, kinds } from './kinds.ts'
+
+type Field = FieldMetadata<string, any, string[]>
 
 /** A yes/no switch of a form: a labelled checkbox (`on` when ticked), its error beside it. */
 export function CheckboxField({ field, label }: { field: FieldMetadata<string, any, string[]>; label: string }) {
@@ -14,5 +19,33 @@ export function CheckboxField({ field, label }: { field: FieldMetadata<string, a
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * What a row is called, on its new-row and its edit form: a brand's or
+ * manufacturer's name and country, a category's or group's titles in three languages.
+ */
+export function NameFields({
+  kind,
+  fields,
+}: {
+  kind: Kind
+  fields: Record<'name' | 'country' | 'title_uz' | 'title_sr' | 'title_ru', Field>
+}) {
+  const { t } = useTranslation('admin-catalogue')
+  if (kinds[kind].named)
+    return (
+      <>
+        <TextField field={fields.name} label={t('fields.name')} autoComplete="off" />
+        <TextField field={fields.country} label={t('fields.country')} autoComplete="off" />
+      </>
+    )
+  return (
+    <>
+      <TextField field={fields.title_uz} label={t('fields.title_uz')} autoComplete="off" />
+      <TextField field={fields.title_sr} label={t('fields.title_sr')} autoComplete="off" />
+      <TextField field={fields.title_ru} label={t('fields.title_ru')} autoComplete="off" />
+    </>
   )
 }

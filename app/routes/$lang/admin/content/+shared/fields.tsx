@@ -5,6 +5,7 @@ import { Form } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 import { languages } from '#contract/languages.ts'
 import { AdminField } from '../../+shared/fields.tsx'
+import { ContentIntent } from './intents.ts'
 
 type Meta = FieldMetadata<any, any, string[]>
 
@@ -120,7 +121,13 @@ export function ScheduleFields({
 export function DeleteForm({ label, busy }: { label: string; busy: boolean }) {
   return (
     <Form method="post" className="admin-actions">
-      <button type="submit" name="intent" value="delete" className="admin-button admin-button--danger" disabled={busy}>
+      <button
+        type="submit"
+        name="intent"
+        value={ContentIntent.delete}
+        className="admin-button admin-button--danger"
+        disabled={busy}
+      >
         {label}
       </button>
     </Form>

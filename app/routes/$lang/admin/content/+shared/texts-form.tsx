@@ -5,6 +5,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { languages } from '#contract/languages.ts'
 import type { FormAnswer } from '../../+shared/forms.tsx'
 import { ContentInput, LanguageLabel } from './fields.tsx'
+import { ContentIntent } from './intents.ts'
 import { RichTextEditor } from './rich-text-editor.tsx'
 import type { LocalizedText } from './types.ts'
 
@@ -26,7 +27,7 @@ export function TextsForm({
   busy: boolean
 }) {
   const { t } = useTranslation('admin-content')
-  const own = answer && answer.intent !== 'settings' ? answer : undefined
+  const own = answer && answer.intent !== ContentIntent.settings ? answer : undefined
   const [form, fields] = useForm({ id, lastResult: own?.result, shouldValidate: 'onSubmit', defaultValue: texts })
   const title = fields.title.getFieldset()
   const body = fields.body.getFieldset()
@@ -56,13 +57,13 @@ export function TextsForm({
         </fieldset>
       ))}
       <div className="admin-actions">
-        <button type="submit" name="intent" value="draft" className="admin-button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.draft} className="admin-button" disabled={busy}>
           {t('save_draft')}
         </button>
-        <button type="submit" name="intent" value="preview" className="admin-button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.preview} className="admin-button" disabled={busy}>
           {t('preview')}
         </button>
-        <button type="submit" name="intent" value="publish" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.publish} className="button" disabled={busy}>
           {t('publish')}
         </button>
       </div>

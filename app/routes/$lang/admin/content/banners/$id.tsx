@@ -3,33 +3,19 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { adminPath } from '../../+shared/staff.ts'
-import { staffLoad } from '../../forms.server.ts'
+import { inputNames, staffLoad } from '../../forms.server.ts'
 import { ContentInput, DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../+shared/fields.tsx'
-import { type ScheduleValues, scheduleDefaults } from '../+shared/scheduled.tsx'
-import type { LocalizedText } from '../+shared/types.ts'
-import {
-  editedId,
-  localizedForm,
-  scheduledAction,
-  scheduleFields,
-  scheduleForm,
-  uploadPicture,
-} from '../content.server.ts'
+import { ContentIntent } from '../+shared/intents.ts'
+import { scheduleDefaults } from '../+shared/scheduled.tsx'
+import { editedId, localizedForm, scheduledAction, scheduleForm, uploadPicture } from '../content.server.ts'
 import type { Route } from './+types/$id'
 import '../+shared/content.css'
-
-type BannerFields = ScheduleValues & {
-  title: LocalizedText
-  subtitle: LocalizedText
-  link: string
-  image: string
-  image_phone: string
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
@@ -45,18 +31,7 @@ const bannerForm = z.object({
   ...scheduleForm,
 })
 
-const fields = [
-  'title.uz',
-  'title.sr',
-  'title.ru',
-  'subtitle.uz',
-  'subtitle.sr',
-  'subtitle.ru',
-  'link',
-  ...scheduleFields,
-  'image',
-  'image_phone',
-]
+const fields = inputNames(bannerForm, ['image', 'image_phone'])
 
 /** Saves the banner (pictures first, when chosen), or removes it. */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -78,7 +53,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<BannerFields>({
+  const [form, fields] = useForm<FormFields<typeof bannerForm, 'image' | 'image_phone'>>({
     id: `banner-${banner?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
@@ -109,7 +84,7 @@ export default function AdminBannerPage({ loaderData: { lang, banner, title }, a
             current={banner?.image_phone?.links.small}
           />
         </div>
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.save} className="button" disabled={busy}>
           {t('save')}
         </button>
       </Form>

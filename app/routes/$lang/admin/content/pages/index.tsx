@@ -2,6 +2,7 @@ import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { pageKinds } from '#contract/content.ts'
@@ -15,7 +16,6 @@ import { CreateCard } from '../+shared/create-card.tsx'
 import { ContentInput, LocalizedInputs } from '../+shared/fields.tsx'
 import { ContentListHead } from '../+shared/list-head.tsx'
 import { PublishState } from '../+shared/publish-state.tsx'
-import type { LocalizedText } from '../+shared/types.ts'
 import { localizedForm } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/content.css'
@@ -50,7 +50,7 @@ export default function AdminPagesPage({ loaderData: { lang, pages, title }, act
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ slug: string; kind: string; title: LocalizedText }>({
+  const [form, fields] = useForm<FormFields<typeof createForm>>({
     id: 'page-create',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

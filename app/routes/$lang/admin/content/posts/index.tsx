@@ -2,6 +2,7 @@ import { useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
@@ -14,7 +15,6 @@ import { ContentInput, LocalizedInputs } from '../+shared/fields.tsx'
 import { ContentListHead } from '../+shared/list-head.tsx'
 import { PublishState } from '../+shared/publish-state.tsx'
 import { tashkentText } from '../+shared/tashkent.ts'
-import type { LocalizedText } from '../+shared/types.ts'
 import { localizedForm, tashkentField } from '../content.server.ts'
 import type { Route } from './+types/index'
 import '../+shared/content.css'
@@ -51,7 +51,7 @@ export default function AdminPostsPage({ loaderData: { lang, posts, title }, act
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ title: LocalizedText; published_at: string }>({
+  const [form, fields] = useForm<FormFields<typeof createForm>>({
     id: 'post-create',
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',

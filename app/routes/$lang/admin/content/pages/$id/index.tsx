@@ -4,9 +4,9 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
-import { staffLoad } from '../../../forms.server.ts'
+import { byIntent, staffLoad } from '../../../forms.server.ts'
 import { TextsForm } from '../../+shared/texts-form.tsx'
-import { saveTexts } from '../../content.server.ts'
+import { textsActions } from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '../../+shared/content.css'
 
@@ -17,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return saveTexts(context, await request.formData(), 'pages', params.id)
+  return byIntent(await request.formData(), textsActions(context, 'pages', params.id))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.published.title.ru }]

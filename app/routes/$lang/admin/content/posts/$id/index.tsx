@@ -10,11 +10,12 @@ import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
-import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../forms.server.ts'
+import { adminFailure, apiFailure, byIntent, parseForm, staffLoad } from '../../../forms.server.ts'
 import { ContentInput, DeleteForm, PictureInput } from '../../+shared/fields.tsx'
+import { ContentIntent } from '../../+shared/intents.ts'
 import { tashkentInput } from '../../+shared/tashkent.ts'
 import { TextsForm } from '../../+shared/texts-form.tsx'
-import { saveTexts, tashkentField, uploadPicture } from '../../content.server.ts'
+import { tashkentField, textsActions, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '../../+shared/content.css'
 
@@ -30,26 +31,29 @@ const settingsForm = z.object({ published_at: tashkentField })
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
   const t = serverT(context, 'admin-content')
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'draft')
   const path = `admin/content/posts/${params.id}/` as const
-  if (intent === 'delete') {
-    await staffApi(context).send('DELETE', path)
-    flash(context, { type: 'success', message: t('posts.deleted') })
-    return redirect(adminPath(lang, 'content/posts'))
-  }
-  if (intent !== 'settings') return saveTexts(context, formData, 'posts', params.id)
-  const submission = parseForm(formData, settingsForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
-    const image = await uploadPicture(context, formData.get('image'), 'image')
-    const { published_at } = submission.value
-    await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
-  } catch (error) {
-    return apiFailure(submission, intent, error, ['published_at', 'image'], t('failed'))
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(adminPath(lang, `content/posts/${params.id}`))
+  return byIntent(await request.formData(), {
+    ...textsActions(context, 'posts', params.id),
+    [ContentIntent.delete]: async () => {
+      await staffApi(context).send('DELETE', path)
+      flash(context, { type: 'success', message: t('posts.deleted') })
+      return redirect(adminPath(lang, 'content/posts'))
+    },
+    [ContentIntent.settings]: async (formData) => {
+      const submission = parseForm(formData, settingsForm)
+      const intent = ContentIntent.settings
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+      try {
+        const image = await uploadPicture(context, formData.get('image'), 'image')
+        const { published_at } = submission.value
+        await staffApi(context).send('PATCH', path, { ...(published_at && { published_at }), ...(image && { image }) })
+      } catch (error) {
+        return apiFailure(submission, intent, error, ['published_at', 'image'], t('failed'))
+      }
+      flash(context, { type: 'success', message: t('saved') })
+      return redirect(adminPath(lang, `content/posts/${params.id}`))
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.post.published.title.ru }]
@@ -59,7 +63,7 @@ export default function AdminPostEditor({ loaderData: { lang, post }, actionData
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
   const texts = post.draft ?? post.published
-  const settings = answer?.intent === 'settings' ? answer : undefined
+  const settings = answer?.intent === ContentIntent.settings ? answer : undefined
   const [form, fields] = useForm<{ published_at: string; image: string }>({
     id: `post-settings-${post.id}`,
     lastResult: settings?.result,
@@ -88,7 +92,7 @@ export default function AdminPostEditor({ loaderData: { lang, post }, actionData
             hint={t('hints.published_at')}
           />
           <PictureInput field={fields.image} label={t('fields.image')} current={post.image?.links.small} />
-          <button type="submit" name="intent" value="settings" className="button" disabled={busy}>
+          <button type="submit" name="intent" value={ContentIntent.settings} className="button" disabled={busy}>
             {t('save')}
           </button>
         </Form>

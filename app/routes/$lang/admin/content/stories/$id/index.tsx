@@ -3,28 +3,20 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../+shared/admin-error.tsx'
 import { adminPath } from '../../../+shared/staff.ts'
 import { TableHead } from '../../../+shared/table-head.tsx'
-import { staffLoad } from '../../../forms.server.ts'
+import { inputNames, staffLoad } from '../../../forms.server.ts'
 import { DeleteForm, LocalizedInputs, PictureInput, ScheduleFields } from '../../+shared/fields.tsx'
-import { ScheduleState, type ScheduleValues, scheduleDefaults } from '../../+shared/scheduled.tsx'
-import type { LocalizedText } from '../../+shared/types.ts'
-import {
-  editedId,
-  localizedForm,
-  scheduledAction,
-  scheduleFields,
-  scheduleForm,
-  uploadPicture,
-} from '../../content.server.ts'
+import { ContentIntent } from '../../+shared/intents.ts'
+import { ScheduleState, scheduleDefaults } from '../../+shared/scheduled.tsx'
+import { editedId, localizedForm, scheduledAction, scheduleForm, uploadPicture } from '../../content.server.ts'
 import type { Route } from './+types/index'
 import '../../+shared/content.css'
-
-type StoryFields = ScheduleValues & { title: LocalizedText; cover: string }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = editedId(params.id)
@@ -35,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const storyForm = z.object({ title: localizedForm, ...scheduleForm })
 
-const fields = ['title.uz', 'title.sr', 'title.ru', ...scheduleFields, 'cover']
+const fields = inputNames(storyForm, ['cover'])
 
 /** Saves the story (its cover first, when chosen) and opens it to add items; or removes it with its items. */
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -56,7 +48,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<StoryFields>({
+  const [form, fields] = useForm<FormFields<typeof storyForm, 'cover'>>({
     id: `story-${story?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
@@ -78,7 +70,7 @@ export default function AdminStoryPage({ loaderData: { lang, story, title }, act
         <LocalizedInputs field={fields.title} label={t('fields.title')} />
         <ScheduleFields fields={fields} />
         <PictureInput field={fields.cover} label={t('fields.cover')} current={story?.cover.links.small} />
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.save} className="button" disabled={busy}>
           {t('save')}
         </button>
       </Form>

@@ -4,15 +4,16 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 import { AdminErrorBoundary } from '../../../../+shared/admin-error.tsx'
 import { adminPath } from '../../../../+shared/staff.ts'
-import { adminFailure, apiFailure, parseForm, staffLoad } from '../../../../forms.server.ts'
+import { adminFailure, apiFailure, byIntent, inputNames, parseForm, staffLoad } from '../../../../forms.server.ts'
 import { ContentInput, DeleteForm, LocalizedInputs, PictureInput } from '../../../+shared/fields.tsx'
-import type { LocalizedText } from '../../../+shared/types.ts'
+import { ContentIntent } from '../../../+shared/intents.ts'
 import { localizedForm, uploadPicture } from '../../../content.server.ts'
 import type { Route } from './+types/$item'
 import '../../../+shared/content.css'
@@ -35,7 +36,7 @@ const itemForm = z.object({
   position: z.number().int().min(0).max(32_767).default(0),
 })
 
-const fields = ['title.uz', 'title.sr', 'title.ru', 'link', 'position', 'image']
+const fields = inputNames(itemForm, ['image'])
 
 /** Saves the item (its picture first, when chosen: a new item needs one), or removes it. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -43,26 +44,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = serverT(context, 'admin-content')
   const api = staffApi(context)
   const back = adminPath(lang, `content/stories/${params.id}`)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? 'save')
-  if (intent === 'delete' && !isNew(params.item)) {
-    await api.send('DELETE', `admin/content/story-items/${params.item}/`)
-    flash(context, { type: 'success', message: t('stories.item_deleted') })
-    return redirect(back)
-  }
-  const submission = parseForm(formData, itemForm)
-  if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
-  try {
-    const image = await uploadPicture(context, formData.get('image'), 'image')
-    const { link, ...rest } = submission.value
-    const body = { ...rest, link: link || null, ...(image && { image }) }
-    if (isNew(params.item)) await api.send('POST', `admin/content/stories/${params.id}/items/`, body)
-    else await api.send('PATCH', `admin/content/story-items/${params.item}/`, body)
-  } catch (error) {
-    return apiFailure(submission, intent, error, fields, t('failed'))
-  }
-  flash(context, { type: 'success', message: t('saved') })
-  return redirect(back)
+  return byIntent(await request.formData(), {
+    [ContentIntent.delete]: async () => {
+      if (isNew(params.item)) throw data(null, { status: 404 })
+      await api.send('DELETE', `admin/content/story-items/${params.item}/`)
+      flash(context, { type: 'success', message: t('stories.item_deleted') })
+      return redirect(back)
+    },
+    [ContentIntent.save]: async (formData) => {
+      const submission = parseForm(formData, itemForm)
+      const intent = ContentIntent.save
+      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('fill_form') })
+      try {
+        const image = await uploadPicture(context, formData.get('image'), 'image')
+        const { link, ...rest } = submission.value
+        const body = { ...rest, link: link || null, ...(image && { image }) }
+        if (isNew(params.item)) await api.send('POST', `admin/content/stories/${params.id}/items/`, body)
+        else await api.send('PATCH', `admin/content/story-items/${params.item}/`, body)
+      } catch (error) {
+        return apiFailure(submission, intent, error, fields, t('failed'))
+      }
+      flash(context, { type: 'success', message: t('saved') })
+      return redirect(back)
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -72,7 +77,7 @@ export default function AdminStoryItemPage({ loaderData, actionData }: Route.Com
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ title: LocalizedText; link: string; position: string; image: string }>({
+  const [form, fields] = useForm<FormFields<typeof itemForm, 'image'>>({
     id: `story-item-${item?.id ?? 'new'}`,
     lastResult: answer?.result,
     shouldValidate: 'onSubmit',
@@ -95,7 +100,7 @@ export default function AdminStoryItemPage({ loaderData, actionData }: Route.Com
         <LocalizedInputs field={fields.title} label={t('fields.title')} />
         <ContentInput field={fields.link} label={t('fields.link')} hint={t('hints.link')} maxLength={500} />
         <ContentInput field={fields.position} type="number" label={t('fields.position')} />
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value={ContentIntent.save} className="button" disabled={busy}>
           {t('save')}
         </button>
       </Form>
