@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { languages } from '#contract/languages.ts'
 import { projectRoot } from './project-root.ts'
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional())
@@ -160,6 +161,8 @@ const envSchema = z.object({
   // The staff chat's bot (new orders): token from @BotFather and the chat id; no token: DATA_DIR/telegram-outbox.jsonl.
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_CHAT_ID: optionalText,
+  // The staff chat's language (uz Cyrillic, sr Latin, ru): its order messages, and reports no one linked gets.
+  TELEGRAM_CHAT_LANG: z.preprocess((v) => (v === '' ? undefined : v), z.enum(languages).default('ru')),
   // The staff bot: its @username for the link deep links, the hour (Asia/Tashkent) of the
   // owner's daily sales summary, and the stock at or below which the warehouse is told.
   TELEGRAM_BOT_USERNAME: z.preprocess(

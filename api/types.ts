@@ -376,6 +376,7 @@ export type StaffApiAnswers = {
     'admin/auth/logout/': Message
     'admin/auth/logout-all/': Message
     'admin/auth/password/': StaffMe
+    'admin/auth/recovery-codes/': Out<typeof recoverySchema>
     'admin/auth/second-factor/': StaffSession
     'admin/auth/totp/': Enrolment
     'admin/auth/totp/confirm/': Out<typeof recoverySchema>
@@ -421,9 +422,11 @@ export type StaffApiAnswers = {
     'admin/staff/': Out<typeof withPasswordSchema>
     'admin/staff/{id}/reset-password/': Out<typeof withPasswordSchema>
     'admin/staff/{id}/reset-second-factor/': StaffMember
+    'admin/products/{id}/duplicate/': AdminProduct
     'admin/stock/products/{id}/arrivals/': StockProduct
     'admin/stock/products/{id}/corrections/': StockProduct
     'admin/stock/products/{id}/sale/': StockProduct
+    'admin/telegram/link/': Out<typeof telegramLinkSchema>
   }
   PUT: {
     'admin/brands/order/': Results<BrandRow>
@@ -465,6 +468,7 @@ export type StaffApiAnswers = {
     'admin/lines/{id}/': unknown
     'admin/products/{id}/line/': ProductLineAnswer
     'admin/products/{id}/pictures/{pictureId}/': AdminProduct
+    'admin/telegram/link/': unknown
   }
 }
 

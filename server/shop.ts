@@ -22,6 +22,7 @@ import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
+import { startStaffControl } from '#api/staff/control.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
 import { watchDependencies } from './dependencies.ts'
@@ -78,6 +79,9 @@ export async function createShop({ build, assets }: ShopOptions) {
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
   const orderJobs = startOrderJobs(deps)
+  // The embedded database is this process's alone: `npm run staff` reaches it through the shop.
+  const stopStaffControl =
+    database.kind === 'pglite' ? await startStaffControl({ db: database.db, config }) : async () => {}
 
   reportDatabase(database)
   // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
@@ -163,6 +167,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     /** Stops the periodic work, then closes the database: call once the server has stopped taking requests. */
     async close() {
       await orderJobs.stop()
+      await stopStaffControl()
       await dependencies.stop()
       await stopListening()
       await stopSearchWords()

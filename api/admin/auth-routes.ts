@@ -15,6 +15,7 @@ import { jsonContent } from '../http/schemas.ts'
 import {
   changeStaffPassword,
   confirmTotpEnrolment,
+  regenerateRecoveryCodes,
   staffLogin,
   staffSecondFactor,
   startTotpEnrolment,
@@ -96,9 +97,24 @@ const totpStartRoute = secured.post('/admin/auth/totp/', {
 
 const totpConfirmRoute = secured.post('/admin/auth/totp/confirm/', {
   summary: 'Confirm the authenticator with a code: the second factor is on; 10 recovery codes, shown once',
+  description:
+    'Every other session of the account ends (they were opened with the password alone); this one stays. ' +
+    'Integration keys: 403.',
   request: jsonBody(totpConfirmSchema),
   responses: {
     200: jsonContent(recoverySchema, 'The second factor is on'),
+    ...adminErrorsOf(400, 401, 403, 409, 429),
+  },
+})
+
+const recoveryCodesRoute = secured.post('/admin/auth/recovery-codes/', {
+  summary: "New recovery codes, with the authenticator's current code; the old ones stop working",
+  description:
+    'For an account whose second factor is on (else 409): 10 new codes, shown once, replace every earlier one, ' +
+    'used or not. A wrong code: 400, throttled like sign-in codes (429). Audited `staff.recovery_codes_regenerate`.',
+  request: jsonBody(totpConfirmSchema),
+  responses: {
+    200: jsonContent(recoverySchema, 'The new codes'),
     ...adminErrorsOf(400, 401, 403, 409, 429),
   },
 })
@@ -142,6 +158,18 @@ export function adminAuthRoutes(deps: ApiDeps) {
     .openapi(totpConfirmRoute, async (c) => {
       const me = sessionStaff(c)
       const done = await confirmTotpEnrolment(
+        s,
+        me,
+        c.req.valid('json').code,
+        auditActor(c),
+        clientInfo(c),
+        c.get('lang'),
+      )
+      return c.json(done, 200)
+    })
+    .openapi(recoveryCodesRoute, async (c) => {
+      const me = sessionStaff(c)
+      const done = await regenerateRecoveryCodes(
         s,
         me.id,
         c.req.valid('json').code,

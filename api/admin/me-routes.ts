@@ -36,6 +36,7 @@ export function adminMeRoutes(deps: ApiDeps) {
           permissions: permissionsOf(me.role),
           second_factor_enabled: false,
           password_change_required: false,
+          telegram_linked: false,
           setup_required: null,
         },
         200,

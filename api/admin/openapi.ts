@@ -71,6 +71,7 @@ export const meSchema = z
     permissions: z.array(permissionSchema),
     second_factor_enabled: z.boolean(),
     password_change_required: z.boolean(),
+    telegram_linked: z.boolean().openapi({ description: "Whether the staff bot's buttons act as this member" }),
     setup_required: z
       .enum(['password_change_required', 'second_factor_setup_required'])
       .nullable()

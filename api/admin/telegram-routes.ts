@@ -11,7 +11,11 @@ import { adminErrorsOf, staffRoutes } from './openapi.ts'
 
 export const linkSchema = z
   .object({
-    url: z.string().openapi({ example: 'https://t.me/atir_staff_bot?start=Qm9vay1hLWNvZGUtZm9yLXRoZS1ib3Q' }),
+    url: z.string().nullable().openapi({
+      example: 'https://t.me/atir_staff_bot?start=Qm9vay1hLWNvZGUtZm9yLXRoZS1ib3Q',
+      description:
+        '`null` in demo mode without a bot: send the code with `npm run telegram -- simulate start <code>` (docs/telegram.md)',
+    }),
     code: z.string().openapi({ description: 'The one-time code the link carries (`/start <code>` in the bot)' }),
     expires_at: z.string(),
   })
@@ -25,7 +29,8 @@ const linkRoute = staff.post('/admin/telegram/link/', {
     `A one-time deep link to the staff bot, valid ${LINK_CODE_TTL_MINUTES} minutes (a new one replaces the last). ` +
     "Opening it sends `/start <code>` to the bot, which links that Telegram account: the buttons of the bot's " +
     "order messages then act as you, with your role's rights, audited via telegram. `lang` (default: the " +
-    "request's language) is the language the bot speaks to you. Bot not configured: 409. Integration keys: 403.",
+    "request's language) is the language the bot speaks to you. Bot not configured: 409, except in demo mode, where " +
+    'the code (and no link) lets the bot be tried locally. Integration keys: 403.',
   request: {
     body: {
       required: false,
@@ -61,13 +66,15 @@ export function adminTelegramRoutes(deps: ApiDeps) {
   return createRouter()
     .openapi(linkRoute, async (c) => {
       const staffId = staffMemberId(c)
-      const { TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME } = deps.config
-      if (!TELEGRAM_BOT_TOKEN || !TELEGRAM_BOT_USERNAME)
+      const { TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME, SHOP_MODE } = deps.config
+      const bot = TELEGRAM_BOT_TOKEN && TELEGRAM_BOT_USERNAME
+      // A demo shop without a bot links through a simulated /start (npm run telegram -- simulate start).
+      if (!bot && !(SHOP_MODE === 'demo' && !TELEGRAM_BOT_TOKEN))
         throw new ApiError(409, message(c.get('lang'), 'telegram_not_configured'))
       const body = c.req.valid('json') as { lang?: (typeof languages)[number] } | undefined
       const lang = body?.lang ?? c.get('lang')
       const { code, expiresAt } = await createLinkCode(db, staffId, { now: now(), lang, actor: auditActor(c) })
-      const url = `https://t.me/${TELEGRAM_BOT_USERNAME}?start=${code}`
+      const url = bot ? `https://t.me/${TELEGRAM_BOT_USERNAME}?start=${code}` : null
       return c.json({ url, code, expires_at: expiresAt.toISOString() }, 201)
     })
     .openapi(unlinkRoute, async (c) => {

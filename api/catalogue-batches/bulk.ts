@@ -117,6 +117,7 @@ export async function previewBulk(db: Db, request: BulkRequest, actor: AuditActo
   if (!current.size) throw fieldError(lang, 'ids', 'not_found')
   const { ids: _, ...settings } = request
   const counts = {
+    rows: current.size,
     changed: rows.filter((r) => r.after).length,
     rejected: rows.filter((r) => r.errors).length,
     unchanged,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 
 import type { RowKind } from '#contract/catalogue-batches.ts'
 import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
-import { brands, categories, changeBatches, changeBatchRows } from '../db/schema/index.ts'
+import { brands, categories, changeBatches, changeBatchRows, staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { groupedNumber, type MessageKey, message } from '../http/messages.ts'
 import { type BatchRow, type RowError, UNDO_HOURS } from './batches.ts'
@@ -20,8 +20,8 @@ const kindFilter: Record<RowKind, SQL | undefined> = {
 /** The values a failed check's message may name (`sheet_too_many_rows`, `sheet_unpacked_too_large`). */
 const failureVars = { max: groupedNumber(IMPORT_MAX_ROWS), megabytes: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 }
 
-/** A batch as the API answers it (without its rows). */
-export function batchSummary(batch: BatchRow, lang: Lang, now: Date) {
+/** A batch as the API answers it (without its rows); `names` gives its staff member's name. */
+export function batchSummary(batch: BatchRow, lang: Lang, now: Date, names?: Map<number, string>) {
   const undoUntil = batch.appliedAt ? new Date(batch.appliedAt.getTime() + UNDO_HOURS * 3600_000) : null
   const { counts, ...summary } = batch.summary as { counts?: Record<string, number> }
   return {
@@ -29,10 +29,12 @@ export function batchSummary(batch: BatchRow, lang: Lang, now: Date) {
     kind: batch.kind,
     state: batch.state,
     summary,
-    counts: { rows: 0, created: 0, changed: 0, unchanged: 0, rejected: 0, ...counts },
+    // A bulk change's rows are the products chosen (earlier previews stored no count: their total is it).
+    counts: { rows: batch.total, created: 0, changed: 0, unchanged: 0, rejected: 0, ...counts },
     progress: batch.progress,
     error: batch.error ? message(lang, batch.error as MessageKey, failureVars) : null,
     actor: batch.actor,
+    actor_name: batch.staffId === null ? null : (names?.get(batch.staffId) ?? null),
     created_at: batch.createdAt.toISOString(),
     applied_at: batch.appliedAt?.toISOString() ?? null,
     applied_by: batch.appliedBy,
@@ -123,6 +125,14 @@ export async function batchRows(
     }
   })
   return { results, total }
+}
+
+/** The names of the staff members who made `batches`, by id. */
+export async function batchStaffNames(db: Db, batches: Pick<BatchRow, 'staffId'>[]) {
+  const ids = [...new Set(batches.flatMap((b) => (b.staffId === null ? [] : [b.staffId])))]
+  if (!ids.length) return new Map<number, string>()
+  const rows = await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, ids))
+  return new Map(rows.map((r) => [r.id, r.name] as const))
 }
 
 /** Recent batches, newest first. */

@@ -49,6 +49,7 @@ export function meView(row: StaffRow, secondFactorRequired: boolean) {
     permissions: permissionsOf(row.role),
     second_factor_enabled: row.totpEnabledAt !== null,
     password_change_required: row.passwordChangeRequired,
+    telegram_linked: row.telegramUserId !== null,
     setup_required: setupRequiredOf(row, secondFactorRequired),
   }
 }

@@ -147,15 +147,21 @@ export async function startTotpEnrolment(s: StaffService, staffId: number, lang:
   return { secret, otpauth_uri: uri, qr_svg: totpQrSvg(uri) }
 }
 
-/** Confirms the authenticator with its first code: the second factor is on, and 10 recovery codes are shown once. */
+/**
+ * Confirms the authenticator with its first code: the second factor is on,
+ * and 10 recovery codes are shown once. Every other session of the account
+ * ends: they were opened with the password alone (a token taken before the
+ * second factor was on must not outlive it); the one that confirmed stays.
+ */
 export async function confirmTotpEnrolment(
   s: StaffService,
-  staffId: number,
+  me: { id: number; sessionId: number },
   code: string,
   actor: AuditActor,
   client: { limitAddress: string | null },
   lang: Lang,
 ) {
+  const staffId = me.id
   const row = await staffRow(s, staffId)
   if (row.totpEnabledAt) throw new ApiError(409, message(lang, 'admin_totp_enabled'))
   if (!row.totpSecret) throw new ApiError(409, message(lang, 'admin_totp_not_started'))
@@ -172,6 +178,40 @@ export async function confirmTotpEnrolment(
       entityId: staffId,
       before: { second_factor_enabled: false },
       after: { second_factor_enabled: true },
+      at,
+    })
+    return issueRecoveryCodes(tx, staffId, s.config.sessionSecret)
+  })
+  await s.sessions.revokeAll(staffId, me.sessionId)
+  return { recovery_codes: recoveryCodes }
+}
+
+/**
+ * Ten new recovery codes for the signed-in staff member, the old ones void:
+ * proven with the authenticator's current code (throttled like sign-in
+ * codes), since a session alone (a laptop left open) must not be enough to
+ * take over the account's way back in. Audited.
+ */
+export async function regenerateRecoveryCodes(
+  s: StaffService,
+  staffId: number,
+  code: string,
+  actor: AuditActor,
+  client: { limitAddress: string | null },
+  lang: Lang,
+) {
+  const row = await staffRow(s, staffId)
+  if (!row.totpEnabledAt) throw new ApiError(409, message(lang, 'admin_totp_not_enabled'))
+  const attempt = await s.codeThrottle.begin(row.phone, client.limitAddress, lang)
+  if (!(await acceptTotp(s, row, code))) throw fieldError(400, lang, 'admin_second_factor_invalid', ['code'])
+  await attempt.succeeded()
+  const at = s.now()
+  const recoveryCodes = await s.db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff.recovery_codes_regenerate',
+      entity: 'staff',
+      entityId: staffId,
       at,
     })
     return issueRecoveryCodes(tx, staffId, s.config.sessionSecret)

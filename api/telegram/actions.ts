@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { createTelegramSender } from '../integrations/telegram/index.ts'
 import { logger } from '../log.ts'
-import { STAFF_CHAT_LANG, type TelegramText } from '../notifications/new-order-message.ts'
+import { staffChatLang, type TelegramText } from '../notifications/new-order-message.ts'
 import { type OrderRow, orderById } from '../orders/service.ts'
 import { refundDepsOf } from '../payments/refunds.ts'
 import { can, type Permission, type StaffRole } from '../staff/permissions.ts'
@@ -64,8 +64,9 @@ export async function pressButton(deps: ApiDeps, query: CallbackQuery, now: Date
     if (!order) return toast(query, botText(lang, 'order_gone'))
     const shown = await orderMessage(db, deps.config, order)
     if (action.kind === 'couriers') {
-      shown.text += `\n\n${botText(STAFF_CHAT_LANG, 'pick_courier')}`
-      shown.buttons = courierButtons(order.id, await courierChoices(db), STAFF_CHAT_LANG)
+      const chatLang = staffChatLang(deps.config)
+      shown.text += `\n\n${botText(chatLang, 'pick_courier')}`
+      shown.buttons = courierButtons(order.id, await courierChoices(db), chatLang)
     }
     await editMessage(deps, query, order.id, shown)
     return toast(query, '', false)

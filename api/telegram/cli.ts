@@ -1,5 +1,5 @@
-// npm run telegram -- webhook [--url …] | webhook --delete | info | simulate --from <id> "<text>"
-// Sets up the bot's webhook, or stands in for Telegram locally (docs/telegram.md); needs no database.
+// npm run telegram -- webhook [--url …] | webhook --delete | info | simulate …
+// Sets up the bot's webhook, or stands in for Telegram on the running shop (docs/telegram.md); needs no database.
 import { getConfig } from '../config.ts'
 import { runTelegramCommand } from './commands.ts'
 

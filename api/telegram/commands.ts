@@ -17,12 +17,17 @@ const usage = [
 /**
  * `npm run telegram -- …`: sets the bot's webhook with the secret the
  * webhook checks (webhook-secret.ts), removes it, or shows it; `simulate`
- * posts an update to the running shop as Telegram would (simulate.ts).
- * Returns the exit code. `apiRoot` and `fetch` are for tests.
+ * presses the bot's buttons locally (simulate.ts). Returns the exit code.
+ * `apiRoot` and `fetch` are for tests.
  */
 export async function runTelegramCommand(
   args: string[],
-  options: { config: Config; print: (line: string) => void; apiRoot?: string; fetch?: typeof fetch },
+  options: {
+    config: Config
+    print: (line: string) => void
+    apiRoot?: string
+    fetch?: (request: Request) => Promise<Response>
+  },
 ): Promise<number> {
   const { config, print } = options
   const [command, ...rest] = args

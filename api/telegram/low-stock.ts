@@ -1,11 +1,11 @@
-import { asc, inArray, sql } from 'drizzle-orm'
+import { and, asc, inArray, sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { lowStockAlerts, products } from '../db/schema/index.ts'
+import { lowStockAlerts, products, stockMovements } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
-import { enqueueNotification, STAFF_CHAT } from '../notifications/outbox.ts'
-import { isLowStock } from '../stock/low-stock.ts'
-import { linkedStaffOf, type Recipient } from './recipients.ts'
+import { enqueueNotification } from '../notifications/outbox.ts'
+import { isLowStock, lowStockThreshold } from '../stock/low-stock.ts'
+import { linkedStaffOf, type Recipient, staffChat } from './recipients.ts'
 import { botText } from './texts.ts'
 
 /** Products named in one alert; the rest are counted ("…and 12 more"). */
@@ -22,9 +22,28 @@ export function lowStockText(lang: Lang, items: LowProduct[]): string {
 }
 
 /**
+ * A product the stock movements took down to its threshold or below since it
+ * was last above it: news. One that was low without such a drop (the demo
+ * seed's zeros, a new product at 0, an arrival that left it still low) is not.
+ */
+const droppedToLow = (config: Pick<Config, 'TELEGRAM_LOW_STOCK_THRESHOLD'>) => {
+  const threshold = lowStockThreshold(config)
+  const m = stockMovements
+  return sql`exists (
+    select 1 from ${m}
+    where ${m.productId} = ${products.id} and ${m.delta} < 0 and ${m.stockAfter} <= ${threshold}
+      and ${m.id} > coalesce((
+        select max(above.id) from ${m} above
+        where above.product_id = ${products.id} and above.stock_after > ${threshold}
+      ), 0)
+  )`
+}
+
+/**
  * Tells the warehouse (every linked warehouse staff member, or the staff
  * chat when none linked Telegram) of products whose stock fell to their
- * low-stock threshold (api/stock/low-stock.ts) or below: once per product,
+ * low-stock threshold (api/stock/low-stock.ts) or below (`droppedToLow`):
+ * all of a pass in one message (`LOW_STOCK_LINES` named), once per product,
  * until it is restocked above it (its `low_stock_alerts` row then goes, so a
  * later drop alerts again). The rows are claimed with ON CONFLICT DO NOTHING
  * in the transaction that queues the message, so two processes never alert
@@ -32,7 +51,7 @@ export function lowStockText(lang: Lang, items: LowProduct[]): string {
  */
 export async function queueLowStockAlerts(
   db: Db,
-  config: Pick<Config, 'TELEGRAM_LOW_STOCK_THRESHOLD'>,
+  config: Pick<Config, 'TELEGRAM_LOW_STOCK_THRESHOLD' | 'TELEGRAM_CHAT_LANG'>,
   now: Date,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -50,7 +69,7 @@ export async function queueLowStockAlerts(
             alertedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('alerted_at'),
           })
           .from(products)
-          .where(isLowStock(config)),
+          .where(and(isLowStock(config), droppedToLow(config))),
       )
       .onConflictDoNothing()
       .returning({ productId: lowStockAlerts.productId })
@@ -62,7 +81,7 @@ export async function queueLowStockAlerts(
       .where(inArray(products.id, ids))
       .orderBy(asc(products.stock), asc(products.id))
     const warehouse = await linkedStaffOf(tx, 'warehouse')
-    const recipients: Recipient[] = warehouse.length ? warehouse : [{ chatId: STAFF_CHAT, lang: 'ru' }]
+    const recipients: Recipient[] = warehouse.length ? warehouse : [staffChat(config)]
     for (const r of recipients)
       await enqueueNotification(tx, {
         channel: 'telegram',

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { buildNewOrderMessage, STAFF_CHAT_LANG, type TelegramText } from '../notifications/new-order-message.ts'
+import { buildNewOrderMessage, staffChatLang, type TelegramText } from '../notifications/new-order-message.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../orders/service.ts'
 import { orderButtons } from './buttons.ts'
 import { type BotTextKey, botText } from './texts.ts'
@@ -11,7 +11,7 @@ import { type BotTextKey, botText } from './texts.ts'
  * that state allows (buttons.ts).
  */
 export async function orderMessage(db: Db, config: Config, order: OrderRow): Promise<TelegramText> {
-  const lang = STAFF_CHAT_LANG
+  const lang = staffChatLang(config)
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
   const { text } = buildNewOrderMessage({ ...order, items }, lang)
   return { text, buttons: orderButtons(order, config, lang) }
@@ -24,7 +24,7 @@ export async function orderMessageAfter(
   order: OrderRow,
   acted: { key: BotTextKey; name: string; assignee?: string },
 ): Promise<TelegramText> {
-  const lang = STAFF_CHAT_LANG
+  const lang = staffChatLang(config)
   const base = await orderMessage(db, config, order)
   const status = statusLabel(lang, order.status, order.delivery)
   const lines = [

@@ -1,12 +1,20 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
+import { STAFF_CHAT } from '../notifications/outbox.ts'
 import { can, type StaffRole, staffRoles } from '../staff/permissions.ts'
 import { staffLang } from './texts.ts'
 
 /** Where a report goes: a linked staff member's private chat in their language. */
 export type Recipient = { chatId: string; lang: Lang }
+
+/** The staff chat (TELEGRAM_CHAT_ID) in its language: where a report goes when no one it is for linked Telegram. */
+export const staffChat = (config: Pick<Config, 'TELEGRAM_CHAT_LANG'>): Recipient => ({
+  chatId: STAFF_CHAT,
+  lang: config.TELEGRAM_CHAT_LANG,
+})
 
 /**
  * The active staff of `role` who linked Telegram (their private chat with

@@ -1,73 +1,51 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
+import { telegramOutboxPath } from '../integrations/telegram/index.ts'
 import type { WebhookReply } from './update-schema.ts'
 import { webhookSecret } from './webhook-secret.ts'
 
+/** The made-up Telegram account a simulated update comes from, unless `--from` names another. */
+export const SIMULATED_USER = 1000001
+
 export const simulateUsage = [
-  'npm run telegram -- simulate --from <telegram user id> "<message>"   e.g. "/start <code>", /orders, /stop',
-  'npm run telegram -- simulate --from <id> --press <button data> [--chat <chat id>] [--message <message id>]',
-  '  posts the update to the running shop (--url, default http://127.0.0.1:PORT/api/v1/telegram/webhook/)',
-  '  as Telegram would, with the webhook secret, and prints the reply; --lang uz|ru is the Telegram app language',
+  'npm run telegram -- simulate start <code> [--from <telegram user id>]',
+  '  sends `/start <code>`: links the staff member or customer whose "Link Telegram" gave the code',
+  'npm run telegram -- simulate say "<message>" [--from <telegram user id>]',
+  "  sends a message to the bot in the user's private chat, e.g. /orders or /stop",
+  'npm run telegram -- simulate press <button data> [--from <id>] [--chat <chat id>] [--message <message id>]',
+  '  presses a button of an order message (its data, e.g. o:12:s:4:3), in the staff chat unless --chat',
+  'npm run telegram -- simulate buttons',
+  '  the buttons of the last messages written to DATA_DIR/telegram-outbox.jsonl, with their data',
+  "  --lang uz|ru: the Telegram app's language (default ru); --url: the webhook to call",
+  '  (default http://127.0.0.1:PORT/api/v1/telegram/webhook/)',
 ]
 
-/** A Telegram user the simulation speaks as: a positive id, its app language (`uz` or `ru`). */
-type SimulatedUser = { id: number; lang: string }
+type SimulateIo = {
+  config: Config
+  print: (line: string) => void
+  /** The HTTP client; tests pass the API itself. */
+  fetch?: (request: Request) => Promise<Response>
+}
 
 let counter = 0
 /** An `update_id` and `message_id` of a simulated update: rising, like Telegram's. */
 const nextId = () => Math.floor(Date.now() / 1000) * 100 + (counter++ % 100)
 
-/** The Update Telegram would post for `text` sent by `user` in chat `chatId` (their private chat by default). */
-export function messageUpdate(user: SimulatedUser, text: string, chatId = user.id) {
-  return {
-    update_id: nextId(),
-    message: {
-      message_id: nextId(),
-      date: Math.floor(Date.now() / 1000),
-      chat: chatId === user.id ? { id: chatId, type: 'private' } : { id: chatId, type: 'supergroup' },
-      from: { id: user.id, is_bot: false, first_name: 'Simulated', language_code: user.lang },
-      text,
-    },
-  }
-}
-
-/** The Update of `user` pressing the button carrying `data` under message `messageId` of chat `chatId`. */
-export function pressUpdate(user: SimulatedUser, data: string, chatId: number, messageId: number) {
-  return {
-    update_id: nextId(),
-    callback_query: {
-      id: String(nextId()),
-      from: { id: user.id, is_bot: false, first_name: 'Simulated', language_code: user.lang },
-      chat_instance: 'simulated',
-      message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'supergroup' } },
-      data,
-    },
-  }
-}
-
-/** What the bot answered, as a person reads it. */
-export function replyLines(reply: WebhookReply): string[] {
-  if ('method' in reply && reply.method === 'sendMessage') return [`bot → ${reply.chat_id}:`, reply.text]
-  if ('method' in reply && reply.method === 'answerCallbackQuery')
-    return [`bot (pop-up${reply.show_alert ? '' : ', brief'}): ${reply.text || '(none)'}`]
-  return ['bot: (no reply)']
-}
-
 /**
- * `npm run telegram -- simulate …`: stands in for Telegram on a shop that
- * has no bot (demo) or that cannot be reached from Telegram: posts one update
- * to the running shop's webhook with the secret it checks and prints the
- * reply. Messages the shop sends later (order news, reports) go to
- * DATA_DIR/telegram-outbox.jsonl without a bot token. Returns the exit code.
+ * `npm run telegram -- simulate …`: what Telegram would post to the webhook
+ * for a message or a button press, sent to the running shop with the
+ * webhook's secret header, and the shop's answer printed. A demo shop has a
+ * webhook secret without any bot (webhook-secret.ts), so the bot can be tried
+ * with no Telegram at all; the messages the shop sends later (order news,
+ * edits of staff messages) are in DATA_DIR/telegram-outbox.jsonl. Returns the
+ * exit code.
  */
-export async function runSimulate(
-  args: string[],
-  options: { config: Config; print: (line: string) => void; fetch?: typeof fetch },
-): Promise<number> {
-  const { config, print } = options
+export async function runSimulate(args: string[], io: SimulateIo): Promise<number> {
+  const { config, print } = io
   const usage = () => {
     for (const line of simulateUsage) print(line)
-    return 1
+    return 2
   }
   let parsed: ReturnType<typeof parse>
   try {
@@ -76,13 +54,16 @@ export async function runSimulate(
     print((error as Error).message)
     return usage()
   }
-  const { values, positionals } = parsed
-  const from = Number(values.from)
-  const text = positionals.join(' ').trim()
-  if (!Number.isSafeInteger(from) || from <= 0 || (!values.press && !text)) return usage()
+  const { positionals, values } = parsed
+  const [kind, ...rest] = positionals
+  if (kind === 'buttons') return listButtons(config, print)
+  const value = rest.join(' ').trim()
+  const from = Number(values.from ?? SIMULATED_USER)
+  if (!['start', 'say', 'press'].includes(kind ?? '') || !value || !Number.isSafeInteger(from) || from < 1)
+    return usage()
   const secret = webhookSecret(config)
   if (!secret) {
-    print('The webhook is closed: a live shop without TELEGRAM_BOT_TOKEN hears no updates.')
+    print('No webhook here: set TELEGRAM_BOT_TOKEN, or run the shop in demo mode (SHOP_MODE=demo).')
     return 1
   }
   if (config.sessionSecretSource === 'new') {
@@ -90,26 +71,57 @@ export async function runSimulate(
     return 1
   }
   // Telegram's app languages: its `uz` is Latin script (the bot reads it as `sr`).
-  const user = { id: from, lang: values.lang === 'uz' ? 'uz' : 'ru' }
-  // A press happens in the staff chat unless told otherwise; a message in the sender's private chat.
-  const chat = Number(values.chat ?? (values.press ? (config.TELEGRAM_CHAT_ID ?? from) : from))
-  if (!Number.isSafeInteger(chat) || chat === 0) return usage()
-  const update = values.press
-    ? pressUpdate(user, values.press, chat, Number(values.message ?? 1))
-    : messageUpdate(user, text, chat)
+  const user = { id: from, is_bot: false, first_name: 'Simulated', language_code: values.lang === 'uz' ? 'uz' : 'ru' }
+  const now = Math.floor(Date.now() / 1000)
+  let update: object
+  if (kind === 'press') {
+    // Under a message of the staff chat unless told otherwise (the outbox has no Telegram message ids).
+    const chat = Number(values.chat ?? (config.TELEGRAM_CHAT_ID || -1))
+    if (!Number.isSafeInteger(chat) || chat === 0) return usage()
+    update = {
+      update_id: nextId(),
+      callback_query: {
+        id: `simulated-${nextId()}`,
+        from: user,
+        chat_instance: 'simulated',
+        message: {
+          message_id: Number(values.message ?? 1),
+          date: now,
+          chat: { id: chat, type: chat === from ? 'private' : 'supergroup' },
+        },
+        data: value,
+      },
+    }
+  } else {
+    const text = kind === 'start' ? `/start ${value}` : value
+    update = {
+      update_id: nextId(),
+      message: { message_id: nextId(), date: now, chat: { id: from, type: 'private' }, from: user, text },
+    }
+  }
   const url = values.url ?? `http://127.0.0.1:${config.PORT}/api/v1/telegram/webhook/`
-  const response = await (options.fetch ?? fetch)(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret },
-    body: JSON.stringify(update),
-  })
+  const response = await (io.fetch ?? fetch)(
+    new Request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': secret },
+      body: JSON.stringify(update),
+    }),
+  )
   const body = (await response.json().catch(() => ({}))) as WebhookReply & { detail?: string }
   if (!response.ok) {
     print(`The shop answered ${response.status}: ${body.detail ?? response.statusText}`)
     return 1
   }
-  for (const line of replyLines(body)) print(line)
+  print(replyLine(body))
+  if (kind === 'press') print(`An edited message, if any, is in ${telegramOutboxPath(config)}.`)
   return 0
+}
+
+/** What the bot answered, as a person reads it. */
+function replyLine(reply: WebhookReply): string {
+  if ('method' in reply && reply.method === 'sendMessage') return `The bot replies: ${reply.text}`
+  if ('method' in reply && reply.method === 'answerCallbackQuery') return `The bot's pop-up: ${reply.text || '(none)'}`
+  return 'The bot does not reply.'
 }
 
 function parse(args: string[]) {
@@ -120,9 +132,29 @@ function parse(args: string[]) {
       from: { type: 'string' },
       chat: { type: 'string' },
       message: { type: 'string' },
-      press: { type: 'string' },
       lang: { type: 'string' },
       url: { type: 'string' },
     },
   })
+}
+
+type OutboxLine = { chat?: string; text?: string; edit?: number; buttons?: { text: string; data?: string }[][] }
+
+/** The buttons of the last few messages in the offline outbox (demo: no bot token), newest last. */
+function listButtons(config: Config, print: (line: string) => void): number {
+  const file = telegramOutboxPath(config)
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+  const messages = lines
+    .map((line) => JSON.parse(line) as OutboxLine)
+    .filter((m) => m.buttons?.some((row) => row.some((b) => b.data)))
+    .slice(-5)
+  if (!messages.length) {
+    print(`No message with buttons in ${file} yet: place an order (cash, or pay it in the sandbox).`)
+    return 1
+  }
+  for (const m of messages) {
+    print(`${m.edit ? '(edited) ' : ''}${(m.text ?? '').split('\n')[0]}`)
+    for (const b of m.buttons!.flat()) if (b.data) print(`  ${b.text}  →  npm run telegram -- simulate press ${b.data}`)
+  }
+  return 0
 }

@@ -3,9 +3,9 @@ import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { orderItems, orders, telegramReports } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
-import { enqueueNotification, STAFF_CHAT } from '../notifications/outbox.ts'
+import { enqueueNotification } from '../notifications/outbox.ts'
 import { OrderStatus } from '../orders/states.ts'
-import { linkedStaffOf, type Recipient } from './recipients.ts'
+import { linkedStaffOf, type Recipient, staffChat } from './recipients.ts'
 import { tashkentMoment, tashkentTime } from './tashkent-time.ts'
 import { botText, sumText } from './texts.ts'
 
@@ -80,7 +80,7 @@ export function summaryText(lang: Lang, day: string, s: SalesSummary): string {
  */
 export async function queueDailySummary(
   db: Db,
-  config: Pick<Config, 'TELEGRAM_SUMMARY_HOUR'>,
+  config: Pick<Config, 'TELEGRAM_SUMMARY_HOUR' | 'TELEGRAM_CHAT_LANG'>,
   now: Date,
 ): Promise<string | null> {
   const { day, hour } = tashkentTime(now)
@@ -95,7 +95,7 @@ export async function queueDailySummary(
     const to = tashkentMoment(day, config.TELEGRAM_SUMMARY_HOUR)
     const summary = await salesSummary(tx, new Date(to.getTime() - 24 * 60 * 60_000), to)
     const owners = await linkedStaffOf(tx, 'owner')
-    const recipients: Recipient[] = owners.length ? owners : [{ chatId: STAFF_CHAT, lang: 'ru' }]
+    const recipients: Recipient[] = owners.length ? owners : [staffChat(config)]
     for (const r of recipients)
       await enqueueNotification(tx, {
         channel: 'telegram',

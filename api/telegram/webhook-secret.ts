@@ -7,18 +7,20 @@ import type { Config } from '../config.ts'
  * back in `X-Telegram-Bot-Api-Secret-Token` on every update: derived from
  * SESSION_SECRET and the bot token, so nothing more is configured and a new
  * token (or secret) means a new webhook secret. 43 characters of [A-Za-z0-9_-].
- * A demo shop without a bot has one of its own for `npm run telegram --
- * simulate`, which stands in for Telegram (simulate.ts); a live shop without
- * a bot has none (the webhook is then 404).
+ *
+ * A demo shop without a bot has one too (from SESSION_SECRET alone), so its
+ * buttons can be pressed locally (`npm run telegram -- simulate`); a live shop
+ * without a bot has none, and its webhook answers 404.
  */
 export function webhookSecret(
   config: Pick<Config, 'sessionSecret' | 'TELEGRAM_BOT_TOKEN' | 'SHOP_MODE'>,
 ): string | null {
-  if (config.TELEGRAM_BOT_TOKEN)
-    return deriveKey(config.sessionSecret, `telegram-webhook:${config.TELEGRAM_BOT_TOKEN}`).toString('base64url')
-  if (config.SHOP_MODE === 'demo')
-    return deriveKey(config.sessionSecret, 'telegram-webhook:simulated').toString('base64url')
-  return null
+  const purpose = config.TELEGRAM_BOT_TOKEN
+    ? `telegram-webhook:${config.TELEGRAM_BOT_TOKEN}`
+    : config.SHOP_MODE === 'demo'
+      ? 'telegram-webhook-demo'
+      : null
+  return purpose && deriveKey(config.sessionSecret, purpose).toString('base64url')
 }
 
 /** Whether customers can link Telegram: the bot's @username for the deep link and a webhook to hear `/start`. */

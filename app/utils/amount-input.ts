@@ -43,3 +43,24 @@ export function maskAmount(text: string, caret: number): { text: string; caret: 
   }
   return { text: masked, caret: position }
 }
+
+/** The mask on an amount field as it is typed (its `onInput`): grouped digits, the caret kept. */
+export function maskAmountField(input: HTMLInputElement) {
+  const masked = maskAmount(input.value, input.selectionStart ?? input.value.length)
+  if (masked.text === input.value) return
+  input.value = masked.text
+  input.setSelectionRange(masked.caret, masked.caret)
+}
+
+/**
+ * A submitted form's amount fields without their grouping spaces ("428 000"
+ * as 428000), so a form parsed as numbers reads a masked field as typed
+ * without JavaScript too; anything else is left for the schema to refuse.
+ */
+export function unmaskAmounts(form: FormData, names: readonly string[]) {
+  for (const name of names) {
+    const value = form.get(name)
+    if (typeof value === 'string' && /^[\d\s]+$/.test(value)) form.set(name, value.replace(/\s/g, ''))
+  }
+  return form
+}

@@ -49,5 +49,12 @@ test('a manager exports the filtered product list as CSV and XLSX', async ({ pag
     if (n > 1) fromSheet.push(String((row.values as unknown[])[titleColumn]))
   })
   expect(fromSheet.sort()).toEqual([...titles].sort())
+
+  // Brands and categories are chosen by name, not by a number to look up.
+  await main(page).getByRole('combobox', { name: 'Бренд' }).selectOption({ label: 'Dior' })
+  const dior = await download(page, 'Скачать CSV')
+  const diorRecords: Record<string, string>[] = parse(dior.bytes, { bom: true, columns: true, delimiter: ';' })
+  expect(diorRecords.length).toBeGreaterThan(0)
+  expect(diorRecords.every((r) => r.brand === 'dior' && titles.includes(r.title_ru ?? ''))).toBe(true)
   expect(errors).toEqual([])
 })

@@ -67,7 +67,11 @@ test('a manager imports a spreadsheet changing 100 prices, sees them in the shop
     main(page).getByText('Строк: 100. Будет создано: 0, изменено: 100, без изменений: 0, отклонено: 0.'),
   ).toBeVisible({ timeout: 30_000 })
   const first = main(page).getByRole('row').filter({ hasText: rows[0]!.slug })
-  await expect(first.getByRole('insertion')).toHaveText(String(rows[0]!.price + 7000))
+  // The field by its name and the sum grouped, as staff read them: "Цена: 428 000 → 435 000".
+  await expect(first.getByText('Цена', { exact: true })).toBeVisible()
+  const grouped = (sum: number) => new RegExp(`^${String(sum).replace(/\B(?=(\d{3})+$)/g, '\\s')}$`)
+  await expect(first.getByRole('deletion')).toHaveText(grouped(rows[0]!.price))
+  await expect(first.getByRole('insertion')).toHaveText(grouped(rows[0]!.price + 7000))
   // Nothing is written before "Apply".
   const batchUrl = page.url()
   expect(await shopPrice(page, rows[0]!.slug)).toBe(rows[0]!.price)

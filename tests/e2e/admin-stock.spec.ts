@@ -148,6 +148,18 @@ test("a manager corrects a product's stock from the product list; a content edit
   await expect(movement).toContainText('+4')
   await expect(movement).toContainText('Менеджер Азиза')
 
+  // An arrival with a date and a note; the form is empty again for the next one, which inherits neither.
+  const arrival = main(page).getByRole('region', { name: 'Поступление' })
+  await arrival.getByLabel('Количество').fill('3')
+  await arrival.getByLabel('Годен до').fill('2031-05-20')
+  await arrival.getByLabel('Примечание').fill('Накладная 17')
+  await arrival.getByRole('button', { name: 'Принять на склад' }).click()
+  await expect(toasts(page).getByText(`Остаток «${product.title}»: ${next + 3}`)).toBeVisible()
+  await expect(main(page).getByRole('region', { name: 'Партии' }).getByText('2031-05-20')).toBeVisible()
+  await expect(arrival.getByLabel('Количество')).toHaveValue('')
+  await expect(arrival.getByLabel('Годен до')).toHaveValue('')
+  await expect(arrival.getByLabel('Примечание')).toHaveValue('')
+
   const editor = await readyStaff(request, 'content', 'Редактор Шахноза')
   await page.context().clearCookies()
   await staffSignIn(page, editor)

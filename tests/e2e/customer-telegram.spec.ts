@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 async function simulate(from: number, text: string) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['api/telegram/cli.ts', 'simulate', '--from', String(from), text],
+    ['api/telegram/cli.ts', 'simulate', 'say', text, '--from', String(from)],
     {
       cwd: root,
       env: { ...process.env, PORT: process.env.E2E_PORT, DATA_DIR: `tests/.tmp/e2e-data-${process.env.E2E_PORT}` },

@@ -11,7 +11,7 @@ import { clockedAdminApi, signedInStaff, staffToken } from './support/staff.ts'
 
 const t = setupTestApi({ products: 40 })
 
-type Staff = { id: number; token: string }
+type Staff = { id: number; name: string; token: string }
 const staff = {} as Record<StaffRole, Staff>
 beforeAll(async () => {
   for (const role of ['owner', 'manager', 'content', 'warehouse'] as const) staff[role] = await signedInStaff(t, role)
@@ -62,8 +62,15 @@ describe('a price change by percent', () => {
     const ids = chosen.map((p) => p.id)
     const preview = await post('products/bulk/preview/', { ids, action: 'price_percent', percent: 12 })
     expect(preview.status).toBe(200)
-    expect(preview.body).toMatchObject({ kind: 'bulk', state: 'previewed', can_apply: true })
-    expect(preview.body.counts).toMatchObject({ changed: 3, rejected: 0 })
+    // Who made it by name; the rows are the products chosen.
+    expect(preview.body).toMatchObject({
+      kind: 'bulk',
+      state: 'previewed',
+      can_apply: true,
+      actor: `staff:${staff.manager.id}`,
+      actor_name: staff.manager.name,
+    })
+    expect(preview.body.counts).toMatchObject({ rows: 3, changed: 3, rejected: 0 })
     const expected = chosen.map((p) => Math.round((p.price * 1.12) / 1000) * 1000)
     expect(preview.body.rows.results.map((r: any) => r.changes)).toEqual(
       chosen.map((p, i) => [{ field: 'price', before: String(p.price), after: String(expected[i]) }]),
@@ -229,6 +236,7 @@ describe('undo', () => {
     expect(list.status).toBe(200)
     expect(list.body.results).toHaveLength(2)
     expect(list.body.results[0].id).toBeGreaterThan(list.body.results[1].id)
+    expect(list.body.results[0].actor_name).toBe(staff.manager.name)
   })
 })
 

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Config } from '#api/config.ts'
-import { notificationOutbox } from '#api/db/schema/index.ts'
+import { notificationOutbox, orders as ordersTable } from '#api/db/schema/index.ts'
 import { eskizSmsProvider, logSmsProvider, smsOutboxPath } from '#api/integrations/sms/index.ts'
 import { createTelegramSender, telegramBotSender, telegramOutboxPath } from '#api/integrations/telegram/index.ts'
 import {
@@ -14,6 +14,7 @@ import {
   notificationRetryMs,
 } from '#api/notifications/dispatch.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
+import { orderMessage } from '#api/telegram/order-message.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker } from './support/orders.ts'
@@ -126,7 +127,12 @@ describe('the outbox and its dispatcher', () => {
     const sms = eskiz()
     const tg = telegram()
     const manager = await signedInStaff(t, 'manager')
-    const { order, customer } = await orders.place({ method: 'payme', delivery: 'courier' })
+    const { order, customer } = await orders.place({
+      method: 'card',
+      price: 300_000,
+      delivery: 'courier',
+      extra: { address: { region: '1726', district: '1726266', street: 'Amir Temur', house: '5', flat: '12' } },
+    })
     expect(await outbox()).toEqual([])
     const started = await t.json(`payments/${order.id}/start/`, { method: 'POST', token: customer.access })
     await t.json(`payments/sandbox/${started.body.payment_id}/complete/`, {
@@ -148,7 +154,36 @@ describe('the outbox and its dispatcher', () => {
       `Atir: заказ №${number(order.id)} принят. Сообщим, когда он будет в пути.`,
       `Atir: заказ №${number(order.id)} в пути. Курьер позвонит перед приездом.`,
     ])
-    expect(tg[0]!.text).toMatch(/^Новый заказ №\d+: .+ сум, оплачен онлайн \(payme\)/)
+    // Names, not codes: the method, the region and the Tashkent district.
+    expect(tg[0]!.text.split('\n')).toEqual([
+      `Новый заказ №${number(order.id)}: 320 000 сум, оплачен онлайн (Карта)`,
+      expect.stringMatching(/^• .+ × 1$/),
+      'Курьер: город Ташкент, Юнусабадский район, Amir Temur, 5, 12',
+      'Получатель: Aziz, +998901112233',
+    ])
+  })
+
+  it("speaks the staff chat's language (TELEGRAM_CHAT_LANG)", async () => {
+    const tg = telegram()
+    const { order } = await orders.place({
+      method: 'click',
+      price: 300_000,
+      delivery: 'courier',
+      extra: { address: { region: '1726', district: '1726294', street: 'Bunyodkor', house: '1' } },
+    })
+    await t.database.db
+      .update(ordersTable)
+      .set({ status: 3, paymentStatus: 'paid' })
+      .where(eq(ordersTable.id, order.id))
+    const [row] = await t.database.db.select().from(ordersTable).where(eq(ordersTable.id, order.id))
+    const { text } = await orderMessage(t.database.db, { ...config(), TELEGRAM_CHAT_LANG: 'sr' }, row!)
+    expect(text.split('\n')).toEqual([
+      `Yangi buyurtma №${number(order.id)}: 320 000 soʻm, onlayn toʻlangan (Click)`,
+      expect.stringMatching(/^• .+ × 1$/),
+      'Kuryer: Toshkent shahri, Chilonzor tumani, Bunyodkor, 1',
+      'Qabul qiluvchi: Aziz, +998901112233',
+    ])
+    expect(tg).toEqual([])
   })
 
   it('the customer SMS is in the language the order was placed in; none when they cancel it themselves', async () => {

@@ -236,6 +236,60 @@ describe('slugs and the audit log', () => {
   })
 })
 
+describe('duplicating a product', () => {
+  it('makes a hidden copy with its own slug, no SKU, barcode, sale or pictures, stock 0, audited as a new product', async () => {
+    const { product } = await create(staff.manager.token, {
+      sku: `DUP-${Date.now()}`,
+      barcode: `47${String(Date.now()).slice(-11)}`,
+      sale_price: 200_000,
+      ikpu: '03303001001000000',
+      is_recommendation: true,
+    })
+    const copy = await call('POST', `${product.id}/duplicate/`, undefined, staff.manager.token)
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201)
+    const c = copy.body as AdminProduct
+    expect(c.id).not.toBe(product.id)
+    expect(c.slug).not.toBe(product.slug)
+    expect(c.slug.startsWith(product.slug)).toBe(true)
+    expect({ title: c.title, description: c.description, brand: c.brand.id, price: c.price, volume: c.volume }).toEqual(
+      {
+        title: product.title,
+        description: product.description,
+        brand: product.brand.id,
+        price: product.price,
+        volume: product.volume,
+      },
+    )
+    expect(c.categories.map((x) => x.id)).toEqual(product.categories.map((x: { id: number }) => x.id))
+    expect([c.sku, c.barcode, c.sale_price, c.stock, c.is_hidden, c.is_recommendation]).toEqual([
+      null,
+      null,
+      null,
+      0,
+      true,
+      false,
+    ])
+    expect(c.ikpu).toBe('03303001001000000')
+    expect(c.pictures).toEqual([])
+    expect((await auditOf(c.id)).map((r) => [r.action, r.actor])).toEqual([
+      ['product.create', `staff:${staff.manager.id}`],
+    ])
+    // The original is as it was.
+    expect((await get(`${product.id}/`)).body).toMatchObject({ slug: product.slug, sku: product.sku, is_hidden: false })
+  })
+
+  it('leaves the fiscal codes for content to the manager, and answers 404 for no such product', async () => {
+    const { product } = await create(staff.manager.token, { ikpu: '03303001001000000' })
+    const copy = await call('POST', `${product.id}/duplicate/`, undefined, staff.content.token)
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201)
+    expect(copy.body.ikpu).toBeNull()
+    const none = await call('POST', '999999/duplicate/', undefined, staff.manager.token)
+    expect(none.status).toBe(404)
+    expect(none.body.detail).toBeTruthy()
+    expect((await call('POST', `${product.id}/duplicate/`, undefined, staff.warehouse.token)).status).toBe(403)
+  })
+})
+
 describe('what the shop sees', () => {
   it('finds a new product by its Cyrillic and its Latin name at once', async () => {
     const { product, word } = await create(staff.content.token)

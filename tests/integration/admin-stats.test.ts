@@ -193,7 +193,12 @@ describe('a period of orders', () => {
     const bytes = new Uint8Array(await csv.arrayBuffer())
     // A byte order mark first, so Excel reads the Cyrillic as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const rows = parse(new TextDecoder().decode(bytes)) as string[][]
+    // Semicolons, as the products sheet: a Russian-locale Excel opens it in columns.
+    const text = new TextDecoder().decode(bytes)
+    expect(text.split('\n')[0]).toBe(
+      '№ заказа;Дата (Ташкент);Покупатель;Статус;Способ оплаты;Оплата;Товары;Доставка;Скидка;Оплачено кешбэком;НДС;Итого',
+    )
+    const rows = parse(text, { delimiter: ';' }) as string[][]
     expect(rows[0]).toEqual([
       '№ заказа',
       'Дата (Ташкент)',
@@ -214,7 +219,7 @@ describe('a period of orders', () => {
     )
     const delivered = await orders.read(ids.cashDelivered)
     const row = rows.find((r) => r[0] === number(ids.cashDelivered))!
-    expect(row.slice(1, 6)).toEqual(['2025-03-10 13:00', expect.any(String), 'Доставлен', 'cash', 'paid'])
+    expect(row.slice(1, 6)).toEqual(['2025-03-10 13:00', expect.any(String), 'Доставлен', 'Наличные', 'Оплачен'])
     expect(row.slice(6).map(Number)).toEqual([
       delivered.subtotal ?? 400_000,
       delivered.delivery_price ?? 0,
@@ -239,6 +244,7 @@ describe('a period of orders', () => {
     expect(sheet.rowCount).toBe(6)
     const xRow = values(sheet.getRow(3))
     expect(xRow[0]).toBe(number(ids.cashDelivered))
+    expect(xRow.slice(4, 6)).toEqual(['Naqd pul', 'Toʻlangan'])
     expect(xRow[11]).toBe(delivered.total)
     const lines = book.worksheets[1]!
     const lineRows = Array.from({ length: lines.rowCount - 1 }, (_, i) => values(lines.getRow(i + 2)))
@@ -267,7 +273,7 @@ describe('the orders CSV opened in a spreadsheet', () => {
     const csv = await t.request('admin/orders/export/?from=2025-04-02&to=2025-04-02&format=csv', {
       token: manager.token,
     })
-    const rows = parse((await csv.text()).replace(/^\uFEFF/, '')) as string[][]
+    const rows = parse((await csv.text()).replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][]
     expect(rows[1]![2]).toBe(`'${name}`)
     // Amounts stay numbers.
     expect(Number(rows[1]![11])).toBe((await orders.read(order.id, customer)).total)

@@ -328,37 +328,39 @@ describe('npm run telegram -- simulate', () => {
     const customer = await registerCustomer(t)
     const link = await linkCode(customer, 'ru')
     const telegramId = String(newTelegramId())
-    expect(await simulate(['--from', telegramId, `/start ${link.code}`])).toEqual({
+    expect(await simulate(['start', link.code, '--from', telegramId])).toEqual({
       code: 0,
-      lines: [`bot → ${telegramId}:`, linkedDone.ru],
+      lines: [`The bot replies: ${linkedDone.ru}`],
     })
-    expect((await simulate(['--from', telegramId, '/orders'])).lines).toEqual([
-      `bot → ${telegramId}:`,
-      'Текущих заказов нет.',
-    ])
-    const hello = await simulate(['--from', telegramId, '--lang', 'uz', '/start'])
-    expect(hello.lines[1]).toMatch(/^Bu Atir doʻkoni boti\./)
-    expect((await simulate(['--from', telegramId, 'hello'])).lines).toEqual(['bot: (no reply)'])
-    expect((await simulate(['--from', telegramId, '/stop'])).lines[1]).toMatch(/^Готово: Telegram отвязан/)
+    expect(await simulate(['say', '/orders', '--from', telegramId])).toEqual({
+      code: 0,
+      lines: ['The bot replies: Текущих заказов нет.'],
+    })
+    const hello = await simulate(['say', '/start', '--from', telegramId, '--lang', 'uz'])
+    expect(hello.lines[0]).toMatch(/^The bot replies: Bu Atir doʻkoni boti\./)
+    expect((await simulate(['say', 'hello', '--from', telegramId])).lines).toEqual(['The bot does not reply.'])
+    expect((await simulate(['say', '/stop', '--from', telegramId])).lines[0]).toMatch(
+      /^The bot replies: Готово: Telegram отвязан/,
+    )
   })
 
   it('presses a button as a linked staff member would', async () => {
-    const { code, lines } = await simulate(['--from', String(newTelegramId()), '--press', 'o:1:me'])
+    const { code, lines } = await simulate(['press', 'o:1:me', '--from', String(newTelegramId())])
     expect(code).toBe(0)
-    expect(lines).toEqual([expect.stringMatching(/^bot \(pop-up\): Ваш Telegram не привязан к сотруднику/)])
+    expect(lines[0]).toMatch(/^The bot's pop-up: Ваш Telegram не привязан к сотруднику/)
   })
 
   it('refuses a live shop without a bot, a missing sender, and reports a refused secret', async () => {
-    const live = await simulate(['--from', '5', '/orders'], { ...demoShop(), SHOP_MODE: 'live' })
+    const live = await simulate(['say', '/orders', '--from', '5'], { ...demoShop(), SHOP_MODE: 'live' })
     expect(live).toEqual({
       code: 1,
-      lines: ['The webhook is closed: a live shop without TELEGRAM_BOT_TOKEN hears no updates.'],
+      lines: ['No webhook here: set TELEGRAM_BOT_TOKEN, or run the shop in demo mode (SHOP_MODE=demo).'],
     })
-    expect((await simulate(['/orders'])).code).toBe(1)
+    expect((await simulate(['/orders'])).code).toBe(2)
     // The shop runs with a bot token, the command without: its secret is not the shop's.
     const api = createApi({ database: t.database, config: t.config })
     const lines: string[] = []
-    const code = await runTelegramCommand(['simulate', '--from', '5', '/orders'], {
+    const code = await runTelegramCommand(['simulate', 'say', '/orders', '--from', '5'], {
       config: demoShop(),
       print: (line) => lines.push(line),
       fetch: (async (url: string | URL | Request, init?: RequestInit) =>

@@ -13,7 +13,7 @@ import { configureTestBot, messageFrom, postUpdate, pressFrom, testBot } from '.
 
 // Linking a staff member's Telegram account: a one-time deep link from the
 // back office, `/start <code>` through the webhook, unlinking; and the
-// webhook's own door (secret header, rate limit, no bot → 404).
+// webhook's own door (secret header, rate limit, no bot in a live shop → 404).
 
 configureTestBot()
 const t = setupTestApi({ products: 5 })
@@ -127,10 +127,15 @@ describe('linking a Telegram account', () => {
 
   it('unlinks with DELETE, audited; the bot then treats the account as a stranger', async () => {
     const manager = await signedInStaff(t, 'manager')
+    // "My account" says whether the bot acts as this member.
+    const linked = async () => (await t.json('admin/me/', { token: manager.token })).body.telegram_linked
+    expect(await linked()).toBe(false)
     const telegramId = newTelegramId()
     await postUpdate(t, messageFrom(telegramId, `/start ${(await linkCode(manager.token)).code}`))
+    expect(await linked()).toBe(true)
     const res = await t.request('admin/telegram/link/', { method: 'DELETE', token: manager.token })
     expect(res.status).toBe(204)
+    expect(await linked()).toBe(false)
     expect((await staffRow(manager.id))?.telegramUserId).toBeNull()
     const [entry] = await auditOf(manager.id, 'staff.telegram_unlink')
     expect(entry).toMatchObject({
@@ -206,10 +211,10 @@ describe('the webhook', () => {
     expect(counted).toHaveLength(0)
   })
 
-  it('answers 404 while no bot is configured (live; a demo shop takes simulated updates)', async () => {
+  it('answers 404 while a live shop has no bot (a demo shop takes simulated updates: telegram-simulate.test.ts)', async () => {
     const unconfigured = createApi({
       database: t.database,
-      config: { ...t.config, SHOP_MODE: 'live', TELEGRAM_BOT_TOKEN: undefined },
+      config: { ...t.config, TELEGRAM_BOT_TOKEN: undefined, SHOP_MODE: 'live' },
     })
     const res = await unconfigured.fetch(
       new Request('http://shop.test/api/v1/telegram/webhook/', {

@@ -2,9 +2,18 @@ import { asc, eq, inArray, like } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { lowStockAlerts, notificationOutbox, orders, products, telegramReports } from '#api/db/schema/index.ts'
+import {
+  lowStockAlerts,
+  notificationOutbox,
+  orders,
+  products,
+  staff,
+  stockMovements,
+  telegramReports,
+} from '#api/db/schema/index.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
-import { queueLowStockAlerts } from '#api/telegram/low-stock.ts'
+import { correctStock, moveStock } from '#api/stock/movements.ts'
+import { LOW_STOCK_LINES, queueLowStockAlerts } from '#api/telegram/low-stock.ts'
 import { queueDailySummary } from '#api/telegram/summary.ts'
 import { tashkentMoment } from '#api/telegram/tashkent-time.ts'
 import { setupTestApi } from './support/api.ts'
@@ -116,22 +125,33 @@ describe('the daily sales summary', () => {
 })
 
 describe('low-stock alerts', () => {
-  const stock = (ids: number[], n: number) =>
-    t.database.db.update(products).set({ stock: n }).where(inArray(products.id, ids))
+  const stockOf = async (id: number) =>
+    (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+  /** Staff count `ids` to `n`: stock movements, as every change of the stock is. */
+  const count = async (ids: number[], n: number) => {
+    for (const productId of ids)
+      await correctStock(t.database.db, {
+        productId,
+        seen: await stockOf(productId),
+        counted: n,
+        reason: 'correction',
+        actor: null,
+      })
+  }
+  const title = async (id: number) =>
+    (await t.database.db.select({ title: products.title }).from(products).where(eq(products.id, id)))[0]!.title
 
   it('tell the warehouse once per product until it is restocked', async () => {
     const all = (await t.database.db.select({ id: products.id }).from(products)).map((p) => p.id)
-    await stock(all, 50)
+    await count(all, 50)
     await t.database.db.delete(lowStockAlerts)
     const [p1, p2] = all.slice(-2) as [number, number]
     const now = new Date()
 
-    // Nobody from the warehouse linked yet: the staff chat hears it, in Russian.
-    await stock([p1], 2)
+    // Nobody from the warehouse linked yet: the staff chat hears it, in its language.
+    await count([p1], 2)
     expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([p1])
     const toChat = (await outboxTo('staff')).filter((r) => r.text?.startsWith('Заканчивается')).at(-1)!
-    const title = async (id: number) =>
-      (await t.database.db.select({ title: products.title }).from(products).where(eq(products.id, id)))[0]!.title
     expect(toChat.text).toBe(`Заканчивается на складе:\n${(await title(p1)).ru} — осталось 2 шт.`)
 
     // Again (and with a second process at once): nothing new.
@@ -143,16 +163,51 @@ describe('low-stock alerts', () => {
     ).toEqual([[], []])
 
     const keeper = await linkedStaffMember(t, 'warehouse', { lang: 'sr' })
-    await stock([p2], 0)
+    await count([p2], 0)
     expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([p2])
     const [toKeeper] = (await outboxTo(String(keeper.telegramId))).filter((r) => r.text?.startsWith('Omborda'))
     expect(toKeeper?.text).toBe(`Omborda tugayapti:\n${(await title(p2)).sr} — 0 dona qoldi`)
 
     // Restocked above the threshold: the alert is cleared; the next drop alerts again.
-    await stock([p1], 10)
+    await count([p1], 10)
     expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([])
     expect(await t.database.db.select().from(lowStockAlerts).where(eq(lowStockAlerts.productId, p1))).toHaveLength(0)
-    await stock([p1], 3)
+    await count([p1], 3)
     expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([p1])
+    await t.database.db.delete(staff).where(eq(staff.id, keeper.id))
+  })
+
+  it('are no news for products that were low without a drop (the seed, a new product at 0), nor for a rise', async () => {
+    const all = (await t.database.db.select({ id: products.id }).from(products)).map((p) => p.id)
+    const [seeded, raised, sold] = all.slice(0, 3) as [number, number, number]
+    await count(all, 50)
+    await t.database.db.delete(lowStockAlerts)
+    const now = new Date()
+    // As the demo seed leaves them: at 0 with no movement that took them there.
+    await t.database.db
+      .update(products)
+      .set({ stock: 0 })
+      .where(inArray(products.id, [seeded, raised, sold]))
+    await t.database.db.delete(stockMovements).where(inArray(stockMovements.productId, [seeded, raised, sold]))
+    expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([])
+    // An arrival that leaves one still at the threshold is no drop either; a sale after it is.
+    await count([raised, sold], t.config.TELEGRAM_LOW_STOCK_THRESHOLD)
+    expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([])
+    await moveStock(t.database.db, { productId: sold, delta: -1, reason: 'correction', actor: null })
+    expect(await queueLowStockAlerts(t.database.db, t.config, now)).toEqual([sold])
+  })
+
+  it('name at most 20 products in one message and count the rest', async () => {
+    const all = (await t.database.db.select({ id: products.id }).from(products)).map((p) => p.id)
+    await count(all, 50)
+    await t.database.db.delete(lowStockAlerts)
+    await t.database.db.delete(notificationOutbox)
+    await count(all.slice(0, 25), 1)
+    expect(await queueLowStockAlerts(t.database.db, t.config, new Date())).toHaveLength(25)
+    const [message, ...more] = (await outboxTo('staff')).filter((r) => r.text?.startsWith('Заканчивается'))
+    expect(more).toEqual([])
+    const lines = message!.text!.split('\n')
+    expect(lines).toHaveLength(1 + LOW_STOCK_LINES + 1)
+    expect(lines.at(-1)).toBe('…и ещё 5')
   })
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { listSearch, parseListParams } from '#app/components/catalogue/list-params.ts'
-import { maskAmount, maxAmount, parseAmount, showAmount } from '#app/utils/amount-input.ts'
+import { maskAmount, maxAmount, parseAmount, showAmount, unmaskAmounts } from '#app/utils/amount-input.ts'
 
 const nbsp = '\u00a0'
 
@@ -96,5 +96,21 @@ describe('price fields in the list query', () => {
     const f = parseListParams(new URLSearchParams('price_from=100+000&price_to=100+000'))
     expect(f).toMatchObject({ priceFrom: 100_000, priceTo: 100_000, priceError: null })
     expect(listSearch(f)).toBe('?price_from=100000&price_to=100000')
+  })
+})
+
+describe('a back-office form with amount fields', () => {
+  test('reads a grouped sum as digits (any space), and leaves anything else for the schema to refuse', () => {
+    const form = new FormData()
+    form.set('price', '1\u00a0250 000')
+    form.set('sale_price', '12 abc')
+    form.set('title', 'Sauvage 100 ml')
+    unmaskAmounts(form, ['price', 'sale_price', 'missing'])
+    expect([form.get('price'), form.get('sale_price'), form.get('title'), form.get('missing')]).toEqual([
+      '1250000',
+      '12 abc',
+      'Sauvage 100 ml',
+      null,
+    ])
   })
 })

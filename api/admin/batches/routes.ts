@@ -8,7 +8,7 @@ import { previewBulk } from '../../catalogue-batches/bulk.ts'
 import { failStalledChecks, startImport } from '../../catalogue-batches/imports.ts'
 import { IMPORT_MAX_ROWS } from '../../catalogue-batches/plan.ts'
 import { exportCsv, exportXlsx } from '../../catalogue-batches/sheet-write.ts'
-import { batchRows, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
+import { batchRows, batchStaffNames, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
 import { changeBatches } from '../../db/schema/index.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
 import { ApiError } from '../../http/errors.ts'
@@ -181,7 +181,11 @@ export function adminBatchRoutes(deps: ApiDeps) {
     if (!batch) throw new ApiError(404, message(lang, 'batch_not_found'))
     const { results, total } = await batchRows(db, id, lang, query)
     c.header('Cache-Control', 'private, no-store')
-    return { ...batchSummary(batch, lang, now()), rows: paged(results, total, query.page, query.size, c.req.url) }
+    const names = await batchStaffNames(db, [batch])
+    return {
+      ...batchSummary(batch, lang, now(), names),
+      rows: paged(results, total, query.page, query.size, c.req.url),
+    }
   }
 
   const router = createRouter()
@@ -241,7 +245,8 @@ export function adminBatchRoutes(deps: ApiDeps) {
       await failStalledChecks(db, now())
       const { rows, total } = await recentBatches(db, page, size)
       c.header('Cache-Control', 'private, no-store')
-      const results = rows.map((b) => batchSummary(b, lang, now()))
+      const names = await batchStaffNames(db, rows)
+      const results = rows.map((b) => batchSummary(b, lang, now(), names))
       return c.json(paged(results, total, page, size, c.req.url), 200)
     })
     .openapi(detailRoute, async (c) => {

@@ -91,7 +91,11 @@ export const batchSchema = z
     counts: countsSchema,
     progress: z.number().int().openapi({ description: 'Rows of the file read so far' }),
     error: z.string().nullable().openapi({ description: 'Why the file could not be read (state failed)' }),
-    actor: z.string(),
+    actor: z.string().openapi({ description: '`staff:<id>`, `key:<id>` or `cli`' }),
+    actor_name: z
+      .string()
+      .nullable()
+      .openapi({ description: "The staff member's name (null for a key or the command line)" }),
     created_at: z.string(),
     applied_at: z.string().nullable(),
     applied_by: z.string().nullable(),

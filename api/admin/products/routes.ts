@@ -15,7 +15,7 @@ import { productChoices } from './choices.ts'
 import { adminProductView, productFacts } from './detail.ts'
 import { listAdminProducts } from './list.ts'
 import { addPictures, deletePicture, orderPictures, readPictureFiles, setPictureAlt } from './pictures.ts'
-import { createProduct, type ProductEditor, updateProduct } from './save.ts'
+import { createProduct, duplicateProduct, type ProductEditor, updateProduct } from './save.ts'
 import {
   adminProductPage,
   adminProductSchema,
@@ -76,6 +76,16 @@ const detailRoute = texts.get('/admin/products/{id{[0-9]+}}/', {
   summary: 'Every field of a product, its pictures, and the doctor: why it cannot be bought or found (catalogue.texts)',
   request: { params: productIdParams },
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
+})
+
+const duplicateRoute = texts.post('/admin/products/{id{[0-9]+}}/duplicate/', {
+  summary: 'A hidden copy of a product, to make its sibling (another volume) (catalogue.texts)',
+  description:
+    'Texts, brand, categories, price, volume and aliases are copied; the slug is new, SKU and barcode empty, no ' +
+    'sale, no pictures, stock 0, hidden and not recommended. IKPU and package code come along for catalogue.write. ' +
+    'Audited `product.create`.',
+  request: { params: productIdParams },
+  responses: { 201: productAnswer('The copy'), ...adminErrorsOf(404) },
 })
 
 const patchRoute = texts.patch('/admin/products/{id{[0-9]+}}/', {
@@ -176,6 +186,12 @@ export function adminProductRoutes(deps: ApiDeps) {
       return c.json(await productChoices(db, c.get('lang')), 200)
     })
     .openapi(detailRoute, async (c) => c.json(await view(c, c.req.valid('param').id), 200))
+    .openapi(duplicateRoute, async (c) => {
+      const lang = c.get('lang')
+      const copy = await duplicateProduct(db, c.req.valid('param').id, editor(c), { lang })
+      if (copy === null) throw new ApiError(404, message(lang, 'admin_product_not_found'))
+      return c.json(await view(c, copy), 201)
+    })
     .openapi(patchRoute, async (c) => {
       const lang = c.get('lang')
       const { id } = c.req.valid('param')

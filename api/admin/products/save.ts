@@ -299,3 +299,43 @@ export async function updateProduct(
   )
   return found > 0
 }
+
+/**
+ * A copy of a product to make its sibling (another volume, another shade):
+ * every text, the brand, categories and price, hidden until it is checked;
+ * a slug of its own, no SKU or barcode (they name one product), no sale, no
+ * pictures, stock 0. Fiscal codes come along for whoever may set them.
+ * Audited `product.create` like any new product; null when there is no such product.
+ */
+export async function duplicateProduct(db: Db, id: number, editor: ProductEditor, context: Context) {
+  const [row] = await db.select().from(products).where(eq(products.id, id))
+  if (!row) return null
+  const current = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, id))
+  const {
+    slug: _slug,
+    sku: _sku,
+    barcode: _barcode,
+    ...source
+  } = snapshot(
+    row,
+    current.map((c) => c.id),
+  )
+  const fiscal = can(editor.role, 'catalogue.write') ? {} : { ikpu: null, package_code: null }
+  return createProduct(
+    db,
+    {
+      ...source,
+      ...fiscal,
+      sale_price: null,
+      sale_starts_at: null,
+      sale_ends_at: null,
+      is_hidden: true,
+      is_recommendation: false,
+    },
+    editor,
+    context,
+  )
+}

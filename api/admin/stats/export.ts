@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { orderItems, orders, users } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
+import { paymentMethodLabel, paymentStatusLabel } from '../../orders/labels.ts'
 import { statusLabel } from '../../orders/service.ts'
 import { orderNumber } from '../../orders/states.ts'
 import type { Period } from './period.ts'
@@ -57,8 +58,8 @@ async function orderRows(db: Db, period: Period, lang: Lang) {
       tashkentStamp(o.createdAt),
       customer?.trim() || o.receiverName,
       statusLabel(lang, o.status),
-      o.paymentMethod,
-      o.paymentStatus,
+      paymentMethodLabel(lang, o.paymentMethod),
+      paymentStatusLabel(lang, o.paymentStatus),
       o.subtotal,
       o.deliveryPrice,
       o.discount,
@@ -87,14 +88,16 @@ async function lineRows(db: Db, orderIds: number[], lang: Lang) {
 
 /**
  * The orders placed in a period for the accountant: CSV (one row per order,
- * UTF-8 with a BOM so Excel reads Cyrillic, formula-like texts escaped) or XLSX (the orders sheet and a
- * second one with their lines). Column names in the staff member's language.
+ * UTF-8 with a BOM so Excel reads Cyrillic, `;` between cells as the products
+ * sheet so a Russian-locale Excel opens it in columns, formula-like texts
+ * escaped) or XLSX (the orders sheet and a second one with their lines).
+ * Column names, statuses and payment methods in the staff member's language.
  */
 export async function exportOrders(db: Db, period: Period, format: ExportFormat, lang: Lang): Promise<Uint8Array> {
   const rows = await orderRows(db, period, lang)
   const header = orderColumns.map((key) => message(lang, key))
   if (format === 'csv') {
-    const text = formulaSafeCsv([header, ...rows.map((r) => r.cells)])
+    const text = formulaSafeCsv([header, ...rows.map((r) => r.cells)], { delimiter: ';' })
     return new TextEncoder().encode(`\uFEFF${text}`)
   }
   const book = new ExcelJS.Workbook()

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { maskAmountField } from '#app/utils/amount-input.ts'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 
@@ -93,11 +94,14 @@ export function TextField({
   label,
   autoComplete,
   autoFocus,
+  amount,
 }: {
   field: FieldMetadata<string, any, string[]>
   label: string
   autoComplete?: string
   autoFocus?: boolean
+  /** A sum: digits grouped as typed (428 000), so a missing zero shows. */
+  amount?: boolean
 }) {
   return (
     <Field field={field} label={label} limits={{ max: 99 }}>
@@ -108,6 +112,8 @@ export function TextField({
           autoComplete={autoComplete}
           data-autofocus={autoFocus ? '' : undefined}
           maxLength={200}
+          inputMode={amount ? 'numeric' : undefined}
+          onInput={amount ? (event) => maskAmountField(event.currentTarget) : undefined}
         />
       )}
     </Field>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListingView } from '#app/components/catalogue/views.ts'
-import { maskAmount, showAmount } from '#app/utils/amount-input.ts'
+import { maskAmountField, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
 import { audiences, listReset, type PriceError, parseListParams } from './list-params.ts'
@@ -69,13 +69,7 @@ export function Filters({
           defaultValue={filters.priceError ? filters.priceText[side] : showAmount(value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
-          onInput={(event) => {
-            const input = event.currentTarget
-            const masked = maskAmount(input.value, input.selectionStart ?? input.value.length)
-            if (masked.text === input.value) return
-            input.value = masked.text
-            input.setSelectionRange(masked.caret, masked.caret)
-          }}
+          onInput={(event) => maskAmountField(event.currentTarget)}
         />
       </label>
     )

@@ -42,14 +42,19 @@ async function start(context: Context) {
 }
 
 /** "I saved them": ticked, `done` (the page's way on); not ticked, the same codes again with the reason. */
-function codesSaved(context: Context, formData: FormData, done: () => Response | Promise<Response>) {
+function codesSaved<const I extends string = 'codes_saved'>(
+  context: Context,
+  formData: FormData,
+  done: () => Response | Promise<Response>,
+  intent: I = 'codes_saved' as I,
+) {
   if (formData.get('saved') === 'on') return done()
   const codes = formData
     .getAll('recovery_codes')
     .map(String)
     .filter((code) => recoveryPattern.test(code))
   const toast = toastMessage('error', serverT(context, 'admin')('second_factor.tick_saved'))
-  return data({ intent: 'codes_saved' as const, recovery_codes: codes.slice(0, 20), toast }, { status: 400 })
+  return data({ intent, recovery_codes: codes.slice(0, 20), saved_intent: intent, toast }, { status: 400 })
 }
 
 async function confirm(context: Context, formData: FormData) {
@@ -69,6 +74,31 @@ async function confirm(context: Context, formData: FormData) {
     // 409: it is on already (set up in another tab); nothing to show again.
     const extra = { enrolment: failed.status === 409 ? null : enrolment }
     return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors, extra })
+  }
+}
+
+/** New recovery codes for the current authenticator code: the codes to show once, or the code field refused. */
+async function regenerate(context: Context, formData: FormData) {
+  const t = serverT(context, 'admin')
+  const intent = 'recovery_regenerate'
+  const submission = parseForm(formData, totpConfirmSchema)
+  if (submission.status !== 'success')
+    return adminFailure(submission, { intent, toast: t('second_factor.code_required') })
+  try {
+    const fresh = await staffApi(context).send('POST', 'admin/auth/recovery-codes/', submission.value)
+    return data({ intent, recovery_codes: fresh.recovery_codes, saved_intent: 'recovery_saved' as const })
+  } catch (error) {
+    const failed = apiError(error, ['code'], t('errors.generic'))
+    const fieldErrors = Object.keys(failed.fieldErrors).length ? failed.fieldErrors : { code: [failed.detail] }
+    return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
+  }
+}
+
+/** Replacing the recovery codes (My account): the code form, then "I saved them"; `done` answers the last step. */
+export function recoveryActions(context: Context, done: () => Response | Promise<Response>) {
+  return {
+    recovery_regenerate: (form: FormData) => regenerate(context, form),
+    recovery_saved: (form: FormData) => codesSaved(context, form, done, 'recovery_saved'),
   }
 }
 

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next'
+import { useFieldNames } from './field-names.ts'
 
 type Values = Record<string, unknown> | null
 
 /** A value as a person reads it: text as is, yes/no, nothing as a dash, anything else as JSON. */
-function Value({ value }: { value: unknown }) {
+function Value({ field, value }: { field: string; value: unknown }) {
   const { t } = useTranslation('admin')
+  const fields = useFieldNames()
   if (value === null || value === undefined || value === '') return <>—</>
   if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>
-  if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>
+  if (typeof value === 'string' || typeof value === 'number') return <>{fields.value(field, value)}</>
   return <code>{JSON.stringify(value)}</code>
 }
 
@@ -18,6 +20,7 @@ function Value({ value }: { value: unknown }) {
  */
 export function AuditChanges({ before, after }: { before: Values; after: Values }) {
   const { t } = useTranslation('admin')
+  const fields = useFieldNames()
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
     (key) => JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key]),
   )
@@ -26,17 +29,17 @@ export function AuditChanges({ before, after }: { before: Values; after: Values 
     <dl className="admin-diff" aria-label={t('audit.changes')}>
       {keys.map((key) => (
         <div key={key} className="admin-diff__row">
-          <dt>{key}</dt>
+          <dt title={key}>{fields.name(key)}</dt>
           <dd>
             {before && key in before ? (
               <del>
-                <Value value={before[key]} />
+                <Value field={key} value={before[key]} />
               </del>
             ) : null}
             {before && key in before && after && key in after ? ' → ' : null}
             {after && key in after ? (
               <ins>
-                <Value value={after[key]} />
+                <Value field={key} value={after[key]} />
               </ins>
             ) : null}
           </dd>

@@ -7,7 +7,12 @@ import type { totpConfirmSchema } from '#contract/staff.ts'
 import type { Enrolment, FormAnswer } from './forms.tsx'
 
 /** The set-up's answers: the QR code to show (again), the recovery codes once confirmed. */
-export type SecondFactorAnswer = FormAnswer & { enrolment?: Enrolment | null; recovery_codes?: string[] }
+export type SecondFactorAnswer = FormAnswer & {
+  enrolment?: Enrolment | null
+  recovery_codes?: string[]
+  /** The "I saved them" step's intent: the set-up's, or replacing the codes' (My account). */
+  saved_intent?: string
+}
 
 /**
  * Setting up the authenticator: a button that asks for a secret, then the QR
@@ -15,7 +20,8 @@ export type SecondFactorAnswer = FormAnswer & { enrolment?: Enrolment | null; re
  * After the code: the recovery codes, shown once, and "I saved them".
  */
 export function SecondFactorSetup({ answer }: { answer?: SecondFactorAnswer }) {
-  if (answer?.recovery_codes) return <RecoveryCodes codes={answer.recovery_codes} toast={answer.toast} />
+  if (answer?.recovery_codes)
+    return <RecoveryCodes codes={answer.recovery_codes} toast={answer.toast} intent={answer.saved_intent} />
   if (answer?.enrolment) return <ConfirmEnrolment enrolment={answer.enrolment} answer={answer} />
   return <StartEnrolment answer={answer} />
 }
@@ -72,7 +78,15 @@ function ConfirmEnrolment({ enrolment, answer }: { enrolment: Enrolment; answer:
 }
 
 /** The ten recovery codes, once; the page goes on only when "I saved them" is ticked. */
-export function RecoveryCodes({ codes, toast }: { codes: string[]; toast?: SecondFactorAnswer['toast'] }) {
+export function RecoveryCodes({
+  codes,
+  toast,
+  intent = 'codes_saved',
+}: {
+  codes: string[]
+  toast?: SecondFactorAnswer['toast']
+  intent?: string
+}) {
   const { t } = useTranslation('admin')
   return (
     <Form method="post" className="auth-form">
@@ -92,7 +106,7 @@ export function RecoveryCodes({ codes, toast }: { codes: string[]; toast?: Secon
       <label className="admin-check">
         <input type="checkbox" name="saved" required /> {t('second_factor.saved')}
       </label>
-      <button type="submit" name="intent" value="codes_saved" className="button">
+      <button type="submit" name="intent" value={intent} className="button">
         {t('second_factor.continue')}
       </button>
     </Form>
@@ -105,4 +119,47 @@ function toBase64(text: string) {
   let binary = ''
   for (const byte of bytes) binary += String.fromCharCode(byte)
   return btoa(binary)
+}
+
+/**
+ * The second factor once it is on: how to get back in without the phone
+ * (an owner has no owner to ask: the recovery codes, another owner, or the
+ * command on the shop's server), and ten new recovery codes for the current
+ * code of the app.
+ */
+export function SecondFactorOn({
+  answer,
+  owner,
+  phone,
+}: {
+  answer?: SecondFactorAnswer
+  owner: boolean
+  phone: string
+}) {
+  const { t } = useTranslation('admin')
+  const busy = useNavigation().state === 'submitting'
+  const mine = answer?.intent === 'recovery_regenerate'
+  const [form, fields] = useForm<FormFields<typeof totpConfirmSchema>>({
+    id: 'recovery-regenerate',
+    lastResult: mine ? answer.result : undefined,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <>
+      <p>
+        <span className="admin-badge admin-badge--ok">{t('second_factor.on')}</span> {t('second_factor.on_text')}
+      </p>
+      <p>{owner ? t('second_factor.lost_owner', { phone }) : t('second_factor.lost_staff')}</p>
+      <Form method="post" className="auth-form" aria-labelledby="recovery-regenerate-title" {...getFormProps(form)}>
+        <h3 id="recovery-regenerate-title">{t('second_factor.regenerate_title')}</h3>
+        <FormMessage toast={mine ? answer.toast : undefined} />
+        <p>{t('second_factor.regenerate_text')}</p>
+        <input type="hidden" name="intent" value="recovery_regenerate" />
+        <CodeField field={fields.code} label={t('fields.totp_code')} />
+        <button type="submit" className="admin-button" disabled={busy}>
+          {t('second_factor.regenerate')}
+        </button>
+      </Form>
+    </>
+  )
 }

@@ -31,6 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function BatchesPage({ loaderData }: Route.ComponentProps) {
   const { lang, batches } = loaderData
   const { t } = useTranslation('admin-batches')
+  const { t: ta } = useTranslation('admin')
   const when = (at: string) =>
     new Date(at).toLocaleString(lang === 'ru' ? 'ru-RU' : 'uz', { timeZone: 'Asia/Tashkent' })
   const page = (n: number) => adminPath(lang, `batches${n > 1 ? `?page=${n}` : ''}`)
@@ -59,7 +60,9 @@ export default function BatchesPage({ loaderData }: Route.ComponentProps) {
                   {t(`batches.${batch.kind}`)}: {batch.what}
                 </td>
                 <td data-label={t('batches.when')}>{when(batch.created_at)}</td>
-                <td data-label={t('batches.who')}>{batch.actor}</td>
+                <td data-label={t('batches.who')}>
+                  {batch.actor_name ?? ta(`audit.actors.${batch.actor.split(':')[0]}`, { defaultValue: batch.actor })}
+                </td>
                 <td data-label={t('batches.state')}>{t(`state.${batch.state}`)}</td>
               </tr>
             ))}

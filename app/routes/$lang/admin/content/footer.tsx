@@ -27,9 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     staffLoad(context, 'admin/content/footer/'),
     staffLoad(context, 'admin/content/pages/'),
   ])
-  const choices = pages.results.map((p) => ({ value: p.slug, label: `${p.published.title.ru} (/${p.slug})` }))
+  const lang = requestLang(context)
+  // A page by its title in the staff member's language (Russian when that one is still empty).
+  const choices = pages.results.map((p) => ({
+    value: p.slug,
+    label: `${p.published.title[lang] || p.published.title.ru} (/${p.slug})`,
+  }))
   return {
-    lang: requestLang(context),
+    lang,
     links: footer.results,
     choices,
     title: serverT(context, 'admin-content')('footer.title'),

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
+import { showAmount, unmaskAmounts } from '#app/utils/amount-input.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
@@ -14,7 +15,7 @@ import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { toLocalInput } from './+shared/dates.ts'
 import { Doctor } from './+shared/doctor.tsx'
-import { ProductIntent, productForm } from './+shared/form-schema.ts'
+import { amountFields, ProductIntent, productForm } from './+shared/form-schema.ts'
 import { LineSection } from './+shared/line-section.tsx'
 import { Pictures } from './+shared/pictures.tsx'
 import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
@@ -70,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...lineActions(context, product),
     [ProductIntent.save]: async (form) => {
       const intent = ProductIntent.save
-      const submission = parseForm(form, productForm)
+      const submission = parseForm(unmaskAmounts(form, amountFields), productForm)
       if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
       try {
         const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
@@ -81,6 +82,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return adminFailure(submission, { intent, toast: failed.detail, status: failed.status, fieldErrors })
       }
       return done(t('edit.saved'))
+    },
+    [ProductIntent.duplicate]: async () => {
+      let copy: AdminProduct
+      try {
+        copy = await api.send('POST', `${path}duplicate/`)
+      } catch (error) {
+        return refusedAnswer(ProductIntent.duplicate, error)
+      }
+      flash(context, { type: 'success', message: t('edit.duplicated') })
+      return redirect(adminPath(lang, `products/${copy.id}`))
     },
     [ProductIntent.fillScript]: async () => {
       const { title, description } = product.suggestions
@@ -156,8 +167,8 @@ function defaultsOf(p: AdminProduct): Record<string, string | string[]> {
     release_year: text(p.release_year),
     volume: text(p.volume),
     unit: p.unit,
-    price: String(p.price),
-    sale_price: text(p.sale_price),
+    price: showAmount(p.price),
+    sale_price: showAmount(p.sale_price ?? null),
     sale_starts_at: toLocalInput(p.sale_starts_at),
     sale_ends_at: toLocalInput(p.sale_ends_at),
     is_recommendation: p.is_recommendation ? 'on' : '',
@@ -182,7 +193,20 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="admin-page__head">
         <h1>{product.title[lang] || product.title.ru}</h1>
-        <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
+        <div className="admin-actions">
+          <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value={ProductIntent.duplicate}
+              className="admin-button"
+              disabled={busy}
+            >
+              {t('edit.duplicate')}
+            </button>
+          </Form>
+        </div>
       </div>
       <FormMessage toast={answer?.toast} />
       <Doctor reasons={product.doctor} />

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage, TextField } from '#app/components/account/fields.tsx'
+import { unmaskAmounts } from '#app/utils/amount-input.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
@@ -45,7 +46,7 @@ const moment = (local: string | undefined) => (local ? `${local}:00+05:00` : nul
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, 'admin-batches')
   const formData = await request.formData()
-  const submission = parseForm(formData, bulkForm)
+  const submission = parseForm(unmaskAmounts(formData, ['sale_price']), bulkForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'bulk', toast: t('bulk.failed') })
   const { id, sale_starts_at, sale_ends_at, ...rest } = submission.value
   let batch: Batch
@@ -108,7 +109,7 @@ export default function BulkPage({ loaderData, actionData }: Route.ComponentProp
             options={[{ value: '', label: '—' }, ...categories]}
           />
           <TextField field={fields.percent} label={t('bulk.percent')} autoComplete="off" />
-          <TextField field={fields.sale_price} label={t('bulk.sale_price_value')} autoComplete="off" />
+          <TextField field={fields.sale_price} label={t('bulk.sale_price_value')} autoComplete="off" amount />
           {(['sale_starts_at', 'sale_ends_at'] as const).map((name) => (
             <div key={name} className={fields[name].errors ? 'field field--invalid' : 'field'}>
               <label className="field__label" htmlFor={fields[name].id}>

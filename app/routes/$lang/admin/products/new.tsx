@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
+import { unmaskAmounts } from '#app/utils/amount-input.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
@@ -9,7 +10,7 @@ import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
-import { productForm } from './+shared/form-schema.ts'
+import { amountFields, productForm } from './+shared/form-schema.ts'
 import { ProductForm } from './+shared/product-form.tsx'
 import type { Route } from './+types/new'
 import { formFieldErrors, loadChoices, productBody } from './products.server.ts'
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
   const t = serverT(context, 'admin-products')
-  const submission = parseForm(await request.formData(), productForm)
+  const submission = parseForm(unmaskAmounts(await request.formData(), amountFields), productForm)
   if (submission.status !== 'success') return adminFailure(submission, { intent: 'save', toast: t('errors.fill_form') })
   let created: AdminProduct
   try {

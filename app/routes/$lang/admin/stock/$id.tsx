@@ -12,6 +12,8 @@ import { ArrivalForm, CorrectionForm } from './+shared/stock-forms.tsx'
 import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { stockAction } from './stock.server.ts'
+// The desk's lists (.desk-table: cards on a phone, a table on a desktop) are the orders desk's.
+import '../orders/+shared/orders.css'
 import './+shared/stock.css'
 
 const PAGE_SIZE = 20
@@ -107,7 +109,7 @@ export default function StockProductPage({ loaderData, actionData }: Route.Compo
         </section>
         <section className="admin-card" aria-labelledby="stock-arrival">
           <h2 id="stock-arrival">{t('forms.arrival')}</h2>
-          <ArrivalForm productId={product.id} actionData={sent} />
+          <ArrivalForm productId={product.id} stock={product.stock} actionData={sent} />
         </section>
       </div>
 

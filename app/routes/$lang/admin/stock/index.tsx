@@ -12,6 +12,8 @@ import { CorrectionForm, SaleForm, type StockActionData } from './+shared/stock-
 import type { ExpiringRow, StockRow } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { stockAction } from './stock.server.ts'
+// The desk's lists (.desk-table: cards on a phone, a table on a desktop) are the orders desk's.
+import '../orders/+shared/orders.css'
 import './+shared/stock.css'
 
 const PAGE_SIZE = 25

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import type { RowKind } from '#contract/catalogue-batches.ts'
+import { useFieldNames } from '../../+shared/field-names.ts'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
 import type { BatchDetail } from './types.ts'
@@ -21,6 +22,8 @@ export function BatchRows({
   kinds: readonly RowKind[]
 }) {
   const { t } = useTranslation('admin-batches')
+  const fields = useFieldNames()
+  const shown = (field: string, value: string) => (value ? fields.value(field, value) : '—')
   const base = adminPath(lang, `batches/${batch.id}`)
   const href = (k: string | null, page = 1) => {
     const query = new URLSearchParams()
@@ -57,7 +60,7 @@ export function BatchRows({
                   <ul className="batch-errors">
                     {row.errors.map((e) => (
                       <li key={e.field}>
-                        <code>{e.field}</code>: {e.message}
+                        <span title={e.field}>{fields.name(e.field)}</span>: {e.message}
                       </li>
                     ))}
                   </ul>
@@ -65,9 +68,10 @@ export function BatchRows({
                   <ul className="batch-changes">
                     {row.changes.map((c) => (
                       <li key={c.field}>
-                        <code>{c.field}</code>: {c.before === null ? '' : <del>{c.before || '—'}</del>}
+                        <span title={c.field}>{fields.name(c.field)}</span>:{' '}
+                        {c.before === null ? '' : <del>{shown(c.field, c.before)}</del>}
                         {c.before === null ? '' : ' → '}
-                        <ins>{c.after || '—'}</ins>
+                        <ins>{shown(c.field, c.after ?? '')}</ins>
                       </li>
                     ))}
                   </ul>

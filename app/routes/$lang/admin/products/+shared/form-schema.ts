@@ -10,6 +10,9 @@ const text = (max: number) => z.string().trim().max(max, 'max_length').optional(
 const whole = z.number().int('invalid_type')
 const optionalWhole = whole.min(1, 'invalid_type').optional()
 
+/** The sums, typed grouped ("428 000") behind the amount mask. */
+export const amountFields = ['price', 'sale_price'] as const
+
 export const productForm = z.object({
   title_uz: text(200),
   title_sr: text(200),
@@ -47,4 +50,5 @@ export const ProductIntent = {
   order: 'order',
   alt: 'alt',
   deletePicture: 'delete_picture',
+  duplicate: 'duplicate',
 } as const

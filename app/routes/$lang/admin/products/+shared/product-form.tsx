@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { AdminProduct, AdminProductChoices } from '#api/types.ts'
+import { maskAmountField } from '#app/utils/amount-input.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { volumeUnits } from '#contract/catalogue.ts'
@@ -21,6 +22,7 @@ function TextInput({
   type = 'text',
   readOnly,
   inputMode,
+  amount,
 }: {
   field: Field
   label: string
@@ -28,6 +30,8 @@ function TextInput({
   type?: 'text' | 'number' | 'datetime-local'
   readOnly?: boolean
   inputMode?: 'numeric'
+  /** A sum: digits grouped as typed (428 000), so a missing zero shows. */
+  amount?: boolean
 }) {
   return (
     <AdminField field={field} label={label} hint={hint}>
@@ -37,6 +41,7 @@ function TextInput({
         readOnly={readOnly}
         inputMode={inputMode}
         autoComplete="off"
+        onInput={amount ? (event) => maskAmountField(event.currentTarget) : undefined}
       />
     </AdminField>
   )
@@ -286,6 +291,7 @@ export function ProductForm({
           field={fields.price as Field}
           label={t('form.price')}
           inputMode="numeric"
+          amount
           readOnly={!canPrice && !!product}
           hint={product ? moneyHint : undefined}
         />
@@ -293,10 +299,11 @@ export function ProductForm({
           field={fields.sale_price as Field}
           label={t('form.sale_price')}
           inputMode="numeric"
+          amount
           readOnly={!canPrice}
           hint={moneyHint}
         />
-        <div className="products-form__pair">
+        <div className="products-form__pair products-form__pair--dates">
           <TextInput
             field={fields.sale_starts_at as Field}
             label={t('form.sale_starts_at')}

@@ -7,13 +7,27 @@ import { AdminErrorBoundary } from '../../+shared/admin-error.tsx'
 import { adminPath } from '../../+shared/staff.ts'
 
 import { type FilterName, parseProductFilters } from '../+shared/list-params.ts'
+import { loadChoices } from '../products.server.ts'
 import type { Route } from './+types/index'
 import '../../batches/+shared/batches.css'
 
-/** The product list's filters come in the URL (its "export" link carries them) and fill the form. */
+/**
+ * The product list's filters come in the URL (its "export" link carries them)
+ * and fill the form; brands and categories are chosen by name.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseProductFilters(new URL(request.url).searchParams)
-  return { lang: requestLang(context), filters, title: serverT(context, 'admin-batches')('export.meta_title') }
+  const choices = await loadChoices(context)
+  return {
+    lang: requestLang(context),
+    filters,
+    brands: choices.brands.map((b): [string, string] => [String(b.id), b.name]),
+    categories: choices.categories.map((c): [string, string] => [
+      String(c.id),
+      c.group ? `${c.group} · ${c.name}` : c.name,
+    ]),
+    title: serverT(context, 'admin-batches')('export.meta_title'),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -23,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * are plain fields and the browser downloads the answer (with or without JS).
  */
 export default function ExportPage({ loaderData }: Route.ComponentProps) {
-  const { lang, filters } = loaderData
+  const { lang, filters, brands, categories } = loaderData
   const { t } = useTranslation('admin-batches')
   const { t: tp } = useTranslation('admin-products')
   const chosen = (name: string) => (filters[name as FilterName] as string | undefined) ?? ''
@@ -91,8 +105,8 @@ export default function ExportPage({ loaderData }: Route.ComponentProps) {
             ['true', tp('list.yes')],
           ])}
           {input('q', tp('list.search'), { type: 'search', maxLength: 100 })}
-          {input('brand', t('export.brand'), { inputMode: 'numeric', pattern: '\\d*' })}
-          {input('category', t('export.category'), { inputMode: 'numeric', pattern: '\\d*' })}
+          {select('brand', t('export.brand'), [['', t('export.any')], ...brands])}
+          {select('category', t('export.category'), [['', t('export.any')], ...categories])}
         </fieldset>
         <div className="admin-actions">
           <button type="submit" name="format" value="xlsx" className="button">

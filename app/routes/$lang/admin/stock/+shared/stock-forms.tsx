@@ -93,19 +93,25 @@ function FormError({ errors }: { errors?: string[] }) {
  * difference to the number as it is then. `compact`: one line of a list,
  * its labels named after the product for screen readers.
  */
-export function CorrectionForm({
-  productId,
-  title,
-  seen,
-  actionData,
-  compact = false,
-}: {
+/**
+ * The forms below are keyed by the stock the page shows: one that worked
+ * changes it and starts empty again (with JavaScript the page stays mounted,
+ * and would otherwise offer the last arrival's date and note for the next);
+ * a refused one changes nothing and keeps what was typed.
+ */
+type CorrectionProps = {
   productId: number
   title: string
   seen: number
   actionData?: StockActionData
   compact?: boolean
-}) {
+}
+
+export function CorrectionForm(props: CorrectionProps) {
+  return <CorrectionFields key={props.seen} {...props} />
+}
+
+function CorrectionFields({ productId, title, seen, actionData, compact = false }: CorrectionProps) {
   const { t } = useTranslation('admin-stock')
   const lastResult = own(actionData, StockIntent.correct, productId)
   const [form, fields] = useForm<FormFields<typeof correctionForm>>({
@@ -160,8 +166,14 @@ export function CorrectionForm({
   )
 }
 
+type ArrivalProps = { productId: number; stock: number; actionData?: StockActionData }
+
 /** Stock arrived: quantity, expiry date (none: picked last) and a note. */
-export function ArrivalForm({ productId, actionData }: { productId: number; actionData?: StockActionData }) {
+export function ArrivalForm(props: ArrivalProps) {
+  return <ArrivalFields key={props.stock} {...props} />
+}
+
+function ArrivalFields({ productId, actionData }: ArrivalProps) {
   const { t } = useTranslation('admin-stock')
   const [form, fields] = useForm<FormFields<typeof arrivalForm>>({
     id: `stock-arrival-${productId}`,
