@@ -9,6 +9,7 @@ import { badgeRoutes } from './badges/routes.ts'
 import { cardRoutes } from './cards/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { cashbackRoutes } from './cashback/routes.ts'
+import { limitCachedAnswers } from './catalogue/cache.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { type ErrorReporter, errorReporter } from './error-report.ts'
@@ -43,6 +44,7 @@ export type Api = { fetch(request: Request): Promise<Response> }
  */
 export function createApi(deps: ApiDeps): Api {
   const app = createRouter().basePath(apiBasePath)
+  limitCachedAnswers(deps.database.db, deps.config.API_CACHE_MB * 2 ** 20)
 
   // First, so errors from any later middleware carry them too.
   app.use(async (c, next) => {
