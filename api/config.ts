@@ -91,6 +91,8 @@ const envSchema = z.object({
   // Memory the process's caches may hold, in MiB each (README "Configuration" says what they hold).
   // The API's shared catalogue and content answers (JSON bodies).
   API_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  // The storefront's parsed copies of those answers, reused while the API says 304.
+  STOREFRONT_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
   // First-time visitors' rendered pages, with their gzip and brotli copies.
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
   // sharp's (libvips') cache while making picture copies; 0: none (each copy is made once and stored).

@@ -5,6 +5,7 @@ import { logger } from '#api/log.ts'
 import type { Answer, ApiErrorBody, ApiMethod, ApiPath, ApiUploadAnswers, AuthTokens, KnownPath } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
+import { isSharedAnswer, SharedAnswers } from '#app/utils/shared-answers.server.ts'
 
 /** An API answer that was not 2xx; loaders turn 404s into their own 404 page. */
 export class ApiResponseError extends Error {
@@ -115,6 +116,19 @@ function sharedRefresh(refresh: string, run: () => Promise<AuthTokens | null | '
   return result
 }
 
+// The shared answers kept per API: the in-process one (a dev reload makes a new one), or API_URL's.
+const sharedAnswers = new WeakMap<object, SharedAnswers>()
+const remoteApi = {}
+
+function sharedAnswersOf(api: object) {
+  let answers = sharedAnswers.get(api)
+  if (!answers) {
+    answers = new SharedAnswers(getConfig().STOREFRONT_CACHE_MB * 2 ** 20)
+    sharedAnswers.set(api, answers)
+  }
+  return answers
+}
+
 /** Seconds since the epoch when a JWT expires, read without verifying (the API verifies). */
 export function accessExpiry(token: string): number | null {
   const payload = token.split('.')[1]
@@ -150,7 +164,8 @@ export function createApiClient(
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
     const signal = AbortSignal.timeout(API_TIMEOUT_MS)
     const req = new Request(new URL(path, base), { ...init, headers, signal })
-    return (API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)).catch((error: unknown) => {
+    const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)
+    return answer.catch((error: unknown) => {
       throw apiUnreachable(error)
     })
   }
@@ -204,10 +219,26 @@ export function createApiClient(
     if (!response.ok) throw new ApiResponseError(response.status, body)
     return body as T
   }
+
+  /** A read whose shared answer this process may hold already: asked with its ETag, reused on 304. */
+  const read = async <T>(path: string): Promise<T> => {
+    const answers = sharedAnswersOf(API_URL ? remoteApi : context.get(apiContext))
+    const key = `${caller.lang} ${path}`
+    const known = answers.get(key)
+    const response = await request(path, known ? { headers: { 'If-None-Match': known.etag } } : {})
+    if (known && response.status === 304) return known.value as T
+    const etag = isSharedAnswer(response)
+    if (!etag) return parse(response)
+    const text = await response.text()
+    const value = JSON.parse(text) as T
+    answers.set(key, etag, value, 2 * text.length)
+    return value
+  }
+
   return {
     request,
     async get(path, query = {}) {
-      return parse(await request(withQuery(path, query)))
+      return read(withQuery(path, query))
     },
     async upload(path, body) {
       return parse(await request(path, { method: 'POST', body }))
