@@ -17,7 +17,7 @@ import { favouriteRoutes } from './favourites/routes.ts'
 import { feedbackRoutes } from './feedback/routes.ts'
 import { geoRoutes } from './geo/routes.ts'
 import { requestBodyLimit } from './http/body-limit.ts'
-import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
+import { type ApiCaller, type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
 import { isFingerprint } from './http/identity.ts'
 import { langFromAcceptLanguage } from './http/locale.ts'
@@ -36,7 +36,8 @@ import { telegramWebhookRoutes } from './telegram/webhook-routes.ts'
 
 export const apiBasePath = '/api/v1'
 
-export type Api = { fetch(request: Request): Promise<Response> }
+/** `caller`: what an in-process caller passes beside the request (http/context.ts `ApiCaller`). */
+export type Api = { fetch(request: Request, caller?: ApiCaller): Promise<Response> }
 
 /**
  * The commerce API as a fetch handler. server.ts mounts it under /api/v1 and
@@ -105,13 +106,13 @@ export function createApi(deps: ApiDeps): Api {
 
   return {
     // Django-style paths end in a slash; a client that leaves it off gets the same resource.
-    fetch(request) {
+    fetch(request, caller = {}) {
       const url = new URL(request.url)
       if (!url.pathname.endsWith('/') && !url.pathname.endsWith('.json')) {
         url.pathname += '/'
-        return Promise.resolve(app.fetch(new Request(url, request)))
+        return Promise.resolve(app.fetch(new Request(url, request), caller))
       }
-      return Promise.resolve(app.fetch(request))
+      return Promise.resolve(app.fetch(request, caller))
     },
   }
 }

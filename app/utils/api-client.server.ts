@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import { logger } from '#api/log.ts'
-import type { Answer, ApiErrorBody, ApiMethod, ApiPath, ApiUploadAnswers, AuthTokens, KnownPath } from '#api/types.ts'
+import type {
+  Answer,
+  ApiErrorBody,
+  ApiMethod,
+  ApiPath,
+  ApiUploadAnswers,
+  AuthTokens,
+  IdentityMemo,
+  KnownPath,
+} from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
 import { isSharedAnswer, SharedAnswers } from '#app/utils/shared-answers.server.ts'
@@ -84,6 +93,12 @@ export type Caller = {
   fingerprint: string
   tokens?: TokenStore
   clientAddress?: string | null
+  /**
+   * The in-process API's findings about this page's bearer tokens (one
+   * verification and session read per token and page); a client makes its
+   * own when not given, and `withAuth` hands it on.
+   */
+  identities?: IdentityMemo
 }
 
 export const apiClientContext = createContext<ApiClient>()
@@ -154,6 +169,7 @@ export function createApiClient(
 ): ApiClient {
   const { API_URL, API_TIMEOUT_MS } = getConfig()
   const base = API_URL ? new URL('/api/v1/', API_URL).toString() : 'http://in-process/api/v1/'
+  const identities: IdentityMemo = caller.identities ?? new Map()
 
   const send = (path: string, init: RequestInit, bearer: string | null) => {
     const headers = new Headers(init.headers)
@@ -164,7 +180,9 @@ export function createApiClient(
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
     const signal = AbortSignal.timeout(API_TIMEOUT_MS)
     const req = new Request(new URL(path, base), { ...init, headers, signal })
-    const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)
+    // A write may end or change a session (signing out, a password change): the page's next reads ask afresh.
+    if (init.method && init.method !== 'GET') identities.clear()
+    const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req, { identities }), signal)
     return answer.catch((error: unknown) => {
       throw apiUnreachable(error)
     })
@@ -262,7 +280,7 @@ export function createApiClient(
       return parse(await request(path, init))
     },
     withAuth(other) {
-      return createApiClient(context, caller, other)
+      return createApiClient(context, { ...caller, identities }, other)
     },
   }
 }

@@ -131,3 +131,29 @@ describe("the API's shared answers", () => {
     expect(seen.map((s) => s.ifNoneMatch)).toEqual([null, null])
   })
 })
+
+test("a page's calls hand the in-process API one memo of its tokens; a write empties it", async () => {
+  const memos: unknown[] = []
+  const sizes: number[] = []
+  const context = new RouterContextProvider()
+  context.set(apiContext, {
+    async fetch(_request, caller) {
+      memos.push(caller?.identities)
+      sizes.push(caller?.identities?.size ?? -1)
+      caller?.identities?.set('token', Promise.resolve(null))
+      return Response.json({})
+    },
+  } as Api)
+  const api = createApiClient(context, { lang: 'ru', fingerprint: 'visitor_0123456789abcdef' })
+  await api.get('account/')
+  await api.withAuth('none').get('products/')
+  await api.send('POST', 'products/likes/', { product_id: 1 })
+  expect(new Set(memos).size).toBe(1)
+  expect(memos[0]).toBeInstanceOf(Map)
+  // The write reached the API with the memo emptied, so a session it ends is not taken as still open.
+  expect(sizes).toEqual([0, 1, 0])
+  // Another page: another memo.
+  const next = createApiClient(context, { lang: 'ru', fingerprint: 'visitor_0123456789abcdef' })
+  await next.get('account/')
+  expect(memos.at(-1)).not.toBe(memos[0])
+})
