@@ -357,7 +357,8 @@ describe('seedDatabase in live mode', () => {
   })
 })
 
-describe('the demo promo codes', () => {
+// A database of its own, created, migrated and seeded: as slow as the other seeding tests.
+describe('the demo promo codes', { timeout: 90_000 }, () => {
   it('come with the demo seed, also without products, and count until switched off', async () => {
     const demo = await openDatabase({ dataDir: null })
     try {
