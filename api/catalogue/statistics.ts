@@ -56,8 +56,6 @@ export async function refreshPlannerStatistics(db: Db): Promise<string[]> {
  */
 export async function compactCatalogue(database: Database): Promise<boolean> {
   if (database.kind !== 'pglite') return false
-  await database.db.execute(
-    sql.raw('vacuum full analyze products, product_search, product_categories, product_images'),
-  )
+  await database.db.execute(sql.raw('vacuum full analyze products, product_search, product_categories, product_images'))
   return true
 }
