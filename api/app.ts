@@ -10,6 +10,7 @@ import { badgeRoutes } from './badges/routes.ts'
 import { cardRoutes } from './cards/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
 import { cashbackRoutes } from './cashback/routes.ts'
+import { limitCachedAnswers } from './catalogue/cache.ts'
 import { catalogueRoutes } from './catalogue/routes.ts'
 import { contentRoutes } from './content/routes.ts'
 import { type ErrorReporter, errorReporter } from './error-report.ts'
@@ -17,7 +18,7 @@ import { favouriteRoutes } from './favourites/routes.ts'
 import { feedbackRoutes } from './feedback/routes.ts'
 import { geoRoutes } from './geo/routes.ts'
 import { requestBodyLimit } from './http/body-limit.ts'
-import { type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
+import { type ApiCaller, type ApiDeps, type ApiEnv, createRouter } from './http/context.ts'
 import { ApiError } from './http/errors.ts'
 import { isFingerprint } from './http/identity.ts'
 import { langFromAcceptLanguage } from './http/locale.ts'
@@ -36,7 +37,8 @@ import { telegramWebhookRoutes } from './telegram/webhook-routes.ts'
 
 export const apiBasePath = '/api/v1'
 
-export type Api = { fetch(request: Request): Promise<Response> }
+/** `caller`: what an in-process caller passes beside the request (http/context.ts `ApiCaller`). */
+export type Api = { fetch(request: Request, caller?: ApiCaller): Promise<Response> }
 
 /**
  * The commerce API as a fetch handler. server.ts mounts it under /api/v1 and
@@ -44,6 +46,7 @@ export type Api = { fetch(request: Request): Promise<Response> }
  */
 export function createApi(deps: ApiDeps): Api {
   const app = createRouter().basePath(apiBasePath)
+  limitCachedAnswers(deps.database.db, deps.config.API_CACHE_MB * 2 ** 20)
 
   // First, so errors from any later middleware carry them too.
   app.use(async (c, next) => {
@@ -105,13 +108,13 @@ export function createApi(deps: ApiDeps): Api {
 
   return {
     // Django-style paths end in a slash; a client that leaves it off gets the same resource.
-    fetch(request) {
+    fetch(request, caller = {}) {
       const url = new URL(request.url)
       if (!url.pathname.endsWith('/') && !url.pathname.endsWith('.json')) {
         url.pathname += '/'
-        return Promise.resolve(app.fetch(new Request(url, request)))
+        return Promise.resolve(app.fetch(new Request(url, request), caller))
       }
-      return Promise.resolve(app.fetch(request))
+      return Promise.resolve(app.fetch(request, caller))
     },
   }
 }

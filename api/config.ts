@@ -89,6 +89,15 @@ const envSchema = z.object({
   PROMO_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Memory the process's caches may hold, in MiB each (README "Configuration" says what they hold).
+  // The API's shared catalogue and content answers (JSON bodies).
+  API_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  // The storefront's parsed copies of those answers, reused while the API says 304.
+  STOREFRONT_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  // First-time visitors' rendered pages, with their gzip and brotli copies.
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  // sharp's (libvips') cache while making picture copies; 0: none (each copy is made once and stored).
+  IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(0),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // `json`: one JSON object a line, for collectors; `pretty`: coloured lines for people. Default: pretty on a terminal.
   LOG_FORMAT: z.preprocess(

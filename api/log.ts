@@ -10,6 +10,8 @@ export type RequestContext = {
   id: string
   /** The API route pattern that answered (`/api/v1/products/:slug/`), for the request metrics. */
   apiRoute?: string
+  /** The storefront's route pattern that answered (`/:lang/products/:slug`), as React Router matched it. */
+  pageRoute?: string
   /** Who the API found signed in (never a phone): the access line says whose request it was. */
   customer?: number
   /** A staff member's id, or `key:<id>` for an integration key. */
@@ -26,6 +28,12 @@ export const currentRequest = () => requests.getStore()
 export function noteApiRoute(route: string) {
   const request = requests.getStore()
   if (request) request.apiRoute = route
+}
+
+/** The storefront notes the route pattern React Router matched, so the metrics need not match it again. */
+export function notePageRoute(pattern: string) {
+  const request = requests.getStore()
+  if (request) request.pageRoute = pattern.startsWith('/') ? pattern : `/${pattern}`
 }
 
 /**

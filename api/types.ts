@@ -94,6 +94,7 @@ import type { previewSchema } from './promo/routes.ts'
 import type { listSchema, mineSchema, photoSchema, reviewSchema, savedSchema } from './reviews/routes.ts'
 
 export type { Api } from './app.ts'
+export type { IdentityMemo } from './http/context.ts'
 
 type Out<S extends z.ZodType> = z.output<S>
 

@@ -33,14 +33,17 @@ const observedOf = (res: { locals?: Record<string, unknown> }) => res.locals?.ob
  * request duration metric by route pattern.
  */
 export function requestObservation(options: { log: Logger; routeOf: (path: string) => string }): RequestHandler[] {
-  const routeOf = (req: Request, res: Response) =>
-    req.originalUrl.startsWith(`${apiBasePath}/`)
+  const routeOf = (req: Request, res: Response) => {
+    // Once per request (the access line and the metric both ask): matching a path against every route is not free.
+    res.locals.route ??= req.originalUrl.startsWith(`${apiBasePath}/`)
       ? (observedOf(res)?.context.apiRoute ?? 'api: no route')
       : res.locals.asset
         ? 'static file'
         : quietPaths.has(req.path)
           ? req.path
-          : options.routeOf(req.path)
+          : (observedOf(res)?.context.pageRoute ?? options.routeOf(req.path))
+    return res.locals.route as string
+  }
 
   const accessLog = pinoHttp({
     logger: options.log,

@@ -13,10 +13,11 @@ import { isLanguageCookie } from '#app/utils/http-cache.ts'
 // like a file, compressed ahead. An entry is good while the catalogue's version
 // is the same (api/catalogue/cache.ts: every catalogue, content, stock or order
 // change in any process on the database moves it), for at most TTL_MS, and
-// never past the next moment a sale starts or ends.
+// never past the next moment a sale starts or ends. The pages with their gzip and
+// brotli copies are kept within PAGE_CACHE_MB, the least recently served first out.
 // docs/decisions/010-cached-pages-for-first-time-visitors.md says why this is safe.
 const TTL_MS = 60_000
-const MAX_BYTES = 64 * 1024 * 1024
+const DEFAULT_MAX_BYTES = 32 * 2 ** 20
 const MAX_BODY_BYTES = 512 * 1024
 
 const gzipAsync = promisify(gzip)
@@ -54,6 +55,8 @@ class PageStore {
   private varies = new Map<string, string[]>()
   private bytes = 0
 
+  constructor(private readonly maxBytes: number) {}
+
   key(url: string, req: Request, vary: string[]) {
     // Bots get the whole document rendered before it is sent (entry.server.tsx), browsers a stream
     // whose late parts resolve in place: each kind is kept for its own.
@@ -85,7 +88,7 @@ class PageStore {
     this.entries.set(key, entry)
     this.bytes += size(entry)
     for (const [oldest, dropped] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break
+      if (this.bytes <= this.maxBytes) break
       this.entries.delete(oldest)
       this.bytes -= size(dropped)
     }
@@ -94,6 +97,10 @@ class PageStore {
 
   get size() {
     return this.entries.size
+  }
+
+  get weight() {
+    return this.bytes
   }
 }
 
@@ -169,8 +176,8 @@ function serve(req: Request, res: Response, entry: Entry) {
  * first-time visitor's page from the store, or lets the page render and keeps
  * it when it is shareable and the catalogue did not change meanwhile.
  */
-export function pageCache(db: Db) {
-  const store = new PageStore()
+export function pageCache(db: Db, options: { maxBytes?: number } = {}) {
+  const store = new PageStore(options.maxBytes ?? DEFAULT_MAX_BYTES)
   const handler = (req: Request, res: Response, next: NextFunction) => {
     if (!firstTimeVisitor(req)) return next()
     const version = catalogueVersion(db)
@@ -218,7 +225,7 @@ export function pageCache(db: Db) {
     }) as typeof res.end
     next()
   }
-  return Object.assign(handler, { size: () => store.size })
+  return Object.assign(handler, { size: () => store.size, bytes: () => store.weight })
 }
 
 async function keepPage(

@@ -133,7 +133,7 @@ export async function createShop({ build, assets }: ShopOptions) {
     next()
   })
   // First-time visitors' pages, rendered once per catalogue change (not under Vite: its code changes).
-  if (!assets) app.use(pageCache(database.db))
+  if (!assets) app.use(pageCache(database.db, { maxBytes: config.PAGE_CACHE_MB * 2 ** 20 }))
   // Mounted without a path pattern: Express would decode one and answer a malformed URL (/ru/products/%ff)
   // with its own bare "Bad Request"; React Router takes the path as it is and answers in the shop's shell.
   app.use(

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { accountBlocked } from '../customers/blocking.ts'
-import type { ApiDeps, ApiEnv } from '../http/context.ts'
+import type { ApiDeps, ApiEnv, IdentityMemo } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
 import { message } from '../http/messages.ts'
@@ -24,6 +24,17 @@ const bearerIgnored = /^\/api\/v1\/(auth|account\/registration|account\/password
  */
 export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   const { tokens } = authService(deps)
+  // Once per token and page when the caller keeps a memo (ApiCaller); a failure is not remembered.
+  const identify = (memo: IdentityMemo | undefined, token: string) => {
+    const known = memo?.get(token)
+    if (known) return known
+    const found = tokens.authenticate(token)
+    if (memo) {
+      memo.set(token, found)
+      found.catch(() => memo.delete(token))
+    }
+    return found
+  }
   return async (c, next) => {
     c.set('user', null)
     const header = c.req.header('authorization')?.trim()
@@ -32,7 +43,7 @@ export function authenticate(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
       const token = /^Bearer\s+(\S{1,4096})$/i.exec(header)?.[1]
       if (!token)
         throw new ApiError(401, message(lang, 'invalid_authorization'), undefined, { 'WWW-Authenticate': 'Bearer' })
-      const user = await tokens.authenticate(token)
+      const user = await identify(c.env?.identities, token)
       if (user === 'blocked') throw await accountBlocked(deps.database.db, lang, 401)
       if (!user)
         throw new ApiError(401, message(lang, 'token_invalid'), undefined, {

@@ -10,11 +10,14 @@ import type { ApiEnv } from '../http/context.ts'
 // other process on the database (listenForCatalogueChanges); the TTL only
 // bounds memory and what a missed notice could cost. No entry lives past the
 // next moment a sale, banner or story window opens or closes or a post is due
-// (nextSaleBoundary).
+// (nextSaleBoundary). The bodies are kept within API_CACHE_MB (limitCachedAnswers),
+// counted at two bytes a character: V8 keeps text with Cyrillic in it so.
 const TTL_MS = 60_000
 const channel = 'atir_catalogue'
-const MAX_ENTRIES = 500
+// The derived values of `memoize` (counts): small, so counted, not weighed.
+const MAX_MEMOS = 500
 const MAX_BODY_BYTES = 256 * 1024
+const DEFAULT_MAX_BYTES = 32 * 2 ** 20
 
 /**
  * What browsers and proxies may do with a shared catalogue response: keep it,
@@ -27,8 +30,12 @@ export const privateCacheControl = 'private, no-cache'
 
 type Entry = { body: string; etag: string; contentType: string; expires: number }
 
+const weight = (entry: Entry) => 2 * (entry.body.length + entry.etag.length)
+
 class ResponseCache {
   private entries = new Map<string, Entry>()
+  private bytes = 0
+  maxBytes = DEFAULT_MAX_BYTES
   /** Bumped by every invalidation so a response computed before it is not stored after it. */
   generation = 0
   /** False while notices of other processes' writes may be missed: nothing is served from memory then. */
@@ -41,7 +48,7 @@ class ResponseCache {
     const entry = this.entries.get(key)
     if (!entry) return undefined
     if (entry.expires <= Date.now()) {
-      this.entries.delete(key)
+      this.drop(key)
       return undefined
     }
     // Map keeps insertion order: re-inserting makes this the most recently used.
@@ -52,22 +59,36 @@ class ResponseCache {
 
   set(key: string, entry: Entry) {
     if (!this.trusted) return
-    this.entries.delete(key)
+    this.drop(key)
+    // One answer may not push out an eighth of the rest.
+    if (weight(entry) > this.maxBytes / 8) return
     this.entries.set(key, entry)
-    while (this.entries.size > MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
+    this.bytes += weight(entry)
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break
+      this.drop(oldest)
     }
+  }
+
+  private drop(key: string) {
+    const old = this.entries.get(key)
+    if (!old) return
+    this.entries.delete(key)
+    this.bytes -= weight(old)
   }
 
   clear() {
     this.entries.clear()
+    this.bytes = 0
     this.generation++
   }
 
   get size() {
     return this.entries.size
+  }
+
+  get weight() {
+    return this.bytes
   }
 }
 
@@ -133,7 +154,7 @@ export function memoize<T>(db: Db, key: string, compute: () => Promise<T>): Prom
   memo.value = value
   map.set(key, memo)
   value.catch(() => map.delete(key))
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!)
+  if (map.size > MAX_MEMOS) map.delete(map.keys().next().value!)
   return value
 }
 
@@ -198,9 +219,19 @@ export function catalogueVersion(db: Db): number | null {
   return cache.trusted ? cache.generation : null
 }
 
+/** The most this database's cached answers may weigh (API_CACHE_MB); createApi sets it. */
+export function limitCachedAnswers(db: Db, maxBytes: number) {
+  cacheFor(db).maxBytes = maxBytes
+}
+
 /** Number of cached responses; for tests. */
 export function cachedResponseCount(db: Db) {
   return cacheFor(db).size
+}
+
+/** What the cached answers weigh (two bytes a character); for tests and /metrics. */
+export function cachedResponseBytes(db: Db) {
+  return cacheFor(db).weight
 }
 
 export function strongEtag(body: string | Uint8Array) {

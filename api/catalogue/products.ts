@@ -25,6 +25,7 @@ import {
   manufacturers,
   productCategories,
   productImages,
+  productSearch,
   products,
 } from '../db/schema/index.ts'
 import { type Lang, pick } from '../http/locale.ts'
@@ -306,11 +307,19 @@ async function filteredProducts(
   return { results: await toCards(db, rows, lang, media), total }
 }
 
+/**
+ * Search matches in product_search, joined to products when the list's other
+ * filters or an explicit ordering need its columns (a brand's products, the
+ * cheapest first); a plain search reads the narrow table alone.
+ */
+function searchMatches<F extends Parameters<Db['select']>[0] & object>(db: Db, fields: F, withProducts: boolean) {
+  const query = db.select(fields).from(productSearch).$dynamic()
+  return withProducts ? query.innerJoin(products, eq(products.id, productSearch.productId)) : query
+}
+
 /** Matches, at most COUNT_CAP + 1 counted. */
-async function cappedCount(db: Db, where: SQL | undefined) {
-  const limited = db
-    .select({ one: sql`1` })
-    .from(products)
+async function cappedCount(db: Db, where: SQL | undefined, withProducts: boolean) {
+  const limited = searchMatches(db, { one: sql`1` }, withProducts)
     .where(where)
     .limit(COUNT_CAP + 1)
     .as('limited')
@@ -337,6 +346,7 @@ async function walkOrdered(db: Db, filters: SQL[], match: SQL, order: SQL[], wan
     const rows = await db
       .select(searchColumns)
       .from(products)
+      .innerJoin(productSearch, eq(productSearch.productId, products.id))
       .where(and(inArray(products.id, window), match))
       .orderBy(...order)
       .limit(wanted)
@@ -399,12 +409,14 @@ async function searchProducts(
   // «женские духи на лето»: with filter words, words no product has are left out
   // even when no other word is left; the caller then lists what the filters keep.
   if (namedFilters && vocabulary.products > 0 && plan.estimate === 0) return null
+  // The search table says what is hidden; the list's other filters and an explicit ordering name products' columns.
+  const others = filters.filter((condition) => condition !== shownProduct)
+  const withProducts = others.length > 0 || query.ordering !== undefined
+  const matching = (words: SQL, ...more: SQL[]) => and(eq(productSearch.isHidden, false), ...others, words, ...more)
   const select = async (where: SQL | undefined, order: SQL[]) =>
     searchRows(
       db,
-      await db
-        .select({ id: products.id })
-        .from(products)
+      await searchMatches(db, { id: productSearch.productId }, withProducts)
         .where(where)
         .orderBy(...order)
         .limit(size)
@@ -416,17 +428,19 @@ async function searchProducts(
   let total: number
   let totalCapped = false
   if (!plan.broad) {
-    const counted = await db
-      .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(products)
-      .where(and(...filters, plan.indexed))
+    const counted = await searchMatches(
+      db,
+      { id: productSearch.productId, total: sql<number>`count(*) over ()`.mapWith(Number) },
+      withProducts,
+    )
+      .where(matching(plan.indexed))
       .orderBy(...order)
       .limit(size)
       .offset(offset)
     rows = await searchRows(db, counted)
-    total = counted[0]?.total ?? (offset > 0 ? await cappedCount(db, and(...filters, plan.indexed)) : 0)
+    total = counted[0]?.total ?? (offset > 0 ? await cappedCount(db, matching(plan.indexed), withProducts) : 0)
   } else {
-    total = await cappedCount(db, and(...filters, plan.indexed))
+    total = await cappedCount(db, matching(plan.indexed), withProducts)
     if (total > COUNT_CAP) {
       total = COUNT_CAP
       totalCapped = true
@@ -439,11 +453,11 @@ async function searchProducts(
         plan.estimate > SORT_LIMIT
           ? await walkOrdered(db, filters, plan.unindexed, orderings[query.ordering], offset + size, share)
           : null
-      rows = walked ? walked.slice(offset, offset + size) : await select(and(...filters, plan.indexed), order)
+      rows = walked ? walked.slice(offset, offset + size) : await select(matching(plan.indexed), order)
     } else {
       const floor = vocabulary.poolFloor
-      rows = floor === null ? [] : await select(and(...filters, plan.unindexed, gte(products.popularity, floor)), order)
-      if (rows.length < size && offset + rows.length < total) rows = await select(and(...filters, plan.indexed), order)
+      rows = floor === null ? [] : await select(matching(plan.unindexed, gte(productSearch.popularity, floor)), order)
+      if (rows.length < size && offset + rows.length < total) rows = await select(matching(plan.indexed), order)
     }
   }
   if (offset > 0 && offset >= total) return 'past-end'

@@ -1,10 +1,15 @@
-import { desc, or, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, desc, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
 import { wordsOf } from '../db/schema/columns.ts'
-import { products } from '../db/schema/index.ts'
+import { productSearch, products } from '../db/schema/index.ts'
 import { prefixRange, similarWords, type Vocabulary } from './vocabulary.ts'
 
-// Product search over products.search_key: folded Latin text of brand, titles
-// in every language, brand and line aliases and volume (search-key.ts).
+// Product search over the search key: folded Latin text of brand, titles in
+// every language, brand and line aliases and volume (search-key.ts). It reads
+// the narrow table product_search (the key, popularity and the hidden flag,
+// kept from products by a trigger: db/schema/catalogue.ts), whose rows are a
+// tenth of a product's, so the rows of a common word are found in memory; only
+// the page's products are read from products.
 //
 // Matching: every query word must start a word of the key ("dio" finds dior,
 // "100 ml" needs both words). A word no key word starts with is taken as a
@@ -17,7 +22,7 @@ import { prefixRange, similarWords, type Vocabulary } from './vocabulary.ts'
 // space before the word as a word start, so the index hands over the matching
 // rows themselves, not every key holding the letters somewhere (2.5× as many
 // for "shanel" at 100,000 products, each a row to read and recheck).
-// pg_trgm's similarity operators (`%`, `<%`) are not run over products: on
+// pg_trgm's similarity operators (`%`, `<%`) are not run over the keys: on
 // PGlite they cost ~50 µs a row, 0.2–3 s for a common word among 100,000
 // products; the same trigram similarity runs over the vocabulary instead.
 //
@@ -26,13 +31,14 @@ import { prefixRange, similarWords, type Vocabulary } from './vocabulary.ts'
 // prefix beats fuzzy, and "dior sauvage" lists the Sauvage line (the only
 // products with both words) before anything else of Dior.
 
-const key = products.searchKey
+const key = productSearch.searchKey
 /** What the index serves. */
 const indexedWords = wordsOf(key)
 // The same text written so the planner cannot match it to the index: for words
 // too common to narrow anything, whose index entries would cost more to read
 // than the rows they keep, and for the broad queries that walk an ordering index.
-const plainWords = sql`(' ' || (${key} || ' '))`
+const plain = (column: AnyColumn) => sql`(' ' || (${column} || ' '))`
+const plainWords = plain(key)
 
 /** Above this many estimated matches a query counts as broad and is ranked within the popular pool. */
 const BROAD = 1500
@@ -50,6 +56,7 @@ export type SearchPlan = {
   indexed: SQL
   /** Word tests out of the index's reach: lets the planner walk an ordering index (popularity, price) instead. */
   unindexed: SQL
+  /** The ranking score over product_search's key (`searchScore` makes it over another). */
   score: SQL<number>
   /** Upper bound of the matches by the vocabulary; 0 when it knows none of the words. */
   estimate: number
@@ -80,10 +87,7 @@ export function planSearch(tokens: string[], vocabulary: Vocabulary): SearchPlan
   // Ask the index only about words that narrow: the rarest one, and any other rare one.
   const rarest = Math.min(...plans.map((p) => p.estimate))
   const narrows = (p: TokenPlan) => p.estimate === rarest || p.estimate <= vocabulary.products * COMMON_SHARE
-  const score = sql<number>`(${sql.join(
-    plans.map(({ token }) => sql`(case when ${isWord(token)} then 2 when ${startsWord(token)} then 1 else 0 end)`),
-    sql` + `,
-  )})`
+  const score = searchScore(plans)
   return {
     tokens: plans,
     indexed: sql`(${sql.join(
@@ -100,6 +104,25 @@ export function planSearch(tokens: string[], vocabulary: Vocabulary): SearchPlan
   }
 }
 
-export function searchOrder(score: SQL<number>): SQL[] {
-  return [desc(score), desc(products.popularity), desc(products.id)]
+/** Per query word 2 points when `column` (a search key) has it whole, 1 as a word's start. */
+export function searchScore(tokens: TokenPlan[], column: AnyColumn = key): SQL<number> {
+  const words = plain(column)
+  return sql<number>`(${sql.join(
+    tokens.map(
+      ({ token }) => sql`(case when ${isWord(token, words)} then 2 when ${startsWord(token, words)} then 1 else 0 end)`,
+    ),
+    sql` + `,
+  )})`
+}
+
+/** Best match first, then the most popular: over product_search, or over `products` for a query of products. */
+export function searchOrder(score: SQL<number>, table: 'search' | 'products' = 'search'): SQL[] {
+  return table === 'search'
+    ? [desc(score), desc(productSearch.popularity), desc(productSearch.productId)]
+    : [desc(score), desc(products.popularity), desc(products.id)]
+}
+
+/** A condition on `products`: the product matches the plan (found through the search table's index). */
+export function matchedProducts(db: Db, plan: SearchPlan): SQL {
+  return inArray(products.id, db.select({ id: productSearch.productId }).from(productSearch).where(plan.indexed))
 }

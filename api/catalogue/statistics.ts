@@ -12,7 +12,7 @@ import { rowsOf } from '../db/recordset.ts'
 // its own, which only ANALYZE gathers: one a migration just created has none, and
 // the planner then takes every search word for one row.
 
-const tables = ['products', 'product_categories', 'product_images', 'brands', 'categories']
+const tables = ['products', 'product_search', 'product_categories', 'product_images', 'brands', 'categories']
 
 type Row = { relname: string; reltuples: number; changed: number | null; unanalysed: boolean }
 
@@ -56,6 +56,6 @@ export async function refreshPlannerStatistics(db: Db): Promise<string[]> {
  */
 export async function compactCatalogue(database: Database): Promise<boolean> {
   if (database.kind !== 'pglite') return false
-  await database.db.execute(sql.raw('vacuum full analyze products, product_categories, product_images'))
+  await database.db.execute(sql.raw('vacuum full analyze products, product_search, product_categories, product_images'))
   return true
 }

@@ -13,8 +13,8 @@ import { refreshPlannerStatistics } from './statistics.ts'
 // costs ~50 µs a row on PGlite, far too much to run over thousands of rows per
 // query; here it runs over the vocabulary instead.
 
-// Rebuilding reads every search key (about a second of PGlite time at 100,000
-// products), so it happens hourly, not after every edit: the process that
+// Rebuilding reads every search key (from the narrow search table, a fraction
+// of a second of PGlite time at 100,000 products), so it happens hourly, not after every edit: the process that
 // writes search keys adds their words at once and announces them to the other
 // processes on the database through a NOTIFY (announceSearchKeyWords,
 // listenForSearchWords), so a product added on one is found with a typo on all.
@@ -49,11 +49,11 @@ async function build(db: Db): Promise<Vocabulary> {
   await refreshPlannerStatistics(db).catch(() => [])
   const [rows, counted, floor] = await Promise.all([
     db.execute<{ w: string; df: number }>(
-      sql`select w, count(*)::int as df from products, unnest(string_to_array(search_key, ' ')) as w where w <> '' group by w`,
+      sql`select w, count(*)::int as df from product_search, unnest(string_to_array(search_key, ' ')) as w where w <> '' group by w`,
     ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from products`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from product_search`),
     db.execute<{ p: number }>(
-      sql`select popularity as p from products order by popularity desc, id desc offset ${POOL_SIZE - 1} limit 1`,
+      sql`select popularity as p from product_search order by popularity desc, product_id desc offset ${POOL_SIZE - 1} limit 1`,
     ),
   ])
   const df = new Map<string, number>()

@@ -40,7 +40,21 @@ export type CurrentStaff = {
   setupRequired: 'password_change_required' | 'second_factor_setup_required' | null
 }
 
+/**
+ * Who the bearer tokens of one storefront page are, as the API found them:
+ * the storefront passes the same map to every in-process call of the page
+ * (`api.fetch(request, { identities })`), so a page of ten calls verifies its
+ * token and reads its session once. Never shared between pages, so a session
+ * ended or an account blocked shows on the next page.
+ */
+export type IdentityMemo = Map<string, Promise<CurrentUser | 'blocked' | null>>
+
+/** What an in-process caller may hand the API beside the request. */
+export type ApiCaller = { identities?: IdentityMemo }
+
 export type ApiEnv = {
+  /** An in-process caller's; over HTTP @hono/node-server's (which has neither field). */
+  Bindings: ApiCaller
   Variables: {
     lang: Lang
     /** The anonymous visitor id from the `Fingerprint` header, when sent. */

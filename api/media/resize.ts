@@ -30,6 +30,15 @@ const socialBox = { width: 1200, height: 630 }
 
 type Box = { width: number; height?: number }
 
+/**
+ * sharp's (libvips') own cache of decoded images and operations: at its
+ * default, 50 MB a process for nothing here, since each copy is made once and
+ * then kept in the media store. IMAGE_CACHE_MB sets it; 0 turns it off.
+ */
+export function limitImageCache(megabytes: number) {
+  sharp.cache(megabytes > 0 ? { memory: megabytes, files: 0, items: 100 } : false)
+}
+
 const inFlight = new Map<string, Promise<Buffer | null>>()
 
 /**

@@ -9,7 +9,7 @@ import { errorSchema } from '../http/schemas.ts'
 import { logger } from '../log.ts'
 import { currentVersion, mediaUrl, socialUrl } from './links.ts'
 import { imageSizeNames } from './paths.ts'
-import { contentTypes, preferredFormat, sizedCopy, socialSize } from './resize.ts'
+import { contentTypes, limitImageCache, preferredFormat, sizedCopy, socialSize } from './resize.ts'
 import { MediaStoreUnavailable, mediaStoreOf } from './store.ts'
 
 const immutable = 'public, max-age=31536000, immutable'
@@ -63,6 +63,7 @@ const storeDown = (lang: Parameters<typeof message>[0]) =>
 /** Serves resized copies of the originals in the media store, made once with sharp and kept in the store. */
 export function mediaRoutes({ config }: ApiDeps) {
   const store = mediaStoreOf(config)
+  limitImageCache(config.IMAGE_CACHE_MB)
   const router = createRouter()
   // The path runs over several segments, which the OpenAPI path syntax cannot say:
   // the route is documented as written above and matched with Hono's own pattern.

@@ -1,12 +1,18 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { UserRow } from '../account/users.ts'
+import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db } from '../db/client.ts'
-import { users } from '../db/schema/index.ts'
+import { reviews, users } from '../db/schema/index.ts'
 
 export type ProfileChanges = Partial<Pick<UserRow, 'fullName' | 'extraPhone'>>
 
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges): Promise<UserRow> {
   const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning()
+  // A review shows its author's first name, and product pages' reviews are kept (api/catalogue/cache.ts).
+  if (changes.fullName !== undefined) {
+    const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.userId, userId)).limit(1)
+    if (review) await invalidateCatalogue(db)
+  }
   return row!
 }
 

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, customerRoutes, errors } from '../auth/openapi.ts'
+import { catalogueCache } from '../catalogue/cache.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -130,14 +131,6 @@ const saveResponses = {
   413: error('A photo is larger than the limit'),
 }
 
-const route = routeGroup({ tags })
-
-const listRoute = route.get('/products/{slug}/reviews/', {
-  summary: "A product's reviews, newest first, with its average rating and count",
-  request: { params: slugParams, query: z.object(pagingQuery) },
-  responses: { 200: jsonContent(listSchema, 'A page of reviews'), 400: errors[400], 404: error('No such product') },
-})
-
 const secured = routeGroup({ tags, security: bearer })
 
 const postRoute = secured.post('/products/{slug}/reviews/', {
@@ -215,6 +208,16 @@ async function readBody(c: Context<ApiEnv>): Promise<{ fields: Record<string, un
 /** Product reviews by customers who received the product (SPEC §3 Review). */
 export function reviewRoutes({ database: { db }, config, now = () => new Date() }: ApiDeps) {
   const store = mediaStoreOf(config)
+  // The same for every visitor: kept like the catalogue's answers, emptied by every review written,
+  // moderated, answered or deleted, and by an author's new name (api/profile/service.ts).
+  const listRoute = routeGroup({ tags, middleware: [catalogueCache(db, { shared: true })] }).get(
+    '/products/{slug}/reviews/',
+    {
+      summary: "A product's reviews, newest first, with its average rating and count",
+      request: { params: slugParams, query: z.object(pagingQuery) },
+      responses: { 200: jsonContent(listSchema, 'A page of reviews'), 400: errors[400], 404: error('No such product') },
+    },
+  )
   const summary = async (slug: string, lang: Lang) => {
     const p = await productBySlug(db, slug, lang)
     return { average: averageOf(p), count: p.reviewCount }

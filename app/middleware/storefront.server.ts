@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
+import { notePageRoute } from '#api/log.ts'
 import { apiClientContext, createApiClient } from '#app/utils/api-client.server.ts'
 import { flashContext, flashCookieHeader, readFlash } from '#app/utils/flash.server.ts'
 import { clientAddressContext } from '#app/utils/request-context.ts'
@@ -17,7 +18,9 @@ const backOffice = /^\/(?:uz|sr|ru)\/admin(?:\/|$)/
  * produced, redirects included. The back office neither reads nor refreshes
  * a customer's session, nor issues a visitor id.
  */
-export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
+  // The access line and the request metric name the route React Router matched.
+  notePageRoute(pattern)
   const visitor = getVisitor(request)
   const clientAddress = context.get(clientAddressContext)
   const lang = getLocale(context) as never

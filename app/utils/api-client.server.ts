@@ -2,9 +2,19 @@ import { createHash } from 'node:crypto'
 import { createContext, type RouterContextProvider } from 'react-router'
 import { getConfig } from '#api/config.ts'
 import { logger } from '#api/log.ts'
-import type { Answer, ApiErrorBody, ApiMethod, ApiPath, ApiUploadAnswers, AuthTokens, KnownPath } from '#api/types.ts'
+import type {
+  Answer,
+  ApiErrorBody,
+  ApiMethod,
+  ApiPath,
+  ApiUploadAnswers,
+  AuthTokens,
+  IdentityMemo,
+  KnownPath,
+} from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { apiContext } from '#app/utils/request-context.ts'
+import { isSharedAnswer, SharedAnswers } from '#app/utils/shared-answers.server.ts'
 
 /** An API answer that was not 2xx; loaders turn 404s into their own 404 page. */
 export class ApiResponseError extends Error {
@@ -83,6 +93,12 @@ export type Caller = {
   fingerprint: string
   tokens?: TokenStore
   clientAddress?: string | null
+  /**
+   * The in-process API's findings about this page's bearer tokens (one
+   * verification and session read per token and page); a client makes its
+   * own when not given, and `withAuth` hands it on.
+   */
+  identities?: IdentityMemo
 }
 
 export const apiClientContext = createContext<ApiClient>()
@@ -115,6 +131,19 @@ function sharedRefresh(refresh: string, run: () => Promise<AuthTokens | null | '
   return result
 }
 
+// The shared answers kept per API: the in-process one (a dev reload makes a new one), or API_URL's.
+const sharedAnswers = new WeakMap<object, SharedAnswers>()
+const remoteApi = {}
+
+function sharedAnswersOf(api: object) {
+  let answers = sharedAnswers.get(api)
+  if (!answers) {
+    answers = new SharedAnswers(getConfig().STOREFRONT_CACHE_MB * 2 ** 20)
+    sharedAnswers.set(api, answers)
+  }
+  return answers
+}
+
 /** Seconds since the epoch when a JWT expires, read without verifying (the API verifies). */
 export function accessExpiry(token: string): number | null {
   const payload = token.split('.')[1]
@@ -140,6 +169,7 @@ export function createApiClient(
 ): ApiClient {
   const { API_URL, API_TIMEOUT_MS } = getConfig()
   const base = API_URL ? new URL('/api/v1/', API_URL).toString() : 'http://in-process/api/v1/'
+  const identities: IdentityMemo = caller.identities ?? new Map()
 
   const send = (path: string, init: RequestInit, bearer: string | null) => {
     const headers = new Headers(init.headers)
@@ -150,7 +180,10 @@ export function createApiClient(
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
     const signal = AbortSignal.timeout(API_TIMEOUT_MS)
     const req = new Request(new URL(path, base), { ...init, headers, signal })
-    return (API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req), signal)).catch((error: unknown) => {
+    // A write may end or change a session (signing out, a password change): the page's next reads ask afresh.
+    if (init.method && init.method !== 'GET') identities.clear()
+    const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req, { identities }), signal)
+    return answer.catch((error: unknown) => {
       throw apiUnreachable(error)
     })
   }
@@ -204,10 +237,26 @@ export function createApiClient(
     if (!response.ok) throw new ApiResponseError(response.status, body)
     return body as T
   }
+
+  /** A read whose shared answer this process may hold already: asked with its ETag, reused on 304. */
+  const read = async <T>(path: string): Promise<T> => {
+    const answers = sharedAnswersOf(API_URL ? remoteApi : context.get(apiContext))
+    const key = `${caller.lang} ${path}`
+    const known = answers.get(key)
+    const response = await request(path, known ? { headers: { 'If-None-Match': known.etag } } : {})
+    if (known && response.status === 304) return known.value as T
+    const etag = isSharedAnswer(response)
+    if (!etag) return parse(response)
+    const text = await response.text()
+    const value = JSON.parse(text) as T
+    answers.set(key, etag, value, 2 * text.length)
+    return value
+  }
+
   return {
     request,
     async get(path, query = {}) {
-      return parse(await request(withQuery(path, query)))
+      return read(withQuery(path, query))
     },
     async upload(path, body) {
       return parse(await request(path, { method: 'POST', body }))
@@ -231,7 +280,7 @@ export function createApiClient(
       return parse(await request(path, init))
     },
     withAuth(other) {
-      return createApiClient(context, caller, other)
+      return createApiClient(context, { ...caller, identities }, other)
     },
   }
 }

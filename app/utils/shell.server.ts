@@ -2,7 +2,13 @@ import { getConfig } from '#api/config.ts'
 import type { CategoryGroup, Contacts } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 
-/** Everything the header, menus and footer show, fetched in parallel. */
+/**
+ * Everything the header, menus and footer show, fetched in parallel. All but
+ * the badges are the same for every shopper: the API client keeps them and
+ * the API confirms them with a 304 until staff change them
+ * (app/utils/shared-answers.server.ts), and what is made of them here is made
+ * once per answer.
+ */
 export async function loadShell(api: ApiClient) {
   const [headerMenu, footer, contacts, badges, groups] = await Promise.all([
     api.get('common/header-menu/'),
@@ -15,10 +21,20 @@ export async function loadShell(api: ApiClient) {
     headerMenu: headerMenu.results,
     footer: footer.results,
     // The pickup points are the checkout's: it loads them itself.
-    contacts: omitPickupPoints(contacts),
+    contacts: once(contacts, omitPickupPoints),
     badges,
-    categoryGroups: groups.results.map(menuGroup),
+    categoryGroups: once(groups, (answer) => answer.results.map(menuGroup)),
   }
+}
+
+const made = new WeakMap<object, unknown>()
+
+/** `make(answer)`, made once for each answer the API client hands over (a kept one is the same object). */
+function once<A extends object, T>(answer: A, make: (answer: A) => T): T {
+  if (made.has(answer)) return made.get(answer) as T
+  const value = make(answer)
+  made.set(answer, value)
+  return value
 }
 
 /**

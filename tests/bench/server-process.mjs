@@ -23,11 +23,19 @@ export function freePort() {
   })
 }
 
-/** Starts build/server/index.js; resolves once /healthz answers. */
-export async function startServer({ root, dataDir, products }) {
+export const metricsToken = 'bench-metrics-token-0000'
+
+/**
+ * Starts build/server/index.js; resolves once /healthz answers. With
+ * `inspect`, the inspector listens on a port of its own (`inspectPort`), for
+ * the CPU profiles of the profile part.
+ */
+export async function startServer({ root, dataDir, products, inspect = false }) {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = spawn(process.execPath, [join(root, 'build/server/index.js')], {
+  const inspectPort = inspect ? await freePort() : null
+  const nodeArgs = inspect ? [`--inspect=127.0.0.1:${inspectPort}`] : []
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'build/server/index.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -38,6 +46,8 @@ export async function startServer({ root, dataDir, products }) {
       SEED_PRODUCTS: String(products),
       SMS_PROVIDER: 'log',
       LOG_LEVEL: 'warn',
+      // The profile part counts database queries per page on /metrics.
+      METRICS_TOKEN: metricsToken,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -59,7 +69,8 @@ export async function startServer({ root, dataDir, products }) {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: server.pid, kind, seeded, stop, process: server }
+      if ((await fetch(`${base}/healthz`)).ok)
+        return { base, pid: server.pid, kind, seeded, stop, process: server, inspectPort }
     } catch {}
     await new Promise((r) => setTimeout(r, 250))
   }

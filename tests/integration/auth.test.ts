@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { SignJWT } from 'jose'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
+import { authService } from '#api/auth/service.ts'
 import { parseConfig } from '#api/config.ts'
-import type { ApiEnv } from '#api/http/context.ts'
+import type { ApiCaller, ApiDeps, ApiEnv } from '#api/http/context.ts'
 import { addressGroup, clientAddress, ownerKey } from '#api/http/identity.ts'
 import { authLimits } from '#contract/auth-limits.ts'
 import { setupTestApi } from './support/api.ts'
@@ -22,12 +23,23 @@ const advance = (seconds: number) => {
   offset += seconds * 1000
 }
 let api: Api
+let deps: ApiDeps
 beforeAll(() => {
   const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
-  api = createApi({ database: t.database, config, now: () => new Date(started + offset) })
+  deps = { database: t.database, config, now: () => new Date(started + offset) }
+  api = createApi(deps)
 })
 
-type Init = { method?: string; body?: unknown; token?: string; lang?: string; address?: string; headers?: HeadersInit }
+type Init = {
+  method?: string
+  body?: unknown
+  token?: string
+  lang?: string
+  address?: string
+  headers?: HeadersInit
+  /** What the storefront hands the in-process API beside the request (one page's memo of its tokens). */
+  caller?: ApiCaller
+}
 async function call(path: string, init: Init = {}) {
   const headers = new Headers(init.headers)
   if (init.lang) headers.set('Accept-Language', init.lang)
@@ -40,6 +52,7 @@ async function call(path: string, init: Init = {}) {
   }
   const response = await api.fetch(
     new Request(`http://shop.test/api/v1/${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+    init.caller,
   )
   return { status: response.status, body: (await response.json()) as any, headers: response.headers }
 }
@@ -393,6 +406,41 @@ describe('POST auth/logout/', () => {
     expect((await call('auth/logout/', { body: { refresh: user.refresh } })).status).toBe(200)
     expect((await call('auth/logout/', { body: { refresh: 'unknown' } })).status).toBe(200)
     expect((await call('auth/logout/', { body: {} })).status).toBe(400)
+  })
+})
+
+describe("a storefront page's calls", () => {
+  it('verify its token and read its session once; the next page finds a session ended meanwhile', async () => {
+    const user = await register()
+    const authenticate = vi.spyOn(authService(deps).tokens, 'authenticate')
+    try {
+      const page = { identities: new Map() }
+      for (const path of ['account/', 'common/badges/', 'products/likes/', 'orders/cart/products/'])
+        expect((await call(path, { token: user.access, caller: page })).status, path).toBe(200)
+      expect(authenticate).toHaveBeenCalledTimes(1)
+      // Signed out in another tab: the next page is the anonymous visitor's.
+      expect((await call('auth/logout/', { body: { refresh: user.refresh } })).status).toBe(200)
+      expect((await call('account/', { token: user.access, caller: { identities: new Map() } })).status).toBe(401)
+      expect(authenticate).toHaveBeenCalledTimes(2)
+      // Calls from outside (HTTP, the mobile apps) bring no memo: each is verified.
+      await call('common/badges/', { token: user.access })
+      await call('common/badges/', { token: user.access })
+      expect(authenticate).toHaveBeenCalledTimes(4)
+    } finally {
+      authenticate.mockRestore()
+    }
+  })
+
+  it('are all refused for a bad token, which is checked once', async () => {
+    const authenticate = vi.spyOn(authService(deps).tokens, 'authenticate')
+    try {
+      const page = { identities: new Map() }
+      for (const path of ['account/', 'common/badges/'])
+        expect((await call(path, { token: 'not.a.token', caller: page })).status, path).toBe(401)
+      expect(authenticate).toHaveBeenCalledTimes(1)
+    } finally {
+      authenticate.mockRestore()
+    }
   })
 })
 

@@ -1,5 +1,11 @@
 import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  cachedResponseBytes,
+  cachedResponseCount,
+  invalidateCatalogue,
+  limitCachedAnswers,
+} from '#api/catalogue/cache.ts'
 import { productRoutes } from '#api/catalogue/product-routes.ts'
 import { updateProduct } from '#api/catalogue/service.ts'
 import { parseConfig } from '#api/config.ts'
@@ -499,6 +505,26 @@ describe('HTTP caching', () => {
     })
     expect(revalidated.status).toBe(200)
     await updateProduct(db(), product.id, { price: product.price })
+  })
+
+  it('keeps its answers within their size setting, the least recently used dropped first', async () => {
+    const page = (n: number) => `products/?size=1&page=${n}&ordering=price`
+    await invalidateCatalogue(db())
+    await t.request(page(1))
+    const one = cachedResponseBytes(db())
+    // Room for about a dozen such answers (one may take up to an eighth of it).
+    const limit = 12 * one
+    limitCachedAnswers(db(), limit)
+    try {
+      for (let n = 1; n <= 30; n++) await t.request(page(n))
+      expect(cachedResponseBytes(db())).toBeGreaterThan(0)
+      expect(cachedResponseBytes(db())).toBeLessThanOrEqual(limit)
+      expect(cachedResponseCount(db())).toBeLessThan(30)
+      expect((await t.request(page(30))).headers.get('x-cache')).toBe('hit')
+      expect((await t.request(page(1))).headers.get('x-cache')).toBe('miss')
+    } finally {
+      limitCachedAnswers(db(), 32 * 2 ** 20)
+    }
   })
 
   it('keeps the search key in step with the product', async () => {

@@ -332,6 +332,31 @@ describe('GET products/{slug}/reviews/', () => {
     const none = await t.json(`products/${empty.slug}/reviews/`)
     expect(none.body).toMatchObject({ results: [], total: 0, average: null, count: 0 })
   })
+
+  it('is kept for every visitor, and shows a new review and an author who renamed themselves on the next read', async () => {
+    const p = await product()
+    const a = await registerCustomer(t)
+    const b = await registerCustomer(t)
+    await buy(a, p)
+    await buy(b, p)
+    await postJson(a, p.slug, { rating: 4, comment: 'Yaxshi' })
+    await t.request(`products/${p.slug}/reviews/`)
+    const kept = await t.request(`products/${p.slug}/reviews/`)
+    expect(kept.headers.get('x-cache')).toBe('hit')
+    expect(kept.headers.get('cache-control')).toMatch(/^public/)
+    await postJson(b, p.slug, { rating: 2, comment: 'Not for me' })
+    expect((await t.json(`products/${p.slug}/reviews/`)).body).toMatchObject({ total: 2, count: 2, average: 3 })
+    const renamed = await t.json('account/', {
+      method: 'PATCH',
+      token: a.access,
+      body: JSON.stringify({ full_name: 'Malika Yusupova' }),
+    })
+    expect(renamed.status).toBe(200)
+    const after = await t.json(`products/${p.slug}/reviews/`)
+    expect(after.body.results.find((r: { comment: string }) => r.comment === 'Yaxshi')).toMatchObject({
+      author: 'Malika',
+    })
+  })
 })
 
 describe('products/{slug}/reviews/mine/', () => {

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { invalidateCatalogue } from '#api/catalogue/cache.ts'
 import { planSearch } from '#api/catalogue/search.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { searchTokens } from '#api/catalogue/search-text.ts'
 import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
 import { getVocabulary } from '#api/catalogue/vocabulary.ts'
-import { products } from '#api/db/schema/index.ts'
+import { rowsOf } from '#api/db/recordset.ts'
+import { productSearch, products } from '#api/db/schema/index.ts'
 import type { ProductCard } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 
@@ -385,7 +387,7 @@ describe('search keys follow catalogue changes', () => {
   })
 })
 
-// The word index (products_search_words_idx) answers the word tests itself:
+// The word index (product_search_words_idx) answers the word tests itself:
 // what it must not lose, and that the planner can use it at all.
 describe('search by the word index', () => {
   it('finds a Cyrillic-only product by Latin, Cyrillic and misspelt words, the last word of its key too', async () => {
@@ -426,12 +428,12 @@ describe('search by the word index', () => {
       // 300 products are few enough for a sequential scan; the question is whether the index can serve.
       await tx.execute(sql`set local enable_seqscan = off`)
       const result = await tx.execute(
-        sql`explain (analyze, costs off) select id from ${products} where ${plan.indexed}`,
+        sql`explain (analyze, costs off) select product_id from ${productSearch} where ${plan.indexed}`,
       )
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, string>[]
       return rows.map((r) => Object.values(r)[0]).join('\n')
     })
-    expect(lines).toContain('products_search_words_idx')
+    expect(lines).toContain('product_search_words_idx')
     // The index hands over the rows that start a word with "sauvage", not every key holding the letters.
     expect(lines).not.toContain('Rows Removed by Index Recheck')
   })
@@ -466,3 +468,71 @@ describe('what a search that found nothing is offered', () => {
     expect(missing.status).toBe(400)
   })
 })
+
+// Search reads product_search, which a trigger keeps from products (migration search_table).
+describe('the search table', () => {
+  const searchRow = async (id: number) => {
+    const [row] = await t.database.db.select().from(productSearch).where(eq(productSearch.productId, id))
+    return row
+  }
+  const productRow = async (id: number) => {
+    const [row] = await t.database.db
+      .select({ searchKey: products.searchKey, popularity: products.popularity, isHidden: products.isHidden })
+      .from(products)
+      .where(eq(products.id, id))
+    return row
+  }
+
+  it('holds every product with its key, popularity and visibility', async () => {
+    const db = t.database.db
+    const [counted] = rowsOf<{ products: number; rows: number; differ: number }>(
+      await db.execute(
+        sql`select (select count(*)::int from products) as products, (select count(*)::int from product_search) as rows,
+          (select count(*)::int from products p join product_search s on s.product_id = p.id
+            where (s.search_key, s.popularity, s.is_hidden) is distinct from (p.search_key, p.popularity, p.is_hidden)) as differ`,
+      ),
+    )
+    expect(counted!.rows).toBe(counted!.products)
+    expect(counted!.differ).toBe(0)
+  })
+
+  it('follows a new key, popularity and visibility, finds no hidden product and forgets a deleted one', async () => {
+    const db = t.database.db
+    const [row] = await db.select({ id: products.id }).from(products).orderBy(products.id).offset(5).limit(1)
+    const id = row!.id
+    const title = 'Zarafshonmalika'
+    await updateProduct(db, id, { title: { uz: title, sr: title, ru: title }, popularity: 123_456 })
+    expect(await searchRow(id)).toEqual({ productId: id, ...(await productRow(id)) })
+    expect((await searchRow(id))!.popularity).toBe(123_456)
+    expect((await search('zarafshonmalika')).results.map((r) => r.id)).toEqual([id])
+
+    // As staff hide it (a back-office write empties the cached answers too).
+    await db.update(products).set({ isHidden: true }).where(eq(products.id, id))
+    await invalidateCatalogue(db)
+    expect((await searchRow(id))!.isHidden).toBe(true)
+    expect((await search('zarafshonmalika')).results).toEqual([])
+    await db.update(products).set({ isHidden: false }).where(eq(products.id, id))
+
+    // A price or stock change leaves the row as it was: nothing written, no dead row on PGlite.
+    const version = async () =>
+      rowsOf<{ xmin: string }>(await db.execute(sql`select xmin::text from product_search where product_id = ${id}`))[0]
+    const before = await version()
+    await db.update(products).set({ stock: 7, price: 99_000 }).where(eq(products.id, id))
+    expect(await version()).toEqual(before)
+
+    const [added] = await db
+      .insert(products)
+      .values({ ...(await templateOf(id)), slug: 'zarafshon-nusxa', searchKey: 'zarafshonnusxa' })
+      .returning({ id: products.id })
+    expect((await searchRow(added!.id))!.searchKey).toBe('zarafshonnusxa')
+    await db.delete(products).where(eq(products.id, added!.id))
+    expect(await searchRow(added!.id)).toBeUndefined()
+  })
+})
+
+/** A product row to insert a copy of (a new id), for the search table's insert and delete. */
+async function templateOf(id: number) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, id))
+  const { id: _id, createdAt: _created, updatedAt: _updated, sku: _sku, ...rest } = row!
+  return rest
+}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, gt, inArray, not, or, type SQL, sql } from 'drizzle-orm'
 import type { ProductSort, StockState } from '#contract/admin-products.ts'
-import { planSearch, searchOrder } from '../../catalogue/search.ts'
+import { matchedProducts, planSearch, searchOrder, searchScore } from '../../catalogue/search.ts'
 import { searchTokens } from '../../catalogue/search-text.ts'
 import { emptyVocabulary, getVocabulary } from '../../catalogue/vocabulary.ts'
 import type { Db } from '../../db/client.ts'
@@ -69,8 +69,8 @@ export async function productConditions(
     const tokens = searchTokens(filters.q)
     if (!tokens.length) return null
     const plan = planSearch(tokens, await getVocabulary(db).catch(() => emptyVocabulary))
-    conditions.push(plan.indexed)
-    order = searchOrder(plan.score)
+    conditions.push(matchedProducts(db, plan))
+    order = searchOrder(searchScore(plan.tokens, products.searchKey), 'products')
   }
   if (filters.brand) conditions.push(eq(products.brandId, filters.brand))
   if (filters.category)

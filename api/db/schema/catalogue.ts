@@ -161,9 +161,6 @@ export const products = pgTable(
       sql`${t.reviewCount} desc`,
       t.id,
     ),
-    // Word starts: `wordsOf(key) like '% dio%'` (api/catalogue/search.ts). Exact where a
-    // trigram index on the bare key matched the letters anywhere and rechecked ~2.5× the rows.
-    index('products_search_words_idx').using('gin', sql`${wordsOf(t.searchKey)} gin_trgm_ops`),
     // The next sale window edge (api/catalogue/cache.ts): an index seek, not a scan of every product.
     index('products_sale_starts_idx').on(t.saleStartsAt).where(sql`${t.salePrice} IS NOT NULL`),
     index('products_sale_ends_idx').on(t.saleEndsAt).where(sql`${t.salePrice} IS NOT NULL`),
@@ -174,6 +171,35 @@ export const products = pgTable(
       'products_sale_window',
       sql`${t.saleStartsAt} IS NULL OR ${t.saleEndsAt} IS NULL OR ${t.saleStartsAt} < ${t.saleEndsAt}`,
     ),
+  ],
+)
+
+/**
+ * What a product search reads (api/catalogue/search.ts): each product's search
+ * key, popularity and whether it is hidden, and nothing else. A common word
+ * matches thousands of products, and reading their rows in `products` (about
+ * 2 KB each with the titles and descriptions in three languages, more than
+ * PGlite's buffers hold at 100,000 products) was most of a search's time; here
+ * a row is a tenth of that and the table stays in memory. Kept by the trigger
+ * of migration 0025_search_table on every write of those columns, whoever
+ * makes it (the application, an import, SQL by hand); never written directly.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    searchKey: text('search_key').notNull(),
+    popularity: integer().notNull(),
+    isHidden: boolean('is_hidden').notNull(),
+  },
+  (t) => [
+    // Word starts: `wordsOf(key) like '% dio%'` (api/catalogue/search.ts). Exact where a
+    // trigram index on the bare key matched the letters anywhere and rechecked ~2.5× the rows.
+    index('product_search_words_idx').using('gin', sql`${wordsOf(t.searchKey)} gin_trgm_ops`),
+    // Broad searches rank within the most popular products.
+    index('product_search_popularity_idx').on(t.popularity, t.productId),
   ],
 )
 

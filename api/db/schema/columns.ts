@@ -20,7 +20,7 @@ export const singleUse = () => ({
 /**
  * A product's search key with a space on either side, so `like '% dio%'` tests
  * a word start and `like '% dior %'` a whole word: the expression the index
- * products_search_words_idx is built on, and that search (api/catalogue/search.ts)
+ * product_search_words_idx is built on, and that search (api/catalogue/search.ts)
  * must write the same way for the planner to use it.
  */
 export const wordsOf = (searchKey: SQLWrapper): SQL => sql`(' ' || ${searchKey} || ' ')`

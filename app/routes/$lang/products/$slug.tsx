@@ -30,6 +30,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')
+  // Asked beside the product, by the URL's slug: an old slug's page redirects before they are needed.
+  const reviewsOfSlug = loadReviews(context, request, lang, params.slug)
+  reviewsOfSlug.catch(() => {})
   // What the page shows, no more: the dates and the showcase flag stay out of its data.
   const {
     similar,
@@ -39,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...product
   } = await api.get(`products/${params.slug}/`).catch(rethrowMoved(request, params.slug))
   redirectIfRenamed(request, params.slug, product.slug)
-  const reviews = await loadReviews(context, request, lang, product.slug)
+  const reviews = await reviewsOfSlug
   const origin = siteOrigin(request)
   const path = `/${lang}/products/${product.slug}`
   const category = product.categories[0]

@@ -23,22 +23,23 @@ export async function loadReviews(
   const wanted = Number(url.searchParams.get('reviews') ?? 1)
   const page = Number.isInteger(wanted) && wanted > 0 && wanted < 10_000 ? wanted : 1
   const path = `/${lang}/products/${slug}`
-  const [answer, user] = await Promise.all([
+  const [answer, user, mine] = await Promise.all([
     api.get(`products/${slug}/reviews/`, { page, size: REVIEWS_PER_PAGE }).catch((error) => {
       // A page past the end: the first one.
       if (isApiError(error, 400)) return api.get(`products/${slug}/reviews/`, { size: REVIEWS_PER_PAGE })
       throw error
     }),
     getUser(context),
+    // What this customer may do, asked beside the page.
+    getUser(context).then((user) => (user ? api.get(`products/${slug}/reviews/mine/`) : null)),
   ])
   // The API's neighbour links name its own address (in process: http://in-process/…); the page
   // makes its own, so they stay out of the HTML.
   const { links: _links, ...shown } = answer
   // The product page's own action (review.server.ts); back at the form when it refuses.
   const action = `${path}#review-form`
-  if (!user)
+  if (!user || !mine)
     return { page: shown, permission: { kind: 'anonymous', loginTo: loginPath(lang, `${path}#reviews`) }, action }
-  const mine = await api.get(`products/${slug}/reviews/mine/`)
   if (mine.review || mine.can_review)
     return { page: shown, permission: { kind: 'allowed', review: mine.review }, action }
   return { page: shown, permission: { kind: 'refused', reason: mine.reason ?? '' }, action }
