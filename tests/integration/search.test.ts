@@ -260,7 +260,9 @@ describe('everyday search words', () => {
 
   it('ranks filter-only results as the search ranks equal matches: most popular first', async () => {
     const { ids } = await allIds(`products/?search=${encodeURIComponent('женские духи')}`)
-    const { ids: popular } = await allIds('products/?audience=women&sections=perfume&ordering=popularity&sizes=separate')
+    const { ids: popular } = await allIds(
+      'products/?audience=women&sections=perfume&ordering=popularity&sizes=separate',
+    )
     expect(ids).toEqual(popular)
   })
 
