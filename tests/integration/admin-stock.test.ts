@@ -308,9 +308,13 @@ describe('staff corrections', () => {
 
 describe('low stock and expiring lists', () => {
   it('low stock uses the product threshold, else the shop default (TELEGRAM_LOW_STOCK_THRESHOLD = 3)', async () => {
-    const own = await product(8, { lowStockThreshold: 10, sku: 'LOW-OWN-1' })
-    const byDefault = await product(3, { sku: 'LOW-DEF-1' })
-    const fine = await product(4, { sku: 'LOW-FINE-1' })
+    // Each reached its stock by a drop (a recount), as the Telegram alerts need.
+    const own = await product(12, { lowStockThreshold: 10, sku: 'LOW-OWN-1' })
+    const byDefault = await product(5, { sku: 'LOW-DEF-1' })
+    const fine = await product(6, { sku: 'LOW-FINE-1' })
+    expect((await correct(own, 12, 8, 'recount')).status).toBe(200)
+    expect((await correct(byDefault, 5, 3, 'recount')).status).toBe(200)
+    expect((await correct(fine, 6, 4, 'recount')).status).toBe(200)
     const list = await get('low/?size=100')
     expect(list.status).toBe(200)
     const listed = list.body.results.map((r: { id: number }) => r.id)

@@ -32,7 +32,7 @@ export async function loadOperations(t: TestApi): Promise<Operation[]> {
  */
 export async function documentedOperations(): Promise<Operation[]> {
   const config = parseConfig({ ...process.env, SESSION_SECRET: 'x'.repeat(40) })
-  const api = createApi({ database: {} as never, config })
+  const api = createApi({ database: { db: {} } as never, config })
   const response = await api.fetch(new Request('http://shop.test/api/v1/openapi.json'))
   if (response.status !== 200) throw new Error(`openapi.json answered ${response.status}`)
   return operationsOf(await response.json())
