@@ -95,6 +95,7 @@ const online = (now = new Date()): DispatchDeps => ({
   telegram: telegramBotSender({ token: testBot.token, timeoutMs: 2000 }),
 })
 const outbox = () => t.database.db.select().from(notificationOutbox).orderBy(asc(notificationOutbox.id))
+// Courier orders: the accepted message promises the courier (a pickup order's promises an SMS when it is ready).
 const smsText = (number: string, lang: 'ru' | 'sr' = 'ru') =>
   lang === 'ru'
     ? `Atir: заказ №${number} принят. Сообщим, когда он будет в пути.`
@@ -158,7 +159,7 @@ describe('order news on Telegram', () => {
     const sms = eskiz()
     telegram()
     const customer = await registerCustomer(t)
-    const { order } = await orders.place({ as: customer, method: 'cash' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     await dispatchNotifications(online())
     expect(sms.map((m) => [m.mobile_phone, m.message])).toEqual([[customer.phone.slice(1), smsText(order.number)]])
   })
@@ -167,7 +168,7 @@ describe('order news on Telegram', () => {
     eskiz()
     const tg = telegram()
     const { customer, telegramId } = await linkedCustomer('uz')
-    const { order } = await orders.place({ as: customer, method: 'payme' })
+    const { order } = await orders.place({ as: customer, method: 'payme', delivery: 'courier' })
     const manager = await signedInStaff(t, 'manager')
     const sent = await t.json(`admin/orders/${order.id}/payment-link/`, {
       method: 'POST',
@@ -184,7 +185,7 @@ describe('order news on Telegram', () => {
 
   it('demo mode (no bot token) writes them to the Telegram outbox file', async () => {
     const { customer, telegramId } = await linkedCustomer('ru')
-    const { order } = await orders.place({ as: customer, method: 'cash' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     const offline: Config = { ...t.config, TELEGRAM_BOT_TOKEN: undefined, TELEGRAM_CHAT_ID: undefined }
     const sms = eskiz()
     await dispatchNotifications({ ...online(), config: offline, telegram: createTelegramSender(offline) })
@@ -204,7 +205,7 @@ describe('the SMS as the fallback', () => {
     const sms = eskiz()
     const tg = telegram((n) => (n === 1 ? refusal(502, 'Bad Gateway') : ok()))
     const { customer, telegramId } = await linkedCustomer('sr')
-    const { order } = await orders.place({ as: customer, method: 'cash', lang: 'ru' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier', lang: 'ru' })
     await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.recipient, 'staff'))
     expect(await dispatchNotifications(online())).toEqual({ sent: 1, failed: 1 })
     expect(toCustomer(tg, telegramId)).toHaveLength(1)
@@ -243,7 +244,7 @@ describe('the SMS as the fallback', () => {
     const sms = eskiz()
     const tg = telegram()
     const { customer, telegramId } = await linkedCustomer('ru')
-    const { order } = await orders.place({ as: customer, method: 'cash' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     await postUpdate(t, messageFrom(telegramId, '/stop'))
     await dispatchNotifications(online())
     expect(toCustomer(tg, telegramId)).toEqual([])
@@ -254,7 +255,7 @@ describe('the SMS as the fallback', () => {
     const sms = eskiz()
     const tg = telegram(() => refusal(429, 'Too Many Requests: retry after 5', { retry_after: 5 }))
     const { customer, telegramId } = await linkedCustomer('ru')
-    const { order } = await orders.place({ as: customer, method: 'cash' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.recipient, 'staff'))
     let at = new Date()
     for (let attempt = 1; attempt < FLOOD_TRIES; attempt++) {
@@ -282,7 +283,7 @@ describe('once on N processes', () => {
     const { gate: held, inFlight, open } = gate()
     const tg = telegram(ok, held)
     const { customer, telegramId } = await linkedCustomer('ru')
-    await orders.place({ as: customer, method: 'cash' })
+    await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.recipient, 'staff'))
     const first = dispatchNotifications(online())
     await inFlight
@@ -297,7 +298,7 @@ describe('once on N processes', () => {
     const { gate: held, inFlight, open } = gate()
     telegram(() => refusal(500, 'Internal Server Error'), held)
     const { customer } = await linkedCustomer('ru')
-    const { order } = await orders.place({ as: customer, method: 'cash' })
+    const { order } = await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     await t.database.db.delete(notificationOutbox).where(eq(notificationOutbox.recipient, 'staff'))
     const first = dispatchNotifications(online())
     await inFlight
@@ -314,7 +315,7 @@ describe('once on N processes', () => {
     eskiz()
     telegram()
     const customer = await registerCustomer(t)
-    await orders.place({ as: customer, method: 'cash' })
+    await orders.place({ as: customer, method: 'cash', delivery: 'courier' })
     const link = await t.json('account/telegram/link/', { method: 'POST', token: customer.access })
     await postUpdate(t, messageFrom(++telegramIds, `/start ${link.body.code}`))
     const rows = await t.database.db
