@@ -126,7 +126,7 @@ test.describe('profile on phones', () => {
     await page.setViewportSize(phone)
     await visit(page, '/ru/profile/edit')
     const nav = main(page).getByRole('navigation', { name: 'Разделы профиля' })
-    await expect(nav.getByRole('link')).toHaveCount(7)
+    await expect(nav.getByRole('link')).toHaveCount(8)
     await expect(nav.getByRole('link', { name: 'Личные данные' })).toHaveAttribute('aria-current', 'page')
     const row = await nav.boundingBox()
     expect(row?.height).toBeLessThan(60)

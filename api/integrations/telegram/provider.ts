@@ -16,12 +16,11 @@ export type TelegramMessage = {
  */
 export class TelegramRefusal extends Error {
   override readonly name = 'TelegramRefusal'
-  constructor(
-    message: string,
-    readonly code: number,
-    options?: ErrorOptions,
-  ) {
+  // A plain field, not a parameter property: `npm run telegram` runs this file with Node's type stripping.
+  readonly code: number
+  constructor(message: string, code: number, options?: ErrorOptions) {
     super(message, options)
+    this.code = code
   }
 }
 
