@@ -116,7 +116,8 @@ for (const role of staffRoles) {
     ).json()
     const sections = new Set<string>(sectionsFor(me).map((section) => section.path))
     const pages = adminPages().filter((p) => sections.has(p.split('/')[0] ?? ''))
-    expect(pages.length).toBeGreaterThan(2)
+    // A courier has the fewest: their deliveries and their account.
+    expect(pages.length).toBeGreaterThanOrEqual(2)
     const wide: string[] = []
     for (const p of pages) {
       const url = `/ru/admin/${fill(p, ids)}`.replace(/\/$/, '')

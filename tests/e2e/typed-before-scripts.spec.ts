@@ -127,7 +127,8 @@ async function expectKept(typed: Typed[]) {
 /** Opens `path` with its scripts held back, types into every field, lets the scripts in and checks. */
 async function typeBeforeScripts(page: Page, path: string) {
   const letIn = await holdScripts(page)
-  await page.goto(path)
+  // The fields are there once the document is parsed; `load` may wait on a held script's preload.
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
   const typed = await typeIntoEverything(page)
   await letIn()
   await expectKept(typed)
