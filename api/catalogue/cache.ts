@@ -193,9 +193,10 @@ export function listenForCatalogueChanges(database: Database) {
   const cache = cacheFor(database.db)
   return database.listen(
     channel,
-    (sender) => {
-      if (sender !== cache.id) cache.clear()
-    },
+    // Its own notices too: they arrive once the change has committed, and so
+    // clear what a request read between `invalidateCatalogue` and the commit
+    // (the rows as they were) and cached.
+    () => cache.clear(),
     (listening) => {
       cache.clear()
       cache.trusted = listening

@@ -71,7 +71,8 @@ const start = (onLoad: boolean, fetchEarly: boolean) =>
       document.head.append(link)
     }
   }
-  const idle = () => (window.requestIdleCallback ?? setTimeout)(prefetch)
+  // After a painted frame (a load may come before the first paint), then when the browser is idle.
+  const idle = () => requestAnimationFrame(() => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(prefetch), 0))
   const then = ${onLoad} ? afterPaint : ${fetchEarly} ? idle : null
   if (!then) return
   if (document.readyState === 'complete') then()

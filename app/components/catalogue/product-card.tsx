@@ -85,6 +85,8 @@ export function ProductGrid({
   anchorPrefix?: string
 }) {
   const { t } = useTranslation('catalogue')
+  // The main picture is the first card's that has one (a card may have none yet).
+  const main = eagerCount > 0 ? products.findIndex((product) => product.image) : -1
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (
@@ -94,7 +96,7 @@ export function ProductGrid({
             lang={lang}
             level={level}
             eager={index < eagerCount}
-            priority={index === 0 && eagerCount > 0}
+            priority={index === main}
             t={t}
             anchor={`${anchorPrefix}-${product.id}`}
           />
