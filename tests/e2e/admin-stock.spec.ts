@@ -85,7 +85,11 @@ test('a warehouse member counts a product to 0: the shop shows it out of stock a
   // The shop at once: out of stock, no "add to basket", and the checkout refuses.
   await visit(page, `/ru/products/${product.slug}`)
   // The page's own availability (a line's size links say theirs too).
-  await expect(main(page).getByRole('paragraph').filter({ hasText: /^Нет в наличии$/ })).toBeVisible()
+  await expect(
+    main(page)
+      .getByRole('paragraph')
+      .filter({ hasText: /^Нет в наличии$/ }),
+  ).toBeVisible()
   await expect(main(page).getByRole('button', { name: `В корзину: ${product.title}` })).toHaveCount(0)
   const refused = await checkout(request, who)
   expect(refused.status()).toBe(409)
