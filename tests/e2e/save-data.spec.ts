@@ -5,7 +5,8 @@ import { main, visit, watchErrors } from './support/page.ts'
 // copies and no picture preloaded but the page's main one.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
-const list = '/ru/products?sections=womens-perfume'
+// The seeded, pictured products first: the products other tests add have no popularity yet.
+const list = '/ru/products?sections=womens-perfume&ordering=popularity'
 const imagePreloads = (page: Page) => page.locator('head link[rel="preload"][as="image"]')
 const mainPicture = (page: Page) => main(page).getByRole('list', { name: 'Фотографии товара' }).getByRole('img').first()
 
