@@ -45,6 +45,7 @@ const serverOnly = /(server|security)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   // Not the default test-results/: Playwright empties its outputDir at start,
   // which would delete vitest.json written just before by scripts/test.mjs.
   outputDir: 'test-results/e2e',
@@ -61,8 +62,9 @@ export default defineConfig({
     },
     {
       name: 'chromium-nojs',
-      // axe-core runs as a script in the page, and without scripts there is no hydration to type through.
-      testIgnore: [serverOnly, /(a11y|typed-before-scripts)\.spec\.ts$/],
+      // axe-core runs as a script in the page; without scripts there is no hydration to type through and each
+      // press is its own page, with nothing to queue behind another.
+      testIgnore: [serverOnly, /(a11y|typed-before-scripts|quick-presses)\.spec\.ts$/],
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
     },
     // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.
