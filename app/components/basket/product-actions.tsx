@@ -3,7 +3,7 @@ import { Icon } from '#app/components/icon.tsx'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath, SavedIntent, savedPath } from './intents.ts'
-import { oncePerPress } from './once-per-press.ts'
+import { oncePerPress, useLatestPress } from './presses.ts'
 import { QuantityForm } from './quantity-form.tsx'
 
 type Product = { id: number; title: string; inStock: boolean }
@@ -40,7 +40,8 @@ function AddToBasketButton({ product, className, anchor }: { product: Product } 
 
 /**
  * The favourite toggle (aria-pressed). Pressed as the server says, or as the
- * pending request asks while it is on its way.
+ * shopper's last press asks while it is on its way: a quick second press
+ * (taking a like back) goes once the first is answered.
  */
 export function FavouriteButton({
   product,
@@ -49,16 +50,17 @@ export function FavouriteButton({
 }: { product: Pick<Product, 'id' | 'title'> } & Placement) {
   const ui = useBasketUi()
   const fetcher = useFetcher({ key: `saved-${product.id}` })
+  const press = useLatestPress(fetcher)
   if (!ui) return null
   const { t, lang } = ui
-  const pending = fetcher.formData?.get('intent')
+  const pending = press.formData?.get('intent')
   const liked = pending ? pending === SavedIntent.like : ui.liked.has(product.id)
   return (
     <fetcher.Form
       method="post"
       action={savedPath(lang)}
       className={className ?? 'favourite-toggle'}
-      onSubmit={oncePerPress(fetcher)}
+      onSubmit={press.onSubmit}
     >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="product_id" value={product.id} />

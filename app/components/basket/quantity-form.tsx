@@ -3,11 +3,13 @@ import { QUANTITY_MAX } from '#contract/basket.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
-import { oncePerPress } from './once-per-press.ts'
 import { wantedQuantity } from './optimistic-badges.ts'
+import { useLatestPress } from './presses.ts'
 
 /** The fetcher of a product's quantity form: the basket line and the product page share it. */
 export const quantityFetcherKey = (productId: number) => `basket-line-${productId}`
+
+const fromServer = ['current']
 
 /** The quantity as the server said, or as a pending change asks. */
 export function usePendingQuantity(productId: number, current: number) {
@@ -33,14 +35,16 @@ export function QuantityForm({
 }) {
   const ui = useBasketUi()
   const fetcher = useFetcher({ key: quantityFetcherKey(productId) })
+  // `current` is what the server counted from: read again when a waiting press goes.
+  const press = useLatestPress(fetcher, fromServer)
   if (!ui) return null
   const { t, lang } = ui
-  const quantity = fetcher.formData ? wantedQuantity(fetcher.formData) : current
+  const quantity = press.formData ? wantedQuantity(press.formData) : current
   const sendTyped = (input: HTMLInputElement) => {
-    if (input.form && input.checkValidity() && Number(input.value) !== quantity) fetcher.submit(input.form)
+    if (input.form && input.checkValidity() && Number(input.value) !== quantity) press.send(input.form)
   }
   return (
-    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form" onSubmit={oncePerPress(fetcher)}>
+    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form" onSubmit={press.onSubmit}>
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.set} />
       <input type="hidden" name="product_id" value={productId} />
