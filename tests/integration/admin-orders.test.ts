@@ -199,8 +199,23 @@ describe('GET admin/orders/: filters and search', () => {
     ])
     const listed = (await get(`?q=${order.id}`, staff.manager.token)).body.results.find((o: any) => o.id === order.id)
     expect(listed.is_new).toBe(true)
+    // The newest new order: what tells the open desk of an arrival.
+    expect(after.latest_new_id).toBe(order.id)
     await get(`${order.id}/`, staff.warehouse.token)
-    expect((await get('counts/', staff.manager.token)).body.new).toBe(before.new)
+    const seen = (await get('counts/', staff.manager.token)).body
+    expect(seen.new).toBe(before.new)
+    expect(seen.latest_new_id).toBe(before.latest_new_id)
+  })
+
+  it('an order arriving as a colleague opens another: the count stays, the newest id grows', async () => {
+    const { order: waiting } = await orders.place({ method: 'cash' })
+    const before = (await get('counts/', staff.manager.token)).body
+    const { order: arrived } = await orders.place({ method: 'cash' })
+    await get(`${waiting.id}/`, staff.warehouse.token)
+    const after = (await get('counts/', staff.manager.token)).body
+    expect(after.new).toBe(before.new)
+    expect(after.latest_new_id).toBe(arrived.id)
+    expect(after.latest_new_id).toBeGreaterThan(before.latest_new_id)
   })
 })
 

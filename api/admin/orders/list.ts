@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
 import { findRegion } from '../../geo/regions.ts'
@@ -111,6 +111,8 @@ export async function listStaffOrders(db: Db, filters: OrderFilters, page: numbe
  * and how many are new: accepted (paid online, or cash) and not yet opened
  * or moved by any staff member (`staff_seen_at`), i.e. the ones waiting for
  * someone to pick them up. Awaiting-payment orders are not new: nobody acts on them yet.
+ * `latestFresh`, the newest new order's id, tells a new arrival even when a
+ * colleague opened another order meanwhile and the count stayed the same.
  */
 export async function countStaffOrders(db: Db, filters: OrderFilters) {
   const where = whereOf(filters, false)
@@ -122,12 +124,16 @@ export async function countStaffOrders(db: Db, filters: OrderFilters) {
       .where(where)
       .groupBy(orders.status),
     db
-      .select({ n: count() })
+      .select({ n: count(), latest: max(orders.id) })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(and(where, eq(orders.status, OrderStatus.accepted), isNull(orders.staffSeenAt))),
   ])
-  return { byStatus: new Map(byStatus.map((r) => [r.status, r.n])), fresh: fresh?.n ?? 0 }
+  return {
+    byStatus: new Map(byStatus.map((r) => [r.status, r.n])),
+    fresh: fresh?.n ?? 0,
+    latestFresh: fresh?.latest ?? null,
+  }
 }
 
 type ListRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number]

@@ -143,7 +143,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     })
     .openapi(countsRoute, async (c) => {
       const lang = c.get('lang')
-      const { byStatus, fresh } = await countStaffOrders(db, filtersOf(c, c.req.valid('query')))
+      const { byStatus, fresh, latestFresh } = await countStaffOrders(db, filtersOf(c, c.req.valid('query')))
       noStore(c)
       const statuses = [1, 3, 4, 5, 6, 2].filter((s) => orderStatuses.includes(s as OrderStatus))
       return c.json(
@@ -156,6 +156,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
           })),
           total: [...byStatus.values()].reduce((a, b) => a + b, 0),
           new: fresh,
+          latest_new_id: latestFresh,
         },
         200,
       )

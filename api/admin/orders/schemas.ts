@@ -89,6 +89,11 @@ export const countsSchema = z
     statuses: z.array(statusSchema.extend({ count: z.number().int() })),
     total: z.number().int(),
     new: z.number().int().openapi({ description: 'Accepted orders no staff member has opened or moved yet' }),
+    latest_new_id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The newest of those orders (none: null): grows when a new order arrives' }),
   })
   .openapi('StaffOrderCounts')
 

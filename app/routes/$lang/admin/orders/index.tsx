@@ -85,7 +85,11 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
     <div className="desk-page">
       <div className="desk-heading">
         <h1>{t('list.title')}</h1>
-        <NewOrderAlert initial={counts.new} title={title} countsHref={`${base}/counts`} />
+        <NewOrderAlert
+          initial={{ count: counts.new, latest: counts.latest_new_id }}
+          title={title}
+          countsHref={`${base}/counts`}
+        />
         {canTake ? (
           <Link to={`${base}/new`} className="admin-button">
             {t('phone.take')}

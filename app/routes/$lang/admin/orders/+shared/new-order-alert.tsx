@@ -24,25 +24,37 @@ function beep() {
  * badge, and with JavaScript kept up to date without a reload: the page's
  * title says "(3) …" and, once the staff member turns it on (a browser
  * permission needs their click), a new order beeps and shows a notification.
+ * An arrival is told by the newest new order's id, not by the count, which
+ * stays the same when a colleague opens one order as another comes in.
  * The choice stays in this browser.
  */
-export function NewOrderAlert({ initial, title, countsHref }: { initial: number; title: string; countsHref: string }) {
+export function NewOrderAlert({
+  initial,
+  title,
+  countsHref,
+}: {
+  initial: { count: number; latest: number | null }
+  title: string
+  countsHref: string
+}) {
   const { t } = useTranslation('admin-orders')
   const hydrated = useHydrated()
-  const [count, setCount] = useState(initial)
+  const [fresh, setFresh] = useState(initial)
   const [alerting, setAlerting] = useState(false)
-  const previous = useRef(initial)
+  const previous = useRef(initial.latest)
+  const { count, latest } = fresh
 
   useEffect(() => setAlerting(window.localStorage.getItem(STORED) === 'on'), [])
-  useEffect(() => setCount(initial), [initial])
+  useEffect(() => setFresh({ count: initial.count, latest: initial.latest }), [initial.count, initial.latest])
   useEffect(() => {
     let stopped = false
     const timer = window.setInterval(async () => {
       try {
         const response = await fetch(countsHref, { headers: { Accept: 'application/json' }, cache: 'no-store' })
         if (!response.ok || stopped) return
-        const body = (await response.json()) as { new?: unknown }
-        if (typeof body.new === 'number') setCount(body.new)
+        const body = (await response.json()) as { new?: unknown; latest?: unknown }
+        if (typeof body.new === 'number')
+          setFresh({ count: body.new, latest: typeof body.latest === 'number' ? body.latest : null })
       } catch {
         // Offline for a moment: the next poll tries again.
       }
@@ -54,13 +66,15 @@ export function NewOrderAlert({ initial, title, countsHref }: { initial: number;
   }, [countsHref])
   useEffect(() => {
     document.title = count ? `(${count}) ${title}` : title
-    if (count > previous.current && alerting) {
+  }, [count, title])
+  useEffect(() => {
+    if (latest !== null && latest > (previous.current ?? 0) && alerting) {
       beep()
       if ('Notification' in window && Notification.permission === 'granted')
         new Notification(t('alert.notification', { count }), { tag: 'atir-new-orders' })
     }
-    previous.current = count
-  }, [count, alerting, title, t])
+    previous.current = latest
+  }, [latest, count, alerting, t])
 
   async function toggle() {
     const next = !alerting
