@@ -55,7 +55,7 @@ import type {
 } from './admin/taxonomy/schemas.ts'
 import type { linkSchema as telegramLinkSchema } from './admin/telegram-routes.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
-import type { badges } from './badges/routes.ts'
+import type { badges, badgesWithItems } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
 import type { cartLimitErrorSchema, cartLineSchema, cartProductSchema, cartSchema } from './cart/schemas.ts'
 import type { cashbackSchema, entrySchema } from './cashback/routes.ts'
@@ -173,6 +173,7 @@ export type ReviewSaved = Out<typeof savedSchema>
 export type MenuItem = Out<typeof menuItem>
 export type Contacts = Out<typeof contacts>
 export type Badges = Out<typeof badges>
+export type BadgesWithItems = Out<typeof badgesWithItems>
 export type StoreLinks = Out<typeof apps>
 
 /**
@@ -188,7 +189,7 @@ export type ApiAnswers = {
     'account/telegram/': CustomerTelegram
     'cards/': SavedCard[]
     'cards/{id}/': SavedCard
-    'common/badges/': Badges
+    'common/badges/': BadgesWithItems
     'common/footer/': Out<typeof menu>
     'common/header-menu/': Out<typeof menu>
     'common/story/': Results<Story>

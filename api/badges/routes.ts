@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { cartUnits } from '../cart/service.ts'
+import { cartQuantities, cartUnits } from '../cart/service.ts'
 import type { Db } from '../db/client.ts'
-import { favouritesCount } from '../favourites/service.ts'
+import { favouriteIds, favouritesCount } from '../favourites/service.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { currentUser, ownerKey } from '../http/identity.ts'
 import { routeGroup } from '../http/openapi.ts'
@@ -19,6 +19,29 @@ export const badges = z
   })
   .openapi('Badges')
 
+/** How many favourites `items=true` lists: the latest; older ones are on the favourites page. */
+export const FAVOURITE_IDS_MAX = 100
+
+export const badgesWithItems = badges
+  .extend({
+    basket: z
+      .array(z.object({ product_id: z.number().int(), quantity: z.number().int() }))
+      .optional()
+      .openapi({ description: "With `items=true`: the basket's lines, product id and units" }),
+    favourite_ids: z
+      .array(z.number().int())
+      .optional()
+      .openapi({ description: `With \`items=true\`: the latest ${FAVOURITE_IDS_MAX} favourites' product ids` }),
+  })
+  .openapi('BadgesWithItems')
+
+const badgesQuery = z.strictObject({
+  items: z.enum(['true', 'false']).optional().openapi({
+    description:
+      'Also list what the basket and favourites hold (for the pressed state of buttons): one call instead of three',
+  }),
+})
+
 const route = routeGroup({ tags: ['common'] })
 
 const badgesRoute = route.get('/common/badges/', {
@@ -26,7 +49,8 @@ const badgesRoute = route.get('/common/badges/', {
   description:
     'Of the signed-in customer (Bearer), else of the visitor in the `Fingerprint` header; all 0 with neither. ' +
     'Basket and favourites calls answer with their new counts too, so the header can settle right after a change.',
-  responses: { 200: jsonContent(badges, 'Header badge counts') },
+  request: { query: badgesQuery },
+  responses: { 200: jsonContent(badgesWithItems, 'Header badge counts') },
 })
 
 /** The customer's open orders for the header badge (statuses 1, 3, 4, 5: docs/orders-and-payments.md "Order states"). */
@@ -37,14 +61,32 @@ function ordersTotal(db: Db, userId: number): Promise<number> {
 export function badgeRoutes({ database: { db } }: ApiDeps) {
   return createRouter().openapi(badgesRoute, async (c) => {
     c.header('Cache-Control', 'private, no-store')
+    const items = c.req.valid('query').items === 'true'
     const owner = ownerKey(c)
-    if (!owner) return c.json({ orders_total: 0, cart_total: 0, favourites_total: 0 }, 200)
+    const none = { orders_total: 0, cart_total: 0, favourites_total: 0 }
+    if (!owner) return c.json(items ? { ...none, basket: [], favourite_ids: [] } : none, 200)
     const user = currentUser(c)
-    const [orders, cart, liked] = await Promise.all([
-      user ? ordersTotal(db, user.id) : 0,
-      cartUnits(db, owner),
-      favouritesCount(db, owner),
+    const orders = user ? ordersTotal(db, user.id) : 0
+    if (!items) {
+      const [open, cart, liked] = await Promise.all([orders, cartUnits(db, owner), favouritesCount(db, owner)])
+      return c.json({ orders_total: open, cart_total: cart, favourites_total: liked }, 200)
+    }
+    // The counts follow from the lists, but for favourites past the listed ones.
+    const [open, basket, liked] = await Promise.all([
+      orders,
+      cartQuantities(db, owner),
+      favouriteIds(db, owner, FAVOURITE_IDS_MAX),
     ])
-    return c.json({ orders_total: orders, cart_total: cart, favourites_total: liked }, 200)
+    const likedTotal = liked.length < FAVOURITE_IDS_MAX ? liked.length : await favouritesCount(db, owner)
+    return c.json(
+      {
+        orders_total: open,
+        cart_total: basket.reduce((units, line) => units + line.quantity, 0),
+        favourites_total: likedTotal,
+        basket,
+        favourite_ids: liked,
+      },
+      200,
+    )
   })
 }

@@ -220,6 +220,14 @@ export async function cartUnits(db: Db, owner: string): Promise<number> {
   return row?.units ?? 0
 }
 
+/** The basket's lines as product id and units: what the shop's buttons show as "in the basket". */
+export function cartQuantities(db: Db, owner: string): Promise<{ product_id: number; quantity: number }[]> {
+  return db
+    .select({ product_id: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.owner, owner))
+}
+
 /** The basket's goods total at current prices (lines within stock, of products still sold). */
 export async function basketGoodsTotal(db: Db | Tx, owner: string): Promise<number> {
   const [row] = await db

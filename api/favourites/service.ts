@@ -45,6 +45,18 @@ export async function favouritesCount(db: Db, owner: string): Promise<number> {
   return row?.n ?? 0
 }
 
+/** Ids of `owner`'s favourites still shown, most recently added first, at most `limit`. */
+export async function favouriteIds(db: Db, owner: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: favourites.productId })
+    .from(favourites)
+    .innerJoin(products, eq(products.id, favourites.productId))
+    .where(and(eq(favourites.owner, owner), shownProduct))
+    .orderBy(desc(favourites.addedAt), desc(favourites.productId))
+    .limit(limit)
+  return rows.map((row) => row.id)
+}
+
 /** Adds a favourite; adding it again changes nothing. Unknown product: 404. */
 export async function like(db: Db, owner: string, productId: number, lang: Lang) {
   const [product] = await db

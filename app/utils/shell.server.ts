@@ -14,7 +14,8 @@ export async function loadShell(api: ApiClient) {
     api.get('common/header-menu/'),
     api.get('common/footer/'),
     api.get('settings/contacts/'),
-    api.get('common/badges/'),
+    // With what the basket and favourites hold: the buttons' state, in the same call.
+    api.get('common/badges/', { items: 'true' }),
     api.get('products/categories/').catch(() => ({ results: [] })),
   ])
   return {

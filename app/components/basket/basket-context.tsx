@@ -6,9 +6,9 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 type BasketUi = {
   lang: Lang
-  /** Ids of the visitor's favourites as the server last said (see loadLikedIds). */
+  /** Ids of the visitor's favourites as the server last said (common/badges/ with its items). */
   liked: ReadonlySet<number>
-  /** Units of each product in the basket as the server last said (see loadBasketQuantities). */
+  /** Units of each product in the basket as the server last said (common/badges/ with its items). */
   inBasket: ReadonlyMap<number, number>
   /** Where a form without JavaScript comes back to: this page. */
   here: string

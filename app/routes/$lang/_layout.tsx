@@ -16,8 +16,6 @@ import { langFromCookie } from '#app/utils/locale-detection.server.ts'
 import { loadShell } from '#app/utils/shell.server.ts'
 import { localeCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/_layout'
-import { loadBasketQuantities } from './in-basket.server.ts'
-import { loadLikedIds } from './liked.server.ts'
 
 const noApps: StoreLinks = { ios: null, android: null }
 
@@ -47,11 +45,9 @@ async function loadFrame(lang: Lang, request: Request, context: Route.LoaderArgs
   ])
   const header = user ? { full_name: user.full_name } : null
   // The pressed state of the favourite buttons and what is in the basket (product lists carry neither).
-  const [liked, inBasket] = await Promise.all([
-    loadLikedIds(api, shell.badges),
-    loadBasketQuantities(api, shell.badges),
-  ])
-  return { lang, origin: siteOrigin(request), ...shell, user: header, apps, liked, inBasket }
+  const { basket = [], favourite_ids: liked = [], ...badges } = shell.badges
+  const inBasket = basket.map((line): [number, number] => [line.product_id, line.quantity])
+  return { lang, origin: siteOrigin(request), ...shell, badges, user: header, apps, liked, inBasket }
 }
 
 type Frame = Awaited<ReturnType<typeof loadFrame>>
