@@ -6,11 +6,11 @@ import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { concentrations, sizeKinds } from '#contract/product-lines.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
 import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
+import { ConcentrationOptions, SizeKindOptions } from './+shared/size-options.tsx'
 import type { Route } from './+types/$id'
 import { membersFrom } from './lines.server.ts'
 import './+shared/lines.css'
@@ -115,12 +115,7 @@ export default function LinePage({ loaderData, actionData }: Route.ComponentProp
                     aria-label={`${t('edit.concentration')}: ${member.title}`}
                     className="field__input"
                   >
-                    <option value="">{t('concentration.none')}</option>
-                    {concentrations.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`concentration.${c}`)}
-                      </option>
-                    ))}
+                    <ConcentrationOptions none={t('concentration.none')} />
                   </select>
                 </td>
                 <td data-label={t('edit.kind')}>
@@ -130,12 +125,7 @@ export default function LinePage({ loaderData, actionData }: Route.ComponentProp
                     aria-label={`${t('edit.kind')}: ${member.title}`}
                     className="field__input"
                   >
-                    <option value="">{t('kind.regular')}</option>
-                    {sizeKinds.map((kind) => (
-                      <option key={kind} value={kind}>
-                        {t(`kind.${kind}`)}
-                      </option>
-                    ))}
+                    <SizeKindOptions />
                   </select>
                 </td>
                 <td data-label={t('edit.price')}>

@@ -19,7 +19,7 @@ import {
   type FoundProduct,
   TASHKENT_CITY,
 } from './+shared/draft.ts'
-import { DraftLines, DraftProblemNote, DraftTotals, PlaceFields } from './+shared/draft-fields.tsx'
+import { DraftFooter, DraftLines, DraftProblemNote, PlaceFields, TextField } from './+shared/draft-fields.tsx'
 import type { Route } from './+types/new'
 import {
   apiPlace,
@@ -204,32 +204,14 @@ export default function PhoneOrderPage({ loaderData, actionData }: Route.Compone
         <fieldset className="desk-card">
           <legend>{t('phone.customer')}</legend>
           <div className="desk-filters__grid">
-            <div className={problem?.fields.customer_phone ? 'field field--invalid' : 'field'}>
-              <label htmlFor="phone-customer" className="field__label">
-                {t('phone.phone')}
-              </label>
-              <input
-                id="phone-customer"
-                name="customer_phone"
-                inputMode="tel"
-                autoComplete="off"
-                defaultValue={caller.phone}
-                className="field__input"
-              />
-              {problem?.fields.customer_phone ? <p className="field__error">{problem.fields.customer_phone}</p> : null}
-            </div>
-            <div className="field">
-              <label htmlFor="phone-name" className="field__label">
-                {t('phone.name')}
-              </label>
-              <input
-                id="phone-name"
-                name="customer_name"
-                autoComplete="off"
-                defaultValue={caller.name}
-                className="field__input"
-              />
-            </div>
+            <TextField
+              name="customer_phone"
+              label={t('phone.phone')}
+              value={caller.phone}
+              problem={problem}
+              inputMode="tel"
+            />
+            <TextField name="customer_name" label={t('phone.name')} value={caller.name} problem={problem} />
             <div className="field">
               <label htmlFor="phone-lang" className="field__label">
                 {t('phone.lang')}
@@ -284,32 +266,12 @@ export default function PhoneOrderPage({ loaderData, actionData }: Route.Compone
           <label className="admin-check">
             <input type="checkbox" name="send_link" defaultChecked={caller.send_link} /> {t('phone.send_link')}
           </label>
-          <div className={problem?.fields.promo_code ? 'field field--invalid' : 'field'}>
-            <label htmlFor="phone-promo" className="field__label">
-              {t('order.promo_code')}
-            </label>
-            <input
-              id="phone-promo"
-              name="promo_code"
-              autoComplete="off"
-              defaultValue={caller.promo_code}
-              className="field__input"
-            />
-            {problem?.fields.promo_code ? <p className="field__error">{problem.fields.promo_code}</p> : null}
-          </div>
+          <TextField name="promo_code" label={t('order.promo_code')} value={caller.promo_code} problem={problem} />
           <label className="admin-check">
             <input type="checkbox" name="use_cashback" defaultChecked={caller.use_cashback} /> {t('phone.use_cashback')}
           </label>
         </fieldset>
-        {actionData?.preview ? <DraftTotals lang={lang} preview={actionData.preview} /> : null}
-        <p className="desk-actions__row">
-          <button type="submit" name="intent" value={DraftIntent.recalc} className="admin-button">
-            {t('draft.recalc')}
-          </button>
-          <button type="submit" name="intent" value="place" className="button">
-            {t('phone.place')}
-          </button>
-        </p>
+        <DraftFooter lang={lang} preview={actionData?.preview} submit={{ intent: 'place', label: t('phone.place') }} />
       </Form>
     </div>
   )

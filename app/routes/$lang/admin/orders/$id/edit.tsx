@@ -16,7 +16,7 @@ import {
   type FoundProduct,
   TASHKENT_CITY,
 } from '../+shared/draft.ts'
-import { DraftLines, DraftProblemNote, DraftTotals, PlaceFields } from '../+shared/draft-fields.tsx'
+import { DraftFooter, DraftLines, DraftProblemNote, PlaceFields } from '../+shared/draft-fields.tsx'
 import { loadDeskOrder } from '../desk.server.ts'
 import {
   apiPlace,
@@ -178,15 +178,7 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
             className="desk-textarea"
           />
         </div>
-        {actionData?.preview ? <DraftTotals lang={lang} preview={actionData.preview} /> : null}
-        <p className="desk-actions__row">
-          <button type="submit" name="intent" value={DraftIntent.recalc} className="admin-button">
-            {t('draft.recalc')}
-          </button>
-          <button type="submit" name="intent" value="save" className="button">
-            {t('edit.save')}
-          </button>
-        </p>
+        <DraftFooter lang={lang} preview={actionData?.preview} submit={{ intent: 'save', label: t('edit.save') }} />
       </Form>
     </div>
   )

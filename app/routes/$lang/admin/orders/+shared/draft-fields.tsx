@@ -15,7 +15,8 @@ function FieldError({ id, problem, name }: { id: string; problem: DraftProblem |
   ) : null
 }
 
-function TextField({
+/** A text field of a draft with the API's error for it, by field name. */
+export function TextField({
   name,
   label,
   value,
@@ -289,27 +290,52 @@ export function PlaceFields({
   )
 }
 
-/** The money the draft makes, as the API's preview computed it. */
-export function DraftTotals({
+type Preview = {
+  subtotal: number
+  promo_code: string | null
+  discount: number
+  cashback_used: number
+  delivery_price: number
+  total: number
+  vat: number
+  promo_dropped?: boolean
+  cashback_back?: number
+  refund_now?: number
+  owed_back?: number
+  amount_due?: number
+}
+
+/**
+ * The draft's end: its totals once recalculated, "recalculate" and the button that sends it
+ * (`submit`: its intent and label).
+ */
+export function DraftFooter({
   lang,
   preview,
+  submit,
 }: {
   lang: Lang
-  preview: {
-    subtotal: number
-    promo_code: string | null
-    discount: number
-    cashback_used: number
-    delivery_price: number
-    total: number
-    vat: number
-    promo_dropped?: boolean
-    cashback_back?: number
-    refund_now?: number
-    owed_back?: number
-    amount_due?: number
-  }
+  preview: Preview | null | undefined
+  submit: { intent: string; label: string }
 }) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <>
+      {preview ? <DraftTotals lang={lang} preview={preview} /> : null}
+      <p className="desk-actions__row">
+        <button type="submit" name="intent" value={DraftIntent.recalc} className="admin-button">
+          {t('draft.recalc')}
+        </button>
+        <button type="submit" name="intent" value={submit.intent} className="button">
+          {submit.label}
+        </button>
+      </p>
+    </>
+  )
+}
+
+/** The money the draft makes, as the API's preview computed it. */
+function DraftTotals({ lang, preview }: { lang: Lang; preview: Preview }) {
   const { t } = useTranslation('admin-orders')
   const money = (n: number) => formatMoney(n, lang)
   const row = (label: string, value: string) => (

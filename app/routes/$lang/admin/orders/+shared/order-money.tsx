@@ -52,72 +52,79 @@ export function OrderMoney({ lang, order }: { lang: Lang; order: DeskOrder }) {
       {order.refunds.length ? (
         <>
           <h3>{t('order.refunds')}</h3>
-          <table className="desk-table desk-table--plain">
-            <TableHead
-              columns={[
-                t('order.payment_date'),
-                t('order.payment_provider'),
-                t('order.payment_state'),
-                { label: t('order.payment_amount'), className: 'desk-table__money' },
-              ]}
-            />
-            <tbody>
-              {order.refunds.map((r) => (
-                <tr key={r.id}>
-                  <td data-label={t('order.payment_date')}>
-                    <time dateTime={isoDate(r.created_at)}>{formatDate(r.created_at)}</time>
-                  </td>
-                  <td data-label={t('order.payment_provider')}>
-                    {r.provider
-                      ? t(`methods.${r.provider}`, { defaultValue: r.provider })
-                      : t(`refunds.methods.${r.method}`)}
-                  </td>
-                  <td data-label={t('order.payment_state')}>
-                    {t(r.status === 'refunded' ? 'payment_statuses.refunded' : 'payment_statuses.refund_pending')}
-                  </td>
-                  <td data-label={t('order.payment_amount')} className="desk-table__money">
-                    {money(r.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MoneyMoves
+            moves={order.refunds.map((r) => ({
+              id: r.id,
+              createdAt: r.created_at,
+              amount: r.amount,
+              provider: r.provider
+                ? t(`methods.${r.provider}`, { defaultValue: r.provider })
+                : t(`refunds.methods.${r.method}`),
+              state: t(r.status === 'refunded' ? 'payment_statuses.refunded' : 'payment_statuses.refund_pending'),
+            }))}
+            money={money}
+          />
         </>
       ) : null}
       <h3>{t('order.payments')}</h3>
       {order.payments.length ? (
-        <table className="desk-table desk-table--plain">
-          <TableHead
-            columns={[
-              t('order.payment_date'),
-              t('order.payment_provider'),
-              t('order.payment_state'),
-              { label: t('order.payment_amount'), className: 'desk-table__money' },
-            ]}
-          />
-          <tbody>
-            {order.payments.map((p) => (
-              <tr key={p.id}>
-                <td data-label={t('order.payment_date')}>
-                  <time dateTime={isoDate(p.created_at)}>{formatDate(p.created_at)}</time>
-                </td>
-                <td data-label={t('order.payment_provider')}>
-                  {t(`methods.${p.provider}`, { defaultValue: p.provider })}
-                </td>
-                <td data-label={t('order.payment_state')}>
-                  {t(`payment_statuses.${p.status}`, { defaultValue: p.status })}
-                  {p.refund_error ? <span className="desk-error"> · {p.refund_error}</span> : null}
-                </td>
-                <td data-label={t('order.payment_amount')} className="desk-table__money">
-                  {money(p.amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MoneyMoves
+          moves={order.payments.map((p) => ({
+            id: p.id,
+            createdAt: p.created_at,
+            amount: p.amount,
+            provider: t(`methods.${p.provider}`, { defaultValue: p.provider }),
+            state: t(`payment_statuses.${p.status}`, { defaultValue: p.status }),
+            error: p.refund_error,
+          }))}
+          money={money}
+        />
       ) : (
         <p className="desk-muted">{t('order.no_payments')}</p>
       )}
     </section>
+  )
+}
+
+type MoneyMove = {
+  id: number
+  createdAt: string
+  amount: number
+  provider: string
+  state: string
+  error?: string | null
+}
+
+/** Payments or refunds: when, through whom, in what state, how much. */
+function MoneyMoves({ moves, money }: { moves: MoneyMove[]; money: (amount: number) => string }) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <table className="desk-table desk-table--plain">
+      <TableHead
+        columns={[
+          t('order.payment_date'),
+          t('order.payment_provider'),
+          t('order.payment_state'),
+          { label: t('order.payment_amount'), className: 'desk-table__money' },
+        ]}
+      />
+      <tbody>
+        {moves.map((move) => (
+          <tr key={move.id}>
+            <td data-label={t('order.payment_date')}>
+              <time dateTime={isoDate(move.createdAt)}>{formatDate(move.createdAt)}</time>
+            </td>
+            <td data-label={t('order.payment_provider')}>{move.provider}</td>
+            <td data-label={t('order.payment_state')}>
+              {move.state}
+              {move.error ? <span className="desk-error"> · {move.error}</span> : null}
+            </td>
+            <td data-label={t('order.payment_amount')} className="desk-table__money">
+              {money(move.amount)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

@@ -11,9 +11,9 @@ import { Form, Link } from 'react-router'
 import type { AdminLine, AdminProduct } from '#api/types.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { concentrations, sizeKinds } from '#contract/product-lines.ts'
 import { AdminField } from '../../+shared/fields.tsx'
 import { adminPath } from '../../+shared/staff.ts'
+import { ConcentrationOptions, SizeKindOptions } from '../../lines/+shared/size-options.tsx'
 import { type groupForm, LineIntent, type newSizeForm } from './line-form-schema.ts'
 import './line-section.css'
 
@@ -135,22 +135,12 @@ function NewSizeForm({ product, lastResult }: { product: AdminProduct; lastResul
       <div className="products-form__pair">
         <AdminField field={fields.size_kind as Field} label={t('size.kind')}>
           <select {...getSelectProps(fields.size_kind as Field)} className="field__input">
-            <option value="">{t('kind.regular')}</option>
-            {sizeKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </option>
-            ))}
+            <SizeKindOptions />
           </select>
         </AdminField>
         <AdminField field={fields.concentration as Field} label={t('edit.concentration')}>
           <select {...getSelectProps(fields.concentration as Field)} className="field__input">
-            <option value="">{t('size.same_concentration')}</option>
-            {concentrations.map((c) => (
-              <option key={c} value={c}>
-                {t(`concentration.${c}`)}
-              </option>
-            ))}
+            <ConcentrationOptions none={t('size.same_concentration')} />
           </select>
         </AdminField>
       </div>
