@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { type APIRequestContext, type APIResponse, expect, test } from '@playwright/test'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../../app/routes.ts'
+import { sendRaw } from '../support/framed-request.ts'
 import { freshPhone, registerCustomer } from './support/customer.ts'
-import { sendFramed } from './support/raw-http.ts'
 import { messagesTo } from './support/sms.ts'
 import { demoOwner } from './support/staff.ts'
 
@@ -445,8 +445,8 @@ test('every storefront and back-office action sent no body, a chunked one or an 
         for (const framing of ['none', 'chunked', 'length'] as const) {
           const headers: Record<string, string> = { Origin: baseURL!, Cookie: cookie }
           if (framing === 'length') headers['Content-Type'] = 'application/x-www-form-urlencoded'
-          const answer = await sendFramed(`${baseURL}${url}`, { method: 'POST', headers, framing })
-          expect(answer.status, `${framing} POST ${url} as ${name}: ${answer.body.slice(0, 200)}`).toBeLessThan(500)
+          const answer = await sendRaw(`${baseURL}${url}`, { method: 'POST', headers, transport: framing })
+          expect(answer.status, `${framing} POST ${url} as ${name}: ${answer.text.slice(0, 200)}`).toBeLessThan(500)
           // A body without a length never reaches an action (browsers always send one).
           if (framing === 'chunked') expect(answer.status, `chunked POST ${url}`).toBe(411)
         }

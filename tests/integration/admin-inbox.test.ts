@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, feedbackMessages, notificationOutbox } from '#api/db/schema/index.ts'
 import { eskizSmsProvider } from '#api/integrations/sms/index.ts'
 import { telegramBotSender } from '#api/integrations/telegram/index.ts'
@@ -10,6 +9,7 @@ import { dispatchNotifications } from '#api/notifications/dispatch.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { externalServices } from './support/msw.ts'
 import { createStaff, signedInStaff } from './support/staff.ts'
 
 // The back office's inbox: feedback and bug reports with read,
@@ -18,10 +18,7 @@ import { createStaff, signedInStaff } from './support/staff.ts'
 
 const t = setupTestApi({ products: 0 })
 const eskizBase = 'https://notify.eskiz.uz/api/'
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const staff = {} as Record<StaffRole, { id: number; token: string; name: string }>
 beforeAll(async () => {

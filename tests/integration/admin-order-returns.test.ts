@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { cashbackEntries, users } from '#api/db/schema/index.ts'
@@ -10,7 +9,8 @@ import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { auditOf, deskCaller, movementsOf, smsTo } from './support/desk.ts'
 import { releasedTogetherOnOrder } from './support/lock-gate.ts'
-import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
+import { externalServices } from './support/msw.ts'
+import { orderMaker, paymentProviders } from './support/orders.ts'
 import { paymeSubscribe } from './support/payme-subscribe.ts'
 import { signedInStaff } from './support/staff.ts'
 
@@ -20,19 +20,11 @@ import { signedInStaff } from './support/staff.ts'
 // (msw stands in for Click's reversal API and Payme's Subscribe API); the
 // cashback and the statistics follow.
 
-const PAYME_KEY = 'returns-payme-key'
-const CLICK_SECRET = 'returns-click-secret'
-Object.assign(process.env, {
-  PAYME_KEY,
-  CLICK_SECRET_KEY: CLICK_SECRET,
-  CLICK_SERVICE_ID: '888',
-  CLICK_MERCHANT_USER_ID: '4244',
-  CLICK_API_URL: 'https://click.test/v2/merchant/',
-})
 const t = setupTestApi({ products: 60 })
+const providers = paymentProviders(t, 'returns', { serviceId: '888', merchantUserId: '4244' })
 const orders = orderMaker(t)
-const click = clickCaller(t, CLICK_SECRET, '888')
-const payme = paymeCaller(t, PAYME_KEY)
+const click = providers.click
+const payme = providers.payme
 let manager: { token: string; id: number }
 let owner: { token: string }
 beforeAll(async () => {
@@ -41,10 +33,7 @@ beforeAll(async () => {
 })
 const desk = deskCaller(t, () => manager.token)
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 /** Click's reversal API double: records the payments it reverses. */
 function clickReversals() {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cashbackEntries, promoCodes, users } from '#api/db/schema/index.ts'
 import { includedVat } from '#api/orders/money.ts'
 import { stockDisagreements } from '#api/stock/movements.ts'
@@ -9,7 +8,8 @@ import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { auditOf, deskCaller, editOf, movementsOf, smsTo, spareProducts, sum } from './support/desk.ts'
 import { releasedTogether, releasedTogetherOnOrder } from './support/lock-gate.ts'
-import { addToBasket, checkoutAs, clickCaller, orderMaker } from './support/orders.ts'
+import { externalServices } from './support/msw.ts'
+import { addToBasket, checkoutAs, orderMaker, paymentProviders } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
 // Editing an order before it ships (POST admin/orders/{id}/edit/): lines,
@@ -17,17 +17,11 @@ import { signedInStaff } from './support/staff.ts'
 // recomputed in one transaction, the money difference given back or owed,
 // the customer told by SMS, the timeline and the audit log before → after.
 
-const CLICK_SECRET = 'edit-click-secret'
-Object.assign(process.env, {
-  CLICK_SECRET_KEY: CLICK_SECRET,
-  CLICK_SERVICE_ID: '777',
-  CLICK_MERCHANT_USER_ID: '4243',
-  CLICK_API_URL: 'https://click.test/v2/merchant/',
-})
 const t = setupTestApi({ products: 60 })
+const providers = paymentProviders(t, 'edit', { serviceId: '777', merchantUserId: '4243' })
 const orders = orderMaker(t)
 const spare = spareProducts(t)
-const click = clickCaller(t, CLICK_SECRET, '777')
+const click = providers.click
 let manager: { token: string; id: number }
 let warehouse: { token: string }
 beforeAll(async () => {
@@ -36,10 +30,7 @@ beforeAll(async () => {
 })
 const desk = deskCaller(t, () => manager.token)
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const edit = (id: number, body: unknown) => desk.post(`orders/${id}/edit/`, body)
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { asc, eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Config } from '#api/config.ts'
 import { notificationOutbox, orders as ordersTable } from '#api/db/schema/index.ts'
 import { eskizSmsProvider, logSmsProvider, smsOutboxPath } from '#api/integrations/sms/index.ts'
@@ -17,6 +16,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { orderMessage } from '#api/telegram/order-message.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
+import { externalServices } from './support/msw.ts'
 import { orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 
@@ -30,10 +30,7 @@ const eskizBase = 'https://notify.eskiz.uz/api/'
 const BOT = '123456:test-bot-token'
 const CHAT = '-1001234567890'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 // Each test sees only the messages its own orders queue.
 beforeEach(() => t.database.db.delete(notificationOutbox))
 

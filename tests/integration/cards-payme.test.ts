@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { savedCards } from '#api/db/schema/index.ts'
@@ -9,14 +8,11 @@ import { paymeCardProvider } from '#api/integrations/payments/payme/subscribe.ts
 import { logText } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { externalServices } from './support/msw.ts'
 import { paymeSubscribe, type SubscribeOptions } from './support/payme-subscribe.ts'
 
 const url = 'https://checkout.test.paycom.uz/api'
-const server = setupServer()
-// msw 3: an unmocked request fails the test.
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const payme = (options: SubscribeOptions = {}) => paymeSubscribe(server, url, options)
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { asc, eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Config } from '#api/config.ts'
 import { customerTelegram, notificationOutbox } from '#api/db/schema/index.ts'
 import { eskizSmsProvider } from '#api/integrations/sms/index.ts'
@@ -11,6 +10,7 @@ import { FLOOD_TRIES } from '#api/notifications/customer-channel.ts'
 import { type DispatchDeps, dispatchNotifications, notificationRetryMs } from '#api/notifications/dispatch.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
+import { externalServices } from './support/msw.ts'
 import { orderMaker } from './support/orders.ts'
 import { signedInStaff } from './support/staff.ts'
 import { configureTestBot, messageFrom, postUpdate, testBot } from './support/telegram.ts'
@@ -27,10 +27,7 @@ const eskizBase = 'https://notify.eskiz.uz/api/'
 const botApi = `https://api.telegram.org/bot${testBot.token}`
 const PUBLIC_URL = 'https://atir.example'
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 beforeEach(() => t.database.db.delete(notificationOutbox))
 
 type Sms = { mobile_phone: string; message: string }

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { payments, users } from '#api/db/schema/index.ts'
@@ -16,29 +15,20 @@ import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#a
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
-import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
+import { externalServices } from './support/msw.ts'
+import { orderMaker, paymentProviders } from './support/orders.ts'
 import { paymeSubscribe } from './support/payme-subscribe.ts'
 import { signedInStaff } from './support/staff.ts'
 
-const PAYME_KEY = 'refunds-payme-key'
-const CLICK_SECRET = 'refunds-click-secret'
-Object.assign(process.env, {
-  PAYME_KEY,
-  CLICK_SECRET_KEY: CLICK_SECRET,
-  CLICK_SERVICE_ID: '555',
-  CLICK_MERCHANT_USER_ID: '4242',
-  CLICK_API_URL: 'https://click.test/v2/merchant/',
-})
 const t = setupTestApi({ products: 40 })
+const providers = paymentProviders(t, 'refunds', { serviceId: '555', merchantUserId: '4242' })
+const CLICK_SECRET = providers.keys.click
 const orders = orderMaker(t)
-const payme = paymeCaller(t, PAYME_KEY)
-const click = clickCaller(t, CLICK_SECRET, '555')
+const payme = providers.payme
+const click = providers.click
 const config = parseConfig({ ...process.env, SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 type Reversal = { serviceId: string; paymentId: string; auth: string | null }
 /** Click's reversal API: answers `reply` (by call number) and records every call. */

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
+import { sendRaw } from '../support/framed-request.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
-import { sendRaw, serveApiOverHttp } from './support/http.ts'
+import { serveApiOverHttp } from './support/http.ts'
 
 // The API caps every request body before a route reads it (BODY_LIMIT_KB,
 // default 64 KiB; multipart up to the largest upload), and marks every answer

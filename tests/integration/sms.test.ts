@@ -2,21 +2,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { delay, HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { createSmsProvider, eskizSmsProvider, logSmsProvider, SmsError } from '#api/integrations/sms/index.ts'
 import { metrics } from '#api/metrics.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
+import { externalServices } from './support/msw.ts'
 
 const base = 'https://notify.eskiz.uz/api/'
-const server = setupServer()
-// msw 3 names the option onUnhandledFrame (onUnhandledRequest in msw 2): an unmocked request fails the test.
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const options = {
   email: 'shop@example.uz',

@@ -2,20 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseConfig } from '#api/config.ts'
 import { runTelegramCommand } from '#api/telegram/commands.ts'
 import { webhookSecret } from '#api/telegram/webhook-secret.ts'
+import { externalServices } from './support/msw.ts'
 
 // `npm run telegram -- webhook`: setWebhook with the secret the webhook checks, through an msw double of the Bot API.
 
 const token = '123456:TEST-cli-token'
 const bot = `https://api.telegram.org/bot${token}`
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const config = (env: Record<string, string> = {}) =>
   parseConfig({ SESSION_SECRET: 's'.repeat(40), TELEGRAM_BOT_TOKEN: token, DATA_DIR: '/tmp/atir-cli-test', ...env })

@@ -1,7 +1,6 @@
 import { asc, eq, inArray, like } from 'drizzle-orm'
 import { HttpResponse, http } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   lowStockAlerts,
   notificationOutbox,
@@ -17,6 +16,7 @@ import { LOW_STOCK_LINES, queueLowStockAlerts } from '#api/telegram/low-stock.ts
 import { queueDailySummary } from '#api/telegram/summary.ts'
 import { tashkentMoment } from '#api/telegram/tashkent-time.ts'
 import { setupTestApi } from './support/api.ts'
+import { externalServices } from './support/msw.ts'
 import { orderMaker } from './support/orders.ts'
 import { configureTestBot, linkedStaffMember, testBot } from './support/telegram.ts'
 
@@ -28,10 +28,7 @@ configureTestBot()
 const t = setupTestApi({ products: 40 })
 const make = orderMaker(t)
 
-const server = setupServer()
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
-afterEach(() => server.resetHandlers())
-afterAll(() => server.close())
+const server = externalServices()
 
 const minutes = (n: number) => n * 60_000
 const outboxTo = (recipient: string) =>

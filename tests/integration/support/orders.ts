@@ -117,6 +117,23 @@ export function orderMaker(t: TestApi) {
   }
 }
 
+/**
+ * Payme and Click set up for one test file, with keys named after it, and their callers. Called at the
+ * file's top: the API reads the settings when its `beforeAll` starts it. Click's reversal API is at
+ * click.test, for msw to answer.
+ */
+export function paymentProviders(t: TestApi, name: string, click: { serviceId: string; merchantUserId: string }) {
+  const keys = { payme: `${name}-payme-key`, click: `${name}-click-secret` }
+  Object.assign(process.env, {
+    PAYME_KEY: keys.payme,
+    CLICK_SECRET_KEY: keys.click,
+    CLICK_SERVICE_ID: click.serviceId,
+    CLICK_MERCHANT_USER_ID: click.merchantUserId,
+    CLICK_API_URL: 'https://click.test/v2/merchant/',
+  })
+  return { keys, payme: paymeCaller(t, keys.payme), click: clickCaller(t, keys.click, click.serviceId) }
+}
+
 /** Payme's calls to the merchant endpoint, signed with `key`. */
 export function paymeCaller(t: TestApi, key: string) {
   let rpcId = 0
