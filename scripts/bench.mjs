@@ -36,7 +36,14 @@ import { importBench } from '../tests/bench/import.mjs'
 import { mixedLoad, percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
 import { assetBytes, assetsOf } from '../tests/bench/page-assets.mjs'
 import { setBlock } from '../tests/bench/readme-blocks.mjs'
-import { cpuTimeOf, ensureBuild, memoryOf, metricsToken, startServer } from '../tests/bench/server-process.mjs'
+import {
+  cpuTimeOf,
+  ensureBuild,
+  memoryOf,
+  memorySplitOf,
+  metricsToken,
+  startServer,
+} from '../tests/bench/server-process.mjs'
 import { signedInShopper } from '../tests/bench/shopper.mjs'
 
 const parts = ['server', 'memory', 'profile', 'bytes', 'lighthouse', 'interactive', 'import']
@@ -97,6 +104,7 @@ if (server.seeded) {
   startSeconds = (performance.now() - startedAt) / 1000
 }
 const memoryAtStart = memoryOf(server.pid)
+const splitAtStart = run('memory') ? await memorySplitOf(server.base, server.pid) : null
 let cleaned = false
 const cleanUp = () => {
   if (cleaned) return
@@ -240,6 +248,7 @@ if (run('memory')) {
   console.log(`bench: memory: ${mixedRequests} mixed requests, ${connections} clients…`)
   const load = await mixedLoad(base, paths, { amount: mixedRequests, connections, headers })
   const after = memoryOf(server.pid)
+  const splitAfter = await memorySplitOf(base, server.pid)
   const rssLimit = server.kind === 'postgres' ? 400 : 600
   targets.push({
     target: `RSS after the ${mixedRequests.toLocaleString('en')}-request mix ≤ ${rssLimit} MB (${database})`,
@@ -260,6 +269,15 @@ if (run('memory')) {
       '| after start | after the mixed requests | peak | mixed req/s | errors |',
       '| ---: | ---: | ---: | ---: | ---: |',
       `| ${mb(memoryAtStart.rss)} | ${mb(after.rss)} | ${mb(after.peak)} | ${load.rps.toFixed(0)} | ${load.errors} |`,
+      '',
+      "Where it is (from /metrics): V8's heap, what V8 knows of outside it (buffers), and the rest of the resident set (the embedded database's WebAssembly memory, native libraries, the allocator's free pages).",
+      '',
+      '| | V8 heap used | V8 heap reserved | outside the heap | the rest |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      ...[
+        ['after start', splitAtStart],
+        ['after the mix', splitAfter],
+      ].map(([when, m]) => `| ${when} | ${mb(m.heapUsed)} | ${mb(m.heapTotal)} | ${mb(m.external)} | ${mb(m.rest)} |`),
     ].join('\n'),
   })
 }

@@ -85,6 +85,21 @@ export function memoryOf(pid) {
   return { rss: field('VmRSS'), peak: field('VmHWM') }
 }
 
+/**
+ * Where the server's memory is, from its /metrics: V8's heap (used and reserved), memory outside
+ * the heap that V8 knows of (buffers), and the rest of the resident set (the embedded database's
+ * WebAssembly memory, native libraries such as sharp's, the allocator's free pages).
+ */
+export async function memorySplitOf(base, pid) {
+  const response = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } })
+  const text = await response.text()
+  const gauge = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN)
+  const { rss } = memoryOf(pid)
+  const heapTotal = gauge('nodejs_heap_size_total_bytes')
+  const external = gauge('nodejs_external_memory_bytes')
+  return { rss, heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal, external, rest: rss - heapTotal - external }
+}
+
 /** CPU time (user + system) the process has used so far, in ms. Linux only. */
 export function cpuTimeOf(pid) {
   // Fields after the command name, which is in parentheses and may hold spaces.
