@@ -34,7 +34,9 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const inspectPort = inspect ? await freePort() : null
-  const nodeArgs = inspect ? [`--inspect=127.0.0.1:${inspectPort}`] : []
+  // The heap's limit `npm start` gives the server (README: HEAP_MB).
+  const nodeArgs = [`--max-old-space-size=${process.env.HEAP_MB ?? 512}`]
+  if (inspect) nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`)
   const server = spawn(process.execPath, [...nodeArgs, join(root, 'build/server/index.js')], {
     cwd: root,
     env: {
