@@ -60,14 +60,26 @@ function slowPost(url, headers) {
   })
 }
 
-export async function importBench(base, pid, rowCount = 10_000) {
+/** The demo owner's headers for the back office's API. */
+async function ownerHeaders(base) {
   const login = await fetch(`${base}/api/v1/admin/auth/login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(demoOwner),
   })
-  if (!login.ok) throw new Error(`bench: import: the demo owner cannot sign in (${login.status})`)
-  const auth = { Authorization: `Bearer ${(await login.json()).token}`, 'Accept-Language': 'ru' }
+  if (!login.ok) throw new Error(`bench: the demo owner cannot sign in (${login.status})`)
+  return { Authorization: `Bearer ${(await login.json()).token}`, 'Accept-Language': 'ru' }
+}
+
+/** How many products the catalogue holds, from the back office's list (the shop's lists count lines). */
+export async function productCount(base) {
+  const answer = await fetch(`${base}/api/v1/admin/products/?size=1`, { headers: await ownerHeaders(base) })
+  if (!answer.ok) throw new Error(`bench: admin/products/ answered ${answer.status}`)
+  return (await answer.json()).total
+}
+
+export async function importBench(base, pid, rowCount = 10_000) {
+  const auth = await ownerHeaders(base)
   const exported = await fetch(`${base}/api/v1/admin/products/export/?format=csv`, { headers: auth })
   const [columns, ...products] = parseCsv((await exported.text()).replace(/^\uFEFF/, ''))
   const at = (name) => columns.indexOf(name)
