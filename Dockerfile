@@ -39,4 +39,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # node, not npm: the signal goes straight to the server (scripts/start.mjs runs it in its own process);
 # the shell only reads HEAP_MB and becomes node (exec), as `npm start` does.
-CMD ["sh", "-c", "exec node --max-old-space-size=${HEAP_MB:-512} scripts/start.mjs"]
+CMD ["sh", "-c", "exec node ${HEAP_MB:+--max-old-space-size=$HEAP_MB} scripts/start.mjs"]

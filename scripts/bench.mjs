@@ -201,13 +201,16 @@ const loaded = loadAtStart > 1
 const loadNote = `load average ${loadAtStart.toFixed(1)} when it started${
   loaded ? ' (other work shared the 2 cores: figures are lower bounds)' : ' (a quiet machine)'
 }`
+const heapLimit = process.env.HEAP_MB ? `HEAP_MB=${process.env.HEAP_MB} ` : ''
 const command = (part) =>
-  `${server.kind === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}${products === 2000 ? '' : `BENCH_PRODUCTS=${products} `}${
+  `${heapLimit}${server.kind === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}${products === 2000 ? '' : `BENCH_PRODUCTS=${products} `}${
     part === 'lighthouse' && lighthouseRuns !== 1 ? `BENCH_LIGHTHOUSE_RUNS=${lighthouseRuns} ` : ''
   }${part === 'interactive' && interactiveRuns !== 3 ? `BENCH_INTERACTIVE_RUNS=${interactiveRuns} ` : ''}npm run bench -- --only ${part}`
 const heading = (part, what) =>
   `\`${command(part)}\` on ${date}, ${machine}; ${database}, ${catalogue}; ${loadNote}. ${what}`
-const blockKey = (part) => `${part}:${server.kind}:${products}`
+// A run with a heap limit has blocks of its own, beside the default's.
+const blockKey = (part) =>
+  `${part}:${server.kind}:${products}${process.env.HEAP_MB ? `:heap${process.env.HEAP_MB}` : ''}`
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 const mb = (n) => `${(n / 2 ** 20).toFixed(0)} MB`
 const ms = (n) => `${n.toFixed(1)} ms`

@@ -34,8 +34,8 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const inspectPort = inspect ? await freePort() : null
-  // The heap's limit `npm start` gives the server (README: HEAP_MB).
-  const nodeArgs = [`--max-old-space-size=${process.env.HEAP_MB ?? 512}`]
+  // The heap's limit, as `npm start` gives it when HEAP_MB is set (README).
+  const nodeArgs = process.env.HEAP_MB ? [`--max-old-space-size=${process.env.HEAP_MB}`] : []
   if (inspect) nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`)
   const server = spawn(process.execPath, [...nodeArgs, join(root, 'build/server/index.js')], {
     cwd: root,

@@ -53,9 +53,9 @@ describe('the Dockerfile', () => {
     expect(runtime?.runs.some((run) => /apt-get install .*\btini\b/.test(run))).toBe(true)
     expect(runtime?.entrypoint).toEqual(['/usr/bin/tini', '--'])
     // Not npm, which is PID 1's child then and would stand between the signal and the server: a shell
-    // that reads HEAP_MB and becomes node, with the heap limit `npm start` gives it.
+    // that reads HEAP_MB and becomes node, with the heap limit `npm start` gives it when one is set.
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's variable, read by the shell
-    const heap = '--max-old-space-size=${HEAP_MB:-512}'
+    const heap = '${HEAP_MB:+--max-old-space-size=$HEAP_MB}'
     expect(runtime?.cmd).toEqual(['sh', '-c', `exec node ${heap} scripts/start.mjs`])
     expect(scripts.start).toBe(`exec node ${heap} scripts/start.mjs`)
   })
