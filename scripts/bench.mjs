@@ -401,7 +401,7 @@ if (run('profile')) {
     { name: 'home, signed in', path: pages.home, headers: signed },
   ]
   console.log(`bench: profile: ${profileRequests} requests of each page, one at a time, under the profiler…`)
-  const results = await profilePages(base, server.inspectPort, profiled, {
+  const results = await profilePages(base, { inspectPort: server.inspectPort, pid: server.pid }, profiled, {
     count: profileRequests,
     root,
     metricsToken,

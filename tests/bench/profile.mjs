@@ -117,9 +117,19 @@ export function split(profile, root) {
   return { ms, total }
 }
 
-/** A DevTools protocol session with the server's inspector. */
-async function inspectorSession(port) {
-  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()
+/** A DevTools protocol session with the server's inspector, opened now (SIGUSR1). */
+async function inspectorSession(port, pid) {
+  process.kill(pid, 'SIGUSR1')
+  let targets
+  for (let tries = 0; !targets; tries++) {
+    try {
+      targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()
+    } catch (error) {
+      if (tries >= 100) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  const [target] = targets
   const socket = new WebSocket(target.webSocketDebuggerUrl)
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true })
@@ -159,8 +169,8 @@ async function queriesSoFar(base, metricsToken) {
  * the profiler on. Returns per page the CPU ms per request in each bucket and
  * the database queries per request.
  */
-export async function profilePages(base, inspectPort, pages, { count, warm = 10, root, metricsToken }) {
-  const session = await inspectorSession(inspectPort)
+export async function profilePages(base, { inspectPort, pid }, pages, { count, warm = 10, root, metricsToken }) {
+  const session = await inspectorSession(inspectPort, pid)
   const results = []
   try {
     await session.send('Profiler.enable')

@@ -27,8 +27,8 @@ export const metricsToken = 'bench-metrics-token-0000'
 
 /**
  * Starts build/server/index.js; resolves once /healthz answers. With
- * `inspect`, the inspector listens on a port of its own (`inspectPort`), for
- * the CPU profiles of the profile part.
+ * `inspect`, the inspector gets a port of its own (`inspectPort`), on which it
+ * listens once sent SIGUSR1, for the CPU profiles of the profile part.
  */
 export async function startServer({ root, dataDir, products, inspect = false }) {
   const port = await freePort()
@@ -36,7 +36,9 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
   const inspectPort = inspect ? await freePort() : null
   // The heap's limit, as `npm start` gives it when HEAP_MB is set (README).
   const nodeArgs = process.env.HEAP_MB ? [`--max-old-space-size=${process.env.HEAP_MB}`] : []
-  if (inspect) nodeArgs.push(`--inspect=127.0.0.1:${inspectPort}`)
+  // The inspector's port only: it opens at SIGUSR1 when the profile part starts, so the parts before it
+  // measure the server as it runs in a shop.
+  if (inspect) nodeArgs.push(`--inspect-port=127.0.0.1:${inspectPort}`)
   const server = spawn(process.execPath, [...nodeArgs, join(root, 'build/server/index.js')], {
     cwd: root,
     env: {
