@@ -63,6 +63,9 @@ async function expectTransactionProbesRefused(method: string, params: { id: stri
 
 /** Another transaction may not start paying an order a transaction holds: -31099 on `order_id`. */
 async function expectBusy(params: OrderCall) {
+  const check = await payme('CheckPerformTransaction', params)
+  expect(check.error).toMatchObject({ code: -31099, data: 'order_id' })
+  expect(check.result).toBeUndefined()
   const second = await payme('CreateTransaction', { ...params, id: transactionId(), time: Date.now() })
   expect(second.error).toMatchObject({ code: -31099, data: 'order_id' })
 }

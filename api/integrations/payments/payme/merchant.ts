@@ -127,6 +127,21 @@ async function transactionOf(db: Db | Tx, params: Params, lock = false) {
 
 const expired = (p: PaymentRow, now: Date) => now.getTime() - (p.createTime ?? 0) > PAYME_TIMEOUT_MS
 
+/** The order's Payme transaction in state 1, if any: it holds the order from any other for Payme's 12 hours. */
+async function createdOn(db: Db | Tx, orderId: number) {
+  const [created] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'payme'),
+        eq(payments.providerState, PaymeState.created),
+      ),
+    )
+  return created ?? null
+}
+
 async function cancelCreated(tx: Tx, p: PaymentRow, reason: number, now: Date) {
   const [row] = await tx
     .update(payments)
@@ -147,8 +162,10 @@ const view = (p: PaymentRow) => ({
 })
 
 const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unknown>> = {
-  async CheckPerformTransaction(db, params, { config }) {
+  async CheckPerformTransaction(db, params, { config, now }) {
     const order = await checkPayable(db, params)
+    const holder = await createdOn(db, order.id)
+    if (holder && !expired(holder, now)) return fail(PaymeErrors.orderBusy, 'order_id')
     return { allow: true, detail: await paymeReceipt(db, order, config) }
   },
 
@@ -172,16 +189,7 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
       }
       const order = await checkPayable(tx, params)
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-      const [busy] = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.provider, 'payme'),
-            eq(payments.providerState, PaymeState.created),
-          ),
-        )
+      const busy = await createdOn(tx, order.id)
       if (busy) {
         if (!expired(busy, now)) return fail(PaymeErrors.orderBusy, 'order_id')
         await cancelCreated(tx, busy, 4, now)
