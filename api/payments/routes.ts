@@ -240,7 +240,8 @@ const clickRoute = (step: 'prepare' | 'complete') =>
       '−8 bad request, −9 cancelled.' +
       (step === 'complete'
         ? ' A Complete with error < 0 from Click cancels the payment (answer −9; the order stays payable).'
-        : ''),
+        : ' A Prepare repeating a click_trans_id answers its transaction as it stands: the same merchant_prepare_id ' +
+          'while prepared, −4 once paid, −9 once cancelled.'),
     request: {
       body: {
         content: {

@@ -129,7 +129,7 @@ describe('Click SHOP-API: the Prepare/Complete error table', () => {
   })
 
   it('-9 Transaction cancelled: Click reports its failure in Complete; that transaction answers -9 from then on, the order stays payable', async () => {
-    const { o, complete } = await prepared()
+    const { o, complete, prepare } = await prepared()
     const failed = { ...complete, error: '-5017', error_note: 'Insufficient funds' }
     expect(await click('complete', signed(failed))).toMatchObject({
       error: -9,
@@ -137,9 +137,10 @@ describe('Click SHOP-API: the Prepare/Complete error table', () => {
       merchant_confirm_id: Number(complete.merchant_prepare_id),
     })
     expect(await order(o.id)).toMatchObject({ status: 1, payment_status: 'failed' })
-    // Repeats of the cancelled transaction stay cancelled.
+    // Repeats of the cancelled transaction, Prepare included, stay cancelled.
     expect((await click('complete', signed(failed))).error).toBe(-9)
     expect((await click('complete', signed(complete))).error).toBe(-9)
+    expect((await click('prepare', signed(prepare))).error).toBe(-9)
     expect(await orders.paymentsOf(o.id)).toEqual([expect.objectContaining({ status: 'cancelled' })])
     // A new Click transaction may pay the order.
     const next = await click('prepare', signed(base(o.id, o.total, '0')))

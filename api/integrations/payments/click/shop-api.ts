@@ -79,6 +79,9 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
         })
         .onConflictDoUpdate({ target: [payments.provider, payments.externalId], set: { status: payments.status } })
         .returning()
+      // Click sent this transaction before: it answers as it stands.
+      if (row!.status === 'paid') return reply(ClickError.alreadyPaid)
+      if (row!.status !== 'pending') return reply(ClickError.cancelled)
       return reply(ClickError.ok, { merchant_prepare_id: row!.id })
     }
 
