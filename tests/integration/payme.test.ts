@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { cachedResponseCount } from '#api/catalogue/cache.ts'
 import { parseConfig } from '#api/config.ts'
 import { payments, products } from '#api/db/schema/index.ts'
 import { paymeCheckoutUrl } from '#api/integrations/payments/payme/checkout-url.ts'
@@ -9,10 +10,12 @@ import { changeOrderStatus } from '#api/orders/service.ts'
 import type { Order } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker, paymeCaller } from './support/orders.ts'
+import { secondProcess } from './support/second-process.ts'
 
 const KEY = 'test-payme-key-&-secret'
 process.env.PAYME_KEY = KEY
 const t = setupTestApi({ products: 60 })
+const other = secondProcess(t)
 const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
 const orders = orderMaker(t)
 const { call: payme, basic, account, transactionId } = paymeCaller(t, KEY)
@@ -68,6 +71,15 @@ async function expectBusy(params: OrderCall) {
   expect(check.result).toBeUndefined()
   const second = await payme('CreateTransaction', { ...params, id: transactionId(), time: Date.now() })
   expect(second.error).toMatchObject({ code: -31099, data: 'order_id' })
+}
+
+/** The product as the catalogue shows it, read through this shop process or the other one. */
+async function productPage(productId: number, through: 'this' | 'other') {
+  const [product] = await t.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, productId))
+  const path = `products/${product!.slug}/`
+  const response =
+    through === 'this' ? await t.request(path) : await other.api.fetch(new Request(`http://shop.test/api/v1/${path}`))
+  return { cache: response.headers.get('x-cache'), stock: ((await response.json()) as { stock: number }).stock }
 }
 
 // Payme's sandbox (test.paycom.uz) checks a merchant endpoint by two scenarios, run below step by step in
@@ -196,8 +208,13 @@ describe('Payme sandbox, scenario 2: create, perform and cancel a performed tran
     })
   })
 
-  it('CancelTransaction: the probes are refused; cancelled in state −2, the order cancelled and refunded, its stock back; the repeat answers the same', async () => {
+  it('CancelTransaction: the probes are refused; cancelled in state −2, the order cancelled and refunded, its stock back in every shop process; the repeat answers the same', async () => {
     await expectTransactionProbesRefused('CancelTransaction', { id: params.id, reason: 5 })
+    // The product page as both processes have it cached: one unit taken by the order.
+    for (const through of ['this', 'other'] as const) {
+      await productPage(productId, through)
+      expect(await productPage(productId, through)).toEqual({ cache: 'hit', stock: 4 })
+    }
 
     const cancelled = await payme('CancelTransaction', { id: params.id, reason: 5 })
     expect(cancelled.result).toEqual({
@@ -207,6 +224,9 @@ describe('Payme sandbox, scenario 2: create, perform and cancel a performed tran
     })
     expect(await order(o.id)).toMatchObject({ status: 2, cancel_reason: 'payme', payment_status: 'refunded' })
     expect(await orders.stockOf(productId)).toBe(5)
+    // The other process learns of the change by the database's notice, once it has committed.
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    for (const through of ['this', 'other'] as const) expect((await productPage(productId, through)).stock).toBe(5)
 
     expect((await payme('CancelTransaction', { id: params.id, reason: 5 })).result).toEqual(cancelled.result)
   })

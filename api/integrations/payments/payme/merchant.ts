@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { and, asc, between, eq } from 'drizzle-orm'
+import { invalidateCatalogue } from '../../../catalogue/cache.ts'
 import type { Config } from '../../../config.ts'
 import type { Db, Tx } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
@@ -244,8 +245,11 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
       if (p.providerState === PaymeState.performed) {
         const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).for('update')
         if (!order || order.status === OrderStatus.delivered) return fail(PaymeErrors.cannotCancel)
-        if (order.status !== OrderStatus.cancelled)
+        if (order.status !== OrderStatus.cancelled) {
           await transition(tx, order, OrderStatus.cancelled, { ...ctx, lang: 'ru', reason: 'payme' })
+          // The stock came back: the catalogue's cached answers go, in every process once this commits.
+          await invalidateCatalogue(db, tx)
+        }
         await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: now }).where(eq(orders.id, order.id))
         const [row] = await tx
           .update(payments)
