@@ -126,7 +126,8 @@ const paymeRoute = route.post('/payments/payme/', {
     '`shipping` {title, price} when delivery is charged). Transactions: state 1 created, 2 performed (order accepted), −1 ' +
     'cancelled before perform (order stays payable), −2 cancelled after perform (order cancelled, refunded); a ' +
     'created transaction older than 12 hours is cancelled with reason 4. A created transaction holds its order: ' +
-    'CheckPerformTransaction and CreateTransaction of another transaction for it answer −31099 (data order_id).',
+    'CheckPerformTransaction and CreateTransaction of another transaction for it answer −31099 (data order_id); ' +
+    'the same CreateTransaction again, even sent at the same moment, answers the one transaction.',
   request: {
     body: {
       content: {

@@ -273,6 +273,17 @@ describe('Payme merchant API', () => {
     expect(notPayable.error).toMatchObject({ code: -31051, data: 'order_id' })
   })
 
+  it('CreateTransaction sent twice at once (Payme resends) is one transaction: both get its answer', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { order: o } = await orders.place()
+      const params = { id: transactionId(), time: Date.now(), amount: o.total * 100, account: account(o.id) }
+      const [first, twin] = await Promise.all([payme('CreateTransaction', params), payme('CreateTransaction', params)])
+      expect(first.result).toMatchObject({ state: 1 })
+      expect(twin.result).toEqual(first.result)
+      expect(await orders.paymentsOf(o.id)).toHaveLength(1)
+    }
+  })
+
   it('CheckPerformTransaction returns the fiscal receipt: IKPU, package code, VAT 12 %, discounts, shipping', async () => {
     const { order: o, productIds } = await orders.place({
       method: 'payme',
