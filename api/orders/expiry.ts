@@ -3,7 +3,7 @@ import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
-import { PAYME_TIMEOUT_MS, PaymeState } from '../integrations/payments/payme/merchant.ts'
+import { PaymeState, pastPaymeTimeout } from '../integrations/payments/payme/merchant.ts'
 import { lockOrderAndPayments, transition } from './service.ts'
 import { OrderStatus, onlineMethods, paymentHoldMs } from './states.ts'
 
@@ -20,8 +20,7 @@ type PaymentRow = typeof payments.$inferSelect
 
 /** Why a pending payment keeps its order: Payme's own 12-hour window, or a payment in flight. */
 export function holdsOrder(p: PaymentRow, now: Date) {
-  if (p.provider === 'payme' && p.providerState === PaymeState.created)
-    return now.getTime() - (p.createTime ?? 0) <= PAYME_TIMEOUT_MS
+  if (p.provider === 'payme' && p.providerState === PaymeState.created) return !pastPaymeTimeout(p, now)
   const started = p.createTime ?? p.createdAt.getTime()
   return now.getTime() - started < IN_FLIGHT_MS
 }

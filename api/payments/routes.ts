@@ -125,7 +125,9 @@ const paymeRoute = route.post('/payments/payme/', {
     '`code` = IKPU, `package_code`, `vat_percent` 12, `discount` = the line share of promo and cashback; ' +
     '`shipping` {title, price} when delivery is charged). Transactions: state 1 created, 2 performed (order accepted), −1 ' +
     'cancelled before perform (order stays payable), −2 cancelled after perform (order cancelled, refunded); a ' +
-    'created transaction older than 12 hours is cancelled with reason 4.',
+    'created transaction older than 12 hours is cancelled with reason 4. A created transaction holds its order: ' +
+    'CheckPerformTransaction and CreateTransaction of another transaction for it answer −31099 (data order_id); ' +
+    'the same CreateTransaction again, even sent at the same moment, answers the one transaction.',
   request: {
     body: {
       content: {
@@ -239,7 +241,8 @@ const clickRoute = (step: 'prepare' | 'complete') =>
       '−8 bad request, −9 cancelled.' +
       (step === 'complete'
         ? ' A Complete with error < 0 from Click cancels the payment (answer −9; the order stays payable).'
-        : ''),
+        : ' A Prepare repeating a click_trans_id answers its transaction as it stands: the same merchant_prepare_id ' +
+          'while prepared, −4 once paid, −9 once cancelled.'),
     request: {
       body: {
         content: {
