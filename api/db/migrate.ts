@@ -5,9 +5,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as runPgMigrations } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as runPgliteMigrations } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import { logger } from '../log.ts'
 import { fromRoot } from '../project-root.ts'
+import { whileHolding } from './advisory-lock.ts'
 
 export const migrationsFolder = fromRoot('api/db/migrations')
 
@@ -119,28 +120,18 @@ async function recordCompatibility(query: Query) {
 
 /**
  * PostgreSQL: several processes starting together on one database apply the
- * migrations once. The first takes a session advisory lock and migrates; the
- * others wait on it, then find nothing pending. A connection of its own,
- * without the pool's per-query timeout: building an index on a large table,
- * or waiting for another process to, may take minutes.
+ * migrations once. The first takes the migrations' lock and migrates; the
+ * others wait for it, then find nothing pending (advisory-lock.ts `whileHolding`:
+ * a connection of its own, without the pool's per-query timeout).
  */
 export async function migratePostgres(connection: pg.ClientConfig, mode: MigrationMode) {
-  const client = new pg.Client({ ...connection, query_timeout: undefined })
-  await client.connect()
-  try {
-    await client.query(`select pg_advisory_lock(hashtext('atir:migrations'))`)
-    try {
-      const query: Query = (text, values) => client.query(text, values)
-      if (compare(await schemaState(query), mode)) {
-        await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
-        await recordCompatibility(query)
-      }
-    } finally {
-      await client.query(`select pg_advisory_unlock(hashtext('atir:migrations'))`)
+  await whileHolding(connection, 'atir:migrations', async (client) => {
+    const query: Query = (text, values) => client.query(text, values)
+    if (compare(await schemaState(query), mode)) {
+      await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
+      await recordCompatibility(query)
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** PGlite: one process owns the folder (see pglite-lock.ts), so no lock is needed here. */
