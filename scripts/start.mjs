@@ -1,10 +1,11 @@
 // `npm start`: checks the settings, the data folder, the port and the database
-// (in a second, before anything heavy loads), gives Node the heap limit HEAP_MB says, rebuilds only when the sources are
-// newer than the build (and the build tools are installed), then runs the
-// production server in this process, with source maps (error reports and traces
-// name the sources). A production install (`npm ci --omit=dev`) starts the build
-// as is. The npm script is `exec node …`: the shell npm runs it in becomes this
-// process, so npm's SIGTERM (`docker stop`, systemd) reaches the server.
+// (in a second, before anything heavy loads), gives Node the heap limit HEAP_MB
+// says, rebuilds only when the sources are newer than the build (and the build
+// tools are installed), then runs the production server in this process, with
+// source maps (error reports and traces name the sources). A production install
+// (`npm ci --omit=dev`) starts the build as is. The npm script is `exec node …`:
+// the shell npm runs it in becomes this process, so npm's SIGTERM (`docker stop`,
+// systemd) reaches the server.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
