@@ -19,12 +19,12 @@ const usage = [
   'None of them opens the database.',
 ].join('\n')
 
-const options = { ...simulateOptions, delete: { type: 'boolean' } } as const
-type TelegramArguments = ReadArguments<typeof options>
+const telegramOptions = { ...simulateOptions, delete: { type: 'boolean' } } as const
+type TelegramArguments = ReadArguments<typeof telegramOptions>
 
 /** The command line of each sub-command (api/command-line.ts); `none` answers any other. */
 const commandLines: Record<string, CommandLine<ParseArgsOptionsConfig>> = {
-  webhook: { usage, options: { url: options.url, delete: options.delete }, positionals: 1 },
+  webhook: { usage, options: { url: telegramOptions.url, delete: telegramOptions.delete }, positionals: 1 },
   info: { usage, options: {}, positionals: 1 },
   simulate: { usage, options: simulateOptions, positionals: Number.POSITIVE_INFINITY },
   none: { usage, options: {}, commands: ['webhook', 'info', 'simulate'] },
@@ -33,7 +33,7 @@ const commandLines: Record<string, CommandLine<ParseArgsOptionsConfig>> = {
 /** `npm run telegram`'s arguments, read by the sub-command that comes first. */
 export function readTelegramArguments(args: string[]): TelegramArguments {
   const line = commandLines[args[0] ?? ''] ?? commandLines.none
-  return readArguments(line as CommandLine<typeof options>, args)
+  return readArguments(line as CommandLine<typeof telegramOptions>, args)
 }
 
 /** What the command acts on, for its first line: never a database. */
