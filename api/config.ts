@@ -88,6 +88,16 @@ const envSchema = z.object({
   // Failed promo code checks per client address in 15 minutes.
   PROMO_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  // A limit (MiB) for the JavaScript heap: `npm start` runs Node with it (scripts/start.mjs); unset: Node's own.
+  HEAP_MB: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'a whole number of MiB, e.g. 512' })
+      .int({ message: 'a whole number of MiB, e.g. 512' })
+      .min(256, { message: 'at least 256 (MiB): the shop needs more heap than that to start' })
+      .max(1_048_576)
+      .optional(),
+  ),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // Memory the process's caches may hold, in MiB each (README "Configuration" says what they hold).
   // The API's shared catalogue and content answers (JSON bodies).

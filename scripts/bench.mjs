@@ -31,7 +31,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync 
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
+import { parseCommandLine } from '../api/command-line.ts'
+import { describeUrl } from '../api/db/connection.ts'
 import { importBench, productCount } from '../tests/bench/import.mjs'
 import { mixedLoad, percentile, renderTimes, throughput } from '../tests/bench/measure.mjs'
 import { assetBytes, assetsOf } from '../tests/bench/page-assets.mjs'
@@ -47,17 +48,21 @@ import {
 import { signedInShopper } from '../tests/bench/shopper.mjs'
 
 const parts = ['server', 'memory', 'profile', 'bytes', 'lighthouse', 'interactive', 'import']
-const { values: args } = parseArgs({
-  options: { only: { type: 'string', multiple: true }, 'no-readme': { type: 'boolean' }, help: { type: 'boolean' } },
+// The usage, then this file's opening comment.
+const usage = `Usage: npm run bench -- [--only part,…] [--no-readme]\n\n${readFileSync(
+  fileURLToPath(import.meta.url),
+  'utf8',
+)
+  .split('\nimport ')[0]
+  .replace(/^\/\/ ?/gm, '')}`
+const { values: args } = parseCommandLine({
+  usage,
+  options: { only: { type: 'string', multiple: true }, 'no-readme': { type: 'boolean' } },
 })
-if (args.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\nimport ')[0])
-  process.exit(0)
-}
 const only = new Set((args.only ?? parts).flatMap((value) => value.split(',')).map((part) => part.trim()))
 for (const part of only) {
   if (!parts.includes(part)) {
-    console.error(`bench: unknown part "${part}"; parts: ${parts.join(', ')}`)
+    console.error(`bench: unknown part "${part}"; parts: ${parts.join(', ')}\n\n${usage}`)
     process.exit(2)
   }
 }
@@ -78,16 +83,17 @@ const clientDir = join(root, 'build/client')
 const ceilingDir = join(clientDir, 'bench-ceiling', String(process.pid))
 const ceilingPath = `/bench-ceiling/${process.pid}/product.html`
 
+const keepData = Boolean(process.env.BENCH_DATA_DIR)
+const dataDir = keepData ? process.env.BENCH_DATA_DIR : mkdtempSync(join(tmpdir(), 'atir-bench-'))
+console.log(
+  `npm run bench on ${process.env.DATABASE_URL ? `PostgreSQL ${describeUrl(process.env.DATABASE_URL)} (DATABASE_URL)` : `the embedded database in ${dataDir}`}${keepData ? ' (BENCH_DATA_DIR)' : ', a new data folder'}; parts ${[...only].join(', ')}`,
+)
 ensureBuild(root)
 
 // Other work on the machine skews every figure: the 1-minute load average before
 // the server starts (this script's own load not yet in it) is reported with them.
 const loadAtStart = loadavg()[0]
-const keepData = Boolean(process.env.BENCH_DATA_DIR)
-const dataDir = keepData ? process.env.BENCH_DATA_DIR : mkdtempSync(join(tmpdir(), 'atir-bench-'))
-console.log(
-  `bench: parts ${[...only].join(', ')}; starting the production server (${products} products, data in ${dataDir})`,
-)
+console.log(`bench: starting the production server (${products} products, data in ${dataDir})`)
 let startedAt = performance.now()
 // The profile part reads the server's CPU profile through its inspector.
 const inspect = run('profile')

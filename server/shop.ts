@@ -15,7 +15,7 @@ import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { databaseSettings } from '#api/db/connection.ts'
-import { seedDatabase } from '#api/db/seed/index.ts'
+import { seedDatabase, seedLockKey } from '#api/db/seed/index.ts'
 import { closeErrorReports, setErrorReportRelease } from '#api/error-report.ts'
 import { logger } from '#api/log.ts'
 import { openMediaStore } from '#api/media/store.ts'
@@ -56,15 +56,14 @@ export async function createShop({ build, assets }: ShopOptions) {
     await database.close()
     throw error
   })
-  const seed = await seedDatabase(database.db, {
-    mode: config.SHOP_MODE,
-    products: config.SEED_PRODUCTS,
-    media,
-  })
+  // One process at a time: the others starting together wait (without a query timeout) for the one that seeds.
+  const { seed, spelt } = await database.exclusive(seedLockKey, async (db) => ({
+    seed: await seedDatabase(db, { mode: config.SHOP_MODE, products: config.SEED_PRODUCTS, media }),
+    spelt: await shareLineSpellings(db),
+  }))
   const log = logger()
   if (seed.seeded && config.SHOP_MODE === 'demo') log.info(`Seeded the demo catalogue: ${seed.products} products`)
   else if (seed.seeded) log.info('Seeded the live shop: its pages and contacts, an empty catalogue')
-  const spelt = await shareLineSpellings(database.db)
   if (spelt) log.info(`Search keys: ${spelt} products got the local spellings of the line they extend`)
   if (seed.seeded || spelt) await compactCatalogue(database)
   await checkShopMode(config, database.db).catch(async (error) => {

@@ -6,7 +6,8 @@ import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keepSessionSecret, secretFingerprint } from '#api/auth/session-secret.ts'
+import { secretFingerprint } from '#api/auth/secret-fingerprint.ts'
+import { keepSessionSecret } from '#api/auth/session-secret.ts'
 import type { Config } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
@@ -163,10 +164,17 @@ describe('the commands', () => {
 
     const folder = join(scratch, 'cli-backup')
     const backup = await run(node, [cli, 'backup', folder], { env: env(shop) })
-    expect(backup.stdout).toMatch(/^Backup of \d+ rows and \d+ media files in /)
+    // First the shop it acts on: which database, which pictures.
+    expect(backup.stdout.split('\n')[0]).toBe(
+      `npm run backup of the embedded database in ${shop} (DATA_DIR, as DATABASE_URL is not set) and the media store ${shop}, into ${folder}`,
+    )
+    expect(backup.stdout).toMatch(/^Backup of \d+ rows and \d+ media files in /m)
     const copy = join(scratch, 'copy')
     const restore = await run(node, [cli, 'restore', folder], { env: env(copy) })
-    expect(restore.stdout).toMatch(/^Restored \d+ rows/)
+    expect(restore.stdout.split('\n')[0]).toBe(
+      `npm run restore into the embedded database in ${copy} (DATA_DIR, as DATABASE_URL is not set; none there yet) and the media store ${copy}, from ${folder}`,
+    )
+    expect(restore.stdout).toMatch(/^Restored \d+ rows/m)
     expect(restore.stdout).toContain(
       `The backup's session secret is now in ${join(copy, 'session-secret')}: the restored shop signs with it.`,
     )
@@ -228,5 +236,7 @@ describe('the commands', () => {
     )
     expect(failed.code).toBe(1)
     expect(failed.stderr.trim()).toMatch(/^restore: .*nowhere has no manifest\.json/)
+    // Refused before the target was opened: no empty database made for it.
+    expect(existsSync(join(scratch, 'x'))).toBe(false)
   }, 60_000)
 })

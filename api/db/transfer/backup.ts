@@ -110,7 +110,8 @@ export async function copyShop(source: Database, target: Database): Promise<Reco
   return tables
 }
 
-async function readManifest(from: string): Promise<BackupManifest> {
+/** The manifest of the backup in `from`; a folder that holds no finished backup is refused. */
+export async function readManifest(from: string): Promise<BackupManifest> {
   const file = join(from, 'manifest.json')
   if (!existsSync(file)) throw new BackupError(`${from} has no manifest.json: not a backup, or one that did not finish`)
   const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest

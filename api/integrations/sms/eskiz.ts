@@ -21,7 +21,7 @@ type TokenAnswer = { data?: { token?: unknown } }
  * falling back to a fresh login, and retries once. Texts must match a
  * template approved in the Eskiz cabinet.
  */
-export function eskizSmsProvider(options: EskizOptions): SmsProvider {
+export function eskizSmsProvider(options: EskizOptions): SmsProvider & { checkLogin(): Promise<void> } {
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`
   let token: string | null = null
   // Concurrent sends share one login instead of each starting their own.
@@ -105,6 +105,10 @@ export function eskizSmsProvider(options: EskizOptions): SmsProvider {
 
   return {
     name: 'eskiz',
+    /** Logs in, and nothing else (`npm run preflight`): the account and password work. */
+    async checkLogin() {
+      await login(AbortSignal.timeout(options.timeoutMs))
+    },
     async send(message) {
       const signal = AbortSignal.timeout(options.timeoutMs)
       let response = await post(message, token ?? (await login(signal)), signal)
