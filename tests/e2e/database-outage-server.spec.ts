@@ -182,7 +182,10 @@ test('a signed-in shopper whose access token expired gets the 503 page, stays si
     const lang = path.split('/')[1] as keyof typeof titles
     expect(body, path).toContain(`<h1>${titles[lang]}</h1>`)
     // Not signed out: the session cookie is left as it is.
-    expect(response.headers.getSetCookie().filter((c) => c.startsWith('atir_session=')), path).toEqual([])
+    expect(
+      response.headers.getSetCookie().filter((c) => c.startsWith('atir_session=')),
+      path,
+    ).toEqual([])
   }
   // Unavailable is not a bug: no page error, which is what is logged and sent to the error reports.
   expect(server.output().slice(logged)).not.toContain('"msg":"storefront error"')

@@ -86,9 +86,10 @@ describe('the Prometheus alert rules', () => {
   it('need a minimum of traffic for a share of requests, so one error in a quiet hour fires nothing', () => {
     for (const name of ['AtirHigh5xxRate', 'AtirSlowAnswers']) {
       const rule = all.find((r) => r.alert === name)
-      const guard = /\band\s+sum\(increase\(atir_http_request_duration_seconds_count(\{[^}]*\})?\[5m\]\)\)\s*>=\s*(\d+)/.exec(
-        rule?.expr ?? '',
-      )
+      const guard =
+        /\band\s+sum\(increase\(atir_http_request_duration_seconds_count(\{[^}]*\})?\[5m\]\)\)\s*>=\s*(\d+)/.exec(
+          rule?.expr ?? '',
+        )
       expect(guard, name).not.toBeNull()
       expect(Number(guard?.[2]), name).toBeGreaterThanOrEqual(10)
     }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,14 +29,14 @@ export async function startS3(bucket = 'media'): Promise<S3Server> {
   const child = spawn(process.execPath, ['--openssl-legacy-provider', runner, directory, bucket], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const [line] = await Promise.race([
-    createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((read) => [read.value as string]),
+  const exited = once(child, 'exit')
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line'),
     exited.then(() => {
       throw new Error('the S3 server exited before it listened')
     }),
-  ])
-  const { port } = JSON.parse(line ?? '{}') as { port: number }
+  ])) as [string]
+  const { port } = JSON.parse(line) as { port: number }
   const endpoint = `http://127.0.0.1:${port}`
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials })
