@@ -25,6 +25,7 @@ import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { apiContentSecurityPolicy, sharedSecurityHeaders } from './http/security-headers.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
+import { wellFormedJson } from './http/well-formed-json.ts'
 import { logger, maskPhones, noteApiRoute } from './log.ts'
 import { mediaRoutes } from './media/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps): Api {
     c.header('Vary', 'Accept-Language, Fingerprint, Authorization', { append: true })
   })
   app.use(requestBodyLimit(deps.config))
+  app.use(wellFormedJson)
   // Before the Bearer authentication: providers send their own Authorization.
   app.route('/', providerCallbackRoutes(deps))
   app.route('/', telegramWebhookRoutes(deps))

@@ -116,9 +116,20 @@ const refreshGraceMs = 60_000
  * too: the API gives a token used again within REFRESH_REUSE_GRACE_SECONDS a
  * pair of the same session (api/auth/tokens.ts), so this map only saves work.
  */
-const refreshes = new Map<string, { result: Promise<AuthTokens | null | 'unavailable'>; at: number }>()
+const refreshes = new Map<string, { result: Promise<Refreshed>; at: number }>()
 
-function sharedRefresh(refresh: string, run: () => Promise<AuthTokens | null | 'unavailable'>) {
+/**
+ * What a refresh gave: new tokens; `null`, the API refused the refresh token
+ * (the customer is signed out); or the API's answer when it could not refresh
+ * right now (its database or itself away), which says nothing of the token.
+ */
+type Refreshed = AuthTokens | null | RefreshUnavailable
+type RefreshUnavailable = { unavailable: 503 | 504; answer: { detail?: string } }
+
+const isUnavailable = (refreshed: Refreshed): refreshed is RefreshUnavailable =>
+  refreshed !== null && 'unavailable' in refreshed
+
+function sharedRefresh(refresh: string, run: () => Promise<Refreshed>) {
   const key = createHash('sha256').update(refresh).digest('base64url')
   const now = Date.now()
   for (const [k, entry] of refreshes) if (now - entry.at > refreshGraceMs) refreshes.delete(k)
@@ -127,7 +138,7 @@ function sharedRefresh(refresh: string, run: () => Promise<AuthTokens | null | '
   const result = run()
   refreshes.set(key, { result, at: now })
   // An unreachable API is not a verdict on the token: let the next request try again.
-  result.then((r) => r === 'unavailable' && refreshes.delete(key)).catch(() => refreshes.delete(key))
+  result.then((r) => isUnavailable(r) && refreshes.delete(key)).catch(() => refreshes.delete(key))
   return result
 }
 
@@ -156,9 +167,10 @@ export function accessExpiry(token: string): number | null {
   }
 }
 
-function expiresSoon(token: string) {
+/** Whether the token is expired `slackSeconds` from now. */
+function expiredIn(token: string, slackSeconds: number) {
   const exp = accessExpiry(token)
-  return exp !== null && exp - expirySlackSeconds <= Date.now() / 1000
+  return exp !== null && exp - slackSeconds <= Date.now() / 1000
 }
 
 /** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
@@ -188,44 +200,52 @@ export function createApiClient(
     })
   }
 
-  /** Exchanges the session's refresh token once; `null` when the customer is now signed out. */
-  const refreshSession = async (store: TokenStore, tokens: AuthTokens) => {
+  /**
+   * Exchanges the session's refresh token once: the tokens now stored (`null`
+   * when the refresh was refused and the customer is signed out), or the API's
+   * answer when it cannot refresh right now (the tokens are kept).
+   */
+  const refreshSession = async (store: TokenStore, tokens: AuthTokens): Promise<Refreshed> => {
     const result = await sharedRefresh(tokens.refresh, async () => {
-      try {
-        const response = await send(
-          'auth/token/refresh/',
-          {
-            method: 'POST',
-            body: JSON.stringify({ refresh: tokens.refresh }),
-            headers: { 'Content-Type': 'application/json' },
-          },
-          null,
-        )
-        if (response.ok) return (await response.json()) as AuthTokens
-        return response.status >= 500 ? 'unavailable' : null
-      } catch {
-        return 'unavailable'
-      }
+      const response = await send(
+        'auth/token/refresh/',
+        {
+          method: 'POST',
+          body: JSON.stringify({ refresh: tokens.refresh }),
+          headers: { 'Content-Type': 'application/json' },
+        },
+        null,
+      ).catch((error: unknown) => (error instanceof Response ? error : Promise.reject(error)))
+      if (response.ok) return (await response.json()) as AuthTokens
+      if (response.status < 500) return null
+      const answer = (await response.json().catch(() => ({}))) as { detail?: string }
+      return { unavailable: response.status === 504 ? 504 : 503, answer }
     })
-    if (result === 'unavailable') return tokens
+    if (isUnavailable(result)) return result
     // Another call of this request may have stored newer tokens meanwhile; do not undo them.
     if (store.get()?.refresh === tokens.refresh) store.set(result)
     return store.get()
   }
 
-  const request = async (path: string, init: RequestInit = {}) => {
+  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
     if (auth === 'none') return send(path, init, null)
     if (typeof auth === 'object') return send(path, init, auth.bearer)
     const store = caller.tokens
     let tokens = store?.get() ?? null
     if (!store || !tokens) return send(path, init, null)
-    if (expiresSoon(tokens.access)) tokens = await refreshSession(store, tokens)
+    if (expiredIn(tokens.access, expirySlackSeconds)) {
+      const refreshed = await refreshSession(store, tokens)
+      // A token still good for a few seconds serves this call while the API cannot refresh it.
+      if (!isUnavailable(refreshed)) tokens = refreshed
+      else if (expiredIn(tokens.access, 0)) return unavailableAnswer(refreshed)
+    }
     const response = await send(path, init, tokens?.access ?? null)
     if (response.status !== 401 || !tokens) return response
-    // Refresh once and retry; when the refresh fails the customer is signed out
+    // Refresh once and retry; when the refresh is refused the customer is signed out
     // and the call is retried as the anonymous visitor.
     await response.body?.cancel()
     const fresh = await refreshSession(store, tokens)
+    if (isUnavailable(fresh)) return unavailableAnswer(fresh)
     return send(path, init, fresh?.access ?? null)
   }
 
@@ -284,6 +304,15 @@ export function createApiClient(
     },
   }
 }
+
+/**
+ * The call's answer when the session could not be refreshed right now: the
+ * API's own 503/504 and reason, so the page is the "temporarily unavailable"
+ * one (no error report), and the customer is neither signed out nor shown a
+ * 401 the expired token would get.
+ */
+const unavailableAnswer = ({ unavailable, answer }: RefreshUnavailable) =>
+  Response.json(answer, { status: unavailable, headers: { 'Retry-After': '30' } })
 
 /** `path?query` with the query's empty values left out. */
 function withQuery(path: string, query: ApiQuery) {
