@@ -63,6 +63,8 @@ export type ApiEnv = {
     user: CurrentUser | null
     /** On `/admin/…` paths: the staff member of a valid staff bearer token; `null` when none was sent. */
     staff: CurrentStaff | null
+    /** Set once the body passed its limit while being read (http/body-limit.ts): the answer, whoever read it. */
+    bodyRefusal?: ApiError
   }
 }
 
