@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { XLSX_MAX_UNPACKED_BYTES } from '#api/catalogue-batches/sheet-read.ts'
 import { auditLog, brands, categories, changeBatches, productCategories, products } from '#api/db/schema/index.ts'
 import { moveStock } from '#api/stock/movements.ts'
@@ -68,7 +68,7 @@ async function preview(bytes: Buffer, name: string, mode: string, lang = 'ru') {
   const started = await upload(bytes, name, mode, { lang })
   expect(started.status).toBe(202)
   expect(started.body.state).toBe('checking')
-  await importsSettled()
+  await batchJobsSettled()
   const batch = await t.json(`admin/batches/${started.body.id}/?size=500`, { token: manager.token, lang })
   expect(batch.status).toBe(200)
   return batch.body

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalogue } from '#api/catalogue/cache.ts'
-import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { auditLog, productLines, products } from '#api/db/schema/index.ts'
 import type { AdminLine, AdminProduct, ProductCard, ProductDetail } from '#api/types.ts'
 import { meta } from '#app/routes/$lang/products/$slug.tsx'
@@ -428,7 +428,7 @@ describe('the spreadsheet carries the line', () => {
     form.set('mode', 'everything')
     const started = await t.json('admin/products/import/', { method: 'POST', body: form, token: manager.token })
     expect(started.status).toBe(202)
-    await importsSettled()
+    await batchJobsSettled()
     return (await t.json(`admin/batches/${started.body.id}/?size=500`, { token: manager.token, lang: 'ru' })).body
   }
   const exportCsv = async () =>
