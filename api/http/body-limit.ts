@@ -6,19 +6,19 @@ import { ApiError } from './errors.ts'
 import { message } from './messages.ts'
 
 /** The refusal of a body past its limit, in the request's language (a route names its field and limit). */
-type TooLarge = (c: Context<ApiEnv>) => ApiError
+export type TooLarge = (c: Context<ApiEnv>) => ApiError
 
 const payloadTooLarge: TooLarge = (c) => new ApiError(413, message(c.get('lang'), 'payload_too_large'))
 
 /**
  * Caps a request's body at `maxSize` bytes while it is read. A Content-Length
  * past the limit is refused unread. A body without one (chunked) is read
- * through a counter: the read that passes the limit fails with the route's
- * 413 and the rest of the body is cancelled, not read. Limits stack: a
- * route's own, tighter one cuts the body where it applies, whatever the
- * shop-wide one allows. Nothing is buffered here: the route reads the body
- * as it would have, and whatever that read then throws is answered with the
- * refusal (`bodyRefusal`, api/app.ts).
+ * through one counter per request: the read that passes the limit fails with
+ * the refusal and the rest of the body is cancelled, not read. A route's own
+ * limit, set after the shop-wide one, takes its place (its 413 names the
+ * route's field and limit). Nothing is buffered here: the route reads the
+ * body as it would have, and whatever that read then throws is answered with
+ * the refusal (`bodyRefusal`, api/app.ts).
  */
 export function limitBody(maxSize: number, tooLarge: TooLarge = payloadTooLarge): MiddlewareHandler<ApiEnv> {
   return (c, next) => {
@@ -28,12 +28,21 @@ export function limitBody(maxSize: number, tooLarge: TooLarge = payloadTooLarge)
       if (Number(request.headers.get('content-length')) > maxSize) throw tooLarge(c)
       return next()
     }
-    const refuse = () => {
-      const refusal = tooLarge(c)
-      c.set('bodyRefusal', refusal)
-      return refusal
+    const cap = c.get('bodyCap')
+    if (cap) {
+      if (maxSize <= cap.maxSize) Object.assign(cap, { maxSize, tooLarge })
+      return next()
     }
-    c.req.raw = withBody(request, counted(request.body, maxSize, refuse))
+    const counting = { maxSize, tooLarge }
+    c.set('bodyCap', counting)
+    c.req.raw = withBody(
+      request,
+      counted(request.body, counting, () => {
+        const refusal = counting.tooLarge(c)
+        c.set('bodyRefusal', refusal)
+        return refusal
+      }),
+    )
     return next()
   }
 }
@@ -52,14 +61,14 @@ export function requestBodyLimit(config: Pick<Config, 'BODY_LIMIT_KB'>): Middlew
 const hasLength = (request: Request) =>
   request.headers.has('content-length') && !request.headers.has('transfer-encoding')
 
-/** `body` as it is read, failing with `refusal()` once more than `maxSize` bytes came (which cancels the source). */
-function counted(body: ReadableStream<Uint8Array>, maxSize: number, refusal: () => Error) {
+/** `body` as it is read, failing with `refusal()` once more than `cap.maxSize` bytes came (which cancels the source). */
+function counted(body: ReadableStream<Uint8Array>, cap: { maxSize: number }, refusal: () => Error) {
   let size = 0
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         size += chunk.byteLength
-        if (size > maxSize) controller.error(refusal())
+        if (size > cap.maxSize) controller.error(refusal())
         else controller.enqueue(chunk)
       },
     }),
