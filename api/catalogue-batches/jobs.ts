@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { changeBatches } from '../db/schema/index.ts'
 import { logger } from '../log.ts'
-import { breathe } from './slices.ts'
+import { breathe, Stopped } from './slices.ts'
 
 /** The states of a batch some process is working on; each such batch has a job and a heartbeat. */
 export const workingStates = ['checking', 'applying', 'undoing'] as const
@@ -34,7 +34,11 @@ export function startJob(db: Db, batchId: number, work: (signal: AbortSignal) =>
   const job: Job = { db, batchId, stop, done: Promise.resolve() }
   job.done = breathe()
     .then(() => work(stop.signal))
-    .catch((error) => logger().error(`batch ${batchId}: ${error instanceof Error ? error.stack : error}`))
+    .catch((error) => {
+      // An apply or undo stopped between two slices: the next process carries it on.
+      if (error instanceof Stopped) logger().info(`batch ${batchId}: paused by the shutdown`)
+      else logger().error(`batch ${batchId}: ${error instanceof Error ? error.stack : error}`)
+    })
     .finally(() => {
       jobs.delete(job)
       if (!jobs.size) {

@@ -1,7 +1,7 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, eq, exists, inArray, notInArray, sql } from 'drizzle-orm'
 import type { RowKind } from '#contract/catalogue-batches.ts'
 import type { Db } from '../db/client.ts'
-import { changeBatches } from '../db/schema/index.ts'
+import { changeBatches, changeBatchRows } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
@@ -15,7 +15,8 @@ import { batchRows, batchStaffNames, batchSummary, recentBatches } from './view.
 /**
  * Looks after the batches no process works on any more (run before batches
  * are read, and when a shop starts): a check whose heartbeat stopped is
- * `interrupted` (its file went with its process) and its rows dropped; an
+ * `interrupted` (its file went with its process), an interrupted check's rows
+ * are dropped; an
  * apply or undo whose heartbeat stopped is carried on here from where it was.
  * A batch this process works on is never taken for stalled. `stalledAfter`
  * (seconds): 0 when this process alone uses the database (PGlite at start).
@@ -26,12 +27,21 @@ export async function tendBatches(db: Db, now: () => Date, stalledAfter = STALLE
     sql`${changeBatches.progressAt} <= now() - make_interval(secs => ${stalledAfter})`,
     mine.length ? notInArray(changeBatches.id, mine) : undefined,
   )
-  const interrupted = await db
+  await db
     .update(changeBatches)
     .set({ state: 'interrupted', error: 'sheet_interrupted' })
     .where(and(eq(changeBatches.state, 'checking'), stalled))
-    .returning({ id: changeBatches.id })
-  for (const { id } of interrupted) void startJob(db, id, () => dropRows(db, id))
+  // The rows an interrupted check had read are never shown: they go, in the background.
+  const leftRows = await db
+    .select({ id: changeBatches.id })
+    .from(changeBatches)
+    .where(
+      and(
+        eq(changeBatches.state, 'interrupted'),
+        exists(db.select({ one: sql`1` }).from(changeBatchRows).where(eq(changeBatchRows.batchId, changeBatches.id))),
+      ),
+    )
+  for (const { id } of leftRows) void startJob(db, id, () => dropRows(db, id))
   // Taken over by moving the heartbeat: of several processes tending at once, one gets each batch.
   const orphans = await db
     .update(changeBatches)
