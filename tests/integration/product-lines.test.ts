@@ -477,7 +477,8 @@ describe('the spreadsheet carries the line', () => {
     const rejected = batch.rows.results.find((r: { line: number }) => r.line === 4)
     expect(rejected.errors).toEqual([{ field: 'line', message: 'Только строчные латинские буквы, цифры и дефис.' }])
     const applied = await t.json(`admin/batches/${batch.id}/apply/`, { method: 'POST', token: manager.token })
-    expect(applied.status).toBe(200)
+    expect(applied.status).toBe(202)
+    await batchJobsSettled()
     expect((await admin('GET', `lines/${made.body.id}/`)).body.members.map((m: { id: number }) => m.id)).toEqual([
       a.id,
       stray.id,
@@ -489,7 +490,8 @@ describe('the spreadsheet carries the line', () => {
     expect(straySaved).toMatchObject({ concentration: 'edp' })
 
     const undone = await t.json(`admin/batches/${batch.id}/undo/`, { method: 'POST', token: manager.token, body: '{}' })
-    expect(undone.status).toBe(200)
+    expect(undone.status).toBe(202)
+    await batchJobsSettled()
     expect(await lineOf(stray.id)).toBeNull()
     expect(await lineOf(b.id)).toBe(made.body.id)
     const [strayBack] = await db().select().from(products).where(eq(products.id, stray.id))
