@@ -1,10 +1,10 @@
-import { eq, inArray, or, sql } from 'drizzle-orm'
-import { type AuditActor, recordAudit } from '../audit/record.ts'
+import { inArray, or, sql } from 'drizzle-orm'
+import type { AuditActor } from '../audit/record.ts'
 import { productSearchKey } from '../catalogue/search-key.ts'
 import { announceSearchKeyWords } from '../catalogue/vocabulary.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { recordset } from '../db/recordset.ts'
-import { brands, changeBatches, changeBatchRows, products } from '../db/schema/index.ts'
+import { brands, changeBatchRows, products } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { type Movement, moveStockMany } from '../stock/movements.ts'
 import {
@@ -13,7 +13,6 @@ import {
   type RowIssue,
   reindex,
   type SavedRow,
-  settledSummary,
   touchesSearch,
   withoutStock,
 } from './batches.ts'
@@ -59,21 +58,17 @@ export function applySpec(db: Db, now: () => Date): RunSpec {
       await announceSearchKeyWords(db, newKeys, tx)
       await reindex(db, tx, reindexed)
     },
-    async finish(tx, batch, by, counts) {
-      const at = now()
-      await tx
-        .update(changeBatches)
-        .set({ state: 'applied', appliedAt: at, appliedBy: by.actor, summary: settledSummary(batch) })
-        .where(eq(changeBatches.id, batch.id))
-      await recordAudit(tx, {
-        ...by,
-        action: 'catalogue.batch_apply',
-        entity: 'change_batch',
-        entityId: batch.id,
-        before: null,
-        after: { kind: batch.kind, ...batchDescription(batch), rows: counts.run, left_out: counts.left },
-        at,
-      })
+    now,
+    done: {
+      state: 'applied',
+      stamp: (at, by) => ({ appliedAt: at, appliedBy: by.actor }),
+      audit: 'catalogue.batch_apply',
+      after: (batch, counts) => ({
+        kind: batch.kind,
+        ...batchDescription(batch),
+        rows: counts.run,
+        left_out: counts.left,
+      }),
     },
   }
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { AuditActor } from '../audit/record.ts'
+import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
@@ -18,6 +18,7 @@ import {
   rowsToRun,
   rowsToRunCount,
   type SavedRow,
+  settledSummary,
 } from './batches.ts'
 import { type SheetValues, sheetValuesOf } from './fields.ts'
 import { startJob } from './jobs.ts'
@@ -46,8 +47,15 @@ export type RunSpec = {
   issues(db: Db | Tx, rows: SavedRow[], current: Map<number, SheetValues>): Promise<Map<number, RowIssue>>
   /** Writes the rows of one slice (those without an issue). */
   write(tx: Tx, batch: BatchRow, rows: SavedRow[], current: Map<number, SheetValues>, by: AuditActor): Promise<void>
-  /** The batch's new state and its audit entry, once every row ran; `left` rows were left out. */
-  finish(tx: Tx, batch: BatchRow, by: AuditActor, counts: { run: number; left: number }): Promise<void>
+  /** The clock that stamps the run done. */
+  now: () => Date
+  /** Once every row ran: the batch's new state, the columns it stamps, its audit entry (`left` rows were left out). */
+  done: {
+    state: 'applied' | 'undone'
+    stamp(at: Date, by: AuditActor): Partial<typeof changeBatches.$inferInsert>
+    audit: 'catalogue.batch_apply' | 'catalogue.batch_undo'
+    after(batch: BatchRow, counts: { run: number; left: number }): Record<string, unknown>
+  }
 }
 
 /** What a claim refuses and why (409). */
@@ -102,7 +110,8 @@ export async function runRows(db: Db, id: number, spec: RunSpec, signal: AbortSi
     const issues = await compareAll(db, batch, spec, signal)
     if (issues.length) return refuse(db, id, spec, issues)
   }
-  const pace = pacer(100, 10, 2000)
+  // Never under 50 rows: each transaction has its fixed part (the batch locked, the caches told).
+  const pace = pacer(200, 50, 2000)
   for (let more = true; more; ) {
     stopIfAsked(signal)
     // An SKU or slug another product took in the moment between the check and the insert: the
@@ -172,8 +181,7 @@ function runSlice(db: Db, id: number, spec: RunSpec, size: number): Promise<bool
     const by = notes.by as AuditActor
     const rows = await rowsToRun(tx, id, batch.progress, size)
     if (!rows.length) {
-      const left = (notes.skipped?.total ?? 0) + (spec.action === 'undo' ? (notes.not_applied?.length ?? 0) : 0)
-      await spec.finish(tx, batch, by, { run: batch.total - left, left })
+      await finish(tx, batch, spec, by)
       await invalidateCatalogue(db, tx)
       return false
     }
@@ -213,4 +221,24 @@ function leftOut(notes: RunNotes, spec: RunSpec, issues: RowIssue[]): RunNotes {
     },
     ...(spec.action === 'apply' && { not_applied: [...(notes.not_applied ?? []), ...issues.map((i) => i.line)] }),
   }
+}
+
+/** The run's end: the batch's new state and stamps, without the run's own notes, and one audit entry. */
+async function finish(tx: Tx, batch: BatchRow, spec: RunSpec, by: AuditActor) {
+  const notes = batch.summary as RunNotes
+  const left = (notes.skipped?.total ?? 0) + (spec.action === 'undo' ? (notes.not_applied?.length ?? 0) : 0)
+  const at = spec.now()
+  await tx
+    .update(changeBatches)
+    .set({ ...spec.done.stamp(at, by), state: spec.done.state, summary: settledSummary(batch) })
+    .where(eq(changeBatches.id, batch.id))
+  await recordAudit(tx, {
+    ...by,
+    action: spec.done.audit,
+    entity: 'change_batch',
+    entityId: batch.id,
+    before: null,
+    after: spec.done.after(batch, { run: batch.total - left, left }),
+    at,
+  })
 }

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { type AuditActor, recordAudit } from '../audit/record.ts'
+import type { AuditActor } from '../audit/record.ts'
 import type { Db } from '../db/client.ts'
-import { changeBatches } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { type Movement, moveStockMany } from '../stock/movements.ts'
 import {
@@ -9,7 +7,6 @@ import {
   type RowIssue,
   reindex,
   type SavedRow,
-  settledSummary,
   touchesSearch,
   UNDO_HOURS,
   withoutStock,
@@ -84,21 +81,12 @@ export function undoSpec(db: Db, now: () => Date, skipChanged: boolean): RunSpec
       await moveStockMany(tx, moves)
       await reindex(db, tx, reindexed)
     },
-    async finish(tx, batch, by, counts) {
-      const at = now()
-      await tx
-        .update(changeBatches)
-        .set({ state: 'undone', undoneAt: at, undoneBy: by.actor, summary: settledSummary(batch) })
-        .where(eq(changeBatches.id, batch.id))
-      await recordAudit(tx, {
-        ...by,
-        action: 'catalogue.batch_undo',
-        entity: 'change_batch',
-        entityId: batch.id,
-        before: null,
-        after: { kind: batch.kind, undone: counts.run, left_out: counts.left },
-        at,
-      })
+    now,
+    done: {
+      state: 'undone',
+      stamp: (at, by) => ({ undoneAt: at, undoneBy: by.actor }),
+      audit: 'catalogue.batch_undo',
+      after: (batch, counts) => ({ kind: batch.kind, undone: counts.run, left_out: counts.left }),
     },
   }
 }
