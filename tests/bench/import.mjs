@@ -61,7 +61,10 @@ function sampler(base, path, every, headers = {}) {
       const answer = await fetch(base + path, { headers })
       await answer.arrayBuffer()
       if (!answer.ok) throw new Error(`bench: import: ${path} answered ${answer.status} during the ${during}`)
-      if (during) (times[during] ??= []).push(performance.now() - started)
+      if (during) {
+        times[during] ??= []
+        times[during].push(performance.now() - started)
+      }
       await new Promise((resolve) => setTimeout(resolve, every))
     }
   })()
