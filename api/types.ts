@@ -9,7 +9,7 @@ import type { sessionSchema as codeSessionSchema, registeredSchema, signatureSch
 import type { customerTelegramSchema } from './account/telegram-routes.ts'
 import type { entrySchema as auditEntrySchema } from './admin/audit-routes.ts'
 import type { challengeSchema, enrolmentSchema, recoverySchema, sessionSchema } from './admin/auth-routes.ts'
-import type { batchDetailSchema, batchPage, batchSchema, undoSchema } from './admin/batches/schemas.ts'
+import type { batchDetailSchema, batchPage, batchSchema } from './admin/batches/schemas.ts'
 import type {
   adminBannerSchema,
   adminPageSchema,
@@ -382,8 +382,8 @@ export type StaffApiAnswers = {
     'admin/auth/second-factor/': StaffSession
     'admin/auth/totp/': Enrolment
     'admin/auth/totp/confirm/': Out<typeof recoverySchema>
-    'admin/batches/{id}/apply/': BatchDetail
-    'admin/batches/{id}/undo/': Undone
+    'admin/batches/{id}/apply/': Batch
+    'admin/batches/{id}/undo/': Batch
     'admin/brands/': BrandRow
     'admin/categories/': CategoryRow
     'admin/category-groups/': GroupRow
@@ -412,7 +412,7 @@ export type StaffApiAnswers = {
     'admin/orders/{id}/returns/': StaffOrder
     'admin/orders/{id}/status/': StaffOrder
     'admin/products/': AdminProduct
-    'admin/products/bulk/': BatchDetail
+    'admin/products/bulk/': Batch
     'admin/products/bulk/preview/': BatchDetail
     'admin/products/{id}/line/': AdminLine
     'admin/products/{id}/sizes/': NewSizeAnswer
@@ -527,7 +527,6 @@ export type MovementPage = Out<typeof movementPage>
 export type Batch = Out<typeof batchSchema>
 export type BatchDetail = Out<typeof batchDetailSchema>
 export type BatchPage = Out<typeof batchPage>
-export type Undone = Out<typeof undoSchema>
 export type AdminBanner = Out<typeof adminBannerSchema>
 export type AdminStory = Out<typeof adminStorySchema>
 export type AdminStoryItem = Out<typeof adminStoryItemSchema>

@@ -1,7 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, customerRoutes, errors } from '../auth/openapi.ts'
 import { catalogueCache } from '../catalogue/cache.ts'
@@ -24,7 +22,7 @@ import {
   IMAGE_MAX_BYTES,
   normalizedImage,
   randomName,
-  tooLarge,
+  uploadBodyLimit,
 } from '../uploads/images.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX, reviewFormFields, reviewInputSchema } from './rules.ts'
 import {
@@ -278,12 +276,8 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
     }
   }
 
-  const limit = bodyLimit({
-    maxSize: UPLOAD_BODY_MAX_BYTES,
-    onError: (c) => {
-      throw tooLarge((c as Context<ApiEnv>).get('lang'), 'photos')
-    },
-  })
+  // Room for one photo too many, which gets its own message.
+  const limit = uploadBodyLimit('photos', REVIEW_PHOTOS_MAX + 1)
 
   const router = createRouter()
   // JSON or multipart: parsed and checked here rather than by the OpenAPI validator, which knows no files.

@@ -65,12 +65,14 @@ export type ApiClient = {
     body?: unknown,
   ): Promise<Answer<M, P>>
   /**
-   * A multipart upload (a `FormData` body): the answer of the path, as
+   * A multipart upload: a `FormData`, or the browser's request itself, whose
+   * body goes through as it comes (unparsed, never whole in memory here; sent
+   * once, so for a bearer's calls only). The answer of the path, as
    * `ApiUploadAnswers` names it; a refusal throws like `send`.
    */
   upload<P extends ApiPath<'POST', ApiUploadAnswers>>(
     path: KnownPath<'POST', P, ApiUploadAnswers>,
-    body: FormData,
+    body: FormData | Request,
   ): Promise<Answer<'POST', P, ApiUploadAnswers>>
   /**
    * A file for the browser (a spreadsheet, an export): a 200 with its body,
@@ -279,7 +281,7 @@ export function createApiClient(
       return read(withQuery(path, query))
     },
     async upload(path, body) {
-      return parse(await request(path, { method: 'POST', body }))
+      return parse(await request(path, { method: 'POST', ...uploadBody(body) }))
     },
     async download(path, query = {}) {
       const response = await request(withQuery(path, query))
@@ -313,6 +315,17 @@ export function createApiClient(
  */
 const unavailableAnswer = ({ unavailable, answer }: RefreshUnavailable) =>
   Response.json(answer, { status: unavailable, headers: { 'Retry-After': '30' } })
+
+/** A form to send, or a browser's request whose body (with its type and length) goes on as a stream. */
+function uploadBody(body: FormData | Request): RequestInit {
+  if (body instanceof FormData) return { body }
+  const headers = new Headers()
+  for (const name of ['Content-Type', 'Content-Length']) {
+    const value = body.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return { body: body.body, headers, duplex: 'half' } as RequestInit
+}
 
 /** `path?query` with the query's empty values left out. */
 function withQuery(path: string, query: ApiQuery) {

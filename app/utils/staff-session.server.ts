@@ -76,10 +76,10 @@ export type StaffAnswer<M extends ApiMethod, P extends string> = Answer<M, P, St
  * routes' own schemas. A path missing there does not compile.
  */
 export type StaffApiClient = {
-  /** A multipart upload (a `FormData` body), its answer as `StaffUploadAnswers` names it. */
+  /** A multipart upload (a `FormData`, or the browser's request streamed through), its answer as `StaffUploadAnswers` names it. */
   upload<P extends ApiPath<'POST', StaffUploadAnswers>>(
     path: KnownPath<'POST', P, StaffUploadAnswers>,
-    body: FormData,
+    body: FormData | Request,
   ): Promise<Answer<'POST', P, StaffUploadAnswers>>
   /** A file for the browser (an export, a template): a 200 with its body, type and name, never cached. */
   download(path: string, query?: ApiQuery): Promise<Response>

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalogue } from '#api/catalogue/cache.ts'
-import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { auditLog, productLines, products } from '#api/db/schema/index.ts'
 import type { AdminLine, AdminProduct, ProductCard, ProductDetail } from '#api/types.ts'
 import { meta } from '#app/routes/$lang/products/$slug.tsx'
@@ -428,7 +428,7 @@ describe('the spreadsheet carries the line', () => {
     form.set('mode', 'everything')
     const started = await t.json('admin/products/import/', { method: 'POST', body: form, token: manager.token })
     expect(started.status).toBe(202)
-    await importsSettled()
+    await batchJobsSettled()
     return (await t.json(`admin/batches/${started.body.id}/?size=500`, { token: manager.token, lang: 'ru' })).body
   }
   const exportCsv = async () =>
@@ -477,7 +477,8 @@ describe('the spreadsheet carries the line', () => {
     const rejected = batch.rows.results.find((r: { line: number }) => r.line === 4)
     expect(rejected.errors).toEqual([{ field: 'line', message: 'Только строчные латинские буквы, цифры и дефис.' }])
     const applied = await t.json(`admin/batches/${batch.id}/apply/`, { method: 'POST', token: manager.token })
-    expect(applied.status).toBe(200)
+    expect(applied.status).toBe(202)
+    await batchJobsSettled()
     expect((await admin('GET', `lines/${made.body.id}/`)).body.members.map((m: { id: number }) => m.id)).toEqual([
       a.id,
       stray.id,
@@ -489,7 +490,8 @@ describe('the spreadsheet carries the line', () => {
     expect(straySaved).toMatchObject({ concentration: 'edp' })
 
     const undone = await t.json(`admin/batches/${batch.id}/undo/`, { method: 'POST', token: manager.token, body: '{}' })
-    expect(undone.status).toBe(200)
+    expect(undone.status).toBe(202)
+    await batchJobsSettled()
     expect(await lineOf(stray.id)).toBeNull()
     expect(await lineOf(b.id)).toBe(made.body.id)
     const [strayBack] = await db().select().from(products).where(eq(products.id, stray.id))
