@@ -12,7 +12,7 @@ import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { BatchRows } from './+shared/batch-rows.tsx'
 import type { Route } from './+types/$id'
 import { batchWhat } from './batches.server.ts'
-import './+shared/batches.css'
+import '../+shared/batches/batches.css'
 
 const PAGE_SIZE = 100
 
