@@ -29,25 +29,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
-  // The page behind stops scrolling while the drawer is open (shared with the modals).
-  useEffect(() => {
-    const panel = ref.current
-    if (!panel) return
-    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
-    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
-      else {
-        unlock?.()
-        unlock = null
-      }
-    }
-    panel.addEventListener('toggle', onToggle)
-    return () => {
-      panel.removeEventListener('toggle', onToggle)
-      unlock?.()
-    }
-  }, [])
+  useScrollLockWhileOpen(ref)
   const here = isAuthPath(pathname)
     ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
@@ -77,34 +59,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
           </button>
         </div>
         <LanguageSwitcher lang={lang} segmented />
-        <nav aria-label={t('shell.categories')} className="mobile-menu__nav">
-          {shell.categoryGroups.map((group) => (
-            <details key={group.id ?? 'other'} className="mobile-menu__group">
-              {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
-              <summary role="button">
-                {group.title}
-                <Icon name="chevron-down" size={20} />
-              </summary>
-              <ul>
-                {group.children.map((category) => (
-                  <li key={category.id}>
-                    <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ))}
-          {/* The header's sections only stand in when there are no groups: they repeat the groups' categories. */}
-          {shell.categoryGroups.length === 0 ? (
-            <ul className="mobile-menu__sections">
-              {shell.headerMenu.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}>{item.title}</Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </nav>
+        <CategoryNav shell={shell} lang={lang} />
         <div className="mobile-menu__account">
           {user ? (
             <ProfileLinks lang={lang} onPick={close} />
@@ -130,5 +85,62 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
         </div>
       </div>
     </div>
+  )
+}
+
+/** The page behind stops scrolling while the drawer is open (shared with the modals). */
+function useScrollLockWhileOpen(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const panel = ref.current
+    if (!panel) return
+    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
+    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
+      else {
+        unlock?.()
+        unlock = null
+      }
+    }
+    panel.addEventListener('toggle', onToggle)
+    return () => {
+      panel.removeEventListener('toggle', onToggle)
+      unlock?.()
+    }
+  }, [ref])
+}
+
+/** The catalogue's groups, each folding out its categories; the header's sections when there are no groups. */
+function CategoryNav({ shell, lang }: { shell: Shell; lang: Lang }) {
+  const { t } = useTranslation()
+  return (
+    <nav aria-label={t('shell.categories')} className="mobile-menu__nav">
+      {shell.categoryGroups.map((group) => (
+        <details key={group.id ?? 'other'} className="mobile-menu__group">
+          {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
+          <summary role="button">
+            {group.title}
+            <Icon name="chevron-down" size={20} />
+          </summary>
+          <ul>
+            {group.children.map((category) => (
+              <li key={category.id}>
+                <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+      {/* The header's sections only stand in when there are no groups: they repeat the groups' categories. */}
+      {shell.categoryGroups.length === 0 ? (
+        <ul className="mobile-menu__sections">
+          {shell.headerMenu.map((item) => (
+            <li key={item.id}>
+              <Link to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}>{item.title}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </nav>
   )
 }
