@@ -230,10 +230,7 @@ export function LiveSearchPopup({
   // More results when the end of the list scrolls into view.
   useEndInView(popup, sentinel, visible && state.page < state.totalPages, loadMore)
 
-  // Keep the active option in sight.
-  useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
-  }, [active, optionId])
+  useInSight(active >= 0 ? optionId(active) : null)
 
   const status =
     phase === 'open' && state.query
@@ -271,7 +268,19 @@ export function LiveSearchPopup({
                   onMouseMove={() => index !== active && setActive(index)}
                   onClick={() => open(index)}
                 >
-                  <SuggestionImage image={item.image} />
+                  {item.image ? (
+                    <img
+                      src={item.image.extra_small}
+                      srcSet={`${item.image.extra_small} 64w, ${item.image.small} 240w`}
+                      sizes="40px"
+                      width={40}
+                      height={40}
+                      alt=""
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span className="live-search__noimage" />
+                  )}
                   <span className="live-search__text">
                     <span className="live-search__title">
                       <Highlighted text={item.title} ranges={item.highlight} />
@@ -320,19 +329,9 @@ function useEndInView(
   }, [root, end, watching, onEnd])
 }
 
-/** A suggested product's picture, or its empty place. */
-function SuggestionImage({ image }: { image: Suggestion['image'] }) {
-  return image ? (
-    <img
-      src={image.extra_small}
-      srcSet={`${image.extra_small} 64w, ${image.small} 240w`}
-      sizes="40px"
-      width={40}
-      height={40}
-      alt=""
-      loading="lazy"
-    />
-  ) : (
-    <span className="live-search__noimage" />
-  )
+/** Keeps the element with `id` (the active option) scrolled into sight. */
+function useInSight(id: string | null) {
+  useEffect(() => {
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'nearest' })
+  }, [id])
 }

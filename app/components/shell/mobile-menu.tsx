@@ -59,7 +59,34 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
           </button>
         </div>
         <LanguageSwitcher lang={lang} segmented />
-        <CategoryNav shell={shell} lang={lang} />
+        <nav aria-label={t('shell.categories')} className="mobile-menu__nav">
+          {shell.categoryGroups.map((group) => (
+            <details key={group.id ?? 'other'} className="mobile-menu__group">
+              {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
+              <summary role="button">
+                {group.title}
+                <Icon name="chevron-down" size={20} />
+              </summary>
+              <ul>
+                {group.children.map((category) => (
+                  <li key={category.id}>
+                    <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))}
+          {/* The header's sections only stand in when there are no groups: they repeat the groups' categories. */}
+          {shell.categoryGroups.length === 0 ? (
+            <ul className="mobile-menu__sections">
+              {shell.headerMenu.map((item) => (
+                <li key={item.id}>
+                  <Link to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}>{item.title}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </nav>
         <div className="mobile-menu__account">
           {user ? (
             <ProfileLinks lang={lang} onPick={close} />
@@ -108,39 +135,4 @@ function useScrollLockWhileOpen(ref: React.RefObject<HTMLDivElement | null>) {
       unlock?.()
     }
   }, [ref])
-}
-
-/** The catalogue's groups, each folding out its categories; the header's sections when there are no groups. */
-function CategoryNav({ shell, lang }: { shell: Shell; lang: Lang }) {
-  const { t } = useTranslation()
-  return (
-    <nav aria-label={t('shell.categories')} className="mobile-menu__nav">
-      {shell.categoryGroups.map((group) => (
-        <details key={group.id ?? 'other'} className="mobile-menu__group">
-          {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
-          <summary role="button">
-            {group.title}
-            <Icon name="chevron-down" size={20} />
-          </summary>
-          <ul>
-            {group.children.map((category) => (
-              <li key={category.id}>
-                <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ))}
-      {/* The header's sections only stand in when there are no groups: they repeat the groups' categories. */}
-      {shell.categoryGroups.length === 0 ? (
-        <ul className="mobile-menu__sections">
-          {shell.headerMenu.map((item) => (
-            <li key={item.id}>
-              <Link to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}>{item.title}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </nav>
-  )
 }
