@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, expect } from 'vitest'
 import { orders, payments, products } from '#api/db/schema/index.ts'
 import type { Order } from '#api/types.ts'
+import type { Json } from '#tests/support/json.ts'
 import type { TestApi } from './api.ts'
 import { type Customer, registerCustomer } from './customer.ts'
 
@@ -100,7 +101,7 @@ export function orderMaker(t: TestApi) {
     async read(id: number, as?: Customer) {
       const r = await t.json(`orders/${id}/`, { token: (as ?? (await customer())).access })
       expect(r.status).toBe(200)
-      return r.body as Order & Record<string, any>
+      return r.body as Order & Record<string, Json>
     },
     stockOf: async (productId: number) =>
       (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!
@@ -149,7 +150,7 @@ export function paymeCaller(t: TestApi, key: string) {
     expect(r.status).toBe(200)
     return r.body as {
       id: number
-      result?: any
+      result?: Json
       error?: { code: number; message: Record<string, string>; data?: string }
     }
   }
