@@ -17,7 +17,6 @@ import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { PaymentMethod } from '#contract/orders.ts'
 import type { Route } from './+types/payment'
 import {
   deliveryOf,
@@ -219,7 +218,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
         <fieldset className="checkout-choice">
           <legend>{t('payment.method')}</legend>
-          {PaymentMethod.map((m) => (
+          {preview.payment_methods.map((m) => (
             <label key={m} className="checkout-choice__option">
               <input
                 type="radio"
