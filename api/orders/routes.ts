@@ -106,7 +106,7 @@ const cancelRoute = customer.post('/orders/{id}/cancel/', {
   description:
     'Stock goes back, cashback spent on the order is returned to the balance, the promo code use is released; ' +
     'a paid order becomes `refund_pending` and the money is asked back from the provider at once (sandbox, ' +
-    'saved card, Click: `refunded` when it answers; Payme: when Payme cancels its transaction); `refund` in the ' +
+    'saved card, Click: `refunded` when it answers; Payme, Uzum Bank: when they cancel the transaction); `refund` in the ' +
     'answer says where it stands. Later states: 409.',
   request: { params: orderIdParams },
   responses: {

@@ -24,6 +24,7 @@ import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
 import { ordersCreated, paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
+import { offeredPaymentMethods } from '../payments/offered.ts'
 import { returnsAnyPart } from '../payments/refundable.ts'
 import {
   checkCustomerLimit,
@@ -135,6 +136,10 @@ export async function createOrder(
   if (input.delivery === 'pickup' && !pickupPoint)
     throw new ApiError(400, message(lang, 'order_unknown_pickup_point'), [
       { field: 'pickup_point', message: message(lang, 'order_unknown_pickup_point') },
+    ])
+  if (!offeredPaymentMethods(config).includes(input.payment_method))
+    throw new ApiError(400, message(lang, 'order_payment_method_unavailable'), [
+      { field: 'payment_method', message: message(lang, 'order_payment_method_unavailable') },
     ])
   const result = await db.transaction(async (tx) => {
     await lockKey(tx, `order:${userId}`)

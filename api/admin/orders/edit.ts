@@ -298,8 +298,9 @@ function noChange(order: OrderRow, items: OrderItemRow[]): EditOutcome {
 
 /**
  * An order awaiting payment is not changed under a payment in flight (a
- * Payme transaction within Payme's window, a sandbox page, a Click prepare or
- * a card charge of the last 30 minutes: it would pay the old total): 409.
+ * Payme transaction within Payme's window, an Uzum transaction within its
+ * confirm window, a sandbox page, a Click prepare or a card charge of the
+ * last 30 minutes: it would pay the old total): 409.
  * Older unfinished ones are cancelled, so none pays the old total later.
  */
 async function settleUnfinishedPayments(tx: Tx, order: OrderRow, now: Date, lang: Lang) {

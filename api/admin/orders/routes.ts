@@ -102,7 +102,7 @@ const cashRoute = deliver.post('/admin/orders/{id{[0-9]+}}/cash-received/', {
 const paymentLinkRoute = write.post('/admin/orders/{id{[0-9]+}}/payment-link/', {
   summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
   description:
-    "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +
+    "Payme's, Click's or Uzum Bank's page for the order (the sandbox: the storefront's pay page), in the order's " +
     "language. `send_sms: true` queues it as an SMS to the customer's phone, or to their Telegram when they " +
     'linked it (`sent_by`; audited `order.payment_link_sms`). ' +
     '409 unless the order awaits payment.',

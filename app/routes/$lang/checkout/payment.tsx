@@ -18,7 +18,7 @@ import type { FieldOf, FormFields } from '#app/utils/form-fields.ts'
 import { byIntent, type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { PaymentMethod } from '#contract/orders.ts'
+import type { PaymentMethod } from '#contract/orders.ts'
 import type { Route } from './+types/payment'
 import {
   deliveryOf,
@@ -246,7 +246,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="checkout-form" {...getFormProps(form)}>
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
-        <MethodChoice chosen={fields.payment_method.initialValue} onChoose={setMethod} />
+        <MethodChoice
+          methods={preview.payment_methods}
+          chosen={fields.payment_method.initialValue}
+          onChoose={setMethod}
+        />
         <SavedCardChoice
           lang={lang}
           cards={cards}
@@ -300,12 +304,20 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
 }
 
 /** How to pay: each way with what it means. */
-function MethodChoice({ chosen, onChoose }: { chosen: string | undefined; onChoose: (method: string) => void }) {
+function MethodChoice({
+  methods,
+  chosen,
+  onChoose,
+}: {
+  methods: readonly PaymentMethod[]
+  chosen: string | undefined
+  onChoose: (method: string) => void
+}) {
   const { t } = useTranslation('checkout')
   return (
     <fieldset className="checkout-choice">
       <legend>{t('payment.method')}</legend>
-      {PaymentMethod.map((m) => (
+      {methods.map((m) => (
         <label key={m} className="checkout-choice__option">
           <input
             type="radio"

@@ -22,7 +22,8 @@ async function loadPayment(context: Route.LoaderArgs['context'], id: string) {
 /**
  * The sandbox provider's page (PAYMENT_PROVIDER=sandbox): a test payment that
  * the customer approves or declines, driving the same state changes as Payme
- * or Click would. Then back to the payment result, as from a real provider.
+ * or Click would (for an order paid by Uzum, through Uzum's own webhooks).
+ * Then back to the payment result, as from a real provider.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const payment = await loadPayment(context, params.paymentId)
@@ -69,6 +70,7 @@ export default function SandboxPaymentPage({ loaderData: { lang, payment, number
       <h1>{t('sandbox.title')}</h1>
       <p className="payment-page__test" role="note">
         {t('sandbox.test_notice')}
+        {payment.provider === 'uzum' ? ` ${t('sandbox.uzum_notice')}` : null}
       </p>
       <dl className="order-facts">
         <div>
