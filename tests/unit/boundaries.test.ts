@@ -42,14 +42,11 @@ test('api/types.ts holds types only, so a storefront module importing it loads n
 
 describe('api/ route modules', () => {
   const api = join(import.meta.dirname, '../../api')
-  // Route modules stay thin: they parse, call a service function and answer.
-  const routeFiles = readdirSync(api, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((dir) =>
-      readdirSync(join(api, dir.name))
-        .filter((name) => name === 'routes.ts' || name.endsWith('-routes.ts'))
-        .map((name) => `${dir.name}/${name}`),
-    )
+  // Route modules stay thin: they parse, call a service function and answer. Every folder
+  // down (admin/orders/routes.ts as well as orders/routes.ts).
+  const routeFiles = (readdirSync(api, { recursive: true }) as string[])
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => /(?:^|\/|-)routes\.ts$/.test(file) && file.includes('/'))
     .sort()
   const queriesDatabase = (file: string) =>
     /from '(?:drizzle-orm|[./]+db\/schema[^']*)'/.test(readFileSync(join(api, file), 'utf8'))
@@ -57,6 +54,7 @@ describe('api/ route modules', () => {
   test('are found', () => {
     expect(routeFiles).toContain('orders/routes.ts')
     expect(routeFiles).toContain('catalogue/home-routes.ts')
+    expect(routeFiles).toContain('admin/orders/change-routes.ts')
   })
 
   test('import neither drizzle-orm nor the schema', () => {
