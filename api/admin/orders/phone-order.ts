@@ -7,14 +7,8 @@ import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import { isUniqueViolation } from '../../orders/db-errors.ts'
-import {
-  createOrder,
-  type NewOrder,
-  type OrderItemRow,
-  type OrderRow,
-  orderItemsOf,
-  previewPlacedOrder,
-} from '../../orders/service.ts'
+import { createOrder, type NewOrder, previewPlacedOrder } from '../../orders/placing.ts'
+import { type OrderItemRow, type OrderRow, orderItemsOf } from '../../orders/service.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 
@@ -58,7 +52,7 @@ class PhonePreview extends Error {
  * An order a staff member takes by phone, for a customer found by the phone
  * number or created with it (an account without a password: the customer
  * sets one with the "forgot password" SMS). The order is placed by the
- * checkout's own code (orders/service.ts `createOrder`, source `staff`): the
+ * checkout's own code (orders/placing.ts `createOrder`, source `staff`): the
  * same stock, price, promo, cashback and delivery rules, one order per
  * `idempotency_key`. The customer and the order are one transaction (no
  * customer is left without the order that made them), audited
