@@ -5,7 +5,7 @@ import type { Lang } from '../../http/locale.ts'
 import type { MediaLinks } from '../../media/links.ts'
 import { linePictures } from '../../orders/pictures.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
-import { type OrderStatus, statusNames } from '../../orders/states.ts'
+import { type OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
 import { type OrderViewContext, orderView } from '../../orders/views.ts'
 import { changesIn, type EventChanges, orderEventsOf } from './events.ts'
 import { yandexMapsUrl } from './map-link.ts'
@@ -22,6 +22,25 @@ export const statusOf = (lang: Lang, status: number, delivery: string) => ({
   name: statusNames[status as OrderStatus],
   label: statusLabel(lang, status, delivery),
 })
+
+/**
+ * What a status move answers: where the order now stands (a cancelled paid
+ * order's refund shows in `payment_status`) and where the viewer may move it
+ * next. The page that moved it builds the whole order again anyway.
+ */
+export function staffStatusMove(order: OrderRow, viewer: OrderViewer & { lang: Lang }) {
+  const { lang } = viewer
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    status: order.status,
+    status_name: statusNames[order.status as OrderStatus],
+    status_label: statusLabel(lang, order.status, order.delivery),
+    payment_status: order.paymentStatus,
+    next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
+    updated_at: order.updatedAt.toISOString(),
+  }
+}
 
 /**
  * The order page of the desk: the customer's view of the order (orders/views.ts,
