@@ -24,6 +24,20 @@ const productSlug = z
   .string()
   .openapi({ param: { name: 'slug', in: 'path' }, example: 'dior-sauvage-eau-de-toilette-100-ml' })
 
+const productPageSchema = pagedSchema(productCardSchema)
+  .extend({
+    total_capped: z
+      .boolean()
+      .optional()
+      .openapi({
+        description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
+      }),
+    sizes: z.enum(sizesChoices).openapi({
+      description: 'How this page lists a line: one card (`together`) or a card per size (`separate`)',
+    }),
+  })
+  .openapi('ProductPage')
+
 /** True for the API's catch-all 404 (app.notFound in api/app.ts), not another route's own. */
 async function genericNotFound(response: Response, lang: Lang) {
   if (!response.headers.get('content-type')?.startsWith('application/json')) return true
@@ -43,22 +57,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
       'Unknown parameters and malformed values give 400 with field errors; a page beyond the last one gives 404.',
     request: { query: productListQuery },
     responses: {
-      200: jsonContent(
-        pagedSchema(productCardSchema)
-          .extend({
-            total_capped: z
-              .boolean()
-              .optional()
-              .openapi({
-                description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
-              }),
-            sizes: z.enum(sizesChoices).openapi({
-              description: 'How this page lists a line: one card (`together`) or a card per size (`separate`)',
-            }),
-          })
-          .openapi('ProductPage'),
-        'A page of products',
-      ),
+      200: jsonContent(productPageSchema, 'A page of products'),
       400: errorResponses[400],
       404: errorResponses[404],
     },
