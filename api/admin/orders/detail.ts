@@ -5,9 +5,10 @@ import type { Lang } from '../../http/locale.ts'
 import type { MediaLinks } from '../../media/links.ts'
 import { linePictures } from '../../orders/pictures.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.ts'
-import { type OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
+import { type OrderStatus, statusNames } from '../../orders/states.ts'
 import { type OrderViewContext, orderView } from '../../orders/views.ts'
 import { changesIn, type EventChanges, orderEventsOf } from './events.ts'
+import { deskStatus } from './list.ts'
 import { yandexMapsUrl } from './map-link.ts'
 import { paidPayments, refundOptions, refundsOf } from './money-back.ts'
 import { maskPhone } from './phones.ts'
@@ -31,11 +32,7 @@ export const statusOf = (lang: Lang, status: number, delivery: string) => ({
 export function staffStatusMove(order: OrderRow, viewer: OrderViewer & { lang: Lang }) {
   const { lang } = viewer
   return {
-    id: order.id,
-    number: orderNumber(order.id),
-    status: order.status,
-    status_name: statusNames[order.status as OrderStatus],
-    status_label: statusLabel(lang, order.status, order.delivery),
+    ...deskStatus(order, lang),
     payment_status: order.paymentStatus,
     next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
     updated_at: order.updatedAt.toISOString(),
