@@ -15,6 +15,7 @@ import { ordersCreated } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
 import { type PricedOrder, priceOrder } from './pricing.ts'
+import { orRolledBack } from './rolled-back.ts'
 import type { createOrderBody } from './schemas.ts'
 import {
   customerActor,
@@ -44,18 +45,11 @@ export type OrderSource =
       orderLang: Lang
       /** Runs in the order's transaction once it is placed (the staff member's audit row). */
       placed?: (tx: Tx, order: OrderRow) => Promise<void>
-      /** Compute everything, write nothing: the transaction is rolled back with the order it would be. */
-      preview?: boolean
+      /** Compute everything, write nothing: called with the order it would be, it rolls the transaction back. */
+      preview?: (placed: { order: OrderRow; items: OrderItemRow[] }) => never
     }
 
 type PlaceCtx = { lang: Lang; config: Config; now: Date; source: OrderSource }
-
-/** A preview's transaction is rolled back with the order it would have placed and its lines. */
-class OrderPreview extends Error {
-  constructor(readonly placed: { order: OrderRow; items: OrderItemRow[] }) {
-    super('order preview')
-  }
-}
 
 /**
  * What placing an order from `source` would give, nothing written: the
@@ -68,14 +62,11 @@ export async function previewPlacedOrder(
   input: NewOrder,
   ctx: { lang: Lang; config: Config; now: Date; source: Extract<OrderSource, { kind: 'staff' }> },
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-  try {
+  return orRolledBack(async (rollBack) => {
     // A key already used answers the order it placed: that is what placing it would give.
-    const { order } = await createOrder(db, userId, input, { ...ctx, source: { ...ctx.source, preview: true } })
+    const { order } = await createOrder(db, userId, input, { ...ctx, source: { ...ctx.source, preview: rollBack } })
     return { order, items: (await orderItemsOf(db, [order.id])).get(order.id) ?? [] }
-  } catch (error) {
-    if (error instanceof OrderPreview) return error.placed
-    throw error
-  }
+  })
 }
 
 /**
@@ -122,10 +113,7 @@ export async function createOrder(
     await reserveFor(tx, order, priced, placing)
     await notifyOrderStatus(tx, order, null, { now: ctx.now })
     if (source.kind === 'staff') {
-      if (source.preview) {
-        const items = (await orderItemsOf(tx, [order.id])).get(order.id) ?? []
-        throw new OrderPreview({ order, items })
-      }
+      if (source.preview) source.preview({ order, items: (await orderItemsOf(tx, [order.id])).get(order.id) ?? [] })
       await source.placed?.(tx, order)
     }
     return { order, created: true }

@@ -9,6 +9,7 @@ import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import { amountDue, owedBack } from '../../orders/balance.ts'
 import { holdsOrder } from '../../orders/expiry.ts'
+import { orRolledBack } from '../../orders/rolled-back.ts'
 import type { addressSchema } from '../../orders/schemas.ts'
 import { lockOrderAndPayments, type OrderItemRow, type OrderRow, orderById, statusLabel } from '../../orders/service.ts'
 import { type Delivery, OrderStatus } from '../../orders/states.ts'
@@ -53,13 +54,6 @@ export type EditOutcome = {
   changed: boolean
 }
 
-/** A preview's transaction is rolled back with its outcome: the same code as the edit, nothing written. */
-class Preview extends Error {
-  constructor(readonly outcome: EditOutcome) {
-    super('preview')
-  }
-}
-
 /**
  * Changes an order before it ships (awaiting payment, accepted, ready):
  * its lines (quantities, added and removed products), delivery way, address
@@ -98,9 +92,8 @@ export async function editOrder(
     throw new ApiError(400, detail, [{ field: 'pickup_point', message: detail }])
   }
   let askProvider = false
-  let outcome: EditOutcome
-  try {
-    outcome = await db.transaction(async (tx) => {
+  const outcome = await orRolledBack<EditOutcome>((rollBack) =>
+    db.transaction(async (tx) => {
       const locked = await lockEditable(tx, edit, ctx)
       const before = { order: locked, items: await orderLinesOf(tx, locked.id) }
       const priced = await priceEdit(tx, locked, before.items, edit, ctx)
@@ -119,14 +112,11 @@ export async function editOrder(
         amountDue: amountDue(recorded.order),
         changed: true,
       }
-      if (options.preview) throw new Preview(result)
+      if (options.preview) rollBack(result)
       return result
-    })
-  } catch (error) {
-    if (error instanceof Preview) return error.outcome
-    throw error
-  }
-  if (!outcome.changed) return outcome
+    }),
+  )
+  if (!outcome.changed || options.preview) return outcome
   await invalidateCatalogue(db)
   if (askProvider) {
     await refundOrder(ctx.refunds, outcome.order.id)
