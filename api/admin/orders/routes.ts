@@ -34,6 +34,7 @@ import { maySee } from './viewer.ts'
 
 const tags = ['admin: orders']
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
+const movedAnswer = jsonContent(statusMoveSchema, 'Where the order now stands and where the caller may move it next')
 
 const read = staffRoutes(requirePermission('orders.read'), tags)
 /** Reading orders: every one with orders.read, a courier's own with orders.deliver. */
@@ -79,10 +80,7 @@ const statusRoute = pick.post('/admin/orders/{id{[0-9]+}}/status/', {
     '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`. ' +
     'Answers where the order now stands and the next moves, not the whole order (GET admin/orders/{id}/ has that).',
   request: { params: orderIdParams, body: requiredJson(statusBody) },
-  responses: {
-    200: jsonContent(statusMoveSchema, 'Where the order now stands and where the caller may move it next'),
-    ...adminErrorsOf(400, 404, 409),
-  },
+  responses: { 200: movedAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
 const write = staffRoutes(requirePermission('orders.write'), tags)
