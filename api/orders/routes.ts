@@ -12,6 +12,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
 import { linePictures } from './pictures.ts'
+import { createOrder } from './placing.ts'
 import { previewOrder } from './preview.ts'
 import {
   createOrderBody,
@@ -23,15 +24,7 @@ import {
   pagedOrders,
   statusListQuery,
 } from './schemas.ts'
-import {
-  cancelByCustomer,
-  createOrder,
-  customerOrder,
-  listOrders,
-  type OrderRow,
-  orderById,
-  orderItemsOf,
-} from './service.ts'
+import { cancelByCustomer, customerOrder, listOrders, type OrderRow, orderById, orderItemsOf } from './service.ts'
 import { orderView } from './views.ts'
 
 const error = (description: string) => jsonContent(errorSchema, description)

@@ -55,6 +55,7 @@ describe('api/ route modules', () => {
     expect(routeFiles).toContain('orders/routes.ts')
     expect(routeFiles).toContain('catalogue/home-routes.ts')
     expect(routeFiles).toContain('admin/batches/routes.ts')
+    expect(routeFiles).toContain('admin/orders/change-routes.ts')
   })
 
   test('import neither drizzle-orm nor the schema', () => {

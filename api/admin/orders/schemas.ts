@@ -188,6 +188,19 @@ export const staffOrderSchema = orderSchema
   })
   .openapi('StaffOrder')
 
+export const statusMoveSchema = staffOrderSchema
+  .pick({
+    id: true,
+    number: true,
+    status: true,
+    status_name: true,
+    status_label: true,
+    payment_status: true,
+    next_statuses: true,
+    updated_at: true,
+  })
+  .openapi('StaffStatusMove')
+
 export const statusBody = z.object({
   status: z
     .number()

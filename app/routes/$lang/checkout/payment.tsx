@@ -260,17 +260,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           // Without JavaScript it is always there (and used only for payment by card).
           hidden={hydrated && method !== 'card'}
         />
-        <p className="checkout-way">
-          <strong>{t('payment.delivery')}:</strong>{' '}
-          {point
-            ? t('receive.chosen_pickup', { name: point.name, address: point.address })
-            : t(`payment.deliveries.${way}`)}
-          {' · '}
-          {option(way, false).delivery_price
-            ? formatMoney(option(way, false).delivery_price, lang)
-            : t('payment.delivery_free')}{' '}
-          <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
-        </p>
+        <DeliveryLine lang={lang} way={way} point={point} price={option(way, false).delivery_price} />
         <PromoField lang={lang} field={fields.promo_code} applied={applied} discount={preview.discount} />
         <CashbackChoice
           lang={lang}
@@ -300,6 +290,32 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
     </CheckoutShell>
+  )
+}
+
+/** The delivery chosen on the first step, its price and a way back to change it. */
+function DeliveryLine({
+  lang,
+  way,
+  point,
+  price,
+}: {
+  lang: Lang
+  way: 'courier' | 'pickup'
+  point: { name: string; address: string } | null
+  price: number
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <p className="checkout-way">
+      <strong>{t('payment.delivery')}:</strong>{' '}
+      {point
+        ? t('receive.chosen_pickup', { name: point.name, address: point.address })
+        : t(`payment.deliveries.${way}`)}
+      {' · '}
+      {price ? formatMoney(price, lang) : t('payment.delivery_free')}{' '}
+      <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
+    </p>
   )
 }
 
