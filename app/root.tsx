@@ -1,6 +1,14 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router'
 import { DeferredScripts, wantsScriptsOnLoad } from '#app/components/deferred-scripts.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx'
@@ -47,8 +55,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 
-// Every navigation and every form submission may have queued a toast.
-export const shouldRevalidate = () => true
+// Every navigation and every form submission may have queued a toast; a submission that
+// says it stores nothing (a draft's live totals) reloads nothing.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  !formMethod || defaultShouldRevalidate
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')

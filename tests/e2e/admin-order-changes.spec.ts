@@ -19,8 +19,8 @@ async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 }
 
-/** Finds products by `query` in a draft form and adds the first one whose title starts with `title`. */
-async function addProduct(page: Page, query: string, title: string) {
+/** Finds products by `query` in a draft form and adds the first one whose title starts with `title`; the totals show. */
+async function addProduct(page: Page, query: string, title: string, totals: string) {
   await main(page).getByRole('searchbox', { name: 'Добавить товар: название, бренд или артикул' }).fill(query)
   await main(page).getByRole('button', { name: 'Найти', exact: true }).click()
   const found = main(page).getByRole('list', { name: 'Найденные товары' })
@@ -28,7 +28,7 @@ async function addProduct(page: Page, query: string, title: string) {
     .getByRole('button', { name: new RegExp(`^Добавить «${title}`) })
     .first()
     .click()
-  await expect(main(page).getByRole('region', { name: 'Итог после изменений' })).toBeVisible()
+  await expect(main(page).getByRole('region', { name: totals })).toBeVisible()
 }
 
 const smsTexts = (national: string) => () => messagesTo(national).map((sms) => sms.text)
@@ -48,7 +48,7 @@ test('a manager edits an order and takes another one by phone', async ({ page, r
   await main(page)
     .getByRole('spinbutton', { name: /^Dior Sauvage/ })
     .fill('2')
-  await addProduct(page, 'Chanel', 'Chanel')
+  await addProduct(page, 'Chanel', 'Chanel', 'Итог после изменений')
   await fitsThePhone(page)
   await main(page).getByRole('button', { name: 'Сохранить изменения' }).click()
   await expect(toasts(page).getByText(`Заказ № ${order.number} изменён`)).toBeVisible()
@@ -68,7 +68,7 @@ test('a manager edits an order and takes another one by phone', async ({ page, r
   await main(page).getByRole('textbox', { name: 'Имя (для нового покупателя)' }).fill('Бахтиёр Азимов')
   await main(page).getByRole('button', { name: 'Найти покупателя' }).click()
   await expect(main(page).getByRole('status').filter({ hasText: 'Такого покупателя нет' })).toBeVisible()
-  await addProduct(page, 'Dior Sauvage', 'Dior Sauvage')
+  await addProduct(page, 'Dior Sauvage', 'Dior Sauvage', 'Итог заказа')
   await main(page).getByRole('radio', { name: 'Самовывоз' }).check()
   await main(page).getByRole('combobox', { name: 'Пункт самовывоза' }).selectOption('amir-temur')
   await fitsThePhone(page)

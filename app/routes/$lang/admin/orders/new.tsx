@@ -17,11 +17,14 @@ import {
   DraftFooter,
   DraftLines,
   DraftProblemNote,
+  Fold,
   PlaceFields,
   ReceiverFields,
+  refusedAny,
   TextField,
 } from './+shared/draft-fields.tsx'
 import { type PhoneOrderDraft, phoneOrderForm } from './+shared/draft-form.ts'
+import { useLiveTotals } from './+shared/live-totals.ts'
 import type { Route } from './+types/new'
 import { apiPlace, apiReceiver, draftActions, placeChoices, readDraft } from './draft.server.ts'
 import '../+shared/desk/pages.css'
@@ -111,6 +114,8 @@ export default function PhoneOrderPage({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation('admin-orders')
   const draft = actionData?.draft ?? loaderData.draft
   const problem = actionData?.problem ?? null
+  const draftKey = JSON.stringify(draft)
+  const live = useLiveTotals(draftKey)
   return (
     <div className="desk-page">
       <p>
@@ -118,7 +123,7 @@ export default function PhoneOrderPage({ loaderData, actionData }: Route.Compone
       </p>
       <h1>{t('phone.title')}</h1>
       {/* A new draft (a line added, a preview, the customer found) re-renders the fields with what it holds. */}
-      <Form method="post" className="desk-draft" key={JSON.stringify(draft)}>
+      <Form method="post" className="desk-draft" key={draftKey} preventScrollReset onChange={live.onChange}>
         <input type="hidden" name={draftField('idempotency_key')} value={draft.idempotency_key} />
         <DraftProblemNote problem={problem} />
         <CallerFields
@@ -133,7 +138,9 @@ export default function PhoneOrderPage({ loaderData, actionData }: Route.Compone
         <PaymentFields draft={draft} problem={problem} />
         <DraftFooter
           lang={lang}
-          preview={actionData?.preview}
+          title={t('phone.totals')}
+          preview={live.preview ?? actionData?.preview}
+          problem={live.problem}
           submit={{ intent: DraftIntent.place, label: t('phone.place') }}
         />
       </Form>
@@ -156,9 +163,9 @@ function CallerFields({
 }) {
   const { t } = useTranslation('admin-orders')
   return (
-    <fieldset className="desk-card">
+    <fieldset className="desk-card desk-caller">
       <legend>{t('phone.customer')}</legend>
-      <div className="desk-filters__grid">
+      <div className="desk-caller__phone">
         <TextField
           name="customer.phone"
           label={t('phone.phone')}
@@ -166,6 +173,11 @@ function CallerFields({
           problem={problem}
           inputMode="tel"
         />
+        <button type="submit" name="intent" value={DraftIntent.lookup} className="admin-button">
+          {t('phone.lookup')}
+        </button>
+      </div>
+      <div className="desk-caller__who">
         <TextField name="customer.name" label={t('phone.name')} value={draft.customer.name} problem={problem} />
         <div className="field">
           <label htmlFor="phone-lang" className="field__label">
@@ -180,11 +192,6 @@ function CallerFields({
           </select>
         </div>
       </div>
-      <p className="desk-actions__row">
-        <button type="submit" name="intent" value={DraftIntent.lookup} className="admin-button">
-          {t('phone.lookup')}
-        </button>
-      </p>
       {customer === undefined ? null : customer ? (
         <p className="desk-muted" role="status">
           {t('phone.found', {
@@ -207,7 +214,7 @@ function CallerFields({
 function PaymentFields({ draft, problem }: { draft: PhoneOrderDraft; problem: DraftProblem | null }) {
   const { t } = useTranslation('admin-orders')
   return (
-    <fieldset className="desk-card">
+    <fieldset className="desk-card desk-pay">
       <legend>{t('order.payment_method')}</legend>
       <div className="desk-choice">
         {PaymentMethod.map((m) => (
@@ -222,15 +229,20 @@ function PaymentFields({ draft, problem }: { draft: PhoneOrderDraft; problem: Dr
           </label>
         ))}
       </div>
-      <label className="admin-check">
+      <label className="admin-check desk-pay__link">
         <input type="checkbox" name={draftField('send_payment_link')} defaultChecked={draft.send_payment_link} />{' '}
         {t('phone.send_link')}
       </label>
-      <TextField name="promo_code" label={t('order.promo_code')} value={draft.promo_code} problem={problem} />
-      <label className="admin-check">
-        <input type="checkbox" name={draftField('use_cashback')} defaultChecked={draft.use_cashback} />{' '}
-        {t('phone.use_cashback')}
-      </label>
+      <Fold
+        title={t('phone.discounts')}
+        open={Boolean(draft.promo_code) || draft.use_cashback || refusedAny(problem, 'promo_code')}
+      >
+        <TextField name="promo_code" label={t('order.promo_code')} value={draft.promo_code} problem={problem} />
+        <label className="admin-check">
+          <input type="checkbox" name={draftField('use_cashback')} defaultChecked={draft.use_cashback} />{' '}
+          {t('phone.use_cashback')}
+        </label>
+      </Fold>
     </fieldset>
   )
 }

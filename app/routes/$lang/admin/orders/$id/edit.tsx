@@ -11,6 +11,7 @@ import { byIntent, pageId } from '../../forms.server.ts'
 import { DraftIntent, draftField } from '../+shared/draft.ts'
 import { DraftFooter, DraftLines, DraftProblemNote, PlaceFields, ReceiverFields } from '../+shared/draft-fields.tsx'
 import { type OrderEditDraft, orderEditForm } from '../+shared/draft-form.ts'
+import { useLiveTotals } from '../+shared/live-totals.ts'
 import { loadDeskOrder } from '../desk.server.ts'
 import { apiPlace, apiReceiver, draftActions, linesOf, placeChoices, readDraft } from '../draft.server.ts'
 import type { Route } from './+types/edit'
@@ -100,6 +101,8 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation('admin-orders')
   const draft = actionData?.draft ?? loaderData.draft
   const problem = actionData?.problem ?? null
+  const draftKey = JSON.stringify(draft)
+  const live = useLiveTotals(draftKey)
   return (
     <div className="desk-page">
       <p>
@@ -113,7 +116,7 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
         {t('edit.now', { total: formatMoney(order.total, lang), paid: formatMoney(order.paid_total, lang) })}
       </p>
       {/* A new draft (a line added, a preview) re-renders the fields with what it holds. */}
-      <Form method="post" className="desk-draft" key={JSON.stringify(draft)}>
+      <Form method="post" className="desk-draft" key={draftKey} preventScrollReset onChange={live.onChange}>
         <input type="hidden" name={draftField('expected_updated_at')} value={draft.expected_updated_at} />
         <DraftProblemNote problem={problem} />
         <DraftLines lang={lang} draft={draft} found={actionData?.found ?? null} problem={problem} />
@@ -134,7 +137,9 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
         </div>
         <DraftFooter
           lang={lang}
-          preview={actionData?.preview}
+          title={t('draft.totals')}
+          preview={live.preview ?? actionData?.preview}
+          problem={live.problem}
           submit={{ intent: DraftIntent.save, label: t('edit.save') }}
         />
       </Form>

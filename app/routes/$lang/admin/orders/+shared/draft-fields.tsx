@@ -107,7 +107,8 @@ function SelectField({
   name: DraftFieldName
   label: string
   value: string
-  options: { value: string; label: string }[]
+  /** `listed`: a region whose districts come from a list (the page's style shows that list for it). */
+  options: { value: string; label: string; listed?: boolean }[]
   problem: DraftProblem | null
   optional?: boolean
 }) {
@@ -121,7 +122,7 @@ function SelectField({
         <select {...wiring} defaultValue={value} className="field__input">
           {optional ? <option value="">—</option> : null}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} data-listed={o.listed ? '' : undefined}>
               {o.label}
             </option>
           ))}
@@ -131,14 +132,18 @@ function SelectField({
   )
 }
 
-/** How the order is received: a courier to an address (a Tashkent district from the list), or a pickup point. */
+/**
+ * How the order is received: a courier to an address (a Tashkent district from the list), or a pickup point.
+ * Only the chosen way's fields show (the stylesheet follows the checked radio and region, with or without
+ * JavaScript); the hidden ones still post as typed, so switching back loses nothing.
+ */
 export function PlaceFields({ draft, place, problem }: { draft: Draft; place: Place; problem: DraftProblem | null }) {
   const { t } = useTranslation('admin-orders')
   // Tashkent city: the region whose districts the API lists, chosen from a list.
   const tashkent = place.regions.find((r) => r.districts.length > 0)
   const a = draft.address
   return (
-    <fieldset className="desk-card">
+    <fieldset className="desk-card desk-place">
       <legend>{t('draft.delivery')}</legend>
       <div className="desk-choice">
         {Delivery.map((way) => (
@@ -148,54 +153,94 @@ export function PlaceFields({ draft, place, problem }: { draft: Draft; place: Pl
           </label>
         ))}
       </div>
-      <p className="desk-muted">{t('draft.address_hint')}</p>
-      <div className="desk-filters__grid">
-        <SelectField
-          id="draft-region"
-          name="address.region"
-          label={t('order.region')}
-          value={a.region}
-          options={place.regions.map((r) => ({ value: r.code, label: r.name }))}
-          problem={problem}
-        />
-        {tashkent ? (
+      <div className="desk-place__courier">
+        <div className="desk-place__address">
+          <div>
+            <SelectField
+              id="draft-region"
+              name="address.region"
+              label={t('order.region')}
+              value={a.region}
+              options={place.regions.map((r) => ({ value: r.code, label: r.name, listed: r === tashkent }))}
+              problem={problem}
+            />
+          </div>
+          {tashkent ? (
+            <div className="desk-place__listed">
+              <SelectField
+                id="draft-district"
+                name="address.district"
+                label={t('draft.district_tashkent')}
+                value={a.district}
+                options={tashkent.districts.map((d) => ({ value: d.code, label: d.name }))}
+                problem={problem}
+                optional
+              />
+            </div>
+          ) : null}
+          <div className="desk-place__typed">
+            <TextField
+              name="address.district_text"
+              label={t('draft.district_other')}
+              value={a.district_text}
+              problem={problem}
+            />
+          </div>
+          <div className="desk-place__wide">
+            <TextField name="address.street" label={t('draft.street')} value={a.street} problem={problem} />
+          </div>
+          <TextField name="address.house" label={t('draft.house')} value={a.house} problem={problem} />
+          <TextField name="address.flat" label={t('draft.flat')} value={a.flat} problem={problem} />
+          <div>
+            <TextField name="address.landmark" label={t('order.landmark')} value={a.landmark} problem={problem} />
+          </div>
+        </div>
+      </div>
+      {place.points.length ? (
+        <div className="desk-place__pickup">
           <SelectField
-            id="draft-district"
-            name="address.district"
-            label={t('draft.district_tashkent')}
-            value={a.district}
-            options={tashkent.districts.map((d) => ({ value: d.code, label: d.name }))}
+            id="draft-point"
+            name="pickup_point"
+            label={t('draft.point')}
+            value={draft.pickup_point}
+            options={place.points.map((p) => ({ value: p.id, label: `${p.name}: ${p.address}` }))}
             problem={problem}
             optional
           />
-        ) : null}
-        <TextField
-          name="address.district_text"
-          label={t('draft.district_other')}
-          value={a.district_text}
-          problem={problem}
-        />
-        <TextField name="address.street" label={t('draft.street')} value={a.street} problem={problem} />
-        <TextField name="address.house" label={t('draft.house')} value={a.house} problem={problem} />
-        <TextField name="address.flat" label={t('draft.flat')} value={a.flat} problem={problem} />
-        <TextField name="address.landmark" label={t('order.landmark')} value={a.landmark} problem={problem} />
-      </div>
-      {place.points.length ? (
-        <SelectField
-          id="draft-point"
-          name="pickup_point"
-          label={t('draft.point')}
-          value={draft.pickup_point}
-          options={place.points.map((p) => ({ value: p.id, label: `${p.name}: ${p.address}` }))}
-          problem={problem}
-          optional
-        />
+        </div>
       ) : null}
     </fieldset>
   )
 }
 
-/** Who receives the order; on a phone order (`optional`) nobody named is the customer. */
+/**
+ * A part of a form that folds (`<details>`): open when it holds something typed or refused,
+ * so nothing entered is ever out of sight; closed, its fields still post. `card`: a part of its own.
+ */
+export function Fold({
+  title,
+  open,
+  card,
+  children,
+}: {
+  title: string
+  open: boolean
+  card?: boolean
+  children: ReactNode
+}) {
+  return (
+    <details className={card ? 'desk-card desk-fold' : 'desk-fold'} open={open}>
+      <summary>{title}</summary>
+      {children}
+    </details>
+  )
+}
+
+/** Whether the API refused any of `names` (a fold with a refused field opens). */
+export const refusedAny = (problem: DraftProblem | null, prefix: string) =>
+  Object.keys(problem?.fields ?? {}).some((name) => name.startsWith(prefix))
+
+/** Who receives the order; on a phone order (`optional`) nobody named is the customer, and the part folds. */
 export function ReceiverFields({
   draft,
   problem,
@@ -206,31 +251,32 @@ export function ReceiverFields({
   optional?: boolean
 }) {
   const { t } = useTranslation('admin-orders')
+  const r = draft.receiver
+  const fields = (
+    <div className="desk-filters__grid">
+      <TextField name="receiver.name" label={t('draft.receiver_name')} value={r.name} problem={problem} />
+      <TextField name="receiver.phone" label={t('order.phone')} value={r.phone} problem={problem} inputMode="tel" />
+      <TextField
+        name="receiver.extra_phone"
+        label={t('order.extra_phone')}
+        value={r.extra_phone}
+        problem={problem}
+        inputMode="tel"
+      />
+    </div>
+  )
+  if (optional) {
+    const filled = Boolean(r.name || r.phone || r.extra_phone) || refusedAny(problem, 'receiver.')
+    return (
+      <Fold title={t('draft.receiver_optional')} open={filled} card>
+        {fields}
+      </Fold>
+    )
+  }
   return (
     <fieldset className="desk-card">
-      <legend>{optional ? t('draft.receiver_optional') : t('order.receiver')}</legend>
-      <div className="desk-filters__grid">
-        <TextField
-          name="receiver.name"
-          label={t('draft.receiver_name')}
-          value={draft.receiver.name}
-          problem={problem}
-        />
-        <TextField
-          name="receiver.phone"
-          label={t('order.phone')}
-          value={draft.receiver.phone}
-          problem={problem}
-          inputMode="tel"
-        />
-        <TextField
-          name="receiver.extra_phone"
-          label={t('order.extra_phone')}
-          value={draft.receiver.extra_phone}
-          problem={problem}
-          inputMode="tel"
-        />
-      </div>
+      <legend>{t('order.receiver')}</legend>
+      {fields}
     </fieldset>
   )
 }
@@ -347,7 +393,8 @@ function FindProducts({ lang, query, found }: { lang: Lang; query: string; found
   )
 }
 
-type Preview = {
+/** The money a draft makes, as the API's preview computes it. */
+export type Preview = {
   subtotal: number
   promo_code: string | null
   discount: number
@@ -363,22 +410,31 @@ type Preview = {
 }
 
 /**
- * The draft's end: its totals once recalculated, "recalculate" and the button that sends it
- * (`submit`: its intent and label).
+ * The draft's end: its totals once recalculated (under `title`), what a live recalculation
+ * refused, "recalculate" and the button that sends it (`submit`: its intent and label).
  */
 export function DraftFooter({
   lang,
+  title,
   preview,
+  problem,
   submit,
 }: {
   lang: Lang
+  title: string
   preview: Preview | null | undefined
+  /** What a live recalculation refused (the totals then wait). */
+  problem?: DraftProblem | null
   submit: { intent: typeof DraftIntent.save | typeof DraftIntent.place; label: string }
 }) {
   const { t } = useTranslation('admin-orders')
   return (
     <>
-      {preview ? <DraftTotals lang={lang} preview={preview} /> : null}
+      {problem ? (
+        <LivePending problem={problem} />
+      ) : preview ? (
+        <DraftTotals lang={lang} title={title} preview={preview} />
+      ) : null}
       <p className="desk-actions__row">
         <button type="submit" name="intent" value={DraftIntent.recalc} className="admin-button">
           {t('draft.recalc')}
@@ -391,8 +447,23 @@ export function DraftFooter({
   )
 }
 
+/**
+ * A live recalculation the API refused: mid-way through a form (an address not yet typed) that is no
+ * fault to point at, so the totals wait for the button; lines short of stock are named at once.
+ */
+function LivePending({ problem }: { problem: DraftProblem }) {
+  const { t } = useTranslation('admin-orders')
+  return problem.items.length ? (
+    <DraftProblemNote problem={problem} />
+  ) : (
+    <p className="desk-muted" role="status">
+      {t('draft.totals_pending')}
+    </p>
+  )
+}
+
 /** The money the draft makes, as the API's preview computed it. */
-function DraftTotals({ lang, preview }: { lang: Lang; preview: Preview }) {
+function DraftTotals({ lang, title, preview }: { lang: Lang; title: string; preview: Preview }) {
   const { t } = useTranslation('admin-orders')
   const money = (n: number) => formatMoney(n, lang)
   const row = (label: string, value: string) => (
@@ -403,7 +474,7 @@ function DraftTotals({ lang, preview }: { lang: Lang; preview: Preview }) {
   )
   return (
     <section aria-labelledby="draft-totals" className="desk-card" aria-live="polite">
-      <h2 id="draft-totals">{t('draft.totals')}</h2>
+      <h2 id="draft-totals">{title}</h2>
       <dl className="desk-facts">
         {row(t('draft.goods'), money(preview.subtotal))}
         {row(
