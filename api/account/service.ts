@@ -30,7 +30,7 @@ export async function createAccount(
         .values({ phone, fullName, passwordHash, createdAt: at, passwordChangedAt: at })
         .returning({ id: users.id }),
     )
-    if (account.fingerprint) await mergeVisitorIntoAccount(tx as unknown as Db, account.fingerprint, created.id)
+    if (account.fingerprint) await mergeVisitorIntoAccount(tx, account.fingerprint, created.id)
     return created.id
   })
 }

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema/index.ts'
 import { wellFormed } from '../well-formed.ts'
 
@@ -43,7 +43,7 @@ export const staffActor = (staffId: number, via: AuditVia, address?: string | nu
  * The fields are stored well-formed: text the change itself could store (a
  * lone surrogate in a text column becomes U+FFFD) must not fail its record.
  */
-export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     ...(entry.at ? { at: entry.at } : {}),
     staffId: entry.staffId,

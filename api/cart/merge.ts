@@ -36,7 +36,7 @@ export async function mergeVisitorIntoAccount(
   const visitor = `v:${fingerprint}`
   const customer = `u:${userId}`
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db
+    const t = tx
     const lines = await returnedRows(
       t,
       sql`with moved as (

@@ -229,7 +229,7 @@ export function cartQuantities(db: Db, owner: string): Promise<{ product_id: num
 }
 
 /** The basket's goods total at current prices (lines within stock, of products still sold). */
-export async function basketGoodsTotal(db: Db | Tx, owner: string): Promise<number> {
+export async function basketGoodsTotal(db: Db, owner: string): Promise<number> {
   const [row] = await db
     .select({
       // bigint: a basket past BASKET_TOTAL_MAX (prices rose since) must still add up, to be refused.

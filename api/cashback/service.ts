@@ -42,7 +42,7 @@ export async function addCashbackEntry(
   return true
 }
 
-export async function cashbackBalance(db: Db | Tx, userId: number): Promise<number> {
+export async function cashbackBalance(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ balance: users.cashbackBalance }).from(users).where(eq(users.id, userId))
   return row?.balance ?? 0
 }

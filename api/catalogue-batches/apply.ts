@@ -78,7 +78,7 @@ export function applySpec(db: Db, now: () => Date): RunSpec {
  * longer has the "before" values, its stock was sold below what the count
  * would take, or the SKU or slug a new product would take is another's now.
  */
-async function applyIssues(db: Db | Tx, rows: SavedRow[], current: Map<number, SheetValues>) {
+async function applyIssues(db: Db, rows: SavedRow[], current: Map<number, SheetValues>) {
   const issues = new Map<number, RowIssue>()
   const note = (row: SavedRow, key: RowIssue['key'], fields?: RowIssue['fields']) =>
     issues.set(row.id, { line: row.line, label: row.label, key, ...(fields && { fields }) })

@@ -69,7 +69,7 @@ export function batchDescription(batch: Pick<BatchRow, 'summary'>): Record<strin
 }
 
 /** Saves drafted rows of a batch, in slices (an import may have 100,000). */
-export async function saveRows(db: Db | Tx, batchId: number, rows: RowDraft[]) {
+export async function saveRows(db: Db, batchId: number, rows: RowDraft[]) {
   for (let i = 0; i < rows.length; i += 1000)
     await db.insert(changeBatchRows).values(
       rows.slice(i, i + 1000).map((row) => ({
@@ -106,7 +106,7 @@ export async function dropRows(db: Db, batchId: number) {
 }
 
 /** `size` rows of a batch that change or create a product, in file order, from the `offset`-th. */
-export const rowsToRun = (db: Db | Tx, batchId: number, offset: number, size: number) =>
+export const rowsToRun = (db: Db, batchId: number, offset: number, size: number) =>
   db
     .select()
     .from(changeBatchRows)
@@ -116,7 +116,7 @@ export const rowsToRun = (db: Db | Tx, batchId: number, offset: number, size: nu
     .limit(size)
 
 /** How many rows of a batch change or create a product. */
-export async function rowsToRunCount(db: Db | Tx, batchId: number) {
+export async function rowsToRunCount(db: Db, batchId: number) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(changeBatchRows)

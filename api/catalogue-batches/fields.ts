@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
 import type { Concentration, SizeKind } from '#contract/product-lines.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { productCategories, productLines, products } from '../db/schema/index.ts'
 
 /**
@@ -85,7 +85,7 @@ export type Changes = Partial<SheetValues>
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 /** The current values of these products, by id. */
-export async function sheetValuesOf(tx: Db | Tx, ids: number[]): Promise<Map<number, SheetValues>> {
+export async function sheetValuesOf(tx: Db, ids: number[]): Promise<Map<number, SheetValues>> {
   const found = new Map<number, SheetValues>()
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000)

@@ -44,7 +44,7 @@ export type RunSpec = {
   /** Refuse the run when a row cannot run as previewed (else such rows are left out). */
   refuse: boolean
   /** The rows of `rows` that cannot run now and why; `current`: their products' values (missing: gone). */
-  issues(db: Db | Tx, rows: SavedRow[], current: Map<number, SheetValues>): Promise<Map<number, RowIssue>>
+  issues(db: Db, rows: SavedRow[], current: Map<number, SheetValues>): Promise<Map<number, RowIssue>>
   /** Writes the rows of one slice (those without an issue). */
   write(tx: Tx, batch: BatchRow, rows: SavedRow[], current: Map<number, SheetValues>, by: AuditActor): Promise<void>
   /** The clock that stamps the run done. */

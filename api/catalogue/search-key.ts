@@ -120,7 +120,7 @@ export async function shareLineSpellings(db: Db): Promise<number> {
   }
   await db.transaction(async (tx) => {
     for (const { id, aliases } of changed) await tx.update(products).set({ aliases }).where(eq(products.id, id))
-    if (changed.length) await reindexProducts(db, { productIds: changed.map((c) => c.id) }, tx as unknown as Db)
+    if (changed.length) await reindexProducts(db, { productIds: changed.map((c) => c.id) }, tx)
     await tx
       .insert(settings)
       .values({ key: sharedSpellingsKey, value: { at: new Date().toISOString() } })

@@ -40,7 +40,7 @@ export async function updateProduct(db: Db, id: number, changes: ProductChanges)
   const updated = await db.transaction(async (tx) => {
     const rows = await tx.update(products).set(changes).where(eq(products.id, id)).returning({ id: products.id })
     if (rows.length && productKeyFields.some((field) => field in changes)) {
-      await reindexProducts(db, { productIds: [id] }, tx as unknown as Db)
+      await reindexProducts(db, { productIds: [id] }, tx)
     }
     return rows.length > 0
   })
@@ -53,7 +53,7 @@ export async function updateBrand(db: Db, id: number, changes: BrandChanges): Pr
   const updated = await db.transaction(async (tx) => {
     const rows = await tx.update(brands).set(changes).where(eq(brands.id, id)).returning({ id: brands.id })
     if (rows.length && brandKeyFields.some((field) => field in changes)) {
-      await reindexProducts(db, { brandId: id }, tx as unknown as Db)
+      await reindexProducts(db, { brandId: id }, tx)
     }
     return rows.length > 0
   })

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { authSessions, refreshTokens, settings, users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -10,7 +10,7 @@ import { message } from '../http/messages.ts'
  * refused (sign-in, refresh, any signed-in call, an order): blocked, and the
  * shop's phone from the contacts the back office keeps.
  */
-export async function blockedMessage(db: Db | Tx, lang: Lang): Promise<string> {
+export async function blockedMessage(db: Db, lang: Lang): Promise<string> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'contacts'))
   const phone = (row?.value as { phone?: unknown } | undefined)?.phone
   return typeof phone === 'string' && phone.trim()
@@ -19,7 +19,7 @@ export async function blockedMessage(db: Db | Tx, lang: Lang): Promise<string> {
 }
 
 /** The refusal of a blocked customer: 403 (sign-in, orders) or 401 (tokens: the client signs out). */
-export async function accountBlocked(db: Db | Tx, lang: Lang, status: 401 | 403 = 403): Promise<ApiError> {
+export async function accountBlocked(db: Db, lang: Lang, status: 401 | 403 = 403): Promise<ApiError> {
   return new ApiError(status, await blockedMessage(db, lang))
 }
 

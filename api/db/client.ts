@@ -75,7 +75,7 @@ export async function openDatabase(
     // A dropped idle connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => logger().error(`postgres pool error: ${error.message}`))
     pool.on('connect', dropWhenUnanswered)
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db
+    const db = drizzlePg({ client: pool, schema })
     if (migrations !== 'none')
       await migratePostgres(connection, migrations).catch(async (error) => {
         await pool.end()
@@ -86,8 +86,7 @@ export async function openDatabase(
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, onNotice, onGap) => listenPostgres(connection, channel, onNotice, onGap),
-      exclusive: (key, run) =>
-        whileHolding(connection, key, (client) => run(drizzlePg({ client, schema }) as unknown as Db)),
+      exclusive: (key, run) => whileHolding(connection, key, (client) => run(drizzlePg({ client, schema }))),
       stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
@@ -116,7 +115,7 @@ export async function openDatabase(
       throw error
     })
   timePgliteQueries(client)
-  const db = drizzlePglite({ client, schema }) as unknown as Db
+  const db = drizzlePglite({ client, schema })
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm'
 import { lockKey } from '../db/advisory-lock.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { rateEvents } from '../db/schema/index.ts'
 import { rateLimitRefusals } from '../metrics.ts'
@@ -55,7 +55,7 @@ export function waitFor(times: Date[], rule: Rule, at: number): number {
 }
 
 /** Events of `bucket` inside `rule`'s window, newest first, at most `limit`. */
-export async function recentEvents(db: Db | Tx, bucket: string, rule: Rule, at: number): Promise<Date[]> {
+export async function recentEvents(db: Db, bucket: string, rule: Rule, at: number): Promise<Date[]> {
   const rows = await db
     .select({ createdAt: rateEvents.createdAt })
     .from(rateEvents)
@@ -66,7 +66,7 @@ export async function recentEvents(db: Db | Tx, bucket: string, rule: Rule, at: 
 }
 
 /** Records one event of `bucket` (and drops the ones its window no longer needs); returns its id. */
-export async function recordEvent(db: Db | Tx, bucket: string, rule: Rule, at: Date): Promise<number> {
+export async function recordEvent(db: Db, bucket: string, rule: Rule, at: Date): Promise<number> {
   await db
     .delete(rateEvents)
     .where(

@@ -38,7 +38,7 @@ type CustomerPayload = { customer: number; sms?: { to: string; text: string }; o
  * fallback), anyone else the SMS as before. Returns the channel queued, or
  * null when there is neither a linked Telegram nor a phone.
  */
-export async function queueCustomerNews(tx: Db | Tx, news: CustomerNews): Promise<'telegram' | 'sms' | null> {
+export async function queueCustomerNews(tx: Tx, news: CustomerNews): Promise<'telegram' | 'sms' | null> {
   const chat = await customerChatOf(tx, news.userId)
   if (chat) {
     const payload: CustomerPayload = {

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { notificationOutbox } from '../db/schema/index.ts'
 
 export type NotificationChannel = 'sms' | 'telegram'
@@ -23,7 +23,7 @@ export type OutboxEntry = {
  * it, so the message exists exactly when the change was committed; the
  * periodic dispatcher (dispatch.ts) sends it.
  */
-export async function enqueueNotification(db: Db | Tx, entry: OutboxEntry): Promise<void> {
+export async function enqueueNotification(db: Db, entry: OutboxEntry): Promise<void> {
   await db.insert(notificationOutbox).values({
     channel: entry.channel,
     recipient: entry.recipient,

@@ -131,7 +131,7 @@ export async function createOrder(
 }
 
 /** The order of this customer's idempotency key, if it was placed. */
-async function findByKey(db: Db | Tx, userId: number, key: string) {
+async function findByKey(db: Db, userId: number, key: string) {
   const [order] = await db
     .select()
     .from(orders)

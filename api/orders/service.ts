@@ -33,7 +33,7 @@ export class OrderConflictError extends ApiError {
   }
 }
 
-export async function orderItemsOf(db: Db | Tx, orderIds: number[]) {
+export async function orderItemsOf(db: Db, orderIds: number[]) {
   if (!orderIds.length) return new Map<number, OrderItemRow[]>()
   const rows = await db
     .select()

@@ -33,7 +33,7 @@ type Ctx = { config: Config; now: Date }
 const lang = 'ru'
 
 /** The provider's transaction by its id, locked for a change when `lock`. */
-export async function findTransaction(db: Db | Tx, provider: string, externalId: string, lock = false) {
+export async function findTransaction(db: Db, provider: string, externalId: string, lock = false) {
   const query = db
     .select()
     .from(payments)

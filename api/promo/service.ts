@@ -6,7 +6,6 @@ import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { addressKey, guessLimits, takeSlot, tooManyRequests } from '../http/rate-limit.ts'
 
-type Executor = Db | Tx
 export type PromoRow = typeof promoCodes.$inferSelect
 
 /** How customers type codes: case and surrounding spaces do not matter. */
@@ -25,7 +24,7 @@ export function promoDiscount(promo: Pick<PromoRow, 'percent' | 'amount'>, subto
  * the row stays locked until the transaction ends (order creation).
  */
 export async function usablePromo(
-  db: Executor,
+  db: Db,
   code: string,
   subtotal: number,
   now: Date,
@@ -67,7 +66,7 @@ export async function checkTypedPromo(
 }
 
 /** How many of the customer's orders that are not cancelled used the code. */
-export async function customerPromoUses(db: Executor, promoId: number, userId: number): Promise<number> {
+export async function customerPromoUses(db: Db, promoId: number, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
@@ -81,7 +80,7 @@ export async function customerPromoUses(db: Executor, promoId: number, userId: n
  * order creation the caller holds the code's row and the customer's checkout
  * lock, so no other order of theirs can use it meanwhile.
  */
-export async function checkCustomerLimit(db: Executor, promo: PromoRow, userId: number, lang: Lang) {
+export async function checkCustomerLimit(db: Db, promo: PromoRow, userId: number, lang: Lang) {
   if (promo.perCustomerLimit == null) return
   if ((await customerPromoUses(db, promo.id, userId)) < promo.perCustomerLimit) return
   const detail = message(lang, 'promo_customer_limit')

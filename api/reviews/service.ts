@@ -192,7 +192,7 @@ export async function deleteReview(db: Db, userId: number, productId: number) {
  * so the sums are read after any concurrent review of them has
  * committed, and one arriving later adds to the right total.
  */
-export async function refreshRatings(tx: Tx | Db, which: number[] | 'reviewed') {
+export async function refreshRatings(tx: Db, which: number[] | 'reviewed') {
   let where: SQL | undefined
   if (which === 'reviewed') where = sql`exists (select 1 from ${reviews} where ${reviews.productId} = ${products.id})`
   else {

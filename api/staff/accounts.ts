@@ -190,7 +190,7 @@ export async function changeStaffMember(
   })
 }
 
-async function revokeSessions(tx: Db | Tx, staffId: number, now: Date) {
+async function revokeSessions(tx: Tx, staffId: number, now: Date) {
   await tx
     .update(staffSessions)
     .set({ revokedAt: now })

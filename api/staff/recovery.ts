@@ -19,7 +19,7 @@ const codeHash = (sessionSecret: string, code: string) =>
   hmac(deriveKey(sessionSecret, 'atir/staff-recovery/v1'), normalise(code))
 
 /** Replaces a staff member's recovery codes with 10 new ones (`xxxxx-xxxxx`) and returns them to show once. */
-export async function issueRecoveryCodes(tx: Db | Tx, staffId: number, sessionSecret: string): Promise<string[]> {
+export async function issueRecoveryCodes(tx: Tx, staffId: number, sessionSecret: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => `${randomGroup(5)}-${randomGroup(5)}`)
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId))
   await tx
@@ -30,7 +30,7 @@ export async function issueRecoveryCodes(tx: Db | Tx, staffId: number, sessionSe
 
 /** Spends one unused recovery code of the staff member; `false` when it is wrong or was used. */
 export async function spendRecoveryCode(
-  db: Db | Tx,
+  db: Db,
   staffId: number,
   code: string,
   sessionSecret: string,

@@ -52,7 +52,7 @@ export type Movement = {
  * came from; other additions go to the product's undated batch. One row per batch touched in `stock_movements`.
  * Runs in the caller's transaction and locks the product row until it ends.
  */
-export async function moveStock(tx: Db | Tx, m: Movement): Promise<{ stock: number }> {
+export async function moveStock(tx: Db, m: Movement): Promise<{ stock: number }> {
   return applyMovement(tx, m, null)
 }
 
@@ -64,7 +64,7 @@ export async function moveStock(tx: Db | Tx, m: Movement): Promise<{ stock: numb
  * A count that changes nothing moves nothing.
  */
 export async function correctStock(
-  tx: Db | Tx,
+  tx: Db,
   c: {
     productId: number
     seen: number
@@ -84,7 +84,7 @@ export async function correctStock(
 
 /** An arrival: a new batch of `delta` (> 0) expiring on `expiresOn` (null: no date), as one movement. */
 export async function receiveStock(
-  tx: Db | Tx,
+  tx: Db,
   a: Movement & { expiresOn: string | null; receivedAt?: Date },
 ): Promise<{ stock: number }> {
   if (!(a.delta > 0)) throw new Error('an arrival brings a positive quantity')
@@ -104,7 +104,7 @@ export async function receiveStock(
 }
 
 /** The product's stock with its row locked; StockError 404 when there is no such product. */
-async function lockedStock(tx: Db | Tx, productId: number, requested: number): Promise<number> {
+async function lockedStock(tx: Db, productId: number, requested: number): Promise<number> {
   const [row] = await tx
     .select({ stock: products.stock })
     .from(products)
@@ -127,7 +127,7 @@ const pickingOrder = [
   asc(stockBatches.id),
 ]
 
-async function applyMovement(tx: Db | Tx, m: Movement, into: Batch | null): Promise<{ stock: number }> {
+async function applyMovement(tx: Db, m: Movement, into: Batch | null): Promise<{ stock: number }> {
   if (!Number.isInteger(m.delta) || m.delta === 0) throw new Error(`a stock movement needs a whole non-zero delta`)
   // The update is the lock: concurrent movements of this product wait here, and the condition keeps stock ≥ 0.
   const [updated] = await tx
@@ -172,7 +172,7 @@ async function applyMovement(tx: Db | Tx, m: Movement, into: Batch | null): Prom
  * movement per product; no order returns (those go through `moveStock`).
  * Runs in the caller's transaction; the products stay locked until it ends.
  */
-export async function moveStockMany(tx: Db | Tx, moves: Movement[]): Promise<void> {
+export async function moveStockMany(tx: Tx, moves: Movement[]): Promise<void> {
   const ids = moves.map((m) => m.productId)
   if (new Set(ids).size !== ids.length) throw new Error('moveStockMany: one movement per product')
   for (const m of moves) {
@@ -182,7 +182,7 @@ export async function moveStockMany(tx: Db | Tx, moves: Movement[]): Promise<voi
   for (let i = 0; i < moves.length; i += 5000) await moveChunk(tx, moves.slice(i, i + 5000))
 }
 
-async function moveChunk(tx: Db | Tx, moves: Movement[]) {
+async function moveChunk(tx: Tx, moves: Movement[]) {
   if (!moves.length) return
   const ids = moves.map((m) => m.productId)
   // As in applyMovement, the update is the lock and its condition keeps every stock ≥ 0.
@@ -258,7 +258,7 @@ async function moveChunk(tx: Db | Tx, moves: Movement[]) {
  * stock again before the movement. Batches holding more than the stock (only
  * an SQL edit does that) lose the difference the way a sale would.
  */
-async function adoptUnbatched(tx: Db | Tx, productId: number, stock: number, batches: Batch[]) {
+async function adoptUnbatched(tx: Db, productId: number, stock: number, batches: Batch[]) {
   const gap = stock - batches.reduce((sum, b) => sum + b.quantity, 0)
   if (gap === 0) return
   if (gap < 0) logger().warn(`stock: product ${productId} batches held ${-gap} more than its stock; taken off`)
@@ -289,7 +289,7 @@ function movementRow(m: Movement, part: Part, stockAfter: number): typeof stockM
   }
 }
 
-async function batchParts(tx: Db | Tx, m: Movement, batches: Batch[], into: Batch | null): Promise<Part[]> {
+async function batchParts(tx: Db, m: Movement, batches: Batch[], into: Batch | null): Promise<Part[]> {
   if (m.delta < 0) return takeFefo(batches, -m.delta)
   if (into) return [{ batch: into, delta: m.delta }]
   if (givesOrderBack(m)) return returnToSources(tx, m, batches)
@@ -318,7 +318,7 @@ function takeFefo(batches: Batch[], quantity: number): Part[] {
  * An order's stock back to the batches the order took it from, less what was
  * already returned; whatever has no batch left to go to goes to the undated one.
  */
-async function returnToSources(tx: Db | Tx, m: Movement, batches: Batch[]): Promise<Part[]> {
+async function returnToSources(tx: Db, m: Movement, batches: Batch[]): Promise<Part[]> {
   const taken = await tx
     .select({ batchId: stockMovements.batchId, delta: sql<number>`sum(${stockMovements.delta})::int` })
     .from(stockMovements)
@@ -345,7 +345,7 @@ async function returnToSources(tx: Db | Tx, m: Movement, batches: Batch[]): Prom
 }
 
 /** The product's batch without an expiry date, created (empty) on first need. */
-async function undatedBatch(tx: Db | Tx, productId: number, batches: Batch[]): Promise<Batch> {
+async function undatedBatch(tx: Db, productId: number, batches: Batch[]): Promise<Batch> {
   const found = batches.find((b) => b.expiresOn == null)
   if (found) return found
   const [created] = await tx.insert(stockBatches).values({ productId, quantity: 0 }).returning()
@@ -359,9 +359,7 @@ async function undatedBatch(tx: Db | Tx, productId: number, batches: Batch[]): P
  * the check the tests run after every race. Products no movement has touched
  * yet have no batches and are left out.
  */
-export async function stockDisagreements(
-  db: Db | Tx,
-): Promise<{ productId: number; stock: number; batched: number }[]> {
+export async function stockDisagreements(db: Db): Promise<{ productId: number; stock: number; batched: number }[]> {
   const result = (await db.execute(sql`
     select p.id as "productId", p.stock, coalesce(sum(b.quantity), 0)::int as batched
     from ${products} p left join ${stockBatches} b on b.product_id = p.id

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import { randomToken, sha256 } from '../auth/crypto.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { customerTelegram, customerTelegramCodes, users } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
@@ -92,7 +92,7 @@ export async function redeemCustomerCode(
 }
 
 /** Unlinks `userId`'s Telegram (their news go by SMS again) and drops unused codes; false when none was linked. */
-export async function unlinkCustomer(db: Db | Tx, userId: number): Promise<boolean> {
+export async function unlinkCustomer(db: Db, userId: number): Promise<boolean> {
   await db.delete(customerTelegramCodes).where(eq(customerTelegramCodes.userId, userId))
   const gone = await db
     .delete(customerTelegram)
@@ -111,7 +111,7 @@ export async function unlinkTelegramUser(db: Db, telegramUserId: number): Promis
 }
 
 /** The Telegram linked to customer `userId`, if any. */
-export async function customerChatOf(db: Db | Tx, userId: number): Promise<CustomerChat | null> {
+export async function customerChatOf(db: Db, userId: number): Promise<CustomerChat | null> {
   const [row] = await db.select().from(customerTelegram).where(eq(customerTelegram.userId, userId))
   return row ?? null
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Config } from '../config.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { STAFF_CHAT } from '../notifications/outbox.ts'
@@ -20,7 +20,7 @@ export const staffChat = (config: Pick<Config, 'TELEGRAM_CHAT_LANG'>): Recipient
  * The active staff of `role` who linked Telegram (their private chat with
  * the bot is their Telegram user id).
  */
-export async function linkedStaffOf(db: Db | Tx, role: StaffRole): Promise<Recipient[]> {
+export async function linkedStaffOf(db: Db, role: StaffRole): Promise<Recipient[]> {
   const rows = await db
     .select({ telegramUserId: staff.telegramUserId, lang: staff.lang })
     .from(staff)

@@ -1,6 +1,6 @@
 import { and, count, desc, gte, inArray, lt, sql, sum } from 'drizzle-orm'
 import type { Config } from '../config.ts'
-import type { Db, Tx } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { orderItems, orders, telegramReports } from '../db/schema/index.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 import { enqueueNotification } from '../notifications/outbox.ts'
@@ -25,7 +25,7 @@ export type SalesSummary = {
  * further), their total, the average order, the five products sold most,
  * and how many orders were cancelled in that time.
  */
-export async function salesSummary(db: Db | Tx, from: Date, to: Date): Promise<SalesSummary> {
+export async function salesSummary(db: Db, from: Date, to: Date): Promise<SalesSummary> {
   const placed = and(gte(orders.createdAt, from), lt(orders.createdAt, to), inArray(orders.status, soldStatuses))
   const [totals] = await db
     .select({ orders: count(), revenue: sum(orders.total).mapWith(Number) })

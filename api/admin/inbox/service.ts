@@ -25,7 +25,7 @@ const listed = {
   assigneeName: staff.name,
 }
 
-function selectMessages(db: Db | Tx) {
+function selectMessages(db: Db) {
   return db
     .select(listed)
     .from(feedbackMessages)
@@ -62,7 +62,7 @@ export async function listInbox(db: Db, filters: InboxFilters, page: number, siz
   return { rows, total: total?.n ?? 0, counts: counts ?? { unread: 0, new: 0, in_progress: 0, done: 0 } }
 }
 
-export async function inboxMessage(db: Db | Tx, id: number): Promise<ListedMessage | null> {
+export async function inboxMessage(db: Db, id: number): Promise<ListedMessage | null> {
   const [row] = await selectMessages(db).where(eq(feedbackMessages.id, id))
   return row ?? null
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, like, or } from 'drizzle-orm'
 import type { Concentration, SizeKind } from '#contract/product-lines.ts'
 import { foldText } from '../../catalogue/search-text.ts'
-import type { Db } from '../../db/client.ts'
+import type { Tx } from '../../db/client.ts'
 import { productLines, products } from '../../db/schema/index.ts'
 import { ApiError, type FieldError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -30,13 +30,13 @@ export type MemberRow = {
 export type MemberInput = { id: number; concentration?: Concentration | null; sizeKind?: SizeKind | null }
 
 /** The line row, locked against other changes of the line; null when there is none. */
-export async function lockLine(tx: Db, lineId: number) {
+export async function lockLine(tx: Tx, lineId: number) {
   const [line] = await tx.select().from(productLines).where(eq(productLines.id, lineId)).for('update')
   return line ?? null
 }
 
 /** These products, locked in id order (two changes never wait on each other crosswise). */
-export async function lockProducts(tx: Db, ids: number[]): Promise<Map<number, MemberRow>> {
+export async function lockProducts(tx: Tx, ids: number[]): Promise<Map<number, MemberRow>> {
   if (!ids.length) return new Map()
   const rows = await tx
     .select({
@@ -54,7 +54,7 @@ export async function lockProducts(tx: Db, ids: number[]): Promise<Map<number, M
 }
 
 /** The ids of the line's products in its order. */
-export async function memberIds(tx: Db, lineId: number): Promise<number[]> {
+export async function memberIds(tx: Tx, lineId: number): Promise<number[]> {
   const rows = await tx
     .select({ id: products.id })
     .from(products)
@@ -67,7 +67,7 @@ export async function memberIds(tx: Db, lineId: number): Promise<number[]> {
  * Refuses a membership that cannot be: a product twice or unknown (400), or
  * one already in another line (409: a product is in one line at most).
  */
-export async function checkMembers(tx: Db, lineId: number | null, ids: number[], field: string, lang: Lang) {
+export async function checkMembers(tx: Tx, lineId: number | null, ids: number[], field: string, lang: Lang) {
   const seen = new Set<number>()
   const twice = ids.find((id) => seen.size === seen.add(id).size)
   if (twice !== undefined) {
@@ -112,7 +112,7 @@ export async function checkMembers(tx: Db, lineId: number | null, ids: number[],
  * it, the others take places 0, 1, 2… and the concentration and size kind
  * given. Answers the ids it had before.
  */
-export async function writeMembers(tx: Db, lineId: number, members: MemberInput[]): Promise<number[]> {
+export async function writeMembers(tx: Tx, lineId: number, members: MemberInput[]): Promise<number[]> {
   const before = await memberIds(tx, lineId)
   const kept = new Set(members.map((m) => m.id))
   const leaving = before.filter((id) => !kept.has(id))
@@ -136,7 +136,7 @@ export const nameFrom = (title: { ru: string }) =>
   title.ru.split(',')[0]!.trim().slice(0, 120) || title.ru.slice(0, 120)
 
 /** A new line row with a slug no other line has (the name in Latin, kebab-case). */
-export async function insertLine(tx: Db, name: string): Promise<{ id: number; slug: string; name: string }> {
+export async function insertLine(tx: Tx, name: string): Promise<{ id: number; slug: string; name: string }> {
   const base =
     foldText(name)
       .split(' ')
@@ -160,7 +160,7 @@ export async function insertLine(tx: Db, name: string): Promise<{ id: number; sl
 }
 
 /** Deletes the line when no product is left in it. */
-export async function dropIfEmpty(tx: Db, lineId: number) {
+export async function dropIfEmpty(tx: Tx, lineId: number) {
   const left = await tx.select({ id: products.id }).from(products).where(eq(products.lineId, lineId)).limit(1)
   if (!left.length) await tx.delete(productLines).where(eq(productLines.id, lineId))
 }

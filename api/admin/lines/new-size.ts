@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import { eq } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
 import { lockKey } from '../../db/advisory-lock.ts'
-import type { Db, Tx } from '../../db/client.ts'
+import type { Db } from '../../db/client.ts'
 import { productCategories, products } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { type Lang, type Localized, languages } from '../../http/locale.ts'
@@ -77,7 +77,7 @@ export async function newSize(
     editor,
     { lang },
     async (tx, id) => {
-      await lockKey(tx as unknown as Tx, linesLockKey)
+      await lockKey(tx, linesLockKey)
       const self = (await lockProducts(tx, [productId])).get(productId)
       if (!self) throw new ApiError(404, message(lang, 'admin_product_not_found'))
       await tx

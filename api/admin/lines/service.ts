@@ -5,7 +5,7 @@ import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import { listingSettingKey, type StoredListing } from '../../catalogue/lines.ts'
 import { readSetting } from '../../content/settings.ts'
 import { lockKey } from '../../db/advisory-lock.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { productLines, products, settings } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -31,14 +31,14 @@ import type { LinePatch } from './schemas.ts'
 
 type Context = { lang: Lang }
 
-const inTransaction = <T>(db: Db, run: (tx: Db) => Promise<T>) =>
+const inTransaction = <T>(db: Db, run: (tx: Tx) => Promise<T>) =>
   db.transaction(async (tx) => {
     await lockKey(tx, linesLockKey)
-    return run(tx as unknown as Db)
+    return run(tx)
   })
 
 /** What the audit log keeps of a line: its name and products in order, with what tells them apart. */
-async function lineState(tx: Db, lineId: number) {
+async function lineState(tx: Tx, lineId: number) {
   const [line] = await tx.select({ name: productLines.name }).from(productLines).where(eq(productLines.id, lineId))
   const ids = await memberIds(tx, lineId)
   const rows = await lockProducts(tx, ids)
@@ -53,7 +53,7 @@ async function lineState(tx: Db, lineId: number) {
 }
 
 async function audit(
-  tx: Db,
+  tx: Tx,
   editor: ProductEditor,
   action: string,
   lineId: number,
@@ -75,7 +75,7 @@ async function audit(
 
 /** A new line of these products in this order, named as given or after the first; answers its id. */
 export async function startLine(
-  tx: Db,
+  tx: Tx,
   db: Db,
   ids: number[],
   name: string | undefined,
@@ -105,7 +105,7 @@ export function createLine(
 
 /** Writes the line's new membership (and name) with its audit entry; false when there is no such line. */
 export async function changeLine(
-  tx: Db,
+  tx: Tx,
   db: Db,
   lineId: number,
   patch: { name?: string; members?: MemberInput[] },
@@ -156,7 +156,7 @@ export function deleteLine(db: Db, lineId: number, editor: ProductEditor) {
 }
 
 /** The product `ref` names: its id, SKU, barcode or slug (in that order of trust). */
-async function productByRef(tx: Db, ref: string): Promise<number | null> {
+async function productByRef(tx: Tx, ref: string): Promise<number | null> {
   const byId = /^\d{1,9}$/.test(ref) ? Number(ref) : null
   const rows = await tx
     .select({ id: products.id, sku: products.sku, barcode: products.barcode, slug: products.slug })

@@ -21,7 +21,7 @@ export type PaidPayment = { id: number; provider: string; amount: number; givenB
 export type RefundMethod = 'provider' | 'cash'
 
 /** The order's paid payments, oldest first, each with the provider refunds recorded against it. */
-export async function paidPayments(db: Db | Tx, orderId: number): Promise<PaidPayment[]> {
+export async function paidPayments(db: Db, orderId: number): Promise<PaidPayment[]> {
   return db
     .select({
       id: payments.id,

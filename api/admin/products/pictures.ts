@@ -127,7 +127,7 @@ export async function addPictures(
         .insert(productImages)
         .values(written.map((w, i) => ({ productId, position: start + i, ...w })))
         .returning({ id: productImages.id })
-      await invalidateCatalogue(db, tx as unknown as Db)
+      await invalidateCatalogue(db, tx)
       await recordAudit(tx, {
         ...editor,
         action: 'product.pictures_add',
@@ -166,7 +166,7 @@ export async function orderPictures(
     }
     for (const [position, id] of ids.entries())
       await tx.update(productImages).set({ position }).where(eq(productImages.id, id))
-    await invalidateCatalogue(db, tx as unknown as Db)
+    await invalidateCatalogue(db, tx)
     const before = current.map((p) => p.id)
     if (JSON.stringify(before) !== JSON.stringify(ids))
       await recordAudit(tx, {
@@ -201,7 +201,7 @@ export async function setPictureAlt(
   await db.transaction(async (tx) => {
     const picture = await lockedPicture(tx, productId, pictureId, lang)
     await tx.update(productImages).set({ alt }).where(eq(productImages.id, pictureId))
-    await invalidateCatalogue(db, tx as unknown as Db)
+    await invalidateCatalogue(db, tx)
     if (JSON.stringify(picture.alt ?? null) !== JSON.stringify(alt))
       await recordAudit(tx, {
         ...editor,
@@ -225,7 +225,7 @@ export async function deletePicture(
   const removed = await db.transaction(async (tx) => {
     const picture = await lockedPicture(tx, productId, pictureId, lang)
     await tx.delete(productImages).where(eq(productImages.id, pictureId))
-    await invalidateCatalogue(db, tx as unknown as Db)
+    await invalidateCatalogue(db, tx)
     await recordAudit(tx, {
       ...editor,
       action: 'product.picture_delete',

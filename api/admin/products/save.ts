@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import { type AuditActor, changedFields, recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import { reindexProducts } from '../../catalogue/search-key.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db, Tx } from '../../db/client.ts'
 import { brands, categories, manufacturers, productCategories, products } from '../../db/schema/index.ts'
 import { ApiError, type FieldError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
@@ -103,7 +103,7 @@ function forbiddenChanges(role: StaffRole, before: Snapshot | null, after: Snaps
 }
 
 /** What the database would refuse or the shop could not use, as field errors and conflicts. */
-async function check(tx: Db, lang: Lang, next: Snapshot, productId: number | null) {
+async function check(tx: Tx, lang: Lang, next: Snapshot, productId: number | null) {
   const errors: FieldError[] = []
   const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, next.brand_id))
   if (!brand) errors.push(fieldError(lang, 'brand_id', 'admin_product_brand_unknown'))
@@ -146,7 +146,7 @@ async function check(tx: Db, lang: Lang, next: Snapshot, productId: number | nul
 
 /** The slug to save: the one given, else a fresh one from the title when it is new or changed. */
 async function slugFor(
-  tx: Db,
+  tx: Tx,
   input: ProductInput,
   before: Snapshot | null,
   title: Snapshot['title'],
@@ -171,12 +171,12 @@ function forbidden(lang: Lang, fields: readonly string[]) {
 
 async function saveInTransaction(
   db: Db,
-  run: (tx: Db) => Promise<number>,
+  run: (tx: Tx) => Promise<number>,
   lang: Lang,
   input: ProductInput,
 ): Promise<number> {
   try {
-    return await db.transaction((tx) => run(tx as unknown as Db))
+    return await db.transaction((tx) => run(tx))
   } catch (error) {
     // Two saves raced for one SKU or slug: the loser hears it like a checked conflict.
     if (!isUniqueViolation(error)) throw error
@@ -210,7 +210,7 @@ const defaults: Omit<Snapshot, 'slug' | 'title' | 'brand_id' | 'audience' | 'cou
 /** Writes the product's categories, search key, the catalogue cache's notice and the audit row. */
 async function afterWrite(
   db: Db,
-  tx: Db,
+  tx: Tx,
   productId: number,
   next: Snapshot,
   audit: { editor: ProductEditor; action: string; before: Snapshot | null },
@@ -240,7 +240,7 @@ export async function createProduct(
   input: ProductInput & Pick<Snapshot, 'title' | 'brand_id' | 'audience' | 'country' | 'price'>,
   editor: ProductEditor,
   { lang }: Context,
-  within?: (tx: Db, id: number) => Promise<void>,
+  within?: (tx: Tx, id: number) => Promise<void>,
 ): Promise<number> {
   return saveInTransaction(
     db,

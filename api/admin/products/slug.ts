@@ -1,6 +1,6 @@
 import { and, eq, like, ne, or } from 'drizzle-orm'
 import { foldText } from '../../catalogue/search-text.ts'
-import type { Db } from '../../db/client.ts'
+import type { Tx } from '../../db/client.ts'
 import { products, slugRedirects } from '../../db/schema/index.ts'
 import type { Localized } from '../../http/locale.ts'
 
@@ -21,7 +21,7 @@ export function slugBase(title: Localized): string {
 }
 
 /** `base`, or `base-2`, `base-3`… whichever no other product has. */
-export async function freeSlug(tx: Db, base: string, productId: number | null): Promise<string> {
+export async function freeSlug(tx: Tx, base: string, productId: number | null): Promise<string> {
   const taken = await tx
     .select({ slug: products.slug })
     .from(products)
@@ -37,7 +37,7 @@ export async function freeSlug(tx: Db, base: string, productId: number | null): 
 }
 
 /** The old slug keeps working (301 to the product); a redirect of the new slug is dropped, the live slug wins. */
-export async function rememberOldSlug(tx: Db, productId: number, oldSlug: string, newSlug: string) {
+export async function rememberOldSlug(tx: Tx, productId: number, oldSlug: string, newSlug: string) {
   await tx.delete(slugRedirects).where(and(eq(slugRedirects.kind, 'product'), eq(slugRedirects.oldSlug, newSlug)))
   await tx
     .insert(slugRedirects)

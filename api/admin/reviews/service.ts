@@ -14,7 +14,7 @@ type Ctx = { lang: Lang; now: Date }
 const moderator = alias(staff, 'moderator')
 const replier = alias(staff, 'replier')
 
-function selectReviews(db: Db | Tx) {
+function selectReviews(db: Db) {
   return db
     .select({
       review: reviews,
@@ -76,7 +76,7 @@ export async function listStaffReviews(db: Db, filters: ReviewFilters, page: num
   return { rows, total: total?.n ?? 0, counts }
 }
 
-export async function staffReviewById(db: Db | Tx, id: number) {
+export async function staffReviewById(db: Db, id: number) {
   const [row] = await selectReviews(db).where(eq(reviews.id, id))
   return row ?? null
 }

@@ -93,8 +93,7 @@ export const brandSpec: KindSpec<BrandInput> = {
   },
   async afterWrite(db, tx, id, changed) {
     // The brand's name and spellings are part of every one of its products' search keys.
-    if (changed.includes('name') || changed.includes('aliases'))
-      await reindexProducts(db, { brandId: id }, tx as unknown as Db)
+    if (changed.includes('name') || changed.includes('aliases')) await reindexProducts(db, { brandId: id }, tx)
   },
   async rows(db, id) {
     const { counts, n } = countsBy(db, products.brandId)

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline'
 import { logger } from '../../log.ts'
 import { saveOriginal } from '../../media/links.ts'
 import { describeError, type MediaStore, originalKey } from '../../media/store.ts'
-import type { Database, Db } from '../client.ts'
+import type { Database, Db, Tx } from '../client.ts'
 import { BATCH_ROWS, readTables, resetSequences, tablesWithRows, writeRows } from './copy.ts'
 import { recordBackup } from './last-backup.ts'
 import { appliedMigration } from './tables.ts'
@@ -153,7 +153,7 @@ async function assertReceivable(db: Db, migration: number) {
 
 const migrationDate = (when: number | null) => (when === null ? 'none' : new Date(when).toISOString())
 
-async function loadTable(tx: Db, table: string, file: string) {
+async function loadTable(tx: Tx, table: string, file: string) {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY })
   let batch: string[] = []
   for await (const line of lines) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '../client.ts'
+import type { Db, Tx } from '../client.ts'
 import { serialColumns, tablesInLoadOrder } from './tables.ts'
 
 type Rows<T> = { rows: T[] }
@@ -15,7 +15,7 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
  * at a time through a cursor. Run inside one repeatable-read transaction, the
  * batches are one consistent picture of the shop while it keeps selling.
  */
-export async function* readTables(tx: Db): AsyncGenerator<{ table: string; rows: string[] }> {
+export async function* readTables(tx: Tx): AsyncGenerator<{ table: string; rows: string[] }> {
   for (const table of await tablesInLoadOrder(tx)) {
     const cursor = `atir_copy_${table}`
     await tx.execute(
@@ -33,7 +33,7 @@ export async function* readTables(tx: Db): AsyncGenerator<{ table: string; rows:
 }
 
 /** Inserts rows read by `readTables` into the same table of a database on the same migrations. */
-export async function writeRows(tx: Db, table: string, rows: string[]) {
+export async function writeRows(tx: Tx, table: string, rows: string[]) {
   if (!rows.length) return
   const target = ident(table)
   await tx.execute(
@@ -42,7 +42,7 @@ export async function writeRows(tx: Db, table: string, rows: string[]) {
 }
 
 /** Moves every serial column's sequence past the rows now in its table, so new rows get fresh ids. */
-export async function resetSequences(tx: Db) {
+export async function resetSequences(tx: Tx) {
   for (const { table, column, sequence } of await serialColumns(tx))
     await tx.execute(
       sql`select setval(${sequence}::regclass, coalesce((select max(${sql.raw(ident(column))}) from ${sql.raw(ident(table))}), 0) + 1, false)`,

@@ -95,7 +95,7 @@ type Params = Record<string, unknown>
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
 
-async function orderOf(db: Db | Tx, params: Params) {
+async function orderOf(db: Db, params: Params) {
   const account = params.account as Params | undefined
   const raw = account?.order_id
   const id = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : raw
@@ -122,7 +122,7 @@ export const pastPaymeTimeout = (p: ProviderTransaction, now: Date) =>
   now.getTime() - (p.createTime ?? 0) > PAYME_TIMEOUT_MS
 
 /** The order's created Payme transaction, if any, and whether it still holds the order from any other. */
-async function holderOf(db: Db | Tx, orderId: number, now: Date) {
+async function holderOf(db: Db, orderId: number, now: Date) {
   const [created] = await db
     .select()
     .from(payments)
@@ -136,7 +136,7 @@ async function holderOf(db: Db | Tx, orderId: number, now: Date) {
   return created ? { transaction: created, holds: !pastPaymeTimeout(created, now) } : null
 }
 
-async function transactionOf(db: Db | Tx, params: Params, lock = false) {
+async function transactionOf(db: Db, params: Params, lock = false) {
   const id = str(params.id)
   const payment = id ? await findTransaction(db, 'payme', id, lock) : null
   return payment ?? fail(PaymeErrors.notFound)

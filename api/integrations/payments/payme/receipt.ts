@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Config } from '../../../config.ts'
-import type { Db, Tx } from '../../../db/client.ts'
+import type { Db } from '../../../db/client.ts'
 import { orderItems, products } from '../../../db/schema/index.ts'
 import { message } from '../../../http/messages.ts'
 import { VAT_PERCENT } from '../../../orders/money.ts'
@@ -49,7 +49,7 @@ export function splitProportionally(total: number, weights: number[]): number[] 
  * delivery, when charged, as `shipping`. Items − discounts + shipping = the
  * amount Payme charges.
  */
-export async function paymeReceipt(db: Db | Tx, order: OrderRow, config: Config): Promise<ReceiptDetail> {
+export async function paymeReceipt(db: Db, order: OrderRow, config: Config): Promise<ReceiptDetail> {
   const lines = await db
     .select({
       title: orderItems.title,

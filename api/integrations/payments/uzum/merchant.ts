@@ -85,7 +85,7 @@ function view(serviceId: unknown, p: ProviderTransaction, times: Time[]) {
   })
 }
 
-async function orderOf(db: Db | Tx, params: { order_id: string | number }) {
+async function orderOf(db: Db, params: { order_id: string | number }) {
   const text = String(params.order_id)
   const id = /^\d{1,10}$/.test(text) ? Number(text) : null
   const [order] = isId(id) ? await db.select().from(orders).where(eq(orders.id, id)) : []
@@ -102,7 +102,7 @@ function owed(config: Config, order: OrderRow, amount: number | undefined) {
 }
 
 /** The order's created Uzum transaction, if any, and whether it still holds the order from any other. */
-async function holderOf(db: Db | Tx, orderId: number, now: Date) {
+async function holderOf(db: Db, orderId: number, now: Date) {
   const [created] = await db
     .select()
     .from(payments)
@@ -110,7 +110,7 @@ async function holderOf(db: Db | Tx, orderId: number, now: Date) {
   return created ? { transaction: created, holds: now.getTime() - (created.createTime ?? 0) < UZUM_CONFIRM_MS } : null
 }
 
-const transactionOf = async (db: Db | Tx, transId: string, lock = false) =>
+const transactionOf = async (db: Db, transId: string, lock = false) =>
   (await findTransaction(db, 'uzum', transId, lock)) ?? refuse(UzumCode.transactionNotFound)
 
 /** The shop fails a created transaction it will not confirm: Uzum's status reads FAILED and it returns the money. */
