@@ -14,6 +14,7 @@ import type { OrderEdit } from './edit.ts'
 import { type EventChanges, type EventValue, inEveryLanguage, recordOrderEvent } from './events.ts'
 import { giveBack, paidPayments, providerRoute } from './money-back.ts'
 import type { StaffOrderCtx } from './status.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 const itemsText = (lines: Pick<OrderItemRow, 'title' | 'quantity'>[]) =>
   inEveryLanguage((lang) => lines.map((l) => `${l.title[lang] || l.title.ru} × ${l.quantity}`).join(', '))
@@ -107,6 +108,7 @@ export async function recordEdit(
     at: now,
   })
   await tellCustomer(tx, order, refunded, ctx)
+  await queueOrderMessageUpdate(tx, order, now)
   return { order, refunded, askProvider }
 }
 

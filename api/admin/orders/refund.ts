@@ -11,6 +11,7 @@ import { refundOrder } from '../../payments/refunds.ts'
 import { recordOrderEvent } from './events.ts'
 import { giveBack, type RefundMethod } from './money-back.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 /**
  * Gives back what the shop owes the customer on an order that stands (an
@@ -56,6 +57,7 @@ export async function refundOwed(
       },
       at: now,
     })
+    await queueOrderMessageUpdate(tx, back.order, now)
     const orderLang = locked.lang as Lang
     await smsToCustomer(
       tx,

@@ -19,6 +19,7 @@ import { inEveryLanguage, recordOrderEvent } from './events.ts'
 import { giveBack, type RefundMethod } from './money-back.ts'
 import { orderLinesOf } from './order-lines.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 export type OrderReturn = {
   orderId: number
@@ -135,6 +136,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
       at: now,
     })
     await smsToCustomer(tx, order, returnSms(order.lang as Lang, order.id, amount, input.refund.method), now)
+    await queueOrderMessageUpdate(tx, updated, now)
     return updated
   })
   if (restocked) await invalidateCatalogue(db)
