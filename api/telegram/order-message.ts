@@ -5,6 +5,7 @@ import { auditLog, staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { buildNewOrderMessage, staffChatLang, type TelegramText } from '../notifications/new-order-message.ts'
 import { type OrderRow, orderItemsOf, statusLabel } from '../orders/service.ts'
+import { OrderStatus } from '../orders/states.ts'
 import { orderButtons } from './buttons.ts'
 import { type BotTextKey, botText } from './texts.ts'
 
@@ -19,14 +20,18 @@ export async function orderMessage(db: Db, config: Config, order: OrderRow): Pro
   const lang = staffChatLang(config)
   const items = (await orderItemsOf(db, [order.id])).get(order.id) ?? []
   const { text } = buildNewOrderMessage({ ...order, items }, lang)
-  const lines = [text, '', botText(lang, 'order_state', { status: statusLabel(lang, order.status, order.delivery) })]
+  const buttons = orderButtons(order, config, lang)
+  const state = [botText(lang, 'order_state', { status: statusLabel(lang, order.status, order.delivery) })]
   const names = await staffNames(db, order.assignedStaffId === null ? [] : [order.assignedStaffId])
   if (order.assignedStaffId !== null)
-    lines.push(botText(lang, 'order_assignee', { name: names.get(order.assignedStaffId) ?? '' }))
-  if (order.paymentMethod === 'cash' && order.paymentStatus === 'paid') lines.push(botText(lang, 'order_cash_paid'))
+    state.push(botText(lang, 'order_assignee', { name: names.get(order.assignedStaffId) ?? '' }))
+  const cashPaid = order.paymentMethod === 'cash' && order.paymentStatus === 'paid'
+  if (cashPaid) state.push(botText(lang, 'order_cash_paid'))
   const last = await lastAction(db, order, lang)
-  if (last) lines.push(last)
-  return { text: lines.join('\n'), buttons: orderButtons(order, config, lang) }
+  if (last) state.push(last)
+  // Just arrived and untouched: the new-order message as it is, nothing to add yet.
+  const untouched = order.status === OrderStatus.accepted && order.assignedStaffId === null && !cashPaid && !last
+  return { text: untouched ? text : [text, '', ...state].join('\n'), buttons }
 }
 
 /** What staff did to an order that the message names (notes and links are the desk's own). */

@@ -16,7 +16,7 @@ import { listCarriers } from './couriers.ts'
 const tags = ['admin: dispatch']
 const staffRef = z.object({ id: z.number().int(), name: z.string(), role: roleSchema })
 
-const carrierSchema = staffRef
+export const carrierSchema = staffRef
   .extend({
     load: z
       .object({
@@ -37,7 +37,7 @@ const bulkAssignBody = z.object({
   order_ids: z.array(idSchema).min(1).max(DISPATCH_MAX),
   staff_id: idSchema.nullable().openapi({ description: 'Whom to give them to; null: take them back from whoever has them' }),
 })
-const bulkAssignSchema = z
+export const bulkAssignSchema = z
   .object({
     results: z.array(
       z.object({
@@ -50,7 +50,7 @@ const bulkAssignSchema = z
   })
   .openapi('DispatchResult')
 
-const holderSchema = z
+export const holderSchema = z
   .object({
     staff: staffRef,
     held: z.number().int().openapi({ description: 'Cash held now: the sum of `payments`' }),
@@ -70,7 +70,7 @@ const handoverBody = z.object({
     .min(1)
     .openapi({ description: 'The sum counted: what the list showed them to hold (409 if it changed since)' }),
 })
-const handoverSchema = z
+export const handoverSchema = z
   .object({
     id: z.number().int(),
     staff_id: z.number().int(),
