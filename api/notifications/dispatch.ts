@@ -130,7 +130,11 @@ async function editOrderMessage(deps: DispatchDeps, orderId: number) {
   }
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
   if (!order) return
-  await deps.telegram.edit({ chatId: where.chatId, messageId: where.messageId, ...(await orderMessage(deps.db, deps.config, order)) })
+  await deps.telegram.edit({
+    chatId: where.chatId,
+    messageId: where.messageId,
+    ...(await orderMessage(deps.db, deps.config, order)),
+  })
 }
 
 /**

@@ -35,7 +35,14 @@ export async function orderMessage(db: Db, config: Config, order: OrderRow): Pro
 }
 
 /** What staff did to an order that the message names (notes and links are the desk's own). */
-const shownActions = ['order.status', 'order.assign', 'order.cash_received', 'order.edit', 'order.return', 'order.refund']
+const shownActions = [
+  'order.status',
+  'order.assign',
+  'order.cash_received',
+  'order.edit',
+  'order.return',
+  'order.refund',
+]
 
 async function staffNames(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, string>()
@@ -49,7 +56,11 @@ async function lastAction(db: Db, order: OrderRow, lang: Lang): Promise<string |
     .select({ action: auditLog.action, after: auditLog.after, staffId: auditLog.staffId })
     .from(auditLog)
     .where(
-      and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(order.id)), inArray(auditLog.action, shownActions)),
+      and(
+        eq(auditLog.entity, 'order'),
+        eq(auditLog.entityId, String(order.id)),
+        inArray(auditLog.action, shownActions),
+      ),
     )
     .orderBy(desc(auditLog.id))
     .limit(1)

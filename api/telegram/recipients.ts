@@ -1,10 +1,10 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { listCarriers } from '../admin/dispatch/couriers.ts'
 import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { STAFF_CHAT } from '../notifications/outbox.ts'
-import { listCarriers } from '../admin/dispatch/couriers.ts'
 import type { StaffRole } from '../staff/permissions.ts'
 import { staffLang } from './texts.ts'
 

@@ -65,7 +65,9 @@ function telegram(gate?: { arrived: () => void; release: Promise<void> }) {
       })
     }),
     // Later changes of an order edit its message (staff-chat.ts); telegram-follows-website.test.ts reads them.
-    http.post(`https://api.telegram.org/bot${BOT}/editMessageText`, () => HttpResponse.json({ ok: true, result: true })),
+    http.post(`https://api.telegram.org/bot${BOT}/editMessageText`, () =>
+      HttpResponse.json({ ok: true, result: true }),
+    ),
   )
   return calls
 }

@@ -70,19 +70,25 @@ describe('dispatch rights', () => {
     expect(one.body.assigned_staff).toMatchObject({ id: courierB.id })
   })
 
-  it.each(['warehouse', 'content', 'courier'] as const)('the %s may neither see the load nor give orders', async (role) => {
-    const order = await courierOrder()
-    const token = members[role].token
-    expect((await call('couriers/', token)).status).toBe(403)
-    expect((await call('orders/assign/', token, { order_ids: [order.id], staff_id: courierA.id })).status).toBe(403)
-    expect((await call(`orders/${order.id}/assign/`, token, { staff_id: courierA.id })).status).toBe(403)
-    expect((await call('cash/handovers/', token, { staff_id: courierA.id, amount: 1 })).status).toBe(403)
-    expect(
-      (await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(order.id)))).filter(
-        (e) => e.action === 'order.assign',
-      ),
-    ).toEqual([])
-  })
+  it.each(['warehouse', 'content', 'courier'] as const)(
+    'the %s may neither see the load nor give orders',
+    async (role) => {
+      const order = await courierOrder()
+      const token = members[role].token
+      expect((await call('couriers/', token)).status).toBe(403)
+      expect((await call('orders/assign/', token, { order_ids: [order.id], staff_id: courierA.id })).status).toBe(403)
+      expect((await call(`orders/${order.id}/assign/`, token, { staff_id: courierA.id })).status).toBe(403)
+      expect((await call('cash/handovers/', token, { staff_id: courierA.id, amount: 1 })).status).toBe(403)
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(auditLog)
+            .where(eq(auditLog.entityId, String(order.id)))
+        ).filter((e) => e.action === 'order.assign'),
+      ).toEqual([])
+    },
+  )
 
   it('refuses a closed order and a courier for a pickup order, alone, with the reason', async () => {
     const open = await courierOrder()
@@ -111,10 +117,17 @@ describe('dispatch rights', () => {
       },
     ])
     // Taking a closed order oneself is refused too; a pickup order may still be taken by a manager.
-    expect((await call(`orders/${delivered.id}/assign/`, members.manager.token, { staff_id: members.manager.id })).status).toBe(409)
-    expect((await call(`orders/${pickup.id}/assign/`, members.manager.token, { staff_id: members.manager.id })).status).toBe(200)
+    expect(
+      (await call(`orders/${delivered.id}/assign/`, members.manager.token, { staff_id: members.manager.id })).status,
+    ).toBe(409)
+    expect(
+      (await call(`orders/${pickup.id}/assign/`, members.manager.token, { staff_id: members.manager.id })).status,
+    ).toBe(200)
     // An unknown courier is the request's fault: 400 on staff_id, nothing given.
-    const unknown = await call('orders/assign/', members.manager.token, { order_ids: [open.id], staff_id: 2_147_483_647 })
+    const unknown = await call('orders/assign/', members.manager.token, {
+      order_ids: [open.id],
+      staff_id: 2_147_483_647,
+    })
     expect(unknown.status).toBe(400)
   })
 })
@@ -185,14 +198,19 @@ describe("a courier's day", () => {
         handed_today: 0,
       }),
     ])
-    expect(own.body.results[0].payments.map((p: { order_id: number }) => p.order_id)).toEqual([pressed.id, unpressed.id])
+    expect(own.body.results[0].payments.map((p: { order_id: number }) => p.order_id)).toEqual([
+      pressed.id,
+      unpressed.id,
+    ])
     const all = await call('cash/', members.manager.token)
     expect(all.body.results.find((h: { staff: { id: number } }) => h.staff.id === courier.id).held).toBe(held)
 
     // The manager counted a different sum: nothing recorded, told what is held now.
     const wrong = await call('cash/handovers/', members.manager.token, { staff_id: courier.id, amount: held - 1 })
     expect(wrong.status).toBe(409)
-    expect(wrong.body.detail).toBe(`Сейчас к сдаче ${(held).toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} сум: сумма изменилась, пересчитайте и отметьте снова.`)
+    expect(wrong.body.detail).toBe(
+      `Сейчас к сдаче ${held.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} сум: сумма изменилась, пересчитайте и отметьте снова.`,
+    )
     const handed = await call('cash/handovers/', members.manager.token, { staff_id: courier.id, amount: held })
     expect(handed.status).toBe(201)
     expect(handed.body).toMatchObject({ staff_id: courier.id, amount: held, orders_count: 2 })

@@ -166,7 +166,10 @@ describe('presses in the staff chat', () => {
     expect(edits.at(-1)).toMatchObject({ message_id: messageId })
     expect(edits.at(-1)!.text).toContain('Сейчас: Доставлен')
     // Every queued edit of the message went out with the press, none is left for a pass.
-    const waiting = await t.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.channel, 'telegram'))
+    const waiting = await t.database.db
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.channel, 'telegram'))
     expect(waiting.filter((row) => row.sentAt === null)).toEqual([])
   })
 

@@ -65,10 +65,7 @@ export async function cashDay(db: Db, now: Date, onlyStaffId?: number): Promise<
     .from(staff)
     .where(
       onlyStaffId === undefined
-        ? or(
-            and(eq(staff.role, 'courier'), isNull(staff.disabledAt)),
-            inArray(staff.id, [...involved] as number[]),
-          )
+        ? or(and(eq(staff.role, 'courier'), isNull(staff.disabledAt)), inArray(staff.id, [...involved] as number[]))
         : eq(staff.id, onlyStaffId),
     )
     .orderBy(sql`${staff.role} <> 'courier'`, asc(staff.name), asc(staff.id))
@@ -138,6 +135,12 @@ export async function recordHandover(
       after: { cash_held: 0, handover_id: handover!.id, amount: sum, orders: rows.map((p) => p.orderId) },
       at: now,
     })
-    return { id: handover!.id, staff_id: input.staffId, amount: sum, orders_count: rows.length, created_at: now.toISOString() }
+    return {
+      id: handover!.id,
+      staff_id: input.staffId,
+      amount: sum,
+      orders_count: rows.length,
+      created_at: now.toISOString(),
+    }
   })
 }

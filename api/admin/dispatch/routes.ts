@@ -35,7 +35,9 @@ export const DISPATCH_MAX = 50
 
 const bulkAssignBody = z.object({
   order_ids: z.array(idSchema).min(1).max(DISPATCH_MAX),
-  staff_id: idSchema.nullable().openapi({ description: 'Whom to give them to; null: take them back from whoever has them' }),
+  staff_id: idSchema
+    .nullable()
+    .openapi({ description: 'Whom to give them to; null: take them back from whoever has them' }),
 })
 export const bulkAssignSchema = z
   .object({
@@ -44,7 +46,10 @@ export const bulkAssignSchema = z
         id: z.number().int(),
         number: z.string(),
         assigned: z.boolean(),
-        detail: z.string().nullable().openapi({ description: 'Why not, when not (closed, pickup for a courier, unknown)' }),
+        detail: z
+          .string()
+          .nullable()
+          .openapi({ description: 'Why not, when not (closed, pickup for a courier, unknown)' }),
       }),
     ),
   })

@@ -5,6 +5,7 @@ import { orders } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { amountDue, balanceOf, owedBack } from '../../orders/balance.ts'
 import { markOrderPaid, type OrderItemRow, type OrderRow } from '../../orders/service.ts'
 import { OrderStatus, orderNumber } from '../../orders/states.ts'
@@ -14,7 +15,6 @@ import type { OrderEdit } from './edit.ts'
 import { type EventChanges, type EventValue, inEveryLanguage, recordOrderEvent } from './events.ts'
 import { giveBack, paidPayments, providerRoute } from './money-back.ts'
 import type { StaffOrderCtx } from './status.ts'
-import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 const itemsText = (lines: Pick<OrderItemRow, 'title' | 'quantity'>[]) =>
   inEveryLanguage((lang) => lines.map((l) => `${l.title[lang] || l.title.ru} × ${l.quantity}`).join(', '))

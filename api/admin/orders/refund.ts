@@ -4,6 +4,7 @@ import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { owedBack } from '../../orders/balance.ts'
 import { lockOrderAndPayments, type OrderRow, orderById } from '../../orders/service.ts'
 import { orderNumber } from '../../orders/states.ts'
@@ -11,7 +12,6 @@ import { refundOrder } from '../../payments/refunds.ts'
 import { recordOrderEvent } from './events.ts'
 import { giveBack, type RefundMethod } from './money-back.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
-import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 /**
  * Gives back what the shop owes the customer on an order that stands (an

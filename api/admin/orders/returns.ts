@@ -9,6 +9,7 @@ import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { splitProportionally } from '../../integrations/payments/payme/receipt.ts'
 import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { netPaid } from '../../orders/balance.ts'
 import { earnedCashback } from '../../orders/money.ts'
 import { lockOrderAndPayments, type OrderItemRow, type OrderRow, orderById } from '../../orders/service.ts'
@@ -19,7 +20,6 @@ import { inEveryLanguage, recordOrderEvent } from './events.ts'
 import { giveBack, type RefundMethod } from './money-back.ts'
 import { orderLinesOf } from './order-lines.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
-import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 
 export type OrderReturn = {
   orderId: number

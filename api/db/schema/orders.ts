@@ -178,7 +178,10 @@ export const cashHandovers = pgTable(
     amount: bigint({ mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('cash_handovers_staff_idx').on(t.staffId, t.id), check('cash_handovers_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('cash_handovers_staff_idx').on(t.staffId, t.id),
+    check('cash_handovers_amount_positive', sql`${t.amount} > 0`),
+  ],
 )
 
 /**
@@ -218,9 +221,7 @@ export const payments = pgTable(
   },
   (t) => [
     // The cash each staff member still holds: their cash payments not yet handed over.
-    index('payments_cash_held_idx')
-      .on(t.collectedBy)
-      .where(sql`${t.provider} = 'cash' AND ${t.handoverId} IS NULL`),
+    index('payments_cash_held_idx').on(t.collectedBy).where(sql`${t.provider} = 'cash' AND ${t.handoverId} IS NULL`),
     uniqueIndex('payments_external_idx').on(t.provider, t.externalId),
     index('payments_order_idx').on(t.orderId),
     index('payments_create_time_idx').on(t.provider, t.createTime),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
-import { orders } from './orders.ts'
 import { products } from './catalogue.ts'
 import { createdAt, moment, singleUse } from './columns.ts'
+import { orders } from './orders.ts'
 import { staff } from './staff.ts'
 
 /**

@@ -33,4 +33,8 @@ export function logTelegramSender(options: { outbox: string; now?: () => Date })
 }
 
 const lineCount = (file: string) =>
-  existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.length).length : 0
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.length).length
+    : 0
