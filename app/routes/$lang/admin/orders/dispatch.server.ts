@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf } from '#app/utils/ids.ts'
@@ -20,8 +21,11 @@ const dispatchForm = z.object({
  */
 export async function dispatchOrders(context: Readonly<RouterContextProvider>, request: Request, form: FormData) {
   const t = serverT(context, 'admin-orders')
-  const here = new URL(request.url)
-  const back = `${here.pathname}${here.search}`
+  // Back to the list as filtered (the request may be the data request of a script: its own path and markers).
+  const query = new URL(request.url).searchParams
+  for (const marker of ['index', '_routes']) query.delete(marker)
+  const search = query.toString()
+  const back = `/${requestLang(context)}/admin/orders${search ? `?${search}` : ''}`
   const parsed = dispatchForm.safeParse({
     order_ids: form.getAll('order_id').map((v) => idOf(String(v))),
     staff_id: idOf(String(form.get('staff_id') ?? '')),
