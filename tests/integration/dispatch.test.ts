@@ -273,3 +273,16 @@ async function releasedTogetherOnPayments<T>(t: TestApi, orderId: number, start:
   })
   return Promise.all(pending)
 }
+
+describe('the OpenAPI document', () => {
+  it('lists dispatch and the cash day under the staff security scheme', async () => {
+    const doc = (await t.json('openapi.json')).body
+    for (const [method, path] of [
+      ['get', '/admin/couriers/'],
+      ['post', '/admin/orders/assign/'],
+      ['get', '/admin/cash/'],
+      ['post', '/admin/cash/handovers/'],
+    ])
+      expect(doc.paths[`/api/v1${path}`]?.[method!]?.security, `${method} ${path}`).toEqual([{ staffBearer: [] }])
+  })
+})
