@@ -22,6 +22,7 @@ import type {
   pictureSchema,
 } from './admin/content/schemas.ts'
 import type { customerPage, customerSchema } from './admin/customers/schemas.ts'
+import type { bulkAssignSchema, carrierSchema, handoverSchema, holderSchema } from './admin/dispatch/routes.ts'
 import type { inboxMessageSchema, inboxPage } from './admin/inbox/schemas.ts'
 import type {
   adminLinePage,
@@ -356,6 +357,8 @@ export type StaffApiAnswers = {
     'admin/manufacturers/{id}/': ManufacturerRow
     'admin/me/': StaffMe
     'admin/orders/': StaffOrderPage
+    'admin/couriers/': Results<Carrier>
+    'admin/cash/': Results<CashHolder>
     'admin/orders/counts/': StaffOrderCounts
     'admin/orders/{id}/': StaffOrder
     'admin/products/': AdminProductPage
@@ -404,6 +407,8 @@ export type StaffApiAnswers = {
     'admin/orders/': PhoneOrderPlaced
     'admin/orders/preview/': PhoneOrderPreview
     'admin/orders/{id}/assign/': StaffOrder
+    'admin/orders/assign/': DispatchResult
+    'admin/cash/handovers/': CashHandover
     'admin/orders/{id}/cash-received/': StaffOrder
     'admin/orders/{id}/edit/': StaffOrder
     'admin/orders/{id}/edit/preview/': OrderEditPreview
@@ -499,6 +504,10 @@ export type AuditEntry = Out<typeof auditEntrySchema>
 export type StaffOrder = Out<typeof staffOrderSchema>
 export type StaffStatusMove = Out<typeof statusMoveSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
+export type Carrier = Out<typeof carrierSchema>
+export type CashHolder = Out<typeof holderSchema>
+export type DispatchResult = Out<typeof bulkAssignSchema>
+export type CashHandover = Out<typeof handoverSchema>
 export type StaffOrderCounts = Out<typeof countsSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>
 export type OrderEditPreview = Out<typeof editPreviewSchema>

@@ -33,6 +33,7 @@ export default [
       route('orders/:id/return', 'routes/$lang/admin/orders/$id/return.tsx'),
       // A courier's own deliveries.
       route('deliveries', 'routes/$lang/admin/deliveries/index.tsx'),
+      route('cash', 'routes/$lang/admin/cash.tsx'),
       // People: customers and promo codes.
       route('customers', 'routes/$lang/admin/customers/index.tsx'),
       route('customers/:id', 'routes/$lang/admin/customers/$id.tsx'),

@@ -4,6 +4,7 @@ import { adminAuthRoutes } from './auth-routes.ts'
 import { adminBatchRoutes } from './batches/routes.ts'
 import { adminContentRoutes } from './content/routes.ts'
 import { adminCustomerRoutes } from './customers/routes.ts'
+import { adminDispatchRoutes } from './dispatch/routes.ts'
 import { adminInboxRoutes } from './inbox/routes.ts'
 import { adminKeyRoutes } from './key-routes.ts'
 import { adminLineRoutes } from './lines/routes.ts'
@@ -38,6 +39,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminOrderChangeRoutes(deps))
+  router.route('/', adminDispatchRoutes(deps))
   router.route('/', adminStatsRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))
   router.route('/', adminStockRoutes(deps))

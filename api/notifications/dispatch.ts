@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { notificationOutbox, orders } from '../db/schema/index.ts'
@@ -10,6 +10,7 @@ import { orderMessage } from '../telegram/order-message.ts'
 import { customerButtons, customerChannel, smsInstead } from './customer-channel.ts'
 import type { TelegramText } from './new-order-message.ts'
 import { STAFF_CHAT } from './outbox.ts'
+import { newOrderMessagePending, ORDER_UPDATE, orderChatMessage, rememberOrderChatMessage } from './staff-chat.ts'
 
 export type DispatchDeps = {
   db: Db
@@ -51,7 +52,7 @@ export const telegramPayloads: Record<
  * is sent. A process that dies while sending thus leaves the message to be
  * tried again after that pause, and two processes never send one message at once.
  */
-async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+async function claimDue(db: Db, now: Date, limit: number, only?: SQL): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: notificationOutbox.id })
@@ -61,6 +62,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<OutboxRow[]> 
           isNull(notificationOutbox.sentAt),
           lte(notificationOutbox.nextAttemptAt, now),
           lt(notificationOutbox.attempts, MAX_NOTIFICATION_ATTEMPTS),
+          only,
         ),
       )
       .orderBy(asc(notificationOutbox.id))
@@ -92,6 +94,7 @@ async function send(deps: DispatchDeps, row: OutboxRow) {
   const chatId = row.recipient === STAFF_CHAT ? deps.config.TELEGRAM_CHAT_ID : row.recipient
   if (!chatId && deps.telegram.name !== 'log') throw new Error('TELEGRAM_CHAT_ID is not set')
   const payload = row.payload ?? {}
+  if (payload.kind === ORDER_UPDATE) return editOrderMessage(deps, Number(payload.order_id))
   let built: TelegramText
   if (row.text)
     built = {
@@ -103,7 +106,35 @@ async function send(deps: DispatchDeps, row: OutboxRow) {
     if (!build) throw new Error(`no Telegram message for kind ${String(payload.kind)}`)
     built = await build(deps, payload)
   }
-  return deps.telegram.send({ chatId: chatId ?? row.recipient, ...built })
+  const { messageId } = await deps.telegram.send({ chatId: chatId ?? row.recipient, ...built })
+  // The order's message, kept to be edited whenever the order changes.
+  if (payload.kind === 'new_order' && Number.isSafeInteger(messageId))
+    await rememberOrderChatMessage(deps.db, {
+      orderId: Number(payload.order_id),
+      chatId: chatId ?? row.recipient,
+      messageId,
+    })
+}
+
+/**
+ * Edits the order's staff-chat message to the order as it is now (text and
+ * buttons). Before its new-order message went out there is nothing to edit
+ * yet: the edit waits for it (a retry) rather than be lost; an order whose
+ * message is not known (sent before messages were kept) is left as it is.
+ */
+async function editOrderMessage(deps: DispatchDeps, orderId: number) {
+  const where = await orderChatMessage(deps.db, orderId)
+  if (!where) {
+    if (await newOrderMessagePending(deps.db, orderId)) throw new Error(`order ${orderId}: its message is not sent yet`)
+    return
+  }
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!order) return
+  await deps.telegram.edit({
+    chatId: where.chatId,
+    messageId: where.messageId,
+    ...(await orderMessage(deps.db, deps.config, order)),
+  })
 }
 
 /**
@@ -140,8 +171,12 @@ async function attempt(deps: DispatchDeps, row: OutboxRow): Promise<unknown> {
  * customer's Telegram message goes by SMS instead when they have unlinked
  * that chat since, or when Telegram fails it (customer-channel.ts).
  */
-export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Promise<{ sent: number; failed: number }> {
-  const rows = await claimDue(deps.db, deps.now(), limit)
+export async function dispatchNotifications(
+  deps: DispatchDeps,
+  limit = 50,
+  only?: SQL,
+): Promise<{ sent: number; failed: number }> {
+  const rows = await claimDue(deps.db, deps.now(), limit, only)
   let sent = 0
   let failed = 0
   for (const claimed of rows) {
@@ -158,4 +193,15 @@ export async function dispatchNotifications(deps: DispatchDeps, limit = 50): Pro
     else failed++
   }
   return { sent, failed }
+}
+
+/**
+ * Sends the due edits of one order's staff-chat message now, rather than at
+ * the next pass (a press in Telegram shows its effect at once). The same
+ * claim as every pass: a row another process holds is skipped, so each edit
+ * is made once whichever process gets it.
+ */
+export function dispatchOrderUpdates(deps: DispatchDeps, orderId: number) {
+  const only = sql`${notificationOutbox.payload}->>'kind' = ${ORDER_UPDATE} and ${notificationOutbox.payload}->>'order_id' = ${String(orderId)}`
+  return dispatchNotifications(deps, 10, only)
 }

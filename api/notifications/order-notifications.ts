@@ -7,6 +7,7 @@ import type { OrderRow } from '../orders/service.ts'
 import { OrderStatus, orderNumber } from '../orders/states.ts'
 import { queueCustomerNews } from './customer-channel.ts'
 import { enqueueNotification, STAFF_CHAT } from './outbox.ts'
+import { queueOrderMessageUpdate } from './staff-chat.ts'
 
 /**
  * The states the customer is told of by SMS: accepted, on the way, delivered,
@@ -62,7 +63,8 @@ export async function smsToCustomer(tx: Tx, order: Pick<OrderRow, 'userId'>, tex
  *   cancelled it themselves), or the same news on Telegram when they linked it
  *   (customer-channel.ts);
  * - the staff chat a Telegram "new order" once it is accepted: a cash (or
- *   prepaid) order when placed, an online one when its payment arrived.
+ *   prepaid) order when placed, an online one when its payment arrived; every later move
+ *   edits that message (staff-chat.ts), whoever made it and wherever.
  */
 export async function notifyOrderStatus(
   tx: Tx,
@@ -83,7 +85,10 @@ export async function notifyOrderStatus(
       at: ctx.now,
     })
   }
-  if (to === OrderStatus.accepted && (from === null || from === OrderStatus.awaitingPayment))
+  const arrives = to === OrderStatus.accepted && (from === null || from === OrderStatus.awaitingPayment)
+  if (!arrives && from !== null)
+    await queueOrderMessageUpdate(tx, order, ctx.now, { wasAwaitingPayment: from === OrderStatus.awaitingPayment })
+  if (arrives)
     await enqueueNotification(tx, {
       channel: 'telegram',
       recipient: STAFF_CHAT,

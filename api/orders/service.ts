@@ -143,7 +143,8 @@ export async function recordStatus(
  *   released; a paid order and its paid payment become `refund_pending`
  *   (payments/refunds.ts asks the provider once this transaction has committed;
  *   an order paid wholly by promo and cashback has nothing to give back: `refunded`).
- * - → 6 delivered: a cash order is paid now; cashback is earned (CASHBACK_RATE of the goods paid), once.
+ * - → 6 delivered: a cash order is paid now, with its `cash` payment (held by the order's courier, else
+ *   the mover, until handed over); cashback is earned (CASHBACK_RATE of the goods paid), once.
  */
 export async function transition(tx: Tx, order: OrderRow, to: number, ctx: TransitionCtx): Promise<OrderRow> {
   const { lang, config, now } = ctx
@@ -168,15 +169,16 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
       changes.paymentStatus = netPaid(order) > 0 ? 'refund_pending' : 'refunded'
     }
   }
+  // What is taken in cash at the door: a cash order's total, or the extra an edit added to a paid one.
+  const collected = to === OrderStatus.delivered ? amountDue(order) : 0
   if (to === OrderStatus.delivered) {
     changes.deliveredAt = now
     if (order.paymentStatus !== 'paid') {
       changes.paymentStatus = 'paid'
       changes.paidTotal = order.total
       changes.paidAt = now
-    } else if (amountDue(order) > 0) {
-      // The extra an edit added, collected on delivery like a cash order's total.
-      changes.paidTotal = order.paidTotal + amountDue(order)
+    } else if (collected > 0) {
+      changes.paidTotal = order.paidTotal + collected
     }
   }
   const [updated] = await tx
@@ -186,6 +188,16 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
     .returning()
   // Someone else moved it first.
   if (!updated) throw refuse()
+  // Money taken at the door is a cash payment like "cash received": held by whoever carried the order.
+  if (collected > 0)
+    await tx.insert(payments).values({
+      orderId: order.id,
+      provider: 'cash',
+      amount: collected,
+      status: 'paid',
+      collectedBy: order.assignedStaffId ?? ctx.actor?.staffId ?? null,
+      createdAt: now,
+    })
   await recordStatus(tx, order.id, order.status, to, ctx.actor ?? systemActor, ctx)
   await notifyOrderStatus(tx, updated, order.status, ctx)
 

@@ -62,11 +62,11 @@ export function buttonData(action: ButtonAction): string {
   }
 }
 
-/** The courier picker: one button per staff member who can carry orders, two a row, and back. */
-export function courierButtons(orderId: number, couriers: { id: number; name: string }[], lang: Lang) {
+/** The courier picker: one button per staff member who can carry orders with their load (`Азиз · 3`), two a row, and back. */
+export function courierButtons(orderId: number, couriers: { id: number; name: string; load: number }[], lang: Lang) {
   const rows: TelegramButton[][] = []
   couriers.forEach((c, i) => {
-    const button = { text: c.name, data: buttonData({ orderId, kind: 'assign', staffId: c.id }) }
+    const button = { text: `${c.name} · ${c.load}`, data: buttonData({ orderId, kind: 'assign', staffId: c.id }) }
     const last = rows.at(-1)
     if (i % 2 === 0 || !last) rows.push([button])
     else last.push(button)
@@ -91,7 +91,7 @@ type OrderState = { id: number; status: number; paymentMethod: string; paymentSt
 /**
  * The buttons under an order message in the staff chat, for the order as it
  * is now: the next step, cash received (an unpaid cash order), assign to me
- * or to a courier, and the printable packing slip of the back office (with PUBLIC_URL:
+ * or to a courier (not a pickup order; a closed order neither), and the printable packing slip of the back office (with PUBLIC_URL:
  * Telegram only opens absolute links). Who may press what is checked when
  * pressed, as the staff member who pressed.
  */
@@ -110,10 +110,10 @@ export function orderButtons(order: OrderState, config: Pick<Config, 'PUBLIC_URL
   if (first.length) rows.push(first)
   const second: TelegramButton[] = []
   if (open)
-    second.push(
-      { text: botText(lang, 'button_assign_me'), data: buttonData({ orderId: order.id, kind: 'assign_me' }) },
-      { text: botText(lang, 'button_courier'), data: buttonData({ orderId: order.id, kind: 'couriers' }) },
-    )
+    second.push({ text: botText(lang, 'button_assign_me'), data: buttonData({ orderId: order.id, kind: 'assign_me' }) })
+  // A pickup order is handed over at the shop: no courier to choose.
+  if (open && order.delivery !== 'pickup')
+    second.push({ text: botText(lang, 'button_courier'), data: buttonData({ orderId: order.id, kind: 'couriers' }) })
   if (config.PUBLIC_URL)
     second.push({
       text: botText(lang, 'button_slip'),

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { listCarriers } from '../admin/dispatch/couriers.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { STAFF_CHAT } from '../notifications/outbox.ts'
-import { can, type StaffRole, staffRoles } from '../staff/permissions.ts'
+import type { StaffRole } from '../staff/permissions.ts'
 import { staffLang } from './texts.ts'
 
 /** Where a report goes: a linked staff member's private chat in their language. */
@@ -32,13 +33,8 @@ export async function linkedStaffOf(db: Db, role: StaffRole): Promise<Recipient[
 /** Most staff the courier picker lists (Telegram keyboards get unwieldy beyond). */
 export const COURIER_CHOICES = 10
 
-/** Who an order can be given to from Telegram: active staff whose role picks or delivers orders, by name. */
-export async function courierChoices(db: Db): Promise<{ id: number; name: string }[]> {
-  const roles = staffRoles.filter((role) => can(role, 'orders.pick') || can(role, 'orders.deliver'))
-  return db
-    .select({ id: staff.id, name: staff.name })
-    .from(staff)
-    .where(and(inArray(staff.role, roles), isNull(staff.disabledAt)))
-    .orderBy(asc(staff.name), asc(staff.id))
-    .limit(COURIER_CHOICES)
+/** Who an order can be given to from Telegram: as on the website (couriers first), with their open orders. */
+export async function courierChoices(db: Db): Promise<{ id: number; name: string; load: number }[]> {
+  const carriers = await listCarriers(db)
+  return carriers.slice(0, COURIER_CHOICES).map((c) => ({ id: c.id, name: c.name, load: c.load.total }))
 }

@@ -4,18 +4,24 @@ import type { Db } from '../../db/client.ts'
 import { orders, payments, staff } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
 import { message } from '../../http/messages.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { amountDue, extraDue } from '../../orders/balance.ts'
-import { lockOrder, lockOrderAndPayments, type OrderRow } from '../../orders/service.ts'
+import { lockOrder, lockOrderAndPayments, type OrderRow, statusLabel } from '../../orders/service.ts'
 import { OrderStatus } from '../../orders/states.ts'
 import { can } from '../../staff/permissions.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 import { assignedTo } from './viewer.ts'
 
+/** Delivered or cancelled: nobody carries or takes it any more. */
+export const isClosed = (status: number) => status === OrderStatus.delivered || status === OrderStatus.cancelled
+
 /**
  * Gives the order to a courier or staff member (`staffId`), or takes it back
  * (`null`); audited `order.assign` with the previous and new assignee. The
  * assignee must be an enabled staff account (400 on `staff_id` otherwise).
- * Assigning the one it already has changes and records nothing.
+ * Assigning the one it already has changes and records nothing. A closed
+ * order (delivered, cancelled) is given to nobody any more, and a pickup
+ * order to no courier (409); the staff chat's message follows.
  */
 export async function assignOrder(
   db: Db,
@@ -26,15 +32,23 @@ export async function assignOrder(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId)
     if (!order) throw new ApiError(404, message(lang, 'order_not_found'))
+    if (isClosed(order.status))
+      throw new ApiError(
+        409,
+        message(lang, 'admin_assign_closed', { status: statusLabel(lang, order.status, order.delivery) }),
+      )
     if (input.staffId !== null) {
       const [member] = await tx
-        .select({ id: staff.id })
+        .select({ id: staff.id, role: staff.role })
         .from(staff)
         .where(and(eq(staff.id, input.staffId), isNull(staff.disabledAt)))
       if (!member) {
         const detail = message(lang, 'admin_assignee_unknown')
         throw new ApiError(400, detail, [{ field: 'staff_id', message: detail }])
       }
+      // A pickup order is handed over at the shop: no courier carries it.
+      if (order.delivery === 'pickup' && member.role === 'courier')
+        throw new ApiError(409, message(lang, 'admin_assign_pickup_courier'))
     }
     if (order.assignedStaffId === input.staffId) return order
     const [updated] = await tx
@@ -51,6 +65,7 @@ export async function assignOrder(
       after: { assigned_staff_id: input.staffId },
       at: now,
     })
+    await queueOrderMessageUpdate(tx, updated!, now)
     return updated!
   })
 }
@@ -87,7 +102,10 @@ export async function markCashReceived(
       .set({ paymentStatus: 'paid', paidTotal, paidAt: order.paidAt ?? now, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning()
-    await tx.insert(payments).values({ orderId: order.id, provider: 'cash', amount, status: 'paid', createdAt: now })
+    // Whoever says they received it holds it until it is handed over (GET admin/cash/).
+    await tx
+      .insert(payments)
+      .values({ orderId: order.id, provider: 'cash', amount, status: 'paid', collectedBy: staffId, createdAt: now })
     await recordAudit(tx, {
       ...input.actor,
       action: 'order.cash_received',
@@ -97,6 +115,7 @@ export async function markCashReceived(
       after: { payment_status: 'paid', paid_total: paidTotal },
       at: now,
     })
+    await queueOrderMessageUpdate(tx, updated!, now)
     return updated!
   })
 }

@@ -83,7 +83,7 @@ export async function staffOrderDetail(
     },
     customer: customer ? { id: customer.id, name: customer.name, phone: phone(customer.phone) } : null,
     phones_masked: !phones,
-    map_url: yandexMapsUrl(order.latitude, order.longitude),
+    map_url: yandexMapsUrl(order),
     lang: order.lang,
     assigned_staff: assignee ?? null,
     is_new: order.status === 3 && !order.staffSeenAt,

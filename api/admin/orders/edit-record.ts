@@ -5,6 +5,7 @@ import { orders } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { amountDue, balanceOf, owedBack } from '../../orders/balance.ts'
 import { markOrderPaid, type OrderItemRow, type OrderRow } from '../../orders/service.ts'
 import { OrderStatus, orderNumber } from '../../orders/states.ts'
@@ -107,6 +108,7 @@ export async function recordEdit(
     at: now,
   })
   await tellCustomer(tx, order, refunded, ctx)
+  await queueOrderMessageUpdate(tx, order, now)
   return { order, refunded, askProvider }
 }
 

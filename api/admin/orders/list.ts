@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
 import { findRegion } from '../../geo/regions.ts'
@@ -26,7 +26,21 @@ export type OrderFilters = {
   searchPhones?: boolean
   /** Only the orders given to this staff member (a courier sees no others); `null`: none at all (a courier's key). */
   onlyAssignedTo?: number | null
+  /** `newest` first (the desk), or as a courier's `route`: by region and district, then the time promised. */
+  sort?: 'newest' | 'route' | null
 }
+
+/**
+ * A courier's route: one district after another, and in each the order
+ * promised first goes first. The shop promises delivery in the order orders
+ * were accepted (paid online, or placed for cash), so that time is the promise.
+ */
+const routeOrder = [
+  asc(orders.region),
+  asc(orders.district),
+  asc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`),
+  asc(orders.id),
+]
 
 /** Tashkent has no daylight saving: a day there starts at 19:00 UTC the day before. */
 const tashkentDay = (day: string) => new Date(`${day}T00:00:00+05:00`)
@@ -98,7 +112,7 @@ export async function listStaffOrders(db: Db, filters: OrderFilters, page: numbe
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(staff, eq(staff.id, orders.assignedStaffId))
       .where(where)
-      .orderBy(desc(orders.id))
+      .orderBy(...(filters.sort === 'route' ? routeOrder : [desc(orders.id)]))
       .limit(size)
       .offset((page - 1) * size),
     db.select({ n: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
@@ -162,7 +176,7 @@ export function staffOrderRow(
     region: order.region === null ? null : { code: order.region, name: region ? region.name[lang] : order.region },
     receiver: { name: order.receiverName, phone: phone(order.receiverPhone) ?? '' },
     place: placeLine(order, lang),
-    map_url: yandexMapsUrl(order.latitude, order.longitude),
+    map_url: yandexMapsUrl(order),
     customer: { name: customerName, phone: phone(customerPhone) },
     assigned_staff: order.assignedStaffId == null ? null : { id: order.assignedStaffId, name: assigneeName ?? '' },
     items_count: itemsCount,

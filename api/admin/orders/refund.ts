@@ -4,6 +4,7 @@ import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { owedBack } from '../../orders/balance.ts'
 import { lockOrderAndPayments, type OrderRow, orderById } from '../../orders/service.ts'
 import { orderNumber } from '../../orders/states.ts'
@@ -56,6 +57,7 @@ export async function refundOwed(
       },
       at: now,
     })
+    await queueOrderMessageUpdate(tx, back.order, now)
     const orderLang = locked.lang as Lang
     await smsToCustomer(
       tx,

@@ -41,7 +41,14 @@ export const orderFilterQuery = {
   }),
 }
 
-export const listQuery = z.object({ ...pagingQuery, ...orderFilterQuery })
+export const listQuery = z.object({
+  ...pagingQuery,
+  ...orderFilterQuery,
+  sort: z.enum(['newest', 'route']).optional().openapi({
+    description:
+      "`newest` first (the default), or `route`: a courier's way, by region and district, then the time promised (when the order was accepted)",
+  }),
+})
 export const countsQuery = z.object(orderFilterQuery)
 
 const statusSchema = z
@@ -71,7 +78,10 @@ export const staffOrderRow = z
     place: z.string().openapi({
       description: "Where it goes in one line: the courier's address, or the pickup point's name and address",
     }),
-    map_url: z.string().nullable().openapi({ description: 'The address point on Yandex Maps; null without one' }),
+    map_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Yandex Maps at the address point, or a search for the typed address; null for pickup' }),
     customer: z.object({ name: z.string(), phone: maskedPhone.nullable() }),
     assigned_staff: staffRef.nullable(),
     items_count: z.number().int(),
@@ -102,7 +112,10 @@ export const staffOrderSchema = orderSchema
     receiver: z.object({ name: z.string(), phone: maskedPhone, extra_phone: maskedPhone.nullable() }),
     customer: z.object({ id: z.number().int(), name: z.string(), phone: maskedPhone.nullable() }).nullable(),
     phones_masked: z.boolean(),
-    map_url: z.string().nullable().openapi({ description: 'The map point on Yandex Maps; null without one' }),
+    map_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Yandex Maps at the address point, or a search for the typed address; null for pickup' }),
     lang: z.string().openapi({ description: "The order's language: the customer's SMS use it" }),
     assigned_staff: staffRef.nullable(),
     is_new: z.boolean(),

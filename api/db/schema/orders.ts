@@ -163,6 +163,28 @@ export const orderItems = pgTable(
 )
 
 /**
+ * Cash a staff member (a courier, or whoever took a pickup order's money)
+ * handed over to the shop: `amount` is the sum of the cash payments it
+ * covers (`payments.handover_id`), `received_by` the manager who counted it.
+ */
+export const cashHandovers = pgTable(
+  'cash_handovers',
+  {
+    id: serial().primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    receivedBy: integer('received_by').references(() => staff.id, { onDelete: 'set null' }),
+    amount: bigint({ mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cash_handovers_staff_idx').on(t.staffId, t.id),
+    check('cash_handovers_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
  * One attempt to pay an order through a provider (sandbox, payme, click).
  * `external_id` is the provider's transaction id; Payme's own state
  * (1, 2, −1, −2), times in ms and cancel reason are kept as Payme wants them back.
@@ -193,8 +215,13 @@ export const payments = pgTable(
     refundError: text('refund_error'),
     refundedAt: moment('refunded_at'),
     createdAt: createdAt(),
+    // Cash: the staff member who took it from the customer, and the handover that brought it to the shop.
+    collectedBy: integer('collected_by').references(() => staff.id, { onDelete: 'set null' }),
+    handoverId: integer('handover_id').references(() => cashHandovers.id),
   },
   (t) => [
+    // The cash each staff member still holds: their cash payments not yet handed over.
+    index('payments_cash_held_idx').on(t.collectedBy).where(sql`${t.provider} = 'cash' AND ${t.handoverId} IS NULL`),
     uniqueIndex('payments_external_idx').on(t.provider, t.externalId),
     index('payments_order_idx').on(t.orderId),
     index('payments_create_time_idx').on(t.provider, t.createTime),

@@ -3,6 +3,7 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, serial, text 
 import { users } from './accounts.ts'
 import { products } from './catalogue.ts'
 import { createdAt, moment, singleUse } from './columns.ts'
+import { orders } from './orders.ts'
 import { staff } from './staff.ts'
 
 /**
@@ -92,3 +93,17 @@ export const customerTelegramCodes = pgTable(
     check('customer_telegram_codes_lang_known', sql`${t.lang} in ('uz', 'sr', 'ru')`),
   ],
 )
+
+/**
+ * The staff chat's message of each order (the new-order message with its
+ * buttons): where it is, so that any change of the order, made anywhere,
+ * edits it (notifications/dispatch.ts `order_update`).
+ */
+export const orderChatMessages = pgTable('order_chat_messages', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  chatId: text('chat_id').notNull(),
+  messageId: bigint('message_id', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+})

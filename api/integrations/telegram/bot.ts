@@ -34,10 +34,11 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
     name: 'telegram',
     async send(message) {
       try {
-        await api.sendMessage(message.chatId, message.text, {
+        const sent = await api.sendMessage(message.chatId, message.text, {
           reply_markup: inlineKeyboard(message.buttons),
           link_preview_options: { is_disabled: true },
         })
+        return { messageId: sent.message_id }
       } catch (error) {
         // grammy's errors name the method and Telegram's description; the token is never part of them.
         throw failure('sendMessage', error)
@@ -50,6 +51,8 @@ export function telegramBotSender(options: TelegramBotOptions): TelegramSender {
           link_preview_options: { is_disabled: true },
         })
       } catch (error) {
+        // The message already reads so (two changes rendered alike): nothing is left to do.
+        if (error instanceof GrammyError && /message is not modified/i.test(error.description)) return
         throw failure('editMessageText', error)
       }
     },

@@ -27,8 +27,8 @@ export class TelegramRefusal extends Error {
 /** Posts messages as the shop's bot; the staff notifications go through this and nothing else. */
 export interface TelegramSender {
   readonly name: string
-  /** Resolves once Telegram accepted the message; rejects with an Error saying why not. */
-  send(message: TelegramMessage): Promise<void>
+  /** Resolves with the message's id once Telegram accepted it (to edit it later); rejects with an Error saying why not. */
+  send(message: TelegramMessage): Promise<{ messageId: number }>
   /** Replaces the text and buttons of a message the bot sent (a pressed order message); rejects as `send`. */
   edit(message: TelegramMessage & { messageId: number }): Promise<void>
 }

@@ -20,6 +20,7 @@ export const adminSections = [
   { id: 'stats', path: '', permission: 'stats.read' },
   { id: 'orders', path: 'orders', permission: 'orders.read' },
   { id: 'deliveries', path: 'deliveries', permission: 'orders.deliver', unless: 'orders.read' },
+  { id: 'cash', path: 'cash', permission: 'orders.write' },
   { id: 'products', path: 'products', permission: 'catalogue.texts' },
   { id: 'stock', path: 'stock', permission: 'stock.write' },
   { id: 'catalogue', path: 'catalogue', permission: 'catalogue.texts' },

@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import type { CashHolder } from '#api/types.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { idOf } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { getStaff } from '#app/utils/staff-session.server.ts'
 import { OrderStatus } from '#contract/orders.ts'
 import { z } from '#contract/zod.ts'
 import { OrderIntent } from '../+shared/orders/intents.ts'
@@ -22,12 +25,21 @@ const deliveryForm = z.object({
     .pipe(z.number()),
 })
 
-/** The courier's day: the orders given to it that are ready to take or on the way (the API gives a courier no others). */
+/**
+ * The courier's day: the orders given to it that are ready to take or on the
+ * way (the API gives a courier no others), as a route: district by district,
+ * the one promised first first; and the cash it holds to hand over.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await staffLoad(context, 'admin/orders/', { status: '4,5', size: 50 })
+  const [page, cash] = await Promise.all([
+    staffLoad(context, 'admin/orders/', { status: '4,5', size: 50, sort: 'route' }),
+    staffLoad(context, 'admin/cash/'),
+  ])
+  const me = getStaff(context)
   return {
     lang: requestLang(context),
     orders: page.results,
+    cash: cash.results.find((holder) => holder.staff.id === me.id) ?? null,
     title: serverT(context, 'admin-orders')('deliveries.meta_title'),
   }
 }
@@ -47,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
 export default function Deliveries({ loaderData }: Route.ComponentProps) {
-  const { lang, orders } = loaderData
+  const { lang, orders, cash } = loaderData
   const { t } = useTranslation('admin-orders')
   return (
     <div className="desk-page">
@@ -117,6 +129,35 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="desk-muted">{t('deliveries.none')}</p>
       )}
+      {cash ? <CashToHandOver lang={lang} cash={cash} /> : null}
     </div>
+  )
+}
+
+/** The cash the courier holds: what it hands over at the end of the day, order by order. */
+function CashToHandOver({ lang, cash }: { lang: Lang; cash: CashHolder }) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <section className="desk-card" aria-labelledby="my-cash">
+      <h2 id="my-cash">{t('cash.mine')}</h2>
+      <p>
+        <strong>{t('cash.held', { amount: formatMoney(cash.held, lang) })}</strong>
+      </p>
+      {cash.payments.length ? (
+        <ul aria-label={t('cash.orders')}>
+          {cash.payments.map((p) => (
+            <li key={`${p.order_id}-${p.collected_at}`}>
+              {t('cash.order_line', { number: p.number, amount: formatMoney(p.amount, lang) })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="desk-muted">
+        {t('cash.today', {
+          collected: formatMoney(cash.collected_today, lang),
+          handed: formatMoney(cash.handed_today, lang),
+        })}
+      </p>
+    </section>
   )
 }

@@ -7,7 +7,8 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { getStaff, staffApi } from '#app/utils/staff-session.server.ts'
 import { Delivery, PaymentMethod, PaymentStatus } from '#contract/orders.ts'
 import { ExportLinks } from '../+shared/desk/stats-page.tsx'
-import { staffLoad } from '../forms.server.ts'
+import { byIntent, staffLoad } from '../forms.server.ts'
+import { DispatchForm } from './+shared/dispatch-form.tsx'
 import { type DeskFilters, deskSearch, parseDeskFilters } from './+shared/list-params.ts'
 import { NewOrderAlert } from './+shared/new-order-alert.tsx'
 import { OrderFilters } from './+shared/order-filters.tsx'
@@ -16,6 +17,7 @@ import { StatusTabs } from './+shared/status-tabs.tsx'
 import type { DeskOrderPage } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { pageError } from './desk.server.ts'
+import { dispatchOrders } from './dispatch.server.ts'
 import '../+shared/desk/pages.css'
 import './+shared/order-changes.css'
 
@@ -59,6 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   const choices = { payment_status: PaymentStatus, payment_method: PaymentMethod, delivery: Delivery }
   const me = getStaff(context)
+  // Dispatch is for those who give orders out (orders.write): couriers first, each with their load.
+  const couriers = me.permissions.includes('orders.write')
+    ? (await staffLoad(context, 'admin/couriers/')).results.map(({ id, name, role, load }) => ({
+        id,
+        name,
+        role,
+        load: load.total,
+      }))
+    : null
   return {
     lang,
     filters,
@@ -67,8 +78,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions,
     choices,
     canTake: me.permissions.includes('orders.write'),
+    couriers,
     title: serverT(context, 'admin-orders')('list.meta_title'),
   }
+}
+
+/** The desk's one form: several orders given to a courier at once (dispatch.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  return byIntent(form, { dispatch: () => dispatchOrders(context, request, form) })
 }
 
 // The admin layout keeps every page out of caches and search engines; the title leads with the new orders.
@@ -77,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ]
 
 export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
-  const { lang, filters, list, problem, counts, regions, choices, title, canTake } = loaderData
+  const { lang, filters, list, problem, counts, regions, choices, title, canTake, couriers } = loaderData
   const { t } = useTranslation('admin-orders')
   const base = `/${lang}/admin/orders`
   const href = (page: number) => `${base}${deskSearch(filters as DeskFilters, { page })}`
@@ -108,7 +126,12 @@ export default function OrdersDesk({ loaderData }: Route.ComponentProps) {
       <p className="desk-muted" aria-live="polite">
         {t('list.found', { count: list.total })}
       </p>
-      {list.results.length ? <OrdersTable lang={lang} orders={list.results} /> : <p>{t('list.empty')}</p>}
+      {couriers && list.results.length ? <DispatchForm couriers={couriers} /> : null}
+      {list.results.length ? (
+        <OrdersTable lang={lang} orders={list.results} dispatch={couriers !== null} />
+      ) : (
+        <p>{t('list.empty')}</p>
+      )}
       <Pagination page={list.current_page} totalPages={list.total_pages} href={href} />
     </div>
   )

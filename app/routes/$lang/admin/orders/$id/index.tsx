@@ -24,14 +24,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadDeskOrder(context, params.id)
   const me = getStaff(context)
   const may = (permission: StaffMe['permissions'][number]) => me.permissions.includes(permission)
-  // Whom to give the order to: the owner picks from the staff list; others may take it themselves.
-  const assignees = may('staff.manage')
-    ? (await staffLoad(context, 'admin/staff/')).results
-        .filter((s) => !s.disabled)
-        .map(({ id, name }) => ({ id, name }))
-    : []
   const cancelled = OrderStatus.cancelled
   const open = order.status !== cancelled
+  // A closed order goes to nobody; a pickup order to no courier (the API refuses both as well).
+  const closed = !open || order.status === OrderStatus.delivered
+  // Whom to give the order to, with each one's open orders: for those who dispatch (orders.write).
+  const assignees =
+    may('orders.write') && !closed
+      ? (await staffLoad(context, 'admin/couriers/')).results
+          .filter((c) => order.delivery !== 'pickup' || c.role !== 'courier')
+          .map(({ id, name, load }) => ({ id, name, load: load.total }))
+      : []
   const online = order.payment_method !== 'cash'
   return {
     lang: requestLang(context),
@@ -41,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       forward: order.next_statuses.filter((s) => s.status !== cancelled),
       cancellable: order.next_statuses.some((s) => s.status === cancelled),
       open,
+      assignable: !closed,
       reasonMax: CANCEL_REASON_MAX,
       noteMax: ORDER_NOTE_MAX,
       // Before it ships it may be changed; once delivered, goods may come back.
@@ -128,7 +132,7 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             forward={moves.forward}
             cancellable={moves.cancellable}
             reasonMax={moves.reasonMax}
-            canAssign={me.write && me.id !== null}
+            canAssign={me.write && me.id !== null && moves.assignable}
             assignees={assignees}
             assignedId={order.assigned_staff?.id ?? null}
             meId={me.id}

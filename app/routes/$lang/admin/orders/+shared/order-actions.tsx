@@ -21,7 +21,8 @@ export type DeskActionsProps = {
   /** The longest cancel reason. */
   reasonMax: number
   canAssign: boolean
-  assignees: { id: number; name: string }[]
+  /** Whom it can be given to, each with the open orders they have. */
+  assignees: { id: number; name: string; load: number }[]
   assignedId: number | null
   meId: number | null
   canCashReceived: boolean
@@ -90,7 +91,7 @@ function AssignForm({ assignees, assignedId, meId }: DeskActionsProps) {
               <option value="">{t('order.nobody')}</option>
               {assignees.map((a) => (
                 <option key={a.id} value={a.id}>
-                  {a.name}
+                  {t('actions.assignee_load', { name: a.name, count: a.load })}
                 </option>
               ))}
             </select>
