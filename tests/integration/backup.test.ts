@@ -10,9 +10,12 @@ import { secretFingerprint } from '#api/auth/secret-fingerprint.ts'
 import { keepSessionSecret } from '#api/auth/session-secret.ts'
 import type { Config } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
-import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { BackupError, type BackupManifest, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { lastBackup } from '#api/db/transfer/last-backup.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { type MediaStore, mediaStoreOf } from '#api/media/store.ts'
+import { metrics } from '#api/metrics.ts'
+import { sampleBacklog } from '#api/orders/backlog.ts'
 import { projectRoot } from '#api/project-root.ts'
 import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.ts'
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
@@ -59,6 +62,9 @@ async function originals(store: MediaStore) {
 }
 
 let backupDir: string
+let manifest: BackupManifest
+/** The shop as it was backed up (the backup then records itself in it). */
+let backedUp: Record<string, string>
 const paths = () => ({ media: mediaStoreOf(t.config), secretFile: join(scratch, 'secret') })
 
 beforeAll(async () => {
@@ -66,7 +72,8 @@ beforeAll(async () => {
   await orders.place({ method: 'payme', more: [{ price: 90_000, quantity: 2 }] })
   writeFileSync(join(scratch, 'secret'), 'the-shop-secret\n')
   backupDir = join(scratch, 'backup')
-  await backupShop(t.database, paths(), backupDir)
+  backedUp = await tableChecksums(t)
+  manifest = await backupShop(t.database, paths(), backupDir)
 })
 
 afterAll(async () => {
@@ -84,12 +91,20 @@ describe('a backup', () => {
     const media = folderStore('restored-media')
     const secret = join(scratch, 'restored-secret')
     await restoreShop(restored, { media, secretFile: secret }, backupDir)
-    expect(await databaseChecksums(restored.db)).toEqual(await tableChecksums(t))
+    expect(await databaseChecksums(restored.db)).toEqual(backedUp)
     const pictures = await originals(media)
     expect(pictures).toEqual(await originals(paths().media))
     expect(pictures.length).toBeGreaterThan(10)
     expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
   }, 120_000)
+
+  it('is recorded in the database once finished, when and what, for every process to report', async () => {
+    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
+    expect(await lastBackup(t.database.db)).toEqual({ at: manifest.createdAt, rows, mediaFiles: manifest.mediaFiles })
+    await sampleBacklog(t.database.db, new Date())
+    const served = await metrics.getSingleMetricAsString('atir_backup_last_success_timestamp_seconds')
+    expect(served).toContain(`atir_backup_last_success_timestamp_seconds ${Date.parse(manifest.createdAt) / 1000}`)
+  })
 
   it('gives new rows fresh ids after a restore', async () => {
     const { rows } = (await restored.db.execute(

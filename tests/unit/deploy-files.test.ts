@@ -94,7 +94,6 @@ describe('compose.yaml', () => {
     expect(npmScript(services.migrate?.command as string[])).toBe('migrate')
     expect(scripts.migrate).toBeDefined()
     for (const shop of shops) {
-      expect(shop?.build).toBe('.')
       expect((shop?.depends_on as Record<string, { condition: string }> | undefined)?.migrate?.condition).toBe(
         'service_completed_successfully',
       )
@@ -102,10 +101,23 @@ describe('compose.yaml', () => {
     }
   })
 
+  it('builds one image, which migrations, the shops and the backup all run', () => {
+    const running = ['migrate', 'shop-a', 'shop-b', 'backup'].map((name) => services[name])
+    const built = Object.entries(services).filter(([, service]) => service.build)
+    expect(built.map(([name]) => name)).toEqual(['migrate'])
+    expect(services.migrate?.build).toBe('.')
+    expect(services.migrate?.pull_policy).toBe('build')
+    expect(new Set(running.map((service) => service?.image))).toEqual(new Set([services.migrate?.image]))
+    // The others wait for migrate, so the image is there; it is never looked for in a registry.
+    for (const service of running.slice(1)) {
+      expect(service?.pull_policy).toBe('never')
+      expect(service?.build).toBeUndefined()
+    }
+  })
+
   it('pins every image it pulls by digest', () => {
     for (const [name, service] of Object.entries(services))
-      if (service.image) expect(service.image, name).toMatch(pinned)
-      else expect(service.build, name).toBe('.')
+      if (service.image !== services.migrate?.image) expect(service.image, name).toMatch(pinned)
   })
 
   it('gives the shops only settings the shop knows, which its configuration accepts', () => {
@@ -169,7 +181,7 @@ describe('compose.yaml', () => {
 
   it('backs up while the shops run, keeping the newest, into a named volume', () => {
     const backup = services.backup
-    expect(backup?.build).toBe('.')
+    expect(backup?.image).toBe(services.migrate?.image)
     expect(backup?.entrypoint).toEqual(['/usr/bin/tini', '-g', '--', '/bin/sh', '-c'])
     const loop = ((backup?.command ?? []) as string[]).join(' ')
     expect(loop).toMatch(/npm run backup -- --into \/backups --keep 14 /)
