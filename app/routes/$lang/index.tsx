@@ -103,7 +103,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   })
   return seoMeta({ ...loaderData.seo, jsonLd: [organization, ...(loaderData.seo.jsonLd ?? [])] })
 }
-export const headers = catalogueHeaders
+// A person's page and a bot's differ (the shelves further down, above): a cache in front keeps them apart.
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = catalogueHeaders(args)
+  headers.append('Vary', 'User-Agent')
+  return headers
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { lang, stories, banners, brands, recommended, fresh, sale, categories, latest, posts, shelvesLater } =
