@@ -63,8 +63,12 @@ test('a card of a shelf further down adds to the basket, with JavaScript and wit
   const text = (await add.textContent()) ?? ''
   const title = text.slice(text.indexOf('В корзину: ') + 'В корзину: '.length).trim()
   await add.click()
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible()
-  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+  // Watched together from the click, as either may come first: the toast stays 5 s, and its module is fetched
+  // with the first toast, which on a loaded machine takes longer than an expectation's default 5 s.
+  await Promise.all([
+    expect(page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' })).toBeVisible({ timeout: 20_000 }),
+    expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible({ timeout: 20_000 }),
+  ])
   // Without JavaScript the page came back to the card, which the shelf holds whole.
   if (!withJs()) await expect(page).toHaveURL(/\/ru#sale-\d+$/)
   const quantity = sale.getByRole('spinbutton', { name: `Количество: ${title}` })
