@@ -24,9 +24,9 @@
 // 100), BENCH_SECONDS (load per page, 10), BENCH_CONNECTIONS (concurrent
 // clients, 10), BENCH_MIXED (requests of the memory part, 10000),
 // BENCH_PROFILE_REQUESTS (profiled requests per page, 50),
-// BENCH_LIGHTHOUSE_RUNS (runs per page, median taken, 1), BENCH_INTERACTIVE_RUNS
-// (visits per network and moment, median taken, 3), BENCH_IMPORT_ROWS (rows of the
-// import part, 100000), BENCH_DATA_DIR (keep
+// BENCH_LIGHTHOUSE_RUNS (runs of the five pages, each page's median and lowest–highest
+// reported, 1), BENCH_INTERACTIVE_RUNS (visits per network and moment, median taken, 3),
+// BENCH_IMPORT_ROWS (rows of the import part, 100000), BENCH_DATA_DIR (keep
 // and reuse this data folder, e.g. for a 100,000-product catalogue, instead of a fresh one).
 
 import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -158,6 +158,8 @@ if (catalogueSize !== products) {
   )
 }
 
+// The pages the shop keeps out of search engines (robots noindex).
+const noindexPages = new Set(['basket', 'login'])
 const pages = {
   home: '/ru',
   list: '/ru/products?sections=womens-perfume',
@@ -442,49 +444,90 @@ if (run('profile')) {
 
 if (run('bytes') || run('lighthouse')) {
   const browserPages = ['home', 'list', 'product', 'basket', 'login']
-  const rows = []
+  const htmls = Object.fromEntries(
+    await Promise.all(browserPages.map(async (name) => [name, await getText(pages[name])])),
+  )
+  const rows = browserPages.map((name) => ({
+    name,
+    path: pages[name],
+    bytes: assetBytes(clientDir, htmls[name]),
+    audit: null,
+  }))
   let lighthouse = null
   if (run('lighthouse')) {
-    const { startChromium } = await import('../tests/bench/lighthouse.mjs')
-    lighthouse = { ...(await import('../tests/bench/lighthouse.mjs')), chromium: await startChromium() }
-  }
-  try {
-    for (const name of browserPages) {
-      const html = await getText(pages[name])
-      const bytes = assetBytes(clientDir, html)
-      let audit = null
-      if (lighthouse) {
-        console.log(`bench: lighthouse ${name} (${lighthouseRuns} run${lighthouseRuns > 1 ? 's' : ''})…`)
-        audit = await lighthouse.medianAudit(base + pages[name], lighthouse.chromium.port, lighthouseRuns)
-        console.log(`bench: lighthouse ${name}: ${JSON.stringify(audit.scores)} ${JSON.stringify(audit.metrics)}`)
-        for (const lost of audit.lost)
-          console.log(`    ${lost.category}: ${lost.id} (${lost.score}) ${lost.title} ${lost.value}`)
-        for (const id of lighthouse.categories) {
-          const want = id === 'accessibility' ? 100 : 95
-          targets.push({
-            target: `Lighthouse ${id} ≥ ${want} on ${name}`,
-            met: audit.scores[id] >= want,
-            figure: String(audit.scores[id]),
-          })
-        }
-      }
-      rows.push({ name, path: pages[name], bytes, audit })
-      if (name === 'product')
-        targets.push({
-          target: 'JS ≤ 110 KB gzip on the product page',
-          met: bytes.js <= 110 * 1024,
-          figure: kb(bytes.js),
-        })
-      targets.push({
-        target: `≤ 12 script files on ${name}`,
-        met: bytes.jsFiles <= 12,
-        figure: String(bytes.jsFiles),
-      })
+    lighthouse = await import('../tests/bench/lighthouse.mjs')
+    const warmed = await lighthouse.warmPictures(base, Object.values(htmls))
+    console.log(
+      `bench: lighthouse: ${warmed} picture copies made ahead; ${lighthouseRuns} run${lighthouseRuns > 1 ? 's' : ''} of the five pages…`,
+    )
+    const chromium = await lighthouse.startChromium()
+    try {
+      const audits = await lighthouse.auditPages(
+        Object.fromEntries(browserPages.map((name) => [name, base + pages[name]])),
+        chromium.port,
+        lighthouseRuns,
+        (name, round, { scores, metrics }) =>
+          console.log(
+            `bench: lighthouse run ${round}, ${name}: ${JSON.stringify(scores)}, LCP ${Math.round(metrics['largest-contentful-paint'])} ms, TBT ${Math.round(metrics['total-blocking-time'])} ms`,
+          ),
+      )
+      for (const row of rows) row.audit = audits[row.name]
+    } finally {
+      await chromium.stop()
     }
-  } finally {
-    await lighthouse?.chromium.stop()
   }
-  const score = (row, id) => (row.audit ? String(row.audit.scores[id] ?? '—') : '—')
+  for (const { name, bytes, audit } of rows) {
+    if (audit) {
+      for (const lost of audit.lost)
+        console.log(`    ${name}: ${lost.category}: ${lost.id} (${lost.score}) ${lost.title} ${lost.value}`)
+      for (const id of lighthouse.categories) {
+        if (id === 'seo' && noindexPages.has(name)) {
+          // Kept out of search engines on purpose: "blocked from indexing" is the one SEO audit they may fail.
+          const others = audit.lost.filter((lost) => lost.category === 'seo' && lost.id !== 'is-crawlable')
+          targets.push({
+            target: `Lighthouse seo on ${name} (noindex): no audit lost but "blocked from indexing"`,
+            met: others.length === 0,
+            figure: others.length ? others.map((lost) => lost.id).join(', ') : lighthouse.scoreText(audit.scores.seo),
+          })
+          continue
+        }
+        const want = id === 'performance' ? 97 : id === 'accessibility' ? 100 : 95
+        targets.push({
+          target: `Lighthouse ${id} ≥ ${want} on ${name}`,
+          met: audit.scores[id].median >= want,
+          figure: lighthouse.scoreText(audit.scores[id]),
+        })
+      }
+      if (name === 'home') {
+        const lcp = audit.metrics['largest-contentful-paint']
+        const tbt = audit.metrics['total-blocking-time']
+        targets.push(
+          {
+            target: 'home LCP ≤ 1.5 s',
+            met: lcp.median <= 1500,
+            figure: lighthouse.timingText('largest-contentful-paint', lcp),
+          },
+          {
+            target: 'home TBT ≤ 150 ms',
+            met: tbt.median <= 150,
+            figure: lighthouse.timingText('total-blocking-time', tbt),
+          },
+        )
+      }
+    }
+    if (name === 'product')
+      targets.push({
+        target: 'JS ≤ 110 KB gzip on the product page',
+        met: bytes.js <= 110 * 1024,
+        figure: kb(bytes.js),
+      })
+    targets.push({
+      target: `≤ 12 script files on ${name}`,
+      met: bytes.jsFiles <= 12,
+      figure: String(bytes.jsFiles),
+    })
+  }
+  const timing = (row, id) => lighthouse.timingText(id, row.audit.metrics[id])
   const table = [
     `| page | JS gzip | CSS gzip | HTML gzip |${lighthouse ? ' performance | accessibility | best practices | SEO | LCP | TBT | CLS |' : ''}`,
     `| --- | ---: | ---: | ---: |${lighthouse ? ' ---: | ---: | ---: | ---: | ---: | ---: | ---: |' : ''}`,
@@ -492,7 +535,7 @@ if (run('bytes') || run('lighthouse')) {
       (r) =>
         `| ${r.name} (\`${r.path.replace(slug, '{slug}')}\`) | ${kb(r.bytes.js)} + texts ${kb(r.bytes.texts)} (${r.bytes.jsFiles} files) | ${kb(r.bytes.css)} (${r.bytes.cssFiles}) | ${kb(r.bytes.html)} |${
           lighthouse
-            ? ` ${['performance', 'accessibility', 'best-practices', 'seo'].map((id) => score(r, id)).join(' | ')} | ${r.audit.metrics['largest-contentful-paint']} | ${r.audit.metrics['total-blocking-time']} | ${r.audit.metrics['cumulative-layout-shift']} |`
+            ? ` ${lighthouse.categories.map((id) => lighthouse.scoreText(r.audit.scores[id])).join(' | ')} | ${timing(r, 'largest-contentful-paint')} | ${timing(r, 'total-blocking-time')} | ${timing(r, 'cumulative-layout-shift')} |`
             : ''
         }`,
     ),
@@ -504,6 +547,10 @@ if (run('bytes') || run('lighthouse')) {
           .map((l) => `- ${r.name}: ${l.category} — ${l.title}${l.value ? ` (${l.value})` : ''}`),
       )
     : []
+  const runsNote =
+    lighthouseRuns > 1
+      ? `${lighthouseRuns} runs, each taking the five pages in turn (a change of load falls on every page alike): the median of each page's runs, their lowest–highest in brackets`
+      : 'one run of the five pages'
   blocks.push({
     key: blockKey(lighthouse ? 'browser' : 'bytes'),
     body: [
@@ -511,7 +558,7 @@ if (run('bytes') || run('lighthouse')) {
         lighthouse ? 'lighthouse' : 'bytes',
         `Bytes are what a first visit downloads before the page runs: module scripts and modulepreloads, stylesheets (gzip level 6 of the built files), and the document itself.${
           lighthouse
-            ? ` Lighthouse ${rows[0]?.audit?.version ?? ''}: its default mobile run (simulated slow 4G and a 4× slower CPU), system Chromium headless${lighthouseRuns > 1 ? `, median of ${lighthouseRuns} runs per page` : ', one run per page'}; a guest with no cookies.`
+            ? ` Lighthouse ${rows[0]?.audit?.version ?? ''}: its default mobile run (simulated slow 4G and a 4× slower CPU), system Chromium headless; ${runsNote}; a guest with no cookies, the pages' pictures already made (a shop's have been asked for before).`
             : ''
         }`,
       ),

@@ -133,7 +133,8 @@ function varyNames(res: Response): string[] {
   const names = vary
     .split(',')
     .map((name) => name.trim().toLowerCase())
-    .filter((name) => name && name !== 'cookie' && name !== 'accept-encoding')
+    // Every key holds the reader's kind, bot or browser, already: what a page varies on by its user agent.
+    .filter((name) => name && name !== 'cookie' && name !== 'accept-encoding' && name !== 'user-agent')
   return [...new Set(names)].sort()
 }
 

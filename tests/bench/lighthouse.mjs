@@ -59,9 +59,18 @@ export async function startChromium() {
   return { port, stop }
 }
 
+// The timings the bench reports, as Lighthouse's audit ids, with their unit.
+const timings = {
+  'first-contentful-paint': 's',
+  'largest-contentful-paint': 's',
+  'total-blocking-time': 'ms',
+  'cumulative-layout-shift': '',
+  'speed-index': 's',
+}
+
 /**
- * One Lighthouse navigation of `url`: the four category scores (0-100) and the
- * audits that lost points, for fixing.
+ * One Lighthouse navigation of `url`: the four category scores (0-100), the timings (their numeric
+ * values: ms, CLS unitless) and the audits that lost points, for fixing.
  */
 export async function audit(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories })
@@ -80,28 +89,87 @@ export async function audit(url, port) {
       }
     }
   }
-  const metrics = Object.fromEntries(
-    [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-      'speed-index',
-    ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
-  )
+  const metrics = Object.fromEntries(Object.keys(timings).map((id) => [id, lhr.audits[id]?.numericValue ?? null]))
   return { scores, lost, metrics, warnings: lhr.runWarnings ?? [], version: lhr.lighthouseVersion }
 }
 
-/** Median of `runs` audits per category (performance varies most from run to run). */
-export async function medianAudit(url, port, runs) {
-  const all = []
-  for (let i = 0; i < runs; i++) all.push(await audit(url, port))
-  const median = (values) => {
-    const sorted = values.filter((v) => v !== null).sort((a, b) => a - b)
-    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b)
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null
+}
+/** Median, lowest and highest of some runs' values. */
+const spread = (values) => {
+  const known = values.filter((v) => v !== null)
+  return {
+    median: median(known),
+    min: known.length ? Math.min(...known) : null,
+    max: known.length ? Math.max(...known) : null,
   }
-  const scores = Object.fromEntries(categories.map((id) => [id, median(all.map((a) => a.scores[id]))]))
-  // The run whose performance score is the median explains it best.
-  const representative = all.find((a) => a.scores.performance === scores.performance) ?? all[0]
-  return { ...representative, scores, runs: all.map((a) => a.scores) }
+}
+
+/**
+ * `runs` rounds of Lighthouse over `pages` ({ name: url }), each round taking every page in turn, so that a
+ * change in the machine's load in the meantime falls on every page alike. Per page: the median of each score
+ * and timing with its lowest and highest (`spread`), every run's scores, and the run whose performance score
+ * is the median (it explains it best: its lost audits and warnings).
+ */
+export async function auditPages(pages, port, runs, log = () => {}) {
+  const all = Object.fromEntries(Object.keys(pages).map((name) => [name, []]))
+  for (let run = 1; run <= runs; run++) {
+    for (const [name, url] of Object.entries(pages)) {
+      const result = await audit(url, port)
+      all[name].push(result)
+      log(name, run, result)
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(all).map(([name, results]) => {
+      const scores = Object.fromEntries(categories.map((id) => [id, spread(results.map((r) => r.scores[id]))]))
+      const metrics = Object.fromEntries(
+        Object.keys(timings).map((id) => [id, spread(results.map((r) => r.metrics[id]))]),
+      )
+      const representative = results.find((r) => r.scores.performance === scores.performance.median) ?? results[0]
+      return [name, { ...representative, scores, metrics, runs: results.map((r) => r.scores) }]
+    }),
+  )
+}
+
+/** "median (lowest–highest)", the range left out when every run gave the same; `number` writes one value. */
+function withSpread({ median, min, max }, number, unit = '') {
+  if (median === null) return '—'
+  const range = number(min) === number(max) ? '' : ` (${number(min)}–${number(max)})`
+  return `${number(median)}${unit ? ` ${unit}` : ''}${range}`
+}
+
+/** A score's spread as the table shows it: `98 (96–99)`. */
+export const scoreText = (scores) => withSpread(scores, String)
+
+/** A timing's spread as the table shows it: seconds with one decimal, milliseconds to 10, CLS to three decimals. */
+export function timingText(id, values) {
+  const unit = timings[id]
+  const number =
+    unit === 's'
+      ? (ms) => (ms / 1000).toFixed(1)
+      : unit === 'ms'
+        ? (ms) => String(Math.round(ms / 10) * 10)
+        : (value) => String(Number(value.toFixed(3)))
+  return withSpread(values, number, unit)
+}
+
+/**
+ * Makes, before the first measured run, every resized copy of a picture the pages name (src, srcset, the
+ * preloads' imagesrcset) in the format Chromium asks for: the media route makes each copy at its first
+ * request and keeps it, so otherwise the first run alone would wait for them (a shop serves them long made).
+ */
+export async function warmPictures(base, htmls) {
+  const urls = new Set()
+  for (const html of htmls)
+    for (const match of html.matchAll(/\b(?:src|srcSet|imageSrcSet)="([^"]+)"/gi))
+      for (const candidate of match[1].split(',')) {
+        const url = candidate.trim().split(/\s+/)[0]
+        if (url?.startsWith('/api/v1/media/')) urls.add(url)
+      }
+  const accept = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+  for (const url of urls) await (await fetch(base + url, { headers: { Accept: accept } })).arrayBuffer()
+  return urls.size
 }

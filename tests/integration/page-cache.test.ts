@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import express from 'express'
+import { isbot } from 'isbot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { metrics } from '#api/metrics.ts'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
@@ -33,6 +34,12 @@ beforeAll(async () => {
     if (req.query.visitor) res.append('Set-Cookie', 'visitorId=abcdefghijklmnopqrstuv; Path=/')
     res.type('html').send(`<p>price ${product.price}, stock ${product.stock}</p>`)
   })
+  // A page that differs for bots, as the home page does (its shelves further down), and says so by Vary.
+  app.get('/ru', (req, res) => {
+    renders++
+    res.set('Cache-Control', publicCache).set('Vary', 'Cookie, User-Agent')
+    res.type('html').send(isbot(req.get('user-agent')) ? '<p>every shelf</p>' : '<p>shelves to come</p>')
+  })
   const listening = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => listening.once('listening', resolve))
   base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
@@ -47,9 +54,12 @@ const visit = async (path: string, headers: Record<string, string> = {}) => {
 }
 
 /** Visits until the page comes from the cache (it is kept once compressed, just after the first answer). */
-async function cached(path: string) {
-  await vi.waitFor(async () => expect((await visit(path)).cache).toBe('hit'), { timeout: 10_000, interval: 50 })
-  return visit(path)
+async function cached(path: string, headers: Record<string, string> = {}) {
+  await vi.waitFor(async () => expect((await visit(path, headers)).cache).toBe('hit'), {
+    timeout: 10_000,
+    interval: 50,
+  })
+  return visit(path, headers)
 }
 
 async function aProduct(offset: number) {
@@ -94,6 +104,17 @@ describe('the page cache of first-time visitors', () => {
     expect(renders).toBe(before + 3)
     // The language cookie is the one a first-time visitor may carry: a page of its own.
     expect((await visit(path, { Cookie: 'i18n_redirected=ru' })).cache).toBe('miss')
+  })
+
+  it("keeps a bot's page apart from a browser's, and one page for all browsers whatever their user agent", async () => {
+    const phone = { 'User-Agent': 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36' }
+    const desktop = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36' }
+    const googlebot = { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }
+    await cached('/ru', phone)
+    expect(await visit('/ru', desktop)).toMatchObject({ cache: 'hit', body: '<p>shelves to come</p>' })
+    expect(await visit('/ru', googlebot)).toMatchObject({ cache: 'miss', body: '<p>every shelf</p>' })
+    expect((await cached('/ru', googlebot)).body).toBe('<p>every shelf</p>')
+    expect((await visit('/ru', phone)).body).toBe('<p>shelves to come</p>')
   })
 
   it('keeps no page that sets a personal cookie or is private', async () => {

@@ -149,7 +149,7 @@ async function seedProductLinks(
   )
   await insertJson(db, productCategories, links, { batch: 10_000 })
   const images = products.flatMap((p) =>
-    productImagePaths(p).map((path, position) => ({
+    productImagePaths(p.picture).map((path, position) => ({
       productId: productIds.get(p.slug)!,
       position,
       path,

@@ -1,10 +1,12 @@
-import type { CategorySeed } from './categories.ts'
+import { type CategorySeed, categories } from './categories.ts'
 import type { SeedFile } from './files.ts'
 import type { Shape } from './forms.ts'
-import type { ProductSeed } from './products.ts'
+import { posts } from './posts.ts'
+import { type ProductPicture, pictureOf } from './products.ts'
 import { hashString } from './random.ts'
-import type { BannerSeed, StorySeed } from './showcase.ts'
+import { type BannerSeed, banners, type StorySeed, stories } from './showcase.ts'
 import { palette, productSvg, sceneSvg } from './svg.ts'
+import { drafts } from './variants.ts'
 
 // Layout under the uploads folder:
 //   seed/products/<line>-<shape>-<1|2>.svg   800×800, shared by a line's products
@@ -16,16 +18,15 @@ import { palette, productSvg, sceneSvg } from './svg.ts'
 
 export const productImageSize = 800
 
-export function productImagePaths(product: ProductSeed): string[] {
-  const { lineSlug, shape } = product.picture
+export function productImagePaths({ lineSlug, shape }: ProductPicture): string[] {
   return [1, 2].map((n) => `seed/products/${lineSlug}-${shape}-${n}.svg`)
 }
 
-export function productFiles(products: ProductSeed[]): SeedFile[] {
+export function productFiles(pictures: ProductPicture[]): SeedFile[] {
   const files = new Map<string, SeedFile>()
-  for (const product of products) {
-    const { shape, hue, brand, line } = product.picture
-    productImagePaths(product).forEach((path, i) => {
+  for (const picture of pictures) {
+    const { shape, hue, brand, line } = picture
+    productImagePaths(picture).forEach((path, i) => {
       if (!files.has(path))
         files.set(path, { path, content: () => productSvg(shape, palette(hue), brand, line, i + 1) })
     })
@@ -71,3 +72,19 @@ export const categoryFiles = (categories: CategorySeed[]) =>
 export const postImagePath = (n: number) => `seed/posts/${n}.svg`
 export const postFiles = (count: number) =>
   Array.from({ length: count }, (_, i) => scene(postImagePath(i + 1), 1200, 630, 40 + i * 90, 'bottle'))
+
+/**
+ * Every picture of the demo shop with `products` products: its lines', banners', stories', categories' and
+ * posts' drawings, the same bytes on every run. A step of its own, made from the products' drafts without
+ * the products themselves (under a second for 100,000), so pictures made once serve every seed of that size:
+ * `writeSeedFiles(store, demoPictures(n))` writes those not there yet.
+ */
+export function demoPictures(products: number): SeedFile[] {
+  return [
+    ...productFiles(drafts(products).map(pictureOf)),
+    ...bannerFiles(banners),
+    ...storyFiles(stories([])),
+    ...categoryFiles(categories),
+    ...postFiles(posts.length),
+  ]
+}

@@ -4,15 +4,12 @@ import type { MediaStore } from '../../media/store.ts'
 import type { Db } from '../client.ts'
 import { products as productsTable, settings } from '../schema/index.ts'
 import { seedCatalogue } from './catalogue.ts'
-import { categories } from './categories.ts'
 import { seedDemoContent, seedShopSkeleton } from './content.ts'
 import { writeSeedFiles } from './files.ts'
-import { bannerFiles, categoryFiles, postFiles, productFiles, storyFiles } from './images.ts'
-import { posts } from './posts.ts'
+import { demoPictures } from './images.ts'
 import { generateProducts } from './products.ts'
 import { seededKey, seedRecord } from './record.ts'
 import { seedReviews } from './reviews.ts'
-import { banners, stories } from './showcase.ts'
 import { seedDemoOwner } from './staff.ts'
 
 export type SeedOptions = {
@@ -45,14 +42,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
   if (await seedRecord(db)) return { seeded: false, products: 0 }
   const demo = options.mode === 'demo'
   const products = demo ? generateProducts(options.products) : []
-  if (demo)
-    await writeSeedFiles(options.media, [
-      ...productFiles(products),
-      ...bannerFiles(banners),
-      ...storyFiles(stories([])),
-      ...categoryFiles(categories),
-      ...postFiles(posts.length),
-    ])
+  if (demo) await writeSeedFiles(options.media, demoPictures(options.products))
   return db.transaction(async (tx) => {
     // Written first: a seeder that holds no seed lock (an older version) waits on this key and then finds it taken.
     const claimed = await tx

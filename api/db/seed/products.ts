@@ -43,8 +43,11 @@ export type ProductSeed = {
   /** The product line its sizes and forms share (seedCatalogue groups them). Not a column. */
   line: LineSeed | null
   /** The line's pictures, shared by all its products of one shape. */
-  picture: { lineSlug: string; shape: Shape; hue: number; brand: string; line: string }
+  picture: ProductPicture
 }
+
+/** What a product's two demo pictures show (images.ts draws them): its line's, in the shape of its form. */
+export type ProductPicture = { lineSlug: string; shape: Shape; hue: number; brand: string; line: string }
 
 /** Which line a product joins: products with the same key are one line's choices. */
 export type LineSeed = { key: string; name: string }
@@ -225,13 +228,19 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
     ),
     createdAt: new Date((referenceDate / 1000 - random.int(0, twoYears)) * 1000),
     categories: categories(d),
-    picture: {
-      lineSlug: plan.slug,
-      shape: modifier === 'gift' ? 'box' : variant.form.shape,
-      hue: plan.hue,
-      brand: brand.name,
-      line: line.name,
-    },
+    picture: pictureOf(d),
+  }
+}
+
+/** A draft's pictures: the product's, known without making the product (the seed's picture step needs only these). */
+export function pictureOf(d: Draft): ProductPicture {
+  const { plan, variant } = d
+  return {
+    lineSlug: plan.slug,
+    shape: modifierOf(d) === 'gift' ? 'box' : variant.form.shape,
+    hue: plan.hue,
+    brand: plan.brand.name,
+    line: plan.line.name,
   }
 }
 

@@ -1,8 +1,9 @@
+import { isbot } from 'isbot'
 import { useTranslation } from 'react-i18next'
 import { data, Link, useRouteLoaderData } from 'react-router'
 import { Banners } from '#app/components/catalogue/banners.tsx'
 import { CategoryTiles } from '#app/components/catalogue/category-tiles.tsx'
-import { ProductGrid } from '#app/components/catalogue/product-card.tsx'
+import { ProductShelf } from '#app/components/catalogue/home-shelf.tsx'
 import { HomeSection } from '#app/components/catalogue/section.tsx'
 import { Stories } from '#app/components/catalogue/stories.tsx'
 import { toCardView } from '#app/components/catalogue/views.ts'
@@ -79,6 +80,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       categories: categories.map((c) => ({ id: c.id, slug: c.slug, title: c.title, image: c.image })),
       latest,
       posts: posts.map((p) => ({ id: p.id, title: p.title, excerpt: p.excerpt, published_at: p.published_at })),
+      // A person's first paint holds the first two screens; the shelves below come as they near the screen.
+      // Bots read the page as it is sent, so they get every shelf in it.
+      shelvesLater: !isbot(request.headers.get('user-agent')),
       seo,
     },
     { headers: catalogueLoaderHeaders(request, lang) },
@@ -99,15 +103,39 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   })
   return seoMeta({ ...loaderData.seo, jsonLd: [organization, ...(loaderData.seo.jsonLd ?? [])] })
 }
-export const headers = catalogueHeaders
+// A person's page and a bot's differ (the shelves further down, above): a cache in front keeps them apart.
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = catalogueHeaders(args)
+  headers.append('Vary', 'User-Agent')
+  return headers
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { lang, stories, banners, brands, recommended, fresh, sale, categories, latest, posts } = loaderData
+  const { lang, stories, banners, brands, recommended, fresh, sale, categories, latest, posts, shelvesLater } =
+    loaderData
   const { t: common } = useTranslation()
   const { t } = useTranslation('catalogue')
   const shell = useRouteLoaderData<typeof layoutLoader>('shop')
   const groups = (shell?.categoryGroups ?? []).filter((g) => g.slug)
   const products = `/${lang}/products`
+  const shelves = [
+    {
+      title: t('home.recommended'),
+      moreTo: `${products}?recommended=1`,
+      products: recommended,
+      anchorPrefix: 'recommended',
+    },
+    { title: t('home.fresh_discounts'), moreTo: `${products}?sale=1`, products: fresh, anchorPrefix: 'fresh' },
+    {
+      title: t('home.on_sale'),
+      moreTo: `${products}?sale=1&ordering=popularity`,
+      products: sale,
+      anchorPrefix: 'sale',
+    },
+  ].filter((shelf) => shelf.products.length)
+  const latestShelf = latest.length
+    ? { title: t('home.latest'), moreTo: products, products: latest, anchorPrefix: 'latest' }
+    : null
   return (
     <main id="main" className="container home">
       <h1 className="visually-hidden">{common('home.heading')}</h1>
@@ -128,23 +156,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </HomeSection>
       ) : null}
 
-      {recommended.length ? (
-        <HomeSection title={t('home.recommended')} moreTo={`${products}?recommended=1`}>
-          <ProductGrid products={recommended} lang={lang} anchorPrefix="recommended" />
-        </HomeSection>
-      ) : null}
-
-      {fresh.length ? (
-        <HomeSection title={t('home.fresh_discounts')} moreTo={`${products}?sale=1`}>
-          <ProductGrid products={fresh} lang={lang} anchorPrefix="fresh" />
-        </HomeSection>
-      ) : null}
-
-      {sale.length ? (
-        <HomeSection title={t('home.on_sale')} moreTo={`${products}?sale=1&ordering=popularity`}>
-          <ProductGrid products={sale} lang={lang} anchorPrefix="sale" />
-        </HomeSection>
-      ) : null}
+      {shelves.map((shelf, index) => (
+        <ProductShelf
+          key={shelf.anchorPrefix}
+          {...shelf}
+          lang={lang}
+          // The first shelf is in the first two screens (under the stories, banners and brands).
+          later={shelvesLater && index > 0}
+        />
+      ))}
 
       {categories.length ? (
         <HomeSection title={t('home.best_categories')} moreTo={`${products}/categories`}>
@@ -173,11 +193,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </HomeSection>
       ) : null}
 
-      {latest.length ? (
-        <HomeSection title={t('home.latest')} moreTo={products}>
-          <ProductGrid products={latest} lang={lang} anchorPrefix="latest" />
-        </HomeSection>
-      ) : null}
+      {latestShelf ? <ProductShelf {...latestShelf} lang={lang} later={shelvesLater} /> : null}
 
       {posts.length ? (
         <HomeSection title={t('home.posts')}>
