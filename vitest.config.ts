@@ -21,9 +21,10 @@ export default defineConfig({
             ...configDefaults.exclude,
             ...(process.env.DATABASE_URL ? [] : ['tests/integration/**/*.postgres.test.ts']),
           ],
+          // Migrates and seeds each database template once per run; every file copies one.
+          globalSetup: ['tests/setup/database-templates.ts'],
           setupFiles: ['tests/setup/zod-openapi.ts', 'tests/setup/fail-on-console-error.ts'],
-          // Each file opens its own database; PGlite start-up dominates, so keep
-          // the pool small on a 2-core machine.
+          // Each file loads its own copy of a database; a worker per core.
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,

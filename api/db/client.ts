@@ -50,7 +50,13 @@ export type Database = {
  * errors (503) instead of requests that hang. A database that cannot be
  * reached at all is said so, with why (connection.ts `connectionError`).
  */
-export async function openDatabase(options: DatabaseSettings & { migrations?: MigrationMode }): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseSettings & {
+    migrations?: MigrationMode
+    /** PGlite: starts from this copy of a data folder (`dumpDataDir()`), not an empty one; the tests' seeded templates. */
+    loadDataDir?: Blob
+  },
+): Promise<Database> {
   const migrations = options.migrations ?? 'apply'
   if (options.url) {
     const url = options.url
@@ -86,6 +92,7 @@ export async function openDatabase(options: DatabaseSettings & { migrations?: Mi
   }
   const client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
     extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
   }).catch((error) => {
     unlock()
     throw error
