@@ -1,5 +1,17 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
+// Timeouts catch a test that hangs; they are not speed checks (those are
+// `npm run bench`). Sized so a machine at load average 20 (2 cores shared with
+// other work: ten times slower than alone) still passes; a hang is reported
+// only later.
+const patience = {
+  testTimeout: 300_000,
+  // The first file to need a database template waits for its build.
+  hookTimeout: 600_000,
+  // How long `expect.poll` waits for a state (tests/support/until-state.ts for `vi.waitFor`).
+  expect: { poll: { timeout: 60_000 } },
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          ...patience,
         },
       },
       {
@@ -26,8 +39,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/zod-openapi.ts', 'tests/setup/fail-on-console-error.ts'],
           // Each file loads its own copy of a database; a worker per core.
           maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...patience,
         },
       },
     ],

@@ -88,7 +88,7 @@ describe('a backup', () => {
     expect(pictures).toEqual(await originals(paths().media))
     expect(pictures.length).toBeGreaterThan(10)
     expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
-  }, 120_000)
+  })
 
   it('gives new rows fresh ids after a restore', async () => {
     const { rows } = (await restored.db.execute(
@@ -132,7 +132,7 @@ describe('moving an embedded shop to PostgreSQL', () => {
     expect(tables.orders).toBeGreaterThan(2)
     expect(await databaseChecksums(target.db)).toEqual(await databaseChecksums(embedded.db))
     await expect(copyShop(embedded, target)).rejects.toThrow(/already has data/)
-  }, 120_000)
+  })
 })
 
 describe('the commands', () => {
@@ -176,7 +176,7 @@ describe('the commands', () => {
     expect(await databaseChecksums(restored.db)).toEqual(expected)
     expect(await originals(new LocalStore(copy))).toEqual(await originals(new LocalStore(shop)))
     expect(readFileSync(join(copy, 'session-secret'), 'utf8')).toBe(readFileSync(join(shop, 'session-secret'), 'utf8'))
-  }, 120_000)
+  })
 
   it('a restore says which secret the shop needs, and makes none up', async () => {
     const setting = 's'.repeat(40)
@@ -198,7 +198,7 @@ describe('the commands', () => {
     expect(wrong.stdout).toContain(
       `SESSION_SECRET here (fingerprint ${secretFingerprint(other)}) is not the restored shop's session secret (fingerprint ${fingerprint}): set it to that one`,
     )
-  }, 180_000)
+  })
 
   it('backs up into a folder of backups, keeping the newest ones', async () => {
     const { shop } = await shopFolder('shop-kept', { file: 'k'.repeat(43) })
@@ -220,7 +220,7 @@ describe('the commands', () => {
       `Kept the 2 newest backups in ${into}; removed atir-20260101-030000, atir-20260102-040000.`,
     )
     expect(readdirSync(into).sort()).toEqual(['atir-20260102-030000', basename(made), 'notes.txt'].sort())
-  }, 120_000)
+  })
 
   it('say what is wrong in one line', async () => {
     const failed = await run(node, [cli, 'restore', join(scratch, 'nowhere')], { env: env(join(scratch, 'x')) }).catch(
@@ -228,5 +228,5 @@ describe('the commands', () => {
     )
     expect(failed.code).toBe(1)
     expect(failed.stderr.trim()).toMatch(/^restore: .*nowhere has no manifest\.json/)
-  }, 60_000)
+  })
 })

@@ -317,8 +317,7 @@ describe('GET /healthz and /readyz', () => {
     expect(logLines.slice(from)).toContainEqual(
       expect.objectContaining({ level: 'error', msg: expect.stringMatching(/^the database cannot be reached: /) }),
     )
-    // A new in-memory PGlite takes a while on a busy machine.
-  }, 90_000)
+  })
 
   it('with the picture folder unusable both stay 200, and the metric says the store is down', async () => {
     expectLoggedErrors()

@@ -13,6 +13,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#api/payments/refunds.ts'
 import { logLines } from '../setup/log-lines.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { externalServices } from './support/msw.ts'
@@ -380,7 +381,7 @@ describe('refunds of saved Payme card charges', () => {
       const order = await cardOrder()
       const charging = call(`payments/${order.id}/start/`, { method: 'POST' })
       // The customer cancels while Payme is still charging the card.
-      await vi.waitFor(() => expect(payme.calls.map((c) => c.method)).toContain('receipts.pay'))
+      await vi.waitFor(() => expect(payme.calls.map((c) => c.method)).toContain('receipts.pay'), untilState)
       expect((await call(`orders/${order.id}/cancel/`, { method: 'POST' })).body).toMatchObject({
         status: 2,
         payment_status: 'pending',

@@ -53,8 +53,7 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true })
 })
 
-// Each case seeds whole databases (hundreds of products, reviews, password hashes): seconds of work.
-describe('seedDatabase', { timeout: 90_000 }, () => {
+describe('seedDatabase', () => {
   it('fills the catalogue', async () => {
     const { db } = database
     expect(first).toEqual({ seeded: true, products: count })
@@ -357,8 +356,7 @@ describe('seedDatabase in live mode', () => {
   })
 })
 
-// A database of its own, created, migrated and seeded: as slow as the other seeding tests.
-describe('the demo promo codes', { timeout: 90_000 }, () => {
+describe('the demo promo codes', () => {
   it('come with the demo seed, also without products, and count until switched off', async () => {
     const demo = await openDatabase({ dataDir: null })
     try {
