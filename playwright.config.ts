@@ -1,6 +1,10 @@
 import { createServer } from 'node:net'
 import { defineConfig, devices } from '@playwright/test'
 import { findChromium } from './scripts/find-chromium.mjs'
+import { markTestRun } from './tests/support/leftover-processes.ts'
+
+// Every process the run starts carries the mark: the last reporter fails the run if one outlives it.
+markTestRun()
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,7 +61,11 @@ export default defineConfig({
   expect: { timeout: 60_000, toPass: { timeout: 60_000 } },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/e2e.json' }],
+    ['./tests/e2e/support/no-leftover-processes.ts'],
+  ],
   use: { baseURL },
   projects: [
     {

@@ -1,4 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config'
+import { markTestRun } from './tests/support/leftover-processes.ts'
+
+// Every process the run starts carries the mark: the teardown fails the run if one outlives it.
+markTestRun()
 
 // Timeouts catch a test that hangs; they are not speed checks (those are
 // `npm run bench`). Sized so a machine at load average 20 (2 cores shared with
@@ -14,6 +18,7 @@ const patience = {
 
 export default defineConfig({
   test: {
+    globalSetup: ['tests/setup/no-leftover-processes.ts'],
     projects: [
       {
         test: {
