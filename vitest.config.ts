@@ -25,6 +25,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // As many as the integration files: both projects then share one pool of two
+          // workers (with vitest's default of one fewer than the cores, the unit files
+          // ran one at a time, on their own, before or after the integration files).
+          maxWorkers: 2,
           ...patience,
         },
       },
