@@ -142,12 +142,14 @@ export async function serveTemplates(builder: ReturnType<typeof templateBuilder>
  * The template for `request` from the service at `serviceUrl`. node:http
  * rather than fetch, which gives up after 300 s: a build queued behind others
  * on a busy machine may take longer, and the hook's timeout bounds the wait.
+ * A connection per request: a kept-alive one the service has just closed
+ * would fail the next file's set-up with "socket hang up".
  */
 export function requestTemplate(serviceUrl: string, request: TemplateRequest): Promise<Template> {
   const url = new URL(serviceUrl)
   url.search = new URLSearchParams({ seed: request.seed, products: String(request.products) }).toString()
   return new Promise((resolve, reject) => {
-    get(url, (response) => {
+    get(url, { agent: false }, (response) => {
       let body = ''
       response.setEncoding('utf8')
       response.on('data', (chunk) => (body += chunk))
