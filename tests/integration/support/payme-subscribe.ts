@@ -7,12 +7,12 @@ export type SubscribeCall = { method: string; params: Record<string, any>; auth:
 export type SubscribeOptions = {
   /** Every call answers HTTP 502. */
   down?: boolean
-  /** Every call waits this long (ms) first. */
-  slow?: number
+  /** Every call waits this long (ms) first, or never answers. */
+  slow?: number | 'infinite'
   /** `cards.get_verify_code` answers HTTP 503. */
   noSms?: boolean
-  /** `receipts.pay` waits this long (ms) first. */
-  slowPay?: number
+  /** `receipts.pay` waits this long (ms) first, or never answers. */
+  slowPay?: number | 'infinite'
   /** `receipts.pay` refuses with this Payme error code (e.g. -31630, not enough money). */
   payError?: number
   /** The first this many `receipts.cancel` calls answer HTTP 502 (a refund that fails, then succeeds). */
