@@ -13,7 +13,7 @@ import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer
 import { LocalStore } from '#api/media/local-store.ts'
 import { type MediaStore, mediaStoreOf } from '#api/media/store.ts'
 import { projectRoot } from '#api/project-root.ts'
-import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.ts'
+import { adminQuery, migratedDatabase, setupTestApi } from './support/api.ts'
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
 import { orderMaker } from './support/orders.ts'
 
@@ -31,12 +31,8 @@ const dropped: string[] = []
 
 /** An empty database migrated to this code: in memory, or a new one on the server. */
 async function emptyDatabase(kind: 'pglite' | 'same' = 'same') {
-  let url: string | undefined
-  if (kind === 'same' && server) {
-    url = await freshPostgresDatabase(server)
-    dropped.push(url)
-  }
-  const database = await openDatabase({ url, dataDir: null })
+  const { database, url } = await migratedDatabase({ server: kind === 'same' ? server : undefined })
+  if (url) dropped.push(url)
   opened.push(database)
   return database
 }
@@ -144,7 +140,7 @@ describe('the commands', () => {
   /** A shop folder that has run: the test's backup restored into PGlite, with its kept secret recorded. */
   async function shopFolder(name: string, secret: { setting: string } | { file: string }) {
     const shop = join(scratch, name)
-    const database = await openDatabase({ dataDir: shop })
+    const { database } = await migratedDatabase({ dataDir: shop })
     await restoreShop(database, { media: new LocalStore(shop), secretFile: null }, backupDir)
     if ('file' in secret) writeFileSync(join(shop, 'session-secret'), `${secret.file}\n`)
     const sessionSecret = 'file' in secret ? secret.file : secret.setting

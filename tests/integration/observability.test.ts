@@ -17,7 +17,7 @@ import { type DependencyWatch, watchDependencies } from '../../server/dependenci
 import { metricsEndpoint, probes, requestObservation } from '../../server/observability.ts'
 import { apiHandler } from '../../server/shop.ts'
 import { expectLoggedErrors, logLines, logText } from '../setup/log-lines.ts'
-import { setupTestApi, type TestApi } from './support/api.ts'
+import { migratedDatabase, setupTestApi, type TestApi } from './support/api.ts'
 import { lastSmsCode, loginCustomer, newPhone, registerCustomer } from './support/customer.ts'
 import { orderMaker } from './support/orders.ts'
 
@@ -304,7 +304,9 @@ describe('GET /healthz and /readyz', () => {
     expectLoggedErrors()
     const from = logLines.length
     // A connection of this file's own to its database (a pool, or another in-memory PGlite), closed.
-    const closed = await openDatabase({ url: t.databaseUrl, dataDir: null })
+    const closed = t.databaseUrl
+      ? await openDatabase({ url: t.databaseUrl, dataDir: null })
+      : (await migratedDatabase()).database
     await closed.close()
     const seen = await probesWith(closed, t.dataDir)
     expect(seen).toMatchObject({

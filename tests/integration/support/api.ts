@@ -11,6 +11,7 @@ import { adminQuery, databaseName, freshPostgresDatabase } from './postgres-serv
 import { placeSeedPictures, requestTemplate, type TemplateSeed } from './templates.ts'
 
 export { adminQuery, freshPostgresDatabase } from './postgres-server.ts'
+export { migratedDatabase } from './templates.ts'
 
 export type TestApi = {
   api: Api

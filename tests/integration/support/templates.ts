@@ -13,12 +13,13 @@ import { createServer, get } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join, relative, sep } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { inject } from 'vitest'
 import type { Config } from '#api/config.ts'
-import { openDatabase } from '#api/db/client.ts'
+import { type Database, openDatabase } from '#api/db/client.ts'
 import { writeSeedFiles } from '#api/db/seed/files.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { createMediaStore, mediaStoreOf } from '#api/media/store.ts'
-import { adminQuery, databaseName, databaseUrl } from './postgres-server.ts'
+import { adminQuery, databaseName, databaseUrl, freshPostgresDatabase } from './postgres-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -184,4 +185,22 @@ export async function placeSeedPictures(template: Template, config: Pick<Config,
     mediaStoreOf(config),
     keys.map((key) => ({ path: key.replace(/^uploads\//, ''), content: () => readFileSync(join(from, key), 'utf8') })),
   )
+}
+
+/**
+ * A database with the migrations applied and nothing in it, for a test that
+ * seeds, restores or copies into one: a copy of the run's migrated template,
+ * or migrated here when the run has none of its kind (outside the integration
+ * project; PGlite on a PostgreSQL run). PGlite in memory or in a new folder
+ * `dataDir`, or with `server` a new database on that PostgreSQL server, whose
+ * `url` the caller drops.
+ */
+export async function migratedDatabase(
+  place: { server?: string; dataDir?: string } = {},
+): Promise<{ database: Database; url?: string }> {
+  const service = inject('databaseTemplates')
+  const template = service ? await requestTemplate(service, { seed: 'none', products: 0 }) : null
+  const url = place.server ? await freshPostgresDatabase(place.server, template?.database) : undefined
+  const loadDataDir = !url && template?.image ? await openAsBlob(template.image) : undefined
+  return { database: await openDatabase({ url, dataDir: place.dataDir ?? null, loadDataDir }), url }
 }
