@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
 import { settings } from '#api/db/schema/index.ts'
+import { adminQuery, databaseUrl } from '../support/postgres-server.ts'
 import { setupTestApi, type TestApi } from './support/api.ts'
-import { adminQuery, databaseUrl } from './support/postgres-server.ts'
 import { requestTemplate } from './support/templates.ts'
 
 // The test files' databases are copies of a template seeded once per run

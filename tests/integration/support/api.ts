@@ -7,10 +7,10 @@ import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { mediaStoreOf } from '#api/media/store.ts'
-import { adminQuery, databaseName, freshPostgresDatabase } from './postgres-server.ts'
+import { adminQuery, databaseName, freshPostgresDatabase } from '../../support/postgres-server.ts'
 import { placeSeedPictures, requestTemplate, type TemplateSeed } from './templates.ts'
 
-export { adminQuery, freshPostgresDatabase } from './postgres-server.ts'
+export { adminQuery, freshPostgresDatabase } from '../../support/postgres-server.ts'
 export { migratedDatabase } from './templates.ts'
 
 export type TestApi = {

@@ -19,7 +19,7 @@ import { type Database, openDatabase } from '#api/db/client.ts'
 import { writeSeedFiles } from '#api/db/seed/files.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { createMediaStore, mediaStoreOf } from '#api/media/store.ts'
-import { adminQuery, databaseName, databaseUrl, freshPostgresDatabase } from './postgres-server.ts'
+import { adminQuery, databaseName, databaseUrl, freshPostgresDatabase } from '../../support/postgres-server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
