@@ -25,6 +25,7 @@ import { langFromAcceptLanguage } from './http/locale.ts'
 import { message } from './http/messages.ts'
 import { apiContentSecurityPolicy, sharedSecurityHeaders } from './http/security-headers.ts'
 import { isDatabaseUnavailable } from './http/unavailable.ts'
+import { wellFormedJson } from './http/well-formed-json.ts'
 import { logger, maskPhones, noteApiRoute } from './log.ts'
 import { mediaRoutes } from './media/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps): Api {
     c.header('Vary', 'Accept-Language, Fingerprint, Authorization', { append: true })
   })
   app.use(requestBodyLimit(deps.config))
+  app.use(wellFormedJson)
   // Before the Bearer authentication: providers send their own Authorization.
   app.route('/', providerCallbackRoutes(deps))
   app.route('/', telegramWebhookRoutes(deps))
@@ -119,8 +121,10 @@ export function createApi(deps: ApiDeps): Api {
   }
 }
 
-function errorResponse(error: Error, c: Context<ApiEnv>, report: ErrorReporter) {
+function errorResponse(thrown: Error, c: Context<ApiEnv>, report: ErrorReporter) {
   const lang = c.get('lang') ?? 'ru'
+  // A body cut at its limit fails whatever read it (a form, a JSON validator): the answer is the limit's.
+  const error = c.get('bodyRefusal') ?? thrown
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status, error.headers)
   if (error instanceof StockError) return c.json(error.toApiError(lang).toJSON(), error.status)
   if (error instanceof HTTPException) {

@@ -111,8 +111,8 @@ export function createLogger(options: {
   )
 }
 
-// Shown in the access line's own words instead of below it.
-const accessKeys = ['method', 'path', 'route', 'status', 'ms', 'bytes', 'customer', 'staff']
+// Shown in the access line's own words instead of below it (the user agent not at all: a terminal's line stays short).
+const accessKeys = ['method', 'path', 'route', 'status', 'ms', 'bytes', 'address', 'userAgent', 'customer', 'staff']
 
 /** pino-pretty's formatting, done in this thread and written synchronously like the JSON lines. */
 function prettyLines(destination: DestinationStream | undefined): DestinationStream {
@@ -132,7 +132,8 @@ function prettyLines(destination: DestinationStream | undefined): DestinationStr
             ? ` customer ${line.customer}`
             : ''
       const route = line.route && line.route !== line.path ? ` (${line.route})` : ''
-      return `${request}${line.method} ${line.path}${route} → ${line.status} in ${line.ms} ms, ${line.bytes ?? 0} B${who}`
+      const from = line.address ? ` from ${line.address}` : ''
+      return `${request}${line.method} ${line.path}${route} → ${line.status} in ${line.ms} ms, ${line.bytes ?? 0} B${from}${who}`
     },
   })
   return { write: (line: string) => out.write(format(line)) }

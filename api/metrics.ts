@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from './db/client.ts'
 
@@ -8,6 +9,15 @@ import type { Database } from './db/client.ts'
  */
 export const metrics = new Registry()
 collectDefaultMetrics({ register: metrics })
+
+new Gauge({
+  name: 'atir_heap_limit_bytes',
+  help: "The size the JavaScript heap may reach (V8's limit: HEAP_MB when set), for nodejs_heap_size_used_bytes to be read against",
+  registers: [metrics],
+  collect() {
+    this.set(getHeapStatistics().heap_size_limit)
+  },
+})
 
 export const httpDuration = new Histogram({
   name: 'atir_http_request_duration_seconds',
@@ -165,6 +175,12 @@ export const orderJobsLastSuccess = new Gauge({
   name: 'atir_order_jobs_last_success_timestamp_seconds',
   help: "When this process's periodic order job last finished without an error (Unix time), by job",
   labelNames: ['job'] as const,
+  registers: [metrics],
+})
+
+export const backupLastSuccess = new Gauge({
+  name: 'atir_backup_last_success_timestamp_seconds',
+  help: 'When the newest backup finished (Unix time), as npm run backup records it in the database; 0 when none has',
   registers: [metrics],
 })
 

@@ -1,21 +1,27 @@
 import { constants } from 'node:fs'
-import { access } from 'node:fs/promises'
+import { access, mkdtemp, rmdir } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import pg from 'pg'
+import { fingerprintSettingKey, secretFingerprint, secretMismatch } from './auth/secret-fingerprint.ts'
 import type { Config } from './config.ts'
 import { clientSettings, connectionError, databaseSettings } from './db/connection.ts'
+import { checkDataDirFree } from './db/pglite-lock.ts'
 import { nearestFolder } from './media/local-store.ts'
 
 /**
  * What can be checked in a second, before anything is loaded, opened or
  * written (scripts/start.mjs runs these before the server bundle loads; the
  * server again before it opens the database): the data folder can be written
- * where the shop writes to it, the port is free, a PostgreSQL server answers.
- * Each throws an Error whose message is the one line the start stops with.
- * Nothing is created: a refused start leaves DATA_DIR as it was.
+ * where the shop writes to it, no other process has its embedded database
+ * open, the port is free, a PostgreSQL server answers and its shop signs with
+ * this process's session secret. Each throws an Error whose message is the
+ * one line the start stops with. Nothing is left behind: a refused start
+ * leaves DATA_DIR as it was.
  */
 export async function checkBeforeStart(config: Config) {
   await checkDataDir(config)
+  if (!config.DATABASE_URL) checkDataDirFree(config.dataDir)
   await checkPort(config.PORT, config.HOST)
   if (config.DATABASE_URL) await checkDatabase(config)
 }
@@ -52,6 +58,14 @@ export async function checkDataDir(config: Config) {
       `${where} for this process${user}, and ${uses.join(', ')} live there. Give the user write access to it, or set DATA_DIR to a folder it may write.`,
     )
   }
+  // Permissions are not all: root may write to /proc, which takes no folder (and Node's mkdir spun on it).
+  try {
+    await rmdir(await mkdtemp(join(folder, '.atir-probe-')))
+  } catch (error) {
+    throw new Error(
+      `DATA_DIR ${config.dataDir} cannot be used: ${folder} takes no new folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), and ${uses.join(', ')} live there. Set DATA_DIR to a folder on a writable disk.`,
+    )
+  }
 }
 
 /** The port is free (a taken one is said at once, not after the database has been opened and seeded). */
@@ -73,18 +87,34 @@ export async function checkPort(port: number, host: string) {
   })
 }
 
-/** One connection and `select 1`: an unreachable database is named as such, with why. */
+/**
+ * One connection: an unreachable database is named as such, with why; one
+ * whose shop signs with another session secret is refused (what
+ * api/auth/session-secret.ts `checkSessionSecret` would say once it is open).
+ */
 export async function checkDatabase(config: Config) {
   const settings = databaseSettings(config)
   const url = settings.url ?? ''
   const client = new pg.Client({ ...clientSettings(settings), query_timeout: settings.timeoutMs })
   client.on('error', () => {})
+  let recorded: string | null
   try {
     await client.connect()
-    await client.query('select 1')
+    recorded = await recordedFingerprint(client)
   } catch (error) {
     throw connectionError(error, url, settings.timeoutMs)
   } finally {
     await client.end().catch(() => {})
   }
+  if (recorded && recorded !== secretFingerprint(config.sessionSecret)) throw secretMismatch(config, recorded)
+}
+
+/** The recorded fingerprint, read without the schema's code; null on a new database. */
+async function recordedFingerprint(client: pg.Client): Promise<string | null> {
+  const { rows } = await client.query(`select to_regclass('settings') is not null as present`)
+  if (!rows[0]?.present) return null
+  const recorded = await client.query(`select value->>'fingerprint' as fingerprint from settings where key = $1`, [
+    fingerprintSettingKey,
+  ])
+  return recorded.rows[0]?.fingerprint ?? null
 }

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import icoEndec from 'ico-endec'
 import sharp from 'sharp'
+import { parseCommandLine } from '../api/command-line.ts'
 
 const publicDir = new URL('../public/', import.meta.url)
 export const icoSizes = [16, 32, 48]
@@ -30,6 +31,14 @@ export async function makeIcons(svg) {
 export const icoEntries = (ico) => icoEndec.decode(ico)
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  parseCommandLine({
+    usage: `Usage: npm run icons
+  Makes public/favicon.ico (16, 32 and 48 px) and public/apple-touch-icon.png (180 px) from public/favicon.svg.`,
+    options: {},
+  })
+  console.log(
+    'npm run icons on public/ (favicon.svg into favicon.ico and apple-touch-icon.png; no database or data folder)',
+  )
   const { ico, touch } = await makeIcons(readFileSync(new URL('favicon.svg', publicDir)))
   writeFileSync(new URL('favicon.ico', publicDir), ico)
   writeFileSync(new URL('apple-touch-icon.png', publicDir), touch)

@@ -1,10 +1,11 @@
 // `npm start`: checks the settings, the data folder, the port and the database
-// (in a second, before anything heavy loads), rebuilds only when the sources are
-// newer than the build (and the build tools are installed), then runs the
-// production server in this process, with source maps (error reports and traces
-// name the sources). A production install (`npm ci --omit=dev`) starts the build
-// as is. The npm script is `exec node …`: the shell npm runs it in becomes this
-// process, so npm's SIGTERM (`docker stop`, systemd) reaches the server.
+// (in a second, before anything heavy loads), gives Node the heap limit HEAP_MB
+// says, rebuilds only when the sources are newer than the build (and the build
+// tools are installed), then runs the production server in this process, with
+// source maps (error reports and traces name the sources). A production install
+// (`npm ci --omit=dev`) starts the build as is. The npm script is `exec node …`:
+// the shell npm runs it in becomes this process, so npm's SIGTERM (`docker stop`,
+// systemd) reaches the server.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
@@ -76,15 +77,35 @@ if (builtAt < sourcesAt && canBuild) {
 process.setSourceMapsEnabled(true)
 await import('../build/server/index.js')
 
-/** The start's refusals that need nothing but the settings (api/start-checks.ts), said as the server says them. */
+/**
+ * The start's refusals that need nothing but the settings (api/start-checks.ts), said as the server says
+ * them; a valid HEAP_MB is applied first, by starting Node again with it in this process (same pid).
+ */
 async function checkBeforeStart() {
   const { getConfig } = await import('../api/config.ts')
-  const { checkBeforeStart: check } = await import('../api/start-checks.ts')
   const { startLogger } = await import('../api/log.ts')
-  try {
-    await check(getConfig())
-  } catch (error) {
+  const refuse = (error) => {
     startLogger().fatal(`Atir cannot start: ${error.message}`)
     process.exit(1)
   }
+  let config
+  try {
+    config = getConfig()
+  } catch (error) {
+    refuse(error)
+  }
+  withHeapLimit(config.HEAP_MB)
+  const { checkBeforeStart: check } = await import('../api/start-checks.ts')
+  await check(config).catch(refuse)
+}
+
+/**
+ * Node takes the heap's limit only as it starts (--max-old-space-size): this script becomes Node again
+ * with it (execve: the pid, and so the signals of tini, systemd and npm, stay the same). A limit given
+ * on the command line is left as it is.
+ */
+function withHeapLimit(megabytes) {
+  if (!megabytes || process.execArgv.some((arg) => arg.startsWith('--max-old-space-size'))) return
+  const args = [`--max-old-space-size=${megabytes}`, ...process.execArgv, fileURLToPath(import.meta.url)]
+  process.execve(process.execPath, [process.execPath, ...args, ...process.argv.slice(2)], process.env)
 }

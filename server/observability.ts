@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http'
 import { matchRoutes, type ServerBuild } from 'react-router'
 import { apiBasePath } from '#api/app.ts'
 import type { Config } from '#api/config.ts'
+import { ipAddress } from '#api/http/identity.ts'
 import { type Logger, maskPhones, type RequestContext, withRequestContext } from '#api/log.ts'
 import { httpDuration, metrics } from '#api/metrics.ts'
 import type { DependencyWatch } from './dependencies.ts'
@@ -29,7 +30,8 @@ const observedOf = (res: { locals?: Record<string, unknown> }) => res.locals?.ob
  * Before everything else: a request id for each request (a sane incoming
  * X-Request-Id, else a new one, echoed in the response) that every log line
  * written while serving it carries; one access line per request (with the
- * route pattern, the bytes of the body sent and who was signed in); the
+ * route pattern, the bytes of the body sent, the client's address and user
+ * agent, and who was signed in); the
  * request duration metric by route pattern.
  */
 export function requestObservation(options: { log: Logger; routeOf: (path: string) => string }): RequestHandler[] {
@@ -119,9 +121,15 @@ function accessFields(
     status: res.statusCode,
     ms: fields.responseTime,
     bytes: observed?.bytes ?? 0,
+    // The peer as TRUST_PROXY lets Express see it: the address the API's per-address limits count.
+    address: ipAddress(req.ip),
+    userAgent: req.get('user-agent')?.slice(0, userAgentMax),
     ...(staff !== undefined ? { staff } : customer !== undefined ? { customer } : {}),
   }
 }
+
+// Enough for any browser's; a longer one is cut, so a line stays a line.
+const userAgentMax = 300
 
 /**
  * Marks what the static file handlers serve (`before`) and unmarks what they

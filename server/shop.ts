@@ -12,10 +12,12 @@ import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
+import { stopBatchJobs } from '#api/catalogue-batches/jobs.ts'
+import { tendBatches } from '#api/catalogue-batches/service.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { databaseSettings } from '#api/db/connection.ts'
-import { seedDatabase } from '#api/db/seed/index.ts'
+import { seedDatabase, seedLockKey } from '#api/db/seed/index.ts'
 import { closeErrorReports, setErrorReportRelease } from '#api/error-report.ts'
 import { logger } from '#api/log.ts'
 import { openMediaStore } from '#api/media/store.ts'
@@ -56,15 +58,14 @@ export async function createShop({ build, assets }: ShopOptions) {
     await database.close()
     throw error
   })
-  const seed = await seedDatabase(database.db, {
-    mode: config.SHOP_MODE,
-    products: config.SEED_PRODUCTS,
-    media,
-  })
+  // One process at a time: the others starting together wait (without a query timeout) for the one that seeds.
+  const { seed, spelt } = await database.exclusive(seedLockKey, async (db) => ({
+    seed: await seedDatabase(db, { mode: config.SHOP_MODE, products: config.SEED_PRODUCTS, media }),
+    spelt: await shareLineSpellings(db),
+  }))
   const log = logger()
   if (seed.seeded && config.SHOP_MODE === 'demo') log.info(`Seeded the demo catalogue: ${seed.products} products`)
   else if (seed.seeded) log.info('Seeded the live shop: its pages and contacts, an empty catalogue')
-  const spelt = await shareLineSpellings(database.db)
   if (spelt) log.info(`Search keys: ${spelt} products got the local spellings of the line they extend`)
   if (seed.seeded || spelt) await compactCatalogue(database)
   await checkShopMode(config, database.db).catch(async (error) => {
@@ -82,6 +83,8 @@ export async function createShop({ build, assets }: ShopOptions) {
   // The embedded database is this process's alone: `npm run staff` reaches it through the shop.
   const stopStaffControl =
     database.kind === 'pglite' ? await startStaffControl({ db: database.db, config }) : async () => {}
+  // An apply or undo the last stop interrupted goes on (on PGlite this process is the only one: at once).
+  await tendBatches(database.db, () => new Date(), database.kind === 'pglite' ? 0 : undefined)
 
   reportDatabase(database)
   // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
@@ -160,12 +163,17 @@ export async function createShop({ build, assets }: ShopOptions) {
     async accept() {
       await keepSessionSecret(database, config)
     },
-    /** Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection. */
+    /**
+     * Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection,
+     * and long batch work stops after its current slice (a check says it was interrupted).
+     */
     stopTakingTraffic() {
       stopping = true
+      void stopBatchJobs()
     },
     /** Stops the periodic work, then closes the database: call once the server has stopped taking requests. */
     async close() {
+      await stopBatchJobs()
       await orderJobs.stop()
       await stopStaffControl()
       await dependencies.stop()

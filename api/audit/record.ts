@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client.ts'
 import { auditLog } from '../db/schema/index.ts'
+import { wellFormed } from '../well-formed.ts'
 
 /** Through what a change was made: the back office, an integration key, the Telegram bot, the command line, the shop itself. */
 export type AuditVia = 'web' | 'api' | 'telegram' | 'cli' | 'system'
@@ -39,6 +40,8 @@ export const staffActor = (staffId: number, via: AuditVia, address?: string | nu
 /**
  * Writes one audit row. Call it with the transaction that makes the change,
  * so the change and its record are committed (or rolled back) together.
+ * The fields are stored well-formed: text the change itself could store (a
+ * lone surrogate in a text column becomes U+FFFD) must not fail its record.
  */
 export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
@@ -49,8 +52,8 @@ export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void>
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: wellFormed(entry.before ?? null),
+    after: wellFormed(entry.after ?? null),
     address: entry.address ?? null,
   })
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { type Config, sessionSecretFile } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { settings } from '../db/schema/index.ts'
+import { makeFolder } from '../folders.ts'
 import { logger } from '../log.ts'
-import { deriveKey } from './crypto.ts'
+import { fingerprintSettingKey, secretFingerprint, secretMismatch } from './secret-fingerprint.ts'
 
 // The session secret signs tokens and seals staff second factors. Processes on one
 // database with different secrets sign shoppers out at random (round robin sends
@@ -12,36 +13,12 @@ import { deriveKey } from './crypto.ts'
 // and nothing in a request says why: the database keeps a fingerprint of the
 // secret its shop signs with, and a start with another one is refused.
 
-const settingKey = 'session_secret'
-
 type Recorded = { fingerprint: string; at: string }
-
-/** Sixteen hex digits derived from the secret: tells two secrets apart, gives nothing of either away. */
-export const secretFingerprint = (secret: string) =>
-  deriveKey(secret, 'atir/secret-fingerprint/v1').toString('hex').slice(0, 16)
 
 /** The fingerprint this database's shop signs with; null before its first accepted start. */
 export async function recordedFingerprint(db: Db): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, settingKey))
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, fingerprintSettingKey))
   return (row?.value as Recorded | undefined)?.fingerprint ?? null
-}
-
-/** Where this process's secret came from, as the operator set it up. */
-function secretSource(config: Pick<Config, 'sessionSecretSource' | 'dataDir'>) {
-  if (config.sessionSecretSource === 'setting') return 'SESSION_SECRET'
-  if (config.sessionSecretSource === 'file') return `the secret in ${sessionSecretFile(config.dataDir)}`
-  return `a new secret (SESSION_SECRET is not set and ${config.dataDir} holds no session-secret file)`
-}
-
-function mismatch(config: Pick<Config, 'sessionSecret' | 'sessionSecretSource' | 'dataDir'>, recorded: string) {
-  return [
-    `${secretSource(config)} is not the session secret this database's shop signs with`,
-    `(fingerprint ${secretFingerprint(config.sessionSecret)}; the shop's: ${recorded}).`,
-    'Processes with different secrets sign shoppers out at random and cannot open staff second factors.',
-    "Give every process the shop's SESSION_SECRET. If it was changed on purpose (every session ends;",
-    'staff set up their second factor again: npm run staff -- reset-second-factor), forget the old one:',
-    `DELETE FROM settings WHERE key = '${settingKey}';`,
-  ].join('\n')
 }
 
 /**
@@ -57,7 +34,7 @@ export async function checkSessionSecret(
 ): Promise<void> {
   const recorded = await recordedFingerprint(database.db)
   if (!recorded || recorded === secretFingerprint(config.sessionSecret)) return
-  if (database.kind === 'postgres') throw new Error(mismatch(config, recorded))
+  if (database.kind === 'postgres') throw secretMismatch(config, recorded)
   logger().warn(
     `The session secret changed (fingerprint ${recorded} → ${secretFingerprint(config.sessionSecret)}): every session ends, ` +
       'and staff second factors set up before no longer open (npm run staff -- reset-second-factor).',
@@ -73,20 +50,20 @@ export async function checkSessionSecret(
  */
 export async function keepSessionSecret(database: { db: Db; kind: 'pglite' | 'postgres' }, config: Config) {
   if (config.sessionSecretSource === 'new') {
-    mkdirSync(config.dataDir, { recursive: true })
+    makeFolder(config.dataDir)
     writeFileSync(sessionSecretFile(config.dataDir), `${config.sessionSecret}\n`, { mode: 0o600, flag: 'wx' })
     config.sessionSecretSource = 'file'
   }
   const fingerprint = secretFingerprint(config.sessionSecret)
   if ((await recordedFingerprint(database.db)) === fingerprint) return
   const value: Recorded = { fingerprint, at: new Date().toISOString() }
-  const insert = database.db.insert(settings).values({ key: settingKey, value })
+  const insert = database.db.insert(settings).values({ key: fingerprintSettingKey, value })
   // The embedded database's one process changed it on purpose (checkSessionSecret warned).
   if (database.kind === 'pglite') await insert.onConflictDoUpdate({ target: settings.key, set: { value } })
   else {
     await insert.onConflictDoNothing()
     const recorded = await recordedFingerprint(database.db)
-    if (recorded !== fingerprint) throw new Error(mismatch(config, recorded ?? '?'))
+    if (recorded !== fingerprint) throw secretMismatch(config, recorded ?? '?')
   }
 }
 

@@ -1,14 +1,14 @@
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { makeFolder } from '../folders.ts'
 import { logger } from '../log.ts'
 import { databaseQueryDuration, statementOf } from '../metrics.ts'
-import { clientSettings, connectionError, type DatabaseSettings } from './connection.ts'
+import { whileHolding } from './advisory-lock.ts'
+import { clientSettings, connectionError, type DatabaseSettings, pgliteFolder } from './connection.ts'
 import { type MigrationMode, migratePglite, migratePostgres } from './migrate.ts'
 import { lockDataDir } from './pglite-lock.ts'
 import * as schema from './schema/index.ts'
@@ -35,6 +35,13 @@ export type Database = {
     onNotice: (payload: string) => void,
     onGap: (listening: boolean) => void,
   ): Promise<() => Promise<void>>
+  /**
+   * Runs `run` while holding the lock `key` that every process on this database
+   * shares: the others wait for it, however long it takes (a first start's seed).
+   * PostgreSQL: `run` gets a connection of its own without DATABASE_TIMEOUT_MS
+   * (advisory-lock.ts `whileHolding`); PGlite has one process: the database itself.
+   */
+  exclusive<T>(key: string, run: (db: Db) => Promise<T>): Promise<T>
   /** Connections for /metrics: PostgreSQL's pool, or PGlite's one in-process connection. */
   stats(): Partial<Record<'total' | 'idle' | 'waiting', number>>
   close(): Promise<void>
@@ -45,14 +52,15 @@ export type Database = {
  * `dataDir` is null), or a PostgreSQL pool when `url` is given (at most
  * `poolMax` connections, TLS as `ssl` says: api/db/connection.ts), and applies
  * the committed migrations (or, with `migrations: 'verify'`, refuses a
- * database that needs them: api/db/migrate.ts). `timeoutMs` bounds connecting
+ * database that needs them: api/db/migrate.ts; `none` leaves them be, for
+ * `npm run preflight`, which only reports them). `timeoutMs` bounds connecting
  * to PostgreSQL and each of its queries, so a database that went silent gives
  * errors (503) instead of requests that hang. A database that cannot be
  * reached at all is said so, with why (connection.ts `connectionError`).
  */
 export async function openDatabase(
   options: DatabaseSettings & {
-    migrations?: MigrationMode
+    migrations?: MigrationMode | 'none'
     /** PGlite: starts from this copy of a data folder (`dumpDataDir()`), not an empty one; the tests' seeded templates. */
     loadDataDir?: Blob
   },
@@ -72,25 +80,28 @@ export async function openDatabase(
     pool.on('error', (error) => logger().error(`postgres pool error: ${error.message}`))
     pool.on('connect', dropWhenUnanswered)
     const db = drizzlePg({ client: pool, schema }) as unknown as Db
-    await migratePostgres(connection, migrations).catch(async (error) => {
-      await pool.end()
-      throw connectionError(error, url, options.timeoutMs)
-    })
+    if (migrations !== 'none')
+      await migratePostgres(connection, migrations).catch(async (error) => {
+        await pool.end()
+        throw connectionError(error, url, options.timeoutMs)
+      })
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, onNotice, onGap) => listenPostgres(connection, channel, onNotice, onGap),
+      exclusive: (key, run) =>
+        whileHolding(connection, key, (client) => run(drizzlePg({ client, schema }) as unknown as Db)),
       stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }
   let unlock = () => {}
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true })
+    makeFolder(options.dataDir)
     unlock = lockDataDir(options.dataDir)
   }
-  const client = await PGlite.create(options.dataDir ? join(options.dataDir, 'pglite') : undefined, {
+  const client = await PGlite.create(options.dataDir ? pgliteFolder(options.dataDir) : undefined, {
     extensions: { pg_trgm },
     loadDataDir: options.loadDataDir,
   }).catch((error) => {
@@ -104,17 +115,20 @@ export async function openDatabase(
       unlock()
     }
   }
-  await migratePglite(client, migrations).catch(async (error) => {
-    await close()
-    throw error
-  })
+  if (migrations !== 'none')
+    await migratePglite(client, migrations).catch(async (error) => {
+      await close()
+      throw error
+    })
   timePgliteQueries(client)
+  const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     // One process, one connection: notices never go missing.
     listen: async (channel, onNotice) => client.listen(channel, onNotice),
+    exclusive: (_key, run) => run(db),
     stats: () => ({ total: 1 }),
     close,
   }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type pg from 'pg'
 import type { Config } from '../config.ts'
 
@@ -60,6 +61,19 @@ export function clientSettings(settings: DatabaseSettings): pg.ClientConfig {
     connectionTimeoutMillis: settings.connectTimeoutMs ?? settings.timeoutMs ?? 5000,
     ...(settings.ssl ? { ssl: settings.ssl } : {}),
   }
+}
+
+/** Where PGlite keeps the embedded database in a data folder. */
+export const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite')
+
+/**
+ * The database the configuration names, for the first line of a command: an
+ * operator who forgot DATABASE_URL reads that the embedded one is the target.
+ */
+export function databaseTarget(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>) {
+  if (config.DATABASE_URL) return `PostgreSQL ${describeUrl(config.DATABASE_URL)} (DATABASE_URL)`
+  const made = existsSync(pgliteFolder(config.dataDir)) ? '' : '; none there yet'
+  return `the embedded database in ${config.dataDir} (DATA_DIR, as DATABASE_URL is not set${made})`
 }
 
 /** `postgres://user@host:5432/database`: the address without the password, for messages. */

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as runPgMigrations } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as runPgliteMigrations } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import { logger } from '../log.ts'
 import { fromRoot } from '../project-root.ts'
+import { whileHolding } from './advisory-lock.ts'
+import type { Db } from './client.ts'
 
 export const migrationsFolder = fromRoot('api/db/migrations')
 
@@ -49,35 +52,68 @@ export class SchemaMismatchError extends Error {
   override readonly name = 'SchemaMismatchError'
 }
 
+type SchemaState = { appliedAt: number | null; compatibleFrom: number | null }
+
 /**
- * Compares the database's applied migrations with this code's: a database
- * ahead of the code (a newer version migrated it) is refused whatever the
- * mode, as running old code on it could lose data, unless that version
- * recorded that code as old as this still runs on its schema (a rollback:
- * then nothing is applied, and a warning says so); one behind is refused in
- * `verify` mode. Returns whether migrations are pending.
+ * The database's applied migrations against this code's: whether some are
+ * pending, and for a database ahead of the code (a newer version migrated it)
+ * whether that version recorded that code as old as this still runs on its
+ * schema (a rollback) or not (running this code on it could lose data).
  */
-function compare(state: { appliedAt: number | null; compatibleFrom: number | null }, mode: MigrationMode) {
-  const { appliedAt } = state
+function assess({ appliedAt, compatibleFrom }: SchemaState) {
   const known = latestKnown()
-  if (appliedAt !== null && appliedAt > known.when) {
-    const runsOnIt = state.compatibleFrom !== null && state.compatibleFrom <= known.when
-    if (runsOnIt) {
-      logger().warn(
-        `The database was migrated by a newer version of the shop; this one (up to ${known.tag}) runs on it, as that version recorded (its migrations since are expand-only).`,
-      )
-      return false
-    }
-    throw new SchemaMismatchError(
-      `The database was migrated by a newer version of the shop than this one (its latest migration is newer than ${known.tag}). Deploy that version, or restore a backup taken before it.`,
-    )
+  const ahead = appliedAt !== null && appliedAt > known.when
+  return {
+    known,
+    pending: appliedAt === null || appliedAt < known.when,
+    ahead: ahead ? (compatibleFrom !== null && compatibleFrom <= known.when ? 'runs on it' : 'refused') : null,
   }
-  const pending = appliedAt === null || appliedAt < known.when
-  if (pending && mode === 'verify')
-    throw new SchemaMismatchError(
-      `The database needs migrations up to ${known.tag}: run \`npm run migrate\` first (or start with MIGRATIONS=apply).`,
+}
+
+const newerSchema = (known: { tag: string }) =>
+  `The database was migrated by a newer version of the shop than this one (its latest migration is newer than ${known.tag}). Deploy that version, or restore a backup taken before it.`
+const pendingSchema = (known: { tag: string }) =>
+  `The database needs migrations up to ${known.tag}: run \`npm run migrate\` first (or start with MIGRATIONS=apply).`
+
+/**
+ * A database ahead of the code is refused whatever the mode, unless it runs
+ * this code (then nothing is applied, and a warning says so); one behind is
+ * refused in `verify` mode. Returns whether migrations are pending.
+ */
+function compare(state: SchemaState, mode: MigrationMode) {
+  const { known, pending, ahead } = assess(state)
+  if (ahead === 'runs on it') {
+    logger().warn(
+      `The database was migrated by a newer version of the shop; this one (up to ${known.tag}) runs on it, as that version recorded (its migrations since are expand-only).`,
     )
+    return false
+  }
+  if (ahead === 'refused') throw new SchemaMismatchError(newerSchema(known))
+  if (pending && mode === 'verify') throw new SchemaMismatchError(pendingSchema(known))
   return pending
+}
+
+/**
+ * Where the database stands, changing nothing (`npm run preflight`): how many
+ * of this code's migrations it has and lacks, and what a start with
+ * MIGRATIONS=verify (`verify`) or any start (`any`) would refuse, if anything.
+ */
+export async function migrationStatus(db: Db) {
+  const query: Query = async (text) => (await db.execute(sql.raw(text))) as unknown as Awaited<ReturnType<Query>>
+  const state = await schemaState(query)
+  const { known, pending, ahead } = assess(state)
+  const { entries } = journal()
+  const applied = entries.filter((entry) => state.appliedAt !== null && entry.when <= state.appliedAt).length
+  return {
+    applied,
+    pending: entries.length - applied,
+    latest: known.tag,
+    ahead: ahead !== null,
+    refusal: {
+      any: ahead === 'refused' ? newerSchema(known) : null,
+      verify: ahead === 'refused' ? newerSchema(known) : pending ? pendingSchema(known) : null,
+    },
+  }
 }
 
 const appliedQuery = `select max(created_at)::bigint as at from drizzle.__drizzle_migrations`
@@ -96,7 +132,7 @@ const markerQuery = `select compatible_from as at, migration from drizzle.atir_c
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
 
 /** The newest migration applied, and the oldest code the version that applied it said runs on it. */
-async function schemaState(query: Query): Promise<{ appliedAt: number | null; compatibleFrom: number | null }> {
+async function schemaState(query: Query): Promise<SchemaState> {
   const { rows } = await query(tableQuery)
   if (!rows[0]?.present) return { appliedAt: null, compatibleFrom: null }
   const at = (await query(appliedQuery)).rows[0]?.at
@@ -119,28 +155,18 @@ async function recordCompatibility(query: Query) {
 
 /**
  * PostgreSQL: several processes starting together on one database apply the
- * migrations once. The first takes a session advisory lock and migrates; the
- * others wait on it, then find nothing pending. A connection of its own,
- * without the pool's per-query timeout: building an index on a large table,
- * or waiting for another process to, may take minutes.
+ * migrations once. The first takes the migrations' lock and migrates; the
+ * others wait for it, then find nothing pending (advisory-lock.ts `whileHolding`:
+ * a connection of its own, without the pool's per-query timeout).
  */
 export async function migratePostgres(connection: pg.ClientConfig, mode: MigrationMode) {
-  const client = new pg.Client({ ...connection, query_timeout: undefined })
-  await client.connect()
-  try {
-    await client.query(`select pg_advisory_lock(hashtext('atir:migrations'))`)
-    try {
-      const query: Query = (text, values) => client.query(text, values)
-      if (compare(await schemaState(query), mode)) {
-        await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
-        await recordCompatibility(query)
-      }
-    } finally {
-      await client.query(`select pg_advisory_unlock(hashtext('atir:migrations'))`)
+  await whileHolding(connection, 'atir:migrations', async (client) => {
+    const query: Query = (text, values) => client.query(text, values)
+    if (compare(await schemaState(query), mode)) {
+      await runPgMigrations(drizzlePg({ client }), { migrationsFolder })
+      await recordCompatibility(query)
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 /** PGlite: one process owns the folder (see pglite-lock.ts), so no lock is needed here. */

@@ -46,16 +46,26 @@ export function ownerKey(c: Context<ApiEnv>): string | null {
 export function clientAddress(c: Context<ApiEnv>): string | null {
   const candidates = [c.req.header('x-real-ip'), c.req.header('x-forwarded-for')?.split(',')[0]]
   for (const raw of candidates) {
-    let value = raw?.trim()
-    if (!value) continue
-    // "[::1]:1234" and "1.2.3.4:1234" → the address alone.
-    const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)?.[1]
-    if (bracketed) value = bracketed
-    else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'))
-    if (value.startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7)
-    if (isIP(value)) return value.toLowerCase()
+    const address = ipAddress(raw)
+    if (address) return address
   }
   return null
+}
+
+/**
+ * An IP address as the limits and the log name it: without a port or
+ * brackets, an IPv4-mapped IPv6 one as IPv4, lower case; `null` when `raw`
+ * is none.
+ */
+export function ipAddress(raw: string | undefined): string | null {
+  let value = raw?.trim()
+  if (!value) return null
+  // "[::1]:1234" and "1.2.3.4:1234" → the address alone.
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)?.[1]
+  if (bracketed) value = bracketed
+  else if (/^[\d.]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'))
+  if (value.startsWith('::ffff:') && isIP(value.slice(7)) === 4) value = value.slice(7)
+  return isIP(value) ? value.toLowerCase() : null
 }
 
 /**

@@ -1,21 +1,28 @@
-// npm run media:move -- [--to s3://bucket/prefix] [--from folder]
-// Copies the local pictures (DATA_DIR/uploads) into the S3-compatible bucket of --to, or of MEDIA_URL
-// (with the S3_ settings either way); run it again after an interruption: what is there is skipped.
-import { parseArgs } from 'node:util'
+// npm run media:move -- [--to s3://bucket/prefix] [--from folder]: the usage below.
+import { readArguments, runCommand, UsageError } from '../command-line.ts'
 import { getConfig, parseMediaUrl } from '../config.ts'
 import { uploadsDirOf } from './links.ts'
 import { moveMedia } from './move.ts'
 import { openMediaStore } from './store.ts'
 
-async function main() {
-  const { values } = parseArgs({ options: { to: { type: 'string' }, from: { type: 'string' } } })
+const commandLine = {
+  usage: `Usage: npm run media:move -- [--to s3://bucket/prefix] [--from folder]
+  Copies the local pictures (--from, default DATA_DIR/uploads) into the S3-compatible bucket of --to, or of
+  MEDIA_URL (with the S3_ settings either way). Run it again after an interruption: what is there is
+  skipped. No database is opened.`,
+  options: { to: { type: 'string' }, from: { type: 'string' } },
+} as const
+
+runCommand('media:move', readArguments(commandLine, process.argv.slice(2)), async ({ values }) => {
   const config = getConfig()
   const url = values.to ?? config.MEDIA_URL
   const media = parseMediaUrl(url, config, config.dataDir)
-  if (typeof media === 'string') throw new Error(`--to ${url}: ${media}`)
-  if (media.kind !== 's3') throw new Error('Name the bucket: --to s3://bucket/prefix (or set MEDIA_URL=s3://…)')
-  const to = await openMediaStore({ dataDir: config.dataDir, media })
+  if (typeof media === 'string') throw new UsageError(`--to ${url}: ${media}`, commandLine.usage)
+  if (media.kind !== 's3')
+    throw new UsageError('Name the bucket: --to s3://bucket/prefix (or set MEDIA_URL=s3://…)', commandLine.usage)
   const from = values.from ?? uploadsDirOf(config)
+  console.log(`npm run media:move from the folder ${from} into ${url} (no database)`)
+  const to = await openMediaStore({ dataDir: config.dataDir, media })
   const result = await moveMedia({ from, to, print: (line) => console.log(line) })
   const settings = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']
   for (const line of [
@@ -26,9 +33,4 @@ async function main() {
     `Resized copies are made again in the bucket on first request; ${from} can go once the shop serves from it.`,
   ])
     console.log(line)
-}
-
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exitCode = 1
 })

@@ -1,16 +1,18 @@
 import { count, eq, isNull, min, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { notificationOutbox, payments } from '../db/schema/index.ts'
-import { outboxMessages, outboxOldestSeconds, refundsPending } from '../metrics.ts'
+import { lastBackup } from '../db/transfer/last-backup.ts'
+import { backupLastSuccess, outboxMessages, outboxOldestSeconds, refundsPending } from '../metrics.ts'
 import { MAX_NOTIFICATION_ATTEMPTS } from '../notifications/dispatch.ts'
 
 const channels = ['sms', 'telegram'] as const
 
 /**
  * What is waiting, for /metrics and its alerts: unsent outbox messages (still
- * to be tried, or out of tries), the age of the oldest still to be tried, and
- * refunds not yet done. Read by the periodic order jobs (both tables have a
- * partial index on exactly these rows), so a scrape never queries the database.
+ * to be tried, or out of tries), the age of the oldest still to be tried,
+ * refunds not yet done, and when the last backup finished. Read by the
+ * periodic order jobs (both tables have a partial index on exactly these
+ * rows), so a scrape never queries the database.
  */
 export async function sampleBacklog(db: Db, now: Date) {
   // A literal, not a parameter: the same expression in the select and the group by.
@@ -41,4 +43,6 @@ export async function sampleBacklog(db: Db, now: Date) {
   }
   refundsPending.reset()
   for (const row of refunds) refundsPending.set({ provider: row.provider }, row.payments)
+  const backup = await lastBackup(db)
+  backupLastSuccess.set(backup ? new Date(backup.at).getTime() / 1000 : 0)
 }

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util'
 import { asc, eq } from 'drizzle-orm'
 import { normalizePhone } from '#contract/phone.ts'
 import type { AuditActor } from '../audit/record.ts'
+import { readArguments } from '../command-line.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { staff } from '../db/schema/index.ts'
@@ -12,7 +12,9 @@ import { totpQrText, totpUri } from './totp.ts'
 /** Changes from the command line are audited as `cli`. */
 export const cliActor: AuditActor = { staffId: null, actor: 'cli', via: 'cli' }
 
-export const staffUsage = `Usage: npm run staff -- <command>
+const staffUsage = `Usage: npm run staff -- <command>
+  On the configured database (PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR,
+  through the running shop when it holds it):
   create --phone +998… --role ${staffRoles.join('|')} [--name "…"]
       adds a staff member with a one-time password and a second factor set up (printed once)
   list
@@ -22,19 +24,28 @@ export const staffUsage = `Usage: npm run staff -- <command>
   reset-second-factor --phone +998…
       removes their authenticator (a lost phone); they set up a new one at the next sign-in`
 
+/** The command line of `npm run staff` (api/command-line.ts). */
+export const staffCommandLine = {
+  usage: staffUsage,
+  options: { phone: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+  positionals: 1,
+  commands: ['create', 'list', 'reset-password', 'reset-second-factor'],
+} as const
+
 type Io = { db: Db; config: Config; now: () => Date; print: (line: string) => void }
 
 /** Runs one `npm run staff` command; returns the exit code. Messages for people go to `print`. */
 export async function runStaffCommand(argv: string[], io: Io): Promise<number> {
   const { print } = io
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse(argv)
-  } catch (error) {
-    print(`${(error as Error).message}\n\n${staffUsage}`)
-    return 2
+  const parsed = readArguments(staffCommandLine, argv)
+  if (parsed.kind !== 'run') {
+    print(parsed.text)
+    return parsed.kind === 'help' ? 0 : 2
   }
-  const { command, values } = parsed
+  const {
+    positionals: [command],
+    values,
+  } = parsed
   if (command === 'list') return list(io)
   const phone = normalizePhone(values.phone)
   if (!phone) {
@@ -86,18 +97,6 @@ export async function runStaffCommand(argv: string[], io: Io): Promise<number> {
   await resetStaffSecondFactor(io.db, row.id, cliActor, io.now())
   print(`The second factor of ${phone} is removed; they set up a new one at the next sign-in.`)
   return 0
-}
-
-function parse(argv: string[]) {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { phone: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
-  })
-  const command = positionals[0]
-  if (!['create', 'list', 'reset-password', 'reset-second-factor'].includes(command ?? ''))
-    throw new Error(command ? `Unknown command: ${command}` : 'No command given.')
-  return { command, values }
 }
 
 async function list({ db, print }: Io) {

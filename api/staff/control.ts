@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { deriveKey, sameDigest, sha256 } from '../auth/crypto.ts'
 import { checkSessionSecret, keepSessionSecret } from '../auth/session-secret.ts'
 import type { Config } from '../config.ts'
-import { type Db, openDatabase } from '../db/client.ts'
-import { databaseSettings } from '../db/connection.ts'
+import type { Db } from '../db/client.ts'
+import { openCommandDatabase } from '../db/command.ts'
 import { DataDirInUseError } from '../db/pglite-lock.ts'
 import { logger } from '../log.ts'
 import { runStaffCommand } from './commands.ts'
@@ -149,9 +149,10 @@ export function sendStaffCommand(
  */
 export async function runStaffCli(argv: string[], io: { config: Config; print: (line: string) => void }) {
   const { config, print } = io
-  let database: Awaited<ReturnType<typeof openDatabase>>
+  let database: Awaited<ReturnType<typeof openCommandDatabase>>
   try {
-    database = await openDatabase(databaseSettings(config, { command: true }))
+    // A shop's staff: a folder without the shop's database gets no new one.
+    database = await openCommandDatabase(config, { existing: true })
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error
     const answer = await sendStaffCommand(config, argv)

@@ -1,18 +1,50 @@
+import type { ParseArgsOptionsConfig } from 'node:util'
 import { Api } from 'grammy'
+import { type CommandLine, type ReadArguments, readArguments } from '../command-line.ts'
 import type { Config } from '../config.ts'
-import { runSimulate, simulateUsage } from './simulate.ts'
+import { telegramOutboxPath } from '../integrations/telegram/index.ts'
+import { runSimulate, simulatedWebhook, simulateOptions, simulateUsage } from './simulate.ts'
 import { webhookSecret } from './webhook-secret.ts'
 
 /** The updates the staff bot reads: `/start <code>` messages and button presses. */
 export const allowedUpdates = ['message', 'callback_query'] as const
 
 const usage = [
+  'Usage:',
   'npm run telegram -- webhook [--url https://shop.example/api/v1/telegram/webhook/]',
   '  points the bot (TELEGRAM_BOT_TOKEN) at the shop: PUBLIC_URL + /api/v1/telegram/webhook/ by default',
   'npm run telegram -- webhook --delete',
   'npm run telegram -- info    the bot (its @username for TELEGRAM_BOT_USERNAME) and its webhook',
   ...simulateUsage,
-]
+  'None of them opens the database.',
+].join('\n')
+
+const telegramOptions = { ...simulateOptions, delete: { type: 'boolean' } } as const
+type TelegramArguments = ReadArguments<typeof telegramOptions>
+
+/** The command line of each sub-command (api/command-line.ts); `none` answers any other. */
+const commandLines: Record<string, CommandLine<ParseArgsOptionsConfig>> = {
+  webhook: { usage, options: { url: telegramOptions.url, delete: telegramOptions.delete }, positionals: 1 },
+  info: { usage, options: {}, positionals: 1 },
+  simulate: { usage, options: simulateOptions, positionals: Number.POSITIVE_INFINITY },
+  none: { usage, options: {}, commands: ['webhook', 'info', 'simulate'] },
+}
+
+/** `npm run telegram`'s arguments, read by the sub-command that comes first. */
+export function readTelegramArguments(args: string[]): TelegramArguments {
+  const line = commandLines[args[0] ?? ''] ?? commandLines.none
+  return readArguments(line as CommandLine<typeof telegramOptions>, args)
+}
+
+/** What the command acts on, for its first line: never a database. */
+export function telegramTarget(args: string[], config: Pick<Config, 'PORT' | 'dataDir'>) {
+  const read = readTelegramArguments(args)
+  if (read.kind !== 'run') return ''
+  const [command, kind] = read.positionals
+  if (command !== 'simulate') return 'the bot of TELEGRAM_BOT_TOKEN (no database)'
+  if (kind === 'buttons') return `the messages in ${telegramOutboxPath(config)} (no database)`
+  return `the shop's webhook ${simulatedWebhook(read.values, config)} (no database)`
+}
 
 /**
  * `npm run telegram -- …`: sets the bot's webhook with the secret the
@@ -30,12 +62,13 @@ export async function runTelegramCommand(
   },
 ): Promise<number> {
   const { config, print } = options
-  const [command, ...rest] = args
-  if (command === 'simulate') return runSimulate(rest, options)
-  if (command !== 'webhook' && command !== 'info') {
-    for (const line of usage) print(line)
-    return command ? 1 : 0
+  const read = readTelegramArguments(args)
+  if (read.kind !== 'run') {
+    print(read.text)
+    return read.kind === 'help' ? 0 : 2
   }
+  const [command, ...rest] = read.positionals
+  if (command === 'simulate') return runSimulate({ positionals: rest, values: read.values }, options)
   const secret = webhookSecret(config)
   if (!config.TELEGRAM_BOT_TOKEN || !secret) {
     print('TELEGRAM_BOT_TOKEN is not set: create the bot with @BotFather and set its token first.')
@@ -57,14 +90,12 @@ export async function runTelegramCommand(
     if (info.last_error_message) print(`last error: ${info.last_error_message}`)
     return 0
   }
-  if (rest.includes('--delete')) {
+  if (read.values.delete) {
     await api.deleteWebhook()
     print('webhook removed')
     return 0
   }
-  const urlIndex = rest.indexOf('--url')
-  const base = config.PUBLIC_URL
-  const url = urlIndex >= 0 ? rest[urlIndex + 1] : base && new URL('/api/v1/telegram/webhook/', base).toString()
+  const url = read.values.url ?? telegramWebhookUrl(config)
   if (!url?.startsWith('https://')) {
     print('The webhook needs an https:// address: set PUBLIC_URL or pass --url https://…/api/v1/telegram/webhook/')
     return 1
@@ -72,4 +103,9 @@ export async function runTelegramCommand(
   await api.setWebhook(url, { secret_token: secret, allowed_updates: [...allowedUpdates] })
   print(`webhook set: ${url}`)
   return 0
+}
+
+/** The webhook address the bot is pointed at by default: PUBLIC_URL's (what `npm run preflight` expects to find). */
+export function telegramWebhookUrl(config: Pick<Config, 'PUBLIC_URL'>) {
+  return config.PUBLIC_URL && new URL('/api/v1/telegram/webhook/', config.PUBLIC_URL).toString()
 }

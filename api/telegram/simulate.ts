@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import type { Arguments } from '../command-line.ts'
 import type { Config } from '../config.ts'
 import { telegramOutboxPath } from '../integrations/telegram/index.ts'
 import type { WebhookReply } from './update-schema.ts'
@@ -21,6 +21,21 @@ export const simulateUsage = [
   '  (default http://127.0.0.1:PORT/api/v1/telegram/webhook/)',
 ]
 
+/** The options of `simulate` (api/command-line.ts). */
+export const simulateOptions = {
+  from: { type: 'string' },
+  chat: { type: 'string' },
+  message: { type: 'string' },
+  lang: { type: 'string' },
+  url: { type: 'string' },
+} as const
+
+type SimulateArguments = Arguments<typeof simulateOptions>
+
+/** Where `simulate` sends its update: the running shop's webhook, unless --url names another. */
+export const simulatedWebhook = (values: SimulateArguments['values'], config: Pick<Config, 'PORT'>) =>
+  values.url ?? `http://127.0.0.1:${config.PORT}/api/v1/telegram/webhook/`
+
 type SimulateIo = {
   config: Config
   print: (line: string) => void
@@ -41,20 +56,12 @@ const nextId = () => Math.floor(Date.now() / 1000) * 100 + (counter++ % 100)
  * edits of staff messages) are in DATA_DIR/telegram-outbox.jsonl. Returns the
  * exit code.
  */
-export async function runSimulate(args: string[], io: SimulateIo): Promise<number> {
+export async function runSimulate({ positionals, values }: SimulateArguments, io: SimulateIo): Promise<number> {
   const { config, print } = io
   const usage = () => {
     for (const line of simulateUsage) print(line)
     return 2
   }
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse(args)
-  } catch (error) {
-    print((error as Error).message)
-    return usage()
-  }
-  const { positionals, values } = parsed
   const [kind, ...rest] = positionals
   if (kind === 'buttons') return listButtons(config, print)
   const value = rest.join(' ').trim()
@@ -99,7 +106,7 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
       message: { message_id: nextId(), date: now, chat: { id: from, type: 'private' }, from: user, text },
     }
   }
-  const url = values.url ?? `http://127.0.0.1:${config.PORT}/api/v1/telegram/webhook/`
+  const url = simulatedWebhook(values, config)
   const response = await (io.fetch ?? fetch)(
     new Request(url, {
       method: 'POST',
@@ -122,20 +129,6 @@ function replyLine(reply: WebhookReply): string {
   if ('method' in reply && reply.method === 'sendMessage') return `The bot replies: ${reply.text}`
   if ('method' in reply && reply.method === 'answerCallbackQuery') return `The bot's pop-up: ${reply.text || '(none)'}`
   return 'The bot does not reply.'
-}
-
-function parse(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      from: { type: 'string' },
-      chat: { type: 'string' },
-      message: { type: 'string' },
-      lang: { type: 'string' },
-      url: { type: 'string' },
-    },
-  })
 }
 
 type OutboxLine = { chat?: string; text?: string; edit?: number; buttons?: { text: string; data?: string }[][] }

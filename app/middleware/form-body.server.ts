@@ -28,6 +28,8 @@ function refusal(context: Readonly<RouterContextProvider>, status: 400 | 415) {
  * the route's own boundary inside the shop layout, like a 404. Actions that
  * need no body (account deletion, the story viewer's beacon) are unaffected.
  * React Router's own submissions (`.data` requests) send forms, so they pass.
+ * A form's text is read as UTF-8, so it is always well-formed: the bytes of a
+ * lone surrogate come out as U+FFFD, as the API reads one in JSON.
  */
 export const formBodyMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next()

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test'
-import { exitCode, type ServerProcess, startServer, tmpDataDir } from './support/server-process.ts'
+import { createCookieSessionStorage } from 'react-router'
+import {
+  apiCall,
+  exitCode,
+  outboxCode,
+  registerCustomer,
+  type ServerProcess,
+  startServer,
+  tmpDataDir,
+} from './support/server-process.ts'
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts'
 import { startWireDatabase, type WireDatabase } from './support/wire-database.ts'
 
@@ -10,11 +19,14 @@ import { startWireDatabase, type WireDatabase } from './support/wire-database.ts
 // /readyz stay 200 (the process is alive and can serve those pages: a restart or
 // leaving the load balancer's pool would only hide them), while the dependency
 // monitor says the database is down in /readyz and /metrics. Once restored the
-// same process serves pages again.
+// same process serves pages again. A signed-in shopper whose access token has
+// expired (the refresh then needs the database) gets the same 503 page, no
+// error report, and is still signed in once the database is back.
 
 const databaseTimeoutMs = 1_000
 const metricsToken = 'outage-metrics-token-0123'
 const apiTimeoutMs = 4_000
+const sessionSecret = 'outage-session-secret-0123456789abcdef'
 // What an answer may take while the database is away: the timeouts plus scheduling slack on a busy machine.
 const answerWithinMs = apiTimeoutMs + 3_000
 
@@ -37,6 +49,7 @@ test.beforeAll(async () => {
       API_TIMEOUT_MS: String(apiTimeoutMs),
       SEED_PRODUCTS: '20',
       METRICS_TOKEN: metricsToken,
+      SESSION_SECRET: sessionSecret,
     },
   })
 })
@@ -131,4 +144,59 @@ test('the database server stops (connections reset, refused): 503s at once, then
   proxy.cut('reset')
   await expectUnavailable()
   await expectBack()
+})
+
+/**
+ * The storefront's session cookie of a customer whose access token has expired: the real refresh token
+ * beside an access token past its `exp`, as a shopper's cookie is after a quarter of an hour away.
+ */
+async function expiredSessionCookie(refresh: string) {
+  const storage = createCookieSessionStorage({ cookie: { name: 'atir_session', secrets: [sessionSecret] } })
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const access = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp: Math.floor(Date.now() / 1000) - 60 })}.expired`
+  const session = await storage.getSession()
+  session.set('tokens', { access, refresh })
+  return (await storage.commitSession(session)).split(';')[0]!
+}
+
+test('a signed-in shopper whose access token expired gets the 503 page, stays signed in, and is back after', async () => {
+  test.setTimeout(150_000)
+  await expectServing()
+  const customer = await registerCustomer(server, outboxCode(data.dir))
+  const product = (await apiCall(server, 'products/?size=1')).body.results[0] as { slug: string }
+  const signedIn = { Cookie: `${await expiredSessionCookie(customer.refresh)}; ${returning.Cookie}` }
+  const shopperPages = ['/ru', '/uz/basket', `/ru/products/${product.slug}`, '/sr/products?search=atir']
+  proxy.cut('reset')
+  await expect.poll(databaseAsSeen, { timeout: 25_000, intervals: [500] }).toEqual({ ready: 'down', up: '0' })
+  const logged = server.output().length
+  for (const path of shopperPages) {
+    const response = await fetch(`${server.url}${path}`, {
+      headers: { 'User-Agent': userAgent, ...signedIn },
+      signal: AbortSignal.timeout(answerWithinMs),
+    })
+    const body = await response.text()
+    expect(response.status, `${path}: ${body.slice(0, 300)}`).toBe(503)
+    const lang = path.split('/')[1] as keyof typeof titles
+    expect(body, path).toContain(`<h1>${titles[lang]}</h1>`)
+    // Not signed out: the session cookie is left as it is.
+    expect(
+      response.headers.getSetCookie().filter((c) => c.startsWith('atir_session=')),
+      path,
+    ).toEqual([])
+  }
+  // Unavailable is not a bug: no page error, which is what is logged and sent to the error reports.
+  expect(server.output().slice(logged)).not.toContain('"msg":"storefront error"')
+
+  proxy.restore()
+  await expect
+    .poll(async () => (await timedGet(pages[0]!, returning)).status, { timeout: 20_000, intervals: [200] })
+    .toBe(200)
+  // The same cookie: the refresh now works, and the profile is the customer's own.
+  const profile = await fetch(`${server.url}/ru/profile`, {
+    headers: { 'User-Agent': userAgent, ...signedIn },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(answerWithinMs),
+  })
+  expect(profile.status).toBe(200)
+  expect(await profile.text()).toContain('Dilnoza Karimova')
 })

@@ -43,6 +43,8 @@ test('prints JSON access lines with the request id, and serves /metrics and /rea
         status: 200,
         ms: expect.any(Number),
         bytes: expect.any(Number),
+        address: '127.0.0.1',
+        userAgent: 'node',
         msg: 'request',
       })
     expect(server.output()).not.toContain('998901234567')

@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -138,7 +147,14 @@ test('npm start in a production install (no build tools) serves the shipped buil
   const port = await freePort()
   const child = spawn(process.execPath, [join(app.dir, 'scripts/start.mjs')], {
     cwd: app.dir,
-    env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: join(app.dir, 'data') },
+    env: {
+      ...process.env,
+      ...serverEnv,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(app.dir, 'data'),
+      HEAP_MB: '384',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let printed = ''
@@ -148,6 +164,8 @@ test('npm start in a production install (no build tools) serves the shipped buil
     await waitForHealth(port)
     expect((await fetch(`http://127.0.0.1:${port}/ru`)).status).toBe(200)
     expect(printed).not.toContain('building')
+    // HEAP_MB: the start script became Node again with the heap's limit, in the same process.
+    expect(readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0')).toContain('--max-old-space-size=384')
   } finally {
     child.kill('SIGTERM')
     await exitCode(child)
@@ -187,11 +205,20 @@ test('a start that cannot work is refused in one line before the server loads, a
   await new Promise((resolve) => squatter.once('listening', resolve))
   const taken = (squatter.address() as { port: number }).port
   const nothingThere = await freePort()
-  // A PostgreSQL server that takes no TLS.
+  // A PostgreSQL server that takes no TLS, whose shop signs with another session secret than the one given here.
   const plain = await PGlite.create()
+  await plain.exec(
+    `create table settings (key text primary key, value jsonb not null);
+     insert into settings values ('session_secret', '{"fingerprint": "0123456789abcdef"}')`,
+  )
   const wire = new PGLiteSocketServer({ db: plain, host: '127.0.0.1', port: 0 })
   await wire.start()
   const plainPort = Number(wire.getServerConn().split(':').at(-1))
+  const plainUrl = `postgres://postgres:postgres@127.0.0.1:${plainPort}/postgres`
+  // A data folder whose embedded database a running shop holds (this test's process stands for it).
+  const held = join(app.dir, 'held')
+  mkdirSync(held)
+  writeFileSync(join(held, 'pglite.lock'), String(process.pid))
   try {
     const cases: [string, Record<string, string>, string][] = [
       [
@@ -206,10 +233,16 @@ test('a start that cannot work is refused in one line before the server loads, a
       ],
       [
         'TLS to a database that takes none',
-        { DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${plainPort}/postgres`, DATABASE_SSL: 'require' },
+        { DATABASE_URL: plainUrl, DATABASE_SSL: 'require' },
         `the database cannot be reached: postgres://postgres@127.0.0.1:${plainPort}/postgres does not take TLS connections: set DATABASE_SSL=off`,
       ],
+      [
+        'another session secret than the database shop signs with',
+        { DATABASE_URL: plainUrl, SESSION_SECRET: 'not-the-shops-secret-'.padEnd(40, 'x') },
+        "SESSION_SECRET is not the session secret this database's shop signs with",
+      ],
       ['live mode without its settings', { SHOP_MODE: 'live' }, 'PAYMENT_PROVIDER: sandbox in SHOP_MODE=live'],
+      ['a heap limit that is no number', { HEAP_MB: 'abc' }, 'HEAP_MB: a whole number of MiB, e.g. 512'],
       ['a port that is taken', { PORT: String(taken) }, `port ${taken} on 127.0.0.1 is already in use`],
     ]
     for (const [what, env, says] of cases) {
@@ -228,6 +261,20 @@ test('a start that cannot work is refused in one line before the server loads, a
       // Not "there is no build": refused before the server would have been looked for.
       expect(printed, what).not.toContain('no build')
       expect(existsSync(data), what).toBe(false)
+    }
+
+    // A folder another process holds, and one no folder can be made in: refused at once, never waited on.
+    for (const [dataDir, says] of [
+      [held, `${held} is in use by another shop process (pid ${process.pid})`],
+      ['/proc/atir', 'DATA_DIR /proc/atir cannot be'],
+    ] as const) {
+      const { code, printed } = await startScriptUntilExit(app.dir, {
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+      })
+      expect(code, dataDir).toBe(1)
+      expect(printed, dataDir).toContain(`Atir cannot start: ${says}`)
+      expect(printed, dataDir).not.toContain('no build')
     }
 
     // A data folder this user may not write (the embedded database lives there).

@@ -6,12 +6,16 @@ import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keepSessionSecret, secretFingerprint } from '#api/auth/session-secret.ts'
+import { secretFingerprint } from '#api/auth/secret-fingerprint.ts'
+import { keepSessionSecret } from '#api/auth/session-secret.ts'
 import type { Config } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
-import { BackupError, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { BackupError, type BackupManifest, backupShop, copyShop, restoreShop } from '#api/db/transfer/backup.ts'
+import { lastBackup } from '#api/db/transfer/last-backup.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { type MediaStore, mediaStoreOf } from '#api/media/store.ts'
+import { metrics } from '#api/metrics.ts'
+import { sampleBacklog } from '#api/orders/backlog.ts'
 import { projectRoot } from '#api/project-root.ts'
 import { adminQuery, migratedDatabase, setupTestApi } from './support/api.ts'
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
@@ -54,6 +58,9 @@ async function originals(store: MediaStore) {
 }
 
 let backupDir: string
+let manifest: BackupManifest
+/** The shop as it was backed up (the backup then records itself in it). */
+let backedUp: Record<string, string>
 const paths = () => ({ media: mediaStoreOf(t.config), secretFile: join(scratch, 'secret') })
 
 beforeAll(async () => {
@@ -61,7 +68,8 @@ beforeAll(async () => {
   await orders.place({ method: 'payme', more: [{ price: 90_000, quantity: 2 }] })
   writeFileSync(join(scratch, 'secret'), 'the-shop-secret\n')
   backupDir = join(scratch, 'backup')
-  await backupShop(t.database, paths(), backupDir)
+  backedUp = await tableChecksums(t)
+  manifest = await backupShop(t.database, paths(), backupDir)
 })
 
 afterAll(async () => {
@@ -79,11 +87,19 @@ describe('a backup', () => {
     const media = folderStore('restored-media')
     const secret = join(scratch, 'restored-secret')
     await restoreShop(restored, { media, secretFile: secret }, backupDir)
-    expect(await databaseChecksums(restored.db)).toEqual(await tableChecksums(t))
+    expect(await databaseChecksums(restored.db)).toEqual(backedUp)
     const pictures = await originals(media)
     expect(pictures).toEqual(await originals(paths().media))
     expect(pictures.length).toBeGreaterThan(10)
     expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
+  })
+
+  it('is recorded in the database once finished, when and what, for every process to report', async () => {
+    const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
+    expect(await lastBackup(t.database.db)).toEqual({ at: manifest.createdAt, rows, mediaFiles: manifest.mediaFiles })
+    await sampleBacklog(t.database.db, new Date())
+    const served = await metrics.getSingleMetricAsString('atir_backup_last_success_timestamp_seconds')
+    expect(served).toContain(`atir_backup_last_success_timestamp_seconds ${Date.parse(manifest.createdAt) / 1000}`)
   })
 
   it('gives new rows fresh ids after a restore', async () => {
@@ -159,10 +175,17 @@ describe('the commands', () => {
 
     const folder = join(scratch, 'cli-backup')
     const backup = await run(node, [cli, 'backup', folder], { env: env(shop) })
-    expect(backup.stdout).toMatch(/^Backup of \d+ rows and \d+ media files in /)
+    // First the shop it acts on: which database, which pictures.
+    expect(backup.stdout.split('\n')[0]).toBe(
+      `npm run backup of the embedded database in ${shop} (DATA_DIR, as DATABASE_URL is not set) and the media store ${shop}, into ${folder}`,
+    )
+    expect(backup.stdout).toMatch(/^Backup of \d+ rows and \d+ media files in /m)
     const copy = join(scratch, 'copy')
     const restore = await run(node, [cli, 'restore', folder], { env: env(copy) })
-    expect(restore.stdout).toMatch(/^Restored \d+ rows/)
+    expect(restore.stdout.split('\n')[0]).toBe(
+      `npm run restore into the embedded database in ${copy} (DATA_DIR, as DATABASE_URL is not set; none there yet) and the media store ${copy}, from ${folder}`,
+    )
+    expect(restore.stdout).toMatch(/^Restored \d+ rows/m)
     expect(restore.stdout).toContain(
       `The backup's session secret is now in ${join(copy, 'session-secret')}: the restored shop signs with it.`,
     )
@@ -224,5 +247,7 @@ describe('the commands', () => {
     )
     expect(failed.code).toBe(1)
     expect(failed.stderr.trim()).toMatch(/^restore: .*nowhere has no manifest\.json/)
+    // Refused before the target was opened: no empty database made for it.
+    expect(existsSync(join(scratch, 'x'))).toBe(false)
   })
 })

@@ -15,8 +15,10 @@ import express from 'express'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
-import { parseConfig } from '#api/config.ts'
+import { type MediaSetting, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
+import { backupShop } from '#api/db/transfer/backup.ts'
+import { lastBackup } from '#api/db/transfer/last-backup.ts'
 import { contentVersion, originalVersion, uploadsDirOf } from '#api/media/links.ts'
 import { createMediaStore, mediaStoreOf, openMediaStore } from '#api/media/store.ts'
 import { projectRoot } from '#api/project-root.ts'
@@ -29,7 +31,7 @@ import { registerCustomer } from './support/customer.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
 
 // The media store in an S3-compatible bucket: a real S3-protocol
-// server (s3rver) started here, shared by two shop "processes" on one
+// server (s3rver, support/s3.ts) started here, shared by two shop "processes" on one
 // database — A (the test API, which seeded) and B (its own DATA_DIR, its own
 // store object and memory, as a second server would have). Nothing of the
 // pictures may depend on either one's disk.
@@ -278,6 +280,34 @@ describe('the media store in an S3-compatible bucket', () => {
     expect((await keysUnder('shop/uploads/.probe')).length).toBe(0)
     const missing = { ...t.config.media, bucket: 'no-such-bucket' } as typeof t.config.media
     await expect(createMediaStore(missing).checkReadable()).rejects.toThrow()
+  })
+})
+
+describe('a bucket of more than 1,000 pictures', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'atir-media-backup-'))
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+  const setting = (over: Partial<Extract<MediaSetting, { kind: 's3' }>>) =>
+    ({ ...t.config.media, ...over }) as MediaSetting
+
+  it('is listed whole (S3 answers a thousand keys a page), and a backup takes every picture', async () => {
+    const store = createMediaStore(setting({ prefix: 'many' }))
+    const keys = Array.from({ length: 1_005 }, (_, i) => `uploads/bulk/${String(i).padStart(4, '0')}.png`)
+    for (let i = 0; i < keys.length; i += 50)
+      await Promise.all(keys.slice(i, i + 50).map((key) => store.put(key, Buffer.from(key))))
+    const listed: string[] = []
+    for await (const { key } of store.list('uploads/')) listed.push(key)
+    expect(listed.sort()).toEqual(keys)
+    const manifest = await backupShop(t.database, { media: store, secretFile: null }, join(folder, 'whole'))
+    expect(manifest.mediaFiles).toBe(1_005)
+  })
+
+  it('a backup whose bucket fails says which bucket and what it was doing, and is not recorded', async () => {
+    const before = await lastBackup(t.database.db)
+    const missing = createMediaStore(setting({ bucket: 'no-such-bucket' }))
+    await expect(backupShop(t.database, { media: missing, secretFile: null }, join(folder, 'failed'))).rejects.toThrow(
+      /^the pictures in s3:\/\/no-such-bucket\/shop: listing uploads\/ failed: NoSuchBucket: /,
+    )
+    expect(await lastBackup(t.database.db)).toEqual(before)
   })
 })
 

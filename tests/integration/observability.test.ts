@@ -1,11 +1,14 @@
 import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiBasePath } from '#api/app.ts'
 import type { Database } from '#api/db/client.ts'
 import { openDatabase } from '#api/db/client.ts'
+import { verificationCodes } from '#api/db/schema/index.ts'
+import { addressGroup } from '#api/http/identity.ts'
 import { logger } from '#api/log.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { mediaStoreOf } from '#api/media/store.ts'
@@ -36,6 +39,8 @@ beforeAll(async () => {
   dependencies = watchDependencies({ database: t.database, media: mediaStoreOf(t.config) }, { intervalMs: hour })
   await dependencies.runOnce()
   const app = express()
+  // As TRUST_PROXY=loopback sets it (server/shop.ts): a proxy on this machine, whose X-Forwarded-For counts.
+  app.set('trust proxy', 'loopback')
   app.use(requestObservation({ log: logger(), routeOf: () => '/storefront' }))
   probes(app, { dependencies, stopping: () => stopping })
   metricsEndpoint(app, { METRICS_TOKEN: metricsToken })
@@ -114,11 +119,11 @@ describe('logs', () => {
     })
   })
 
-  it('one access line per request: id, method, path without query, route, status, time, bytes; the id on the API lines too', async () => {
+  it('one access line per request: id, method, path without query, route, status, time, bytes, address, user agent; the id on the API lines too', async () => {
     const from = logLines.length
     const response = await fetch(`${base}/api/v1/account/registration/entrypoint/?token=in-the-query`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'lb-4f2a.9' },
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': 'lb-4f2a.9', 'User-Agent': 'Atir test/1.0' },
       body: JSON.stringify({ phone: newPhone() }),
     })
     expect(response.status).toBe(200)
@@ -136,12 +141,32 @@ describe('logs', () => {
         status: 200,
         ms: expect.any(Number),
         bytes: Number(response.headers.get('content-length')),
+        address: '127.0.0.1',
+        userAgent: 'Atir test/1.0',
         msg: 'request',
       },
     ])
     // Written by the SMS module while the API answered: the same id.
     expect(written.find((line) => line.msg === 'sms: written to the outbox')?.reqId).toBe('lb-4f2a.9')
     expect(logText()).not.toContain('in-the-query')
+  })
+
+  it('the address is the one the limits count: the proxy’s X-Forwarded-For when TRUST_PROXY trusts it', async () => {
+    const from = logLines.length
+    const response = await fetch(`${base}/api/v1/account/registration/entrypoint/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '2001:DB8::7, 127.0.0.1' },
+      body: JSON.stringify({ phone: newPhone() }),
+    })
+    expect(response.status).toBe(200)
+    const [line] = logLines.slice(from).filter((l) => l.msg === 'request')
+    expect(line).toMatchObject({ address: '2001:db8::7', userAgent: 'node' })
+    // The code counts against the same address in the daily limit per address (an IPv6 one by its /64).
+    const counted = await t.database.db
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.clientAddress, addressGroup('2001:db8::7')))
+    expect(counted).toHaveLength(1)
   })
 
   it('an id that is not sane is replaced; phone numbers in a path are masked', async () => {

@@ -2,12 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import {
-  checkSessionSecret,
-  keepSessionSecret,
-  recordedFingerprint,
-  secretFingerprint,
-} from '#api/auth/session-secret.ts'
+import { secretFingerprint } from '#api/auth/secret-fingerprint.ts'
+import { checkSessionSecret, keepSessionSecret, recordedFingerprint } from '#api/auth/session-secret.ts'
 import { type Config, parseConfig } from '#api/config.ts'
 import { settings } from '#api/db/schema/index.ts'
 import { logLines } from '../setup/log-lines.ts'

@@ -80,6 +80,7 @@ export function readDockerfile(root: string): DockerStage[] {
 export type ComposeService = {
   image?: string
   build?: string
+  pull_policy?: string
   entrypoint?: string[]
   command?: string[] | string
   environment?: Record<string, string>

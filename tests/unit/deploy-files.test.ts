@@ -52,12 +52,10 @@ describe('the Dockerfile', () => {
   it('runs node itself under tini, so docker stop reaches the server and in-flight requests finish', () => {
     expect(runtime?.runs.some((run) => /apt-get install .*\btini\b/.test(run))).toBe(true)
     expect(runtime?.entrypoint).toEqual(['/usr/bin/tini', '--'])
-    // Not npm, which is PID 1's child then and would stand between the signal and the server: a shell
-    // that reads HEAP_MB and becomes node, with the heap limit `npm start` gives it when one is set.
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's variable, read by the shell
-    const heap = '${HEAP_MB:+--max-old-space-size=$HEAP_MB}'
-    expect(runtime?.cmd).toEqual(['sh', '-c', `exec node ${heap} scripts/start.mjs`])
-    expect(scripts.start).toBe(`exec node ${heap} scripts/start.mjs`)
+    // Not npm, which is PID 1's child then and would stand between the signal and the server: node
+    // itself, as `npm start` runs it (the start script gives it the heap limit HEAP_MB says).
+    expect(runtime?.cmd).toEqual(['node', 'scripts/start.mjs'])
+    expect(scripts.start).toBe('exec node scripts/start.mjs')
   })
 
   it('runs as a non-root user, with the data folder its own and no anonymous volume', () => {
@@ -96,7 +94,6 @@ describe('compose.yaml', () => {
     expect(npmScript(services.migrate?.command as string[])).toBe('migrate')
     expect(scripts.migrate).toBeDefined()
     for (const shop of shops) {
-      expect(shop?.build).toBe('.')
       expect((shop?.depends_on as Record<string, { condition: string }> | undefined)?.migrate?.condition).toBe(
         'service_completed_successfully',
       )
@@ -104,10 +101,23 @@ describe('compose.yaml', () => {
     }
   })
 
+  it('builds one image, which migrations, the shops and the backup all run', () => {
+    const running = ['migrate', 'shop-a', 'shop-b', 'backup'].map((name) => services[name])
+    const built = Object.entries(services).filter(([, service]) => service.build)
+    expect(built.map(([name]) => name)).toEqual(['migrate'])
+    expect(services.migrate?.build).toBe('.')
+    expect(services.migrate?.pull_policy).toBe('build')
+    expect(new Set(running.map((service) => service?.image))).toEqual(new Set([services.migrate?.image]))
+    // The others wait for migrate, so the image is there; it is never looked for in a registry.
+    for (const service of running.slice(1)) {
+      expect(service?.pull_policy).toBe('never')
+      expect(service?.build).toBeUndefined()
+    }
+  })
+
   it('pins every image it pulls by digest', () => {
     for (const [name, service] of Object.entries(services))
-      if (service.image) expect(service.image, name).toMatch(pinned)
-      else expect(service.build, name).toBe('.')
+      if (service.image !== services.migrate?.image) expect(service.image, name).toMatch(pinned)
   })
 
   it('gives the shops only settings the shop knows, which its configuration accepts', () => {
@@ -171,7 +181,7 @@ describe('compose.yaml', () => {
 
   it('backs up while the shops run, keeping the newest, into a named volume', () => {
     const backup = services.backup
-    expect(backup?.build).toBe('.')
+    expect(backup?.image).toBe(services.migrate?.image)
     expect(backup?.entrypoint).toEqual(['/usr/bin/tini', '-g', '--', '/bin/sh', '-c'])
     const loop = ((backup?.command ?? []) as string[]).join(' ')
     expect(loop).toMatch(/npm run backup -- --into \/backups --keep 14 /)

@@ -22,7 +22,7 @@ test('a message of several lines is printed as those lines, with time and level'
   expect(text).not.toContain('"level"')
 })
 
-test('an access line is one line: method, path, route, status, time, size and who; the phone masked', () => {
+test('an access line is one line: method, path, route, status, time, size, address and who; the phone masked', () => {
   const text = prettyLines((log) =>
     withRequestContext({ id: '5b0c1a2e-9f00-4a55-8d1c-2f6ad3a1c0de' }, () =>
       log.info(
@@ -33,6 +33,8 @@ test('an access line is one line: method, path, route, status, time, size and wh
           status: 200,
           ms: 12,
           bytes: 4210,
+          address: '203.0.113.7',
+          userAgent: 'Mozilla/5.0 (Linux; Android 14)',
           customer: 812,
           phone: '+998901234567',
         },
@@ -41,8 +43,9 @@ test('an access line is one line: method, path, route, status, time, size and wh
     ),
   )
   expect(text.split('\n')[0]).toMatch(
-    /^\[[\d:.]+\] INFO: \[5b0c1a2e\] GET \/ru\/order\/\+998901234567 \(\/:lang\/order\/:id\) → 200 in 12 ms, 4210 B customer 812$/,
+    /^\[[\d:.]+\] INFO: \[5b0c1a2e\] GET \/ru\/order\/\+998901234567 \(\/:lang\/order\/:id\) → 200 in 12 ms, 4210 B from 203\.0\.113\.7 customer 812$/,
   )
+  expect(text).not.toContain('Mozilla')
   // The fields the message holds are not printed again below it; the redacted ones still are, redacted.
   expect(text).not.toContain('"bytes"')
   expect(text).toContain('phone: "+99890*****67"')

@@ -57,7 +57,7 @@ function expectServed(expr: string, where: string) {
 describe('the Prometheus alert rules', () => {
   const all = rules.groups.flatMap((group) => group.rules)
 
-  it('alert on what stops the shop selling or telling its customers', () => {
+  it('alert on what stops the shop selling or telling its customers, or would lose its data', () => {
     expect(all.map((rule) => rule.alert)).toEqual(
       expect.arrayContaining([
         'AtirHigh5xxRate',
@@ -66,12 +66,32 @@ describe('the Prometheus alert rules', () => {
         'AtirOrderJobsStalled',
         'AtirProviderErrors',
         'AtirRefundsPending',
+        'AtirBackupMissing',
       ]),
     )
     for (const rule of all) {
       expect(['critical', 'warning'], rule.alert).toContain(rule.labels.severity)
       expect(rule.annotations.summary, rule.alert).toBeTruthy()
       expect(rule.annotations.description, rule.alert).toBeTruthy()
+    }
+  })
+
+  it('alert before shoppers wait: slow answers, a held-up event loop, a heap near its limit', () => {
+    const expr = (name: string) => all.find((rule) => rule.alert === name)?.expr ?? ''
+    expect(expr('AtirSlowAnswers')).toMatch(/histogram_quantile\(0\.95, .*atir_http_request_duration_seconds_bucket/)
+    expect(expr('AtirEventLoopLag')).toContain('nodejs_eventloop_lag_p99_seconds')
+    expect(expr('AtirMemoryHigh')).toMatch(/nodejs_heap_size_used_bytes\{[^}]*\} \/ atir_heap_limit_bytes/)
+  })
+
+  it('need a minimum of traffic for a share of requests, so one error in a quiet hour fires nothing', () => {
+    for (const name of ['AtirHigh5xxRate', 'AtirSlowAnswers']) {
+      const rule = all.find((r) => r.alert === name)
+      const guard =
+        /\band\s+sum\(increase\(atir_http_request_duration_seconds_count(\{[^}]*\})?\[5m\]\)\)\s*>=\s*(\d+)/.exec(
+          rule?.expr ?? '',
+        )
+      expect(guard, name).not.toBeNull()
+      expect(Number(guard?.[2]), name).toBeGreaterThanOrEqual(10)
     }
   })
 

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Api } from '#api/app.ts'
-import { accessExpiry, createApiClient, type TokenStore } from '#app/utils/api-client.server.ts'
+import { ApiUnavailableError, accessExpiry, createApiClient, type TokenStore } from '#app/utils/api-client.server.ts'
 import { apiContext } from '#app/utils/request-context.ts'
 import type { AuthTokens } from '#app/utils/session.server.ts'
 
@@ -126,13 +126,54 @@ describe('the API client with a session', () => {
     expect(state.seen).toEqual([null])
   })
 
-  it('keeps the tokens when the API cannot refresh right now (5xx)', async () => {
-    const { api: fake } = fakeApi({ refreshStatus: 503 })
-    const tokens = { access: access(-5), refresh: 'r-kept' }
+  it.each([503, 504, 500])(
+    'an expired access token the API cannot refresh right now (%i): the call is unavailable, the customer stays signed in',
+    async (status) => {
+      const { api: fake, state } = fakeApi({ refreshStatus: status })
+      const tokens = { access: access(-5), refresh: `r-kept-${status}` }
+      const { api, store } = client(fake, tokens)
+      const failed = await api.get('account/').catch((error: unknown) => error)
+      expect(failed).toBeInstanceOf(ApiUnavailableError)
+      expect((failed as ApiUnavailableError).status).toBe(status === 504 ? 504 : 503)
+      expect((failed as ApiUnavailableError).answer).toEqual({ detail: 'down' })
+      expect((await api.request('account/')).status).toBe(status === 504 ? 504 : 503)
+      // Never sent with the expired token (its 401 would be a page error), never as the anonymous visitor.
+      expect(state.seen).toEqual([])
+      expect(store.value).toEqual(tokens)
+      expect(store.writes).toBe(0)
+    },
+  )
+
+  it('a refused access token (401) the API cannot refresh right now: unavailable, still signed in', async () => {
+    const { api: fake, state } = fakeApi({ refreshStatus: 503 })
+    const tokens = { access: access(600), refresh: 'r-refused-kept' }
     const { api, store } = client(fake, tokens)
-    await api.request('account/')
+    await expect(api.get('account/')).rejects.toBeInstanceOf(ApiUnavailableError)
+    expect(state.seen).toEqual([tokens.access])
     expect(store.value).toEqual(tokens)
-    expect(store.writes).toBe(0)
+  })
+
+  it('an API that does not answer the refresh at all: unavailable, still signed in', async () => {
+    const api = {
+      async fetch() {
+        throw new Error('connection refused')
+      },
+    } as unknown as Api
+    const tokens = { access: access(-5), refresh: 'r-unreachable' }
+    const { api: unreachable, store } = client(api, tokens)
+    await expect(unreachable.get('account/')).rejects.toMatchObject({ status: 503 })
+    expect(store.value).toEqual(tokens)
+  })
+
+  it('an access token still good for a few seconds is used when the refresh cannot be done now', async () => {
+    const { api: fake, state } = fakeApi({ refreshStatus: 503 })
+    // Within the early-refresh slack: due for a refresh, not yet expired.
+    state.live = access(5)
+    const tokens = { access: state.live, refresh: 'r-soon' }
+    const { api, store } = client(fake, tokens)
+    expect(await api.get('account/')).toEqual({ id: 1 })
+    expect(state.refreshCalls).toBe(1)
+    expect(store.value).toEqual(tokens)
   })
 
   it("withAuth('none') and an explicit bearer never touch the session", async () => {

@@ -11,6 +11,10 @@ import { expectLoggedErrors, logLines } from '../setup/log-lines.ts'
 // API's: one JSON line with the request id, never console output
 // (biome's noConsole keeps console.* out of app/, api/ and server/).
 
+// The reports' SDK loads at the first report, and its import alone (@sentry/node and its OpenTelemetry
+// modules) takes seconds on a busy machine: loaded with the file, outside any test's time limit.
+await import('@sentry/node')
+
 // The error-report service (a Sentry-compatible DSN): a server of the test's own that takes envelopes.
 const reports: string[] = []
 const service = createServer(async (request, response) => {

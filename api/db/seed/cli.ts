@@ -1,12 +1,10 @@
-// npm run db:seed -- [--products N] [--reset]
-// Seeds the configured database (DATABASE_URL, or PGlite in DATA_DIR): the demo shop, or with
-// SHOP_MODE=live only the pages and settings a shop runs on.
-import { parseArgs } from 'node:util'
+// npm run db:seed -- [--products N] [--reset]: the usage below.
 import { compactCatalogue } from '../../catalogue/statistics.ts'
+import { readArguments, runCommand, UsageError } from '../../command-line.ts'
 import { getConfig } from '../../config.ts'
 import { openMediaStore } from '../../media/store.ts'
-import { openDatabase } from '../client.ts'
-import { databaseSettings } from '../connection.ts'
+import { openCommandDatabase } from '../command.ts'
+import { databaseTarget } from '../connection.ts'
 import {
   banners,
   brands,
@@ -19,32 +17,41 @@ import {
   stories,
   users,
 } from '../schema/index.ts'
-import { seedDatabase } from './index.ts'
+import { seedDatabase, seedLockKey } from './index.ts'
 import { resetSeed } from './reset.ts'
 
-function parseCount(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback
+const commandLine = {
+  usage: `Usage: npm run db:seed -- [--products N] [--reset]
+  Seeds the configured database (PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR):
+  the demo shop, or with SHOP_MODE=live only the pages and settings a shop runs on. Does nothing on a
+  seeded database.
+  --products N   demo products to make (default SEED_PRODUCTS, 2000)
+  --reset        removes the seeded data first and seeds again`,
+  options: { products: { type: 'string' }, reset: { type: 'boolean', default: false } },
+} as const
+
+function parseCount(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
   const count = Number(text)
-  if (!Number.isInteger(count) || count < 0) throw new Error(`--products must be a whole number ≥ 0, got "${text}"`)
+  if (!Number.isInteger(count) || count < 0)
+    throw new UsageError(`--products must be a whole number ≥ 0, got "${text}"`, commandLine.usage)
   return count
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: { products: { type: 'string' }, reset: { type: 'boolean', default: false } },
-  })
+runCommand('db:seed', readArguments(commandLine, process.argv.slice(2)), async ({ values }) => {
+  const asked = parseCount(values.products)
   const config = getConfig()
-  const count = parseCount(values.products, config.SEED_PRODUCTS)
+  console.log(`npm run db:seed on ${databaseTarget(config)}`)
+  const count = asked ?? config.SEED_PRODUCTS
   const started = performance.now()
   const media = await openMediaStore(config)
-  const database = await openDatabase(databaseSettings(config, { command: true }))
+  const database = await openCommandDatabase(config)
   try {
     const { db } = database
-    if (values.reset) await resetSeed(db)
-    const result = await seedDatabase(db, {
-      mode: config.SHOP_MODE,
-      products: count,
-      media,
+    // Under the seed lock: a shop starting meanwhile waits for this seed instead of making its own.
+    const result = await database.exclusive(seedLockKey, async (locked) => {
+      if (values.reset) await resetSeed(locked)
+      return seedDatabase(locked, { mode: config.SHOP_MODE, products: count, media })
     })
     if (result.seeded) await compactCatalogue(database)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -60,9 +67,4 @@ async function main() {
   } finally {
     await database.close()
   }
-}
-
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exitCode = 1
 })

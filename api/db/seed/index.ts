@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Config } from '../../config.ts'
 import type { MediaStore } from '../../media/store.ts'
 import type { Db } from '../client.ts'
@@ -10,6 +10,7 @@ import { writeSeedFiles } from './files.ts'
 import { bannerFiles, categoryFiles, postFiles, productFiles, storyFiles } from './images.ts'
 import { posts } from './posts.ts'
 import { generateProducts } from './products.ts'
+import { seededKey, seedRecord } from './record.ts'
 import { seedReviews } from './reviews.ts'
 import { banners, stories } from './showcase.ts'
 import { seedDemoOwner } from './staff.ts'
@@ -23,12 +24,13 @@ export type SeedOptions = {
 }
 export type SeedResult = { seeded: boolean; products: number }
 
-const seededKey = 'seeded'
-
-async function isSeeded(db: Db) {
-  const rows = await db.select({ key: settings.key }).from(settings).where(eq(settings.key, seededKey))
-  return rows.length > 0
-}
+/**
+ * The lock a first start's data work is done under (`Database.exclusive`): the
+ * seed (the server's, or `npm run db:seed`'s) and what a start fills in once.
+ * Processes starting together on an empty database wait for the one seeding,
+ * then find it seeded.
+ */
+export const seedLockKey = 'atir:seed'
 
 /**
  * Fills an empty database: the contact settings, pages and footer every shop
@@ -40,7 +42,7 @@ async function isSeeded(db: Db) {
  * transaction, so a failure leaves no half catalogue; pictures already in the store are kept.
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
-  if (await isSeeded(db)) return { seeded: false, products: 0 }
+  if (await seedRecord(db)) return { seeded: false, products: 0 }
   const demo = options.mode === 'demo'
   const products = demo ? generateProducts(options.products) : []
   if (demo)
@@ -52,7 +54,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       ...postFiles(posts.length),
     ])
   return db.transaction(async (tx) => {
-    // Written first: a concurrent seeder waits on this key and then finds it taken.
+    // Written first: a seeder that holds no seed lock (an older version) waits on this key and then finds it taken.
     const claimed = await tx
       .insert(settings)
       .values({

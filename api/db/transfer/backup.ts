@@ -2,10 +2,12 @@ import { createReadStream, existsSync } from 'node:fs'
 import { appendFile, copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { createInterface } from 'node:readline'
+import { logger } from '../../log.ts'
 import { saveOriginal } from '../../media/links.ts'
-import { type MediaStore, originalKey } from '../../media/store.ts'
+import { describeError, type MediaStore, originalKey } from '../../media/store.ts'
 import type { Database, Db } from '../client.ts'
 import { BATCH_ROWS, readTables, resetSequences, tablesWithRows, writeRows } from './copy.ts'
+import { recordBackup } from './last-backup.ts'
 import { appliedMigration } from './tables.ts'
 
 /**
@@ -67,7 +69,22 @@ export async function backupShop(database: Database, paths: Paths, to: string): 
     sessionSecret,
   }
   await writeFile(join(to, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 })
+  await noteFinished(database.db, manifest, to)
   return manifest
+}
+
+/**
+ * Records the finished backup in its database, for every process's /metrics. The backup is whole
+ * without it (a read-only replica cannot take the write): then only the metric stays old, and says so.
+ */
+async function noteFinished(db: Db, manifest: BackupManifest, to: string) {
+  const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
+  await recordBackup(db, { at: manifest.createdAt, rows, mediaFiles: manifest.mediaFiles }).catch((error: unknown) =>
+    logger().warn(
+      { err: error },
+      `backup: ${to} is complete, but it could not be recorded in the database: the backup metric stays at the one before`,
+    ),
+  )
 }
 
 /**
@@ -110,7 +127,8 @@ export async function copyShop(source: Database, target: Database): Promise<Reco
   return tables
 }
 
-async function readManifest(from: string): Promise<BackupManifest> {
+/** The manifest of the backup in `from`; a folder that holds no finished backup is refused. */
+export async function readManifest(from: string): Promise<BackupManifest> {
   const file = join(from, 'manifest.json')
   if (!existsSync(file)) throw new BackupError(`${from} has no manifest.json: not a backup, or one that did not finish`)
   const manifest = JSON.parse(await readFile(file, 'utf8')) as BackupManifest
@@ -151,18 +169,34 @@ async function loadTable(tx: Db, table: string, file: string) {
 
 const uploadsPrefix = originalKey('')
 
+/**
+ * One call to the media store, its failure saying what was asked of which
+ * store (`the pictures in s3://atir-media: listing uploads/ failed: …`):
+ * the SDK's own message ("We encountered an internal error") names neither.
+ */
+function inStore<T>(store: MediaStore, operation: string, call: () => Promise<T>): Promise<T> {
+  return call().catch((error: unknown) => {
+    throw new BackupError(`the pictures in ${store.name}: ${operation} failed: ${describeError(error)}`, {
+      cause: error,
+    })
+  })
+}
+
 /** Every original in the store into `folder` (by its upload path); returns how many. */
 async function saveMedia(store: MediaStore, folder: string): Promise<number> {
   let count = 0
-  for await (const { key } of store.list(uploadsPrefix)) {
-    const object = await store.get(key)
+  const listing = store.list(uploadsPrefix)[Symbol.asyncIterator]()
+  for (;;) {
+    const next = await inStore(store, `listing ${uploadsPrefix}`, () => listing.next())
+    if (next.done) return count
+    const { key } = next.value
+    const object = await inStore(store, `reading ${key}`, () => store.get(key))
     if (!object) continue // removed since it was listed
     const file = join(folder, ...key.slice(uploadsPrefix.length).split('/'))
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, object.bytes)
     count += 1
   }
-  return count
 }
 
 /** A backup's originals into the store, under the same upload paths. */
@@ -170,6 +204,7 @@ async function loadMedia(folder: string, store: MediaStore) {
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const path = relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')
-    await saveOriginal(store, path, await readFile(join(entry.parentPath, entry.name)))
+    const bytes = await readFile(join(entry.parentPath, entry.name))
+    await inStore(store, `writing ${originalKey(path)}`, () => saveOriginal(store, path, bytes))
   }
 }

@@ -15,13 +15,22 @@ export type EskizOptions = {
 
 type TokenAnswer = { data?: { token?: unknown } }
 
+/** The bearer token of a login or refresh answer. */
+async function readToken(response: Response, what: string): Promise<string> {
+  const body = (await response.json().catch(() => ({}))) as TokenAnswer
+  const value = body.data?.token
+  if (!response.ok || typeof value !== 'string' || !value)
+    throw new SmsError('unavailable', `Eskiz ${what} failed with HTTP ${response.status}`)
+  return value
+}
+
 /**
  * Eskiz (notify.eskiz.uz): logs in with the account's email and password for
  * a bearer token, kept in memory; on a 401 refreshes it (PATCH auth/refresh),
  * falling back to a fresh login, and retries once. Texts must match a
  * template approved in the Eskiz cabinet.
  */
-export function eskizSmsProvider(options: EskizOptions): SmsProvider {
+export function eskizSmsProvider(options: EskizOptions): SmsProvider & { checkLogin(): Promise<void> } {
   const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`
   let token: string | null = null
   // Concurrent sends share one login instead of each starting their own.
@@ -39,14 +48,6 @@ export function eskizSmsProvider(options: EskizOptions): SmsProvider {
         throw new SmsError('timeout', `Eskiz did not answer within ${options.timeoutMs} ms`, { cause: error })
       throw new SmsError('unavailable', `Eskiz could not be reached: ${(error as Error).message}`, { cause: error })
     }
-  }
-
-  async function readToken(response: Response, what: string): Promise<string> {
-    const body = (await response.json().catch(() => ({}))) as TokenAnswer
-    const value = body.data?.token
-    if (!response.ok || typeof value !== 'string' || !value)
-      throw new SmsError('unavailable', `Eskiz ${what} failed with HTTP ${response.status}`)
-    return value
   }
 
   function login(signal: AbortSignal): Promise<string> {
@@ -105,6 +106,10 @@ export function eskizSmsProvider(options: EskizOptions): SmsProvider {
 
   return {
     name: 'eskiz',
+    /** Logs in, and nothing else (`npm run preflight`): the account and password work. */
+    async checkLogin() {
+      await login(AbortSignal.timeout(options.timeoutMs))
+    },
     async send(message) {
       const signal = AbortSignal.timeout(options.timeoutMs)
       let response = await post(message, token ?? (await login(signal)), signal)

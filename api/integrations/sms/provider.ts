@@ -19,11 +19,10 @@ export interface SmsProvider {
  */
 export class SmsError extends Error {
   override readonly name = 'SmsError'
-  constructor(
-    readonly reason: 'timeout' | 'unavailable' | 'rejected',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly reason: 'timeout' | 'unavailable' | 'rejected'
+  // Fields assigned, not parameter properties: `npm run preflight` loads this under plain Node (type stripping).
+  constructor(reason: SmsError['reason'], message: string, options?: { cause?: unknown }) {
     super(message, options)
+    this.reason = reason
   }
 }

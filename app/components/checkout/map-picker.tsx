@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { useNonce } from '#app/utils/nonce.tsx'
+import { mapScriptUrl } from '#contract/maps.ts'
 
 // Yandex Maps JS API 2.1 (REFERENCE-UZ "Maps"): Russian, latitude first. Only
 // the few calls used here are typed.
@@ -23,12 +24,15 @@ type Placemark = {
   events: { add(name: string, fn: () => void): void }
 }
 
+declare global {
+  interface Window {
+    /** Set by the Yandex Maps script once it has loaded. */
+    ymaps?: YMaps
+  }
+}
+
 // Tashkent, Amir Temur square: where the placemark starts.
 const TASHKENT: Coords = [41.311081, 69.279737]
-
-export function mapScriptUrl(apiKey: string) {
-  return `https://api-maps.yandex.ru/2.1/?apikey=${encodeURIComponent(apiKey)}&lang=ru_RU&coordorder=latlong`
-}
 
 /**
  * The delivery point on a map: a draggable placemark (or a click) sets the
@@ -66,7 +70,7 @@ export function MapPicker({
     let cancelled = false
     let tries = 0
     const start = () => {
-      const ymaps = (window as unknown as { ymaps?: YMaps }).ymaps
+      const ymaps = window.ymaps
       if (!ymaps) {
         // The script tag loads asynchronously; give it up to 20 s.
         if (tries++ < 100 && !cancelled) timer = window.setTimeout(start, 200)

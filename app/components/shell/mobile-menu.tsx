@@ -29,25 +29,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
-  // The page behind stops scrolling while the drawer is open (shared with the modals).
-  useEffect(() => {
-    const panel = ref.current
-    if (!panel) return
-    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
-    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
-      else {
-        unlock?.()
-        unlock = null
-      }
-    }
-    panel.addEventListener('toggle', onToggle)
-    return () => {
-      panel.removeEventListener('toggle', onToggle)
-      unlock?.()
-    }
-  }, [])
+  useScrollLockWhileOpen(ref)
   const here = isAuthPath(pathname)
     ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
@@ -131,4 +113,26 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
       </div>
     </div>
   )
+}
+
+/** The page behind stops scrolling while the drawer is open (shared with the modals). */
+function useScrollLockWhileOpen(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const panel = ref.current
+    if (!panel) return
+    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
+    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
+      else {
+        unlock?.()
+        unlock = null
+      }
+    }
+    panel.addEventListener('toggle', onToggle)
+    return () => {
+      panel.removeEventListener('toggle', onToggle)
+      unlock?.()
+    }
+  }, [ref])
 }

@@ -1,20 +1,11 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { S3Client } from '@aws-sdk/client-s3'
-
-type S3rverOptions = {
-  address: string
-  port: number
-  silent: boolean
-  directory: string
-  configureBuckets: { name: string }[]
-}
-type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> }
-// s3rver ships no types.
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rverInstance
 
 export type S3Server = {
   endpoint: string
@@ -26,17 +17,26 @@ export type S3Server = {
   close(): Promise<void>
 }
 
-/** A real S3-protocol server (s3rver) on a free port, its objects in a temporary folder, with one bucket. */
+const runner = fileURLToPath(new URL('./s3-server.mjs', import.meta.url))
+
+/**
+ * A real S3-protocol server (s3rver, checking signatures like S3) on a free port, in a process of its
+ * own with Node's `--openssl-legacy-provider` (see s3-server.mjs: listings past 1,000 keys need it),
+ * its objects in a temporary folder, with one bucket.
+ */
 export async function startS3(bucket = 'media'): Promise<S3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'atir-s3-'))
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', runner, directory, bucket], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
-  const { port } = await server.run()
+  const exited = once(child, 'exit')
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line'),
+    exited.then(() => {
+      throw new Error('the S3 server exited before it listened')
+    }),
+  ])) as [string]
+  const { port } = JSON.parse(line) as { port: number }
   const endpoint = `http://127.0.0.1:${port}`
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials })
@@ -55,7 +55,8 @@ export async function startS3(bucket = 'media'): Promise<S3Server> {
     }),
     async close() {
       client.destroy()
-      await server.close()
+      child.stdin.end()
+      await exited
       rmSync(directory, { recursive: true, force: true })
     },
   }

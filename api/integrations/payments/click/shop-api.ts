@@ -4,8 +4,8 @@ import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
 import { logger } from '../../../log.ts'
-import { markOrderPaid, markPaymentFailed } from '../../../orders/service.ts'
 import { payableNow } from '../../../payments/service.ts'
+import { cancelOpenTransaction, openTransaction, performTransaction } from '../../../payments/transactions.ts'
 
 // Click SHOP-API (REFERENCE-UZ "Click"): Click posts form-encoded Prepare
 // (action 0) and Complete (action 1); each is signed with an MD5 sign_string.
@@ -23,6 +23,15 @@ export const ClickError = {
   cancelled: [-9, 'Transaction cancelled'],
 } as const satisfies Record<string, readonly [number, string]>
 
+type ClickAnswer = (typeof ClickError)[keyof typeof ClickError]
+
+/** The shop's refusal inside a transaction (nothing is written): the answer Click gets. */
+class ClickRefusal extends Error {
+  constructor(readonly answer: ClickAnswer) {
+    super(answer[1])
+  }
+}
+
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex')
 
 /** The sign_string Click sends: Complete puts merchant_prepare_id after merchant_trans_id. */
@@ -37,7 +46,7 @@ const required = ['click_trans_id', 'service_id', 'merchant_trans_id', 'amount',
 type Ctx = { config: Config; now: Date }
 
 export async function handleClick(db: Db, fields: Record<string, string>, complete: boolean, ctx: Ctx) {
-  const reply = (error: readonly [number, string], extra: Record<string, unknown> = {}) => ({
+  const reply = (error: ClickAnswer, extra: Record<string, unknown> = {}) => ({
     click_trans_id: fields.click_trans_id ? Number(fields.click_trans_id) : null,
     merchant_trans_id: fields.merchant_trans_id ?? null,
     ...extra,
@@ -61,25 +70,30 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
 
   try {
     if (!complete) {
-      // The order's total while it awaits payment, or the extra an edit added to a paid one.
-      const payable = payableNow(ctx.config, order)
-      if (!payable) return reply(order.paymentStatus === 'paid' ? ClickError.alreadyPaid : ClickError.cancelled)
-      if (amount !== payable.amount) return reply(ClickError.amount)
-      const [row] = await db
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          provider: 'click',
-          externalId: fields.click_trans_id!,
-          // What Click's reversal API (refunds) names the payment by.
-          providerPaymentId: fields.click_paydoc_id || null,
-          amount: payable.amount,
-          status: 'pending',
-          createTime: ctx.now.getTime(),
-        })
-        .onConflictDoUpdate({ target: [payments.provider, payments.externalId], set: { status: payments.status } })
-        .returning()
-      return reply(ClickError.ok, { merchant_prepare_id: row!.id })
+      const { payment, opened } = await db.transaction((tx) =>
+        openTransaction(tx, order.id, { provider: 'click', externalId: fields.click_trans_id! }, async (locked) => {
+          // The order's total while it awaits payment, or the extra an edit added to a paid one.
+          const payable = payableNow(ctx.config, locked)
+          if (!payable)
+            throw new ClickRefusal(locked.paymentStatus === 'paid' ? ClickError.alreadyPaid : ClickError.cancelled)
+          if (amount !== payable.amount) throw new ClickRefusal(ClickError.amount)
+          return {
+            amount: payable.amount,
+            // What Click's reversal API (refunds) names the payment by.
+            providerPaymentId: fields.click_paydoc_id || null,
+            status: 'pending',
+            createTime: ctx.now.getTime(),
+          }
+        }),
+      )
+      // Click sent this transaction before: it answers as it stands.
+      if (!opened) {
+        if (payment.orderId !== order.id) return reply(ClickError.badRequest)
+        if (payment.status === 'paid') return reply(ClickError.alreadyPaid)
+        if (payment.status !== 'pending') return reply(ClickError.cancelled)
+        if (payment.amount !== amount) return reply(ClickError.amount)
+      }
+      return reply(ClickError.ok, { merchant_prepare_id: payment.id })
     }
 
     const prepareId = /^\d{1,9}$/.test(fields.merchant_prepare_id!) ? Number(fields.merchant_prepare_id) : 0
@@ -102,23 +116,16 @@ export async function handleClick(db: Db, fields: Record<string, string>, comple
       if (payment.status === 'cancelled') return reply(ClickError.cancelled, confirm)
       // Click reports its own failure with error < 0: the payment is cancelled.
       if (Number(fields.error ?? 0) < 0) {
-        await tx
-          .update(payments)
-          .set({ status: 'cancelled', cancelTime: ctx.now.getTime() })
-          .where(eq(payments.id, payment.id))
-        await markPaymentFailed(tx, order.id, ctx.now)
+        await cancelOpenTransaction(tx, payment, ctx.now)
         return reply(ClickError.cancelled, confirm)
       }
       if (amount !== payment.amount) return reply(ClickError.amount, confirm)
-      if (!(await markOrderPaid(tx, order.id, payment.amount, { ...ctx, lang: 'ru' })))
+      if (!(await performTransaction(tx, payment, ctx)))
         return reply(order.paymentStatus === 'paid' ? ClickError.alreadyPaid : ClickError.cancelled, confirm)
-      await tx
-        .update(payments)
-        .set({ status: 'paid', performTime: ctx.now.getTime() })
-        .where(eq(payments.id, payment.id))
       return reply(ClickError.ok, confirm)
     })
   } catch (error) {
+    if (error instanceof ClickRefusal) return reply(error.answer)
     logger().error({ err: error, step: complete ? 'complete' : 'prepare' }, 'Click')
     return reply(ClickError.updateFailed)
   }

@@ -5,8 +5,16 @@ import type { Db, Tx } from '../../../db/client.ts'
 import { orders, payments } from '../../../db/schema/index.ts'
 import { isId } from '../../../http/schemas.ts'
 import { logger } from '../../../log.ts'
-import { markOrderPaid, markPaymentFailed, transition } from '../../../orders/service.ts'
+import type { OrderRow } from '../../../orders/service.ts'
 import { OrderStatus, onlineMethods, type PaymentMethod } from '../../../orders/states.ts'
+import {
+  cancelOpenTransaction,
+  findTransaction,
+  openTransaction,
+  type ProviderTransaction,
+  performTransaction,
+  refundPerformedTransaction,
+} from '../../../payments/transactions.ts'
 import { tiyin } from '../provider.ts'
 import { paymeReceipt } from './receipt.ts'
 
@@ -83,7 +91,6 @@ export function paymeAuthorized(header: string | undefined, key: string | undefi
 
 type Ctx = { config: Config; now: Date }
 type Params = Record<string, unknown>
-type PaymentRow = typeof payments.$inferSelect
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null)
@@ -98,11 +105,9 @@ async function orderOf(db: Db | Tx, params: Params) {
   return order
 }
 
-/** Payme may pay an online order awaiting payment, for exactly its total. */
-async function checkPayable(db: Db | Tx, params: Params) {
-  const amount = num(params.amount)
+/** Payme may pay an online order awaiting payment, for exactly its total in tiyin. */
+function checkPayable(order: OrderRow, amount: number | null) {
   if (amount == null) return fail(PaymeErrors.amount)
-  const order = await orderOf(db, params)
   if (
     order.status !== OrderStatus.awaitingPayment ||
     order.paymentStatus === 'paid' ||
@@ -110,34 +115,48 @@ async function checkPayable(db: Db | Tx, params: Params) {
   )
     return fail(PaymeErrors.orderNotPayable, 'order_id')
   if (amount !== tiyin(order.total)) return fail(PaymeErrors.amount)
-  return order
+}
+
+/** A created transaction holds its order for Payme's 12 hours, no longer: Payme then cancels it. */
+export const pastPaymeTimeout = (p: ProviderTransaction, now: Date) =>
+  now.getTime() - (p.createTime ?? 0) > PAYME_TIMEOUT_MS
+
+/** The order's created Payme transaction, if any, and whether it still holds the order from any other. */
+async function holderOf(db: Db | Tx, orderId: number, now: Date) {
+  const [created] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, 'payme'),
+        eq(payments.providerState, PaymeState.created),
+      ),
+    )
+  return created ? { transaction: created, holds: !pastPaymeTimeout(created, now) } : null
 }
 
 async function transactionOf(db: Db | Tx, params: Params, lock = false) {
   const id = str(params.id)
-  if (!id) return fail(PaymeErrors.notFound)
-  const query = db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, 'payme'), eq(payments.externalId, id)))
-  const [payment] = lock ? await query.for('update') : await query
-  if (!payment) return fail(PaymeErrors.notFound)
-  return payment
+  const payment = id ? await findTransaction(db, 'payme', id, lock) : null
+  return payment ?? fail(PaymeErrors.notFound)
 }
 
-const expired = (p: PaymentRow, now: Date) => now.getTime() - (p.createTime ?? 0) > PAYME_TIMEOUT_MS
+/** Payme cancels a created transaction it did not perform within 12 hours with reason 4: so does the shop. */
+const timedOut = (tx: Tx, p: ProviderTransaction, now: Date) =>
+  cancelOpenTransaction(tx, p, now, { providerState: PaymeState.cancelled, reason: 4 })
 
-async function cancelCreated(tx: Tx, p: PaymentRow, reason: number, now: Date) {
-  const [row] = await tx
-    .update(payments)
-    .set({ providerState: PaymeState.cancelled, status: 'cancelled', cancelTime: now.getTime(), reason })
-    .where(eq(payments.id, p.id))
-    .returning()
-  await markPaymentFailed(tx, p.orderId, now)
-  return row!
+/** CreateTransaction of a transaction the shop has: its answer again while it is created, else -31008. */
+async function createdAgain(tx: Tx, p: ProviderTransaction, now: Date) {
+  if (p.providerState !== PaymeState.created) return fail(PaymeErrors.notAllowed)
+  if (pastPaymeTimeout(p, now)) {
+    await timedOut(tx, p, now)
+    return { __error: PaymeErrors.notAllowed }
+  }
+  return { create_time: p.createTime, transaction: String(p.id), state: p.providerState }
 }
 
-const view = (p: PaymentRow) => ({
+const view = (p: ProviderTransaction) => ({
   create_time: p.createTime ?? 0,
   perform_time: p.performTime ?? 0,
   cancel_time: p.cancelTime ?? 0,
@@ -147,8 +166,10 @@ const view = (p: PaymentRow) => ({
 })
 
 const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unknown>> = {
-  async CheckPerformTransaction(db, params, { config }) {
-    const order = await checkPayable(db, params)
+  async CheckPerformTransaction(db, params, { config, now }) {
+    const order = await orderOf(db, params)
+    checkPayable(order, num(params.amount))
+    if ((await holderOf(db, order.id, now))?.holds) return fail(PaymeErrors.orderBusy, 'order_id')
     return { allow: true, detail: await paymeReceipt(db, order, config) }
   },
 
@@ -157,49 +178,30 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
     const time = num(params.time)
     if (!id || time == null) return fail(PaymeErrors.invalidRequest)
     return db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, 'payme'), eq(payments.externalId, id)))
-        .for('update')
-      if (existing) {
-        if (existing.providerState !== PaymeState.created) return fail(PaymeErrors.notAllowed)
-        if (expired(existing, now)) {
-          await cancelCreated(tx, existing, 4, now)
-          return { __error: PaymeErrors.notAllowed }
-        }
-        return { create_time: existing.createTime, transaction: String(existing.id), state: existing.providerState }
-      }
-      const order = await checkPayable(tx, params)
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-      const [busy] = await tx
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.orderId, order.id),
-            eq(payments.provider, 'payme'),
-            eq(payments.providerState, PaymeState.created),
-          ),
-        )
-      if (busy) {
-        if (!expired(busy, now)) return fail(PaymeErrors.orderBusy, 'order_id')
-        await cancelCreated(tx, busy, 4, now)
-      }
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          provider: 'payme',
-          externalId: id,
-          amount: order.total,
-          status: 'pending',
-          providerState: PaymeState.created,
-          providerTime: time,
-          createTime: now.getTime(),
-        })
-        .returning()
-      return { create_time: created!.createTime, transaction: String(created!.id), state: PaymeState.created }
+      const existing = await findTransaction(tx, 'payme', id, true)
+      if (existing) return createdAgain(tx, existing, now)
+      const { id: orderId } = await orderOf(tx, params)
+      const { payment, opened } = await openTransaction(
+        tx,
+        orderId,
+        { provider: 'payme', externalId: id },
+        async (order) => {
+          checkPayable(order, num(params.amount))
+          const holder = await holderOf(tx, order.id, now)
+          if (holder?.holds) return fail(PaymeErrors.orderBusy, 'order_id')
+          if (holder) await timedOut(tx, holder.transaction, now)
+          return {
+            amount: order.total,
+            status: 'pending',
+            providerState: PaymeState.created,
+            providerTime: time,
+            createTime: now.getTime(),
+          }
+        },
+      )
+      // Payme resent the call while the first was being answered: the one transaction, just created.
+      if (!opened) return createdAgain(tx, payment, now)
+      return { create_time: payment.createTime, transaction: String(payment.id), state: PaymeState.created }
     })
   },
 
@@ -210,49 +212,35 @@ const methods: Record<string, (db: Db, params: Params, ctx: Ctx) => Promise<unkn
       if (p.providerState === PaymeState.performed)
         return { transaction: String(p.id), perform_time: p.performTime, state: p.providerState }
       if (p.providerState !== PaymeState.created) return fail(PaymeErrors.notAllowed)
-      if (expired(p, now)) {
-        await cancelCreated(tx, p, 4, now)
+      if (pastPaymeTimeout(p, now)) {
+        await timedOut(tx, p, now)
         return { __error: PaymeErrors.notAllowed }
       }
-      if (!(await markOrderPaid(tx, p.orderId, p.amount, { ...ctx, lang: 'ru' }))) return fail(PaymeErrors.notAllowed)
-      const [done] = await tx
-        .update(payments)
-        .set({ providerState: PaymeState.performed, status: 'paid', performTime: now.getTime() })
-        .where(eq(payments.id, p.id))
-        .returning()
-      return { transaction: String(done!.id), perform_time: done!.performTime, state: PaymeState.performed }
+      const done = await performTransaction(tx, p, ctx, { providerState: PaymeState.performed })
+      if (!done) return fail(PaymeErrors.notAllowed)
+      return { transaction: String(done.id), perform_time: done.performTime, state: PaymeState.performed }
     })
   },
 
   async CancelTransaction(db, params, ctx) {
-    const { now } = ctx
     const reason = num(params.reason)
+    const answer = (p: ProviderTransaction) => ({
+      transaction: String(p.id),
+      cancel_time: p.cancelTime,
+      state: p.providerState,
+    })
     return db.transaction(async (tx) => {
       const p = await transactionOf(tx, params, true)
-      if (p.providerState === PaymeState.created) {
-        const row = await cancelCreated(tx, p, reason ?? 0, now)
-        return { transaction: String(row.id), cancel_time: row.cancelTime, state: row.providerState }
-      }
+      if (p.providerState === PaymeState.created)
+        return answer(
+          await cancelOpenTransaction(tx, p, ctx.now, { providerState: PaymeState.cancelled, reason: reason ?? 0 }),
+        )
       if (p.providerState === PaymeState.performed) {
-        const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).for('update')
-        if (!order || order.status === OrderStatus.delivered) return fail(PaymeErrors.cannotCancel)
-        if (order.status !== OrderStatus.cancelled)
-          await transition(tx, order, OrderStatus.cancelled, { ...ctx, lang: 'ru', reason: 'payme' })
-        await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: now }).where(eq(orders.id, order.id))
-        const [row] = await tx
-          .update(payments)
-          .set({
-            providerState: PaymeState.cancelledAfterPerform,
-            status: 'refunded',
-            refundedAt: now,
-            cancelTime: now.getTime(),
-            reason,
-          })
-          .where(eq(payments.id, p.id))
-          .returning()
-        return { transaction: String(row!.id), cancel_time: row!.cancelTime, state: row!.providerState }
+        const changes = { providerState: PaymeState.cancelledAfterPerform, reason }
+        return answer((await refundPerformedTransaction(db, tx, p, ctx, changes)) ?? fail(PaymeErrors.cannotCancel))
       }
-      return { transaction: String(p.id), cancel_time: p.cancelTime, state: p.providerState }
+      // Cancelled already: the same answer again.
+      return answer(p)
     })
   },
 
