@@ -27,8 +27,7 @@ beforeAll(async () => {
 })
 
 /** An error's message and its causes'. */
-const messages = (error: unknown): string[] =>
-  error instanceof Error ? [error.message, ...messages(error.cause)] : []
+const messages = (error: unknown): string[] => (error instanceof Error ? [error.message, ...messages(error.cause)] : [])
 
 afterAll(async () => {
   await database?.close()
