@@ -1,4 +1,4 @@
-// Playwright's webServer command: starts the production build on a fresh database.
+// Playwright's webServer command: starts the production build on a fresh copy of the run's database.
 // The wipe lives here rather than in a globalSetup because Playwright starts the
 // webServer before globalSetup runs, which would delete the database under the server.
 import { spawnSync } from 'node:child_process'
