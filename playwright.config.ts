@@ -1,6 +1,10 @@
 import { createServer } from 'node:net'
 import { defineConfig, devices } from '@playwright/test'
 import { findChromium } from './scripts/find-chromium.mjs'
+import { markTestRun } from './tests/support/leftover-processes.ts'
+
+// Every process the run starts carries the mark: the last reporter fails the run if one outlives it.
+markTestRun()
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,6 +30,8 @@ const baseURL = `http://127.0.0.1:${port}`
 // so the specs of those paths run on every `npm test` instead of being skipped.
 process.env.E2E_PROVIDERS_PORT ||= String(await freePort())
 const providersPort = Number(process.env.E2E_PROVIDERS_PORT)
+// The demo catalogue both servers start from, seeded once per run (scripts/e2e-server.mjs).
+process.env.E2E_TEMPLATE_DIR ||= `tests/.tmp/e2e-template-${port}`
 
 const launchOptions = {
   executablePath: findChromium(),
@@ -46,13 +52,23 @@ const serverOnly = /(server|security)\.spec\.ts$/
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   // Not the default test-results/: Playwright empties its outputDir at start,
   // which would delete vitest.json written just before by scripts/test.mjs.
   outputDir: 'test-results/e2e',
   fullyParallel: true,
+  // Timeouts catch a hang; they are not speed checks (`npm run bench` is). Sized so a
+  // machine at load average 20 (2 cores shared with other work) still passes; a wait
+  // for a state ends as soon as the state is there.
+  timeout: 300_000,
+  expect: { timeout: 60_000, toPass: { timeout: 60_000 } },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/e2e.json' }],
+    ['./tests/e2e/support/no-leftover-processes.ts'],
+  ],
   use: { baseURL },
   projects: [
     {
@@ -81,17 +97,22 @@ export default defineConfig({
   ],
 })
 
-/** The production build on a fresh database; `extra` switches on what a spec needs. */
+/** The production build on a fresh copy of the run's seeded database; `extra` switches on what a spec needs. */
 function e2eServer(serverPort: number, extra: Record<string, string>) {
   return {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${serverPort}/healthz`,
-    timeout: 120_000,
+    // Seeding the 2,000-product demo catalogue (the first server; the second copies it) at load 20.
+    timeout: 600_000,
     reuseExistingServer: false,
+    // Stopped as a shop is (it closes its database), so scripts/e2e-server.mjs then removes its data
+    // folder; Playwright's default SIGKILL left every run's folder behind.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 60_000 },
     env: {
       PORT: String(serverPort),
       // Per port, so two runs on one machine never share (or wipe) a database.
       DATA_DIR: `tests/.tmp/e2e-data-${serverPort}`,
+      E2E_TEMPLATE_DIR: process.env.E2E_TEMPLATE_DIR as string,
       NODE_ENV: 'production',
       SMS_PROVIDER: 'log',
       // Every e2e shopper comes from 127.0.0.1: the per-address caps would count them as one.

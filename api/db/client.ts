@@ -59,7 +59,11 @@ export type Database = {
  * reached at all is said so, with why (connection.ts `connectionError`).
  */
 export async function openDatabase(
-  options: DatabaseSettings & { migrations?: MigrationMode | 'none' },
+  options: DatabaseSettings & {
+    migrations?: MigrationMode | 'none'
+    /** PGlite: starts from this copy of a data folder (`dumpDataDir()`), not an empty one; the tests' seeded templates. */
+    loadDataDir?: Blob
+  },
 ): Promise<Database> {
   const migrations = options.migrations ?? 'apply'
   if (options.url) {
@@ -98,6 +102,7 @@ export async function openDatabase(
   }
   const client = await PGlite.create(options.dataDir ? pgliteFolder(options.dataDir) : undefined, {
     extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
   }).catch((error) => {
     unlock()
     throw error

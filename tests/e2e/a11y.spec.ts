@@ -8,10 +8,6 @@ import { registerCustomer } from './support/customer.ts'
 // disabled never runs, so playwright.config.ts runs this file in chromium-js
 // only; the no-JS project gets the same server-rendered markup.
 
-// axe takes a few seconds a page and a test audits up to 17: a generous limit,
-// so a busy machine slows them down without failing them.
-test.describe.configure({ timeout: 240_000 })
-
 const langs = ['uz', 'sr', 'ru'] as const
 type Slugs = { product: string; category?: string; page?: string; post?: string }
 async function first(request: APIRequestContext, path: string, key: string) {

@@ -9,7 +9,6 @@ import { adminNav, ownerToken, readyStaff, staffSignIn } from './support/staff.t
 const suffix = () => (withJs() ? 'js' : 'nojs')
 
 test('a manager renames a brand; the old brand address leads to the new one in the shop', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   const owner = await ownerToken(request)
   const unique = `${suffix()} ${Date.now().toString(36)}`
@@ -41,7 +40,6 @@ test('a manager renames a brand; the old brand address leads to the new one in t
 })
 
 test('a manager hides a category and it leaves the header menu', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   const owner = await ownerToken(request)
   const title = `Тест ${suffix()} ${Date.now().toString(36)}`

@@ -23,7 +23,6 @@ test('a content editor adds a story with an item; the home page shows it and the
   page,
   request,
 }, info) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const editor = await readyStaff(request, 'content', 'Редактор Нигора')
   await staffSignIn(page, editor)
@@ -67,7 +66,6 @@ test('a content editor adds a story with an item; the home page shows it and the
 })
 
 test('a content editor writes a post, previews the draft and publishes it', async ({ page, request }, info) => {
-  test.setTimeout(120_000)
   const editor = await readyStaff(request, 'content', 'Редактор Дилшод')
   await staffSignIn(page, editor)
   const title = `Ароматы зимы ${info.project.name}`
@@ -115,7 +113,6 @@ async function publishedPage(request: import('@playwright/test').APIRequestConte
 }
 
 test('a content editor adds a footer link to a page; the shop footer shows it', async ({ page, request }) => {
-  test.setTimeout(120_000)
   const editor = await readyStaff(request, 'content', 'Редактор Бахтиёр')
   await publishedPage(request, editor)
   await staffSignIn(page, editor)
@@ -145,7 +142,6 @@ test.describe('on a phone (360 px)', () => {
   test.use({ viewport: { width: 360, height: 780 } })
 
   test('the stories, posts and footer screens fit without sideways scrolling', async ({ page, request }) => {
-    test.setTimeout(90_000)
     const editor = await readyStaff(request, 'content', 'Редактор Камола')
     await staffSignIn(page, editor)
     for (const path of ['stories', 'stories/new', 'posts', 'footer']) {

@@ -40,7 +40,6 @@ test('a content editor schedules a banner and sees it on the home page; one star
   page,
   request,
 }, info) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const editor = await readyStaff(request, 'content', 'Редактор Лола')
   await staffSignIn(page, editor)
@@ -69,7 +68,6 @@ test('a content editor writes a page in rich text, previews the draft and publis
   page,
   request,
 }, info) => {
-  test.setTimeout(120_000)
   const editor = await readyStaff(request, 'content', 'Редактор Саида')
   await staffSignIn(page, editor)
   const slug = `gift-wrapping-${info.project.name}`

@@ -13,8 +13,7 @@ import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
  * hydrating when the phone is typed (the masked field then starts empty
  * again), so the attempt is repeated until the customer is let in.
  */
-const signInFresh = (page: Page, who: { phone: string; password: string }) =>
-  expect(() => signIn(page, who)).toPass({ timeout: 60_000 })
+const signInFresh = (page: Page, who: { phone: string; password: string }) => expect(() => signIn(page, who)).toPass()
 
 test('a manager blocks a customer, who then cannot sign in and sees why', async ({
   page,
@@ -22,7 +21,6 @@ test('a manager blocks a customer, who then cannot sign in and sees why', async 
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const who = { phone: await registerCustomer(request, 'blocked-pass-1', 'Бахтиёр Юсупов'), password: 'blocked-pass-1' }
   const manager = await readyStaff(request, 'manager', 'Менеджер Клиенты')
@@ -80,7 +78,7 @@ test('a manager blocks a customer, who then cannot sign in and sees why', async 
     await expect(
       blocked.getByText('Ваш аккаунт заблокирован. Свяжитесь с магазином: +998 71 202 47 47.').first(),
     ).toBeVisible()
-  }).toPass({ timeout: 60_000 })
+  }).toPass()
   await expect(main(blocked).getByRole('textbox', { name: 'Номер телефона' })).toBeVisible()
   await blockedBrowser.close()
 

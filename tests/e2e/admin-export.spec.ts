@@ -19,7 +19,6 @@ async function download(page: Page, button: string) {
 }
 
 test('a manager exports the filtered product list as CSV and XLSX', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   const manager = await readyStaff(request, 'manager', 'Менеджер Дилшод')
   await staffSignIn(page, manager)

@@ -34,7 +34,6 @@ async function addProduct(page: Page, query: string, title: string, totals: stri
 const smsTexts = (national: string) => () => messagesTo(national).map((sms) => sms.text)
 
 test('a manager edits an order and takes another one by phone', async ({ page, request }) => {
-  test.setTimeout(150_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'change-pass-1', 'Нигора')
   const order = await placeOrder(request, who, 'cash', [product])
@@ -56,7 +55,7 @@ test('a manager edits an order and takes another one by phone', async ({ page, r
   await expect(timeline.getByRole('listitem').filter({ hasText: 'Заказ изменён' })).toContainText(manager.name)
   await expect(main(page).getByRole('region', { name: 'Товары' }).getByRole('listitem')).toHaveCount(2)
   await expect
-    .poll(smsTexts(who.phone), { timeout: 30_000 })
+    .poll(smsTexts(who.phone))
     .toContainEqual(expect.stringMatching(new RegExp(`^Atir: заказ №${order.number} изменён\\. Итого [\\d ]+ сум\\.$`)))
 
   // A new customer calls: the order is taken for their number.
@@ -80,13 +79,12 @@ test('a manager edits an order and takes another one by phone', async ({ page, r
     manager.name,
   )
   await expect
-    .poll(smsTexts(caller), { timeout: 30_000 })
+    .poll(smsTexts(caller))
     .toContainEqual(expect.stringMatching(/принят\. Пришлём SMS, когда его можно будет забрать\.$/))
   expect(errors).toEqual([])
 })
 
 test('a courier takes its order on the way, records the cash and delivers it', async ({ page, request }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'change-pass-2', 'Фаррух')
   const order = await placeOrder(
@@ -129,9 +127,7 @@ test('a courier takes its order on the way, records the cash and delivers it', a
   await card.getByRole('button', { name: `Доставил заказ № ${order.number}` }).click()
   await expect(toasts(page).getByText(`Заказ № ${order.number}: Доставлен`)).toBeVisible()
   await expect(card).toHaveCount(0)
-  await expect
-    .poll(smsTexts(who.phone), { timeout: 30_000 })
-    .toContainEqual(`Atir: заказ №${order.number} доставлен. Спасибо за покупку!`)
+  await expect.poll(smsTexts(who.phone)).toContainEqual(`Atir: заказ №${order.number} доставлен. Спасибо за покупку!`)
   expect(errors).toEqual([])
 })
 
@@ -139,7 +135,6 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'change-pass-3', 'Малика')
   const order = await placeOrder(request, who, 'cash', [product])
@@ -171,7 +166,7 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
     expect(await shown()).toEqual([])
     // Other tests open new orders meanwhile, so the count may stay put: the arrival is what tells.
     await placeOrder(request, who, 'cash', [product])
-    await expect.poll(shown, { timeout: 40_000 }).toContainEqual(expect.stringMatching(/^Atir: новых заказов — \d+$/))
+    await expect.poll(shown).toContainEqual(expect.stringMatching(/^Atir: новых заказов — \d+$/))
     expect(await count()).toBeGreaterThan(0)
     // The badge follows the title.
     const badge = main(page)
@@ -189,7 +184,7 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   const contacts = (await (await request.get('/api/v1/settings/contacts/')).json()) as Contacts
   const point = contacts.pickup_points.find((p) => p.id === 'amir-temur')!
   await expect
-    .poll(smsTexts(who.phone), { timeout: 30_000 })
+    .poll(smsTexts(who.phone))
     .toContainEqual(
       `Atir: заказ №${order.number} готов к выдаче. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
     )

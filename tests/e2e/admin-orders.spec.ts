@@ -28,7 +28,6 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'desk-pass-1', 'Дилноза')
   const order = await cashOrder(request, who, 'Дилноза Каримова')
@@ -64,7 +63,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
   // The customer hears of "on the way" and "delivered" (the periodic jobs send the outbox).
   const texts = () => messagesTo(who.phone).map((sms) => sms.text)
   await expect
-    .poll(texts, { timeout: 30_000 })
+    .poll(texts)
     .toEqual(
       expect.arrayContaining([
         `Atir: заказ №${order.number} в пути. Курьер позвонит перед приездом.`,
@@ -112,7 +111,6 @@ test('a move on a stale page is refused with the reason and the order as it is n
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const who = await shopper(request, 'desk-pass-2', 'Шахло')
   const order = await cashOrder(request, who, 'Шахло Юсупова')
   const manager = await readyStaff(request, 'manager', 'Менеджер Бобур')
@@ -155,7 +153,6 @@ test("an unpaid online order's payment link is shown and sent by SMS; cash is ma
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const who = await shopper(request, 'desk-pass-4', 'Зарина')
   const card = await placeOrder(request, who, 'card', [product], { name: 'Зарина Умарова', phone: `+998${who.phone}` })
   const cash = await cashOrder(request, who, 'Зарина Умарова')
@@ -168,9 +165,7 @@ test("an unpaid online order's payment link is shown and sent by SMS; cash is ma
   await main(page).getByRole('button', { name: 'Отправить ссылку по SMS' }).click()
   await expect(toasts(page).getByText('Ссылка на оплату отправлена по SMS')).toBeVisible()
   await expect
-    .poll(() => messagesTo(who.phone).filter((sms) => sms.text.startsWith(`Atir: оплатите заказ №${card.number} `)), {
-      timeout: 30_000,
-    })
+    .poll(() => messagesTo(who.phone).filter((sms) => sms.text.startsWith(`Atir: оплатите заказ №${card.number} `)))
     .toHaveLength(1)
 
   await visit(page, `/ru/admin/orders/${cash.id}`)

@@ -109,7 +109,6 @@ let ids: Ids | undefined
 
 for (const role of staffRoles) {
   test(`every back-office page of the ${role} fits a 360 px phone`, async ({ page, request }) => {
-    test.setTimeout(180_000)
     ids ??= await pageIds(request)
     const member = await readyStaff(request, role, `${role} ${test.info().project.name}`)
     await staffSignIn(page, member)

@@ -9,7 +9,6 @@ test('a content editor adds a pickup point, the shop lists it, and removes it ag
   page,
   request,
 }, info) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const editor = await readyStaff(request, 'content', 'Редактор Камола')
   await staffSignIn(page, editor)

@@ -15,8 +15,7 @@ const product = 'dior-sauvage-eau-de-parfum-100-ml'
  * hydrating when the phone is typed (the masked field then starts empty
  * again), so the attempt is repeated until the customer is let in.
  */
-const signInFresh = (page: Page, who: { phone: string; password: string }) =>
-  expect(() => signIn(page, who)).toPass({ timeout: 60_000 })
+const signInFresh = (page: Page, who: { phone: string; password: string }) => expect(() => signIn(page, who)).toPass()
 
 /** A signed-in customer in a browser of their own, on the checkout's payment step with `code` applied. */
 async function readyToPlace(
@@ -55,7 +54,6 @@ test('a manager creates a 1-use promo code; two customers use it at once; one or
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000)
   const errors = watchErrors(page)
   const customers = [
     { phone: await registerCustomer(request, 'promo-race-1', 'Нодира'), password: 'promo-race-1' },
@@ -95,7 +93,7 @@ test('a manager creates a 1-use promo code; two customers use it at once; one or
       const done = placed.test(p.url())
       const refused = await main(p).getByText(refusal).first().isVisible()
       expect(done || refused).toBe(true)
-    }).toPass({ timeout: 30_000 })
+    }).toPass()
     return placed.test(p.url()) ? 'placed' : 'refused'
   }
   const outcomes = [await outcome(first.page), await outcome(second.page)]
@@ -118,7 +116,6 @@ test('a manager creates a 1-use promo code; two customers use it at once; one or
 })
 
 test('a code is paused and resumed from its page', async ({ page, request }) => {
-  test.setTimeout(90_000)
   const manager = await readyStaff(request, 'manager', 'Менеджер Пауза')
   await staffSignIn(page, manager)
   await visit(page, '/ru/admin/promo/new')

@@ -13,7 +13,6 @@ test('a manager replies to a review and hides it: the product page shows the rep
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const project = test.info().project.name
   // A product of this project alone (the reviews spec takes the first ones in stock).

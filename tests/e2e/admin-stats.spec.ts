@@ -28,7 +28,6 @@ const figure = (scope: ReturnType<typeof main>, name: string) =>
     .locator('xpath=following-sibling::dd[1]')
 
 test("the owner's statistics page shows the day's orders", async ({ page, request }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const owner = await readyStaff(request, 'owner', 'Владелица Малика')
   await staffSignIn(page, owner)

@@ -53,7 +53,6 @@ test('a warehouse member counts a product to 0: the shop shows it out of stock a
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const product = await ownProduct(request)
   // A shopper put it in the basket before the count.
@@ -114,7 +113,6 @@ test("a manager corrects a product's stock from the product list; a content edit
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const product = await ownProduct(request, 10)
   const manager = await readyStaff(request, 'manager', 'Менеджер Азиза')

@@ -45,8 +45,6 @@ test('an owner sets up the second factor, signs in with it and adds a manager; t
   page,
   request,
 }) => {
-  // Seven sign-ins and password changes, each a deliberately slow password hash.
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   const owner = await createStaff(request, 'owner', `Владелец ${test.info().project.name}`)
 

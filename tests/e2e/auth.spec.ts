@@ -80,7 +80,6 @@ async function logout(page: Page) {
 }
 
 test('register with the SMS code, log out, log in, reset the password, log in with the new one', async ({ page }) => {
-  test.setTimeout(150_000)
   const errors = watchErrors(page)
   const national = freshPhone()
   const password = 'first-secret-1'

@@ -165,7 +165,6 @@ test('the basket follows the visitor into the account; logout reloads basket and
   page,
   request,
 }) => {
-  test.setTimeout(60_000)
   const errors = watchErrors(page)
   const phone = await registerCustomer(request, 'basket-pass-1', 'Дилноза')
 

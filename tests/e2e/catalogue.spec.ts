@@ -15,7 +15,7 @@ const amount = (text: string) => Number(text.replace(/[^\d]/g, ''))
 /** With JavaScript, waits until the page runs: the header search turns into a combobox then. */
 async function hydrated(page: Page) {
   await wake(page)
-  if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible({ timeout: 15_000 })
+  if (withJs()) await expect(page.getByRole('combobox', { name: 'Поиск товаров' })).toBeVisible()
 }
 
 async function noHorizontalScroll(page: Page) {

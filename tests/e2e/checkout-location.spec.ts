@@ -46,7 +46,6 @@ for (const viewport of [
     page,
     context,
   }) => {
-    test.setTimeout(90_000)
     await page.setViewportSize(viewport)
     await context.grantPermissions(['geolocation'])
     await context.setGeolocation(here)

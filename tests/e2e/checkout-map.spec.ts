@@ -42,7 +42,6 @@ window.ymaps = {
 test('with JavaScript the point is required and the placemark fills the address; without it the fields alone', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
   const loads: string[] = []
   await page.route('https://api-maps.yandex.ru/**', (route) => {
     loads.push(route.request().url())

@@ -21,7 +21,6 @@ const settle = async (page: Page) => {
 }
 
 test('placing a Payme order leads to the Payme checkout', async ({ page }) => {
-  test.setTimeout(60_000)
   await page.route('https://checkout.paycom.uz/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Payme checkout</title><h1>Payme</h1>' }),
   )

@@ -40,7 +40,6 @@ for (const viewport of [
   { width: 1280, height: 800 },
 ]) {
   test(`at ${viewport.width} px pickup needs no address and the order shows the point`, async ({ page }) => {
-    test.setTimeout(90_000)
     await page.setViewportSize(viewport)
     const errors = watchErrors(page)
     await signIn(page, customer)

@@ -63,7 +63,6 @@ test('with no saved card the payment step offers a new card and the way to add o
 })
 
 test('saved cards: a declined one, then another paid at once → payment result → my orders', async ({ page }) => {
-  test.setTimeout(120_000)
   const errors = watchErrors(page)
   await signIn(page, customer)
   await addCard(page, '8600 0691 9540 6311')
@@ -112,7 +111,6 @@ test('saved cards: a declined one, then another paid at once → payment result 
 })
 
 test('a saved card charged right from the payment step', async ({ page }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   await signIn(page, customer)
   await toPaymentStep(page)

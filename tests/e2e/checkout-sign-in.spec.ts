@@ -8,7 +8,6 @@ import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
 test('a visitor signs in from the basket and lands on the checkout', async ({ page, request }) => {
-  test.setTimeout(60_000)
   const errors = watchErrors(page)
   const customer = { phone: await registerCustomer(request, 'sign-in-pass-1', 'Лола'), password: 'sign-in-pass-1' }
 

@@ -28,7 +28,6 @@ async function toAddressStep(page: Page) {
 }
 
 test('basket → checkout in three steps with cash → the order page → my orders', async ({ page }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   await signIn(page, customer)
   const title = await toAddressStep(page)
@@ -144,7 +143,6 @@ test('basket → checkout in three steps with cash → the order page → my ord
 })
 
 test('sandbox card payment: declined, then paid → payment result → my orders', async ({ page }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   await signIn(page, customer)
   await toAddressStep(page)

@@ -43,7 +43,6 @@ const sortLines = <T extends { productId: number | null }>(lines: T[]) =>
   [...lines].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))
 
 test('SIGKILL while orders are being placed: each order is whole or absent after restart', async () => {
-  test.setTimeout(180_000)
   const data = tmpDataDir('crash')
   let server: ServerProcess = await startServer({ dataDir: data.dir, env: { SEED_PRODUCTS: '60' } })
   try {

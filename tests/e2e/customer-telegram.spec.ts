@@ -26,7 +26,6 @@ async function simulate(from: number, text: string) {
 }
 
 test('link Telegram from an order and the profile (the deep link shown), then unlink it', async ({ page, request }) => {
-  test.setTimeout(60_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'telegram-pass-1', 'Шахзода')
   const order = await placeOrder(request, who, 'cash', ['dior-sauvage-eau-de-parfum-100-ml'])

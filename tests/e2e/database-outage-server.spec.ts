@@ -38,7 +38,6 @@ let server: ServerProcess
 const data = tmpDataDir('outage')
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
   database = await startWireDatabase()
   proxy = await startTcpProxy(database)
   const url = `postgres://${encodeURIComponent(database.user)}:${encodeURIComponent(database.password)}@127.0.0.1:${proxy.port}/${database.database}`
@@ -134,7 +133,6 @@ async function expectBack() {
 }
 
 test('the network to the database drops silently: 503s within the timeouts, then back', async () => {
-  test.setTimeout(150_000)
   await expectServing()
   proxy.cut('silent')
   await expectUnavailable()
@@ -142,7 +140,6 @@ test('the network to the database drops silently: 503s within the timeouts, then
 })
 
 test('the database server stops (connections reset, refused): 503s at once, then back', async () => {
-  test.setTimeout(120_000)
   await expectServing()
   proxy.cut('reset')
   await expectUnavailable()

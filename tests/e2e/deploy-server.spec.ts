@@ -44,7 +44,6 @@ function run(command: string[], options: { cwd: string; env: Record<string, stri
 }
 
 test("the image's commands: migrations as their own step, then the shop on a verified database", async () => {
-  test.setTimeout(240_000)
   const app = tmpDataDir('image')
   const image = layOutImage(app.dir)
   const migrate = readCompose(root, {}).services.migrate?.command as string[]

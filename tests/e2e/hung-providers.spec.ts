@@ -28,7 +28,6 @@ const customer = { national: '', password: 'hung-pass-1' }
 const data = tmpDataDir('hung')
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
   eskiz = await startEskizStandIn()
   payme = await startHungServer()
   server = await startServer({

@@ -16,7 +16,6 @@ test('an order whose card payment was declined stays in the active orders with a
   page,
   request,
 }) => {
-  test.setTimeout(60_000)
   const errors = watchErrors(page)
   const who = await shopper(request, 'orders-pass-1', 'Нигора')
   const cash = await placeOrder(request, who, 'cash', products.slice(0, 1))
@@ -65,7 +64,6 @@ test('an order whose card payment was declined stays in the active orders with a
 })
 
 test('the order page fits a phone and a desktop: quantity and sum of every line in view', async ({ page, request }) => {
-  test.setTimeout(60_000)
   const who = await shopper(request, 'orders-pass-2', 'Нигора')
   const order = await placeOrder(request, who, 'card', products)
   await signIn(page, who)

@@ -15,7 +15,6 @@ const lines = (server: ServerProcess) =>
     .map((line) => JSON.parse(line) as Record<string, unknown>)
 
 test('prints JSON access lines with the request id, and serves /metrics and /readyz', async () => {
-  test.setTimeout(120_000)
   const data = tmpDataDir('observability')
   const server = await startServer({
     dataDir: data.dir,

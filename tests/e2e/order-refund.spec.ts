@@ -25,7 +25,6 @@ async function cancelOnPage(page: Page, orderId: number) {
 }
 
 test('a paid order cancelled on its page: the sandbox gives the money back at once', async ({ page, request }) => {
-  test.setTimeout(60_000)
   const who = await shopper(request, 'refund-pass-1', 'Гулноза')
   const order = await placeOrder(request, who, 'card', [product])
   expect((await sandboxPayment(request, who, order.id, true)).payment_status).toBe('paid')
@@ -45,7 +44,6 @@ test.describe('with Payme', () => {
   test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_PROVIDERS_PORT}` })
 
   test('Payme: the refund is pending until Payme cancels its transaction, then done', async ({ page, request }) => {
-    test.setTimeout(60_000)
     const who = await shopper(request, 'refund-pass-1', 'Гулноза')
     const order = await placeOrder(request, who, 'payme', [product])
     const auth = { Authorization: `Basic ${Buffer.from('Paycom:e2e-payme-key').toString('base64')}` }

@@ -9,8 +9,6 @@ import { messagesTo, nextCode } from './support/sms.ts'
 // is there before taking its picture, nothing about its looks (the phone specs do that).
 test.describe.configure({ mode: 'serial' })
 test.use({ viewport: { width: 360, height: 780 } })
-// Five pages, four cards added with their SMS codes: longer than one page's test.
-test.setTimeout(180_000)
 
 const label = process.env.SCREENSHOT_LABEL || 'latest'
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0')

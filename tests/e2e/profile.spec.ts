@@ -127,7 +127,6 @@ test('change the number with the SMS code sent to the new one', async ({ page })
 })
 
 test('send feedback and a bug report with a screenshot from the profile help', async ({ page }) => {
-  test.setTimeout(60_000)
   await signIn(page, '/ru/profile/help')
   // The checkout has a map only with a maps key: the answer asks for the address fields, the map is a maybe.
   await expect(

@@ -105,7 +105,6 @@ test('a customer writes a review with photos after the order is delivered, then 
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   const project = test.info().project.name
   await signIn(page, `/ru/products/${slug}`)
@@ -180,7 +179,6 @@ test('a refused first review comes back with the reason and what was typed, then
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const errors = watchErrors(page)
   await orderAndDeliver(request, second)
   await signIn(page, `/ru/products/${second}`)

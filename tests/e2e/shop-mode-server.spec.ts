@@ -67,7 +67,6 @@ async function stop(server: ServerProcess) {
 }
 
 test('with PUBLIC_URL, canonical, hreflang, JSON-LD, sitemap and robots ignore a forged Host and X-Forwarded-Host', async () => {
-  test.setTimeout(120_000)
   await withServer('public-url', { PUBLIC_URL: publicUrl }, async (server) => {
     const product = (await apiCall(server, 'products/?size=1')).body.results[0].slug as string
     const pages = {
@@ -114,7 +113,6 @@ test('with PUBLIC_URL, canonical, hreflang, JSON-LD, sitemap and robots ignore a
 })
 
 test('a live start refuses a database with the demo promo codes, naming them and the way out', async () => {
-  test.setTimeout(120_000)
   const data = tmpDataDir('live-on-demo')
   let live: ChildProcess | undefined
   try {
@@ -146,7 +144,6 @@ test('a live start refuses a database with the demo promo codes, naming them and
 })
 
 test('a live shop starts on an empty database: no demo catalogue, promo codes or banner, its own pages', async () => {
-  test.setTimeout(120_000)
   await withServer('live-empty', liveEnv, async (server) => {
     expect(server.output()).not.toContain('DEMO MODE')
     expect((await apiCall(server, 'products/')).body.total).toBe(0)
@@ -164,7 +161,6 @@ test('a live shop starts on an empty database: no demo catalogue, promo codes or
 })
 
 test('a demo without PUBLIC_URL says so at start, and links to the Host asked for, never X-Forwarded-Host', async () => {
-  test.setTimeout(120_000)
   await withServer('demo-host', { SEED_PRODUCTS: '0' }, async (server) => {
     const output = server.output()
     expect(output).toContain('!! DEMO MODE (SHOP_MODE=demo): not for real customers or real money.')

@@ -52,7 +52,6 @@ async function stop(server: ServerProcess) {
 }
 
 test('a port that is taken ends the start with one clear line and exit code 1', async () => {
-  test.setTimeout(120_000)
   const data = tmpDataDir('port-taken')
   const port = await freePort()
   const squatter = createServer().listen(port, '127.0.0.1')
@@ -70,7 +69,6 @@ test('a port that is taken ends the start with one clear line and exit code 1', 
 })
 
 test('a media store that cannot be written ends the start with one line; one that can holds and serves the pictures', async () => {
-  test.setTimeout(180_000)
   const s3 = await startS3()
   const data = tmpDataDir('media-store')
   try {
@@ -105,7 +103,6 @@ test('a media store that cannot be written ends the start with one line; one tha
 })
 
 test('a second process on the same embedded database folder refuses, the first keeps serving', async () => {
-  test.setTimeout(180_000)
   const data = tmpDataDir('one-folder')
   const first = await startServer({ dataDir: data.dir })
   try {
@@ -122,7 +119,6 @@ test('a second process on the same embedded database folder refuses, the first k
 })
 
 test('the shop starts and serves its pages and assets from another working directory', async () => {
-  test.setTimeout(180_000)
   const data = tmpDataDir('elsewhere')
   const server = await startServer({ dataDir: data.dir, cwd: '/' })
   try {
@@ -138,7 +134,6 @@ test('the shop starts and serves its pages and assets from another working direc
 })
 
 test('npm start in a production install (no build tools) serves the shipped build, even with newer sources', async () => {
-  test.setTimeout(180_000)
   // The shipped app: the build, package.json, the start script, the API sources (with the migrations) and the
   // dependencies without node_modules/.bin (where the dev tools would be); a source newer than the build.
   const app = tmpDataDir('production-install')
@@ -205,7 +200,6 @@ function startScriptUntilExit(app: string, env: Record<string, string>, options:
 }
 
 test('a start that cannot work is refused in one line before the server loads, and leaves the data folder as it was', async () => {
-  test.setTimeout(120_000)
   const app = appWithoutBuild()
   const squatter = createServer().listen(0, '127.0.0.1')
   await new Promise((resolve) => squatter.once('listening', resolve))
@@ -308,7 +302,6 @@ test('a start that cannot work is refused in one line before the server loads, a
 })
 
 test('npm run migrate on PostgreSQL writes nothing into the data folder', async () => {
-  test.setTimeout(120_000)
   const database = await startWireDatabase()
   const data = tmpDataDir('migrate-only')
   try {

@@ -241,7 +241,6 @@ test.describe('the back office', () => {
   })
 
   test('every back-office form keeps what staff typed before the scripts', async ({ page, request }) => {
-    test.setTimeout(180_000)
     const manager = await readyStaff(request, 'owner', 'Владелец Нигора')
     await staffSignIn(page, manager)
     for (const path of [

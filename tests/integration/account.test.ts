@@ -14,7 +14,8 @@ const defaults = parseConfig({ SESSION_SECRET: 'x'.repeat(40) })
 
 const t = setupTestApi({ products: 0 })
 
-// The API under test runs on a clock the tests move forward.
+// The API under test runs on a clock the tests move forward, and only they: a wait it answers to the
+// second is the same however long a busy machine takes between two calls.
 let offset = 0
 const advance = (seconds: number) => {
   offset += seconds * 1000
@@ -22,7 +23,8 @@ const advance = (seconds: number) => {
 let api: Api
 beforeAll(() => {
   const config = parseConfig({ ...process.env, DATA_DIR: t.dataDir, SESSION_SECRET: 'x'.repeat(40) })
-  api = createApi({ database: t.database, config, now: () => new Date(Date.now() + offset) })
+  const started = Date.now()
+  api = createApi({ database: t.database, config, now: () => new Date(started + offset) })
 })
 
 type Init = { method?: string; body?: unknown; token?: string; lang?: string; address?: string }

@@ -3,6 +3,7 @@ import { type Api, createApi } from '#api/app.ts'
 import { cachedResponseCount, listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, pictureForm, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -70,7 +71,7 @@ describe('a back-office save seen by another process', () => {
       body: JSON.stringify({ price: 199_000, title: { ...created.body.title, ru: 'Садафхон Gold' }, slug }),
     })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     const after = await readOnOther(`products/${slug}/`)
     expect(after.cache).toBe('miss')
     expect([after.body.price, after.body.title]).toEqual([199_000, 'Садафхон Gold'])
@@ -83,7 +84,7 @@ describe('a back-office save seen by another process', () => {
       body: form,
     })
     expect(upload.status).toBe(201)
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     expect((await readOnOther(`products/${slug}/`)).body.images).toHaveLength(1)
   })
 })

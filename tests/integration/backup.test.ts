@@ -17,7 +17,7 @@ import { type MediaStore, mediaStoreOf } from '#api/media/store.ts'
 import { metrics } from '#api/metrics.ts'
 import { sampleBacklog } from '#api/orders/backlog.ts'
 import { projectRoot } from '#api/project-root.ts'
-import { adminQuery, freshPostgresDatabase, setupTestApi } from './support/api.ts'
+import { adminQuery, migratedDatabase, setupTestApi } from './support/api.ts'
 import { databaseChecksums, tableChecksums } from './support/openapi.ts'
 import { orderMaker } from './support/orders.ts'
 
@@ -35,12 +35,8 @@ const dropped: string[] = []
 
 /** An empty database migrated to this code: in memory, or a new one on the server. */
 async function emptyDatabase(kind: 'pglite' | 'same' = 'same') {
-  let url: string | undefined
-  if (kind === 'same' && server) {
-    url = await freshPostgresDatabase(server)
-    dropped.push(url)
-  }
-  const database = await openDatabase({ url, dataDir: null })
+  const { database, url } = await migratedDatabase({ server: kind === 'same' ? server : undefined })
+  if (url) dropped.push(url)
   opened.push(database)
   return database
 }
@@ -96,7 +92,7 @@ describe('a backup', () => {
     expect(pictures).toEqual(await originals(paths().media))
     expect(pictures.length).toBeGreaterThan(10)
     expect(readFileSync(secret, 'utf8')).toBe('the-shop-secret\n')
-  }, 120_000)
+  })
 
   it('is recorded in the database once finished, when and what, for every process to report', async () => {
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0)
@@ -148,7 +144,7 @@ describe('moving an embedded shop to PostgreSQL', () => {
     expect(tables.orders).toBeGreaterThan(2)
     expect(await databaseChecksums(target.db)).toEqual(await databaseChecksums(embedded.db))
     await expect(copyShop(embedded, target)).rejects.toThrow(/already has data/)
-  }, 120_000)
+  })
 })
 
 describe('the commands', () => {
@@ -160,7 +156,7 @@ describe('the commands', () => {
   /** A shop folder that has run: the test's backup restored into PGlite, with its kept secret recorded. */
   async function shopFolder(name: string, secret: { setting: string } | { file: string }) {
     const shop = join(scratch, name)
-    const database = await openDatabase({ dataDir: shop })
+    const { database } = await migratedDatabase({ dataDir: shop })
     await restoreShop(database, { media: new LocalStore(shop), secretFile: null }, backupDir)
     if ('file' in secret) writeFileSync(join(shop, 'session-secret'), `${secret.file}\n`)
     const sessionSecret = 'file' in secret ? secret.file : secret.setting
@@ -199,7 +195,7 @@ describe('the commands', () => {
     expect(await databaseChecksums(restored.db)).toEqual(expected)
     expect(await originals(new LocalStore(copy))).toEqual(await originals(new LocalStore(shop)))
     expect(readFileSync(join(copy, 'session-secret'), 'utf8')).toBe(readFileSync(join(shop, 'session-secret'), 'utf8'))
-  }, 120_000)
+  })
 
   it('a restore says which secret the shop needs, and makes none up', async () => {
     const setting = 's'.repeat(40)
@@ -221,7 +217,7 @@ describe('the commands', () => {
     expect(wrong.stdout).toContain(
       `SESSION_SECRET here (fingerprint ${secretFingerprint(other)}) is not the restored shop's session secret (fingerprint ${fingerprint}): set it to that one`,
     )
-  }, 180_000)
+  })
 
   it('backs up into a folder of backups, keeping the newest ones', async () => {
     const { shop } = await shopFolder('shop-kept', { file: 'k'.repeat(43) })
@@ -243,7 +239,7 @@ describe('the commands', () => {
       `Kept the 2 newest backups in ${into}; removed atir-20260101-030000, atir-20260102-040000.`,
     )
     expect(readdirSync(into).sort()).toEqual(['atir-20260102-030000', basename(made), 'notes.txt'].sort())
-  }, 120_000)
+  })
 
   it('say what is wrong in one line', async () => {
     const failed = await run(node, [cli, 'restore', join(scratch, 'nowhere')], { env: env(join(scratch, 'x')) }).catch(
@@ -253,5 +249,5 @@ describe('the commands', () => {
     expect(failed.stderr.trim()).toMatch(/^restore: .*nowhere has no manifest\.json/)
     // Refused before the target was opened: no empty database made for it.
     expect(existsSync(join(scratch, 'x'))).toBe(false)
-  }, 60_000)
+  })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { cachedResponseCount } from '#api/catalogue/cache.ts'
 import { updateProduct } from '#api/catalogue/service.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { secondProcess } from './support/second-process.ts'
 
@@ -25,7 +26,7 @@ describe('the catalogue cache across processes', () => {
 
     await updateProduct(t.database.db, body.results[0].id, { stock: stock + 7 })
     // The notice reaches the other process's listening connection: its memory is emptied.
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     const after = await readOnOther(`products/${slug}/`)
     expect(after.cache).toBe('miss')
     expect(after.body.stock).toBe(stock + 7)
@@ -38,7 +39,7 @@ describe('the catalogue cache across processes', () => {
     expect((await readOnOther(`products/${slug}/`)).cache).toBe('hit')
     // As a database restart or a network blip would.
     await other.cutListening()
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     expect((await readOnOther(`products/${slug}/`)).cache).toBe('miss')
     expect((await readOnOther(`products/${slug}/`)).cache).toBe('miss')
     // Reconnected (retried every 2 s): memory is trusted again.
@@ -48,7 +49,7 @@ describe('the catalogue cache across processes', () => {
         await readOnOther(`products/${slug}/`)
         expect((await readOnOther(`products/${slug}/`)).cache).toBe('hit')
       },
-      { timeout: 15_000, interval: 500 },
+      { ...untilState, interval: 500 },
     )
   })
 })

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { invalidateCatalogue } from '#api/catalogue/cache.ts'
 import { products } from '#api/db/schema/index.ts'
+import { untilNotice } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { checkoutAs } from './support/orders.ts'
@@ -172,10 +173,7 @@ describe('the sale window', () => {
     expect(again.headers.get('x-cache')).toBe('hit')
     expect(again.body.sale_price).toBe(333_000)
     // Without a write in between: only the sale's end can make the cached answer go.
-    await vi.waitFor(async () => expect((await shop(`products/${p.slug}/`)).body.sale_price).toBeNull(), {
-      timeout: 10_000,
-      interval: 100,
-    })
+    await vi.waitFor(async () => expect((await shop(`products/${p.slug}/`)).body.sale_price).toBeNull(), untilNotice)
   })
 
   it('a cached answer does not outlive the wait for a sale either', async () => {
@@ -183,9 +181,6 @@ describe('the sale window', () => {
     expect((await shop(`products/${p.slug}/`)).body.sale_price).toBeNull()
     const again = await shop(`products/${p.slug}/`)
     expect(again.headers.get('x-cache')).toBe('hit')
-    await vi.waitFor(async () => expect((await shop(`products/${p.slug}/`)).body.sale_price).toBe(333_000), {
-      timeout: 10_000,
-      interval: 100,
-    })
+    await vi.waitFor(async () => expect((await shop(`products/${p.slug}/`)).body.sale_price).toBe(333_000), untilNotice)
   })
 })

@@ -83,7 +83,7 @@ describe('every npm run command', () => {
       expect(result.stderr, name).toBe('')
     }
     expect(existsSync(missing)).toBe(false)
-  }, 180_000)
+  })
 
   it('refuses an argument it does not know with the usage and exit code 2', async () => {
     const results = await fewAtATime(operatorCommands, (name) => npmRun(name, ['--no-such-flag']))
@@ -94,7 +94,7 @@ describe('every npm run command', () => {
       expect(result.stderr, name).toContain(`npm run ${name}`)
     }
     expect(existsSync(missing)).toBe(false)
-  }, 180_000)
+  })
 })
 
 describe('a command that runs', () => {
@@ -111,7 +111,7 @@ describe('a command that runs', () => {
 
     const again = await npmRun('migrate', [], { DATA_DIR: folder })
     expect(again.stdout.split('\n')[0]).toBe(`npm run migrate on ${embedded(folder, true)}`)
-  }, 120_000)
+  })
 
   it('that works on a shop refuses a folder holding none, and makes none', async () => {
     for (const [name, args] of [
@@ -128,7 +128,7 @@ describe('a command that runs', () => {
     }
     expect(existsSync(missing)).toBe(false)
     expect(existsSync(join(scratch, 'backup'))).toBe(false)
-  }, 120_000)
+  })
 
   it('that needs no database says so', async () => {
     const telegram = await npmRun('telegram', ['info'], { TELEGRAM_BOT_TOKEN: '' })
@@ -140,5 +140,5 @@ describe('a command that runs', () => {
     )
     expect(preflight.code).toBe(1)
     expect(existsSync(missing)).toBe(false)
-  }, 120_000)
+  })
 })

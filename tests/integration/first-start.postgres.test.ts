@@ -80,7 +80,7 @@ describe('a first start on an empty PostgreSQL', () => {
     const products = 1500
     const both = await Promise.all([1, 2].map(() => shop(url, { SEED_PRODUCTS: String(products) })))
     await expectServing(url, both, products)
-  }, 240_000)
+  })
 
   it('a process started while `npm run db:seed` seeds waits for it, then serves what it seeded', async () => {
     const url = await emptyDatabase()

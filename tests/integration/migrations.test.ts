@@ -49,8 +49,7 @@ async function appliedCount(database: Database) {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n
 }
 
-// An on-disk PGlite folder takes seconds to create on a busy machine.
-describe('migrations', { timeout: 120_000 }, () => {
+describe('migrations', () => {
   test('verify refuses an empty database and names the command that fixes it', async () => {
     const place = await emptyDatabase()
     await expect(open(place, 'verify')).rejects.toThrow(/run `npm run migrate` first/)

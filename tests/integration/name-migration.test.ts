@@ -58,7 +58,7 @@ async function emptyDatabase() {
   }
 }
 
-describe('the name migration', { timeout: 120_000 }, () => {
+describe('the name migration', () => {
   test('a surname saved apart joins the name; names without one stay; the column goes', async () => {
     const db = await emptyDatabase()
     await db.migrate(migrationsBeforeMerge())

@@ -7,6 +7,7 @@ import { expireUnpaidOrders, IN_FLIGHT_MS } from '#api/orders/expiry.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { oneRow } from '../../api/db/rows.ts'
 import { logLines } from '../setup/log-lines.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { registerCustomer } from './support/customer.ts'
 import { clickCaller, orderMaker, paymeCaller } from './support/orders.ts'
@@ -230,7 +231,7 @@ describe('expiry of unpaid orders', () => {
     const later = minutesAfter(order, TTL + 1)
     const jobs = startOrderJobs({ database: t.database, config, now: () => later }, { intervalMs: 20 })
     try {
-      await vi.waitFor(async () => expect((await orders.read(order.id)).status).toBe(2), { timeout: 5000 })
+      await vi.waitFor(async () => expect((await orders.read(order.id)).status).toBe(2), untilState)
       expect(await orders.stockOf(productId)).toBe(5)
       expect(logLines).toContainEqual(
         expect.objectContaining({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { metrics } from '#api/metrics.ts'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
 import { pageCache } from '../../server/page-cache.ts'
+import { untilNotice, untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { addToBasket, checkoutAs, orderMaker } from './support/orders.ts'
 import { secondProcess } from './support/second-process.ts'
@@ -55,10 +56,7 @@ const visit = async (path: string, headers: Record<string, string> = {}) => {
 
 /** Visits until the page comes from the cache (it is kept once compressed, just after the first answer). */
 async function cached(path: string, headers: Record<string, string> = {}) {
-  await vi.waitFor(async () => expect((await visit(path, headers)).cache).toBe('hit'), {
-    timeout: 10_000,
-    interval: 50,
-  })
+  await vi.waitFor(async () => expect((await visit(path, headers)).cache).toBe('hit'), untilState)
   return visit(path, headers)
 }
 
@@ -137,7 +135,7 @@ describe('the page cache of first-time visitors', () => {
     await addToBasket(t, customer, productId, 3)
     const placed = await checkoutAs(t, customer)
     expect(placed.status).toBe(201)
-    await vi.waitFor(async () => expect((await visit(path)).body).toContain('stock 4'), { timeout: 10_000 })
+    await vi.waitFor(async () => expect((await visit(path)).body).toContain('stock 4'), untilNotice)
   })
 
   it('shows a back-office price change through the other process on the next page', async () => {
@@ -151,9 +149,10 @@ describe('the page cache of first-time visitors', () => {
       body: JSON.stringify({ price: product.price + 1000 }),
     })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
-    await vi.waitFor(async () => expect((await visit(path)).body).toContain(`price ${product.price + 1000}`), {
-      timeout: 10_000,
-    })
+    await vi.waitFor(
+      async () => expect((await visit(path)).body).toContain(`price ${product.price + 1000}`),
+      untilNotice,
+    )
   })
 
   it('serves nothing from memory while its listening connection is down', async () => {
@@ -161,7 +160,7 @@ describe('the page cache of first-time visitors', () => {
     const path = `/ru/products/${slug}`
     await cached(path)
     await other.cutListening()
-    await vi.waitFor(async () => expect((await visit(path)).cache).toBeNull(), { timeout: 10_000 })
+    await vi.waitFor(async () => expect((await visit(path)).cache).toBeNull(), untilState)
     expect((await visit(path)).cache).toBeNull()
     other.restoreListening()
     await cached(path)

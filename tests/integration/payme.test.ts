@@ -8,6 +8,7 @@ import { paymeCheckoutUrl } from '#api/integrations/payments/payme/checkout-url.
 import { splitProportionally } from '#api/integrations/payments/payme/receipt.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import type { Order } from '#api/types.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker, paymeCaller } from './support/orders.ts'
 import { productPageOf, secondProcess } from './support/second-process.ts'
@@ -217,7 +218,7 @@ describe('Payme sandbox, scenario 2: create, perform and cancel a performed tran
     expect(await order(o.id)).toMatchObject({ status: 2, cancel_reason: 'payme', payment_status: 'refunded' })
     expect(await orders.stockOf(productId)).toBe(5)
     // The other process learns of the change by the database's notice, once it has committed.
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     for (const through of ['this', 'other'] as const) expect((await productPage(productId, through)).stock).toBe(5)
 
     expect((await payme('CancelTransaction', { id: params.id, reason: 5 })).result).toEqual(cancelled.result)

@@ -11,7 +11,7 @@ import { openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { runPreflight } from '#api/preflight/run.ts'
-import { adminQuery, freshPostgresDatabase } from './support/api.ts'
+import { adminQuery, migratedDatabase } from './support/api.ts'
 import { externalServices } from './support/msw.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
 
@@ -39,10 +39,9 @@ afterAll(async () => {
 async function shopThatRan(mode: 'live' | 'demo') {
   const dataDir = mkdtempSync(join(tmpdir(), 'atir-preflight-'))
   folders.push(dataDir)
-  const url = postgres ? await freshPostgresDatabase(postgres) : undefined
+  const { database, url } = await migratedDatabase(postgres ? { server: postgres } : { dataDir })
   if (url) databases.push(url)
   const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '', SESSION_SECRET: secret }
-  const database = await openDatabase({ url, dataDir: url ? null : dataDir })
   try {
     await seedDatabase(database.db, { mode, products: 3, media: new LocalStore(dataDir) })
     await keepSessionSecret(database, parseConfig(env))
@@ -162,7 +161,7 @@ describe('npm run preflight', () => {
     // The probe is gone again.
     const left = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'live/' }))
     expect(left.KeyCount ?? 0).toBe(0)
-  }, 120_000)
+  })
 
   it('fails a demo shop and providers that refuse, each line saying what to do', async () => {
     const shop = await shopThatRan('demo')
@@ -205,7 +204,7 @@ describe('npm run preflight', () => {
       'FAIL maps            Yandex Maps refused the key (HTTP 403): couriers would get no delivery point',
     )
     expect(lines.at(-1)).toMatch(/^Not ready for SHOP_MODE=live: \d+ checks failed \(FAIL above\)\.$/)
-  }, 120_000)
+  })
 
   it('names what a live start refuses, and what Click needs registered', async () => {
     const shop = await shopThatRan('live')
@@ -230,7 +229,7 @@ describe('npm run preflight', () => {
       'warn maps            YANDEX_MAPS_API_KEY is not set: the checkout has no map, so couriers get no delivery point',
     )
     expect(lines).toHaveLength(13)
-  }, 120_000)
+  })
 
   if (!postgres)
     it('on an embedded database a running shop holds, says so and opens nothing', async () => {
@@ -246,7 +245,7 @@ describe('npm run preflight', () => {
       } finally {
         await running.close()
       }
-    }, 120_000)
+    })
 
   it('passes a first start: no database yet (and nothing made for it), the proxy up with no shop behind it', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'atir-preflight-none-'))
@@ -268,5 +267,5 @@ describe('npm run preflight', () => {
     expect(lines.at(-1)).toBe('Ready for SHOP_MODE=live; read the 2 warnings above.')
     expect(code).toBe(0)
     expect(readdirSync(parent)).toEqual([])
-  }, 120_000)
+  })
 })

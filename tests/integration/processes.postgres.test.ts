@@ -13,6 +13,7 @@ import {
   startServer,
   tmpDataDir,
 } from '../e2e/support/server-process.ts'
+import { untilNotice } from '../support/until-state.ts'
 import { adminQuery, freshPostgresDatabase } from './support/api.ts'
 import { type S3Server, startS3 } from './support/s3.ts'
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
     startServer({ dataDir: folders[0].dir, env }),
     startServer({ dataDir: folders[1].dir, env }),
   ])
-}, 240_000)
+})
 
 afterAll(async () => {
   for (const process of [a, b]) {
@@ -177,7 +178,7 @@ describe('two shop processes on one PostgreSQL and one S3 store', () => {
   // A change reaches the other process by NOTIFY, which arrives on its own connection a moment after the
   // commit: the tests wait for it, bounded well below the 60 s the caches would keep an answer, so what
   // they show is the notice emptying B's caches, not the caches expiring.
-  const noticeArrives = { timeout: 10_000, interval: 100 }
+  const noticeArrives = untilNotice
 
   it("shows a stock change made through A on B's product page once the notice arrives", async () => {
     const token = await ownerToken(a)
@@ -247,7 +248,7 @@ describe('two shop processes on one PostgreSQL and one S3 store', () => {
     // Whichever cookie the browser kept, the session goes on, on either process.
     for (const process of [b, a, b, a]) await expectSignedIn(onA, process)
     for (const process of [a, b, a, b]) await expectSignedIn(onB, process)
-  }, 60_000)
+  })
 
   it('refuses a third process with another SESSION_SECRET, which would sign shoppers out at random', async () => {
     const folder = tmpDataDir('process-c')
@@ -270,5 +271,5 @@ describe('two shop processes on one PostgreSQL and one S3 store', () => {
     } finally {
       folder.remove()
     }
-  }, 60_000)
+  })
 })

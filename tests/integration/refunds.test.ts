@@ -13,6 +13,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
 import { refundDepsOf, refundOrder, retryPauseMs, retryPendingRefunds } from '#api/payments/refunds.ts'
 import { logLines } from '../setup/log-lines.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { externalServices } from './support/msw.ts'
@@ -377,15 +378,20 @@ describe('refunds of saved Payme card charges', () => {
   it('a charge that completes after the order was cancelled is given back (and retried if that fails)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
-      const payme = double({ slowPay: 400, cancelFailures: 1 })
+      let chargeCompletes = () => {}
+      const charged = new Promise<void>((resolve) => {
+        chargeCompletes = resolve
+      })
+      const payme = double({ slowPay: charged, cancelFailures: 1 })
       const order = await cardOrder()
       const charging = call(`payments/${order.id}/start/`, { method: 'POST' })
-      // The customer cancels while Payme is still charging the card.
-      await vi.waitFor(() => expect(payme.calls.map((c) => c.method)).toContain('receipts.pay'))
+      // The customer cancels while Payme is still charging the card; the charge completes after.
+      await vi.waitFor(() => expect(payme.calls.map((c) => c.method)).toContain('receipts.pay'), untilState)
       expect((await call(`orders/${order.id}/cancel/`, { method: 'POST' })).body).toMatchObject({
         status: 2,
         payment_status: 'pending',
       })
+      chargeCompletes()
       expect((await charging).status).toBe(409)
       const [payment] = await orders.paymentsOf(order.id)
       expect(payment).toMatchObject({ status: 'refund_pending', refundAttempts: 1 })

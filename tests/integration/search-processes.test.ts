@@ -4,6 +4,7 @@ import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -61,6 +62,6 @@ describe('the typo vocabulary across processes', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     expect(await searchOnOther('zarafshon')).toEqual([created.body.id])
     // The notice of the new words reaches the other process's listening connection.
-    await vi.waitFor(async () => expect(await searchOnOther('zarafshan')).toEqual([created.body.id]))
+    await vi.waitFor(async () => expect(await searchOnOther('zarafshan')).toEqual([created.body.id]), untilState)
   })
 })

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productSearchKey } from '#api/catalogue/search-key.ts'
 import { toLatin } from '#api/catalogue/uzbek-latin.ts'
-import { type Database, openDatabase } from '#api/db/client.ts'
+import type { Database } from '#api/db/client.ts'
 import {
   banners,
   brands,
@@ -33,6 +33,7 @@ import { activeDemoPromoCodes } from '#api/db/seed/promo.ts'
 import { LocalStore } from '#api/media/local-store.ts'
 import { OrderStatus } from '#api/orders/states.ts'
 import { oneRow } from '../../api/db/rows.ts'
+import { migratedDatabase } from './support/templates.ts'
 
 const count = 300
 const mediaDir = mkdtempSync(join(tmpdir(), 'atir-seed-'))
@@ -44,7 +45,7 @@ let first: Awaited<ReturnType<typeof seedDatabase>>
 const productRows = (db: Database['db']) => db.select().from(products).orderBy(asc(products.id))
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: null })
+  ;({ database } = await migratedDatabase())
   first = await seedDatabase(database.db, { mode: 'demo', products: count, media })
 })
 
@@ -53,8 +54,7 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true })
 })
 
-// Each case seeds whole databases (hundreds of products, reviews, password hashes): seconds of work.
-describe('seedDatabase', { timeout: 90_000 }, () => {
+describe('seedDatabase', () => {
   it('fills the catalogue', async () => {
     const { db } = database
     expect(first).toEqual({ seeded: true, products: count })
@@ -301,7 +301,7 @@ describe('seedDatabase', { timeout: 90_000 }, () => {
   })
 
   it('seeds the same rows into another database', async () => {
-    const other = await openDatabase({ dataDir: null })
+    const { database: other } = await migratedDatabase()
     try {
       await seedDatabase(other.db, { mode: 'demo', products: count, media })
       expect(await productRows(other.db)).toEqual(await productRows(database.db))
@@ -319,7 +319,7 @@ describe('seedDatabase in live mode', () => {
   let live: Database
   const liveUploads = mkdtempSync(join(tmpdir(), 'atir-seed-live-'))
   beforeAll(async () => {
-    live = await openDatabase({ dataDir: null })
+    ;({ database: live } = await migratedDatabase())
   })
   afterAll(async () => {
     await live?.close()
@@ -357,10 +357,9 @@ describe('seedDatabase in live mode', () => {
   })
 })
 
-// A database of its own, created, migrated and seeded: as slow as the other seeding tests.
-describe('the demo promo codes', { timeout: 90_000 }, () => {
+describe('the demo promo codes', () => {
   it('come with the demo seed, also without products, and count until switched off', async () => {
-    const demo = await openDatabase({ dataDir: null })
+    const { database: demo } = await migratedDatabase()
     try {
       await seedDatabase(demo.db, { mode: 'demo', products: 0, media })
       expect(await demo.db.$count(products)).toBe(0)

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from '#app/utils/api-client.server.ts'
 import { apiContext } from '#app/utils/request-context.ts'
 import { loadShell } from '#app/utils/shell.server.ts'
+import { untilNotice } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { secondProcess } from './support/second-process.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -42,7 +43,7 @@ async function staffChange(method: string, path: string, body: unknown) {
 
 /** The other process's next pages, until one shows what `expectation` wants (its notice may take a moment). */
 const onTheOther = (expectation: (layout: Awaited<ReturnType<typeof layoutOnOther>>) => void) =>
-  vi.waitFor(async () => expectation(await layoutOnOther()), { timeout: 10_000, interval: 50 })
+  vi.waitFor(async () => expectation(await layoutOnOther()), untilNotice)
 
 const title = (ru: string) => ({ uz: `${ru} uz`, sr: `${ru} sr`, ru })
 

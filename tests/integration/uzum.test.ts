@@ -12,6 +12,7 @@ import { offeredPaymentMethods } from '#api/payments/offered.ts'
 import { checkPaymentConfig, providerCheckoutUrl } from '#api/payments/service.ts'
 import type { Order } from '#api/types.ts'
 import { expectLoggedErrors } from '../setup/log-lines.ts'
+import { untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
 import { releasedTogetherOnOrder } from './support/lock-gate.ts'
 import { orderMaker, type UzumAnswer, uzumCaller } from './support/orders.ts'
@@ -185,7 +186,7 @@ describe('Uzum Bank: reverse', () => {
       refund: { status: 'refunded', amount: o.total },
     })
     expect(await orders.stockOf(productId)).toBe(5)
-    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0))
+    await vi.waitFor(() => expect(cachedResponseCount(other.database.db)).toBe(0), untilState)
     for (const through of ['this', 'other'] as const) expect((await productPage(productId, through)).stock).toBe(5)
 
     expect(await uzum('reverse', { transId: id })).toEqual(reversed)

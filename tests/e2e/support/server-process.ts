@@ -21,7 +21,7 @@ export async function freePort() {
   })
 }
 
-export async function waitForHealth(port: number, timeoutMs = 120_000) {
+export async function waitForHealth(port: number, timeoutMs = 600_000) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(

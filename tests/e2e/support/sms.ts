@@ -26,14 +26,11 @@ export function messagesTo(national: string): Sms[] {
 export async function nextCode(national: string, seen: number) {
   let code = ''
   await expect
-    .poll(
-      () => {
-        const messages = messagesTo(national)
-        code = messages.length > seen ? (messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '') : ''
-        return code
-      },
-      { timeout: 10_000 },
-    )
+    .poll(() => {
+      const messages = messagesTo(national)
+      code = messages.length > seen ? (messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '') : ''
+      return code
+    })
     .toMatch(/^\d{6}$/)
   return code
 }

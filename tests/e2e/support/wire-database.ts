@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
-import pg from 'pg'
+import { adminQuery } from '../../support/postgres-server.ts'
 
 export type WireDatabase = {
   host: string
@@ -47,15 +47,5 @@ export async function startWireDatabase(): Promise<WireDatabase> {
       await socket.stop()
       await db.close()
     },
-  }
-}
-
-async function adminQuery(serverUrl: string, sql: string) {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(sql)
-  } finally {
-    await admin.end()
   }
 }

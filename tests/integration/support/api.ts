@@ -1,13 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { mediaStoreOf } from '#api/media/store.ts'
 import type { Json } from '#tests/support/json.ts'
+import { adminQuery, databaseName, freshPostgresDatabase } from '../../support/postgres-server.ts'
+import { placeSeedPictures, requestTemplate, type TemplateSeed } from './templates.ts'
+
+export { adminQuery, freshPostgresDatabase } from '../../support/postgres-server.ts'
+export { migratedDatabase } from './templates.ts'
 
 export type TestApi = {
   api: Api
@@ -25,12 +30,18 @@ export type TestApi = {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite, or a throw-away schema
- * on the PostgreSQL server in DATABASE_URL (CI runs the suite both ways).
+ * A fresh database for one test file: in-memory PGlite, or a database of its
+ * own on the PostgreSQL server in DATABASE_URL (CI runs the suite both ways).
+ * It starts as a copy of the run's template for its seed (templates.ts): the
+ * demo shop with `products` products (300 unless said), a live shop's pages
+ * and settings (`seed: 'live'`) or the migrations only (`seed: 'none'`). Run
+ * without the integration project's global set-up, the file migrates and
+ * seeds its database itself.
  */
 export function setupTestApi(
   options: {
     products?: number
+    seed?: TemplateSeed
     /** More settings, read when the file starts (e.g. a media store the file started itself). */
     env?: () => Record<string, string>
   } = {},
@@ -39,10 +50,13 @@ export function setupTestApi(
   const state = {} as TestApi
   let dropDatabase = async () => {}
   beforeAll(async () => {
+    const seed = options.seed ?? 'demo'
+    const products = options.products ?? 300
+    const service = inject('databaseTemplates')
+    const template = service ? await requestTemplate(service, { seed, products }) : null
     const server = process.env.DATABASE_URL
-    const url = server ? await freshPostgresDatabase(server) : undefined
-    if (server && url)
-      dropDatabase = () => adminQuery(server, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)}`)
+    const url = server ? await freshPostgresDatabase(server, template?.database) : undefined
+    if (server && url) dropDatabase = () => adminQuery(server, `DROP DATABASE IF EXISTS ${databaseName(url)}`)
     const config = parseConfig({
       ...process.env,
       ...options.env?.(),
@@ -50,12 +64,13 @@ export function setupTestApi(
       DATABASE_URL: url,
       SESSION_SECRET: 'x'.repeat(40),
     })
-    const database = await openDatabase({ url, dataDir: null })
-    await seedDatabase(database.db, {
-      mode: 'demo',
-      products: options.products ?? 300,
-      media: mediaStoreOf(config),
+    const database = await openDatabase({
+      url,
+      dataDir: null,
+      loadDataDir: template?.image ? await openAsBlob(template.image) : undefined,
     })
+    if (template) await placeSeedPictures(template, config)
+    else if (seed !== 'none') await seedDatabase(database.db, { mode: seed, products, media: mediaStoreOf(config) })
     const api = createApi({ database, config })
     Object.assign(state, { api, database, config, dataDir, databaseUrl: url })
   })
@@ -77,24 +92,4 @@ export function setupTestApi(
     return { status: response.status, body: await response.json(), headers: response.headers }
   }
   return state
-}
-
-export async function adminQuery(serverUrl: string, sql: string) {
-  const pg = (await import('pg')).default
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(sql)
-  } finally {
-    await admin.end()
-  }
-}
-
-/** Each test file gets its own database on the shared server, dropped when the file ends. */
-export async function freshPostgresDatabase(serverUrl: string) {
-  const name = `atir_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
 }

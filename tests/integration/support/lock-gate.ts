@@ -46,7 +46,7 @@ async function heldTogether<T>(
   await t.database.db.transaction(async (tx) => {
     await tx.select({ id: row.table.id }).from(row.table).where(eq(row.table.id, row.id)).for('update')
     pending = start()
-    await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBe(pending.length)
+    await expect.poll(() => lockWaiters(t), { interval: 20 }).toBe(pending.length)
   })
   return Promise.all(pending)
 }

@@ -8,12 +8,12 @@ export type SubscribeCall = { method: string; params: Record<string, Json>; auth
 export type SubscribeOptions = {
   /** Every call answers HTTP 502. */
   down?: boolean
-  /** Every call waits this long (ms) first. */
-  slow?: number
+  /** Every call waits this long (ms) first, or never answers. */
+  slow?: number | 'infinite'
   /** `cards.get_verify_code` answers HTTP 503. */
   noSms?: boolean
-  /** `receipts.pay` waits this long (ms) first. */
-  slowPay?: number
+  /** `receipts.pay` waits this long (ms) first, never answers, or answers once this promise settles. */
+  slowPay?: number | 'infinite' | Promise<unknown>
   /** `receipts.pay` refuses with this Payme error code (e.g. -31630, not enough money). */
   payError?: number
   /** The first this many `receipts.cancel` calls answer HTTP 502 (a refund that fails, then succeeds). */
@@ -96,7 +96,8 @@ export function paymeSubscribe(server: SetupServer, url: string, options: Subscr
           const receipt = receipts.get(body.params.id)
           if (!receipt) return fail(-31602, 'Receipt not found')
           if (!tokens.get(body.params.token)?.verified) return fail(-31400, 'Card not found')
-          if (options.slowPay) await delay(options.slowPay)
+          if (options.slowPay instanceof Promise) await options.slowPay
+          else if (options.slowPay) await delay(options.slowPay)
           if (options.payError) return fail(options.payError, 'Payment declined')
           receipt.state = 4
           receipt.token = body.params.token

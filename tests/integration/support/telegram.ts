@@ -99,7 +99,7 @@ export async function releasedTogetherOnOrder<T>(t: TestApi, orderId: number, st
   await t.database.db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
     pending = start()
-    await expect.poll(() => lockWaiters(t), { timeout: 10_000, interval: 20 }).toBe(pending.length)
+    await expect.poll(() => lockWaiters(t), { interval: 20 }).toBe(pending.length)
   })
   return Promise.all(pending)
 }
