@@ -48,6 +48,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
       unlock?.()
     }
   }, [])
+  const orders = `/${lang}/my-orders`
   const here = isAuthPath(pathname)
     ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
@@ -105,6 +106,37 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
+        {/* What the header's icons and the footer offer, in words: a phone shows the icons alone. */}
+        <ul className="mobile-menu__links">
+          <li>
+            <Link
+              to={user ? orders : authPath(lang, 'login', orders)}
+              onClick={(event) => {
+                if (user || !dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+                event.preventDefault()
+                close()
+                dialog.openLoginRequired(orders)
+              }}
+            >
+              {t('shell.orders')}
+            </Link>
+          </li>
+          <li>
+            <Link to={`/${lang}/saved`}>
+              {t('shell.saved')}
+            </Link>
+          </li>
+          <li>
+            <Link to={`/${lang}/brands`}>
+              {t('shell.footer.brands')}
+            </Link>
+          </li>
+          <li>
+            <Link to={`/${lang}/pages/help`}>
+              {t('shell.help')}
+            </Link>
+          </li>
+        </ul>
         <div className="mobile-menu__account">
           {user ? (
             <ProfileLinks lang={lang} onPick={close} />
