@@ -4,6 +4,7 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { Fact } from '#app/components/orders/fact.tsx'
+import { OrderLines } from '#app/components/orders/order-lines.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
 import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
@@ -158,28 +159,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
 
       <section aria-labelledby="order-items">
         <h2 id="order-items">{t('order.items')}</h2>
-        <table className="order-items">
-          <thead>
-            <tr>
-              <th scope="col">{t('order.item')}</th>
-              <th scope="col">{t('order.price')}</th>
-              <th scope="col">{t('order.quantity')}</th>
-              <th scope="col">{t('order.line_total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={`${item.slug}-${item.unit_price}`}>
-                <td>
-                  {item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}
-                </td>
-                <td data-label={t('order.price')}>{money(item.unit_price)}</td>
-                <td data-label={t('order.quantity')}>{item.quantity}</td>
-                <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderLines lang={lang} items={order.items} labelledBy="order-items" />
       </section>
 
       <div className="order-page__columns">
