@@ -2,6 +2,7 @@ import { Link, useFetcher } from 'react-router'
 import type { CartLine } from '#api/types.ts'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { formatMoney } from '#app/utils/money.ts'
+import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
@@ -15,6 +16,7 @@ export function BasketLine({ line }: { line: CartLine }) {
   const ui = useBasketUi()
   const quantity = usePendingQuantity(line.product.id, line.quantity)
   const removeFetcher = useFetcher({ key: `basket-remove-${line.product.id}` })
+  useAnswerToast(removeFetcher)
   if (!ui) return null
   const { t, lang } = ui
   const { product } = line

@@ -1,5 +1,6 @@
 import { useFetcher } from 'react-router'
 import { QUANTITY_MAX } from '#contract/basket.ts'
+import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
 import { BasketIntent, basketPath } from './intents.ts'
@@ -37,6 +38,7 @@ export function QuantityForm({
   const fetcher = useFetcher({ key: quantityFetcherKey(productId) })
   // `current` is what the server counted from: read again when a waiting press goes.
   const press = useLatestPress(fetcher, fromServer)
+  useAnswerToast(fetcher)
   if (!ui) return null
   const { t, lang } = ui
   const quantity = press.formData ? wantedQuantity(press.formData) : current

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, useFetcher } from 'react-router'
+import { useAnswerToast } from '#app/components/basket/answer-toast.ts'
 import { useBasketUi } from '#app/components/basket/basket-context.tsx'
 import { BasketLine } from '#app/components/basket/basket-line.tsx'
 import { BasketSummary } from '#app/components/basket/basket-summary.tsx'
@@ -75,6 +76,8 @@ export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Rou
   const ui = useBasketUi()
   const clearFetcher = useFetcher({ key: 'basket-clear' })
   const acceptFetcher = useFetcher({ key: 'basket-accept-prices' })
+  useAnswerToast(clearFetcher)
+  useAnswerToast(acceptFetcher)
   const cleared = Boolean(clearFetcher.formData)
   const lines = cleared ? [] : cart.products
   const here = ui?.here ?? basketPath(lang)
