@@ -66,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const intent = formData.get('intent')
   const typed = pickFields(formData, keys)
-  const payment = { ...typed, use_cashback: typed.use_cashback ? 'on' : '' }
+  // The field is for another code: the applied one comes apart (`applied_promo`) and stays until removed.
+  const applied = pickFields(formData, ['applied_promo'] as const).applied_promo ?? ''
+  const payment = { ...typed, promo_code: typed.promo_code || applied, use_cashback: typed.use_cashback ? 'on' : '' }
   const save = async (to: string, next: typeof payment) =>
     redirect(to, { headers: await checkoutHeaders(request, { ...state, payment: next }) })
   const fail = (
@@ -126,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     payment_method: v.payment_method,
     // A saved card is charged as soon as the order exists; "new" (or none) goes to the provider's page.
     card_id: v.payment_method === 'card' && v.card_id && v.card_id !== NEW_CARD ? Number(v.card_id) : null,
-    promo_code: v.promo_code ?? null,
+    promo_code: v.promo_code || applied || null,
     use_cashback: Boolean(v.use_cashback),
     idempotency_key: v.idempotency_key,
   }
@@ -176,6 +178,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const answer = actionData
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
+  // An applied code shows beside its removal; the field is for another one and starts empty (a code the API
+  // refused stays in it, to be put right).
+  const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   const [form, fields] = useForm<PaymentFields>({
     id: 'checkout-payment',
     lastResult: answer?.result,
@@ -183,13 +188,12 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     defaultValue: {
       payment_method: payment.payment_method || 'cash',
       card_id: chosenCard(cards, payment.card_id),
-      promo_code: payment.promo_code ?? '',
+      promo_code: applied ? '' : (payment.promo_code ?? ''),
       use_cashback: payment.use_cashback ?? '',
     },
   })
   const [useCashback, setUseCashback] = useState(Boolean(fields.use_cashback.initialValue))
   const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
-  const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   // The API priced every choice; the page only picks one (no arithmetic here).
   const option = (d: string, cashback: boolean) =>
     preview.options.find((o) => o.delivery === d && o.use_cashback === cashback) ?? preview.options[0]!
@@ -217,6 +221,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="checkout-form" {...getFormProps(form)}>
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
+        {applied ? <input type="hidden" name="applied_promo" value={applied} /> : null}
         <fieldset className="checkout-choice">
           <legend>{t('payment.method')}</legend>
           {PaymentMethod.map((m) => (
@@ -256,7 +261,8 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
         </p>
         <div className="checkout-promo">
-          <TextField field={fields.promo_code} label={t('payment.promo')} autoComplete="off" />
+          {/* Anew once a code is applied or removed: what was typed is the code now shown beside it. */}
+          <TextField key={applied ?? ''} field={fields.promo_code} label={t('payment.promo')} autoComplete="off" />
           <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">
             {t('payment.promo_apply')}
           </button>
