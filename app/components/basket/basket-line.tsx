@@ -5,7 +5,7 @@ import { formatMoney } from '#app/utils/money.ts'
 import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
-import { BasketIntent, basketPath } from './intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive } from './intents.ts'
 import { QuantityForm, usePendingQuantity } from './quantity-form.tsx'
 
 /**
@@ -77,7 +77,7 @@ export function BasketLine({ line }: { line: CartLine }) {
           <span className="visually-hidden">{t('page.line_total')}: </span>
           {formatMoney(line.unavailable ? 0 : line.price * quantity, lang)}
         </p>
-        <removeFetcher.Form method="post" action={action}>
+        <removeFetcher.Form method="post" action={action} {...replayedWhenAlive}>
           <FormContext here={ui.here} hydrated={ui.hydrated} />
           <input type="hidden" name="intent" value={BasketIntent.remove} />
           <input type="hidden" name="product_id" value={product.id} />

@@ -19,6 +19,12 @@ export type SavedIntent = (typeof SavedIntent)[keyof typeof SavedIntent]
  */
 export const JS_FIELD = '_js'
 
+/**
+ * The mark of a form that acts in place: pressed before the page is alive, it waits for the page's scripts
+ * and then goes as a fetcher, instead of reloading the page (deferred-scripts.tsx holds the press).
+ */
+export const replayedWhenAlive = { 'data-replay': '' } as const
+
 /** What a basket or favourites form's action answers a fetcher: the toast, and the page it was sent from. */
 export type BasketAnswer = {
   ok: boolean

@@ -3,7 +3,7 @@ import { Icon } from '#app/components/icon.tsx'
 import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
-import { BasketIntent, basketPath, SavedIntent, savedPath } from './intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive, SavedIntent, savedPath } from './intents.ts'
 import { oncePerPress, useLatestPress } from './presses.ts'
 import { QuantityForm } from './quantity-form.tsx'
 
@@ -26,7 +26,7 @@ function AddToBasketButton({ product, className, anchor }: { product: Product } 
       action={basketPath(lang)}
       className={className ?? 'basket-add'}
       onSubmit={oncePerPress(fetcher)}
-     
+      {...replayedWhenAlive}
     >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.add} />
@@ -64,7 +64,7 @@ export function FavouriteButton({
       action={savedPath(lang)}
       className={className ?? 'favourite-toggle'}
       onSubmit={press.onSubmit}
-     
+      {...replayedWhenAlive}
     >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="product_id" value={product.id} />
