@@ -39,6 +39,7 @@ import type {
   phoneOrderSchema,
   staffOrderPage,
   staffOrderSchema,
+  statusMoveSchema,
 } from './admin/orders/schemas.ts'
 import type { adminProductPage, adminProductSchema, choicesSchema } from './admin/products/schemas.ts'
 import type { promoListSchema } from './admin/promo/routes.ts'
@@ -410,7 +411,7 @@ export type StaffApiAnswers = {
     'admin/orders/{id}/payment-link/': OrderPaymentLink
     'admin/orders/{id}/refunds/': StaffOrder
     'admin/orders/{id}/returns/': StaffOrder
-    'admin/orders/{id}/status/': StaffOrder
+    'admin/orders/{id}/status/': StaffStatusMove
     'admin/products/': AdminProduct
     'admin/products/bulk/': Batch
     'admin/products/bulk/preview/': BatchDetail
@@ -496,6 +497,7 @@ export type StaffChallenge = Out<typeof challengeSchema>
 export type Enrolment = Out<typeof enrolmentSchema>
 export type AuditEntry = Out<typeof auditEntrySchema>
 export type StaffOrder = Out<typeof staffOrderSchema>
+export type StaffStatusMove = Out<typeof statusMoveSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
 export type StaffOrderCounts = Out<typeof countsSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>

@@ -10,12 +10,13 @@ import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
-import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { allTranslations } from '#app/utils/browser-i18n.client.ts'
 import { replayEarlyInput } from '#app/utils/early-input.ts'
 import { takeFlash } from '#app/utils/flash.server.ts'
-import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
+import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
@@ -43,7 +44,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
   const toasts = takeFlash(context)
-  return { lang: getLocale(context) as Lang, toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
+  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 
 // Every navigation and every form submission may have queued a toast.

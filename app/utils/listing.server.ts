@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+import type { CategoryGroup } from '#api/types.ts'
 import {
   apiListQuery,
   type FixedFilters,
@@ -6,8 +8,6 @@ import {
   listSearch,
 } from '#app/components/catalogue/list-params.ts'
 import { type BrandOption, type ListingView, type SearchHelp, toCardView } from '#app/components/catalogue/views.ts'
-import { data } from 'react-router'
-import type { CategoryGroup } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { redirectOldSlugs } from '#app/utils/moved.server.ts'
@@ -64,8 +64,7 @@ export async function requireKnownSlugs(
     ),
   ])
   const unknown = (slugs: string[], known: ReadonlySet<string>) => slugs.some((slug) => !known.has(slug))
-  if (unknown(filters.brand, knownBrands) || unknown(filters.sections, knownSections))
-    throw data(null, { status: 404 })
+  if (unknown(filters.brand, knownBrands) || unknown(filters.sections, knownSections)) throw data(null, { status: 404 })
 }
 
 /** Products and categories offered when a search finds nothing. */

@@ -1,5 +1,4 @@
 import { redirect } from 'react-router'
-import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { isApiError, rethrowNotFound } from '#app/utils/api-errors.server.ts'
 
 // Old slugs (a product, brand, manufacturer or category renamed in the back

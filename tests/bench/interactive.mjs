@@ -94,12 +94,18 @@ async function basketVisit(browser, url, profile, moment) {
     await throttle(page, profile)
     await page.addInitScript(() => addEventListener('atir:alive', () => (window.aliveAt = performance.now())))
     await page.goto(url, { waitUntil: moment === 'settled' ? 'networkidle' : 'load', timeout: 120_000 })
-    const add = page.getByRole('main').getByRole('button', { name: /^В корзину: / }).first()
+    const add = page
+      .getByRole('main')
+      .getByRole('button', { name: /^В корзину: / })
+      .first()
     await add.scrollIntoViewIfNeeded()
     const before = await page.evaluate(() => window.scrollY)
     const tapped = await page.evaluate(() => performance.now())
     await add.tap()
-    await page.getByRole('banner').getByRole('link', { name: 'Корзина: 1' }).waitFor({ state: 'attached', timeout: 120_000 })
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Корзина: 1' })
+      .waitFor({ state: 'attached', timeout: 120_000 })
     const counted = (await page.evaluate(() => performance.now())) - tapped
     await page.waitForFunction(() => window.aliveAt, null, { timeout: 120_000 })
     const alive = (await page.evaluate(() => window.aliveAt)) - tapped

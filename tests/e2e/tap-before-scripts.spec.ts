@@ -19,9 +19,9 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 
 const toasts = (page: Page, lang: Lang) => page.getByRole('region', { name: text(lang, 'account:toast.region') })
 const badge = (page: Page, lang: Lang, name: 'basket' | 'saved', count: number) =>
-  page
-    .getByRole('banner')
-    .getByRole('link', { name: text(lang, 'common:shell.badge_label', { label: text(lang, `common:shell.${name}`), count }) })
+  page.getByRole('banner').getByRole('link', {
+    name: text(lang, 'common:shell.badge_label', { label: text(lang, `common:shell.${name}`), count }),
+  })
 
 /** Opens the product page on the slow phone, once it has loaded and fetched its scripts (not run them). */
 async function openOnSlowPhone(page: Page, lang: Lang) {
@@ -64,7 +64,10 @@ for (const width of [320, 360])
       test(`a tap on "add to basket" before the scripts adds once, in place (${lang})`, async ({ page }) => {
         const errors = watchErrors(page)
         const title = await openOnSlowPhone(page, lang)
-        const add = main(page).getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true })
+        const add = main(page).getByRole('button', {
+          name: text(lang, 'basket:actions.add_label', { title }),
+          exact: true,
+        })
         const inBasket = main(page).getByRole('link', { name: text(lang, 'basket:actions.in_basket'), exact: true })
         const added = toasts(page, lang).getByText(text(lang, 'basket:toast.added'))
         if (!withJs()) {
@@ -84,8 +87,12 @@ for (const width of [320, 360])
         // The same page, not a reload of it: no fragment, the live quantity control (no "update" button).
         expect(page.url()).toBe(address)
         await expect(inBasket).toBeInViewport()
-        await expect(main(page).getByRole('spinbutton', { name: text(lang, 'basket:page.quantity_label', { title }) })).toHaveValue('1')
-        await expect(main(page).getByRole('button', { name: text(lang, 'basket:page.update_label', { title }) })).toHaveCount(0)
+        await expect(
+          main(page).getByRole('spinbutton', { name: text(lang, 'basket:page.quantity_label', { title }) }),
+        ).toHaveValue('1')
+        await expect(
+          main(page).getByRole('button', { name: text(lang, 'basket:page.update_label', { title }) }),
+        ).toHaveCount(0)
         // Once: one toast, one unit (the server's count, after the revalidation).
         await page.waitForLoadState('networkidle', { timeout: 60_000 })
         await expect(added).toHaveCount(1)
@@ -93,11 +100,15 @@ for (const width of [320, 360])
         expect(errors).toEqual([])
       })
 
-    test('the favourite toggle and the quantity\'s "+" tapped before the scripts go once, in place', async ({ page }) => {
+    test('the favourite toggle and the quantity\'s "+" tapped before the scripts go once, in place', async ({
+      page,
+    }) => {
       const lang = 'ru'
       const errors = watchErrors(page)
       let title = await openOnSlowPhone(page, lang)
-      await main(page).getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true }).tap()
+      await main(page)
+        .getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true })
+        .tap()
       // The server's answer, not only the count shown while the press is on its way.
       await expect(toasts(page, lang).getByText(text(lang, 'basket:toast.added'))).toBeVisible({ timeout: 30_000 })
 
@@ -136,7 +147,9 @@ test('a press held for scripts that never come goes as the plain form', async ({
   const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
   // The scripts fail (a network that drops them, an old page after a deploy).
   await page.route('**/assets/*.js', (route) => route.abort())
-  await main(page).getByRole('button', { name: `В корзину: ${title}`, exact: true }).click()
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+    .click()
   await expect(page).toHaveURL(new RegExp(`/ru/products/${product}#product-\\d+$`))
   await expect(badge(page, 'ru', 'basket', 1)).toBeAttached()
   await expect(toasts(page, 'ru').getByText('Товар добавлен в корзину')).toBeVisible()

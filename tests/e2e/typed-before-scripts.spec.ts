@@ -14,7 +14,6 @@ import { readyStaff, staffSignIn } from './support/staff.ts'
 // one), that the focused one keeps its focus and caret, and that live controls
 // act on it. Only with JavaScript: without it there is no hydration to survive.
 
-
 /** Holds the page's scripts back until the returned function lets them in and the page has come alive. */
 async function holdScripts(page: Page) {
   let release = () => {}

@@ -81,7 +81,7 @@ describe('a price change by percent', () => {
     })
     expect(preview.body.counts).toMatchObject({ rows: 3, changed: 3, rejected: 0 })
     const expected = chosen.map((p) => Math.round((p.price * 1.12) / 1000) * 1000)
-    expect(preview.body.rows.results.map((r: any) => r.changes)).toEqual(
+    expect(preview.body.rows.results.map((r: { changes: unknown }) => r.changes)).toEqual(
       chosen.map((p, i) => [{ field: 'price', before: String(p.price), after: String(expected[i]) }]),
     )
     // Nothing written yet.
@@ -123,7 +123,7 @@ describe('a price change by percent', () => {
       'uz',
     )
     expect(preview.body.counts).toMatchObject({ changed: 1, rejected: 1 })
-    const rejected = preview.body.rows.results.find((r: any) => r.kind === 'rejected')
+    const rejected = preview.body.rows.results.find((r: { kind: unknown }) => r.kind === 'rejected')
     expect(rejected).toMatchObject({
       product_id: onSale!.id,
       errors: [{ field: 'price', message: 'Чегирма нархи нархдан паст бўлиши керак.' }],

@@ -126,7 +126,7 @@ describe('prices and stock from an XLSX file with bad rows', () => {
     })
     expect(batch.counts).toEqual({ rows: 7, created: 0, changed: 2, unchanged: 1, rejected: 4 })
     const rows = batch.rows.results
-    expect(rows.find((r: any) => r.line === 2)).toMatchObject({
+    expect(rows.find((r: { line: unknown }) => r.line === 2)).toMatchObject({
       kind: 'changed',
       product_id: first.id,
       changes: [
@@ -134,7 +134,7 @@ describe('prices and stock from an XLSX file with bad rows', () => {
         { field: 'stock', before: String(first.stock), after: String(first.stock + 3) },
       ],
     })
-    const errorsOf = (line: number) => rows.find((r: any) => r.line === line)?.errors
+    const errorsOf = (line: number) => rows.find((r: { line: unknown }) => r.line === line)?.errors
     expect(errorsOf(4)).toEqual([{ field: 'sku', message: 'Товара с таким sku, barcode или slug нет.' }])
     expect(errorsOf(5)).toEqual([{ field: 'price', message: 'Нужно целое число.' }])
     expect(errorsOf(6)).toEqual([{ field: 'sale_price', message: 'Цена со скидкой должна быть ниже цены.' }])
@@ -198,7 +198,7 @@ describe('files that are not what they should be', () => {
       lang: 'ru',
     })
     expect(missing.status).toBe(400)
-    expect(missing.body.errors.map((e: any) => e.field)).toEqual(['file', 'mode'])
+    expect(missing.body.errors.map((e: { field: unknown }) => e.field)).toEqual(['file', 'mode'])
   })
 })
 
@@ -244,7 +244,7 @@ describe('a CSV with ; and a BOM creating products (everything)', () => {
       .where(eq(productCategories.productId, created!.id))
     expect(linked.map((l) => l.categoryId).sort()).toEqual(cats.map((c) => c.id).sort())
     const found = await t.json('products/?search=gul+atri', { lang: 'sr' })
-    expect(found.body.results.map((r: any) => r.slug)).toContain('gul-atri')
+    expect(found.body.results.map((r: { slug: unknown }) => r.slug)).toContain('gul-atri')
 
     const undone = await t.json(`admin/batches/${batch.id}/undo/`, {
       method: 'POST',
@@ -331,7 +331,7 @@ describe('export → import', () => {
         .split(/\r?\n/)
         .slice(1)
         .map((line) => line.split(';')[2])
-      expect(slugs.sort(), filters).toEqual(list.body.results.map((p: any) => p.slug).sort())
+      expect(slugs.sort(), filters).toEqual(list.body.results.map((p: { slug: unknown }) => p.slug).sort())
     }
     const lowOnly = await t.request('admin/products/export/?format=csv&stock=low', { token: manager.token })
     const text = await lowOnly.text()
@@ -388,7 +388,7 @@ describe('a check whose process died', () => {
     const dead = await started(90)
     const alive = await started(10)
     const list = await t.json('admin/batches/', { token: manager.token, lang: 'uz' })
-    const stateOf = (id: number) => list.body.results.find((b: any) => b.id === id)
+    const stateOf = (id: number) => list.body.results.find((b: { id: unknown }) => b.id === id)
     expect(stateOf(dead.id)).toMatchObject({
       state: 'interrupted',
       error: 'Файл текшируви узилиб қолди (сервер қайта ишга тушди). Файлни қайтадан юкланг.',

@@ -6,6 +6,7 @@ import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { auditLog, productLines, products } from '#api/db/schema/index.ts'
 import type { AdminLine, AdminProduct, ProductCard, ProductDetail } from '#api/types.ts'
 import { meta } from '#app/routes/$lang/products/$slug.tsx'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -244,7 +245,7 @@ describe('a line on the product page and in lists', () => {
     const tags = meta({
       loaderData: { lang: 'ru', product, crumbs, metaTitle: product.title, origin },
     } as never) as Record<string, unknown>[]
-    const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Record<string, any>] : []))
+    const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Json] : []))
     const ld = lds.find((l) => l['@type'] === 'ProductGroup')!
     // The group stands for the product: no second, lone Product beside it.
     expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'BreadcrumbList'])
@@ -256,7 +257,11 @@ describe('a line on the product page and in lists', () => {
       brand: { '@type': 'Brand', name: product.brand.name },
       variesBy: ['https://schema.org/size'],
     })
-    expect(ld.hasVariant.map((v: any) => v.url)).toEqual([url(small.slug), url(middle.slug), url(large.slug)])
+    expect(ld.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([
+      url(small.slug),
+      url(middle.slug),
+      url(large.slug),
+    ])
     expect(ld.hasVariant[0]).toMatchObject({
       '@type': 'Product',
       size: 'Туалетная вода, 30 мл',

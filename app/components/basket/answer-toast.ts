@@ -10,9 +10,9 @@ const shown = new Set<string>()
  * form was sent from: an answer that comes once the shopper is on another page says nothing there, and
  * none shows twice. The toasts' code is asked for as the form goes, so it is in when the answer is.
  */
-export function useAnswerToast(fetcher: { state: string; data?: unknown }) {
+export function useAnswerToast(fetcher: { state: string; data?: BasketAnswer }) {
   const { pathname, search } = useLocation()
-  const answer = fetcher.data as BasketAnswer | undefined
+  const answer = fetcher.data
   useEffect(() => {
     if (fetcher.state === 'submitting') prepareToasts()
   }, [fetcher.state])

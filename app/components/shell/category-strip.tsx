@@ -93,7 +93,17 @@ export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; grou
  * layer, below its button: app.css), one at a time, and closes on Escape or a
  * click beside it, all without JavaScript; with it, navigation closes it too.
  */
-function StripMenu({ id, label, current, children }: { id: string; label: string; current?: boolean; children: ReactNode }) {
+function StripMenu({
+  id,
+  label,
+  current,
+  children,
+}: {
+  id: string
+  label: string
+  current?: boolean
+  children: ReactNode
+}) {
   const ref = useRef<HTMLUListElement>(null)
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()

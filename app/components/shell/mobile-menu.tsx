@@ -29,26 +29,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
-  // The page behind stops scrolling while the drawer is open (shared with the modals).
-  useEffect(() => {
-    const panel = ref.current
-    if (!panel) return
-    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
-    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
-      else {
-        unlock?.()
-        unlock = null
-      }
-    }
-    panel.addEventListener('toggle', onToggle)
-    return () => {
-      panel.removeEventListener('toggle', onToggle)
-      unlock?.()
-    }
-  }, [])
-  const orders = `/${lang}/my-orders`
+  useScrollLockWhileOpen(ref)
   const here = isAuthPath(pathname)
     ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
     : `${pathname}${search}`
@@ -106,37 +87,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
-        {/* What the header's icons and the footer offer, in words: a phone shows the icons alone. */}
-        <ul className="mobile-menu__links">
-          <li>
-            <Link
-              to={user ? orders : authPath(lang, 'login', orders)}
-              onClick={(event) => {
-                if (user || !dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
-                event.preventDefault()
-                close()
-                dialog.openLoginRequired(orders)
-              }}
-            >
-              {t('shell.orders')}
-            </Link>
-          </li>
-          <li>
-            <Link to={`/${lang}/saved`}>
-              {t('shell.saved')}
-            </Link>
-          </li>
-          <li>
-            <Link to={`/${lang}/brands`}>
-              {t('shell.footer.brands')}
-            </Link>
-          </li>
-          <li>
-            <Link to={`/${lang}/pages/help`}>
-              {t('shell.help')}
-            </Link>
-          </li>
-        </ul>
+        <MenuLinks lang={lang} signedIn={Boolean(user)} close={close} />
         <div className="mobile-menu__account">
           {user ? (
             <ProfileLinks lang={lang} onPick={close} />
@@ -163,4 +114,60 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
       </div>
     </div>
   )
+}
+
+/** What the header's icons and the footer offer, in words: a phone shows the icons alone. */
+function MenuLinks({ lang, signedIn, close }: { lang: Lang; signedIn: boolean; close: () => void }) {
+  const { t } = useTranslation()
+  const dialog = useAuthDialog()
+  const orders = `/${lang}/my-orders`
+  return (
+    <ul className="mobile-menu__links">
+      <li>
+        <Link
+          to={signedIn ? orders : authPath(lang, 'login', orders)}
+          onClick={(event) => {
+            // A visitor signs in first, in the dialog (with JavaScript), then sees the orders.
+            if (signedIn || !dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+            event.preventDefault()
+            close()
+            dialog.openLoginRequired(orders)
+          }}
+        >
+          {t('shell.orders')}
+        </Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/saved`}>{t('shell.saved')}</Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/brands`}>{t('shell.footer.brands')}</Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/pages/help`}>{t('shell.help')}</Link>
+      </li>
+    </ul>
+  )
+}
+
+/** The page behind stops scrolling while the drawer is open (shared with the modals). */
+function useScrollLockWhileOpen(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const panel = ref.current
+    if (!panel) return
+    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
+    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
+      else {
+        unlock?.()
+        unlock = null
+      }
+    }
+    panel.addEventListener('toggle', onToggle)
+    return () => {
+      panel.removeEventListener('toggle', onToggle)
+      unlock?.()
+    }
+  }, [ref])
 }

@@ -11,7 +11,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
 import type { loader as layoutLoader } from './_layout.tsx'
@@ -21,7 +21,7 @@ import type { Route } from './+types/index'
 const homeSize = 6
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'common')
   const products = (query: Record<string, string | number>) =>

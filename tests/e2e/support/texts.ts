@@ -17,7 +17,9 @@ function namespace(lang: Lang, ns: string) {
 /** `ns:a.b` in `lang`, with its {{names}} filled in. */
 export function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
   const [ns, path] = key.split(':') as [string, string]
-  const found = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], namespace(lang, ns))
+  const found = path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], namespace(lang, ns))
   if (typeof found !== 'string') throw new Error(`no text ${lang}/${key}`)
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
 }

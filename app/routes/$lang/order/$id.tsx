@@ -4,8 +4,8 @@ import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { Fact } from '#app/components/orders/fact.tsx'
-import { OrderLines } from '#app/components/orders/order-lines.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
+import { OrderLines } from '#app/components/orders/order-lines.tsx'
 import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
@@ -15,12 +15,14 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { byIntent, fieldsOf } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import { OrderStatus } from '#contract/orders.ts'
 import { formatPhone } from '#contract/phone-format.ts'
+import { z } from '#contract/zod.ts'
 import type { Route } from './+types/$id'
 
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
@@ -60,6 +62,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+/** Pay again with a saved card (its id) or a new one (`new`); none chosen (the result page's retry): the order's own. */
+const payForm = z.object({ card_id: z.string().optional() }).transform(({ card_id }) => {
+  if (card_id === NEW_CARD) return { card_id: null }
+  const id = idOf(card_id)
+  return id === null ? undefined : { card_id: id }
+})
+
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
@@ -69,18 +78,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const order = await loadOrder(context, params.id)
   try {
-    if (formData.get('intent') === OrderIntent.cancel) {
-      await api.send('POST', `orders/${order.id}/cancel/`)
-      flash(context, { type: 'success', message: t('order.cancelled') })
-      return redirect(here)
-    }
-    if (formData.get('intent') === 'pay') {
-      // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
-      const card = formData.get('card_id')
-      const choice = card === NEW_CARD ? { card_id: null } : idOf(card) !== null ? { card_id: idOf(card) } : undefined
-      const start = await api.send('POST', `payments/${order.id}/start/`, choice)
-      return redirect(payRedirect(lang, order.id, start.redirect_url))
-    }
+    return await byIntent(formData, {
+      [OrderIntent.cancel]: async () => {
+        await api.send('POST', `orders/${order.id}/cancel/`)
+        flash(context, { type: 'success', message: t('order.cancelled') })
+        return redirect(here)
+      },
+      [OrderIntent.pay]: async () => {
+        const start = await api.send('POST', `payments/${order.id}/start/`, fieldsOf(formData, payForm))
+        return redirect(payRedirect(lang, order.id, start.redirect_url))
+      },
+    })
   } catch (error) {
     // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
     const reason = await startFailure(error)
@@ -88,7 +96,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     flash(context, { type: 'error', message: reason || t('error') })
     return redirect(here)
   }
-  throw data(null, { status: 400 })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -135,7 +142,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
               payme={payme}
             />
           ) : null}
-          <button type="submit" name="intent" value="pay" className="button">
+          <button type="submit" name="intent" value={OrderIntent.pay} className="button">
             {t('order.pay_again')}
           </button>
         </form>

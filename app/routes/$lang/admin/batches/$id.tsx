@@ -8,13 +8,13 @@ import type { Lang } from '#app/utils/i18n.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { rowKinds } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import type { Batch } from '../+shared/batches/types.ts'
 import { adminPath } from '../+shared/staff.ts'
 import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { BatchRows } from './+shared/batch-rows.tsx'
-import type { Batch } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { batchWhat } from './batches.server.ts'
-import './+shared/batches.css'
+import '../+shared/batches/batches.css'
 
 const PAGE_SIZE = 100
 

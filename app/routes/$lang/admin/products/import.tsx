@@ -9,7 +9,7 @@ import { adminPath } from '../+shared/staff.ts'
 import { apiRefusal } from '../forms.server.ts'
 
 import type { Route } from './+types/import'
-import '../batches/+shared/batches.css'
+import '../+shared/batches/batches.css'
 
 type Answer = { errors: Partial<Record<'file' | 'mode', string>>; detail: string }
 
