@@ -19,8 +19,7 @@ const region = (page: Page, lang: Lang) => page.getByRole('region', { name: text
 function coveredBy(toaster: Locator) {
   return toaster.evaluate((region) => {
     const toasts = [...region.querySelectorAll('li')].map((toast) => toast.getBoundingClientRect())
-    const clear =
-      'input:not([type="hidden"]), select, textarea, label, [data-keep-clear], .site-header :is(a, button)'
+    const clear = 'input:not([type="hidden"]), select, textarea, label, [data-keep-clear], .site-header :is(a, button)'
     // What of an element shows: not in a closed menu, and only its part inside what clips it (a strip's
     // sections that did not fit).
     const shown = (element: Element) => {
@@ -42,7 +41,8 @@ function coveredBy(toaster: Locator) {
       const r = region.contains(element) ? null : shown(element)
       if (!r) continue
       const over = toasts.some((t) => t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom)
-      if (over) covered.push(element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 40) || element.tagName)
+      if (over)
+        covered.push(element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 40) || element.tagName)
     }
     return covered
   })
@@ -71,9 +71,7 @@ async function signIn(page: Page, lang: Lang, who: Shopper) {
   await main(page)
     .getByRole('textbox', { name: text(lang, 'account:fields.phone') })
     .fill(who.phone)
-  await main(page)
-    .getByLabel(text(lang, 'account:fields.password'), { exact: true })
-    .fill(who.password)
+  await main(page).getByLabel(text(lang, 'account:fields.password'), { exact: true }).fill(who.password)
   await main(page)
     .getByRole('button', { name: text(lang, 'account:login.submit') })
     .click()
@@ -117,7 +115,10 @@ for (const width of [320, 360])
         await page.goto(`/${lang}/products/${product}`)
         await hydrated(page)
         const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-        const add = main(page).getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true })
+        const add = main(page).getByRole('button', {
+          name: text(lang, 'basket:actions.add_label', { title }),
+          exact: true,
+        })
         const added = text(lang, 'basket:toast.added')
         await add.click()
         // At the moment of the action, on its page.
@@ -156,7 +157,11 @@ for (const width of [320, 360])
           .click()
         await expectClear(page, lang, text(lang, 'checkout:payment.promo_applied'))
         // The code is applied (said beside its removal); the field is for another one.
-        await expect(main(page).getByText(new RegExp(`^${text(lang, 'checkout:payment.promo_active', { code: 'ATIR10', amount: '' })}`))).toBeVisible()
+        await expect(
+          main(page).getByText(
+            new RegExp(`^${text(lang, 'checkout:payment.promo_active', { code: 'ATIR10', amount: '' })}`),
+          ),
+        ).toBeVisible()
         await expect(field).toHaveValue('')
 
         await main(page)
@@ -169,14 +174,15 @@ for (const width of [320, 360])
         await fillBasket(request, who)
         await toPayment(page, lang)
         await expect(field).toHaveValue('')
-        await expect(main(page).getByRole('button', { name: text(lang, 'checkout:payment.promo_remove') })).toHaveCount(0)
+        await expect(main(page).getByRole('button', { name: text(lang, 'checkout:payment.promo_remove') })).toHaveCount(
+          0,
+        )
         await field.pressSequentially('ATIR10')
         await expect(field).toHaveValue('ATIR10')
       })
 
       test(`after registering on the way to the checkout, the toast leaves its fields clear (${lang})`, async ({
         page,
-        request,
       }) => {
         test.skip(!withJs(), 'without JavaScript registration ends on its own page, with a link to the checkout')
         test.setTimeout(120_000)
@@ -203,7 +209,9 @@ for (const width of [320, 360])
         await dialog.getByRole('textbox', { name: text(lang, 'account:fields.phone') }).fill(national)
         const seen = messagesTo(national).length
         await dialog.getByRole('button', { name: text(lang, 'account:register.get_code') }).click()
-        await dialog.getByRole('textbox', { name: text(lang, 'account:code.label') }).fill(await nextCode(national, seen))
+        await dialog
+          .getByRole('textbox', { name: text(lang, 'account:code.label') })
+          .fill(await nextCode(national, seen))
         await dialog.getByLabel(text(lang, 'account:fields.password'), { exact: true }).fill('in-place-secret-1')
         await dialog.getByLabel(text(lang, 'account:fields.password_confirm')).fill('in-place-secret-1')
         await dialog.getByRole('button', { name: text(lang, 'account:register.submit') }).click()
