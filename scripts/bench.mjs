@@ -570,7 +570,7 @@ if (run('interactive')) {
       '',
       ...table,
       '',
-      `The same page and phone, «В корзину» brought into view (which starts the scripts) and tapped at once, before the page is alive: the press is held until it is (decision 007, 2026-11-29). Median of ${interactiveRuns} visits: from the tap to the page being alive and to the header counting the product; the most the page moved.`,
+      `The same page and phone, «В корзину» brought into view (which starts the scripts) and tapped at once, before the page is alive: the press is held until it is (decision 007, 2026-11-29: a press before the scripts). Median of ${interactiveRuns} visits: from the tap to the page being alive and to the header counting the product; the most the page moved.`,
       '',
       ...basketTable,
     ].join('\n'),
