@@ -33,10 +33,7 @@ export function OrderLines({ lang, items, labelledBy }: { lang: Lang; items: Ord
           </p>
           <p className="order-line__each">
             <span className="visually-hidden">{t('order.price')}: </span>
-            <span className="money">{money(item.unit_price)}</span>
-            <span aria-hidden="true"> × </span>
-            <span className="visually-hidden">, {t('order.quantity')}: </span>
-            {item.quantity}
+            <span className="money">{money(item.unit_price)}</span> × {item.quantity}
           </p>
           <p className="order-line__total">
             <span className="visually-hidden">{t('order.line_total')}: </span>
