@@ -26,6 +26,7 @@ import { replayEarlyInput } from '#app/utils/early-input.ts'
 import { takeFlash } from '#app/utils/flash.server.ts'
 import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
+import { oneVisitorId } from '#app/utils/one-visitor.ts'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
@@ -38,6 +39,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     await allTranslations()
     return next()
   },
+  oneVisitorId,
 ]
 
 export const links: Route.LinksFunction = () => [

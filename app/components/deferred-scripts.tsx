@@ -1,6 +1,7 @@
 import textsChunks from 'virtual:atir/texts-chunks'
 import { useTranslation } from 'react-i18next'
 import { Scripts } from 'react-router'
+import { aliveEvent } from '#app/utils/early-input.ts'
 
 // docs/decisions/007-javascript-budget.md: the page is complete without
 // JavaScript, so its scripts must not compete with the HTML, the stylesheet
@@ -34,6 +35,38 @@ const narrowScreen = `
   const mobilePage = '/' + (location.pathname.split('/')[1] || 'ru') + '/mobile'
   if (Math.min(innerWidth, screen.width) < 320 && location.pathname !== mobilePage) return location.replace(mobilePage)`
 
+// A press on a form that acts in place (the basket and favourite buttons, `data-replay`) before the page is
+// alive is held rather than sent as a plain form, which would reload the page and scroll it to the form's
+// fragment: the scripts are asked for (the press is a gesture), the button says it is busy, and once the
+// root says the page is alive (`aliveEvent`, after early-input.ts has replayed what was typed) each held
+// form is sent again, its latest press only, as a fetcher. If the scripts fail to load, or the page is not
+// alive 10 s after the press, the latest press goes as the plain form after all (a press is never lost).
+const heldPresses = `
+  const held = new Map()
+  let alive = false, late
+  const release = (plain) => {
+    alive = true
+    clearTimeout(late)
+    const presses = [...held].slice(plain ? -1 : 0)
+    held.clear()
+    for (const [form, by] of presses) {
+      by?.removeAttribute('aria-busy')
+      if (form.isConnected) form.requestSubmit(by?.form === form ? by : null)
+    }
+  }
+  addEventListener(${JSON.stringify(aliveEvent)}, () => release(false), { once: true })
+  addEventListener('submit', (event) => {
+    const form = event.target
+    if (alive || !form.hasAttribute('data-replay')) return
+    event.preventDefault()
+    held.delete(form)
+    held.set(form, event.submitter)
+    event.submitter?.setAttribute('aria-busy', 'true')
+    load()
+    clearTimeout(late)
+    late = setTimeout(() => release(true), 10000)
+  }, true)`
+
 // The data handoff (plain scripts) runs at once; the rest waits. `later.splice(0)` empties the list, so a
 // second event adds nothing. On `load`, one frame more (afterPaint): the page has painted before the first
 // script is asked for. Otherwise, once the page has loaded and the browser is idle, the scripts are fetched
@@ -51,14 +84,15 @@ const start = (onLoad: boolean, fetchEarly: boolean) =>
     for (const { name, value } of node.attributes) copy.setAttribute(name, value)
     copy.textContent = node.textContent
     document.body.append(copy)
+    return copy
   }
   handoff.forEach(add)
   const events = ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'scroll', 'keydown', 'focusin']
   const load = () => {
     for (const type of events) removeEventListener(type, load, true)
-    later.splice(0).forEach(add)
+    for (const node of later.splice(0)) add(node).onerror = () => release(true)
   }
-  for (const type of events) addEventListener(type, load, { capture: true, passive: true })
+  for (const type of events) addEventListener(type, load, { capture: true, passive: true })${heldPresses}
   const afterPaint = () => requestAnimationFrame(() => setTimeout(load, 0))
   const connection = navigator.connection ?? {}
   const prefetch = () => {

@@ -1,6 +1,6 @@
-import { type RefObject, useEffect, useRef } from 'react'
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
 import { type Toast, toast, useToaster } from 'react-hot-toast'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Icon } from './icon.tsx'
 import { DURATION, MAX_VISIBLE, ToastIcon, type ToastLink, type ToastMessage, type ToastType } from './toaster.tsx'
 
@@ -12,8 +12,10 @@ const SWIPE_DISMISS = 80
 
 // The links toasts offer, by toast id (react-hot-toast keeps only the message).
 const links = new Map<string, ToastLink>()
+// Toasts about what was done on the page on screen (a basket button's answer), which leave with it.
+const ofThePage = new Set<string>()
 
-export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink) {
+export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink, ofThisPage?: boolean) {
   const options = { id, duration: DURATION, removeDelay: 250 }
   const shown =
     type === 'success'
@@ -23,9 +25,52 @@ export function showToast(type: ToastType, message: string, id?: string, link?: 
         : toast(message, options)
   if (link) links.set(shown, link)
   else links.delete(shown)
+  if (ofThisPage) ofThePage.add(shown)
 }
 
 export type PauseHandlers = { startPause(): void; endPause(): void }
+
+/**
+ * What a toast must not cover: a field, its label, a choice, the header's controls and what is marked
+ * `data-keep-clear` (the totals, the pay bar); only what shows (not in a closed menu, not inert).
+ */
+const keepClear =
+  'input:not([type="hidden"]), select, textarea, label, summary, [data-keep-clear], .site-header :is(a, button)'
+const shows = (element: Element) => !element.closest('[inert]') && (element.checkVisibility?.() ?? true)
+
+/** How much of what must stay clear the toasts cover where they are now (px²). */
+function coveredArea(region: HTMLElement) {
+  const box = region.getBoundingClientRect()
+  let area = 0
+  if (!box.height) return area
+  for (const element of document.querySelectorAll(keepClear)) {
+    if (region.contains(element) || !shows(element)) continue
+    const r = element.getBoundingClientRect()
+    const width = Math.min(r.right, box.right) - Math.max(r.left, box.left)
+    const height = Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top)
+    if (width > 0 && height > 0) area += width * height
+  }
+  return area
+}
+
+/**
+ * The toasts sit where the stylesheet puts them (account.css "Toasts": at the bottom on a phone, top right
+ * on a wide screen) unless that covers a field, a choice or a total and the other end of the screen does
+ * not (or covers less): on a phone under the header, on a wide screen bottom right.
+ */
+function placeToasts(region: HTMLElement) {
+  delete region.dataset.place
+  const first = region.getBoundingClientRect().top < innerHeight / 2 ? 'top' : 'bottom'
+  let best = first
+  let least = Number.POSITIVE_INFINITY
+  for (const place of [first, first === 'top' ? 'bottom' : 'top']) {
+    region.dataset.place = place
+    const area = coveredArea(region)
+    if (area < least) [best, least] = [place, area]
+    if (!area) break
+  }
+  region.dataset.place = best
+}
 
 /**
  * The items of the toaster's list: close on click, pause on hover, on focus
@@ -36,18 +81,48 @@ export type PauseHandlers = { startPause(): void; endPause(): void }
 export default function LiveToasts({
   flashed,
   pause,
+  region,
   closeLabel,
 }: {
   flashed: ToastMessage[]
   pause: RefObject<PauseHandlers | null>
+  region: RefObject<HTMLElement | null>
   closeLabel: string
 }) {
   const { toasts, handlers } = useToaster({ duration: DURATION })
   const { startPause, endPause } = handlers
+  const showing = toasts.filter((item) => item.visible).length
+
+  // Placed before they are painted, and again when the page under them has moved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `toasts` changes what the region holds, and its size.
+  useLayoutEffect(() => {
+    if (region.current && showing) placeToasts(region.current)
+  }, [toasts, showing, region])
+  useEffect(() => {
+    if (!showing) return
+    const again = () => region.current && placeToasts(region.current)
+    addEventListener('scrollend', again)
+    addEventListener('resize', again)
+    return () => {
+      removeEventListener('scrollend', again)
+      removeEventListener('resize', again)
+    }
+  }, [showing, region])
 
   useEffect(() => {
     pause.current = { startPause, endPause }
   }, [pause, startPause, endPause])
+
+  // The next page starts without the toasts about this one ("added to the basket" over the basket's
+  // total); those of a step that leads there (signed in, registered) come along.
+  const { key } = useLocation()
+  const page = useRef(key)
+  useEffect(() => {
+    if (page.current === key) return
+    page.current = key
+    for (const id of ofThePage) toast.dismiss(id)
+    ofThePage.clear()
+  }, [key])
 
   // Hand server flashes to react-hot-toast once per id.
   const shown = useRef(new Set<string>())

@@ -33,10 +33,16 @@ const subscribeLive = (listener: () => void) => {
   return () => liveListeners.delete(listener)
 }
 
-/** Shows a toast from the browser (with JavaScript). A repeated `id` shows once. */
-export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink) {
+/** Asks for the toasts' code ahead of a toast that is coming (a form on its way); showToast says if it fails. */
+export const prepareToasts = () => void loadLive().catch(() => {})
+
+/**
+ * Shows a toast from the browser (with JavaScript). A repeated `id` shows once. `ofThisPage`: it is about
+ * what the shopper did on this page (a basket button), and leaves with the page.
+ */
+export function showToast(type: ToastType, message: string, id?: string, link?: ToastLink, ofThisPage?: boolean) {
   goLive()
-  void loadLive().then((module) => module.showToast(type, message, id, link))
+  void loadLive().then((module) => module.showToast(type, message, id, link, ofThisPage))
 }
 
 /**
@@ -55,6 +61,7 @@ export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
     () => false,
   )
   const pause = useRef<PauseHandlers | null>(null)
+  const region = useRef<HTMLElement>(null)
 
   useEffect(() => {
     if (flashed.length) goLive()
@@ -78,6 +85,7 @@ export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
 
   return (
     <section
+      ref={region}
       className="toaster"
       aria-label={t('toast.region')}
       onMouseEnter={hydrated ? () => pause.current?.startPause() : undefined}
@@ -91,7 +99,7 @@ export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
           {hydrated && isLive ? (
             // Until react-hot-toast arrives the flashes stay as the server showed them.
             <Suspense fallback={flashItems}>
-              <LiveToasts flashed={flashed} pause={pause} closeLabel={t('toast.close')} />
+              <LiveToasts flashed={flashed} pause={pause} region={region} closeLabel={t('toast.close')} />
             </Suspense>
           ) : (
             flashItems

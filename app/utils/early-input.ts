@@ -28,6 +28,12 @@
  */
 const typedAreas = new Map<HTMLTextAreaElement, string>()
 
+/**
+ * Sent once the page is alive and what was typed has been replayed: a press on a basket or favourite form
+ * made before it, which the page's starter held (deferred-scripts.tsx), then goes as the live form's.
+ */
+export const aliveEvent = 'atir:alive'
+
 function noteTypedArea(event: Event) {
   if (event.target instanceof HTMLTextAreaElement) typedAreas.set(event.target, event.target.value)
 }
@@ -40,7 +46,7 @@ export function watchEarlyInput() {
   document.addEventListener('input', noteTypedArea, true)
 }
 
-/** Once the page is alive: the components hear of every field changed before it was. */
+/** Once the page is alive: the components hear of every field changed before it was, then the presses held. */
 export function replayEarlyInput(root: ParentNode = document) {
   document.removeEventListener('input', noteTypedArea, true)
   for (const [area, typed] of typedAreas) {
@@ -59,6 +65,7 @@ export function replayEarlyInput(root: ParentNode = document) {
       replayText(field)
     }
   }
+  dispatchEvent(new Event(aliveEvent))
 }
 
 function dispatch(field: Element, type: string) {

@@ -72,14 +72,17 @@ export async function flashCookieHeader(state: FlashState, request: Request) {
   return flashCookie().serialize(left, { secure })
 }
 
+/** A toast with the id that makes it show once. */
+export function newToast({ type, message, link }: Pick<FlashToast, 'type' | 'message' | 'link'>): FlashToast {
+  return { id: randomBytes(9).toString('base64url'), type, message: message.slice(0, 500), ...(link ? { link } : {}) }
+}
+
 /** Queues a toast for the next page the visitor sees. */
 export function flash(
   context: Readonly<RouterContextProvider>,
   toast: Pick<FlashToast, 'type' | 'message' | 'link'>,
 ): void {
-  const id = randomBytes(9).toString('base64url')
-  const { type, message, link } = toast
-  context.get(flashContext).queued.push({ id, type, message: message.slice(0, 500), ...(link ? { link } : {}) })
+  context.get(flashContext).queued.push(newToast(toast))
 }
 
 /** The toasts waiting for this page view; the cookie is cleared with this response. */

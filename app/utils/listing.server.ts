@@ -1,3 +1,5 @@
+import { data } from 'react-router'
+import type { CategoryGroup } from '#api/types.ts'
 import {
   apiListQuery,
   type FixedFilters,
@@ -8,6 +10,7 @@ import {
 import { type BrandOption, type ListingView, type SearchHelp, toCardView } from '#app/components/catalogue/views.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
+import { redirectOldSlugs } from '#app/utils/moved.server.ts'
 
 /** One page of a product list, with the brands its filter offers. */
 export async function loadListing(
@@ -30,6 +33,38 @@ export async function loadListing(
     brandOptions: brands,
     fixed,
   }
+}
+
+/** The slugs a list's `sections` may name: the header groups' and their categories'. */
+export function sectionSlugs(groups: CategoryGroup[]) {
+  return new Set(groups.flatMap((group) => [...(group.slug ? [group.slug] : []), ...group.children.map((c) => c.slug)]))
+}
+
+/**
+ * The sections and brands a list's query names are the shop's: an old slug
+ * of a renamed one is a 301 to the list with the current slug, one the shop
+ * does not have is the 404 page rather than an empty list. `brands`: the
+ * brands the list offers (a manufacturer's page, its own); `groups`: the
+ * category tree, when the loader has it already.
+ */
+export async function requireKnownSlugs(
+  request: Request,
+  api: ApiClient,
+  filters: Pick<ListFilters, 'sections' | 'brand'>,
+  { brands, groups }: { brands: BrandOption[]; groups?: CategoryGroup[] },
+) {
+  const knownBrands = new Set(brands.map((brand) => brand.slug))
+  const knownSections = filters.sections.length
+    ? sectionSlugs(groups ?? (await api.get('products/categories/')).results)
+    : new Set<string>()
+  await Promise.all([
+    redirectOldSlugs(request, 'brand', filters.brand, knownBrands, (slug) => api.get(`products/brands/${slug}/`)),
+    redirectOldSlugs(request, 'sections', filters.sections, knownSections, (slug) =>
+      api.get(`products/category/${slug}/`),
+    ),
+  ])
+  const unknown = (slugs: string[], known: ReadonlySet<string>) => slugs.some((slug) => !known.has(slug))
+  if (unknown(filters.brand, knownBrands) || unknown(filters.sections, knownSections)) throw data(null, { status: 404 })
 }
 
 /** Products and categories offered when a search finds nothing. */

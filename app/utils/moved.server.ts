@@ -1,5 +1,4 @@
 import { redirect } from 'react-router'
-import type { ApiClient } from '#app/utils/api-client.server.ts'
 import { isApiError, rethrowNotFound } from '#app/utils/api-errors.server.ts'
 
 // Old slugs (a product, brand, manufacturer or category renamed in the back
@@ -32,29 +31,37 @@ export function redirectIfRenamed(request: Request, asked: string, current: stri
 }
 
 /**
- * `?brand=old-slug`: brand slugs the shop's brand list does not know may be
- * old ones; a 301 to the same list with the current slugs when they are.
+ * `?brand=old-slug`, `?sections=old-slug`: slugs a list's query names that
+ * the shop does not know may be old ones (a renamed brand or category):
+ * a 301 to the same list with the current slugs when they are. `current`
+ * asks the API for one slug (its 301 names the current slug).
  */
-export async function redirectOldBrands(request: Request, api: ApiClient, asked: string[], known: Set<string>) {
+export async function redirectOldSlugs(
+  request: Request,
+  param: 'brand' | 'sections',
+  asked: string[],
+  known: ReadonlySet<string>,
+  current: (slug: string) => Promise<{ slug: string }>,
+) {
   const unknown = asked.filter((slug) => !known.has(slug))
   if (!unknown.length) return
   const renamed = new Map<string, string>()
   await Promise.all(
     unknown.map(async (slug) => {
-      const found = await api.get(`products/brands/${slug}/`).catch((error: unknown) => {
-        const current = isApiError(error, 301) ? (error.body as { slug?: unknown }).slug : undefined
-        return typeof current === 'string' ? { slug: current } : null
+      const found = await current(slug).catch((error: unknown) => {
+        const moved = isApiError(error, 301) ? (error.body as { slug?: unknown }).slug : undefined
+        return typeof moved === 'string' ? { slug: moved } : null
       })
       if (found && found.slug !== slug) renamed.set(slug, found.slug)
     }),
   )
   if (!renamed.size) return
   const url = new URL(request.url)
-  const values = url.searchParams.getAll('brand')
-  url.searchParams.delete('brand')
+  const values = url.searchParams.getAll(param)
+  url.searchParams.delete(param)
   for (const value of values)
     url.searchParams.append(
-      'brand',
+      param,
       value
         .split(',')
         .map((slug) => renamed.get(slug.trim()) ?? slug)

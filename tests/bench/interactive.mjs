@@ -76,12 +76,52 @@ async function visit(browser, url, profile, moment) {
   }
 }
 
+/**
+ * One visit that taps «В корзину» on the product page before it is alive (the button brought into view,
+ * which starts the scripts, and tapped at once): from the tap to the page being alive (the root's
+ * `atir:alive`, once the held press can go) and to the header's badge counting it, and how far the page
+ * moved meanwhile (px).
+ */
+async function basketVisit(browser, url, profile, moment) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+  })
+  const page = await context.newPage()
+  try {
+    await throttle(page, profile)
+    await page.addInitScript(() => addEventListener('atir:alive', () => (window.aliveAt = performance.now())))
+    await page.goto(url, { waitUntil: moment === 'settled' ? 'networkidle' : 'load', timeout: 120_000 })
+    const add = page
+      .getByRole('main')
+      .getByRole('button', { name: /^В корзину: / })
+      .first()
+    await add.scrollIntoViewIfNeeded()
+    const before = await page.evaluate(() => window.scrollY)
+    const tapped = await page.evaluate(() => performance.now())
+    await add.tap()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'Корзина: 1' })
+      .waitFor({ state: 'attached', timeout: 120_000 })
+    const counted = (await page.evaluate(() => performance.now())) - tapped
+    await page.waitForFunction(() => window.aliveAt, null, { timeout: 120_000 })
+    const alive = (await page.evaluate(() => window.aliveAt)) - tapped
+    const moved = Math.abs((await page.evaluate(() => window.scrollY)) - before)
+    return { alive, counted, moved }
+  } finally {
+    await context.close()
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
-/** The median of `runs` visits per profile. */
+/** The median of `runs` visits per profile: the search's (`results`) and the basket button's (`basket`). */
 export async function interactiveBench(url, runs = 3) {
   const browser = await chromium.launch({
     executablePath: findChromium(),
@@ -95,6 +135,7 @@ export async function interactiveBench(url, runs = 3) {
   })
   try {
     const results = []
+    const basket = []
     for (const profile of profiles) {
       for (const moment of moments) {
         const visits = []
@@ -108,9 +149,18 @@ export async function interactiveBench(url, runs = 3) {
           scripts: Math.max(...visits.map((v) => v.scripts)),
           intact: visits.every((v) => v.intact),
         })
+        const taps = []
+        for (let i = 0; i < runs; i++) taps.push(await basketVisit(browser, url, profile, moment))
+        basket.push({
+          profile,
+          moment,
+          alive: median(taps.map((v) => v.alive)),
+          counted: median(taps.map((v) => v.counted)),
+          moved: Math.max(...taps.map((v) => v.moved)),
+        })
       }
     }
-    return results
+    return { results, basket }
   } finally {
     await browser.close()
   }

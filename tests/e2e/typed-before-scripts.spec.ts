@@ -2,6 +2,7 @@ import { type APIRequestContext, type ElementHandle, expect, type Page, test } f
 import type { ProductDetail } from '#api/types.ts'
 import { shopper } from './support/orders.ts'
 import { main } from './support/page.ts'
+import { slowPhone } from './support/phone.ts'
 import { readyStaff, staffSignIn } from './support/staff.ts'
 
 // What a person types before a page's scripts run is theirs: a shop page loads
@@ -12,18 +13,6 @@ import { readyStaff, staffSignIn } from './support/staff.ts'
 // checks every field still holds what was typed (the same field, not a new
 // one), that the focused one keeps its focus and caret, and that live controls
 // act on it. Only with JavaScript: without it there is no hydration to survive.
-
-/** Lighthouse's mobile preset: 150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up, a 4× slower CPU. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-}
 
 /** Holds the page's scripts back until the returned function lets them in and the page has come alive. */
 async function holdScripts(page: Page) {
@@ -138,7 +127,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   // The sweeps below hold the scripts back just the same, without the slow CPU's minutes.
   test.beforeEach(async ({ page }) => {
-    await slowPhone(page)
+    // Lighthouse's mobile preset.
+    await slowPhone(page, { latency: 150, down: 1600, up: 750 })
   })
 
   test('a word typed into the search box before the scripts is kept and looked up once they run', async ({ page }) => {

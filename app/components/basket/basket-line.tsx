@@ -2,9 +2,10 @@ import { Link, useFetcher } from 'react-router'
 import type { CartLine } from '#api/types.ts'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import { formatMoney } from '#app/utils/money.ts'
+import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
-import { BasketIntent, basketPath } from './intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive } from './intents.ts'
 import { QuantityForm, usePendingQuantity } from './quantity-form.tsx'
 
 /**
@@ -15,6 +16,7 @@ export function BasketLine({ line }: { line: CartLine }) {
   const ui = useBasketUi()
   const quantity = usePendingQuantity(line.product.id, line.quantity)
   const removeFetcher = useFetcher({ key: `basket-remove-${line.product.id}` })
+  useAnswerToast(removeFetcher)
   if (!ui) return null
   const { t, lang } = ui
   const { product } = line
@@ -75,7 +77,7 @@ export function BasketLine({ line }: { line: CartLine }) {
           <span className="visually-hidden">{t('page.line_total')}: </span>
           {formatMoney(line.unavailable ? 0 : line.price * quantity, lang)}
         </p>
-        <removeFetcher.Form method="post" action={action}>
+        <removeFetcher.Form method="post" action={action} {...replayedWhenAlive}>
           <FormContext here={ui.here} hydrated={ui.hydrated} />
           <input type="hidden" name="intent" value={BasketIntent.remove} />
           <input type="hidden" name="product_id" value={product.id} />

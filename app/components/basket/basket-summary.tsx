@@ -13,7 +13,7 @@ export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolea
   const { t, lang } = ui
   const checkout = `/${lang}/checkout`
   return (
-    <section className="basket-summary" aria-labelledby="basket-summary-title">
+    <section className="basket-summary" aria-labelledby="basket-summary-title" data-keep-clear>
       <h2 id="basket-summary-title" className="basket-summary__title">
         {t('page.summary')}
       </h2>

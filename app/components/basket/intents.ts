@@ -1,3 +1,5 @@
+import type { ToastMessage } from '#app/components/toaster.tsx'
+
 /** Values of the `intent` field of the basket and favourites forms. */
 export const BasketIntent = {
   add: 'add',
@@ -16,6 +18,19 @@ export type SavedIntent = (typeof SavedIntent)[keyof typeof SavedIntent]
  * action answers with data instead of redirecting back.
  */
 export const JS_FIELD = '_js'
+
+/**
+ * The mark of a form that acts in place: pressed before the page is alive, it waits for the page's scripts
+ * and then goes as a fetcher, instead of reloading the page (deferred-scripts.tsx holds the press).
+ */
+export const replayedWhenAlive = { 'data-replay': '' } as const
+
+/** What a basket or favourites form's action answers a fetcher: the toast, and the page it was sent from. */
+export type BasketAnswer = {
+  ok: boolean
+  toast: ToastMessage
+  from: string
+}
 
 /** The basket action (`/{lang}/basket`) and the favourites action (`/{lang}/saved`). */
 export const basketPath = (lang: string) => `/${lang}/basket`

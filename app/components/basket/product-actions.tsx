@@ -1,8 +1,9 @@
 import { Link, useFetcher } from 'react-router'
 import { Icon } from '#app/components/icon.tsx'
+import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
-import { BasketIntent, basketPath, SavedIntent, savedPath } from './intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive, SavedIntent, savedPath } from './intents.ts'
 import { oncePerPress, useLatestPress } from './presses.ts'
 import { QuantityForm } from './quantity-form.tsx'
 
@@ -25,6 +26,7 @@ function AddToBasketButton({ product, className, anchor }: { product: Product } 
       action={basketPath(lang)}
       className={className ?? 'basket-add'}
       onSubmit={oncePerPress(fetcher)}
+      {...replayedWhenAlive}
     >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.add} />
@@ -51,6 +53,7 @@ export function FavouriteButton({
   const ui = useBasketUi()
   const fetcher = useFetcher({ key: `saved-${product.id}` })
   const press = useLatestPress(fetcher)
+  useAnswerToast(fetcher)
   if (!ui) return null
   const { t, lang } = ui
   const pending = press.formData?.get('intent')
@@ -61,6 +64,7 @@ export function FavouriteButton({
       action={savedPath(lang)}
       className={className ?? 'favourite-toggle'}
       onSubmit={press.onSubmit}
+      {...replayedWhenAlive}
     >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="product_id" value={product.id} />
@@ -85,6 +89,8 @@ export function FavouriteButton({
 function BasketControl({ product, anchor, large }: { product: Product; anchor?: string; large?: boolean }) {
   const ui = useBasketUi()
   const adding = useFetcher({ key: addFetcherKey(product.id) })
+  // Here rather than in the add form, which gives way to the quantity as soon as it is sent.
+  useAnswerToast(adding)
   if (!ui) return null
   const { t, lang } = ui
   const quantity = ui.inBasket.get(product.id) || (adding.formData ? 1 : 0)

@@ -1,8 +1,9 @@
 import { useFetcher } from 'react-router'
 import { QUANTITY_MAX } from '#contract/basket.ts'
+import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
-import { BasketIntent, basketPath } from './intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive } from './intents.ts'
 import { wantedQuantity } from './optimistic-badges.ts'
 import { useLatestPress } from './presses.ts'
 
@@ -37,6 +38,7 @@ export function QuantityForm({
   const fetcher = useFetcher({ key: quantityFetcherKey(productId) })
   // `current` is what the server counted from: read again when a waiting press goes.
   const press = useLatestPress(fetcher, fromServer)
+  useAnswerToast(fetcher)
   if (!ui) return null
   const { t, lang } = ui
   const quantity = press.formData ? wantedQuantity(press.formData) : current
@@ -44,7 +46,13 @@ export function QuantityForm({
     if (input.form && input.checkValidity() && Number(input.value) !== quantity) press.send(input.form)
   }
   return (
-    <fetcher.Form method="post" action={basketPath(lang)} className="quantity-form" onSubmit={press.onSubmit}>
+    <fetcher.Form
+      method="post"
+      action={basketPath(lang)}
+      className="quantity-form"
+      onSubmit={press.onSubmit}
+      {...replayedWhenAlive}
+    >
       <FormContext here={ui.here} hydrated={ui.hydrated} anchor={anchor} />
       <input type="hidden" name="intent" value={BasketIntent.set} />
       <input type="hidden" name="product_id" value={productId} />

@@ -55,7 +55,7 @@ export function CheckoutShell({
           <h2 id="checkout-step-title">{t(`steps.${steps[step - 1]?.key ?? 'address'}`)}</h2>
           {children}
         </section>
-        <aside className="checkout__summary" aria-label={t('summary.label')}>
+        <aside className="checkout__summary" aria-label={t('summary.label')} data-keep-clear>
           <h2>{t('summary.title')}</h2>
           <ul className="checkout__lines">
             {cart.products

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 export function PayBar({ total, totals, children }: { total: string; totals: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('checkout')
   return (
-    <section className="pay-bar" aria-label={t('summary.total')}>
+    <section className="pay-bar" aria-label={t('summary.total')} data-keep-clear>
       <details className="pay-bar__details">
         <summary className="pay-bar__total">
           <span className="pay-bar__label">{t('summary.total')}</span>

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { MenuItem } from '#api/types.ts'
@@ -9,9 +9,16 @@ import { Icon } from '../icon.tsx'
 import { ShopLink } from '../shop-link.tsx'
 
 /**
- * The header's strip: on wide screens the category groups, each opening its
- * categories, then the header sections separated by dividers; the one in
- * `sections` is marked on /products (SPEC §2). Phones have the groups in the menu drawer.
+ * The header's strip (SPEC §2): on wide screens one row, the category groups
+ * first, each opening its categories, then the header sections separated by
+ * dividers, as many as fit, and "More" with the rest; the section in
+ * `sections` is marked on /products. Phones have the groups in the menu
+ * drawer and scroll the sections sideways.
+ *
+ * The sections' list is one row high and clips what wraps (app.css); once
+ * the page is alive it measures which ones wrapped, takes them out of the
+ * row's reach (inert) and lists only those under "More". Before that, and
+ * without JavaScript, "More" lists them all.
  */
 export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; groups: MenuGroup[]; lang: Lang }) {
   const { t } = useTranslation()
@@ -19,75 +26,97 @@ export function CategoryStrip({ items, groups, lang }: { items: MenuItem[]; grou
   const [params] = useSearchParams()
   const onProducts = pathname === `/${lang}/products`
   const active = new Set(onProducts ? (params.get('sections') ?? '').split(',') : [])
+  const row = useRef<HTMLUListElement>(null)
+  // How many sections the row shows; null until measured.
+  const [fit, setFit] = useState<number | null>(null)
+  useLayoutEffect(() => {
+    const list = row.current
+    if (!list) return
+    const measure = () => {
+      const tops = [...list.children].map((item) => (item as HTMLElement).offsetTop)
+      const wrapped = tops.findIndex((top) => top > (tops[0] ?? 0))
+      setFit(wrapped < 0 ? tops.length : wrapped)
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [])
+  const link = (item: MenuItem) => (
+    <ShopLink
+      to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}
+      aria-current={active.has(item.slug) ? 'page' : undefined}
+    >
+      {item.title}
+    </ShopLink>
+  )
+  const rest = items.slice(fit ?? 0)
   return (
     <nav className="category-strip" aria-label={t('shell.categories')}>
-      <ul className="container">
-        {groups.map((group) => (
-          <GroupMenu key={group.id ?? 'other'} group={group} lang={lang} />
-        ))}
-        {items.map((item, index) => (
-          <Fragment key={item.id}>
-            {index > 0 ? <li className="category-strip__divider" aria-hidden="true" /> : null}
-            {/* After the groups, which phones don't show here. */}
-            {index === 0 && groups.length > 0 ? (
-              <li className="category-strip__divider category-strip__group" aria-hidden="true" />
-            ) : null}
-            <li>
-              <ShopLink
-                to={`/${lang}/products?sections=${encodeURIComponent(item.slug)}`}
-                aria-current={active.has(item.slug) ? 'page' : undefined}
-              >
-                {item.title}
-              </ShopLink>
+      <div className="container category-strip__row">
+        {groups.length ? (
+          <ul className="category-strip__groups">
+            {groups.map((group) => (
+              <StripMenu key={group.id ?? 'other'} id={`category-group-${group.id ?? 'other'}`} label={group.title}>
+                {group.children.map((category) => (
+                  <li key={category.id}>
+                    <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
+                  </li>
+                ))}
+              </StripMenu>
+            ))}
+          </ul>
+        ) : null}
+        <ul className="category-strip__sections" ref={row}>
+          {items.map((item, index) => (
+            <li key={item.id} inert={fit !== null && index >= fit}>
+              {link(item)}
             </li>
-          </Fragment>
-        ))}
-      </ul>
+          ))}
+        </ul>
+        {rest.length ? (
+          <ul className="category-strip__groups category-strip__more">
+            <StripMenu id="category-more" label={t('shell.more')} current={rest.some((item) => active.has(item.slug))}>
+              {rest.map((item) => (
+                <li key={item.id}>{link(item)}</li>
+              ))}
+            </StripMenu>
+          </ul>
+        ) : null}
+      </div>
     </nav>
   )
 }
 
 /**
- * One group as a dropdown of its categories. <details name> keeps one open at a
- * time without JavaScript; with it, Escape, a click elsewhere and navigation close it.
+ * A dropdown of the strip: a popover, so that it opens over the page (the top
+ * layer, below its button: app.css), one at a time, and closes on Escape or a
+ * click beside it, all without JavaScript; with it, navigation closes it too.
  */
-function GroupMenu({ group, lang }: { group: MenuGroup; lang: Lang }) {
-  const ref = useRef<HTMLDetailsElement>(null)
+function StripMenu({
+  id,
+  label,
+  current,
+  children,
+}: {
+  id: string
+  label: string
+  current?: boolean
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLUListElement>(null)
   useNavigationEffect(() => {
-    if (ref.current) ref.current.open = false
+    if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !ref.current?.open) return
-      ref.current.open = false
-      ref.current.querySelector('summary')?.focus()
-    }
-    document.addEventListener('pointerdown', onPointer)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('pointerdown', onPointer)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [])
   return (
     <li className="category-strip__group">
-      <details ref={ref} name="category-groups">
-        {/* biome-ignore lint/a11y/useSemanticElements: <summary> is what opens <details> without JavaScript; role=button names it for screen readers. */}
-        <summary role="button">
-          {group.title}
-          <Icon name="chevron-down" size={16} />
-        </summary>
-        <ul className="category-strip__children">
-          {group.children.map((category) => (
-            <li key={category.id}>
-              <Link to={`/${lang}/products/category/${category.slug}`}>{category.title}</Link>
-            </li>
-          ))}
-        </ul>
-      </details>
+      <button type="button" popoverTarget={id} className="category-strip__toggle" data-current={current || undefined}>
+        {label}
+        <Icon name="chevron-down" size={16} />
+      </button>
+      <ul id={id} ref={ref} popover="auto" className="category-strip__children">
+        {children}
+      </ul>
     </li>
   )
 }

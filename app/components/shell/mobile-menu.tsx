@@ -87,6 +87,7 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
+        <MenuLinks lang={lang} signedIn={Boolean(user)} close={close} />
         <div className="mobile-menu__account">
           {user ? (
             <ProfileLinks lang={lang} onPick={close} />
@@ -112,6 +113,40 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
         </div>
       </div>
     </div>
+  )
+}
+
+/** What the header's icons and the footer offer, in words: a phone shows the icons alone. */
+function MenuLinks({ lang, signedIn, close }: { lang: Lang; signedIn: boolean; close: () => void }) {
+  const { t } = useTranslation()
+  const dialog = useAuthDialog()
+  const orders = `/${lang}/my-orders`
+  return (
+    <ul className="mobile-menu__links">
+      <li>
+        <Link
+          to={signedIn ? orders : authPath(lang, 'login', orders)}
+          onClick={(event) => {
+            // A visitor signs in first, in the dialog (with JavaScript), then sees the orders.
+            if (signedIn || !dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+            event.preventDefault()
+            close()
+            dialog.openLoginRequired(orders)
+          }}
+        >
+          {t('shell.orders')}
+        </Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/saved`}>{t('shell.saved')}</Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/brands`}>{t('shell.footer.brands')}</Link>
+      </li>
+      <li>
+        <Link to={`/${lang}/pages/help`}>{t('shell.help')}</Link>
+      </li>
+    </ul>
   )
 }
 

@@ -1,10 +1,10 @@
 import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { logger } from '#api/log.ts'
-import { JS_FIELD } from '#app/components/basket/intents.ts'
+import { type BasketAnswer, JS_FIELD } from '#app/components/basket/intents.ts'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
-import { type FlashToast, flash } from '#app/utils/flash.server.ts'
+import { type FlashToast, flash, newToast } from '#app/utils/flash.server.ts'
 import { byIntent } from '#app/utils/forms.server.ts'
 import { type ServerT, serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
@@ -54,9 +54,11 @@ function changedCookie(request: Request) {
 }
 
 /**
- * The answer to a basket or favourites form: the toast travels in the flash
- * cookie (the root loader revalidates after every action, so a fetcher shows
- * it too); a fetcher gets data, a plain form post/redirect/get back to where it was.
+ * The answer to a basket or favourites form. A fetcher gets data with the
+ * toast, which the form's page shows as the answer arrives (useAnswerToast),
+ * and the page it was sent from: in the flash cookie it would wait for the
+ * revalidation and show on whichever page that is. A plain form gets a
+ * post/redirect/get back to where it was, the toast in the flash cookie.
  */
 function answer(
   request: Request,
@@ -64,12 +66,16 @@ function answer(
   formData: FormData,
   options: { toast: Pick<FlashToast, 'type' | 'message' | 'link'>; status?: number; fallback: string },
 ) {
-  flash(context, options.toast)
   const status = options.status ?? 200
   const headers = new Headers()
   if (status < 400) headers.append('Set-Cookie', changedCookie(request))
-  if (formData.get(JS_FIELD) === '1') return data({ ok: status < 400 }, { status, headers })
-  return redirect(backTo(request, formData, options.fallback), { headers })
+  const back = backTo(request, formData, options.fallback)
+  if (formData.get(JS_FIELD) === '1') {
+    const answer: BasketAnswer = { ok: status < 400, toast: newToast(options.toast), from: back.split('#')[0] ?? back }
+    return data(answer, { status, headers })
+  }
+  flash(context, options.toast)
+  return redirect(back, { headers })
 }
 
 /** The toast for a failed call: the API's own (localised) detail for a stock conflict, else the generic text. */

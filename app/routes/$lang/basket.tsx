@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { data, useFetcher } from 'react-router'
+import { useAnswerToast } from '#app/components/basket/answer-toast.ts'
 import { useBasketUi } from '#app/components/basket/basket-context.tsx'
 import { BasketLine } from '#app/components/basket/basket-line.tsx'
 import { BasketSummary } from '#app/components/basket/basket-summary.tsx'
 import { EmptyList } from '#app/components/basket/empty-list.tsx'
 import { FormContext } from '#app/components/basket/form-context.tsx'
-import { BasketIntent, basketPath } from '#app/components/basket/intents.ts'
+import { BasketIntent, basketPath, replayedWhenAlive } from '#app/components/basket/intents.ts'
 import { wantedQuantity } from '#app/components/basket/optimistic-badges.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
@@ -84,6 +85,8 @@ export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Rou
   const ui = useBasketUi()
   const clearFetcher = useFetcher({ key: 'basket-clear' })
   const acceptFetcher = useFetcher({ key: 'basket-accept-prices' })
+  useAnswerToast(clearFetcher)
+  useAnswerToast(acceptFetcher)
   const cleared = Boolean(clearFetcher.formData)
   const lines = cleared ? [] : cart.products
   const here = ui?.here ?? basketPath(lang)
@@ -99,7 +102,7 @@ export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Rou
             {cart.price_changed && !acceptFetcher.formData ? (
               <div className="basket-notice basket-notice--info basket-notice--block" role="note">
                 <p>{t('page.prices_changed')}</p>
-                <acceptFetcher.Form method="post" action={basketPath(lang)}>
+                <acceptFetcher.Form method="post" action={basketPath(lang)} {...replayedWhenAlive}>
                   <FormContext here={here} hydrated={hydrated} />
                   <button
                     type="submit"
@@ -122,7 +125,7 @@ export default function BasketPage({ loaderData: { lang, cart, signedIn } }: Rou
                 <BasketLine key={line.product.id} line={line} />
               ))}
             </ul>
-            <clearFetcher.Form method="post" action={basketPath(lang)} className="basket-clear">
+            <clearFetcher.Form method="post" action={basketPath(lang)} className="basket-clear" {...replayedWhenAlive}>
               <FormContext here={here} hydrated={hydrated} />
               <input type="hidden" name="current" value={cart.total_items} />
               <button type="submit" name="intent" value={BasketIntent.clear} className="button-link">

@@ -71,7 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { lang, state } = checkout
   const formData = await request.formData()
   const typed = pickFields(formData, keys)
-  const payment = { ...typed, use_cashback: typed.use_cashback ? 'on' : '' }
+  // The field is for another code: the applied one comes apart (`applied_promo`) and stays until removed.
+  const applied = pickFields(formData, ['applied_promo'] as const).applied_promo ?? ''
+  const payment = { ...typed, promo_code: typed.promo_code || applied, use_cashback: typed.use_cashback ? 'on' : '' }
   const here = `/${lang}/checkout/payment`
   const step = { ...checkout, request, formData }
   return byIntent(formData, {
@@ -86,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     [CheckoutIntent.place]: () => {
       requireStep(state, lang, 3)
-      return place(step, context)
+      return place(step, context, payment)
     },
   })
 }
@@ -125,7 +127,7 @@ async function applyPromo(step: Step, context: Route.ActionArgs['context'], paym
 }
 
 /** The order placed, then paid (online) or shown (cash); refused, why, at the step or the basket it concerns. */
-async function place(step: Step, context: Route.ActionArgs['context']) {
+async function place(step: Step, context: Route.ActionArgs['context'], payment: Typed) {
   const { lang, t, state, request, formData } = step
   const submission = parseForm(formData, paymentForm)
   if (submission.status !== 'success') return fail(submission, t('toast.fill_form'))
@@ -155,7 +157,8 @@ async function place(step: Step, context: Route.ActionArgs['context']) {
     payment_method: v.payment_method,
     // A saved card is charged as soon as the order exists; "new" (or none) goes to the provider's page.
     card_id: v.payment_method === 'card' && v.card_id && v.card_id !== NEW_CARD ? Number(v.card_id) : null,
-    promo_code: v.promo_code ?? null,
+    // The code typed now, else the one applied before (kept apart from the field).
+    promo_code: payment.promo_code || null,
     use_cashback: Boolean(v.use_cashback),
     idempotency_key: v.idempotency_key,
   }
@@ -205,6 +208,9 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
   const answer = actionData
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
+  // An applied code shows beside its removal; the field is for another one and starts empty (a code the API
+  // refused stays in it, to be put right).
+  const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   const [form, fields] = useForm<PaymentFields>({
     id: 'checkout-payment',
     lastResult: answer?.result,
@@ -212,13 +218,12 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
     defaultValue: {
       payment_method: payment.payment_method || 'cash',
       card_id: chosenCard(cards, payment.card_id),
-      promo_code: payment.promo_code ?? '',
+      promo_code: applied ? '' : (payment.promo_code ?? ''),
       use_cashback: payment.use_cashback ?? '',
     },
   })
   const [useCashback, setUseCashback] = useState(Boolean(fields.use_cashback.initialValue))
   const [method, setMethod] = useState(String(fields.payment_method.initialValue ?? 'cash'))
-  const applied = payment.promo_code && !preview.promoError ? payment.promo_code : null
   // The API priced every choice; the page only picks one (no arithmetic here).
   const option = (d: string, cashback: boolean) =>
     preview.options.find((o) => o.delivery === d && o.use_cashback === cashback) ?? preview.options[0]!
@@ -246,6 +251,7 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="checkout-form" {...getFormProps(form)}>
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
+        {applied ? <input type="hidden" name="applied_promo" value={applied} /> : null}
         <MethodChoice
           methods={preview.payment_methods}
           chosen={fields.payment_method.initialValue}
@@ -402,7 +408,8 @@ function PromoField({
   const { t } = useTranslation('checkout')
   return (
     <div className="checkout-promo">
-      <TextField field={field} label={t('payment.promo')} autoComplete="off" />
+      {/* Anew once a code is applied or removed: what was typed is the code now shown beside it. */}
+      <TextField key={applied ?? ''} field={field} label={t('payment.promo')} autoComplete="off" />
       <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">
         {t('payment.promo_apply')}
       </button>

@@ -9,7 +9,7 @@ import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
-import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { listingCanonical, loadListing, requireKnownSlugs } from '#app/utils/listing.server.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/$slug'
@@ -29,6 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { manufacturer: maker.slug },
     maker.brands.map((b) => ({ slug: b.slug, name: b.name })),
   )
+  await requireKnownSlugs(request, api, filters, { brands: listing.brandOptions })
   const basePath = `/${lang}/manufactures/${maker.slug}`
   const origin = siteOrigin(request)
   const canonical = listingCanonical(basePath, filters)

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { CancelOrder, OrderIntent } from '#app/components/orders/cancel-order.tsx'
 import { Fact } from '#app/components/orders/fact.tsx'
 import { OrderMoneyRows } from '#app/components/orders/money-rows.tsx'
+import { OrderLines } from '#app/components/orders/order-lines.tsx'
 import { OrderPlace } from '#app/components/orders/order-place.tsx'
 import { OrderSteps } from '#app/components/orders/order-steps.tsx'
 import { PAY_FRAGMENT } from '#app/components/orders/pay.ts'
@@ -16,7 +17,6 @@ import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { byIntent, fieldsOf } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
 import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
@@ -164,7 +164,10 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
         </section>
       ) : null}
 
-      <OrderItems lang={lang} items={order.items} />
+      <section aria-labelledby="order-items">
+        <h2 id="order-items">{t('order.items')}</h2>
+        <OrderLines lang={lang} items={order.items} labelledBy="order-items" />
+      </section>
 
       <div className="order-page__columns">
         <section aria-labelledby="order-delivery">
@@ -193,39 +196,6 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
       </div>
       {order.can_cancel ? <CancelOrder /> : null}
     </main>
-  )
-}
-
-type Items = Route.ComponentProps['loaderData']['order']['items']
-
-/** What the order holds: each line's price, quantity and total, a link to the product while it exists. */
-function OrderItems({ lang, items }: { lang: Lang; items: Items }) {
-  const { t } = useTranslation('orders')
-  const money = (amount: number) => formatMoney(amount, lang)
-  return (
-    <section aria-labelledby="order-items">
-      <h2 id="order-items">{t('order.items')}</h2>
-      <table className="order-items">
-        <thead>
-          <tr>
-            <th scope="col">{t('order.item')}</th>
-            <th scope="col">{t('order.price')}</th>
-            <th scope="col">{t('order.quantity')}</th>
-            <th scope="col">{t('order.line_total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={`${item.slug}-${item.unit_price}`}>
-              <td>{item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}</td>
-              <td data-label={t('order.price')}>{money(item.unit_price)}</td>
-              <td data-label={t('order.quantity')}>{item.quantity}</td>
-              <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   )
 }
 

@@ -6,7 +6,7 @@ import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
+import { listingCanonical, loadListing, requireKnownSlugs } from '#app/utils/listing.server.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd } from '#app/utils/seo.ts'
 
@@ -32,6 +32,7 @@ export async function loadCategoryPage(
   const url = new URL(request.url)
   const filters = { ...parseListParams(url.searchParams), sections: [] }
   const listing = await loadListing(api, filters, { sections: [category.slug] })
+  await requireKnownSlugs(request, api, filters, { brands: listing.brandOptions })
   const basePath = `/${lang}/products/category/${category.slug}`
   const origin = siteOrigin(request)
   const canonical = listingCanonical(basePath, filters)

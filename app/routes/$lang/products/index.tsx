@@ -9,8 +9,7 @@ import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
-import { listingCanonical, loadListing, loadSearchHelp } from '#app/utils/listing.server.ts'
-import { redirectOldBrands } from '#app/utils/moved.server.ts'
+import { listingCanonical, loadListing, loadSearchHelp, requireKnownSlugs } from '#app/utils/listing.server.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/index'
 
@@ -38,8 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const unanswered = filters.search && found.total === 0 && filters.page === 1 && !hasNarrowingFilters(filters)
   const listing = unanswered ? { ...found, searchHelp: await loadSearchHelp(api, filters.search) } : found
   const sections = tree ? sectionTitles(tree.results) : new Map<string, string>()
+  await requireKnownSlugs(request, api, filters, { brands: listing.brandOptions, groups: tree?.results })
   const brands = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
-  await redirectOldBrands(request, api, filters.brand, new Set(brands.keys()))
   const named = (slugs: string[], names: Map<string, string>) =>
     slugs
       .map((s) => names.get(s))
