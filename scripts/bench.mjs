@@ -3,7 +3,7 @@
 // (one marked block per part, database and catalogue size).
 //
 //   npm run bench                          every part on the 2,000-product demo (PGlite)
-//   npm run bench -- --only lighthouse     one part or several: server,memory,profile,bytes,lighthouse,interactive,import
+//   npm run bench -- --only lighthouse     one part or several: server,memory,profile,bytes,lighthouse,interactive,spike,import
 //   npm run bench -- --no-readme           print only
 //   BENCH_PRODUCTS=100000 npm run bench -- --only server,memory
 //   DATABASE_URL=postgres://… npm run bench   the same on PostgreSQL (an empty database: it is seeded)
@@ -16,13 +16,17 @@
 // profiler through the inspector, tests/bench/profile.mjs), lighthouse (mobile
 // scores; includes bytes), interactive
 // (a throttled phone taps the product page's search box and types: time to the
-// first live suggestion, tests/bench/interactive.mjs), import (a
+// first live suggestion, tests/bench/interactive.mjs), spike (a sale day's
+// crowd: shoppers going home → list → product → add → basket → checkout,
+// arriving at a rate raised step by step until p95 passes 500 ms or a request
+// fails; the highest rate that held, tests/bench/spike.mjs), import (a
 // 10,000-row spreadsheet through the back office: check, then commit; it changes
 // the catalogue, so it runs last).
 // Settings: BENCH_PRODUCTS (2000), BENCH_REQUESTS (sequential renders per page,
 // 100), BENCH_SECONDS (load per page, 10), BENCH_CONNECTIONS (concurrent
 // clients, 10), BENCH_MIXED (requests of the memory part, 10000),
-// BENCH_PROFILE_REQUESTS (profiled requests per page, 50),
+// BENCH_PROFILE_REQUESTS (profiled requests per page, 50), BENCH_SPIKE_SECONDS
+// (length of each rate step of the spike part, 20),
 // BENCH_LIGHTHOUSE_RUNS (runs per page, median taken, 1), BENCH_INTERACTIVE_RUNS
 // (visits per network and moment, median taken, 3), BENCH_DATA_DIR (keep
 // and reuse this data folder, e.g. for a 100,000-product catalogue, instead of a fresh one).
@@ -47,7 +51,7 @@ import {
 } from '../tests/bench/server-process.mjs'
 import { signedInShopper } from '../tests/bench/shopper.mjs'
 
-const parts = ['server', 'memory', 'profile', 'bytes', 'lighthouse', 'interactive', 'import']
+const parts = ['server', 'memory', 'profile', 'bytes', 'lighthouse', 'interactive', 'spike', 'import']
 // The usage, then this file's opening comment.
 const usage = `Usage: npm run bench -- [--only part,…] [--no-readme]\n\n${readFileSync(
   fileURLToPath(import.meta.url),
@@ -77,6 +81,7 @@ const mixedRequests = Number(process.env.BENCH_MIXED ?? 10_000)
 const profileRequests = Number(process.env.BENCH_PROFILE_REQUESTS ?? 50)
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1)
 const interactiveRuns = Number(process.env.BENCH_INTERACTIVE_RUNS ?? 3)
+const spikeSeconds = Number(process.env.BENCH_SPIKE_SECONDS ?? 20)
 const clientDir = join(root, 'build/client')
 // The product page saved as a file under build/client, which the server's static middleware
 // serves; a folder per run, so that two runs at once do not remove each other's.
@@ -211,7 +216,9 @@ const heapLimit = process.env.HEAP_MB ? `HEAP_MB=${process.env.HEAP_MB} ` : ''
 const command = (part) =>
   `${heapLimit}${server.kind === 'postgres' ? 'DATABASE_URL=postgres://… ' : ''}${products === 2000 ? '' : `BENCH_PRODUCTS=${products} `}${
     part === 'lighthouse' && lighthouseRuns !== 1 ? `BENCH_LIGHTHOUSE_RUNS=${lighthouseRuns} ` : ''
-  }${part === 'interactive' && interactiveRuns !== 3 ? `BENCH_INTERACTIVE_RUNS=${interactiveRuns} ` : ''}npm run bench -- --only ${part}`
+  }${part === 'interactive' && interactiveRuns !== 3 ? `BENCH_INTERACTIVE_RUNS=${interactiveRuns} ` : ''}${
+    part === 'spike' && spikeSeconds !== 20 ? `BENCH_SPIKE_SECONDS=${spikeSeconds} ` : ''
+  }npm run bench -- --only ${part}`
 const heading = (part, what) =>
   `\`${command(part)}\` on ${date}, ${machine}; ${database}, ${catalogue}; ${loadNote}. ${what}`
 // A run with a heap limit has blocks of its own, beside the default's.
@@ -555,6 +562,71 @@ if (run('interactive')) {
     ].join('\n'),
   })
   console.log(`\n${table.join('\n')}\n`)
+}
+
+if (run('spike')) {
+  const { crowd, p95Limit, poolSizes, prepareCrowd, spikeBench } = await import('../tests/bench/spike.mjs')
+  // Products a shopper may pick: the popular ones in stock, a few pages deep.
+  const products = []
+  for (let page = 1; page <= 5; page++) {
+    const { results } = await getJson(`/api/v1/products/?ordering=popularity&size=40&page=${page}`)
+    products.push(...results.filter((p) => p.in_stock).map((p) => ({ id: p.id, slug: p.slug })))
+  }
+  const catalogue = {
+    products,
+    lists: [pages.list, pages.category, '/ru/products?page=2', '/ru/products?sections=mens-perfume'],
+  }
+  console.log('bench: spike: preparing returning visitors (a basket each) and signed-in customers…')
+  const pool = await prepareCrowd(base, dataDir, { products })
+  const ms0 = (n) => `${n.toFixed(0)} ms`
+  const shares = Object.entries(crowd)
+    .map(([kind, share]) => `${(share * 100).toFixed(0)} % ${kind}`)
+    .join(', ')
+  console.log(
+    `bench: spike: ${spikeSeconds} s a step, ${shares}; raising the rate until p95 > ${p95Limit} ms or an error…`,
+  )
+  const row = (s) =>
+    `| ${s.rate.toFixed(1)} | ${s.pagesPerSecond.toFixed(0)} | ${ms0(s.p50)} | ${ms0(s.p95)} | ${ms0(s.p99)} | ${s.failures} | ${(s.hitShare * 100).toFixed(0)} % | ${mb(s.rss)} | ${s.held ? 'held' : '**no**'} |`
+  const result = await spikeBench(base, {
+    pid: server.pid,
+    catalogue,
+    pool,
+    seconds: spikeSeconds,
+    onStep: (s) =>
+      console.log(
+        `bench: spike: ${s.rate.toFixed(1)} shoppers/s: ${s.pagesPerSecond.toFixed(0)} pages/s, p95 ${ms0(s.p95)} (${Object.entries(
+          s.kindsP95,
+        )
+          .map(([kind, p]) => `${kind} ${ms0(p)}`)
+          .join(', ')}), ${s.failures} failed, RSS ${mb(s.rss)} — ${s.held ? 'held' : 'did not hold'}`,
+      ),
+  })
+  const { held } = result
+  const summary = held
+    ? `The highest rate that held: **${held.rate.toFixed(1)} shoppers a second** (${held.pagesPerSecond.toFixed(0)} pages a second), p95 ${ms0(held.p95)}, 0 errors, RSS ${mb(held.rss)} after it (peak ${mb(result.steps.at(-1).peak)}).`
+    : `No rate held, not even the first (${result.steps[0].rate} shoppers a second).`
+  const table = [
+    '| shoppers/s | pages/s | p50 | p95 | p99 | failed | from the page cache | RSS after | |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...result.steps.map(row),
+  ]
+  blocks.push({
+    key: blockKey('spike'),
+    body: [
+      heading(
+        'spike',
+        `Shoppers arrive at a steady rate (a new one every 1/rate s, however slow the answers: an open model) for ${spikeSeconds} s a step, ${shares}; each goes home → a list → a product → adds it (the form's post and the page it leads back to) → the basket → checkout (a customer's first checkout step; a visitor's way to sign-in), one page after another with its cookies, as a browser without scripts does (\`Accept-Encoding: gzip, deflate, br\`). Returning visitors (a visitor id and a product in the basket) and signed-in customers (two products in the basket, three favourites) are a pool of ${poolSizes.visitors} and ${poolSizes.accounts} who then take the product out again (the basket page's remove). A page's time runs from its request to the last byte of the page it ends on (redirects followed); a step holds when its 95th percentile is at most ${p95Limit} ms and no request failed (a status other than 200 or a redirect, a broken connection, 10 s without an answer). After an unrecorded warm-up, the rate rises ×1.5 a step until one does not hold, then twice halfway between. ${summary}`,
+      ),
+      '',
+      ...table,
+    ].join('\n'),
+  })
+  targets.push({
+    target: 'spike: a rate held with 0 errors (≥ 5× its figure before the page cache for everyone)',
+    met: Boolean(held),
+    figure: held ? `${held.rate.toFixed(1)} shoppers/s, ${held.pagesPerSecond.toFixed(0)} pages/s` : 'none',
+  })
+  console.log(`\n${table.join('\n')}\n${summary.replaceAll('**', '')}\n`)
 }
 
 if (run('import')) {

@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const phone = '+998901234567'
 const password = 'bench-shopper-1'
 
 async function call(base, path, { method = 'GET', body, token, allow = [] } = {}) {
@@ -35,7 +34,7 @@ function smsCode(dataDir, phone) {
   return sms?.text.match(/\b\d{6}\b/)?.[0] ?? null
 }
 
-async function register(base, dataDir) {
+async function register(base, dataDir, phone) {
   const entry = await call(base, 'account/registration/entrypoint/', { method: 'POST', body: { phone } })
   const verify = await call(base, 'account/registration/verify/', {
     method: 'POST',
@@ -49,14 +48,14 @@ async function register(base, dataDir) {
 }
 
 /**
- * The bench's customer (registered when the database has none) with `basket`
- * in the basket and `liked` in the favourites (product ids), signed in through
- * the sign-in form: the Cookie header of that browser (its session, visitor id
- * and language).
+ * The bench's customer `phone` (registered when the database has none) with
+ * `basket` in the basket and `liked` in the favourites (product ids), signed in
+ * through the sign-in form: the Cookie header of that browser (its session,
+ * visitor id and language).
  */
-export async function signedInShopper(base, dataDir, { basket, liked }) {
+export async function signedInShopper(base, dataDir, { basket, liked, phone = '+998901234567' }) {
   const login = await call(base, 'auth/login/', { method: 'POST', body: { phone, password }, allow: [400, 401] })
-  const token = login?.access ?? (await register(base, dataDir))
+  const token = login?.access ?? (await register(base, dataDir, phone))
   for (const id of basket)
     await call(base, 'orders/cart/products/', { method: 'POST', token, body: { product_id: id, if_absent: true } })
   for (const id of liked) await call(base, 'products/likes/', { method: 'POST', token, body: { product_id: id } })
