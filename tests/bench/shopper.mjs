@@ -66,13 +66,41 @@ export async function signedInShopper(base, dataDir, { basket, liked, phone = '+
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: 'i18n_redirected=ru' },
     body: new URLSearchParams({ phone, password }),
   })
+  const cookies = keptCookies(form)
+  if (!cookies.has('atir_session')) throw new Error(`bench shopper: the sign-in form answered ${form.status}`)
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+}
+
+/**
+ * The cookies a browser keeps from a form's answer, besides the language's: the
+ * toast it queues (the flash cookie) is for the page the form leads back to, not
+ * the bench's.
+ */
+function keptCookies(answer) {
   const cookies = new Map([['i18n_redirected', 'ru']])
-  for (const line of form.headers.getSetCookie()) {
+  for (const line of answer.headers.getSetCookie()) {
     const [pair] = line.split(';')
     const at = pair.indexOf('=')
     const value = pair.slice(at + 1)
-    if (value) cookies.set(pair.slice(0, at), value)
+    if (value && pair.slice(0, at) !== 'atir_flash') cookies.set(pair.slice(0, at), value)
   }
-  if (!cookies.has('atir_session')) throw new Error(`bench shopper: the sign-in form answered ${form.status}`)
+  return cookies
+}
+
+/**
+ * A visitor whose earlier visit put `productId` in the basket through the
+ * product page's form (no account): the Cookie header that browser keeps (its
+ * visitor id, the basket's cookie and the language).
+ */
+export async function returningVisitor(base, productId) {
+  const form = await fetch(`${base}/ru/basket`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: 'i18n_redirected=ru' },
+    body: new URLSearchParams({ intent: 'add', product_id: String(productId) }),
+  })
+  const cookies = keptCookies(form)
+  if (!cookies.has('visitorId') || !cookies.has('atir_basket'))
+    throw new Error(`bench visitor: the basket form answered ${form.status}`)
   return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 }
