@@ -138,8 +138,8 @@ export const rateLimitRefusals = new Counter({
 
 export const pageCacheRequests = new Counter({
   name: 'atir_page_cache_requests_total',
-  help: "First-time visitors' pages: served from the page cache (hit) or rendered (miss)",
-  labelNames: ['result'] as const,
+  help: "Shared storefront pages: from the page cache (hit) or rendered first (miss), whole for a visitor who owns nothing (anonymous) or with the shopper's own parts filled in (personal)",
+  labelNames: ['result', 'shopper'] as const,
   registers: [metrics],
 })
 

@@ -44,10 +44,11 @@ export class ApiUnavailableError extends Response {
 
 /**
  * Whose credentials a call carries: the signed-in customer's session (default;
- * refreshed once on 401), none, or an explicit bearer token (e.g. the
- * short-lived session of a password reset; never refreshed).
+ * refreshed once on 401), none (the visitor id only), nobody's (neither: what
+ * every visitor is shown), or an explicit bearer token (e.g. the short-lived
+ * session of a password reset; never refreshed).
  */
-export type ApiAuth = 'session' | 'none' | { bearer: string }
+export type ApiAuth = 'session' | 'none' | 'nobody' | { bearer: string }
 
 export type ApiQuery = Record<string, string | number | boolean | undefined | null>
 
@@ -99,6 +100,8 @@ export type Caller = {
    * own when not given, and `withAuth` hands it on.
    */
   identities?: IdentityMemo
+  /** Called when a call gets no answer or a 5xx one (a page rendered for everyone is then not kept). */
+  onFailure?: () => void
 }
 
 export const apiClientContext = createContext<ApiClient>()
@@ -173,6 +176,11 @@ function expiredIn(token: string, slackSeconds: number) {
   return exp !== null && exp - slackSeconds <= Date.now() / 1000
 }
 
+/** Whether a call with these tokens would refresh them first (the access token expires within seconds). */
+export function refreshDue(tokens: AuthTokens) {
+  return expiredIn(tokens.access, expirySlackSeconds)
+}
+
 /** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
 export function createApiClient(
   context: Readonly<RouterContextProvider>,
@@ -186,7 +194,7 @@ export function createApiClient(
   const send = (path: string, init: RequestInit, bearer: string | null) => {
     const headers = new Headers(init.headers)
     headers.set('Accept-Language', caller.lang)
-    headers.set('Fingerprint', caller.fingerprint)
+    if (auth !== 'nobody') headers.set('Fingerprint', caller.fingerprint)
     headers.set('Accept', 'application/json')
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
@@ -195,9 +203,16 @@ export function createApiClient(
     // A write may end or change a session (signing out, a password change): the page's next reads ask afresh.
     if (init.method && init.method !== 'GET') identities.clear()
     const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req, { identities }), signal)
-    return answer.catch((error: unknown) => {
-      throw apiUnreachable(error)
-    })
+    return answer.then(
+      (response) => {
+        if (response.status >= 500) caller.onFailure?.()
+        return response
+      },
+      (error: unknown) => {
+        caller.onFailure?.()
+        throw apiUnreachable(error)
+      },
+    )
   }
 
   /**
@@ -228,7 +243,7 @@ export function createApiClient(
   }
 
   const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    if (auth === 'none') return send(path, init, null)
+    if (auth === 'none' || auth === 'nobody') return send(path, init, null)
     if (typeof auth === 'object') return send(path, init, auth.bearer)
     const store = caller.tokens
     let tokens = store?.get() ?? null

@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
-import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
-import { type HeaderUser, ProfileLinks } from '#app/components/account/profile-menu.tsx'
+import { authPath } from '#app/components/account/auth-types.ts'
+import { ProfileLinks } from '#app/components/account/profile-menu.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
-import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { PersonalSlot } from '#app/utils/personal.tsx'
 import type { Shell } from '#app/utils/shell.server.ts'
 import { useNavigationEffect } from '#app/utils/use-navigation-effect.ts'
 import { Icon } from '../icon.tsx'
 import { lockScroll } from '../scroll-lock.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
+import { useFramePersonal } from './frame-personal.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { useHere } from './use-here.ts'
 
 const panelId = 'site-menu'
 
@@ -20,11 +22,10 @@ const panelId = 'site-menu'
  * buttons work without JavaScript (Escape and a tap beside it close it too);
  * with it, the page behind stops scrolling and navigation closes the drawer.
  */
-export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; user: HeaderUser | null }) {
+export function MobileMenu({ shell, lang }: { shell: Shell; lang: Lang }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
-  const { pathname, search } = useLocation()
-  const dialog = useAuthDialog()
+  const frame = useFramePersonal()
   const close = () => ref.current?.hidePopover()
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
@@ -48,9 +49,6 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
       unlock?.()
     }
   }, [])
-  const here = isAuthPath(pathname)
-    ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
-    : `${pathname}${search}`
   return (
     <div className="mobile-menu">
       <button type="button" className="mobile-menu__open" popoverTarget={panelId} aria-label={t('shell.menu')}>
@@ -105,30 +103,47 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
-        <div className="mobile-menu__account">
-          {user ? (
-            <ProfileLinks lang={lang} onPick={close} />
-          ) : (
-            <Link
-              to={authPath(lang, 'login', here)}
-              className="button mobile-menu__login"
-              onClick={(event) => {
-                if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
-                event.preventDefault()
-                close()
-                dialog.openAuth('login')
-              }}
-            >
-              {t('shell.login')}
-            </Link>
-          )}
-        </div>
+        {frame ? (
+          <PersonalSlot id="menu-account" state={(value) => value(frame.text).user}>
+            <MenuAccount lang={lang} onPick={close} />
+          </PersonalSlot>
+        ) : (
+          <MenuAccount lang={lang} onPick={close} />
+        )}
         <div className="mobile-menu__contacts">
           <PhoneLinks contacts={shell.contacts} />
           <AddressLink contacts={shell.contacts} />
           <SocialLinks contacts={shell.contacts} />
         </div>
       </div>
+    </div>
+  )
+}
+
+/** The shopper's part of the menu: their profile's links, or sign-in. */
+function MenuAccount({ lang, onPick }: { lang: Lang; onPick: () => void }) {
+  const { t } = useTranslation()
+  const dialog = useAuthDialog()
+  const user = useFramePersonal()?.value.user
+  const here = useHere(lang)
+  return (
+    <div className="mobile-menu__account">
+      {user ? (
+        <ProfileLinks lang={lang} onPick={onPick} />
+      ) : (
+        <Link
+          to={authPath(lang, 'login', here)}
+          className="button mobile-menu__login"
+          onClick={(event) => {
+            if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+            event.preventDefault()
+            onPick()
+            dialog.openAuth('login')
+          }}
+        >
+          {t('shell.login')}
+        </Link>
+      )}
     </div>
   )
 }

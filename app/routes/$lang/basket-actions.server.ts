@@ -1,4 +1,3 @@
-import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { logger } from '#api/log.ts'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
@@ -8,6 +7,7 @@ import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { type FlashToast, flash } from '#app/utils/flash.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -42,24 +42,6 @@ export function backTo(request: Request, formData: FormData, fallback: string) {
 }
 
 /**
- * A cookie whose value changes with every basket or favourites change. Pages
- * vary on Cookie and any cookie besides the visitor id makes them private
- * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
- * header counts after a change.
- */
-function changedCookie(request: Request) {
-  return stringifySetCookie({
-    name: 'atir_basket',
-    value: Date.now().toString(36),
-    path: '/',
-    maxAge: 365 * 24 * 60 * 60,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
-  })
-}
-
-/**
  * The answer to a basket or favourites form: the toast travels in the flash
  * cookie (the root loader revalidates after every action, so a fetcher shows
  * it too); a fetcher gets data, a plain form post/redirect/get back to where it was.
@@ -73,7 +55,7 @@ export function answer(
   flash(context, options.toast)
   const status = options.status ?? 200
   const headers = new Headers()
-  if (status < 400) headers.append('Set-Cookie', changedCookie(request))
+  if (status < 400) headers.append('Set-Cookie', ownedChangedCookie(request))
   if (formData.get(JS_FIELD) === '1') return data({ ok: status < 400 }, { status, headers })
   return redirect(backTo(request, formData, options.fallback), { headers })
 }
