@@ -121,8 +121,10 @@ export function createApi(deps: ApiDeps): Api {
   }
 }
 
-function errorResponse(error: Error, c: Context<ApiEnv>, report: ErrorReporter) {
+function errorResponse(thrown: Error, c: Context<ApiEnv>, report: ErrorReporter) {
   const lang = c.get('lang') ?? 'ru'
+  // A body cut at its limit fails whatever read it (a form, a JSON validator): the answer is the limit's.
+  const error = c.get('bodyRefusal') ?? thrown
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status, error.headers)
   if (error instanceof StockError) return c.json(error.toApiError(lang).toJSON(), error.status)
   if (error instanceof HTTPException) {

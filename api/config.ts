@@ -134,8 +134,8 @@ const envSchema = z.object({
       .regex(/^[\w.-]{1,64}$/)
       .optional(),
   ),
-  // Online payment: `sandbox` (a local page that approves or declines), `payme` or `click`.
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click']).default('sandbox'),
+  // Online payment: `sandbox` (a local page that approves or declines), `payme`, `click` or `uzum`.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'payme', 'click', 'uzum']).default('sandbox'),
   PAYME_MERCHANT_ID: optionalText,
   // The merchant key Payme signs its calls with (Basic "Paycom:<key>"); the test key in its sandbox.
   PAYME_KEY: optionalText,
@@ -151,6 +151,18 @@ const envSchema = z.object({
   // Click Merchant API (payment reversal for refunds): the user id from the merchant cabinet, and its base URL.
   CLICK_MERCHANT_USER_ID: optionalText,
   CLICK_API_URL: z.url().default('https://api.click.uz/v2/merchant/'),
+  // Uzum Bank Merchant API: the service id and the Basic login and password Uzum calls the shop with.
+  UZUM_SERVICE_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d{1,18}$/, { message: "digits: the service's id from Uzum Bank" })
+      .optional(),
+  ),
+  UZUM_LOGIN: optionalText,
+  UZUM_PASSWORD: optionalText,
+  // Where the shopper pays in the Uzum Bank app (its open-service link for the service).
+  UZUM_PAY_URL: z.url().default('https://www.uzumbank.uz/open-service'),
   // Fiscal codes (IKPU/MXIK and package code, tasnif.soliq.uz) for products that have none of their own.
   PAYME_DEFAULT_IKPU: z
     .string()
@@ -292,7 +304,7 @@ function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
   if (env.PAYMENT_PROVIDER === 'sandbox')
     refuse(
       'PAYMENT_PROVIDER',
-      'sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme or click',
+      'sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme, click or uzum',
     )
   if (env.SMS_PROVIDER === 'log')
     refuse('SMS_PROVIDER', 'log in SHOP_MODE=live: codes would go to a file, not to customers; set eskiz')
@@ -300,6 +312,19 @@ function liveModeRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
     refuse('PUBLIC_URL', "required in SHOP_MODE=live: the shop's public address for links, sitemap and payment returns")
   if (!env.SESSION_SECRET)
     refuse('SESSION_SECRET', 'required in SHOP_MODE=live: a secret of at least 32 characters, kept outside DATA_DIR')
+}
+
+/** Uzum's three settings name one service: a part of them is a mistake, whichever provider is chosen. */
+function uzumRules(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
+  const settings = ['UZUM_SERVICE_ID', 'UZUM_LOGIN', 'UZUM_PASSWORD'] as const
+  const missing = settings.filter((name) => !env[name])
+  if (missing.length === settings.length || !missing.length) return
+  for (const name of missing)
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `required with ${settings.filter((n) => env[n]).join(', ')}`,
+    })
 }
 
 /** MEDIA_URL is checked with the S3_ settings beside it. */
@@ -313,6 +338,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // Also when another setting is wrong: one start reports every problem.
     .superRefine(liveModeRules, { when: () => true })
     .superRefine(mediaRules)
+    .superRefine(uzumRules)
     .safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)

@@ -9,7 +9,7 @@ import type { sessionSchema as codeSessionSchema, registeredSchema, signatureSch
 import type { customerTelegramSchema } from './account/telegram-routes.ts'
 import type { entrySchema as auditEntrySchema } from './admin/audit-routes.ts'
 import type { challengeSchema, enrolmentSchema, recoverySchema, sessionSchema } from './admin/auth-routes.ts'
-import type { batchDetailSchema, batchPage, batchSchema, undoSchema } from './admin/batches/schemas.ts'
+import type { batchDetailSchema, batchPage, batchSchema } from './admin/batches/schemas.ts'
 import type {
   adminBannerSchema,
   adminPageSchema,
@@ -39,6 +39,7 @@ import type {
   phoneOrderSchema,
   staffOrderPage,
   staffOrderSchema,
+  statusMoveSchema,
 } from './admin/orders/schemas.ts'
 import type { adminProductPage, adminProductSchema, choicesSchema } from './admin/products/schemas.ts'
 import type { promoListSchema } from './admin/promo/routes.ts'
@@ -382,8 +383,8 @@ export type StaffApiAnswers = {
     'admin/auth/second-factor/': StaffSession
     'admin/auth/totp/': Enrolment
     'admin/auth/totp/confirm/': Out<typeof recoverySchema>
-    'admin/batches/{id}/apply/': BatchDetail
-    'admin/batches/{id}/undo/': Undone
+    'admin/batches/{id}/apply/': Batch
+    'admin/batches/{id}/undo/': Batch
     'admin/brands/': BrandRow
     'admin/categories/': CategoryRow
     'admin/category-groups/': GroupRow
@@ -410,9 +411,9 @@ export type StaffApiAnswers = {
     'admin/orders/{id}/payment-link/': OrderPaymentLink
     'admin/orders/{id}/refunds/': StaffOrder
     'admin/orders/{id}/returns/': StaffOrder
-    'admin/orders/{id}/status/': StaffOrder
+    'admin/orders/{id}/status/': StaffStatusMove
     'admin/products/': AdminProduct
-    'admin/products/bulk/': BatchDetail
+    'admin/products/bulk/': Batch
     'admin/products/bulk/preview/': BatchDetail
     'admin/products/{id}/line/': AdminLine
     'admin/products/{id}/sizes/': NewSizeAnswer
@@ -496,6 +497,7 @@ export type StaffChallenge = Out<typeof challengeSchema>
 export type Enrolment = Out<typeof enrolmentSchema>
 export type AuditEntry = Out<typeof auditEntrySchema>
 export type StaffOrder = Out<typeof staffOrderSchema>
+export type StaffStatusMove = Out<typeof statusMoveSchema>
 export type StaffOrderPage = Out<typeof staffOrderPage>
 export type StaffOrderCounts = Out<typeof countsSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>
@@ -527,7 +529,6 @@ export type MovementPage = Out<typeof movementPage>
 export type Batch = Out<typeof batchSchema>
 export type BatchDetail = Out<typeof batchDetailSchema>
 export type BatchPage = Out<typeof batchPage>
-export type Undone = Out<typeof undoSchema>
 export type AdminBanner = Out<typeof adminBannerSchema>
 export type AdminStory = Out<typeof adminStorySchema>
 export type AdminStoryItem = Out<typeof adminStoryItemSchema>

@@ -10,11 +10,12 @@ import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
-import { getLocale, i18nextMiddleware } from '#app/middleware/i18next.ts'
+import { i18nextMiddleware } from '#app/middleware/i18next.ts'
 import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { allTranslations } from '#app/utils/browser-i18n.client.ts'
 import { replayEarlyInput } from '#app/utils/early-input.ts'
-import { htmlLang, isLang, type Lang } from '#app/utils/i18n.ts'
+import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { personalText } from '#app/utils/personal.server.ts'
 import { wantsLessData } from '#app/utils/save-data.ts'
@@ -43,7 +44,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request, the shopper's own; reading them clears the cookie.
   const toasts = await personalText({ request, context }, 'toasts', {})
-  return { lang: getLocale(context) as Lang, toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
+  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 
 // Every navigation and every form submission may have queued a toast.

@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
 
-// A URL maps to its file in one hop (README "Routes"): the URL's segments are
+// A URL maps to its file in one hop (docs/architecture.md "Routes"): the URL's segments are
 // folders under app/routes, `:param` is `$param`, a folder's own page is
 // index.tsx, its layout _layout.tsx, the catch-all $.tsx. *.server.ts files
 // beside a route are its helpers, a folder's +shared/ its screens' components:

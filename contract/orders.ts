@@ -19,7 +19,7 @@ export const isOrderStatus = (value: number): value is OrderStatus => (orderStat
 export const PaymentStatus = ['pending', 'paid', 'failed', 'refund_pending', 'refunded'] as const
 export type PaymentStatus = (typeof PaymentStatus)[number]
 
-export const PaymentMethod = ['cash', 'card', 'payme', 'click'] as const
+export const PaymentMethod = ['cash', 'card', 'payme', 'click', 'uzum'] as const
 export type PaymentMethod = (typeof PaymentMethod)[number]
 
 export const Delivery = ['courier', 'pickup'] as const

@@ -18,7 +18,7 @@ import { SharedRender } from '#app/utils/shared-render.server.ts'
 import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.ts'
 
 // Storefront pages rendered once for everyone
-// (docs/decisions/016-cached-pages-for-everyone.md, which extends 010). A page
+// (docs/decisions/017-cached-pages-for-everyone.md, which extends 010). A page
 // whose route says it is shared (`handle = sharedPage`) is rendered as for a
 // first-time visitor, with the shopper's own parts marked (a template,
 // server/page-template.ts), and kept; every request for it is then answered

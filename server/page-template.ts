@@ -6,7 +6,7 @@ import { tokenPattern } from '#app/utils/shared-render.server.ts'
 // where a shopper's own parts go: the slots of HTML (`PersonalSlot`), the
 // tokens in its loader data (`personalText`) and its scripts' nonce. Filling
 // it in for a shopper puts their slots, their values and the response's own
-// nonce there (docs/decisions/016-cached-pages-for-everyone.md).
+// nonce there (docs/decisions/017-cached-pages-for-everyone.md).
 
 type Piece =
   | { kind: 'text'; bytes: Buffer }

@@ -12,6 +12,8 @@ import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
+import { stopBatchJobs } from '#api/catalogue-batches/jobs.ts'
+import { tendBatches } from '#api/catalogue-batches/service.ts'
 import { getConfig } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { databaseSettings } from '#api/db/connection.ts'
@@ -83,6 +85,8 @@ export async function createShop({ build, assets }: ShopOptions) {
   // The embedded database is this process's alone: `npm run staff` reaches it through the shop.
   const stopStaffControl =
     database.kind === 'pglite' ? await startStaffControl({ db: database.db, config }) : async () => {}
+  // An apply or undo the last stop interrupted goes on (on PGlite this process is the only one: at once).
+  await tendBatches(database.db, () => new Date(), database.kind === 'pglite' ? 0 : undefined)
 
   reportDatabase(database)
   // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
@@ -173,12 +177,17 @@ export async function createShop({ build, assets }: ShopOptions) {
     async accept() {
       await keepSessionSecret(database, config)
     },
-    /** Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection. */
+    /**
+     * Shutting down: /readyz answers 503 from now on, for a proxy still holding a connection,
+     * and long batch work stops after its current slice (a check says it was interrupted).
+     */
     stopTakingTraffic() {
       stopping = true
+      void stopBatchJobs()
     },
     /** Stops the periodic work, then closes the database: call once the server has stopped taking requests. */
     async close() {
+      await stopBatchJobs()
       await orderJobs.stop()
       await stopStaffControl()
       await dependencies.stop()

@@ -14,6 +14,7 @@ import { customerRoutes, errors, jsonBody, messageSchema, tokensSchema, userSche
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { authService } from '../auth/service.ts'
 import { accountBlocked } from '../customers/blocking.ts'
+import type { Db } from '../db/client.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { limitAddress, requireUser } from '../http/identity.ts'
@@ -177,26 +178,36 @@ const phoneTaken = (lang: Lang) => {
   return new ApiError(409, detail, [{ field: 'phone', message: detail }])
 }
 
+/** The account of a token that is still live; 401 when the account is gone. */
+async function signedInUser(db: Db, id: number, lang: Lang) {
+  const row = await liveUserById(db, id)
+  if (!row) throw new ApiError(401, message(lang, 'token_invalid'))
+  return row
+}
+
+/** The customer's account: registration, the account itself, its password and its phone. */
 export function accountRoutes(deps: ApiDeps) {
-  const { db, now, tokens, codes, throttle } = authService(deps)
+  return createRouter()
+    .route('/', ownAccountRoutes(deps))
+    .route('/', registrationRoutes(deps))
+    .route('/', passwordRoutes(deps))
+    .route('/', phoneRoutes(deps))
+}
+
+/** The signed-in customer, and deleting the account. */
+function ownAccountRoutes(deps: ApiDeps) {
+  const { db, throttle } = authService(deps)
   const media = mediaBase(deps.config)
-
-  async function signedInUser(id: number, lang: Lang) {
-    const row = await liveUserById(db, id)
-    if (!row) throw new ApiError(401, message(lang, 'token_invalid'))
-    return row
-  }
-
   return createRouter()
     .openapi(accountRoute, async (c) => {
       const user = requireUser(c)
-      return c.json(userView(await signedInUser(user.id, c.get('lang')), media), 200)
+      return c.json(userView(await signedInUser(db, user.id, c.get('lang')), media), 200)
     })
     .openapi(deleteRoute, async (c) => {
       const lang = c.get('lang')
       const current = requireUser(c)
       const { password } = c.req.valid('json')
-      const user = await signedInUser(current.id, lang)
+      const user = await signedInUser(db, current.id, lang)
       // Like a password change: a wrong password counts as a failed login.
       if (user.passwordHash) {
         const attempt = await throttle.begin(user.phone ?? '', limitAddress(c), lang)
@@ -209,7 +220,12 @@ export function accountRoutes(deps: ApiDeps) {
       await deleteAccount(deps, current.id)
       return c.json({ message: message(lang, 'account_deleted') }, 200)
     })
+}
 
+/** Registration: a code to the phone, the code verified, the account made. */
+function registrationRoutes(deps: ApiDeps) {
+  const { db, now, tokens, codes } = authService(deps)
+  return createRouter()
     .openapi(registrationEntryRoute, async (c) => {
       const lang = c.get('lang')
       const { phone } = c.req.valid('json')
@@ -268,7 +284,12 @@ export function accountRoutes(deps: ApiDeps) {
       if (userId === null) throw signatureError()
       return c.json({ token: await tokens.open(userId) }, 201)
     })
+}
 
+/** A forgotten password reset by an SMS code, and a password changed knowing the old one. */
+function passwordRoutes(deps: ApiDeps) {
+  const { db, now, tokens, codes, throttle } = authService(deps)
+  return createRouter()
     .openapi(resetRoute, async (c) => {
       const lang = c.get('lang')
       const { phone } = c.req.valid('json')
@@ -309,7 +330,7 @@ export function accountRoutes(deps: ApiDeps) {
       const { new_password } = c.req.valid('json')
       const until = await tokens.resetUntil(current.sessionId)
       if (!until || until <= now()) throw new ApiError(403, message(lang, 'reset_not_allowed'))
-      await signedInUser(current.id, lang)
+      await signedInUser(db, current.id, lang)
       const passwordHash = await hashPassword(new_password)
       await setPassword(db, current.id, passwordHash, now())
       await tokens.endReset(current.sessionId)
@@ -320,7 +341,7 @@ export function accountRoutes(deps: ApiDeps) {
       const lang = c.get('lang')
       const current = requireUser(c)
       const { old_password, new_password } = c.req.valid('json')
-      const user = await signedInUser(current.id, lang)
+      const user = await signedInUser(db, current.id, lang)
       const attempt = await throttle.begin(user.phone ?? '', limitAddress(c), lang)
       if (!old_password || !(await verifyPassword(user.passwordHash, old_password))) {
         const detail = message(lang, 'old_password_incorrect')
@@ -332,12 +353,18 @@ export function accountRoutes(deps: ApiDeps) {
       await tokens.revokeAll(current.id, current.sessionId)
       return c.json({ message: message(lang, 'password_changed') }, 200)
     })
+}
 
+/** Moving the account to another phone, confirmed by a code sent to it. */
+function phoneRoutes(deps: ApiDeps) {
+  const { db, codes } = authService(deps)
+  const media = mediaBase(deps.config)
+  return createRouter()
     .openapi(phoneChangeRoute, async (c) => {
       const lang = c.get('lang')
       const current = requireUser(c)
       const { phone } = c.req.valid('json')
-      const user = await signedInUser(current.id, lang)
+      const user = await signedInUser(db, current.id, lang)
       if (user.phone === phone) {
         const detail = message(lang, 'phone_same')
         throw new ApiError(400, detail, [{ field: 'phone', message: detail }])
@@ -361,7 +388,7 @@ export function accountRoutes(deps: ApiDeps) {
       const lang = c.get('lang')
       const current = requireUser(c)
       const { code, phone, session } = c.req.valid('json')
-      await signedInUser(current.id, lang)
+      await signedInUser(db, current.id, lang)
       await codes.verify({
         purpose: 'change_phone',
         ticket: session,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm'
 import { authLimits } from '#contract/auth-limits.ts'
 import type { Config } from '../config.ts'
 import { lockKey } from '../db/advisory-lock.ts'
@@ -8,7 +8,7 @@ import { verificationCodes } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
-import { recentEvents, recordEvent, tooManyRequests, waitFor } from '../http/rate-limit.ts'
+import { type Rule, recentEvents, recordEvent, tooManyRequests, waitFor } from '../http/rate-limit.ts'
 import { SmsError, type SmsProvider } from '../integrations/sms/index.ts'
 import { logger } from '../log.ts'
 import { rateLimitRefusals } from '../metrics.ts'
@@ -35,6 +35,176 @@ export function smsFailure(error: unknown, lang: Lang): ApiError {
   return new ApiError(503, message(lang, error.reason === 'timeout' ? 'sms_timeout' : 'sms_unavailable'))
 }
 
+type DailyShare = { lock: string; codesOf: SQL | undefined; bucket: string; rule: Rule }
+
+/** A client address's daily share (`address` is `limitAddress`): codes sent plus "already registered" answers. */
+const addressShareOf = ({ address, limit }: { address: string; limit: number }): DailyShare => ({
+  lock: `sms-address:${address}`,
+  codesOf: eq(verificationCodes.clientAddress, address),
+  bucket: `phone-taken:${address}`,
+  rule: { limit, windowSeconds: authLimits.codeCapWindow },
+})
+
+/** A signed-in account's daily share of phone-change codes and answers, whichever addresses it came from. */
+const accountShare = (userId: number): DailyShare => ({
+  lock: `sms-account:${userId}`,
+  codesOf: and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'change_phone')),
+  bucket: `phone-change-taken:${userId}`,
+  rule: { limit: authLimits.phoneChangeCodesPerAccount, windowSeconds: authLimits.codeCapWindow },
+})
+
+/**
+ * 429 once a daily share is used: the codes `codesOf` counts plus the "already
+ * registered" answers of `bucket` (which would otherwise list the shop's
+ * customers). `lock` makes requests of the same share take turns.
+ */
+async function checkDailyShare(tx: Tx, share: DailyShare, at: Date, lang: Lang) {
+  const { rule } = share
+  await lockKey(tx, share.lock)
+  const ms = at.getTime()
+  const codes = await tx
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(share.codesOf, gt(verificationCodes.createdAt, new Date(ms - rule.windowSeconds * 1000))))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(rule.limit)
+  const answers = await recentEvents(tx, share.bucket, rule, ms)
+  const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
+  const wait = waitFor(all, rule, ms)
+  if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
+}
+
+/**
+ * 429 while the phone must wait: `codeResendAfter` since its last code, or
+ * its daily cap used (a password reset keeps a slow lane past it).
+ */
+async function checkPhoneWait(tx: Tx, phone: string, purpose: CodePurpose, at: Date, lang: Lang) {
+  const ms = at.getTime()
+  const byPhone = await tx
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.phone, phone),
+        gt(verificationCodes.createdAt, new Date(ms - authLimits.codeCapWindow * 1000)),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(authLimits.codesPerPhone)
+  const latest = byPhone[0]?.createdAt.getTime()
+  if (latest !== undefined && ms - latest < authLimits.codeResendAfter * 1000) {
+    const seconds = Math.ceil((latest + authLimits.codeResendAfter * 1000 - ms) / 1000)
+    throw tooManyRequests(lang, 'code_cooldown', seconds, { vars: { seconds } })
+  }
+  if (latest !== undefined && byPhone.length >= authLimits.codesPerPhone) {
+    const dayWait = waitFor(
+      byPhone.map((r) => r.createdAt),
+      { limit: authLimits.codesPerPhone, windowSeconds: authLimits.codeCapWindow },
+      ms,
+    )
+    // Password reset keeps a slow lane past the quota, so the owner always has a way back.
+    const laneWait = purpose === 'reset' ? (latest + authLimits.resetSlowLane * 1000 - ms) / 1000 : dayWait
+    const wait = Math.min(dayWait, laneWait)
+    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
+  }
+}
+
+/** Writes the new code of the phone for `purpose`, the older ones no longer valid; returns its id. */
+async function replaceCode(tx: Tx, code: typeof verificationCodes.$inferInsert, at: Date) {
+  const { purpose, phone } = code
+  // The newest code is the only one that counts.
+  await tx
+    .update(verificationCodes)
+    .set({ consumedAt: at })
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.phone, phone),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+  // Housekeeping: rows older than two cap windows serve no limit any more.
+  await tx
+    .delete(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.phone, phone),
+        lt(verificationCodes.createdAt, new Date(at.getTime() - 2 * authLimits.codeCapWindow * 1000)),
+      ),
+    )
+  return oneRow(await tx.insert(verificationCodes).values(code).returning({ id: verificationCodes.id })).id
+}
+
+/** What checking a code needs: the database, the clock and the code's keyed digest. */
+type CodeKeys = { db: Db; now: () => Date; digest: (sessionHash: string, code: string) => string }
+
+export type CodeCheck = {
+  purpose: CodePurpose
+  ticket: string
+  code: string
+  lang: Lang
+  phone?: string
+  userId?: number
+  accept?: (row: CodeRow) => boolean | Promise<boolean>
+  finish: 'consume' | { signatureHash: string }
+}
+
+/**
+ * Checks a code against its ticket and, when right, marks it used
+ * (`finish: 'consume'`) or verified with a signature for the next step
+ * (`finish: { signatureHash }`). `accept` can refuse a right code as if it
+ * were wrong (reset for a phone without an account). Throws 400/429 with
+ * a `code` field error otherwise.
+ */
+async function verifyCode({ db, now, digest }: CodeKeys, options: CodeCheck): Promise<CodeRow> {
+  const { lang } = options
+  const sessionHash = sha256(options.ticket)
+  const at = now()
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.sessionHash, sessionHash), eq(verificationCodes.purpose, options.purpose)))
+    .limit(1)
+  const invalid = () => codeError(400, message(lang, 'code_session_invalid'))
+  if (
+    !row ||
+    row.consumedAt ||
+    row.verifiedAt ||
+    (options.phone !== undefined && row.phone !== options.phone) ||
+    (options.userId !== undefined && row.userId !== options.userId)
+  )
+    throw invalid()
+  if (row.expiresAt <= at) throw codeError(400, message(lang, 'code_expired'))
+  const exhausted = () => {
+    rateLimitRefusals.inc({ kind: 'code_attempts_exhausted' })
+    return codeError(429, message(lang, 'code_attempts_exhausted'))
+  }
+  const open = and(isNull(verificationCodes.consumedAt), isNull(verificationCodes.verifiedAt))
+  // Count the try first, atomically, so parallel guesses cannot exceed the limit.
+  const [counted] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, authLimits.codeMaxAttempts), open))
+    .returning({ attempts: verificationCodes.attempts })
+  if (!counted) throw row.attempts >= authLimits.codeMaxAttempts ? exhausted() : invalid()
+  const right =
+    sameDigest(digest(sessionHash, options.code), row.codeHash) && (options.accept ? await options.accept(row) : true)
+  if (!right) {
+    const left = authLimits.codeMaxAttempts - counted.attempts
+    if (left <= 0) throw exhausted()
+    throw codeError(400, message(lang, 'code_wrong', { left }))
+  }
+  const finish =
+    options.finish === 'consume' ? { consumedAt: at } : { verifiedAt: at, signatureHash: options.finish.signatureHash }
+  const [done] = await db
+    .update(verificationCodes)
+    .set(finish)
+    .where(and(eq(verificationCodes.id, row.id), open))
+    .returning({ id: verificationCodes.id })
+  if (!done) throw invalid()
+  return row
+}
+
 /**
  * One-time SMS codes: 6 random digits kept as an HMAC, valid `codeTtl`,
  * `codeMaxAttempts` tries, a new one for the same phone not before
@@ -47,59 +217,7 @@ export function smsFailure(error: unknown, lang: Lang): ApiError {
 export function createCodes({ db, config, now, sms }: { db: Db; config: Config; now: () => Date; sms: SmsProvider }) {
   const key = deriveKey(config.sessionSecret, 'atir/sms-code/v1')
   const digest = (sessionHash: string, code: string) => hmac(key, `${sessionHash}:${code}`)
-  const addressRule = { limit: config.SMS_CODES_PER_ADDRESS, windowSeconds: authLimits.codeCapWindow }
-  const takenBucket = (address: string) => `phone-taken:${address}`
-  const accountRule = { limit: authLimits.phoneChangeCodesPerAccount, windowSeconds: authLimits.codeCapWindow }
-  const accountTakenBucket = (userId: number) => `phone-change-taken:${userId}`
-
-  /**
-   * 429 once the address has used its daily share: codes sent plus "already
-   * registered" answers (which would otherwise list the shop's customers).
-   */
-  async function checkAddress(tx: Tx, address: string, at: Date, lang: Lang) {
-    await lockKey(tx, `sms-address:${address}`)
-    const ms = at.getTime()
-    const codes = await tx
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.clientAddress, address),
-          gt(verificationCodes.createdAt, new Date(ms - addressRule.windowSeconds * 1000)),
-        ),
-      )
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(addressRule.limit)
-    const answers = await recentEvents(tx, takenBucket(address), addressRule, ms)
-    const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
-    const wait = waitFor(all, addressRule, ms)
-    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
-  }
-
-  /**
-   * 429 once a signed-in account has used its daily share of phone-change
-   * codes and "already registered" answers, whichever addresses it came from.
-   */
-  async function checkAccount(tx: Tx, userId: number, at: Date, lang: Lang) {
-    await lockKey(tx, `sms-account:${userId}`)
-    const ms = at.getTime()
-    const codes = await tx
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.userId, userId),
-          eq(verificationCodes.purpose, 'change_phone'),
-          gt(verificationCodes.createdAt, new Date(ms - accountRule.windowSeconds * 1000)),
-        ),
-      )
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(accountRule.limit)
-    const answers = await recentEvents(tx, accountTakenBucket(userId), accountRule, ms)
-    const all = [...codes.map((r) => r.createdAt), ...answers].sort((a, b) => b.getTime() - a.getTime())
-    const wait = waitFor(all, accountRule, ms)
-    if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
-  }
+  const addressShare = (address: string) => addressShareOf({ address, limit: config.SMS_CODES_PER_ADDRESS })
 
   return {
     /**
@@ -109,12 +227,11 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
      */
     async countTakenAnswer(address: string | null, lang: Lang, userId?: number) {
       if (!address && userId === undefined) return
+      const shares = [address ? addressShare(address) : null, userId === undefined ? null : accountShare(userId)]
       await db.transaction(async (tx) => {
         const at = now()
-        if (address) await checkAddress(tx, address, at, lang)
-        if (userId !== undefined) await checkAccount(tx, userId, at, lang)
-        if (address) await recordEvent(tx, takenBucket(address), addressRule, at)
-        if (userId !== undefined) await recordEvent(tx, accountTakenBucket(userId), accountRule, at)
+        for (const share of shares) if (share) await checkDailyShare(tx, share, at, lang)
+        for (const share of shares) if (share) await recordEvent(tx, share.bucket, share.rule, at)
       })
     },
 
@@ -132,73 +249,18 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       const sessionHash = sha256(ticket)
       const code = randomCode()
       const at = now()
-      const ms = at.getTime()
-      const capStart = new Date(ms - authLimits.codeCapWindow * 1000)
-
       const id = await db.transaction(async (tx) => {
         // One request per phone (then per address) at a time, so two quick clicks cannot both pass the checks.
         await lockKey(tx, `sms-code:${phone}`)
         // The address first: past its cap every phone gets the same answer, whatever the phone's state.
-        if (address) await checkAddress(tx, address, at, lang)
-        if (purpose === 'change_phone' && options.userId !== undefined) await checkAccount(tx, options.userId, at, lang)
-        const byPhone = await tx
-          .select({ createdAt: verificationCodes.createdAt })
-          .from(verificationCodes)
-          .where(and(eq(verificationCodes.phone, phone), gt(verificationCodes.createdAt, capStart)))
-          .orderBy(desc(verificationCodes.createdAt))
-          .limit(authLimits.codesPerPhone)
-        const latest = byPhone[0]?.createdAt.getTime()
-        if (latest !== undefined && ms - latest < authLimits.codeResendAfter * 1000) {
-          const seconds = Math.ceil((latest + authLimits.codeResendAfter * 1000 - ms) / 1000)
-          throw tooManyRequests(lang, 'code_cooldown', seconds, { vars: { seconds } })
-        }
-        if (latest !== undefined && byPhone.length >= authLimits.codesPerPhone) {
-          const dayWait = waitFor(
-            byPhone.map((r) => r.createdAt),
-            { limit: authLimits.codesPerPhone, windowSeconds: authLimits.codeCapWindow },
-            ms,
-          )
-          // Password reset keeps a slow lane past the quota, so the owner always has a way back.
-          const laneWait = purpose === 'reset' ? (latest + authLimits.resetSlowLane * 1000 - ms) / 1000 : dayWait
-          const wait = Math.min(dayWait, laneWait)
-          if (wait > 0) throw tooManyRequests(lang, 'code_daily_limit', wait)
-        }
-        // The newest code is the only one that counts.
-        await tx
-          .update(verificationCodes)
-          .set({ consumedAt: at })
-          .where(
-            and(
-              eq(verificationCodes.purpose, purpose),
-              eq(verificationCodes.phone, phone),
-              isNull(verificationCodes.consumedAt),
-            ),
-          )
-        // Housekeeping: rows older than two cap windows serve no limit any more.
-        await tx
-          .delete(verificationCodes)
-          .where(
-            and(
-              eq(verificationCodes.phone, phone),
-              lt(verificationCodes.createdAt, new Date(ms - 2 * authLimits.codeCapWindow * 1000)),
-            ),
-          )
-        const row = oneRow(
-          await tx
-            .insert(verificationCodes)
-            .values({
-              purpose,
-              phone,
-              userId: options.userId,
-              codeHash: digest(sessionHash, code),
-              sessionHash,
-              clientAddress: address,
-              createdAt: at,
-              expiresAt: new Date(ms + authLimits.codeTtl * 1000),
-            })
-            .returning({ id: verificationCodes.id }),
-        )
-        return row.id
+        if (address) await checkDailyShare(tx, addressShare(address), at, lang)
+        if (purpose === 'change_phone' && options.userId !== undefined)
+          await checkDailyShare(tx, accountShare(options.userId), at, lang)
+        await checkPhoneWait(tx, phone, purpose, at, lang)
+        const expiresAt = new Date(at.getTime() + authLimits.codeTtl * 1000)
+        const codeHash = digest(sessionHash, code)
+        const row = { purpose, phone, userId: options.userId, codeHash, sessionHash, clientAddress: address }
+        return replaceCode(tx, { ...row, createdAt: at, expiresAt }, at)
       })
 
       if (options.delivery === 'none') return ticket
@@ -217,85 +279,8 @@ export function createCodes({ db, config, now, sms }: { db: Db; config: Config; 
       return ticket
     },
 
-    /**
-     * Checks a code against its ticket and, when right, marks it used
-     * (`finish: 'consume'`) or verified with a signature for the next step
-     * (`finish: { signatureHash }`). `accept` can refuse a right code as if it
-     * were wrong (reset for a phone without an account). Throws 400/429 with
-     * a `code` field error otherwise.
-     */
-    async verify(options: {
-      purpose: CodePurpose
-      ticket: string
-      code: string
-      lang: Lang
-      phone?: string
-      userId?: number
-      accept?: (row: CodeRow) => boolean | Promise<boolean>
-      finish: 'consume' | { signatureHash: string }
-    }): Promise<CodeRow> {
-      const { lang } = options
-      const sessionHash = sha256(options.ticket)
-      const at = now()
-      const [row] = await db
-        .select()
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.sessionHash, sessionHash), eq(verificationCodes.purpose, options.purpose)))
-        .limit(1)
-      const invalid = () => codeError(400, message(lang, 'code_session_invalid'))
-      if (
-        !row ||
-        row.consumedAt ||
-        row.verifiedAt ||
-        (options.phone !== undefined && row.phone !== options.phone) ||
-        (options.userId !== undefined && row.userId !== options.userId)
-      )
-        throw invalid()
-      if (row.expiresAt <= at) throw codeError(400, message(lang, 'code_expired'))
-      const exhausted = () => {
-        rateLimitRefusals.inc({ kind: 'code_attempts_exhausted' })
-        return codeError(429, message(lang, 'code_attempts_exhausted'))
-      }
-      // Count the try first, atomically, so parallel guesses cannot exceed the limit.
-      const [counted] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(verificationCodes.id, row.id),
-            lt(verificationCodes.attempts, authLimits.codeMaxAttempts),
-            isNull(verificationCodes.consumedAt),
-            isNull(verificationCodes.verifiedAt),
-          ),
-        )
-        .returning({ attempts: verificationCodes.attempts })
-      if (!counted) throw row.attempts >= authLimits.codeMaxAttempts ? exhausted() : invalid()
-      const right =
-        sameDigest(digest(sessionHash, options.code), row.codeHash) &&
-        (options.accept ? await options.accept(row) : true)
-      if (!right) {
-        const left = authLimits.codeMaxAttempts - counted.attempts
-        if (left <= 0) throw exhausted()
-        throw codeError(400, message(lang, 'code_wrong', { left }))
-      }
-      const finish =
-        options.finish === 'consume'
-          ? { consumedAt: at }
-          : { verifiedAt: at, signatureHash: options.finish.signatureHash }
-      const [done] = await db
-        .update(verificationCodes)
-        .set(finish)
-        .where(
-          and(
-            eq(verificationCodes.id, row.id),
-            isNull(verificationCodes.consumedAt),
-            isNull(verificationCodes.verifiedAt),
-          ),
-        )
-        .returning({ id: verificationCodes.id })
-      if (!done) throw invalid()
-      return row
-    },
+    /** Checks a code against its ticket and marks it used or verified (verifyCode). */
+    verify: (options: CodeCheck) => verifyCode({ db, now, digest }, options),
 
     /**
      * The verified registration code a signature stands for, still within

@@ -11,6 +11,54 @@ export type TokenPair = { access: string; refresh: string }
 const issuer = 'atir'
 const audience = 'atir-api'
 
+/** What signing and renewing tokens need: the database, the clock, the key and the lifetimes. */
+type TokenKeys = {
+  db: Db
+  now: () => Date
+  key: ReturnType<typeof deriveKey>
+  accessTtl: number
+  refreshTtlMs: number
+}
+
+function signAccess({ now, key, accessTtl }: TokenKeys, userId: number, sessionId: string) {
+  const issuedAt = Math.floor(now().getTime() / 1000)
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + accessTtl)
+    .sign(key)
+}
+
+async function addRefresh({ db, now, refreshTtlMs }: TokenKeys, sessionId: string) {
+  const refresh = randomToken()
+  const at = now()
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(refresh),
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + refreshTtlMs),
+  })
+  return refresh
+}
+
+/** A new pair for a live session of a customer not deleted; `null` otherwise. */
+async function renew(keys: TokenKeys, sessionId: string, at: Date): Promise<TokenPair | null> {
+  const { db } = keys
+  const [session] = await db
+    .select({ userId: authSessions.userId })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), isNull(users.deletedAt)))
+    .limit(1)
+  if (!session) return null
+  // Housekeeping: tokens of this session past their lifetime can no longer be replayed anyway.
+  await db.delete(refreshTokens).where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.expiresAt, at)))
+  return { access: await signAccess(keys, session.userId, sessionId), refresh: await addRefresh(keys, sessionId) }
+}
+
 /**
  * Sessions and their tokens. The access token is a JWT (HS256, key derived
  * from SESSION_SECRET) with `sub` = user id and `sid` = session id; it is
@@ -18,55 +66,26 @@ const audience = 'atir-api'
  * refresh token is opaque, stored as sha256, and rotates on every use.
  */
 export function createTokens({ db, config, now }: { db: Db; config: Config; now: () => Date }) {
-  const key = deriveKey(config.sessionSecret, 'atir/access-token/v1')
-  const accessTtl = config.ACCESS_TOKEN_TTL_SECONDS
-  const refreshTtlMs = config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000
+  const keys: TokenKeys = {
+    db,
+    now,
+    key: deriveKey(config.sessionSecret, 'atir/access-token/v1'),
+    accessTtl: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlMs: config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000,
+  }
   const reuseGraceMs = config.REFRESH_REUSE_GRACE_SECONDS * 1000
+  return { ...sessionTokens(keys, reuseGraceMs), ...sessionEnds(db, now) }
+}
 
-  async function signAccess(userId: number, sessionId: string) {
-    const issuedAt = Math.floor(now().getTime() / 1000)
-    return new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(userId))
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + accessTtl)
-      .sign(key)
-  }
-
-  async function addRefresh(sessionId: string) {
-    const refresh = randomToken()
-    const at = now()
-    await db.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: sha256(refresh),
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + refreshTtlMs),
-    })
-    return refresh
-  }
-
-  /** A new pair for a live session of a customer not deleted; `null` otherwise. */
-  async function renew(sessionId: string, at: Date): Promise<TokenPair | null> {
-    const [session] = await db
-      .select({ userId: authSessions.userId })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), isNull(users.deletedAt)))
-      .limit(1)
-    if (!session) return null
-    // Housekeeping: tokens of this session past their lifetime can no longer be replayed anyway.
-    await db.delete(refreshTokens).where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.expiresAt, at)))
-    return { access: await signAccess(session.userId, sessionId), refresh: await addRefresh(sessionId) }
-  }
-
+/** Opening a session, reading its access token, rotating its refresh token. */
+function sessionTokens(keys: TokenKeys, reuseGraceMs: number) {
+  const { db, now, key } = keys
   return {
     /** Opens a session (a login) and returns its first token pair. */
     async open(userId: number, options: { resetUntil?: Date } = {}): Promise<TokenPair> {
       const sessionId = randomToken(16)
       await db.insert(authSessions).values({ id: sessionId, userId, createdAt: now(), resetUntil: options.resetUntil })
-      return { access: await signAccess(userId, sessionId), refresh: await addRefresh(sessionId) }
+      return { access: await signAccess(keys, userId, sessionId), refresh: await addRefresh(keys, sessionId) }
     },
 
     /**
@@ -122,16 +141,21 @@ export function createTokens({ db, config, now }: { db: Db; config: Config; now:
           .where(eq(refreshTokens.tokenHash, tokenHash))
           .limit(1)
         if (!seen?.usedAt) return null
-        if (at.getTime() - seen.usedAt.getTime() <= reuseGraceMs) return renew(seen.sessionId, at)
+        if (at.getTime() - seen.usedAt.getTime() <= reuseGraceMs) return renew(keys, seen.sessionId, at)
         await db
           .update(authSessions)
           .set({ revokedAt: at })
           .where(and(eq(authSessions.id, seen.sessionId), isNull(authSessions.revokedAt)))
         return null
       }
-      return renew(used.sessionId, at)
+      return renew(keys, used.sessionId, at)
     },
+  }
+}
 
+/** Ending sessions (logout, a password changed) and the password-reset window of one. */
+function sessionEnds(db: Db, now: () => Date) {
+  return {
     /** Ends the session of a refresh token (logout); unknown tokens are ignored. */
     async revokeByRefresh(refresh: string) {
       const [row] = await db

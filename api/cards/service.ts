@@ -58,6 +58,90 @@ const duplicate = (lang: Lang) => {
   return new ApiError(409, detail, [{ field: 'number', message: detail }])
 }
 
+/**
+ * Tokenises the card at the provider and sends the confirmation code. The
+ * number lives only in this call: the row keeps the token, the masked
+ * number and a keyed fingerprint. The same card saved twice is a 409.
+ */
+async function addCard(
+  deps: Pick<Context, 'db' | 'provider' | 'now'> & { fingerprint: (digits: string) => string },
+  userId: number,
+  card: { number: string; expiry: string },
+  lang: Lang,
+) {
+  const { db } = deps
+  const system = cardSystem(card.number)
+  if (!system) throw new ApiError(400, message(lang, 'card_system_unknown'))
+  const print = deps.fingerprint(card.number)
+  const at = deps.now()
+  const [existing] = await db
+    .select({ id: savedCards.id })
+    .from(savedCards)
+    .where(and(eq(savedCards.userId, userId), eq(savedCards.fingerprint, print), isNotNull(savedCards.verifiedAt)))
+    .limit(1)
+  if (existing) throw duplicate(lang)
+  // Housekeeping: unconfirmed cards older than a day serve neither the list nor the cap.
+  await db
+    .delete(savedCards)
+    .where(
+      and(
+        eq(savedCards.userId, userId),
+        isNull(savedCards.verifiedAt),
+        lt(savedCards.createdAt, new Date(at.getTime() - day)),
+      ),
+    )
+  const [recent] = await db
+    .select({ n: count() })
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.userId, userId),
+        isNull(savedCards.verifiedAt),
+        gt(savedCards.createdAt, new Date(at.getTime() - day)),
+      ),
+    )
+  if ((recent?.n ?? 0) >= cardsPerDay) {
+    rateLimitRefusals.inc({ kind: 'card_daily_limit' })
+    throw new ApiError(429, message(lang, 'card_daily_limit'), undefined, { 'Retry-After': '3600' })
+  }
+
+  const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1)
+  const cards = deps.provider()
+  let token: string
+  try {
+    token = (await cards.create(card)).token
+  } catch (error) {
+    throw providerFailure(error, lang)
+  }
+  const masked = maskCardNumber(card.number)
+  const row = oneRow(
+    await db
+      .insert(savedCards)
+      .values({
+        userId,
+        provider: cards.name,
+        token,
+        masked,
+        expiry: card.expiry,
+        system,
+        fingerprint: print,
+        createdAt: at,
+      })
+      .returning(),
+  )
+  try {
+    const { phoneMasked } = await cards.sendCode(token, { phone: user?.phone ?? null, lang, masked })
+    // Only the masked phone is kept, to remind the customer where the code went.
+    await db.update(savedCards).set({ phone: phoneMasked }).where(eq(savedCards.id, row.id))
+    return { row: { ...row, phone: phoneMasked }, phone: phoneMasked }
+  } catch (error) {
+    // Not sent: the card is forgotten (here and, best effort, at the provider) and does not count towards the cap.
+    await db.delete(savedCards).where(eq(savedCards.id, row.id))
+    await cards.remove(token).catch((cause) => logger().warn(`cards: ${(cause as Error).message}`))
+    throw providerFailure(error, lang)
+  }
+}
+
 export function createCardService({ db, config, provider, now }: Omit<Context, 'lang'>) {
   const fingerprintKey = deriveKey(config.sessionSecret, 'atir/card-fingerprint/v1')
   const fingerprint = (digits: string) => hmac(fingerprintKey, digits)
@@ -85,82 +169,11 @@ export function createCardService({ db, config, provider, now }: Omit<Context, '
     ownCard,
 
     /**
-     * Tokenises the card at the provider and sends the confirmation code. The
-     * number lives only in this call: the row keeps the token, the masked
-     * number and a keyed fingerprint. The same card saved twice is a 409.
+     * Tokenises the card at the provider and sends the confirmation code
+     * (addCard); the same card saved twice is a 409.
      */
-    async add(userId: number, card: { number: string; expiry: string }, lang: Lang) {
-      const system = cardSystem(card.number)
-      if (!system) throw new ApiError(400, message(lang, 'card_system_unknown'))
-      const print = fingerprint(card.number)
-      const at = now()
-      const [existing] = await db
-        .select({ id: savedCards.id })
-        .from(savedCards)
-        .where(and(eq(savedCards.userId, userId), eq(savedCards.fingerprint, print), isNotNull(savedCards.verifiedAt)))
-        .limit(1)
-      if (existing) throw duplicate(lang)
-      // Housekeeping: unconfirmed cards older than a day serve neither the list nor the cap.
-      await db
-        .delete(savedCards)
-        .where(
-          and(
-            eq(savedCards.userId, userId),
-            isNull(savedCards.verifiedAt),
-            lt(savedCards.createdAt, new Date(at.getTime() - day)),
-          ),
-        )
-      const [recent] = await db
-        .select({ n: count() })
-        .from(savedCards)
-        .where(
-          and(
-            eq(savedCards.userId, userId),
-            isNull(savedCards.verifiedAt),
-            gt(savedCards.createdAt, new Date(at.getTime() - day)),
-          ),
-        )
-      if ((recent?.n ?? 0) >= cardsPerDay) {
-        rateLimitRefusals.inc({ kind: 'card_daily_limit' })
-        throw new ApiError(429, message(lang, 'card_daily_limit'), undefined, { 'Retry-After': '3600' })
-      }
-
-      const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1)
-      const cards = provider()
-      let token: string
-      try {
-        token = (await cards.create(card)).token
-      } catch (error) {
-        throw providerFailure(error, lang)
-      }
-      const masked = maskCardNumber(card.number)
-      const row = oneRow(
-        await db
-          .insert(savedCards)
-          .values({
-            userId,
-            provider: cards.name,
-            token,
-            masked,
-            expiry: card.expiry,
-            system,
-            fingerprint: print,
-            createdAt: at,
-          })
-          .returning(),
-      )
-      try {
-        const { phoneMasked } = await cards.sendCode(token, { phone: user?.phone ?? null, lang, masked })
-        // Only the masked phone is kept, to remind the customer where the code went.
-        await db.update(savedCards).set({ phone: phoneMasked }).where(eq(savedCards.id, row.id))
-        return { row: { ...row, phone: phoneMasked }, phone: phoneMasked }
-      } catch (error) {
-        // Not sent: the card is forgotten (here and, best effort, at the provider) and does not count towards the cap.
-        await db.delete(savedCards).where(eq(savedCards.id, row.id))
-        await cards.remove(token).catch((cause) => logger().warn(`cards: ${(cause as Error).message}`))
-        throw providerFailure(error, lang)
-      }
-    },
+    add: (userId: number, card: { number: string; expiry: string }, lang: Lang) =>
+      addCard({ db, provider, now, fingerprint }, userId, card, lang),
 
     /** Confirms a card with its code; the card is then listed and usable at checkout. */
     async verify(userId: number, id: number, code: string, lang: Lang): Promise<CardRow> {

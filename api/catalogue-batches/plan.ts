@@ -1,3 +1,4 @@
+import { asc, gt } from 'drizzle-orm'
 import type { ImportMode } from '#contract/catalogue-batches.ts'
 import { toLatin } from '../catalogue/uzbek-latin.ts'
 import type { Db } from '../db/client.ts'
@@ -6,21 +7,40 @@ import type { RowDraft, RowError } from './batches.ts'
 import { isEmpty, readCell } from './cells.ts'
 import { type Changes, diff, priceFields, type SheetField, type SheetValues, sheetValuesOf } from './fields.ts'
 import type { RawRow } from './sheet-read.ts'
+import { breathe, pacer } from './slices.ts'
 
 /** "prices and stock only" changes price, sale and stock of existing products; "everything" also creates. */
 
-/** The most rows a file may have (twice the 50,000 the shop was asked to take). */
+/** The most rows a file may have (twice the 50,000 the shop was asked to take): counted before it is planned. */
 export const IMPORT_MAX_ROWS = 100_000
 
 export type PlanCounts = { rows: number; created: number; changed: number; unchanged: number; rejected: number }
+
+/** Rows of the catalogue read per query while the lookups are built: one query of 100,000 blocks PGlite for a second. */
+const KEYS_PER_QUERY = 5000
+
+/** Every product's keys, a page at a time by id, with a turn of the event loop between pages. */
+async function productKeys(db: Db) {
+  const rows: { id: number; sku: string | null; barcode: string | null; slug: string }[] = []
+  for (let after = 0; ; ) {
+    const page = await db
+      .select({ id: products.id, sku: products.sku, barcode: products.barcode, slug: products.slug })
+      .from(products)
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(KEYS_PER_QUERY)
+    rows.push(...page)
+    if (page.length < KEYS_PER_QUERY) return rows
+    after = page[page.length - 1]?.id as number
+    await breathe()
+  }
+}
 
 /** Brands by slug and by name, categories by slug, products by SKU, barcode and slug: read once per file. */
 async function lookups(db: Db) {
   const brandRows = await db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands)
   const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories)
-  const productRows = await db
-    .select({ id: products.id, sku: products.sku, barcode: products.barcode, slug: products.slug })
-    .from(products)
+  const productRows = await productKeys(db)
   const brandIds = new Map<string, number>()
   for (const b of brandRows) {
     brandIds.set(b.name.trim().toLowerCase(), b.id)
@@ -221,21 +241,20 @@ async function planSlice(db: Db, slice: RawRow[], ctx: Context, counts: PlanCoun
   return drafts
 }
 
-export class TooManyRows extends Error {}
-
 /**
  * Reads a file's rows against the catalogue as it is now: for each, the
  * product it names (SKU, then barcode, then slug), what would change
  * (before → after), what would be created ("everything" mode), or why the
- * row is rejected (column and message key). Writes nothing; `onProgress`
- * hears the number of rows read after every slice.
+ * row is rejected (column and message key). Writes nothing itself: the
+ * drafts of each slice go to `onSlice` with the rows read so far, in slices
+ * sized to keep the shop answering (slices.ts).
  */
 export async function planImport(
   db: Db,
   rows: AsyncIterable<RawRow>,
   mode: ImportMode,
-  onProgress: (read: number) => Promise<void>,
-): Promise<{ drafts: RowDraft[]; counts: PlanCounts }> {
+  onSlice: (drafts: RowDraft[], read: number) => Promise<void>,
+): Promise<PlanCounts> {
   const ctx: Context = {
     mode,
     look: await lookups(db),
@@ -244,18 +263,19 @@ export async function planImport(
     claimedSlugs: new Map(),
   }
   const counts: PlanCounts = { rows: 0, created: 0, changed: 0, unchanged: 0, rejected: 0 }
-  const drafts: RowDraft[] = []
+  const pace = pacer(500, 50, 5000)
   let slice: RawRow[] = []
-  const flush = async () => {
-    drafts.push(...(await planSlice(db, slice, ctx, counts)))
-    slice = []
-    await onProgress(counts.rows)
-  }
+  const flush = () =>
+    pace.slice(async () => {
+      const drafts = await planSlice(db, slice, ctx, counts)
+      slice = []
+      await onSlice(drafts, counts.rows)
+    })
   for await (const row of rows) {
-    if (++counts.rows > IMPORT_MAX_ROWS) throw new TooManyRows()
+    counts.rows++
     slice.push(row)
-    if (slice.length === 2000) await flush()
+    if (slice.length >= pace.size) await flush()
   }
   await flush()
-  return { drafts, counts }
+  return counts
 }

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs'
 import unzipper from 'unzipper'
 import { unescapeFormula } from '../csv.ts'
 import { type SheetField, sheetFields } from './fields.ts'
+import { breathe, stopIfAsked } from './slices.ts'
 
 export type Cell = string | number | boolean | Date | null
 /** A data row: its number in the spreadsheet (the header is row 1 for a CSV) and its cells by column name. */
@@ -60,6 +61,25 @@ function* rowsOf(columns: (SheetField | null)[], values: unknown[], line: number
     if (field) cells[field] = plainCell(values[i])
   })
   if (!isBlank(cells)) yield { line, cells }
+}
+
+/** Rows read between two turns of the event loop: parsing them takes a few milliseconds. */
+const ROWS_PER_TURN = 500
+
+/**
+ * `rows` with a turn of the event loop every ROWS_PER_TURN rows (a parser's
+ * rows come as microtasks, which would keep every request waiting), stopping
+ * when `signal` is aborted.
+ */
+async function* paced(rows: AsyncGenerator<RawRow>, signal?: AbortSignal): AsyncGenerator<RawRow> {
+  let read = 0
+  for await (const row of rows) {
+    yield row
+    if (++read % ROWS_PER_TURN === 0) {
+      await breathe()
+      stopIfAsked(signal)
+    }
+  }
 }
 
 /**
@@ -145,9 +165,20 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0]
 }
 
+/** Pieces of text the CSV parser takes one at a time: a whole 20 MB file would be parsed in one go. */
+function* pieces(text: string, size = 64 * 1024): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size)
+    // Never between the two halves of a surrogate pair.
+    if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1] as string)) end--
+    yield text.slice(start, end)
+    start = end
+  }
+}
+
 async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
   const text = csvText(bytes).replace(/^\uFEFF/, '')
-  const parser = Readable.from([text]).pipe(
+  const parser = Readable.from(pieces(text)).pipe(
     parse({ delimiter: delimiterOf(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
   )
   let columns: (SheetField | null)[] | null = null
@@ -172,10 +203,24 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
 /**
  * The data rows of an XLSX (by its zip signature) or CSV file, with the
  * columns the header row names (others are ignored). Throws SheetUnreadable
- * for a file that is neither, or whose header names no column of ours.
+ * for a file that is neither, or whose header names no column of ours, and
+ * Stopped once `signal` is aborted. Lets the event loop run as it reads.
  */
-export function readSheet(bytes: Buffer): AsyncGenerator<RawRow> {
-  return isZip(bytes) ? xlsxRows(bytes) : csvRows(bytes)
+export function readSheet(bytes: Buffer, signal?: AbortSignal): AsyncGenerator<RawRow> {
+  return paced(isZip(bytes) ? xlsxRows(bytes) : csvRows(bytes), signal)
+}
+
+export class TooManyRows extends Error {}
+
+/**
+ * The number of data rows of a file, read without looking anything up: a
+ * file past `max` rows is refused (TooManyRows) before any of it is planned,
+ * as soon as row `max + 1` is read.
+ */
+export async function countRows(bytes: Buffer, max: number, signal?: AbortSignal): Promise<number> {
+  let rows = 0
+  for await (const _ of readSheet(bytes, signal)) if (++rows > max) throw new TooManyRows()
+  return rows
 }
 
 /** The columns a file's header names (for the preview's summary). */

@@ -5,7 +5,7 @@ import { oneRow } from '../db/rows.ts'
 import { brands, categories, changeBatches, changeBatchRows, staff } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { groupedNumber, type MessageKey, message } from '../http/messages.ts'
-import { type BatchRow, type RowError, UNDO_HOURS } from './batches.ts'
+import { type BatchRow, batchDescription, issueMessage, type RowError, type RunNotes, UNDO_HOURS } from './batches.ts'
 import { writeMoment } from './cells.ts'
 import type { Changes, SheetField } from './fields.ts'
 import { IMPORT_MAX_ROWS } from './plan.ts'
@@ -20,10 +20,24 @@ const kindFilter: Record<RowKind, SQL | undefined> = {
 /** The values a failed check's message may name (`sheet_too_many_rows`, `sheet_unpacked_too_large`). */
 const failureVars = { max: groupedNumber(IMPORT_MAX_ROWS), megabytes: XLSX_MAX_UNPACKED_BYTES / 1024 / 1024 }
 
+/** Rows kept of a refused or partly run apply or undo, in the reader's language. */
+function keptRows(lang: Lang, kept: RunNotes['refusal'] | RunNotes['skipped']) {
+  if (!kept) return null
+  const more = kept.total - kept.rows.length
+  return {
+    action: kept.action,
+    rows: kept.rows.map((issue) => issueMessage(lang, issue)),
+    more: more > 0 ? message(lang, 'batch_more_rows', { count: groupedNumber(more) }) : null,
+  }
+}
+
 /** A batch as the API answers it (without its rows); `names` gives its staff member's name. */
 export function batchSummary(batch: BatchRow, lang: Lang, now: Date, names?: Map<number, string>) {
   const undoUntil = batch.appliedAt ? new Date(batch.appliedAt.getTime() + UNDO_HOURS * 3600_000) : null
-  const { counts, ...summary } = batch.summary as { counts?: Record<string, number> }
+  const { counts, ...summary } = batchDescription(batch) as { counts?: Record<string, number> }
+  const notes = batch.summary as RunNotes
+  const refusal = keptRows(lang, notes.refusal)
+  const working = batch.state === 'checking' || batch.state === 'applying' || batch.state === 'undoing'
   return {
     id: batch.id,
     kind: batch.kind,
@@ -32,7 +46,14 @@ export function batchSummary(batch: BatchRow, lang: Lang, now: Date, names?: Map
     // A bulk change's rows are the products chosen (earlier previews stored no count: their total is it).
     counts: { rows: batch.total, created: 0, changed: 0, unchanged: 0, rejected: 0, ...counts },
     progress: batch.progress,
+    // Of what `progress` counts: the file's rows (once counted), or the rows an apply or undo runs.
+    total: working ? batch.total : null,
     error: batch.error ? message(lang, batch.error as MessageKey, failureVars) : null,
+    refusal: refusal && {
+      ...refusal,
+      detail: message(lang, refusal.action === 'apply' ? 'batch_stale' : 'batch_undo_conflict'),
+    },
+    left_out: keptRows(lang, notes.skipped),
     actor: batch.actor,
     actor_name: batch.staffId === null ? null : (names?.get(batch.staffId) ?? null),
     created_at: batch.createdAt.toISOString(),

@@ -11,8 +11,9 @@ import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { catalogueCache, leaveUncached } from './cache.ts'
 import { lineSummaries, listingSizes, productLine } from './lines.ts'
+import { listProducts } from './listing.ts'
 import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
-import { getProduct, listProducts } from './products.ts'
+import { getProduct } from './product-detail.ts'
 import { productListQuery } from './query.ts'
 import { productCardSchema, productDetailSchema, searchAlternativesSchema } from './schemas.ts'
 import { COUNT_CAP } from './search.ts'
@@ -22,6 +23,20 @@ import { searchMissRecorder } from './search-misses.ts'
 const productSlug = z
   .string()
   .openapi({ param: { name: 'slug', in: 'path' }, example: 'dior-sauvage-eau-de-toilette-100-ml' })
+
+const productPageSchema = pagedSchema(productCardSchema)
+  .extend({
+    total_capped: z
+      .boolean()
+      .optional()
+      .openapi({
+        description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
+      }),
+    sizes: z.enum(sizesChoices).openapi({
+      description: 'How this page lists a line: one card (`together`) or a card per size (`separate`)',
+    }),
+  })
+  .openapi('ProductPage')
 
 /** True for the API's catch-all 404 (app.notFound in api/app.ts), not another route's own. */
 async function genericNotFound(response: Response, lang: Lang) {
@@ -42,22 +57,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
       'Unknown parameters and malformed values give 400 with field errors; a page beyond the last one gives 404.',
     request: { query: productListQuery },
     responses: {
-      200: jsonContent(
-        pagedSchema(productCardSchema)
-          .extend({
-            total_capped: z
-              .boolean()
-              .optional()
-              .openapi({
-                description: `Only with a broad \`search\`: true when counting stopped at ${COUNT_CAP}; show "${COUNT_CAP}+"`,
-              }),
-            sizes: z.enum(sizesChoices).openapi({
-              description: 'How this page lists a line: one card (`together`) or a card per size (`separate`)',
-            }),
-          })
-          .openapi('ProductPage'),
-        'A page of products',
-      ),
+      200: jsonContent(productPageSchema, 'A page of products'),
       400: errorResponses[400],
       404: errorResponses[404],
     },

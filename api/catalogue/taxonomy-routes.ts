@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { Db } from '../db/client.ts'
 import type { ApiDeps } from '../http/context.ts'
 import { createRouter } from '../http/context.ts'
 import { ApiError, notFound } from '../http/errors.ts'
@@ -31,11 +32,18 @@ import {
 
 const slugParam = z.object({ slug: z.string().openapi({ param: { name: 'slug', in: 'path' } }) })
 
-export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
-  const cached = catalogueCache(db, { shared: true })
-  const categoryPage = pagedSchema(categorySchema).openapi('CategoryPage')
+/** The catalogue's taxonomy: categories (the menu, the home page's and footer's lists), brands, manufacturers. */
+export function taxonomyRoutes(deps: ApiDeps) {
+  return createRouter().route('/', categoryRoutes(deps)).route('/', makerRoutes(deps))
+}
 
-  const route = routeGroup({ tags: ['catalogue'], middleware: [cached] })
+/** Catalogue reads, cached (cache.ts). */
+const cachedRoutes = (db: Db) => routeGroup({ tags: ['catalogue'], middleware: [catalogueCache(db, { shared: true })] })
+
+/** The category menu, one category by id or slug, and the home page's and footer's lists. */
+function categoryRoutes({ database: { db }, config }: ApiDeps) {
+  const categoryPage = pagedSchema(categorySchema).openapi('CategoryPage')
+  const route = cachedRoutes(db)
   const treeRoute = route.get('/products/categories/', {
     summary: 'Header groups with their categories (the category menu)',
     responses: { 200: jsonContent(z.object({ results: z.array(categoryGroupSchema) }), 'Category tree') },
@@ -63,28 +71,6 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     summary: 'Categories listed in the footer',
     request: { query: pagedQuery },
     responses: { 200: jsonContent(categoryPage, 'A page of categories'), ...errorResponses },
-  })
-
-  const brandsRoute = route.get('/products/brands/', {
-    summary: 'Brands A–Z with their product counts',
-    request: { query: brandListQuery },
-    responses: { 200: jsonContent(resultsSchema(brandSchema), 'All brands, by name'), 400: errorResponses[400] },
-  })
-
-  const brandRoute = route.get('/products/brands/{slug}/', {
-    summary: 'One brand; its products are products/?brand={slug}',
-    request: { params: slugParam },
-    responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 301: movedResponse, 404: errorResponses[404] },
-  })
-
-  const manufacturerRoute = route.get('/products/manufacturers/{slug}/', {
-    summary: 'One manufacturer with its brands; its products are products/?manufacturer={slug}',
-    request: { params: slugParam },
-    responses: {
-      200: jsonContent(manufacturerSchema, 'The manufacturer'),
-      301: movedResponse,
-      404: errorResponses[404],
-    },
   })
 
   /** A paged category list, or 404 past its last page. */
@@ -132,6 +118,34 @@ export function taxonomyRoutes({ database: { db }, config }: ApiDeps) {
     .openapi(footerRoute, async (c) =>
       c.json(await categoryPageOf('footer', c.req.valid('query'), c.get('lang'), c.req.url), 200),
     )
+}
+
+/** Brands A–Z and each brand's and manufacturer's own page. */
+function makerRoutes({ database: { db } }: ApiDeps) {
+  const route = cachedRoutes(db)
+  const brandsRoute = route.get('/products/brands/', {
+    summary: 'Brands A–Z with their product counts',
+    request: { query: brandListQuery },
+    responses: { 200: jsonContent(resultsSchema(brandSchema), 'All brands, by name'), 400: errorResponses[400] },
+  })
+
+  const brandRoute = route.get('/products/brands/{slug}/', {
+    summary: 'One brand; its products are products/?brand={slug}',
+    request: { params: slugParam },
+    responses: { 200: jsonContent(brandDetailSchema, 'The brand'), 301: movedResponse, 404: errorResponses[404] },
+  })
+
+  const manufacturerRoute = route.get('/products/manufacturers/{slug}/', {
+    summary: 'One manufacturer with its brands; its products are products/?manufacturer={slug}',
+    request: { params: slugParam },
+    responses: {
+      200: jsonContent(manufacturerSchema, 'The manufacturer'),
+      301: movedResponse,
+      404: errorResponses[404],
+    },
+  })
+
+  return createRouter()
     .openapi(brandsRoute, async (c) => {
       const { popular } = c.req.valid('query')
       const list = await brandList(db, c.get('lang'), { popular })

@@ -1,3 +1,4 @@
+import { TASHKENT_CITY } from '#contract/regions.ts'
 import type { Lang, Localized } from '../http/locale.ts'
 
 /** A region of Uzbekistan or a district of Tashkent city, by its SOATO code (REFERENCE-UZ.md). */
@@ -5,9 +6,6 @@ export type Place = { code: string; name: Localized }
 export type Region = Place & { districts: Place[] }
 
 const place = (code: string, sr: string, uz: string, ru: string): Place => ({ code, name: { sr, uz, ru } })
-
-/** The Tashkent city code: its districts are listed; other regions take a free-text district. */
-export const TASHKENT_CITY = '1726'
 
 const tashkentDistricts: Place[] = [
   place('1726262', 'Uchtepa tumani', 'Учтепа тумани', 'Учтепинский район'),

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { SmsProvider } from '../integrations/sms/provider.ts'
@@ -63,6 +64,10 @@ export type ApiEnv = {
     user: CurrentUser | null
     /** On `/admin/…` paths: the staff member of a valid staff bearer token; `null` when none was sent. */
     staff: CurrentStaff | null
+    /** The limit a body without a length is read under, and its refusal (http/body-limit.ts). */
+    bodyCap?: { maxSize: number; tooLarge: (c: Context<ApiEnv>) => ApiError }
+    /** Set once the body passed its limit while being read (http/body-limit.ts): the answer, whoever read it. */
+    bodyRefusal?: ApiError
   }
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import { PaymeState, pastPaymeTimeout } from '../integrations/payments/payme/merchant.ts'
+import { UZUM_CONFIRM_MS } from '../integrations/payments/uzum/merchant.ts'
 import { lockOrderAndPayments, transition } from './service.ts'
 import { OrderStatus, onlineMethods, paymentHoldMs } from './states.ts'
 
@@ -18,19 +19,20 @@ export const IN_FLIGHT_MS = 30 * 60_000
 
 type PaymentRow = typeof payments.$inferSelect
 
-/** Why a pending payment keeps its order: Payme's own 12-hour window, or a payment in flight. */
+/** Why a pending payment keeps its order: Payme's own 12-hour window, Uzum's confirm window, or a payment in flight. */
 export function holdsOrder(p: PaymentRow, now: Date) {
   if (p.provider === 'payme' && p.providerState === PaymeState.created) return !pastPaymeTimeout(p, now)
   const started = p.createTime ?? p.createdAt.getTime()
-  return now.getTime() - started < IN_FLIGHT_MS
+  return now.getTime() - started < (p.provider === 'uzum' ? UZUM_CONFIRM_MS : IN_FLIGHT_MS)
 }
 
 /**
  * Cancels the online orders left awaiting payment longer than
  * ORDER_PAYMENT_TTL_MINUTES through `transition()` (stock, cashback and promo
  * use come back), reason `payment_timeout`. An order with a Payme transaction
- * still inside Payme's 12-hour window, or with a payment started in the last
- * 30 minutes, is left alone. Each order is locked and re-checked, so a payment
+ * still inside Payme's 12-hour window, an Uzum transaction inside its 30
+ * minutes, or a payment started in the last 30 minutes, is left alone (a
+ * created Uzum transaction left then fails with its order: /status FAILED). Each order is locked and re-checked, so a payment
  * arriving at the same moment either wins or finds the order cancelled.
  * Returns the ids it cancelled.
  */

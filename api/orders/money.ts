@@ -1,4 +1,5 @@
 import { BASKET_TOTAL_MAX } from '#contract/basket.ts'
+import { deliveryZone } from '#contract/regions.ts'
 import type { Config } from '../config.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -13,7 +14,7 @@ export const includedVat = (gross: number) => Math.round((gross * VAT_PERCENT) /
 export function deliveryPrice(config: Config, delivery: Delivery, region: string | null, goods: number) {
   if (delivery === 'pickup') return 0
   if (config.DELIVERY_FREE_FROM > 0 && goods >= config.DELIVERY_FREE_FROM) return 0
-  return region === '1726' ? config.DELIVERY_PRICE_TASHKENT : config.DELIVERY_PRICE_REGIONS
+  return deliveryZone(region) === 'tashkent' ? config.DELIVERY_PRICE_TASHKENT : config.DELIVERY_PRICE_REGIONS
 }
 
 /** Cashback a delivered order earns: CASHBACK_RATE of the goods paid in money (not by promo or cashback). */

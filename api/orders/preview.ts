@@ -6,6 +6,7 @@ import { users } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { offeredPaymentMethods } from '../payments/offered.ts'
 import { checkCustomerLimit, checkTypedPromo, promoDiscount } from '../promo/service.ts'
 import { checkCashbackWithin, checkGoodsWithin, orderMoney, VAT_PERCENT } from './money.ts'
 import { Delivery } from './states.ts'
@@ -22,8 +23,9 @@ export type PreviewInput = {
  * What placing an order from the customer's basket would cost now, for each
  * delivery way and with and without cashback unless the input fixes them: the
  * same `orderMoney` as `createOrder`, the same promo checks and messages
- * (without using the code up), nothing written. A typed code counts against
- * the address's budget of failed promo guesses like promo/check/.
+ * (without using the code up), and the ways it may be paid; nothing
+ * written. A typed code counts against the address's budget of failed promo
+ * guesses like promo/check/.
  */
 export async function previewOrder(
   db: Db,
@@ -74,5 +76,6 @@ export async function previewOrder(
     cashback_balance: balance,
     vat_percent: VAT_PERCENT,
     options,
+    payment_methods: offeredPaymentMethods(config),
   }
 }

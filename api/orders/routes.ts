@@ -12,6 +12,7 @@ import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { refundDepsOf, refundOrder } from '../payments/refunds.ts'
 import { linePictures } from './pictures.ts'
+import { createOrder } from './placing.ts'
 import { previewOrder } from './preview.ts'
 import {
   createOrderBody,
@@ -23,15 +24,7 @@ import {
   pagedOrders,
   statusListQuery,
 } from './schemas.ts'
-import {
-  cancelByCustomer,
-  createOrder,
-  customerOrder,
-  listOrders,
-  type OrderRow,
-  orderById,
-  orderItemsOf,
-} from './service.ts'
+import { cancelByCustomer, customerOrder, listOrders, type OrderRow, orderById, orderItemsOf } from './service.ts'
 import { orderView } from './views.ts'
 
 const error = (description: string) => jsonContent(errorSchema, description)
@@ -106,7 +99,7 @@ const cancelRoute = customer.post('/orders/{id}/cancel/', {
   description:
     'Stock goes back, cashback spent on the order is returned to the balance, the promo code use is released; ' +
     'a paid order becomes `refund_pending` and the money is asked back from the provider at once (sandbox, ' +
-    'saved card, Click: `refunded` when it answers; Payme: when Payme cancels its transaction); `refund` in the ' +
+    'saved card, Click: `refunded` when it answers; Payme, Uzum Bank: when they cancel the transaction); `refund` in the ' +
     'answer says where it stands. Later states: 409.',
   request: { params: orderIdParams },
   responses: {

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
+import { TASHKENT_CITY } from '#contract/regions.ts'
 import { imageLinksSchema } from '../catalogue/schemas.ts'
 import { pickupPointSchema } from '../content/pickup-points.ts'
-import { findRegion, TASHKENT_CITY } from '../geo/regions.ts'
+import { findRegion } from '../geo/regions.ts'
 import { pagedSchema } from '../http/paging.ts'
 import { INT_MAX, idParam, idSchema } from '../http/schemas.ts'
 import { Delivery, orderStatuses, PaymentMethod, PaymentStatus } from './states.ts'
@@ -87,8 +88,9 @@ export const createOrderBody = z
       .openapi({ description: 'courier (priced by region) to `address`, or pickup (free) at `pickup_point`' }),
     payment_method: z.enum(PaymentMethod).openapi({
       description:
-        'cash: on delivery, the order is accepted at once (status 3). card / payme / click: the order awaits ' +
-        'payment (status 1) until POST payments/{order_id}/start/ is completed.',
+        'cash: on delivery, the order is accepted at once (status 3). card / payme / click / uzum: the order awaits ' +
+        'payment (status 1) until POST payments/{order_id}/start/ is completed. A method the shop does not take ' +
+        '(uzum without Uzum Bank set up; see `payment_methods` of orders/preview/): 400.',
     }),
     card_id: idSchema
       .nullish()
@@ -158,6 +160,9 @@ export const orderPreviewSchema = z
       .openapi({
         description: 'One per delivery way × cashback choice asked for (courier first, without cashback first)',
       }),
+    payment_methods: z.array(z.enum(PaymentMethod)).openapi({
+      description: 'The payment methods the order may be placed with (uzum once the shop has Uzum Bank set up)',
+    }),
   })
   .openapi('OrderPreview')
 
@@ -206,7 +211,7 @@ export const orderSchema = z
       .openapi({
         description:
           'A paid order that was cancelled: `refund_pending` while the provider has not given the money back ' +
-          '(Payme: until Payme cancels the transaction; a failed card or Click refund is retried), then `refunded`. ' +
+          '(Payme, Uzum Bank: until they cancel the transaction; a failed card or Click refund is retried), then `refunded`. ' +
           'null otherwise',
       }),
     card_id: z.number().int().nullable(),
@@ -277,7 +282,7 @@ export const orderSchema = z
       .openapi({
         description:
           'Why it was cancelled: `customer`, `payment_timeout` (not paid within ORDER_PAYMENT_TTL_MINUTES), `payme` ' +
-          '(Payme cancelled the paid transaction), or the text staff gave',
+          'or `uzum` (the provider cancelled the paid transaction), or the text staff gave',
       }),
     delivered_at: z.string().nullable(),
   })

@@ -1,48 +1,24 @@
-import type { z } from '@hono/zod-openapi'
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { type AuditActor, systemActor } from '../audit/record.ts'
 import { addCashbackEntry } from '../cashback/service.ts'
 import { invalidateCatalogue } from '../catalogue/cache.ts'
-import { activeSalePrice, unitPrice } from '../catalogue/products.ts'
 import type { Config } from '../config.ts'
-import { findPickupPoint } from '../content/pickup-points.ts'
-import { accountBlocked } from '../customers/blocking.ts'
-import { lockKey } from '../db/advisory-lock.ts'
 import type { Db, Tx } from '../db/client.ts'
-import {
-  cartItems,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  payments,
-  products,
-  savedCards,
-  users,
-} from '../db/schema/index.ts'
+import { orderItems, orderStatusHistory, orders, payments } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
-import { ordersCreated, paymentResults } from '../metrics.ts'
+import { paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { returnsAnyPart } from '../payments/refundable.ts'
-import {
-  checkCustomerLimit,
-  claimPromo,
-  promoDiscount,
-  promoExhausted,
-  releasePromo,
-  usablePromo,
-} from '../promo/service.ts'
-import { moveStock, StockError } from '../stock/movements.ts'
+import { releasePromo } from '../promo/service.ts'
+import { moveStock } from '../stock/movements.ts'
 import { amountDue, extraDue, netPaid } from './balance.ts'
-import { checkCashbackWithin, checkGoodsWithin, earnedCashback, orderMoney } from './money.ts'
-import type { createOrderBody } from './schemas.ts'
-import { canTransition, customerCancellable, OrderStatus, onlineMethods } from './states.ts'
+import { earnedCashback } from './money.ts'
+import { canTransition, customerCancellable, OrderStatus } from './states.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
-
-export type NewOrder = z.output<typeof createOrderBody>
 
 /** 409 with the lines that stopped the order: `{detail, items: [...]}`. */
 export class OrderConflictError extends ApiError {
@@ -55,332 +31,6 @@ export class OrderConflictError extends ApiError {
   override toJSON() {
     return { detail: this.detail, items: this.items }
   }
-}
-
-/**
- * Where an order's lines come from: the customer's own basket at checkout, or
- * the lines a staff member takes by phone (at today's prices, in the
- * customer's language, placed by that staff member).
- */
-export type OrderSource =
-  | { kind: 'basket' }
-  | {
-      kind: 'staff'
-      lines: { productId: number; quantity: number }[]
-      actor: StatusActor
-      /** The language the customer is told in (their SMS). */
-      orderLang: Lang
-      /** Runs in the order's transaction once it is placed (the staff member's audit row). */
-      placed?: (tx: Tx, order: OrderRow) => Promise<void>
-      /** Compute everything, write nothing: the transaction is rolled back with the order it would be. */
-      preview?: boolean
-    }
-
-/** A preview's transaction is rolled back with the order it would have placed and its lines. */
-class OrderPreview extends Error {
-  constructor(readonly placed: { order: OrderRow; items: OrderItemRow[] }) {
-    super('order preview')
-  }
-}
-
-/**
- * What placing an order from `source` would give, nothing written: the
- * order and its lines exactly as `createOrder` would make them (the same
- * stock, price, promo, cashback and delivery rules).
- */
-export async function previewPlacedOrder(
-  db: Db,
-  userId: number,
-  input: NewOrder,
-  ctx: { lang: Lang; config: Config; now: Date; source: Extract<OrderSource, { kind: 'staff' }> },
-): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
-  try {
-    // A key already used answers the order it placed: that is what placing it would give.
-    const { order } = await createOrder(db, userId, input, { ...ctx, source: { ...ctx.source, preview: true } })
-    return { order, items: (await orderItemsOf(db, [order.id])).get(order.id) ?? [] }
-  } catch (error) {
-    if (error instanceof OrderPreview) return error.placed
-    throw error
-  }
-}
-
-/**
- * Creates the customer's order from their basket (owner `u:<id>`) in one
- * transaction: the product rows are locked, prices and stock re-checked,
- * stock taken, lines snapshotted, promo and cashback applied, the ordered
- * lines removed from the basket. The same idempotency key returns the order
- * it created before (`created: false`). Staff taking an order by phone go the
- * same way with their own lines (`source`), so phone orders keep every rule of
- * the checkout.
- *
- * One checkout per customer at a time (a transaction-scoped advisory lock,
- * taken before anything else): a second one sent at once reads the basket
- * and the idempotency key only after the first has committed, so it finds
- * the order of its key or the basket the first one emptied (400), never the
- * lines the first one already ordered. Nothing else takes this lock, so it
- * adds no lock order to worry about (docs/decisions/008-one-checkout-at-a-time.md).
- */
-export async function createOrder(
-  db: Db,
-  userId: number,
-  input: NewOrder,
-  ctx: { lang: Lang; config: Config; now: Date; source?: OrderSource },
-): Promise<{ order: OrderRow; created: boolean }> {
-  const { lang, config, now } = ctx
-  const source = ctx.source ?? { kind: 'basket' }
-  const actor = source.kind === 'staff' ? source.actor : customerActor(userId)
-  const existing = await findByKey(db, userId, input.idempotency_key)
-  if (existing) return { order: existing, created: false }
-  const pickupPoint = input.pickup_point === null ? null : await findPickupPoint(db, input.pickup_point)
-  if (input.delivery === 'pickup' && !pickupPoint)
-    throw new ApiError(400, message(lang, 'order_unknown_pickup_point'), [
-      { field: 'pickup_point', message: message(lang, 'order_unknown_pickup_point') },
-    ])
-  const result = await db.transaction(async (tx) => {
-    await lockKey(tx, `order:${userId}`)
-    // The same key sent twice at once: the other request created the order while this one waited.
-    const replay = await findByKey(tx, userId, input.idempotency_key)
-    if (replay) return { order: replay, created: false }
-
-    const lines = source.kind === 'staff' ? await takenLines(tx, source.lines, lang) : await basketLines(tx, userId)
-    if (!lines.length) throw new ApiError(400, message(lang, 'order_basket_empty'))
-
-    // Products staff hid since they were put in the basket are not sold.
-    const hidden = lines.filter((l) => l.isHidden)
-    if (hidden.length)
-      throw new OrderConflictError(
-        message(lang, source.kind === 'staff' ? 'admin_order_products_hidden' : 'order_products_unavailable'),
-        hidden.map((l) => ({ product_id: l.productId, title: l.title[lang] || l.title.ru, available: 0 })),
-      )
-
-    const short = lines.filter((l) => l.quantity > l.stock)
-    if (short.length)
-      throw new OrderConflictError(
-        message(lang, 'order_stock_changed'),
-        short.map((l) => ({
-          product_id: l.productId,
-          title: l.title[lang] || l.title.ru,
-          requested: l.quantity,
-          available: Math.max(l.stock, 0),
-        })),
-      )
-    const repriced = lines.filter((l) => unitPrice(l) !== l.priceSeen)
-    if (repriced.length)
-      throw new OrderConflictError(
-        message(lang, 'order_prices_changed'),
-        repriced.map((l) => ({
-          product_id: l.productId,
-          title: l.title[lang] || l.title.ru,
-          previous_price: l.priceSeen,
-          price: unitPrice(l),
-        })),
-      )
-
-    const subtotal = lines.reduce((sum, l) => sum + unitPrice(l) * l.quantity, 0)
-    checkGoodsWithin(lang, subtotal)
-    let discount = 0
-    let promoId: number | null = null
-    let promoCode: string | null = null
-    if (input.promo_code) {
-      // The code's row stays locked to the end: parallel checkouts with it take turns from here.
-      const promo = await usablePromo(tx, input.promo_code, subtotal, now, lang, true)
-      await checkCustomerLimit(tx, promo, userId, lang)
-      if (!(await claimPromo(tx, promo.id))) throw promoExhausted(lang)
-      discount = promoDiscount(promo, subtotal)
-      promoId = promo.id
-      promoCode = promo.code
-    }
-
-    const [user] = await tx
-      .select({ balance: users.cashbackBalance, blockedAt: users.blockedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update')
-    // Blocked while this request was on its way (blocking locks the same row).
-    if (user?.blockedAt) throw await accountBlocked(tx, lang)
-    const balance = user?.balance ?? 0
-    checkCashbackWithin(lang, input.use_cashback, balance)
-    const { cashbackUsed, deliveryPrice, total, vat } = orderMoney(config, {
-      subtotal,
-      discount,
-      balance,
-      useCashback: input.use_cashback,
-      delivery: input.delivery,
-      region: input.address?.region ?? null,
-    })
-    const online = onlineMethods.includes(input.payment_method)
-    // Nothing left to pay online: the order is paid by promo and cashback.
-    const prepaid = online && total === 0
-
-    if (input.payment_method === 'card' && input.card_id != null) {
-      const [card] = await tx
-        .select({ id: savedCards.id })
-        .from(savedCards)
-        .where(
-          and(
-            eq(savedCards.id, input.card_id),
-            eq(savedCards.userId, userId),
-            sql`${savedCards.verifiedAt} IS NOT NULL`,
-          ),
-        )
-      if (!card)
-        throw new ApiError(400, message(lang, 'card_not_found'), [
-          { field: 'card_id', message: message(lang, 'card_not_found') },
-        ])
-    }
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        idempotencyKey: input.idempotency_key,
-        status: online && !prepaid ? OrderStatus.awaitingPayment : OrderStatus.accepted,
-        paymentMethod: input.payment_method,
-        paymentStatus: prepaid ? 'paid' : 'pending',
-        paidAt: prepaid ? now : null,
-        cardId: input.payment_method === 'card' ? input.card_id : null,
-        delivery: input.delivery,
-        ...input.address,
-        pickupPoint,
-        receiverName: input.receiver.name,
-        receiverPhone: input.receiver.phone,
-        receiverExtraPhone: input.receiver.extra_phone,
-        subtotal,
-        promoCode,
-        promoCodeId: promoId,
-        discount,
-        cashbackUsed,
-        deliveryPrice,
-        total,
-        vat,
-        lang: source.kind === 'staff' ? source.orderLang : lang,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-    if (!order) throw new Error('order insert returned nothing')
-    await recordStatus(tx, order.id, null, order.status, actor, { now })
-
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId: order.id,
-        productId: l.productId,
-        slug: l.slug,
-        title: l.title,
-        unitPrice: unitPrice(l),
-        regularPrice: l.price,
-        quantity: l.quantity,
-      })),
-    )
-    for (const l of lines) {
-      // The rows are locked, so this holds; moveStock still refuses to go below 0 whatever happens.
-      await moveStock(tx, {
-        productId: l.productId,
-        delta: -l.quantity,
-        reason: 'order',
-        orderId: order.id,
-        actor,
-      }).catch((error: unknown) => {
-        if (!(error instanceof StockError)) throw error
-        throw new OrderConflictError(message(lang, 'order_stock_changed'), [
-          {
-            product_id: l.productId,
-            title: l.title[lang] || l.title.ru,
-            requested: l.quantity,
-            available: error.available,
-          },
-        ])
-      })
-    }
-    if (cashbackUsed > 0) {
-      const spent = await addCashbackEntry(tx, { userId, orderId: order.id, amount: -cashbackUsed, reason: 'spent' })
-      if (!spent) throw new ApiError(400, message(lang, 'cashback_above_balance', { balance }))
-    }
-    if (source.kind === 'basket')
-      await tx.delete(cartItems).where(
-        and(
-          eq(cartItems.owner, `u:${userId}`),
-          inArray(
-            cartItems.productId,
-            lines.map((l) => l.productId),
-          ),
-        ),
-      )
-    await notifyOrderStatus(tx, order, null, { now })
-    if (source.kind === 'staff') {
-      if (source.preview) {
-        const items = (await orderItemsOf(tx, [order.id])).get(order.id) ?? []
-        throw new OrderPreview({ order, items })
-      }
-      await source.placed?.(tx, order)
-    }
-    return { order, created: true }
-  })
-  if (result.created) {
-    await invalidateCatalogue(db)
-    ordersCreated.inc({ payment_method: result.order.paymentMethod })
-  }
-  return result
-}
-
-/** The customer's basket lines with their products, locked in id order. */
-function basketLines(tx: Tx, userId: number) {
-  return tx
-    .select({
-      productId: products.id,
-      slug: products.slug,
-      title: products.title,
-      price: products.price,
-      salePrice: activeSalePrice,
-      isHidden: products.isHidden,
-      stock: products.stock,
-      quantity: cartItems.quantity,
-      priceSeen: cartItems.priceSeen,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.owner, `u:${userId}`))
-    .orderBy(asc(products.id))
-    .for('update', { of: products })
-}
-
-/**
- * The lines staff take by phone, in the basket's shape: the products locked
- * in id order, each at today's price (what staff saw is today's price: no
- * "prices changed" step). An unknown product is 400 on `items`.
- */
-async function takenLines(tx: Tx, wanted: { productId: number; quantity: number }[], lang: Lang) {
-  const ids = wanted.map((w) => w.productId)
-  const rows = ids.length
-    ? await tx
-        .select({
-          productId: products.id,
-          slug: products.slug,
-          title: products.title,
-          price: products.price,
-          salePrice: activeSalePrice,
-          isHidden: products.isHidden,
-          stock: products.stock,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for('update')
-    : []
-  if (rows.length !== new Set(ids).size) {
-    const detail = message(lang, 'product_not_found')
-    throw new ApiError(400, detail, [{ field: 'items', message: detail }])
-  }
-  const quantity = new Map(wanted.map((w) => [w.productId, w.quantity]))
-  return rows.map((r) => ({ ...r, quantity: quantity.get(r.productId)!, priceSeen: unitPrice(r) }))
-}
-
-async function findByKey(db: Db | Tx, userId: number, key: string) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-  return order
 }
 
 export async function orderItemsOf(db: Db | Tx, orderIds: number[]) {
@@ -463,7 +113,7 @@ export type TransitionCtx = {
 }
 
 /** One line of the order's timeline (order_status_history). */
-async function recordStatus(
+export async function recordStatus(
   tx: Tx,
   orderId: number,
   from: number | null,

@@ -77,7 +77,7 @@ export const canTransition = (from: number, to: number, delivery: string) =>
 /** The steps the customer's order page shows: accepted, then on the way or ready to collect, then delivered or collected. */
 export const stepsOf = (delivery: string): readonly OrderStatus[] => (delivery === 'pickup' ? [3, 4, 6] : [3, 5, 6])
 
-export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click']
+export const onlineMethods: PaymentMethod[] = ['card', 'payme', 'click', 'uzum']
 
 /** The order number customers and staff read: the id, six digits at least (`000042`). */
 export const orderNumber = (id: number) => String(id).padStart(6, '0')

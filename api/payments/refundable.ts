@@ -3,7 +3,9 @@
  * (the sandbox and its test cards: nothing real moves), `whole` only all of it
  * at once (Click's payment reversal, cancelling a saved card's Payme receipt),
  * `none` not at all (a Payme checkout payment is returned from the Payme
- * cabinet, which then calls CancelTransaction; cash is handed back by staff).
+ * cabinet, which then calls CancelTransaction; an Uzum Bank payment by Uzum,
+ * which then calls reverse: its Merchant API takes no request from the shop;
+ * cash is handed back by staff).
  */
 export function refundShape(provider: string): 'part' | 'whole' | 'none' {
   if (provider === 'sandbox' || provider === 'card:sandbox') return 'part'

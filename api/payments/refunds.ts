@@ -19,6 +19,9 @@ import { refundShape } from './refundable.ts'
  * - Payme checkout: Payme takes no refund request from the shop. The payment
  *   stays `refund_pending` until Payme calls CancelTransaction on it (state −2,
  *   started in the merchant cabinet), which marks it refunded.
+ * - Uzum Bank: the same: its Merchant API takes no request from the shop. The
+ *   payment stays `refund_pending` until Uzum calls reverse on the confirmed
+ *   transaction (asked of Uzum by the merchant), which marks it refunded.
  *
  * A failed call leaves it `refund_pending` with the error; `retryPendingRefunds`
  * (the periodic order job) tries again with a growing pause.

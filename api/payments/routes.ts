@@ -15,6 +15,7 @@ import { orderDetail } from '../orders/routes.ts'
 import { orderSchema } from '../orders/schemas.ts'
 import { customerOrder } from '../orders/service.ts'
 import { checkPaymentConfig, startPayment } from './service.ts'
+import { uzumWebhooks } from './uzum-routes.ts'
 
 const tags = ['payments']
 const error = (description: string) => jsonContent(errorSchema, description)
@@ -22,19 +23,20 @@ const error = (description: string) => jsonContent(errorSchema, description)
 export const startSchema = z
   .object({
     order_id: z.number().int(),
-    provider: z.enum(['sandbox', 'payme', 'click', 'card:sandbox', 'card:payme']).openapi({
-      description: 'card:…: a saved card was charged at once (the order is paid); redirect_url is the result page',
+    provider: z.enum(['sandbox', 'payme', 'click', 'uzum', 'card:sandbox', 'card:payme']).openapi({
+      description:
+        'card:…: a saved card was charged at once (the order is paid); redirect_url is the result page. ' +
+        'uzum with a payment_id: the sandbox page plays Uzum Bank for the order (demo mode)',
     }),
-    payment_id: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'The sandbox or saved-card payment; null for Payme and Click' }),
+    payment_id: z.number().int().nullable().openapi({
+      description:
+        'The sandbox, saved-card or demo Uzum payment; null for Payme, Click and Uzum Bank (their calls create it)',
+    }),
     amount: z.number().int().openapi({ description: 'Whole sum' }),
     redirect_url: z.string().openapi({
       description:
         'Send the customer here: the storefront sandbox page `/{lang}/payment/sandbox/{payment_id}` (relative), ' +
-        'or the Payme checkout / Click pay page (absolute)',
+        'or the Payme checkout / Click pay page / Uzum Bank open-service link (absolute)',
     }),
     return_url: z
       .string()
@@ -43,7 +45,13 @@ export const startSchema = z
   .openapi('PaymentStart')
 
 export const sandboxSchema = z
-  .object({ id: z.number().int(), order_id: z.number().int(), amount: z.number().int(), status: z.string() })
+  .object({
+    id: z.number().int(),
+    order_id: z.number().int(),
+    provider: z.enum(['sandbox', 'uzum']).openapi({ description: 'uzum: the page plays Uzum Bank (its webhooks)' }),
+    amount: z.number().int(),
+    status: z.string(),
+  })
   .openapi('SandboxPayment')
 
 const orderParams = z.object({ order_id: idParam('order_id', 42) })
@@ -52,11 +60,13 @@ const paymentParams = z.object({ payment_id: idParam('payment_id', 17) })
 const customer = customerRoutes(tags)
 
 const startRoute = customer.post('/payments/{order_id}/start/', {
-  summary: 'Start paying an order online (status 1, method card / payme / click)',
+  summary: 'Start paying an order online (status 1, method card / payme / click / uzum)',
   description:
     'PAYMENT_PROVIDER=sandbox (default): a sandbox payment is created and `redirect_url` is the storefront page ' +
-    'that approves or declines it. payme / click: the provider checkout URL; the provider then calls ' +
-    'payments/payme/ or payments/click/… and the order becomes accepted (3) once paid. A declined or failed ' +
+    'that approves or declines it (an order paid by uzum: an Uzum transaction opened through its check and ' +
+    'create webhooks, which the page confirms or reverses through them). payme / click / uzum: the provider ' +
+    'page; the provider then calls payments/payme/, payments/click/… or payments/uzum/… and the order ' +
+    'becomes accepted (3) once paid. A declined or failed ' +
     'payment leaves the order awaiting payment: start again. Not payable (paid, cancelled, cash): 409. ' +
     "A card order with a saved card (the order's `card_id`, or `card_id` here) is charged at once: paid → " +
     '`redirect_url` is the result page; declined → 402, no answer → 503, the order stays payable. ' +
@@ -100,7 +110,8 @@ const sandboxCompleteRoute = customer.post('/payments/sandbox/{payment_id}/compl
   summary: 'Sandbox: approve or decline the payment (the same state changes as a real provider)',
   description:
     '`approve: true` → payment_status paid, order status 3 (accepted). `approve: false` → payment_status failed, ' +
-    'the order stays at 1 and can be started again. Only with PAYMENT_PROVIDER=sandbox (else 404). Answers the order.',
+    'the order stays at 1 and can be started again. An Uzum payment goes through Uzum’s confirm or reverse ' +
+    'webhook. Only with PAYMENT_PROVIDER=sandbox (else 404). Answers the order.',
   request: {
     params: paymentParams,
     body: requiredJson(z.object({ approve: z.boolean() })),
@@ -193,9 +204,10 @@ export function paymentRoutes(deps: ApiDeps) {
 }
 
 /**
- * The calls payment providers make (Payme JSON-RPC, Click prepare/complete).
- * Mounted before the Bearer authentication: Payme sends its own Basic
- * `Authorization`, which the customer authentication would refuse.
+ * The calls payment providers make (Payme JSON-RPC, Click prepare/complete,
+ * Uzum Bank's webhooks). Mounted before the Bearer authentication: Payme and
+ * Uzum send their own Basic `Authorization`, which the customer
+ * authentication would refuse.
  */
 export function providerCallbackRoutes(deps: ApiDeps) {
   const {
@@ -226,6 +238,7 @@ export function providerCallbackRoutes(deps: ApiDeps) {
       )
     })
   }
+  uzumWebhooks(router, deps)
   return router
 }
 

@@ -10,15 +10,18 @@ import type { CardProvider } from '../integrations/payments/card-provider.ts'
 import { clickPayUrl } from '../integrations/payments/click/checkout-url.ts'
 import { paymeCheckoutUrl } from '../integrations/payments/payme/checkout-url.ts'
 import type { ProviderName } from '../integrations/payments/provider.ts'
+import { openUzumSimulation } from '../integrations/payments/sandbox/uzum.ts'
+import { uzumPayUrl } from '../integrations/payments/uzum/checkout-url.ts'
+import { uzumService } from '../integrations/payments/uzum/protocol.ts'
 import { extraDue } from '../orders/balance.ts'
 import { isPayable } from '../orders/states.ts'
 
 type Ctx = { lang: Lang; config: Config; now: Date }
 
-/** Which provider takes an online payment: the sandbox for all, else Payme or Click by method. */
+/** Which provider takes an online payment: the sandbox for all, else Payme, Click or Uzum by method. */
 export function providerFor(config: Config, method: string): ProviderName {
   if (config.PAYMENT_PROVIDER === 'sandbox') return 'sandbox'
-  if (method === 'payme' || method === 'click') return method
+  if (method === 'payme' || method === 'click' || method === 'uzum') return method
   return config.PAYMENT_PROVIDER
 }
 
@@ -31,6 +34,8 @@ export function checkPaymentConfig(config: Config) {
     (!config.CLICK_SERVICE_ID || !config.CLICK_MERCHANT_ID || !config.CLICK_SECRET_KEY)
   )
     throw new Error('PAYMENT_PROVIDER=click needs CLICK_SERVICE_ID, CLICK_MERCHANT_ID and CLICK_SECRET_KEY')
+  if (config.PAYMENT_PROVIDER === 'uzum' && !uzumService(config))
+    throw new Error('PAYMENT_PROVIDER=uzum needs UZUM_SERVICE_ID, UZUM_LOGIN and UZUM_PASSWORD')
 }
 
 /** Where the provider sends the customer back: the storefront's payment result page. */
@@ -39,9 +44,22 @@ export const returnUrl = (config: Config, lang: Lang, orderId: number) =>
 
 type PayableOrder = { id: number; total: number }
 
-/** The Payme or Click page where `order` is paid (anyone holding the link may pay it). */
-export function providerCheckoutUrl(config: Config, provider: 'payme' | 'click', order: PayableOrder, lang: Lang) {
+/** The Payme, Click or Uzum Bank page where `order` is paid (anyone holding the link may pay it). */
+export function providerCheckoutUrl(
+  config: Config,
+  provider: 'payme' | 'click' | 'uzum',
+  order: PayableOrder,
+  lang: Lang,
+) {
   const back = returnUrl(config, lang, order.id)
+  if (provider === 'uzum')
+    return uzumPayUrl({
+      baseUrl: config.UZUM_PAY_URL,
+      serviceId: config.UZUM_SERVICE_ID ?? '',
+      orderId: order.id,
+      amount: order.total,
+      returnUrl: back,
+    })
   if (provider === 'payme')
     return paymeCheckoutUrl({
       baseUrl: config.PAYME_CHECKOUT_URL,
@@ -66,7 +84,7 @@ type OrderMoney = Parameters<typeof extraDue>[0] & { id: number }
 /**
  * What the order can be paid online now, and through whom: its total while
  * it awaits payment; or, once paid, the extra an edit added before it ships
- * (the sandbox and Click take it as a second payment; Payme's checkout
+ * (the sandbox, Click and Uzum take it as a second payment; Payme's checkout
  * fiscalises the whole order per transaction, so there the courier or the
  * pickup point collects the extra). Null when nothing is payable online.
  */
@@ -80,8 +98,8 @@ export function payableNow(config: Config, order: OrderMoney): { provider: Provi
 
 /**
  * A link that lets the customer pay their unpaid online order, or the extra
- * of an edited one (staff send it from the back office): the Payme or Click
- * checkout page, or with the sandbox the storefront's pay page (the customer
+ * of an edited one (staff send it from the back office): the Payme, Click or
+ * Uzum Bank page, or with the sandbox the storefront's pay page (the customer
  * signs in there and pays as from their orders). 409 when nothing is payable online.
  */
 export function paymentLinkOf(config: Config, order: OrderMoney, lang: Lang) {
@@ -99,8 +117,9 @@ export function paymentLinkOf(config: Config, order: OrderMoney, lang: Lang) {
  * Starts paying the customer's order online: 409 unless it awaits payment.
  * A card order with a saved card (`card_id` of the order, or chosen now) is
  * charged at once and answers the result page; `card_id: null` chooses a new
- * card instead. Otherwise the sandbox gets a payment row and its local page;
- * Payme and Click get their checkout URLs (their own calls then create the
+ * card instead. Otherwise the sandbox gets a payment row and its local page
+ * (for an order paid by Uzum, an Uzum transaction the page plays Uzum for);
+ * Payme, Click and Uzum get their pages (their own calls then create the
  * payment).
  */
 export async function startPayment(
@@ -144,7 +163,11 @@ export async function startPayment(
   const { provider, amount } = payable
   let paymentId: number | null = null
   let redirect: string
-  if (provider === 'sandbox') {
+  const simulatesUzum = provider === 'sandbox' && order.paymentMethod === 'uzum'
+  if (simulatesUzum) {
+    paymentId = await openUzumSimulation(db, order, amount, ctx)
+    redirect = `/${lang}/payment/sandbox/${paymentId}`
+  } else if (provider === 'sandbox') {
     const [payment] = await db
       .insert(payments)
       .values({ orderId: order.id, provider, amount, status: 'pending', createdAt: ctx.now })
@@ -154,7 +177,7 @@ export async function startPayment(
   } else redirect = providerCheckoutUrl(config, provider, { id: order.id, total: amount }, lang)
   return {
     order_id: order.id,
-    provider,
+    provider: simulatesUzum ? ('uzum' as const) : provider,
     payment_id: paymentId,
     amount,
     redirect_url: redirect,

@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { signedIn } from '../auth/middleware.ts'
 import { bearer, customerRoutes, errors } from '../auth/openapi.ts'
 import { catalogueCache } from '../catalogue/cache.ts'
+import type { Db } from '../db/client.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { ApiError, fieldErrors } from '../http/errors.ts'
 import { requireUser } from '../http/identity.ts'
@@ -24,7 +23,7 @@ import {
   IMAGE_MAX_BYTES,
   normalizedImage,
   randomName,
-  tooLarge,
+  uploadBodyLimit,
 } from '../uploads/images.ts'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX, reviewFormFields, reviewInputSchema } from './rules.ts'
 import {
@@ -205,6 +204,76 @@ async function readBody(c: Context<ApiEnv>): Promise<{ fields: Record<string, un
   return { fields, files }
 }
 
+/** A product's average rating and review count, as answers after a change show them. */
+async function reviewSummary(db: Db, slug: string, lang: Lang) {
+  const p = await productBySlug(db, slug, lang)
+  return { average: averageOf(p), count: p.reviewCount }
+}
+
+/**
+ * The signed-in customer's review of the product, written or replaced (POST
+ * and PUT …/mine/): 403 unless they may review it, 400 on the fields or too
+ * many photos.
+ */
+async function saveOwnReview(
+  c: Context<ApiEnv>,
+  deps: { db: Db; config: ApiDeps['config']; now: () => Date; store: ReturnType<typeof mediaStoreOf> },
+) {
+  const { db, config } = deps
+  const lang = c.get('lang')
+  const user = requireUser(c)
+  const slug = c.req.param('slug') ?? ''
+  const product = await productBySlug(db, slug, lang)
+  const reason = await eligibility(db, user.id, product.id)
+  if (reason) throw new ApiError(403, reasonMessage(lang, reason))
+  const { fields, files } = await readBody(c)
+  const parsed = reviewInputSchema.strict().safeParse(fields)
+  if (!parsed.success) throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(parsed.error.issues, lang))
+  if (files.length > REVIEW_PHOTOS_MAX) {
+    const detail = message(lang, 'review_photo_count', { max: REVIEW_PHOTOS_MAX })
+    throw new ApiError(400, detail, [{ field: 'photos', message: detail }])
+  }
+  // Every photo is checked before anything is written.
+  const images: CheckedImage[] = []
+  for (const file of files) images.push(await checkImage(file, lang, 'photos'))
+  const written: string[] = []
+  try {
+    const paths: string[] = []
+    for (const image of images) {
+      const bytes = await normalizedImage(image, {
+        width: REVIEW_PHOTO_MAX_SIDE,
+        height: REVIEW_PHOTO_MAX_SIDE,
+        fit: 'inside',
+      })
+      const path = `reviews/${product.id}/${randomName()}.${extensionOf(image.format)}`
+      written.push(path)
+      await saveOriginal(deps.store, path, bytes)
+      paths.push(path)
+    }
+    const photos = paths.length ? paths : parsed.data.clear_photos ? [] : null
+    const { created, replaced } = await saveReview(
+      db,
+      { userId: user.id, productId: product.id, rating: parsed.data.rating, comment: parsed.data.comment, photos },
+      deps.now(),
+    )
+    await eraseUploads(config, replaced)
+    const row = await reviewOf(db, user.id, product.id)
+    const links = await new MediaLinks(config).load(row?.photos ?? [])
+    return c.json(
+      {
+        message: message(lang, created ? 'review_added' : 'review_updated'),
+        review: reviewView(row!, links),
+        ...(await reviewSummary(db, slug, lang)),
+      },
+      created ? 201 : 200,
+    )
+  } catch (error) {
+    // Nothing half-saved: the new files go, the row keeps what it had.
+    await eraseUploads(config, written)
+    throw error
+  }
+}
+
 /** Product reviews by customers who received the product (SPEC §3 Review). */
 export function reviewRoutes({ database: { db }, config, now = () => new Date() }: ApiDeps) {
   const store = mediaStoreOf(config)
@@ -218,72 +287,10 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
       responses: { 200: jsonContent(listSchema, 'A page of reviews'), 400: errors[400], 404: error('No such product') },
     },
   )
-  const summary = async (slug: string, lang: Lang) => {
-    const p = await productBySlug(db, slug, lang)
-    return { average: averageOf(p), count: p.reviewCount }
-  }
+  const save = (c: Context<ApiEnv>) => saveOwnReview(c, { db, config, now, store })
 
-  async function save(c: Context<ApiEnv>) {
-    const lang = c.get('lang')
-    const user = requireUser(c)
-    const slug = c.req.param('slug') ?? ''
-    const product = await productBySlug(db, slug, lang)
-    const reason = await eligibility(db, user.id, product.id)
-    if (reason) throw new ApiError(403, reasonMessage(lang, reason))
-    const { fields, files } = await readBody(c)
-    const parsed = reviewInputSchema.strict().safeParse(fields)
-    if (!parsed.success) throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(parsed.error.issues, lang))
-    if (files.length > REVIEW_PHOTOS_MAX) {
-      const detail = message(lang, 'review_photo_count', { max: REVIEW_PHOTOS_MAX })
-      throw new ApiError(400, detail, [{ field: 'photos', message: detail }])
-    }
-    // Every photo is checked before anything is written.
-    const images: CheckedImage[] = []
-    for (const file of files) images.push(await checkImage(file, lang, 'photos'))
-    const written: string[] = []
-    try {
-      const paths: string[] = []
-      for (const image of images) {
-        const bytes = await normalizedImage(image, {
-          width: REVIEW_PHOTO_MAX_SIDE,
-          height: REVIEW_PHOTO_MAX_SIDE,
-          fit: 'inside',
-        })
-        const path = `reviews/${product.id}/${randomName()}.${extensionOf(image.format)}`
-        written.push(path)
-        await saveOriginal(store, path, bytes)
-        paths.push(path)
-      }
-      const photos = paths.length ? paths : parsed.data.clear_photos ? [] : null
-      const { created, replaced } = await saveReview(
-        db,
-        { userId: user.id, productId: product.id, rating: parsed.data.rating, comment: parsed.data.comment, photos },
-        now(),
-      )
-      await eraseUploads(config, replaced)
-      const row = await reviewOf(db, user.id, product.id)
-      const links = await new MediaLinks(config).load(row?.photos ?? [])
-      return c.json(
-        {
-          message: message(lang, created ? 'review_added' : 'review_updated'),
-          review: reviewView(row!, links),
-          ...(await summary(slug, lang)),
-        },
-        created ? 201 : 200,
-      )
-    } catch (error) {
-      // Nothing half-saved: the new files go, the row keeps what it had.
-      await eraseUploads(config, written)
-      throw error
-    }
-  }
-
-  const limit = bodyLimit({
-    maxSize: UPLOAD_BODY_MAX_BYTES,
-    onError: (c) => {
-      throw tooLarge((c as Context<ApiEnv>).get('lang'), 'photos')
-    },
-  })
+  // Room for one photo too many, which gets its own message.
+  const limit = uploadBodyLimit('photos', REVIEW_PHOTOS_MAX + 1)
 
   const router = createRouter()
   // JSON or multipart: parsed and checked here rather than by the OpenAPI validator, which knows no files.
@@ -333,6 +340,6 @@ export function reviewRoutes({ database: { db }, config, now = () => new Date() 
       const removed = await deleteReview(db, user.id, product.id)
       if (!removed) throw new ApiError(404, message(lang, 'review_not_found'))
       await eraseUploads(config, removed.photos)
-      return c.json({ message: message(lang, 'review_deleted'), ...(await summary(slug, lang)) }, 200)
+      return c.json({ message: message(lang, 'review_deleted'), ...(await reviewSummary(db, slug, lang)) }, 200)
     })
 }

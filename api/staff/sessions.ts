@@ -47,17 +47,17 @@ function sessionRow(
   }
 }
 
-export function createStaffSessions({
-  db,
-  now,
-  secondFactorRequired,
-}: {
-  db: Db
-  now: () => Date
-  secondFactorRequired: boolean
-}) {
-  const seconds = (n: number) => n * 1000
+type SessionDeps = { db: Db; now: () => Date; secondFactorRequired: boolean }
 
+const seconds = (n: number) => n * 1000
+
+/** Staff sign-ins: sessions (and integration keys) and the second-factor challenges before them. */
+export function createStaffSessions(deps: SessionDeps) {
+  return { ...signedInSessions(deps), ...challenges(deps) }
+}
+
+/** Sessions: opened after sign-in, read from a bearer token (or an integration key), ended. */
+function signedInSessions({ db, now, secondFactorRequired }: SessionDeps) {
   async function byKey(token: string): Promise<CurrentStaff | null> {
     const at = now()
     const [key] = await db
@@ -145,7 +145,12 @@ export function createStaffSessions({
         .returning({ id: staffSessions.id })
       return rows.length
     },
+  }
+}
 
+/** The ticket between a right password and the second factor: opened, tried, spent. */
+function challenges({ db, now }: SessionDeps) {
+  return {
     /** The ticket for the second factor after a right password. */
     async openChallenge(staffId: number, client: ClientInfo = {}) {
       const challenge = randomToken()

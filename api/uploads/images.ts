@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import sharp from 'sharp'
 import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
+import { limitBody } from '../http/body-limit.ts'
 import type { ApiEnv } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
@@ -38,16 +38,11 @@ const wrongFormat = (lang: Lang, field: string, formats: readonly UploadFormat[]
 }
 
 /**
- * Refuses a request body larger than one picture plus its form (413, the
- * field named), before any of it is parsed; also for chunked bodies.
+ * Refuses a request body larger than `pictures` pictures plus their form (413,
+ * the field named): by its length unread, or, chunked, once that much was read.
  */
-export const uploadBodyLimit = (field: string) =>
-  bodyLimit({
-    maxSize: IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES,
-    onError: (c) => {
-      throw tooLarge((c as Context<ApiEnv>).get('lang'), field)
-    },
-  })
+export const uploadBodyLimit = (field: string, pictures = 1) =>
+  limitBody(pictures * IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES, (c) => tooLarge(c.get('lang'), field))
 
 /** The multipart (or urlencoded) form of a request; a body that is neither gives no fields. */
 export async function readForm(c: Context<ApiEnv>): Promise<Record<string, string | File>> {

@@ -47,55 +47,13 @@ export function Modal({
   onCloseRef.current = onClose
   const pressedOnBackdrop = useRef(false)
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog || !open) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!dialog.open) dialog.showModal()
-    // showModal focuses the first control, the close icon; start at the content instead.
-    const start =
-      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
-      [...dialog.querySelectorAll<HTMLElement>(focusable)].find((el) => !el.classList.contains('modal__close'))
-    start?.focus()
-    const unlock = lockScroll()
-    return () => {
-      unlock()
-      if (dialog.open) dialog.close()
-      // Back to the control that opened it, if it is still on the page.
-      if (opener?.isConnected) opener.focus({ preventScroll: true })
-    }
-  }, [open])
+  useShownModal(ref, open)
 
   useEffect(() => {
     if (!shaking) return
     const timer = setTimeout(() => setShaking(false), 500)
     return () => clearTimeout(timer)
   }, [shaking])
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>(focusable) ?? [])].filter(
-      (el) => el.offsetParent !== null || el === document.activeElement,
-    )
-    const first = items[0]
-    const last = items.at(-1)
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
-  }
-
-  const outside = (event: React.MouseEvent | React.PointerEvent) => {
-    const dialog = ref.current
-    if (!dialog || event.target !== dialog) return false
-    const box = dialog.getBoundingClientRect()
-    const { clientX: x, clientY: y } = event
-    return x < box.left || x > box.right || y < box.top || y > box.bottom
-  }
 
   return (
     <dialog
@@ -113,12 +71,12 @@ export function Modal({
         // Closed by the browser anyway (e.g. a second Escape): tell the owner.
         if (open) onCloseRef.current()
       }}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => keepFocusInside(ref.current, event)}
       onPointerDown={(event) => {
-        pressedOnBackdrop.current = outside(event)
+        pressedOnBackdrop.current = onBackdrop(ref.current, event)
       }}
       onClick={(event) => {
-        if (!pressedOnBackdrop.current || !outside(event)) return
+        if (!pressedOnBackdrop.current || !onBackdrop(ref.current, event)) return
         pressedOnBackdrop.current = false
         if (closeOnBackdrop) onCloseRef.current()
         else setShaking(true)
@@ -139,4 +97,52 @@ export function Modal({
       ) : null}
     </dialog>
   )
+}
+
+/** While `open`: the dialog shown modal with the focus in it and the page's scroll locked; then the focus back. */
+function useShownModal(ref: React.RefObject<HTMLDialogElement | null>, open: boolean) {
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog || !open) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialog.open) dialog.showModal()
+    // showModal focuses the first control, the close icon; start at the content instead.
+    const start =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      [...dialog.querySelectorAll<HTMLElement>(focusable)].find((el) => !el.classList.contains('modal__close'))
+    start?.focus()
+    const unlock = lockScroll()
+    return () => {
+      unlock()
+      if (dialog.open) dialog.close()
+      // Back to the control that opened it, if it is still on the page.
+      if (opener?.isConnected) opener.focus({ preventScroll: true })
+    }
+  }, [ref, open])
+}
+
+/** Tab and Shift+Tab go round the dialog's visible controls, never out of it. */
+function keepFocusInside(dialog: HTMLDialogElement | null, event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return
+  const items = [...(dialog?.querySelectorAll<HTMLElement>(focusable) ?? [])].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  )
+  const first = items[0]
+  const last = items.at(-1)
+  if (!first || !last) return
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/** Whether a press on the dialog element itself fell outside its box: on the backdrop. */
+function onBackdrop(dialog: HTMLDialogElement | null, event: React.MouseEvent | React.PointerEvent) {
+  if (!dialog || event.target !== dialog) return false
+  const box = dialog.getBoundingClientRect()
+  const { clientX: x, clientY: y } = event
+  return x < box.left || x > box.right || y < box.top || y > box.bottom
 }

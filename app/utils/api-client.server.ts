@@ -4,6 +4,7 @@ import { getConfig } from '#api/config.ts'
 import { logger } from '#api/log.ts'
 import type {
   Answer,
+  ApiAnswers,
   ApiErrorBody,
   ApiMethod,
   ApiPath,
@@ -52,34 +53,47 @@ export type ApiAuth = 'session' | 'none' | 'nobody' | { bearer: string }
 
 export type ApiQuery = Record<string, string | number | boolean | undefined | null>
 
+/** Answers by method and path: the storefront's `ApiAnswers`, the back office's `StaffApiAnswers`… */
+type AnswerMap = Record<ApiMethod, object>
+
 /**
  * Paths are relative to /api/v1/ (`orders/${id}/`); the answer's type follows
- * from the path through `ApiAnswers` in api/types.ts, the API's own schemas.
+ * from the path through `Answers` (by default the storefront's `ApiAnswers` in
+ * api/types.ts, the API's own schemas) and `Uploads` (multipart uploads). One
+ * client at run time; the maps say which API's paths a caller may use.
  */
-export type ApiClient = {
+export type ApiClient<Answers extends AnswerMap = ApiAnswers, Uploads extends AnswerMap = ApiUploadAnswers> = {
   /** A raw call (multipart uploads, answers read by status), e.g. `products/?page=2`. */
   request(path: string, init?: RequestInit): Promise<Response>
-  get<P extends ApiPath<'GET'>>(path: KnownPath<'GET', P>, query?: ApiQuery): Promise<Answer<'GET', P>>
-  send<M extends Exclude<ApiMethod, 'GET'>, P extends ApiPath<M>>(
+  get<P extends ApiPath<'GET', Answers>>(
+    path: KnownPath<'GET', P, Answers>,
+    query?: ApiQuery,
+  ): Promise<Answer<'GET', P, Answers>>
+  send<M extends Exclude<ApiMethod, 'GET'>, P extends ApiPath<M, Answers>>(
     method: M,
-    path: P,
+    path: KnownPath<M, P, Answers>,
     body?: unknown,
-  ): Promise<Answer<M, P>>
+  ): Promise<Answer<M, P, Answers>>
   /**
-   * A multipart upload (a `FormData` body): the answer of the path, as
-   * `ApiUploadAnswers` names it; a refusal throws like `send`.
+   * A multipart upload: a `FormData`, or the browser's request itself, whose
+   * body goes through as it comes (unparsed, never whole in memory here; sent
+   * once, so for a bearer's calls only). The answer of the path, as `Uploads`
+   * names it; a refusal throws like `send`.
    */
-  upload<P extends ApiPath<'POST', ApiUploadAnswers>>(
-    path: KnownPath<'POST', P, ApiUploadAnswers>,
-    body: FormData,
-  ): Promise<Answer<'POST', P, ApiUploadAnswers>>
+  upload<P extends ApiPath<'POST', Uploads>>(
+    path: KnownPath<'POST', P, Uploads>,
+    body: FormData | Request,
+  ): Promise<Answer<'POST', P, Uploads>>
   /**
    * A file for the browser (a spreadsheet, an export): a 200 with its body,
    * type and name, never cached; a refusal throws like `get`.
    */
   download(path: string, query?: ApiQuery): Promise<Response>
-  /** The same client with other credentials: `api.withAuth('none').send('POST', 'auth/login/', …)`. */
-  withAuth(auth: ApiAuth): ApiClient
+  /**
+   * The same client with other credentials: `api.withAuth('none').send('POST', 'auth/login/', …)`;
+   * and with other maps for another part of the API (`withAuth<StaffApiAnswers, …>(staffToken)`).
+   */
+  withAuth<A extends AnswerMap = Answers, U extends AnswerMap = Uploads>(auth: ApiAuth): ApiClient<A, U>
 }
 
 /** Where the client reads and writes the customer's tokens (the session cookie). */
@@ -181,20 +195,24 @@ export function refreshDue(tokens: AuthTokens) {
   return expiredIn(tokens.access, expirySlackSeconds)
 }
 
-/** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
-export function createApiClient(
+type Send = (path: string, init: RequestInit, bearer: string | null) => Promise<Response>
+
+/**
+ * One call to the API as `caller`, with `bearer` (or none) and their visitor id
+ * unless `fingerprint` is false: in-process, or over HTTP when API_URL is set.
+ */
+function sender(
   context: Readonly<RouterContextProvider>,
   caller: Caller,
-  auth: ApiAuth = 'session',
-): ApiClient {
+  identities: IdentityMemo,
+  fingerprint: boolean,
+): Send {
   const { API_URL, API_TIMEOUT_MS } = getConfig()
   const base = API_URL ? new URL('/api/v1/', API_URL).toString() : 'http://in-process/api/v1/'
-  const identities: IdentityMemo = caller.identities ?? new Map()
-
-  const send = (path: string, init: RequestInit, bearer: string | null) => {
+  return (path, init, bearer) => {
     const headers = new Headers(init.headers)
     headers.set('Accept-Language', caller.lang)
-    if (auth !== 'nobody') headers.set('Fingerprint', caller.fingerprint)
+    if (fingerprint) headers.set('Fingerprint', caller.fingerprint)
     headers.set('Accept', 'application/json')
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
@@ -214,42 +232,45 @@ export function createApiClient(
       },
     )
   }
+}
 
-  /**
-   * Exchanges the session's refresh token once: the tokens now stored (`null`
-   * when the refresh was refused and the customer is signed out), or the API's
-   * answer when it cannot refresh right now (the tokens are kept).
-   */
-  const refreshSession = async (store: TokenStore, tokens: AuthTokens): Promise<Refreshed> => {
-    const result = await sharedRefresh(tokens.refresh, async () => {
-      const response = await send(
-        'auth/token/refresh/',
-        {
-          method: 'POST',
-          body: JSON.stringify({ refresh: tokens.refresh }),
-          headers: { 'Content-Type': 'application/json' },
-        },
-        null,
-      ).catch((error: unknown) => (error instanceof Response ? error : Promise.reject(error)))
-      if (response.ok) return (await response.json()) as AuthTokens
-      if (response.status < 500) return null
-      const answer = (await response.json().catch(() => ({}))) as { detail?: string }
-      return { unavailable: response.status === 504 ? 504 : 503, answer }
-    })
-    if (isUnavailable(result)) return result
-    // Another call of this request may have stored newer tokens meanwhile; do not undo them.
-    if (store.get()?.refresh === tokens.refresh) store.set(result)
-    return store.get()
-  }
+/**
+ * Exchanges the session's refresh token once: the tokens now stored (`null`
+ * when the refresh was refused and the customer is signed out), or the API's
+ * answer when it cannot refresh right now (the tokens are kept).
+ */
+async function refreshSession(send: Send, store: TokenStore, tokens: AuthTokens): Promise<Refreshed> {
+  const result = await sharedRefresh(tokens.refresh, async () => {
+    const response = await send(
+      'auth/token/refresh/',
+      {
+        method: 'POST',
+        body: JSON.stringify({ refresh: tokens.refresh }),
+        headers: { 'Content-Type': 'application/json' },
+      },
+      null,
+    ).catch((error: unknown) => (error instanceof Response ? error : Promise.reject(error)))
+    if (response.ok) return (await response.json()) as AuthTokens
+    if (response.status < 500) return null
+    const answer = (await response.json().catch(() => ({}))) as { detail?: string }
+    return { unavailable: response.status === 504 ? 504 : 503, answer }
+  })
+  if (isUnavailable(result)) return result
+  // Another call of this request may have stored newer tokens meanwhile; do not undo them.
+  if (store.get()?.refresh === tokens.refresh) store.set(result)
+  return store.get()
+}
 
-  const request = async (path: string, init: RequestInit = {}): Promise<Response> => {
+/** A call with `auth`'s credentials: the customer's session is refreshed when due, and once again on a 401. */
+function authorised(send: Send, caller: Caller, auth: ApiAuth) {
+  return async (path: string, init: RequestInit = {}): Promise<Response> => {
     if (auth === 'none' || auth === 'nobody') return send(path, init, null)
     if (typeof auth === 'object') return send(path, init, auth.bearer)
     const store = caller.tokens
     let tokens = store?.get() ?? null
     if (!store || !tokens) return send(path, init, null)
     if (expiredIn(tokens.access, expirySlackSeconds)) {
-      const refreshed = await refreshSession(store, tokens)
+      const refreshed = await refreshSession(send, store, tokens)
       // A token still good for a few seconds serves this call while the API cannot refresh it.
       if (!isUnavailable(refreshed)) tokens = refreshed
       else if (expiredIn(tokens.access, 0)) return unavailableAnswer(refreshed)
@@ -259,23 +280,33 @@ export function createApiClient(
     // Refresh once and retry; when the refresh is refused the customer is signed out
     // and the call is retried as the anonymous visitor.
     await response.body?.cancel()
-    const fresh = await refreshSession(store, tokens)
+    const fresh = await refreshSession(send, store, tokens)
     if (isUnavailable(fresh)) return unavailableAnswer(fresh)
     return send(path, init, fresh?.access ?? null)
   }
+}
 
-  // The answer's type is the schema the API validated it with (api/types.ts).
-  const parse = async <T>(response: Response): Promise<T> => {
-    const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
-    // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.
-    if (response.status === 503 || response.status === 504) throw new ApiUnavailableError(response.status, body)
-    if (!response.ok) throw new ApiResponseError(response.status, body)
-    return body as T
-  }
+// The answer's type is the schema the API validated it with (api/types.ts).
+async function parse<T>(response: Response): Promise<T> {
+  const body = response.status === 204 ? {} : await response.json().catch(() => ({}))
+  // The database or an upstream being away is not a bug of the page: 503/504, never a stack trace.
+  if (response.status === 503 || response.status === 504) throw new ApiUnavailableError(response.status, body)
+  if (!response.ok) throw new ApiResponseError(response.status, body)
+  return body as T
+}
+
+/** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
+export function createApiClient<Answers extends AnswerMap = ApiAnswers, Uploads extends AnswerMap = ApiUploadAnswers>(
+  context: Readonly<RouterContextProvider>,
+  caller: Caller,
+  auth: ApiAuth = 'session',
+): ApiClient<Answers, Uploads> {
+  const identities: IdentityMemo = caller.identities ?? new Map()
+  const request = authorised(sender(context, caller, identities, auth !== 'nobody'), caller, auth)
 
   /** A read whose shared answer this process may hold already: asked with its ETag, reused on 304. */
   const read = async <T>(path: string): Promise<T> => {
-    const answers = sharedAnswersOf(API_URL ? remoteApi : context.get(apiContext))
+    const answers = sharedAnswersOf(getConfig().API_URL ? remoteApi : context.get(apiContext))
     const key = `${caller.lang} ${path}`
     const known = answers.get(key)
     const response = await request(path, known ? { headers: { 'If-None-Match': known.etag } } : {})
@@ -294,7 +325,7 @@ export function createApiClient(
       return read(withQuery(path, query))
     },
     async upload(path, body) {
-      return parse(await request(path, { method: 'POST', body }))
+      return parse(await request(path, { method: 'POST', ...uploadBody(body) }))
     },
     async download(path, query = {}) {
       const response = await request(withQuery(path, query))
@@ -314,8 +345,8 @@ export function createApiClient(
       }
       return parse(await request(path, init))
     },
-    withAuth(other) {
-      return createApiClient(context, { ...caller, identities }, other)
+    withAuth<A extends AnswerMap = Answers, U extends AnswerMap = Uploads>(other: ApiAuth) {
+      return createApiClient<A, U>(context, { ...caller, identities }, other)
     },
   }
 }
@@ -328,6 +359,17 @@ export function createApiClient(
  */
 const unavailableAnswer = ({ unavailable, answer }: RefreshUnavailable) =>
   Response.json(answer, { status: unavailable, headers: { 'Retry-After': '30' } })
+
+/** A form to send, or a browser's request whose body (with its type and length) goes on as a stream. */
+function uploadBody(body: FormData | Request): RequestInit {
+  if (body instanceof FormData) return { body }
+  const headers = new Headers()
+  for (const name of ['Content-Type', 'Content-Length']) {
+    const value = body.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return { body: body.body, headers, duplex: 'half' } as RequestInit
+}
 
 /** `path?query` with the query's empty values left out. */
 function withQuery(path: string, query: ApiQuery) {

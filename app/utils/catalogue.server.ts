@@ -1,12 +1,4 @@
-import { data } from 'react-router'
 import { getConfig } from '#api/config.ts'
-import { isLang, type Lang } from '#app/utils/i18n.ts'
-
-/** The language of a catalogue route; the shop layout has checked it for pages, resource routes check here. */
-export function routeLang(params: { lang?: string }): Lang {
-  if (!isLang(params.lang)) throw data(null, { status: 404 })
-  return params.lang
-}
 
 /**
  * The shop's public origin for canonical, hreflang, Open Graph, JSON-LD, sitemap

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react'
 import type { z } from 'zod'
 
 /**
@@ -20,3 +21,23 @@ type Texts<T> = T extends readonly (infer E)[]
 
 /** The name of one of the schema's fields. */
 export type FormField<S extends z.ZodType> = keyof z.input<S> & string
+
+/**
+ * The name conform gives a field of the schema, nested ones too (`address.region`,
+ * `items[0].quantity`): `const name: FieldName<typeof schema> = 'address.region'`
+ * is checked against the schema. Types only.
+ */
+export type FieldName<S extends z.ZodType> = Names<NonNullable<z.input<S>>, ''>
+
+type Names<T, Prefix extends string> = T extends readonly (infer E)[]
+  ? Names<NonNullable<E>, `${Prefix}[${number}]`>
+  : T extends object
+    ? { [K in keyof T & string]-?: Names<NonNullable<T[K]>, Prefix extends '' ? K : `${Prefix}.${K}`> }[keyof T &
+        string]
+    : Prefix
+
+/**
+ * A field of any form, as the components that show one take it: a text
+ * (`FieldOf`), or a nested one (`FieldOf<Localized>`, whose fieldset holds its texts).
+ */
+export type FieldOf<Schema = string> = FieldMetadata<Schema, Record<string, unknown>, string[]>

@@ -15,6 +15,9 @@ import { safeRedirect } from '#app/utils/safe-redirect.ts'
 
 type Context = Readonly<RouterContextProvider>
 
+/** A parsed form of any schema: what a failed form's answer needs of it (its reply, its errors). */
+export type AnySubmission = Submission<unknown, string[], unknown>
+
 /** What a profile, feedback or checkout form's action answers when it does not redirect. */
 export type ProfileActionData = { result?: SubmissionResult<string[]>; toast?: ToastMessage; step?: string }
 
@@ -27,6 +30,35 @@ const formErrorMap = (issue: { code: string; input?: unknown }) =>
 
 export function parseForm<S extends z.ZodType>(formData: FormData, schema: S) {
   return parseWithZod(formData, { schema, error: formErrorMap as never })
+}
+
+/**
+ * An action with several forms: the posted `intent` picks its own function
+ * (an intent the page has no function for is 400), and each answers
+ * `data(…)` or a redirect, so the page's `actionData` is the union of their
+ * answers, each carrying its `intent`. A button about one of several things
+ * names it after a colon (`add:12`, the add button of product 12): the part
+ * before picks the function, whose schema reads the whole value.
+ */
+export async function byIntent<H extends Record<string, (form: FormData) => unknown>>(
+  form: FormData,
+  handlers: H,
+): Promise<Awaited<ReturnType<H[keyof H]>>> {
+  const intent = form.get('intent')
+  const name = typeof intent === 'string' ? intent.split(':', 1)[0] : undefined
+  const handler = name !== undefined && Object.hasOwn(handlers, name) ? handlers[name] : undefined
+  if (!handler) throw data(null, { status: 400 })
+  return (await handler(form)) as Awaited<ReturnType<H[keyof H]>>
+}
+
+/**
+ * The fields a form sends as `schema` reads them, for a form with nothing typed
+ * (hidden fields, a button's value): one the page never sends (tampered, stale) is 400.
+ */
+export function fieldsOf<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const parsed = schema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) throw data(null, { status: 400 })
+  return parsed.data
 }
 
 export function toastMessage(type: ToastType, message: string) {
@@ -47,7 +79,7 @@ export function formContext(request: Request, formData: FormData, context: Conte
  * when the field's own message says it all).
  */
 export function failure(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   options: {
     intent: string
     toast?: string
@@ -77,7 +109,7 @@ export function failure(
  * invalid phone has its own message, anything else asks to fill in the form.
  */
 export function validationToast(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   t: (key: 'toast.invalid_phone' | 'toast.fill_form') => string,
 ) {
   const errors = (submission.status === 'error' ? submission.error : null) ?? {}

@@ -73,7 +73,7 @@ export function catalogueHeaders({ loaderHeaders, parentHeaders, errorHeaders }:
  * The `handle` of a route whose page is the same for every shopper but for
  * their own parts (`personalText` in its data, `PersonalSlot`s in its HTML):
  * the page cache renders it once for everyone and fills those parts in per
- * request (server/page-cache.ts, docs/decisions/016-cached-pages-for-everyone.md).
+ * request (server/page-cache.ts, docs/decisions/017-cached-pages-for-everyone.md).
  */
 export const sharedPage = { sharedPage: true } as const
 

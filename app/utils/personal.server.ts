@@ -15,7 +15,7 @@ import { getTokens, readSession } from './session.server.ts'
 import { sharedRenderContext } from './shared-render.server.ts'
 
 // The parts of a storefront page that are the shopper's own
-// (docs/decisions/016-cached-pages-for-everyone.md), each loaded one way
+// (docs/decisions/017-cached-pages-for-everyone.md), each loaded one way
 // whether the page is rendered for one request or filled in from the page
 // cache (server/page-cache.ts), and each with its neutral value: what a
 // first-time visitor, who owns nothing, is shown.

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 
 // A storefront page is one render shared by every shopper with the shopper's
-// own parts filled in (docs/decisions/016-cached-pages-for-everyone.md). What
+// own parts filled in (docs/decisions/017-cached-pages-for-everyone.md). What
 // is the shopper's own reaches a page in two forms, both made here:
 //
 // - in the loader data, as a JSON text (`PersonalText`): the shared render

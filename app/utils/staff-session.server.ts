@@ -1,8 +1,8 @@
 import { createContext, createCookieSessionStorage, type RouterContextProvider, type Session } from 'react-router'
 import { z } from 'zod'
 import { getConfig } from '#api/config.ts'
-import type { Answer, ApiMethod, ApiPath, KnownPath, StaffApiAnswers, StaffMe, StaffUploadAnswers } from '#api/types.ts'
-import { type ApiAuth, type ApiQuery, apiClientContext } from '#app/utils/api-client.server.ts'
+import type { Answer, ApiMethod, ApiPath, StaffApiAnswers, StaffMe, StaffUploadAnswers } from '#api/types.ts'
+import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { CheckedSession, lazyStorage, sessionSetCookie } from './cookie-session.server.ts'
 
 /**
@@ -75,25 +75,7 @@ export type StaffAnswer<M extends ApiMethod, P extends string> = Answer<M, P, St
  * inferred from its path through `StaffApiAnswers` (api/types.ts), the admin
  * routes' own schemas. A path missing there does not compile.
  */
-export type StaffApiClient = {
-  /** A multipart upload (a `FormData` body), its answer as `StaffUploadAnswers` names it. */
-  upload<P extends ApiPath<'POST', StaffUploadAnswers>>(
-    path: KnownPath<'POST', P, StaffUploadAnswers>,
-    body: FormData,
-  ): Promise<Answer<'POST', P, StaffUploadAnswers>>
-  /** A file for the browser (an export, a template): a 200 with its body, type and name, never cached. */
-  download(path: string, query?: ApiQuery): Promise<Response>
-  get<P extends StaffPath<'GET'>>(
-    path: KnownPath<'GET', P, StaffApiAnswers>,
-    query?: ApiQuery,
-  ): Promise<StaffAnswer<'GET', P>>
-  send<M extends Exclude<ApiMethod, 'GET'>, P extends StaffPath<M>>(
-    method: M,
-    path: KnownPath<M, P, StaffApiAnswers>,
-    body?: unknown,
-  ): Promise<StaffAnswer<M, P>>
-  withAuth(auth: ApiAuth): StaffApiClient
-}
+export type StaffApiClient = ApiClient<StaffApiAnswers, StaffUploadAnswers>
 
 /**
  * The API client with the staff member's bearer token (or none before sign-in):
@@ -102,8 +84,7 @@ export type StaffApiClient = {
  */
 export function staffApi(context: Readonly<RouterContextProvider>): StaffApiClient {
   const token = getStaffSession(context).get('token')
-  // The same client at run time; only the answers map differs (StaffApiAnswers).
-  return context.get(apiClientContext).withAuth(token ? { bearer: token } : 'none') as unknown as StaffApiClient
+  return context.get(apiClientContext).withAuth<StaffApiAnswers, StaffUploadAnswers>(token ? { bearer: token } : 'none')
 }
 
 /** The signed-in staff member (inside the admin layout; throws elsewhere). */

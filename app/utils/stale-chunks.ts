@@ -18,5 +18,5 @@ export function reloadOnStaleChunks() {
   }
   window.addEventListener('error', (event) => reload(event.error ?? event.message))
   window.addEventListener('unhandledrejection', (event) => reload(event.reason))
-  window.addEventListener('vite:preloadError', (event) => reload((event as unknown as { payload: unknown }).payload))
+  window.addEventListener('vite:preloadError', (event) => reload(event.payload))
 }

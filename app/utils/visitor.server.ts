@@ -44,7 +44,7 @@ export function localeCookie(lang: string) {
  * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
  * state after a change; and a visitor id without it owns nothing, so the page
  * cache gives that visitor the first-time visitor's page without asking
- * (docs/decisions/016-cached-pages-for-everyone.md).
+ * (docs/decisions/017-cached-pages-for-everyone.md).
  */
 export function ownedChangedCookie(request: Request) {
   return stringifySetCookie({

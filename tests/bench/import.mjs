@@ -1,10 +1,13 @@
-// The bench's import part: a 10,000-row CSV through the back office API of
-// the running server (the demo owner's session), timed from upload to
-// preview and from "apply" to committed. The rows: every product of the
-// catalogue with its price and stock changed, then new products (copies with
-// their own SKU and slug) up to `rows`, in "everything" mode.
+// The bench's import part: a 100,000-row CSV (BENCH_IMPORT_ROWS) through the
+// back office API of the running server (the demo owner's session), timed
+// from upload to preview and from "apply" to applied. The rows: every product
+// of the catalogue with its price and stock changed, then new products (copies
+// with their own SKU and slug) up to `rows`, in "everything" mode. Meanwhile
+// /healthz (every 100 ms) and a product page (every 500 ms) are asked, one at
+// a time: their latency during the check and the apply is what a liveness
+// probe and a shopper see while an import runs.
 
-import { request } from 'node:http'
+import { percentile } from './measure.mjs'
 import { memoryOf } from './server-process.mjs'
 
 const demoOwner = { phone: '+998900000001', password: 'atir-demo-owner' }
@@ -43,21 +46,54 @@ function parseCsv(text) {
 }
 
 /**
- * A POST that may take minutes on a busy machine: node:http has no headers
- * timeout, unlike fetch (5 minutes), which would end the run, not the commit.
+ * Asks `path` again and again, one request at a time, `every` ms apart, and
+ * keeps each answer's time under the phase it started in: a stalled server
+ * shows as one long time, not as missing samples.
  */
-function slowPost(url, headers) {
-  return new Promise((resolve, reject) => {
-    const call = request(url, { method: 'POST', headers }, (response) => {
-      let body = ''
-      response.on('data', (chunk) => {
-        body += chunk
-      })
-      response.on('end', () => resolve({ status: response.statusCode, body }))
-    })
-    call.on('error', reject)
-    call.end()
-  })
+function sampler(base, path, every, headers = {}) {
+  const times = {}
+  let phase = null
+  let running = true
+  const done = (async () => {
+    while (running) {
+      const during = phase
+      const started = performance.now()
+      const answer = await fetch(base + path, { headers })
+      await answer.arrayBuffer()
+      if (!answer.ok) throw new Error(`bench: import: ${path} answered ${answer.status} during the ${during}`)
+      if (during) {
+        times[during] ??= []
+        times[during].push(performance.now() - started)
+      }
+      await new Promise((resolve) => setTimeout(resolve, every))
+    }
+  })()
+  return {
+    set phase(name) {
+      phase = name
+    },
+    async stop() {
+      running = false
+      await done
+      const stats = {}
+      for (const [name, list] of Object.entries(times)) {
+        list.sort((a, b) => a - b)
+        stats[name] = { count: list.length, p95: percentile(list, 95), max: list.at(-1) }
+      }
+      return stats
+    },
+  }
+}
+
+/** Polls a batch until it leaves `state`; the peak resident set meanwhile. */
+async function waitWhile(base, auth, id, state, pid) {
+  let peak = 0
+  for (;;) {
+    peak = Math.max(peak, memoryOf(pid).rss)
+    const batch = await (await fetch(`${base}/api/v1/admin/batches/${id}/?size=1`, { headers: auth })).json()
+    if (batch.state !== state) return { batch, peak }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 /** The demo owner's headers for the back office's API. */
@@ -78,7 +114,7 @@ export async function productCount(base) {
   return (await answer.json()).total
 }
 
-export async function importBench(base, pid, rowCount = 10_000) {
+export async function importBench(base, pid, rowCount = 100_000, page = '/ru') {
   const auth = await ownerHeaders(base)
   const exported = await fetch(`${base}/api/v1/admin/products/export/?format=csv`, { headers: auth })
   const [columns, ...products] = parseCsv((await exported.text()).replace(/^\uFEFF/, ''))
@@ -100,32 +136,35 @@ export async function importBench(base, pid, rowCount = 10_000) {
   form.set('file', new File([file], 'bench.csv', { type: 'text/csv' }))
   form.set('mode', 'everything')
 
+  const health = sampler(base, '/healthz', 100)
+  const pages = sampler(base, page, 500, { 'Accept-Encoding': 'identity' })
+  health.phase = pages.phase = 'check'
   const started = performance.now()
   const upload = await fetch(`${base}/api/v1/admin/products/import/`, { method: 'POST', headers: auth, body: form })
   if (upload.status !== 202) throw new Error(`bench: import: upload answered ${upload.status}: ${await upload.text()}`)
   const { id } = await upload.json()
-  let batch
-  let peak = 0
-  for (;;) {
-    peak = Math.max(peak, memoryOf(pid).rss)
-    batch = await (await fetch(`${base}/api/v1/admin/batches/${id}/?size=1`, { headers: auth })).json()
-    if (batch.state !== 'checking') break
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  const checked = await waitWhile(base, auth, id, 'checking', pid)
   const checkSeconds = (performance.now() - started) / 1000
-  if (batch.state !== 'previewed') throw new Error(`bench: import: the file was refused: ${batch.error}`)
+  if (checked.batch.state !== 'previewed')
+    throw new Error(`bench: import: the file was refused: ${checked.batch.error}`)
+
+  health.phase = pages.phase = 'apply'
   const applying = performance.now()
-  const applied = await slowPost(`${base}/api/v1/admin/batches/${id}/apply/`, auth)
-  if (applied.status !== 200) throw new Error(`bench: import: apply answered ${applied.status}: ${applied.body}`)
+  const apply = await fetch(`${base}/api/v1/admin/batches/${id}/apply/`, { method: 'POST', headers: auth })
+  if (apply.status !== 202) throw new Error(`bench: import: apply answered ${apply.status}: ${await apply.text()}`)
+  const applied = await waitWhile(base, auth, id, 'applying', pid)
+  if (applied.batch.state !== 'applied') throw new Error(`bench: import: not applied: ${JSON.stringify(applied.batch)}`)
   const applySeconds = (performance.now() - applying) / 1000
+  const latency = { healthz: await health.stop(), page: await pages.stop() }
   const memory = memoryOf(pid)
   return {
     rows: rowCount,
     bytes: file.length,
-    counts: batch.counts,
+    counts: checked.batch.counts,
     checkSeconds,
     applySeconds,
+    latency,
     rssAfter: memory.rss,
-    peak: Math.max(peak, memory.peak),
+    peak: Math.max(checked.peak, applied.peak, memory.peak),
   }
 }

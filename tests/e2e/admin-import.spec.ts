@@ -77,14 +77,16 @@ test('a manager imports a spreadsheet changing 100 prices, sees them in the shop
   expect(await shopPrice(page, rows[0]!.slug)).toBe(rows[0]!.price)
 
   await visit(page, new URL(batchUrl).pathname)
+  // Applied in the background: the page follows it (with JS by polling, without by refreshing itself).
   await main(page).getByRole('button', { name: 'Применить' }).click()
-  await expect(toasts(page).getByText('Изменения применены.')).toBeVisible()
-  await expect(main(page).getByText(/^Применён .*Отменить можно до/)).toBeVisible()
+  await expect(toasts(page).getByText('Изменения применяются.')).toBeVisible()
+  await expect(main(page).getByText(/^Применён .*Отменить можно до/)).toBeVisible({ timeout: 30_000 })
   for (const row of [rows[0], rows[57], rows[99]]) expect(await shopPrice(page, row!.slug)).toBe(row!.price + 7000)
 
   await visit(page, new URL(batchUrl).pathname)
   await main(page).getByRole('button', { name: 'Отменить' }).click()
-  await expect(toasts(page).getByText('Изменения отменены.')).toBeVisible()
+  await expect(toasts(page).getByText('Изменения отменяются.')).toBeVisible()
+  await expect(main(page).getByText(/^Отменён /)).toBeVisible({ timeout: 30_000 })
   for (const row of [rows[0], rows[99]]) expect(await shopPrice(page, row!.slug)).toBe(row!.price)
   expect(errors).toEqual([])
 })

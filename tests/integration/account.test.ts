@@ -39,7 +39,7 @@ async function call(path: string, init: Init = {}) {
   const response = await api.fetch(
     new Request(`http://shop.test/api/v1/${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
   )
-  return { status: response.status, body: (await response.json()) as any, headers: response.headers }
+  return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
 let serial = 0

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { auditLog, categories, productCategories, products } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { setupTestApi } from './support/api.ts'
@@ -19,6 +20,14 @@ beforeAll(async () => {
 
 const post = (path: string, body: unknown, token = staff.manager.token, lang = 'ru') =>
   t.json(`admin/${path}`, { method: 'POST', token, lang, body: JSON.stringify(body) })
+
+/** An apply or undo: answered 202 at once, run in the background; the batch once it has run. */
+async function run(path: string, body: unknown, lang = 'ru') {
+  const started = await post(path, body, staff.manager.token, lang)
+  expect(started.status).toBe(202)
+  await batchJobsSettled()
+  return (await t.json(`admin/batches/${started.body.id}/`, { token: staff.manager.token, lang })).body
+}
 
 /** Products without a sale, so a price change or a sale applies to each. */
 async function plainProducts(n: number, offset = 0) {
@@ -72,7 +81,7 @@ describe('a price change by percent', () => {
     })
     expect(preview.body.counts).toMatchObject({ rows: 3, changed: 3, rejected: 0 })
     const expected = chosen.map((p) => Math.round((p.price * 1.12) / 1000) * 1000)
-    expect(preview.body.rows.results.map((r: any) => r.changes)).toEqual(
+    expect(preview.body.rows.results.map((r: { changes: unknown }) => r.changes)).toEqual(
       chosen.map((p, i) => [{ field: 'price', before: String(p.price), after: String(expected[i]) }]),
     )
     // Nothing written yet.
@@ -80,9 +89,8 @@ describe('a price change by percent', () => {
       chosen.map((p) => p.price).sort(),
     )
 
-    const applied = await post('products/bulk/', { batch_id: preview.body.id })
-    expect(applied.status).toBe(200)
-    expect(applied.body).toMatchObject({ state: 'applied', can_undo: true, applied_by: `staff:${staff.manager.id}` })
+    const applied = await run('products/bulk/', { batch_id: preview.body.id })
+    expect(applied).toMatchObject({ state: 'applied', can_undo: true, applied_by: `staff:${staff.manager.id}` })
     const after = await productsById(ids)
     expect(chosen.map((p) => after.get(p.id)?.price)).toEqual(expected)
     expect(await batchAudit(preview.body.id)).toMatchObject([
@@ -115,7 +123,7 @@ describe('a price change by percent', () => {
       'uz',
     )
     expect(preview.body.counts).toMatchObject({ changed: 1, rejected: 1 })
-    const rejected = preview.body.rows.results.find((r: any) => r.kind === 'rejected')
+    const rejected = preview.body.rows.results.find((r: { kind: unknown }) => r.kind === 'rejected')
     expect(rejected).toMatchObject({
       product_id: onSale!.id,
       errors: [{ field: 'price', message: 'Чегирма нархи нархдан паст бўлиши керак.' }],
@@ -124,7 +132,7 @@ describe('a price change by percent', () => {
 })
 
 describe('apply refuses what changed since the preview', () => {
-  it('answers 409 naming the row and writes nothing', async () => {
+  it('writes nothing and gives the batch back previewed, naming the row', async () => {
     const chosen = await plainProducts(2, 20)
     const preview = await post('products/bulk/preview/', {
       ids: chosen.map((p) => p.id),
@@ -133,9 +141,14 @@ describe('apply refuses what changed since the preview', () => {
     })
     expect(preview.body.counts.changed).toBe(2)
     await t.database.db.update(products).set({ salePrice: 1000 }).where(eq(products.id, chosen[1]!.id))
-    const refused = await post('products/bulk/', { batch_id: preview.body.id })
-    expect(refused.status).toBe(409)
-    expect(refused.body.errors).toEqual([{ field: 'row_2', message: expect.stringContaining('sale_price') }])
+    const refused = await run('products/bulk/', { batch_id: preview.body.id })
+    expect(refused).toMatchObject({ state: 'previewed', can_apply: true, applied_by: null })
+    expect(refused.refusal).toEqual({
+      action: 'apply',
+      detail: 'После предпросмотра некоторые товары изменились: сделайте предпросмотр заново.',
+      rows: [{ field: 'row_2', message: expect.stringContaining('sale_price') }],
+      more: null,
+    })
     const now = await productsById([chosen[0]!.id])
     expect(now.get(chosen[0]!.id)?.salePrice).toBeNull()
   })
@@ -159,17 +172,16 @@ describe('undo', () => {
       action: 'replace_category',
       category_id: category!.id,
     })
-    await post('products/bulk/', { batch_id: preview.body.id })
+    await run('products/bulk/', { batch_id: preview.body.id })
     const hide = await post('products/bulk/preview/', { ids: chosen.map((p) => p.id), action: 'hide' })
-    await post('products/bulk/', { batch_id: hide.body.id })
+    await run('products/bulk/', { batch_id: hide.body.id })
     expect([...(await productsById(chosen.map((p) => p.id))).values()].every((p) => p.isHidden)).toBe(true)
 
-    const undone = await post(`batches/${hide.body.id}/undo/`, {})
-    expect(undone.status).toBe(200)
-    expect(undone.body).toMatchObject({ undone: 3, skipped: [], batch: { state: 'undone', can_undo: false } })
+    const undone = await run(`batches/${hide.body.id}/undo/`, {})
+    expect(undone).toMatchObject({ state: 'undone', can_undo: false, left_out: null, refusal: null })
     expect([...(await productsById(chosen.map((p) => p.id))).values()].every((p) => !p.isHidden)).toBe(true)
-    const categoriesUndone = await post(`batches/${preview.body.id}/undo/`, {})
-    expect(categoriesUndone.status).toBe(200)
+    const categoriesUndone = await run(`batches/${preview.body.id}/undo/`, {})
+    expect(categoriesUndone.state).toBe('undone')
     const restored = await t.database.db
       .select()
       .from(productCategories)
@@ -181,9 +193,9 @@ describe('undo', () => {
       )
     const pairs = (rows: typeof before) => rows.map((r) => `${r.productId}:${r.categoryId}`).sort()
     expect(pairs(restored)).toEqual(pairs(before))
-    expect((await batchAudit(hide.body.id)).map((a) => a.action)).toEqual([
-      'catalogue.batch_apply',
-      'catalogue.batch_undo',
+    expect(await batchAudit(hide.body.id)).toMatchObject([
+      { action: 'catalogue.batch_apply', after: { rows: 3, left_out: 0 } },
+      { action: 'catalogue.batch_undo', after: { undone: 3, left_out: 0 } },
     ])
     // Undone once.
     expect((await post(`batches/${hide.body.id}/undo/`, {})).status).toBe(409)
@@ -193,18 +205,22 @@ describe('undo', () => {
     const chosen = await plainProducts(3, 30)
     const ids = chosen.map((p) => p.id)
     const preview = await post('products/bulk/preview/', { ids, action: 'price_percent', percent: 10 })
-    await post('products/bulk/', { batch_id: preview.body.id })
+    await run('products/bulk/', { batch_id: preview.body.id })
     // Someone edits the second product's price after the batch.
     await t.database.db.update(products).set({ price: 777_000 }).where(eq(products.id, ids[1]!))
 
-    const refused = await post(`batches/${preview.body.id}/undo/`, {}, staff.manager.token, 'sr')
-    expect(refused.status).toBe(409)
-    expect(refused.body.errors).toEqual([{ field: 'row_2', message: expect.stringMatching(/^2-qator .*price/) }])
+    const refused = await run(`batches/${preview.body.id}/undo/`, {}, 'sr')
+    expect(refused).toMatchObject({ state: 'applied', can_undo: true, refusal: { action: 'undo' } })
+    expect(refused.refusal.rows).toEqual([{ field: 'row_2', message: expect.stringMatching(/^2-qator .*price/) }])
     expect((await productsById(ids)).get(ids[0]!)?.price).not.toBe(chosen[0]!.price)
 
-    const partial = await post(`batches/${preview.body.id}/undo/`, { skip_changed: true })
-    expect(partial.status).toBe(200)
-    expect(partial.body).toMatchObject({ undone: 2, skipped: [{ field: 'row_2' }] })
+    const partial = await run(`batches/${preview.body.id}/undo/`, { skip_changed: true })
+    expect(partial).toMatchObject({
+      state: 'undone',
+      refusal: null,
+      left_out: { action: 'undo', rows: [{ field: 'row_2' }] },
+    })
+    expect((await batchAudit(preview.body.id)).at(-1)).toMatchObject({ after: { undone: 2, left_out: 1 } })
     const now = await productsById(ids)
     expect(now.get(ids[0]!)?.price).toBe(chosen[0]!.price)
     expect(now.get(ids[1]!)?.price).toBe(777_000)
@@ -219,6 +235,7 @@ describe('undo', () => {
       body: { ids: [p!.id], action: 'hide' },
     })
     await clocked.call('admin/products/bulk/', { token: staff.manager.token, body: { batch_id: preview.body.id } })
+    await batchJobsSettled()
     clocked.advance(24 * 3600 + 1)
     // A session from a day ago has ended: a fresh one, a day later.
     const token = await staffToken(t, staff.manager, clocked.now())

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, banners, pages } from '#api/db/schema/index.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi } from './support/api.ts'
 import { fillPath, loadOperations, tableChecksums } from './support/openapi.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -51,7 +52,7 @@ const hour = 3600_000
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString()
 const title = (ru: string) => ({ uz: `${ru} uz`, sr: `${ru} sr`, ru })
 
-const shopBanners = async () => (await t.json('products/banner/', { lang: 'ru' })).body.results as any[]
+const shopBanners = async () => (await t.json('products/banner/', { lang: 'ru' })).body.results as Json[]
 const auditOf = (entity: string, id: number | string) =>
   t.database.db
     .select()
@@ -178,7 +179,10 @@ describe('banners', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const read = async () => {
       const r = await t.json('products/banner/', { lang: 'ru' })
-      return { cache: r.headers.get('x-cache'), shown: r.body.results.some((b: any) => b.title === 'По часам') }
+      return {
+        cache: r.headers.get('x-cache'),
+        shown: r.body.results.some((b: { title: unknown }) => b.title === 'По часам'),
+      }
     }
     const passed = (moment: number) =>
       vi.waitFor(() => expect(Date.now()).toBeGreaterThan(moment + 20), { timeout: 15_000, interval: 50 })
@@ -226,7 +230,9 @@ describe('stories', () => {
     })
     expect(first.status).toBe(201)
     const later = await call('POST', 'stories/', { title: title('Потом'), cover, starts_at: at(hour) })
-    const shopStories = (await t.json('common/story/', { lang: 'ru' })).body.results.map((s: any) => s.title)
+    const shopStories = (await t.json('common/story/', { lang: 'ru' })).body.results.map(
+      (s: { title: unknown }) => s.title,
+    )
     expect(shopStories).toContain('Новинки')
     expect(shopStories).not.toContain('Потом')
 
@@ -238,7 +244,7 @@ describe('stories', () => {
         await t.json(`common/story-item/${item.body.id}/read/`, { lang: 'ru', fingerprint: reader })
     const read = await call('GET', `stories/${story.body.id}/`)
     expect(read.body.reads).toBe(2)
-    expect(read.body.items.map((i: any) => i.reads)).toEqual([2, 1])
+    expect(read.body.items.map((i: { reads: unknown }) => i.reads)).toEqual([2, 1])
     expect((await call('GET', `stories/${later.body.id}/`)).body.reads).toBe(0)
     expect((await auditOf('story_item', second.body.id)).map((r) => r.action)).toEqual(['story_item.create'])
   })
@@ -378,14 +384,15 @@ describe('posts', () => {
       image,
     })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const titles = async () => (await t.json('posts/?size=50', { lang: 'ru' })).body.results.map((p: any) => p.title)
+    const titles = async () =>
+      (await t.json('posts/?size=50', { lang: 'ru' })).body.results.map((p: { title: unknown }) => p.title)
     expect(await titles()).not.toContain('Осенняя коллекция')
     await call('POST', `posts/${made.body.id}/publish/`)
     expect(await titles()).toContain('Осенняя коллекция')
     const shown = await t.json(`posts/${made.body.id}/`, { lang: 'ru' })
     expect(shown.body.body).toBe('<p>Текст <em>статьи</em>.</p>')
     const list = (await t.json('posts/?size=50', { lang: 'ru' })).body.results
-    expect(list.find((p: any) => p.id === made.body.id).excerpt).toBe('Текст статьи.')
+    expect(list.find((p: { id: unknown }) => p.id === made.body.id).excerpt).toBe('Текст статьи.')
 
     await call('PATCH', `posts/${made.body.id}/`, { published_at: at(24 * hour) })
     expect(await titles()).not.toContain('Осенняя коллекция')
@@ -451,10 +458,9 @@ describe('footer, contacts and store links', () => {
       ],
     }
     expect((await call('PUT', 'footer/', links)).status).toBe(200)
-    expect((await t.json('common/footer/', { lang: 'ru' })).body.results.map((l: any) => l.title)).toEqual([
-      'Оферта',
-      'О нас',
-    ])
+    expect(
+      (await t.json('common/footer/', { lang: 'ru' })).body.results.map((l: { title: unknown }) => l.title),
+    ).toEqual(['Оферта', 'О нас'])
 
     const contacts = {
       phone: '+998 71 200-00-00',
@@ -469,7 +475,7 @@ describe('footer, contacts and store links', () => {
     }
     const bad = await call('PUT', 'contacts/', { ...contacts, instagram: 'javascript:alert(1)', latitude: 100 })
     expect(bad.status).toBe(400)
-    expect(bad.body.errors.map((e: any) => e.field).sort()).toEqual(['instagram', 'latitude'])
+    expect(bad.body.errors.map((e: { field: unknown }) => e.field).sort()).toEqual(['instagram', 'latitude'])
     expect((await call('PUT', 'contacts/', contacts)).status).toBe(200)
     const shop = (await t.json('settings/contacts/', { lang: 'sr' })).body
     expect(shop).toMatchObject({ phone: '+998 71 200-00-00', address: 'Toshkent', email: 'shop@atir.uz' })

@@ -109,9 +109,9 @@ describe('the list and a message', () => {
     const bug = await sendBugReport('Кнопка не нажимается', '/ru/basket')
     const list = await inbox('?unread=true', staff.manager.token)
     expect(list.status).toBe(200)
-    const ids = list.body.results.map((r: any) => r.id)
+    const ids = list.body.results.map((r: { id: unknown }) => r.id)
     expect(ids.indexOf(bug)).toBeLessThan(ids.indexOf(feedback))
-    expect(list.body.results.find((r: any) => r.id === bug)).toMatchObject({
+    expect(list.body.results.find((r: { id: unknown }) => r.id === bug)).toMatchObject({
       kind: 'bug',
       status: 'new',
       read: false,
@@ -128,10 +128,10 @@ describe('the list and a message', () => {
 
     const after = await inbox('?unread=true', staff.manager.token)
     expect(after.body.counts.unread).toBe(unreadBefore - 1)
-    expect(after.body.results.map((r: any) => r.id)).not.toContain(bug)
-    expect((await inbox('?kind=feedback', staff.manager.token)).body.results.map((r: any) => r.kind)).not.toContain(
-      'bug',
-    )
+    expect(after.body.results.map((r: { id: unknown }) => r.id)).not.toContain(bug)
+    expect(
+      (await inbox('?kind=feedback', staff.manager.token)).body.results.map((r: { kind: unknown }) => r.kind),
+    ).not.toContain('bug')
     expect((await inbox('999999/', staff.manager.token)).status).toBe(404)
     expect((await inbox('?status=archived', staff.manager.token)).status).toBe(400)
   })
@@ -146,10 +146,10 @@ describe('the list and a message', () => {
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ status: 'in_progress', assignee: { id: staff.owner.id, name: staff.owner.name } })
     const mine = await inbox(`?assignee_id=${staff.owner.id}&status=in_progress`, staff.owner.token)
-    expect(mine.body.results.map((m: any) => m.id)).toEqual([id])
+    expect(mine.body.results.map((m: { id: unknown }) => m.id)).toEqual([id])
     await inbox(`${id}/`, staff.manager.token, { method: 'PATCH', body: { read: false, assignee_id: null } })
     const unread = await inbox(`?unread=true`, staff.manager.token)
-    expect(unread.body.results.map((m: any) => m.id)).toContain(id)
+    expect(unread.body.results.map((m: { id: unknown }) => m.id)).toContain(id)
     // The same values again: nothing recorded.
     await inbox(`${id}/`, staff.manager.token, { method: 'PATCH', body: { status: 'in_progress' } })
     expect((await auditOf(id)).map((a) => [a.action, a.before, a.after])).toEqual([
@@ -173,7 +173,7 @@ describe('the list and a message', () => {
     }
     const bad = await inbox(`${id}/`, staff.manager.token, { method: 'PATCH', body: { status: 'archived' } })
     expect(bad.status).toBe(400)
-    expect(bad.body.errors.map((e: any) => e.field)).toEqual(['status'])
+    expect(bad.body.errors.map((e: { field: unknown }) => e.field)).toEqual(['status'])
   })
 })
 
@@ -256,7 +256,7 @@ describe('replying by SMS', () => {
     for (const text of ['', '   ', 'x'.repeat(301)]) {
       const r = await inbox(`${id}/reply/`, staff.manager.token, { body: { text } })
       expect(r.status).toBe(400)
-      expect(r.body.errors.map((e: any) => e.field)).toEqual(['text'])
+      expect(r.body.errors.map((e: { field: unknown }) => e.field)).toEqual(['text'])
     }
     // Three at once from two staff members: all pass; the fourth does not, however it races.
     const replies = await Promise.all(

@@ -5,6 +5,7 @@ import { type Api, createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { cashbackEntries, users } from '#api/db/schema/index.ts'
 import { stockDisagreements } from '#api/stock/movements.ts'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { auditOf, deskCaller, movementsOf, smsTo } from './support/desk.ts'
@@ -47,7 +48,7 @@ function clickReversals() {
   return calls
 }
 
-type Call = (path: string, body: unknown) => Promise<{ status: number; body: any }>
+type Call = (path: string, body: unknown) => Promise<{ status: number; body: Json }>
 
 /** Takes a pickup order to handed over (4, then 6). */
 async function handOver(id: number, call: Call = desk.post) {
@@ -100,7 +101,7 @@ describe('a return paid back through the sandbox', () => {
       cashback_earned: 3_000,
       payment_status: 'paid',
     })
-    expect(r.body.items.map((i: any) => i.returned_quantity)).toEqual([1, 0])
+    expect(r.body.items.map((i: { returned_quantity: unknown }) => i.returned_quantity)).toEqual([1, 0])
     expect(r.body.refunds).toEqual([
       expect.objectContaining({ amount: 100_000, method: 'provider', provider: 'sandbox', status: 'refunded' }),
     ])
@@ -119,7 +120,9 @@ describe('a return paid back through the sandbox', () => {
     expect(await revenue()).toBe(revenueBefore - 100_000)
     const step = r.body.timeline.at(-1)
     expect(step).toMatchObject({ kind: 'return', text: 'Не подошёл аромат', staff: { name: 'Менеджер Камола' } })
-    expect(Object.fromEntries(step.changes.map((ch: any) => [ch.field, ch.after]))).toMatchObject({
+    expect(
+      Object.fromEntries(step.changes.map((ch: { field: unknown; after: unknown }) => [ch.field, ch.after])),
+    ).toMatchObject({
       returned: `${first!.title} × 1`,
       restocked: `${first!.title} × 1`,
       refund: 100_000,

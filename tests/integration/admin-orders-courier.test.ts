@@ -111,7 +111,9 @@ describe('a courier', () => {
     expect(pack.status).toBe(403)
     expect(pack.body.detail).toBe('Курьер может только везти назначенные ему заказы и отмечать их доставленными.')
     await call(`orders/${order.id}/status/`, warehouse.token, { status: 4, expected_status: 3 })
-    expect((await call(`orders/${order.id}/`, courier.token)).body.next_statuses.map((s: any) => s.status)).toEqual([5])
+    expect(
+      (await call(`orders/${order.id}/`, courier.token)).body.next_statuses.map((s: { status: unknown }) => s.status),
+    ).toEqual([5])
     expect((await move(order.id, 4, 2, 'не хочу')).status).toBe(403)
     expect((await move(order.id, 4, 5)).body).toMatchObject({ status: 5, status_label: 'В пути' })
     expect((await call(`orders/${order.id}/cash-received/`, courier.token, {})).body).toMatchObject({
@@ -121,7 +123,11 @@ describe('a courier', () => {
     expect((await move(order.id, 5, 6)).body).toMatchObject({ status: 6, payment_status: 'paid' })
     // The timeline names the courier.
     const timeline = (await call(`orders/${order.id}/`, manager.token)).body.timeline
-    expect(timeline.slice(-2).map((s: any) => [s.to.status, s.staff?.name])).toEqual([
+    expect(
+      timeline
+        .slice(-2)
+        .map((s: { to: { status: unknown }; staff: { name: unknown } | null }) => [s.to.status, s.staff?.name]),
+    ).toEqual([
       [5, 'Курьер Бахром'],
       [6, 'Курьер Бахром'],
     ])
@@ -140,7 +146,9 @@ describe('notes on an order', () => {
     expect(first.status).toBe(200)
     const fromCourier = await call(`orders/${order.id}/notes/`, courier.token, { text: 'Домофон не работает' })
     expect(
-      fromCourier.body.timeline.filter((s: any) => s.kind === 'note').map((s: any) => [s.text, s.staff.name]),
+      fromCourier.body.timeline
+        .filter((s: { kind: unknown }) => s.kind === 'note')
+        .map((s: { text: unknown; staff: { name: unknown } }) => [s.text, s.staff.name]),
     ).toEqual([
       ['Позвонить после 18:00', manager.name],
       ['Домофон не работает', 'Курьер Бахром'],

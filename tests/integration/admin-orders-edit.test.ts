@@ -70,7 +70,13 @@ describe('lines: quantities, new and removed products', () => {
     )
     expect(r.status, JSON.stringify(r.body)).toBe(200)
     expect(r.body).toMatchObject({ subtotal: 370_000, total: 370_000, vat: includedVat(370_000), amount_due: 370_000 })
-    expect(r.body.items.map((i: any) => [i.product_id, i.quantity, i.unit_price])).toEqual([
+    expect(
+      r.body.items.map((i: { product_id: unknown; quantity: unknown; unit_price: unknown }) => [
+        i.product_id,
+        i.quantity,
+        i.unit_price,
+      ]),
+    ).toEqual([
       [first, 3, 100_000],
       [added, 1, 70_000],
     ])
@@ -90,7 +96,9 @@ describe('lines: quantities, new and removed products', () => {
       text: 'Покупатель позвонил',
       staff: { id: manager.id, name: 'Менеджер Нодира' },
     })
-    const changes = Object.fromEntries(step.changes.map((c: any) => [c.field, [c.before, c.after]]))
+    const changes = Object.fromEntries(
+      step.changes.map((c: { field: unknown; before: unknown; after: unknown }) => [c.field, [c.before, c.after]]),
+    )
     expect(changes.total).toEqual([250_000, 370_000])
     expect(changes.items[0]).toMatch(/ × 2, .+ × 1$/)
     expect(changes.items[1]).toMatch(/ × 3, .+ × 1$/)
@@ -102,7 +110,7 @@ describe('lines: quantities, new and removed products', () => {
     })
     expect((await smsTo(t, customer.phone)).at(-1)).toBe(`Atir: заказ №${before.number} изменён. Итого 370 000 сум.`)
     // The customer's own page shows the new lines.
-    expect((await orders.read(order.id, customer)).items.map((i: any) => i.quantity)).toEqual([3, 1])
+    expect((await orders.read(order.id, customer)).items.map((i: { quantity: unknown }) => i.quantity)).toEqual([3, 1])
   })
 
   it('a courier order: a new address reprices delivery; pickup makes it free', async () => {
@@ -121,7 +129,7 @@ describe('lines: quantities, new and removed products', () => {
     )
     expect(moved.body).toMatchObject({ delivery_price: 40_000, total: 140_000 })
     expect(moved.body.address).toMatchObject({ street: 'Navoiy', house: '3', flat: '9' })
-    const place = moved.body.timeline.at(-1).changes.find((c: any) => c.field === 'place')
+    const place = moved.body.timeline.at(-1).changes.find((c: { field: unknown }) => c.field === 'place')
     expect(place.before).toContain('Bunyodkor 12')
     expect(place.after).toContain('Navoiy 3')
     const pickup = await edit(
@@ -301,7 +309,7 @@ describe('money of a paid order', () => {
     expect(back.body).toMatchObject({ total: 200_000, owed_back: 0, refunded_total: 150_000 })
     expect(back.body.refunds.at(-1)).toMatchObject({ amount: 50_000, provider: 'click', status: 'refunded' })
     expect(reversals).toHaveLength(1)
-    expect(back.body.payments.map((p: any) => [p.amount, p.status])).toEqual([
+    expect(back.body.payments.map((p: { amount: unknown; status: unknown }) => [p.amount, p.status])).toEqual([
       [300_000, 'paid'],
       [50_000, 'refunded'],
     ])

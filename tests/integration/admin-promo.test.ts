@@ -241,7 +241,14 @@ describe('the checkout’s rules', () => {
     const usage = await admin(`${promo.id}/orders/`, { token: staff.owner.token })
     expect(usage.status).toBe(200)
     expect(
-      usage.body.results.map((u: Record<string, any>) => [u.order_id, u.status, u.discount, u.customer.phone]),
+      usage.body.results.map(
+        (u: { order_id: unknown; status: unknown; discount: unknown; customer: { phone: unknown } }) => [
+          u.order_id,
+          u.status,
+          u.discount,
+          u.customer.phone,
+        ],
+      ),
     ).toEqual([
       [later.body.id, 3, 7_000, b.phone],
       [used.body.id, 2, 7_000, a.phone],

@@ -115,11 +115,19 @@ describe('the queue', () => {
     const { p, id } = await reviewed(4, 'Хороший')
     const queue = await admin(`?moderation=new&product_id=${p.id}`, staff.manager.token)
     expect(queue.status).toBe(200)
-    expect(queue.body.results.map((r: any) => [r.id, r.moderation, r.rating, r.comment, r.product.slug])).toEqual([
-      [id, 'new', 4, 'Хороший', p.slug],
-    ])
+    expect(
+      queue.body.results.map(
+        (r: { id: unknown; moderation: unknown; rating: unknown; comment: unknown; product: { slug: unknown } }) => [
+          r.id,
+          r.moderation,
+          r.rating,
+          r.comment,
+          r.product.slug,
+        ],
+      ),
+    ).toEqual([[id, 'new', 4, 'Хороший', p.slug]])
     expect(queue.body.counts).toEqual({ new: 1, published: 0, hidden: 0 })
-    expect((await shopList(p)).results.map((r: any) => r.id)).toEqual([id])
+    expect((await shopList(p)).results.map((r: { id: unknown }) => r.id)).toEqual([id])
 
     const published = await admin(`${id}/publish/`, staff.manager.token, { body: {} })
     expect(published.body).toMatchObject({ moderation: 'published', moderated_by: { id: staff.manager.id } })
@@ -155,7 +163,7 @@ describe('hiding', () => {
     // The product page (a cached answer a moment ago) and the reviews list follow at once.
     expect((await t.json(`products/${p.slug}/`)).body).toMatchObject({ rating: 4, review_count: 1 })
     const list = await shopList(p)
-    expect(list.results.map((r: any) => r.comment)).toEqual(['Нормально'])
+    expect(list.results.map((r: { comment: unknown }) => r.comment)).toEqual(['Нормально'])
     expect(list).toMatchObject({ total: 1, count: 1, average: 4 })
 
     // Hiding again changes nothing and records nothing more.
@@ -189,7 +197,7 @@ describe('hiding', () => {
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
       const r = await admin(`${id}/hide/`, staff.manager.token, { body, lang: 'uz' })
       expect(r.status).toBe(400)
-      expect(r.body.errors.map((e: any) => e.field)).toEqual(['reason'])
+      expect(r.body.errors.map((e: { field: unknown }) => e.field)).toEqual(['reason'])
     }
     expect((await admin(`${id}/`, staff.manager.token)).body.moderation).toBe('new')
     expect((await admin('999999/hide/', staff.manager.token, { body: { reason: 'x' } })).status).toBe(404)
@@ -250,6 +258,6 @@ describe("the shop's reply", () => {
     ])
     const long = await admin(`${id}/reply/`, staff.owner.token, { method: 'PUT', body: { text: 'x'.repeat(2001) } })
     expect(long.status).toBe(400)
-    expect(long.body.errors.map((e: any) => e.field)).toEqual(['text'])
+    expect(long.body.errors.map((e: { field: unknown }) => e.field)).toEqual(['text'])
   })
 })

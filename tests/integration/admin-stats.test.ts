@@ -141,7 +141,7 @@ describe('a period of orders', () => {
       average: Math.round((accepted + delivered + online) / 3),
       payment: { online: { orders: 1, total: online }, cash: { orders: 2, total: accepted + delivered } },
     })
-    expect(Object.fromEntries(s.by_status.map((b: any) => [b.name, b.count]))).toEqual({
+    expect(Object.fromEntries(s.by_status.map((b: { name: unknown; count: unknown }) => [b.name, b.count]))).toEqual({
       awaiting_payment: 1,
       accepted: 2,
       ready_for_delivery: 0,
@@ -149,7 +149,7 @@ describe('a period of orders', () => {
       delivered: 1,
       cancelled: 1,
     })
-    expect(s.by_status.find((b: any) => b.status === 6).label).toBe('Доставлен')
+    expect(s.by_status.find((b: { status: unknown }) => b.status === 6).label).toBe('Доставлен')
     expect(s.per_day).toEqual([
       {
         day: '2025-03-10',
@@ -160,7 +160,7 @@ describe('a period of orders', () => {
         cash: 2,
       },
     ])
-    expect(s.top_products.map((p: any) => [p.product_id, p.quantity])).toEqual([
+    expect(s.top_products.map((p: { product_id: unknown; quantity: unknown }) => [p.product_id, p.quantity])).toEqual([
       [productIds[1], 2],
       ...[
         [productIds[2], 1],
@@ -168,13 +168,13 @@ describe('a period of orders', () => {
       ],
     ])
     expect(s.top_products[0].total).toBe(400_000)
-    expect(s.top_brands.reduce((n: number, b: any) => n + b.quantity, 0)).toBe(4)
+    expect(s.top_brands.reduce((n: number, b: { quantity: number }) => n + b.quantity, 0)).toBe(4)
   })
 
   it('a period spans its days, each day in the series (empty ones at zero)', async () => {
     const s = (await stats('?from=2025-03-09&to=2025-03-12')).body
     expect(s.orders).toBe(5)
-    expect(s.per_day.map((d: any) => [d.day, d.orders])).toEqual([
+    expect(s.per_day.map((d: { day: unknown; orders: unknown }) => [d.day, d.orders])).toEqual([
       ['2025-03-09', 1],
       ['2025-03-10', 3],
       ['2025-03-11', 1],
@@ -324,7 +324,7 @@ describe('searches with no result', () => {
       { term: 'ziziks qwqwqw', count: 3 },
       { term: 'qwqwqw', count: 1 },
     ])
-    expect(misses.map((m: any) => m.term)).not.toContain('dior')
+    expect(misses.map((m: { term: unknown }) => m.term)).not.toContain('dior')
     expect(Object.keys(searchMisses)).not.toContain('address')
   })
 

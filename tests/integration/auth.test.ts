@@ -54,7 +54,7 @@ async function call(path: string, init: Init = {}) {
     new Request(`http://shop.test/api/v1/${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
     init.caller,
   )
-  return { status: response.status, body: (await response.json()) as any, headers: response.headers }
+  return { status: response.status, body: await response.json(), headers: response.headers }
 }
 
 let serial = 0

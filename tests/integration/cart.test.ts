@@ -3,6 +3,7 @@ import { asc, count, eq, min, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cartItems, favourites, products, storyReads } from '#api/db/schema/index.ts'
 import type { CartLine } from '#api/types.ts'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi } from './support/api.ts'
 import { deleteAccount, loginCustomer, registerCustomer } from './support/customer.ts'
 
@@ -194,7 +195,7 @@ describe('adding and changing lines', () => {
 })
 
 describe('bad input', () => {
-  const expectFieldError = (answer: { status: number; body: any }, field: string, message: string) => {
+  const expectFieldError = (answer: { status: number; body: Json }, field: string, message: string) => {
     expect(answer.status).toBe(400)
     expect(answer.body.detail).toBe('Проверьте введённые данные.')
     expect(answer.body.errors).toEqual([{ field, message }])

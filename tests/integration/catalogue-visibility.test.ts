@@ -54,9 +54,9 @@ describe('a hidden product', () => {
   it('leaves lists, search and its page at once (cached answers too)', async () => {
     const p = await product({ popularity: 1_000_000 })
     const listed = async () =>
-      (await shop('products/?ordering=popularity&size=5&sizes=separate')).body.results.map((r: any) => r.id)
+      (await shop('products/?ordering=popularity&size=5&sizes=separate')).body.results.map((r: { id: unknown }) => r.id)
     const searched = async () =>
-      (await shop(`products/?search=${encodeURIComponent(p.title.ru)}`)).body.results.map((r: any) => r.id)
+      (await shop(`products/?search=${encodeURIComponent(p.title.ru)}`)).body.results.map((r: { id: unknown }) => r.id)
     expect(await listed()).toContain(p.id)
     expect(await searched()).toContain(p.id)
     expect((await shop(`products/${p.slug}/`)).status).toBe(200)
@@ -82,7 +82,7 @@ describe('a hidden product', () => {
     expect(added.body.detail).toBe('Этот товар больше не продаётся.')
 
     const cart = await asCustomer('orders/cart/products/')
-    const line = cart.body.products.find((l: any) => l.product.id === p.id)
+    const line = cart.body.products.find((l: { product: { id: unknown } }) => l.product.id === p.id)
     expect(line).toMatchObject({ unavailable: true, available_quantity: 0 })
     expect(cart.body.ready_for_checkout).toBe(false)
     expect(cart.body.total).toBe(50_000)
@@ -103,7 +103,7 @@ describe('a hidden product', () => {
     await change(hiddenLater.id, { isHidden: true })
     await change(p.id, { isHidden: true })
     const liked = await asCustomer('products/likes/')
-    expect(liked.body.results.map((r: any) => r.id)).not.toContain(hiddenLater.id)
+    expect(liked.body.results.map((r: { id: unknown }) => r.id)).not.toContain(hiddenLater.id)
     expect((await asCustomer('products/likes/', { product_id: p.id })).status).toBe(404)
   })
 })
@@ -124,16 +124,20 @@ describe('the sale window', () => {
     expect(await card(future)).toMatchObject({ sale_price: null })
     expect(await card(running)).toMatchObject({ sale_price: 102 })
 
-    const cheap = (await shop('products/?price__lte=1000&size=50&sizes=separate')).body.results.map((r: any) => r.id)
+    const cheap = (await shop('products/?price__lte=1000&size=50&sizes=separate')).body.results.map(
+      (r: { id: unknown }) => r.id,
+    )
     expect(cheap).toContain(running.id)
     expect(cheap).not.toContain(ended.id)
     expect(cheap).not.toContain(future.id)
     const onSale = (await shop('products/?sale_price__isnull=false&size=100&sizes=separate')).body.results.map(
-      (r: any) => r.id,
+      (r: { id: unknown }) => r.id,
     )
     expect(onSale).toContain(running.id)
     expect(onSale).not.toContain(ended.id)
-    const dearest = (await shop('products/?ordering=-price&size=2&sizes=separate')).body.results.map((r: any) => r.id)
+    const dearest = (await shop('products/?ordering=-price&size=2&sizes=separate')).body.results.map(
+      (r: { id: unknown }) => r.id,
+    )
     expect(dearest).toEqual([future.id, ended.id])
   })
 

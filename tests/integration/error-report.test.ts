@@ -5,12 +5,13 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { closeErrorReports, errorReporter, REPORTS_PER_MINUTE, setErrorReportRelease } from '#api/error-report.ts'
 import { withRequestContext } from '#api/log.ts'
+import type { Json } from '#tests/support/json.ts'
 import { logLines } from '../setup/log-lines.ts'
 
 // ERROR_REPORT_URL through Sentry's SDK (@sentry/node), against a service of the test's own
 // that speaks Sentry's envelope endpoint: what arrives there is what Sentry or GlitchTip would get.
 
-type Envelope = { header: Record<string, any>; items: { type: string; payload: Record<string, any> }[] }
+type Envelope = { header: Json; items: { type: string; payload: Json }[] }
 let received: Envelope[] = []
 /** What the service answers next: Sentry's own 200, or a rate limit. */
 let answer: { status: number; headers: Record<string, string> } = { status: 200, headers: {} }

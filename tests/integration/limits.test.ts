@@ -45,7 +45,7 @@ async function call(path: string, init: Init = {}) {
   )
   return {
     status: response.status,
-    body: (await response.json()) as any,
+    body: await response.json(),
     retryAfter: response.headers.get('retry-after'),
   }
 }

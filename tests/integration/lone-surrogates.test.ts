@@ -55,7 +55,9 @@ describe('a lone surrogate in staff text is stored as U+FFFD, with its audit ent
     const { order } = await orders.place({ method: 'cash' })
     const r = await call(`orders/${order.id}/notes/`, 'POST', { text: typed })
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    expect(r.body.timeline.filter((s: any) => s.kind === 'note').map((s: any) => s.text)).toEqual([stored])
+    expect(
+      r.body.timeline.filter((s: { kind: string }) => s.kind === 'note').map((s: { text: string }) => s.text),
+    ).toEqual([stored])
     expect((await lastAudit('order', order.id))?.after).toMatchObject({ text: stored })
   })
 

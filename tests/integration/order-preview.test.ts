@@ -341,7 +341,7 @@ describe('POST orders/preview/ and the promo guess limit', () => {
         body: JSON.stringify(body),
       }),
     )
-    return { status: response.status, body: (await response.json()) as any }
+    return { status: response.status, body: await response.json() }
   }
 
   it('counts failed codes against the same budget as promo/check/; right codes do not count', async () => {

@@ -10,12 +10,13 @@ import { changeOrderStatus } from '#api/orders/service.ts'
 import type { Order } from '#api/types.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker, paymeCaller } from './support/orders.ts'
-import { secondProcess } from './support/second-process.ts'
+import { productPageOf, secondProcess } from './support/second-process.ts'
 
 const KEY = 'test-payme-key-&-secret'
 process.env.PAYME_KEY = KEY
 const t = setupTestApi({ products: 60 })
 const other = secondProcess(t)
+const productPage = productPageOf(t, other)
 const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
 const orders = orderMaker(t)
 const { call: payme, basic, account, transactionId } = paymeCaller(t, KEY)
@@ -71,15 +72,6 @@ async function expectBusy(params: OrderCall) {
   expect(check.result).toBeUndefined()
   const second = await payme('CreateTransaction', { ...params, id: transactionId(), time: Date.now() })
   expect(second.error).toMatchObject({ code: -31099, data: 'order_id' })
-}
-
-/** The product as the catalogue shows it, read through this shop process or the other one. */
-async function productPage(productId: number, through: 'this' | 'other') {
-  const [product] = await t.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, productId))
-  const path = `products/${product!.slug}/`
-  const response =
-    through === 'this' ? await t.request(path) : await other.api.fetch(new Request(`http://shop.test/api/v1/${path}`))
-  return { cache: response.headers.get('x-cache'), stock: ((await response.json()) as { stock: number }).stock }
 }
 
 // Payme's sandbox (test.paycom.uz) checks a merchant endpoint by two scenarios, run below step by step in

@@ -2,10 +2,11 @@ import { parse } from 'csv-parse/sync'
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { invalidateCatalogue } from '#api/catalogue/cache.ts'
-import { importsSettled } from '#api/catalogue-batches/imports.ts'
+import { batchJobsSettled } from '#api/catalogue-batches/jobs.ts'
 import { auditLog, productLines, products } from '#api/db/schema/index.ts'
 import type { AdminLine, AdminProduct, ProductCard, ProductDetail } from '#api/types.ts'
 import { meta } from '#app/routes/$lang/products/$slug.tsx'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi } from './support/api.ts'
 import { catalogueRefs, productBody } from './support/products.ts'
 import { signedInStaff } from './support/staff.ts'
@@ -244,7 +245,7 @@ describe('a line on the product page and in lists', () => {
     const tags = meta({
       loaderData: { lang: 'ru', product, crumbs, metaTitle: product.title, origin },
     } as never) as Record<string, unknown>[]
-    const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Record<string, any>] : []))
+    const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Json] : []))
     const ld = lds.find((l) => l['@type'] === 'ProductGroup')!
     // The group stands for the product: no second, lone Product beside it.
     expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'BreadcrumbList'])
@@ -256,7 +257,11 @@ describe('a line on the product page and in lists', () => {
       brand: { '@type': 'Brand', name: product.brand.name },
       variesBy: ['https://schema.org/size'],
     })
-    expect(ld.hasVariant.map((v: any) => v.url)).toEqual([url(small.slug), url(middle.slug), url(large.slug)])
+    expect(ld.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([
+      url(small.slug),
+      url(middle.slug),
+      url(large.slug),
+    ])
     expect(ld.hasVariant[0]).toMatchObject({
       '@type': 'Product',
       size: 'Туалетная вода, 30 мл',
@@ -428,7 +433,7 @@ describe('the spreadsheet carries the line', () => {
     form.set('mode', 'everything')
     const started = await t.json('admin/products/import/', { method: 'POST', body: form, token: manager.token })
     expect(started.status).toBe(202)
-    await importsSettled()
+    await batchJobsSettled()
     return (await t.json(`admin/batches/${started.body.id}/?size=500`, { token: manager.token, lang: 'ru' })).body
   }
   const exportCsv = async () =>
@@ -477,7 +482,8 @@ describe('the spreadsheet carries the line', () => {
     const rejected = batch.rows.results.find((r: { line: number }) => r.line === 4)
     expect(rejected.errors).toEqual([{ field: 'line', message: 'Только строчные латинские буквы, цифры и дефис.' }])
     const applied = await t.json(`admin/batches/${batch.id}/apply/`, { method: 'POST', token: manager.token })
-    expect(applied.status).toBe(200)
+    expect(applied.status).toBe(202)
+    await batchJobsSettled()
     expect((await admin('GET', `lines/${made.body.id}/`)).body.members.map((m: { id: number }) => m.id)).toEqual([
       a.id,
       stray.id,
@@ -489,7 +495,8 @@ describe('the spreadsheet carries the line', () => {
     expect(straySaved).toMatchObject({ concentration: 'edp' })
 
     const undone = await t.json(`admin/batches/${batch.id}/undo/`, { method: 'POST', token: manager.token, body: '{}' })
-    expect(undone.status).toBe(200)
+    expect(undone.status).toBe(202)
+    await batchJobsSettled()
     expect(await lineOf(stray.id)).toBeNull()
     expect(await lineOf(b.id)).toBe(made.body.id)
     const [strayBack] = await db().select().from(products).where(eq(products.id, stray.id))

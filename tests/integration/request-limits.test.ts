@@ -1,9 +1,12 @@
-import { describe, expect, test } from 'vitest'
-import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { IMPORT_MAX_BYTES } from '#contract/catalogue-batches.ts'
+import { FORM_OVERHEAD_BYTES, IMAGE_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { sendRaw } from '../support/framed-request.ts'
 import { setupTestApi } from './support/api.ts'
-import { registerCustomer } from './support/customer.ts'
+import { type Customer, registerCustomer } from './support/customer.ts'
+import { endlessUpload, UPLOAD_CHUNK } from './support/endless-upload.ts'
 import { serveApiOverHttp } from './support/http.ts'
+import { signedInStaff } from './support/staff.ts'
 
 // The API caps every request body before a route reads it (BODY_LIMIT_KB,
 // default 64 KiB; multipart up to the largest upload), and marks every answer
@@ -75,6 +78,35 @@ describe('request body limit', () => {
     expect(within.status).toBe(400)
     expect(within.body.errors[0].field).toBe('avatar')
   })
+})
+
+describe("each upload route's own limit applies while the body is read, without a length", () => {
+  let customer: Customer
+  let owner: { token: string }
+  beforeAll(async () => {
+    customer = await registerCustomer(t)
+    owner = await signedInStaff(t, 'owner')
+  })
+  const picture = IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES
+  test.each([
+    ['an avatar', 'account/avatar/', 'avatar', picture, () => customer.access],
+    ['a bug report screenshot', 'feedback/bug-report/', 'screenshot', picture, () => undefined],
+    ['a content picture', 'admin/content/pictures/', 'image', picture, () => owner.token],
+    ['product pictures', 'admin/products/1/pictures/', 'files', UPLOAD_BODY_MAX_BYTES, () => owner.token],
+    ['a spreadsheet to import', 'admin/products/import/', 'file', IMPORT_MAX_BYTES + 64 * 1024, () => owner.token],
+  ])(
+    '%s: 413 on its field once its limit is read, the rest of the body cancelled',
+    async (_, path, field, limit, token) => {
+      const { init, taken } = endlessUpload(field)
+      const answer = await t.json(path, { ...init, token: token(), lang: 'ru' })
+      expect(answer.status).toBe(413)
+      expect(answer.body.errors).toEqual([{ field, message: expect.stringMatching(/ МБ/) }])
+      // Read up to the route's limit and a chunk or two of the stream's read-ahead, not the shop-wide limit.
+      expect(taken.bytes).toBeGreaterThan(limit)
+      expect(taken.bytes).toBeLessThanOrEqual(limit + 3 * UPLOAD_CHUNK)
+      expect(taken.cancelled).toBe(true)
+    },
+  )
 })
 
 describe('bodies without a length, over HTTP (as a mobile app sends them)', () => {

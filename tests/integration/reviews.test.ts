@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '#api/config.ts'
 import { products, reviews } from '#api/db/schema/index.ts'
 import { changeOrderStatus } from '#api/orders/service.ts'
-import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
+import { IMAGE_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { setupTestApi } from './support/api.ts'
 import { type Customer, deleteAccount, registerCustomer } from './support/customer.ts'
+import { endlessUpload, UPLOAD_CHUNK } from './support/endless-upload.ts'
 
 const t = setupTestApi({ products: 40 })
 const config = parseConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/atir-unused' })
@@ -304,6 +305,19 @@ describe('POST products/{slug}/reviews/', () => {
     expect(row!.photos).toHaveLength(1)
     expect(reviewFiles()).toHaveLength(before + 1)
     expect(await ratingOf(p)).toEqual({ sum: 3, count: 1 })
+  })
+
+  it('cuts a chunked upload (no length) at the review limit as it is read, the rest cancelled', async () => {
+    const c = await registerCustomer(t)
+    const p = await product()
+    await buy(c, p)
+    const { init, taken } = endlessUpload('photos')
+    const answer = await t.json(`products/${p.slug}/reviews/`, { ...init, token: c.access, lang: 'ru' })
+    expect(answer.status).toBe(413)
+    expect(answer.body.errors).toEqual([{ field: 'photos', message: expect.stringMatching(/ МБ/) }])
+    expect(taken.bytes).toBeLessThanOrEqual(UPLOAD_BODY_MAX_BYTES + 3 * UPLOAD_CHUNK)
+    expect(taken.cancelled).toBe(true)
+    expect(await rowsOf(p)).toHaveLength(0)
   })
 })
 

@@ -13,6 +13,7 @@ import { ApiError } from '#api/http/errors.ts'
 import type { CardProvider } from '#api/integrations/payments/card-provider.ts'
 import { cancelByCustomer } from '#api/orders/service.ts'
 import { startPayment } from '#api/payments/service.ts'
+import type { Json } from '#tests/support/json.ts'
 import { setupTestApi, type TestApi } from './support/api.ts'
 import { type Customer, registerCustomer } from './support/customer.ts'
 import { paymeSubscribe, type SubscribeOptions } from './support/payme-subscribe.ts'
@@ -40,7 +41,7 @@ type Call = (
   init?: { method?: string; body?: unknown; token?: string; lang?: string },
 ) => Promise<{
   status: number
-  body: any
+  body: Json
 }>
 const caller =
   (api: () => Api): Call =>

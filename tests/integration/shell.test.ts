@@ -13,7 +13,9 @@ describe('GET common/header-menu/', () => {
       expect(item).toEqual({ id: expect.any(Number), title: expect.any(String), slug: expect.any(String) })
     const sr = await t.json('common/header-menu/', { lang: 'sr' })
     const uz = await t.json('common/header-menu/', { lang: 'uz' })
-    expect(sr.body.results.map((i: any) => i.slug)).toEqual(ru.body.results.map((i: any) => i.slug))
+    expect(sr.body.results.map((i: { slug: unknown }) => i.slug)).toEqual(
+      ru.body.results.map((i: { slug: unknown }) => i.slug),
+    )
     expect(sr.body.results[0].title).not.toBe(ru.body.results[0].title)
     expect(uz.body.results[0].title).toMatch(/[\u0400-\u04FF]/)
     expect(sr.body.results[0].title).not.toMatch(/[\u0400-\u04FF]/)

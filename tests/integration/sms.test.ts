@@ -7,6 +7,7 @@ import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import { createSmsProvider, eskizSmsProvider, logSmsProvider, SmsError } from '#api/integrations/sms/index.ts'
 import { metrics } from '#api/metrics.ts'
+import type { Json } from '#tests/support/json.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { externalServices } from './support/msw.ts'
@@ -254,7 +255,7 @@ describe('log provider', () => {
 
 describe('the API with Eskiz', () => {
   const t = setupTestApi({ products: 0 })
-  let call: (body: unknown, lang?: string) => Promise<{ status: number; body: any }>
+  let call: (body: unknown, lang?: string) => Promise<{ status: number; body: Json }>
   beforeAll(() => {
     const config = parseConfig({
       ...process.env,

@@ -7,6 +7,7 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { orderNumber } from '#api/orders/states.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { orderMessage } from '#api/telegram/order-message.ts'
+import type { Json } from '#tests/support/json.ts'
 import { logLines } from '../setup/log-lines.ts'
 import { setupTestApi } from './support/api.ts'
 import { orderMaker } from './support/orders.ts'
@@ -28,13 +29,13 @@ const t = setupTestApi({ products: 60 })
 const make = orderMaker(t)
 
 const server = setupServer()
-const edits: Record<string, any>[] = []
+const edits: Json[] = []
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 beforeEach(() => {
   edits.length = 0
   server.use(
     http.post(`https://api.telegram.org/bot${testBot.token}/editMessageText`, async ({ request }) => {
-      edits.push((await request.json()) as Record<string, any>)
+      edits.push(await request.json())
       return HttpResponse.json({ ok: true, result: true })
     }),
   )
@@ -64,10 +65,10 @@ const forbidden = 'Это недоступно для вашей роли: ни�
 
 describe('the new-order message', () => {
   it('reaches the staff chat with its buttons through the outbox', async () => {
-    const sent: Record<string, any>[] = []
+    const sent: Json[] = []
     server.use(
       http.post(`https://api.telegram.org/bot${testBot.token}/sendMessage`, async ({ request }) => {
-        sent.push((await request.json()) as Record<string, any>)
+        sent.push(await request.json())
         return HttpResponse.json({ ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: 'group' } } })
       }),
     )
@@ -124,7 +125,7 @@ describe('the next-step button', () => {
     expect(edits[0]?.text).toContain(`Готов к доставке — ${role} Karimov`)
     expect(edits[0]?.text).toContain('Сейчас: Готов к доставке')
     const buttons = edits[0]?.reply_markup.inline_keyboard.flat()
-    expect(buttons.map((b: any) => b.callback_data)).toContain(`o:${order.id}:s:5:4`)
+    expect(buttons.map((b: { callback_data: unknown }) => b.callback_data)).toContain(`o:${order.id}:s:5:4`)
   })
 
   it('refuses the content role and a warehouse step beyond picking; nothing changes', async () => {
@@ -172,7 +173,7 @@ describe('cash received', () => {
     const [entry] = (await auditOf(order.id)).filter((e) => e.action === 'order.cash_received')
     expect(entry).toMatchObject({ staffId: members.manager.id, via: 'telegram' })
     expect(edits[0]?.text).toContain('Наличные получены — manager Karimov')
-    const data = edits[0]?.reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)
+    const data = edits[0]?.reply_markup.inline_keyboard.flat().map((b: { callback_data: unknown }) => b.callback_data)
     expect(data).not.toContain(`o:${order.id}:cash`)
     // Pressed again (an old message): the service's refusal, nothing recorded twice.
     expect((await press('owner', `o:${order.id}:cash`)).text).toBe('Оплата этого заказа уже получена.')
@@ -214,7 +215,7 @@ describe('assign to a courier', () => {
       text: 'warehouse Karimov',
       callback_data: `o:${order.id}:a:${members.warehouse.id}`,
     })
-    expect(picker.map((b: any) => b.text)).not.toContain('content Karimov')
+    expect(picker.map((b: { text: unknown }) => b.text)).not.toContain('content Karimov')
     expect(picker.at(-1)).toEqual({ text: '← Назад', callback_data: `o:${order.id}:b` })
     expect((await orderRow(order.id)).assignedStaffId).toBeNull()
 
@@ -229,7 +230,9 @@ describe('assign to a courier', () => {
     expect(edits[1]?.text).toContain('Передан: warehouse Karimov — manager Karimov')
 
     await press('manager', `o:${order.id}:b`)
-    expect(edits[2]?.reply_markup.inline_keyboard.flat().map((b: any) => b.callback_data)).toContain(`o:${order.id}:me`)
+    expect(
+      edits[2]?.reply_markup.inline_keyboard.flat().map((b: { callback_data: unknown }) => b.callback_data),
+    ).toContain(`o:${order.id}:me`)
   })
 
   it('is refused to the warehouse role, and to an unknown staff member by the service', async () => {

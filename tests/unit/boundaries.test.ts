@@ -1,6 +1,7 @@
 // What biome.json's noRestrictedImports cannot say about the shared folders.
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
+import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8')
@@ -42,14 +43,10 @@ test('api/types.ts holds types only, so a storefront module importing it loads n
 
 describe('api/ route modules', () => {
   const api = join(import.meta.dirname, '../../api')
-  // Route modules stay thin: they parse, call a service function and answer.
-  const routeFiles = readdirSync(api, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((dir) =>
-      readdirSync(join(api, dir.name))
-        .filter((name) => name === 'routes.ts' || name.endsWith('-routes.ts'))
-        .map((name) => `${dir.name}/${name}`),
-    )
+  // Route modules stay thin: they parse, call a service function and answer. In every folder, nested ones too.
+  const routeFiles = (readdirSync(api, { recursive: true }) as string[])
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => file.includes('/') && /(^|\/)(routes|[\w-]+-routes)\.ts$/.test(file))
     .sort()
   const queriesDatabase = (file: string) =>
     /from '(?:drizzle-orm|[./]+db\/schema[^']*)'/.test(readFileSync(join(api, file), 'utf8'))
@@ -57,6 +54,8 @@ describe('api/ route modules', () => {
   test('are found', () => {
     expect(routeFiles).toContain('orders/routes.ts')
     expect(routeFiles).toContain('catalogue/home-routes.ts')
+    expect(routeFiles).toContain('admin/batches/routes.ts')
+    expect(routeFiles).toContain('admin/orders/change-routes.ts')
   })
 
   test('import neither drizzle-orm nor the schema', () => {
@@ -71,8 +70,11 @@ const exported = new Map<string, string>()
 const lists: { name: string; values: Set<string> }[] = []
 for (const file of modules) {
   for (const [name, value] of Object.entries(await import(`../../contract/${file.replace(/\.ts$/, '')}.ts`))) {
-    // Lists, limits and the order status numbers; schemas and helpers may share a name with a local one.
-    if (Array.isArray(value) || typeof value === 'number' || /^[A-Z][A-Za-z]+$/.test(name)) exported.set(name, file)
+    // Lists, limits, named codes (TASHKENT_CITY) and the order status numbers; schemas and helpers may share a
+    // name with a local one.
+    const code = typeof value === 'string' && /^[A-Z][A-Z0-9_]+$/.test(name)
+    if (Array.isArray(value) || typeof value === 'number' || code || /^[A-Z][A-Za-z]+$/.test(name))
+      exported.set(name, file)
     if (Array.isArray(value) && value.length > 1 && value.every((v) => typeof v === 'string'))
       lists.push({ name: `${file} ${name}`, values: new Set(value) })
   }
@@ -114,5 +116,58 @@ describe('lists and limits both sides use live once, in contract/', () => {
           declared.push(`${relative(root, join(root, file))}: ${name} (contract/${exported.get(name)})`)
     }
     expect(declared).toEqual([])
+  })
+})
+
+describe('a folder’s +shared/ is its own', () => {
+  // What a folder's screens share sits in its +shared/ (app/routes.ts); what several folders use sits in the
+  // +shared/ of a folder above them all (admin/+shared/ for the back office's sections). So a module imports
+  // a +shared/ only from inside the folder it belongs to: orders/ and its pages from orders/+shared/, any
+  // section from admin/+shared/, no section from another's.
+  const routes = join(root, 'app/routes')
+  const modules = (readdirSync(routes, { recursive: true }) as string[])
+    .map((file) => join(routes, file))
+    .filter((file) => /\.tsx?$/.test(file))
+
+  /** The +shared/ imports of one module that reach out of their own folder. */
+  const foreignShared = (file: string, text: string) =>
+    ts
+      .preProcessFile(text, true, true)
+      .importedFiles.map((imported) => imported.fileName)
+      // Relative imports and #app/ ones; packages and other roots hold no +shared/ of app/.
+      .flatMap((spec) =>
+        spec.startsWith('.')
+          ? [join(dirname(file), spec)]
+          : spec.startsWith('#app/')
+            ? [join(root, 'app', spec.slice(5))]
+            : [],
+      )
+      .filter((target) => target.includes(`${sep}+shared${sep}`))
+      .filter(
+        (target) => !`${dirname(file)}${sep}`.startsWith(target.slice(0, target.indexOf(`${sep}+shared${sep}`) + 1)),
+      )
+      .map((target) => `${relative(root, file)} imports ${relative(root, target)}`)
+
+  test('no module imports another folder’s +shared/', () => {
+    expect(modules.flatMap((file) => foreignShared(file, readFileSync(file, 'utf8')))).toEqual([])
+  })
+
+  test('the rule sees a section reaching into another’s', () => {
+    const admin = join(routes, '$lang/admin')
+    const deliveries = join(admin, 'deliveries/index.tsx')
+    expect(foreignShared(deliveries, "import { PhoneLink } from '../orders/+shared/phone-link.tsx'")).toHaveLength(1)
+    expect(foreignShared(deliveries, "import '../orders/+shared/orders.css'")).toHaveLength(1)
+    expect(
+      foreignShared(
+        join(admin, 'products/+shared/x.tsx'),
+        "import type { Batch } from '../../batches/+shared/types.ts'",
+      ),
+    ).toHaveLength(1)
+    expect(
+      foreignShared(deliveries, "import { x } from '#app/routes/$lang/admin/orders/+shared/schemas.ts'"),
+    ).toHaveLength(1)
+    expect(foreignShared(deliveries, "import { PhoneLink } from '../+shared/phone-link.tsx'")).toEqual([])
+    expect(foreignShared(join(admin, 'orders/$id/edit.tsx'), "import { x } from '../+shared/draft.ts'")).toEqual([])
+    expect(foreignShared(join(admin, 'orders/+shared/a.tsx'), "import { b } from './b.tsx'")).toEqual([])
   })
 })

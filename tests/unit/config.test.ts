@@ -24,7 +24,7 @@ const live = {
 
 const problems = {
   PAYMENT_PROVIDER:
-    '  PAYMENT_PROVIDER: sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme or click',
+    '  PAYMENT_PROVIDER: sandbox in SHOP_MODE=live: on the sandbox page anyone approves their own payment; set payme, click or uzum',
   SMS_PROVIDER: '  SMS_PROVIDER: log in SHOP_MODE=live: codes would go to a file, not to customers; set eskiz',
   PUBLIC_URL:
     "  PUBLIC_URL: required in SHOP_MODE=live: the shop's public address for links, sitemap and payment returns",
@@ -86,6 +86,34 @@ describe('SHOP_MODE', () => {
     expect(parseConfig({ ...live, SHOP_MODE: 'demo', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'log' })).toMatchObject(
       { SHOP_MODE: 'demo' },
     )
+  })
+})
+
+describe('Uzum Bank', () => {
+  const base = { DATA_DIR: dataDir }
+  const uzum = { UZUM_SERVICE_ID: '77001', UZUM_LOGIN: 'atir', UZUM_PASSWORD: 'secret' }
+
+  test('takes all three settings or none', () => {
+    expect(parseConfig({ ...base, ...uzum })).toMatchObject(uzum)
+    expect(parseConfig(base).UZUM_SERVICE_ID).toBeUndefined()
+    expect(failure({ ...base, ...uzum, UZUM_PASSWORD: '' })).toBe(
+      'Invalid configuration:\n  UZUM_PASSWORD: required with UZUM_SERVICE_ID, UZUM_LOGIN',
+    )
+    expect(failure({ ...base, UZUM_LOGIN: 'atir' }).split('\n')).toEqual([
+      'Invalid configuration:',
+      '  UZUM_SERVICE_ID: required with UZUM_LOGIN',
+      '  UZUM_PASSWORD: required with UZUM_LOGIN',
+    ])
+  })
+
+  test("refuses a service id that is not Uzum's number", () => {
+    expect(failure({ ...base, ...uzum, UZUM_SERVICE_ID: 'atir-shop' })).toMatch(
+      /^Invalid configuration:\n {2}UZUM_SERVICE_ID: digits/,
+    )
+  })
+
+  test('live mode may take Uzum as its provider', () => {
+    expect(parseConfig({ ...live, ...uzum, PAYMENT_PROVIDER: 'uzum' })).toMatchObject({ PAYMENT_PROVIDER: 'uzum' })
   })
 })
 

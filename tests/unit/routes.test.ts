@@ -1,4 +1,4 @@
-// A URL's file is found in one hop (README "Routes"); app/routes.ts follows the convention everywhere.
+// A URL's file is found in one hop (docs/architecture.md "Routes"); app/routes.ts follows the convention everywhere.
 import { readdirSync } from 'node:fs'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { expect, test } from 'vitest'
@@ -23,7 +23,7 @@ function candidates(path: string): string[] {
   return [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`]
 }
 
-// Registered a second time under another URL, with their own ids (README "Routes").
+// Registered a second time under another URL, with their own ids (docs/architecture.md "Routes").
 const reused = new Set(['sitemap-part', 'root-not-found', 'routes/$lang/my-orders/history'])
 const all = flatten(routes)
 

@@ -1,26 +1,20 @@
 import { z } from '@hono/zod-openapi'
-import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
-import { applyBatch, undoBatch } from '../../catalogue-batches/batches.ts'
+import { IMPORT_MAX_MB } from '#contract/catalogue-batches.ts'
+import { applyBatch } from '../../catalogue-batches/apply.ts'
 import { previewBulk } from '../../catalogue-batches/bulk.ts'
-import { failStalledChecks, startImport } from '../../catalogue-batches/imports.ts'
+import { startImport } from '../../catalogue-batches/imports.ts'
 import { IMPORT_MAX_ROWS } from '../../catalogue-batches/plan.ts'
-import { exportCsv, exportXlsx } from '../../catalogue-batches/sheet-write.ts'
-import { batchRows, batchStaffNames, batchSummary, recentBatches } from '../../catalogue-batches/view.ts'
-import { changeBatches } from '../../db/schema/index.ts'
+import { batchDetail, batchList } from '../../catalogue-batches/service.ts'
+import { undoBatch } from '../../catalogue-batches/undo.ts'
+import { batchSummary } from '../../catalogue-batches/view.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
-import { ApiError } from '../../http/errors.ts'
-import type { Lang } from '../../http/locale.ts'
-import { message } from '../../http/messages.ts'
 import { requiredForm, requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
-import { readForm } from '../../uploads/images.ts'
 import { auditActor, requirePermission } from '../middleware.ts'
 import { adminErrorsOf, staffRoutes } from '../openapi.ts'
-import { productConditions } from '../products/list.ts'
+import { exportSheet, importBodyLimit, importTemplate, readImportUpload } from './files.ts'
 import {
   applyBulkBody,
   batchDetailSchema,
@@ -34,7 +28,6 @@ import {
   listQuery,
   templateQuery,
   undoBody,
-  undoSchema,
 } from './schemas.ts'
 
 const detailAnswer = jsonContent(batchDetailSchema, 'The batch with its first rows')
@@ -60,13 +53,19 @@ const bulkPreviewRoute = write.post('/admin/products/bulk/preview/', {
   responses: { 200: detailAnswer, ...adminErrorsOf(400) },
 })
 
+/** How an apply or undo goes on, for their routes' descriptions. */
+const inBackground =
+  'Answers 202 with the batch `applying` (or `undoing`): it runs in the background, in slices of one short ' +
+  'transaction each, so the shop keeps answering; poll GET admin/batches/{id}/ (`progress` rows of `total`). ' +
+  'First every row is compared with its product as it is now: if one changed since, nothing is written and ' +
+  'the batch goes back with `refusal` listing the rows. A product changed while the run is under way is left ' +
+  'out and listed in `left_out`. A run stopped by a restart goes on in the next process.'
+
 const bulkApplyRoute = write.post('/admin/products/bulk/', {
   summary: 'Apply a previewed bulk action (catalogue.write)',
-  description:
-    'What was previewed is what is applied: if a product changed since the preview, 409 lists the rows and ' +
-    'nothing is written. One transaction, one audit entry `catalogue.batch_apply`; undoable for 24 hours.',
+  description: `What was previewed is what is applied. ${inBackground} One audit entry \`catalogue.batch_apply\` when done; undoable for 24 hours.`,
   request: { body: requiredJson(applyBulkBody) },
-  responses: { 200: detailAnswer, ...adminErrorsOf(400, 404, 409) },
+  responses: { 202: jsonContent(batchSchema, 'The batch being applied'), ...adminErrorsOf(400, 404, 409) },
 })
 
 const importRoute = write.post('/admin/products/import/', {
@@ -74,9 +73,11 @@ const importRoute = write.post('/admin/products/import/', {
   description:
     'Multipart `file` (XLSX, or CSV with `;` or `,`, UTF-8 with or without BOM or Windows-1251; ' +
     `at most ${IMPORT_MAX_MB} MB, ${IMPORT_MAX_ROWS.toLocaleString('en')} rows) and \`mode\`. ` +
-    'Answers 202 with the batch in state `checking`; poll GET admin/batches/{id}/ (`progress`: rows read) ' +
-    'until it is `previewed` (rows: created, changed with before → after, rejected with column and reason) ' +
-    'or `failed` (`error`: not a spreadsheet, no known columns, too many rows). ' +
+    'Answers 202 with the batch in state `checking`; poll GET admin/batches/{id}/ (`progress`: rows read, of ' +
+    '`total` once counted: a file over the row limit is refused before any row is looked up) ' +
+    'until it is `previewed` (rows: created, changed with before → after, rejected with column and reason), ' +
+    '`failed` (`error`: not a spreadsheet, no known columns, too many rows) or `interrupted` (the server ' +
+    'stopped meanwhile: upload it again). The body is cut at the size limit as it is read, with or without a length. ' +
     'Rows are matched by sku, then barcode, then slug. Apply with POST admin/batches/{id}/apply/.',
   request: { body: requiredForm(importForm) },
   responses: {
@@ -89,12 +90,12 @@ const importRoute = write.post('/admin/products/import/', {
 const applyRoute = write.post('/admin/batches/{id}/apply/', {
   summary: 'Apply a previewed batch: an import or a bulk action (catalogue.write)',
   description:
-    'One transaction: every product must still be as the preview showed it (else 409 listing the rows, nothing ' +
-    'written); rejected rows are left out; stock in the file is a count applied as the difference from the stock ' +
-    'seen at preview time, so sales meanwhile stay counted. Search keys are rebuilt, the catalogue cache ' +
-    'invalidated, one audit entry `catalogue.batch_apply` written.',
+    `${inBackground} Rejected rows are left out; stock in the file is a count applied as the difference from ` +
+    'the stock seen at preview time, so sales meanwhile stay counted. Search keys are rebuilt and the catalogue ' +
+    'cache invalidated as it goes; one audit entry `catalogue.batch_apply` when done. 409: the batch is being ' +
+    'checked, applied or undone, or is not previewed.',
   request: { params: batchIdParams },
-  responses: { 200: detailAnswer, ...adminErrorsOf(404, 409) },
+  responses: { 202: jsonContent(batchSchema, 'The batch being applied'), ...adminErrorsOf(404, 409) },
 })
 
 const listRoute = write.get('/admin/batches/', {
@@ -112,13 +113,13 @@ const detailRoute = write.get('/admin/batches/{id}/', {
 const undoRoute = write.post('/admin/batches/{id}/undo/', {
   summary: 'Undo an applied batch within 24 hours (catalogue.write)',
   description:
-    'One transaction, one audit entry `catalogue.batch_undo`: the products get their values from before the batch, ' +
-    'stock the opposite movement, created products are hidden. A product changed since (or whose stock was sold ' +
-    'below what undo would take back) is never overwritten: 409 lists those rows and nothing is undone, unless ' +
-    '`skip_changed` undoes the others and reports them as `skipped`.',
+    `${inBackground} The products get their values from before the batch, stock the opposite movement, created ` +
+    'products are hidden; one audit entry `catalogue.batch_undo`. A product changed since (or whose stock was ' +
+    'sold below what undo would take back) is never overwritten: the undo is refused with those rows, unless ' +
+    '`skip_changed` undoes the others and lists them in `left_out`.',
   request: { params: batchIdParams, body: { required: false, content: { 'application/json': { schema: undoBody } } } },
   responses: {
-    200: jsonContent(undoSchema, 'What was undone and skipped'),
+    202: jsonContent(batchSchema, 'The batch being undone'),
     ...adminErrorsOf(400, 404, 409),
   },
 })
@@ -156,11 +157,6 @@ function fileResponse(c: Context<ApiEnv>, bytes: Buffer, name: string, format: '
   })
 }
 
-const fileTooLarge = (lang: Lang) => {
-  const detail = message(lang, 'sheet_too_large', { max: IMPORT_MAX_MB })
-  return new ApiError(413, detail, [{ field: 'file', message: detail }])
-}
-
 /**
  * Bulk actions, spreadsheet import and export: every change is
  * previewed as a batch, applied in one step and undoable for 24 hours
@@ -169,116 +165,62 @@ const fileTooLarge = (lang: Lang) => {
 export function adminBatchRoutes(deps: ApiDeps) {
   const { db } = deps.database
   const now = () => deps.now?.() ?? new Date()
+  const ctx = (c: Context<ApiEnv>) => ({ lang: c.get('lang'), now })
 
   async function detail(
     c: Context<ApiEnv>,
     id: number,
     query = { page: 1, size: 100 } as { page: number; size: number; kind?: 'created' | 'changed' | 'rejected' },
   ) {
-    const lang = c.get('lang')
-    await failStalledChecks(db, now())
-    const [batch] = await db.select().from(changeBatches).where(eq(changeBatches.id, id))
-    if (!batch) throw new ApiError(404, message(lang, 'batch_not_found'))
-    const { results, total } = await batchRows(db, id, lang, query)
+    const { batch, rows, total } = await batchDetail(db, id, ctx(c), query)
     c.header('Cache-Control', 'private, no-store')
-    const names = await batchStaffNames(db, [batch])
-    return {
-      ...batchSummary(batch, lang, now(), names),
-      rows: paged(results, total, query.page, query.size, c.req.url),
-    }
+    return { ...batch, rows: paged(rows, total, query.page, query.size, c.req.url) }
+  }
+  const started = (c: Context<ApiEnv>, batch: Parameters<typeof batchSummary>[0]) => {
+    c.header('Location', `/api/v1/admin/batches/${batch.id}/`)
+    return c.json(batchSummary(batch, c.get('lang'), now()), 202)
   }
 
   const router = createRouter()
 
   // Multipart: read and checked here (the OpenAPI validator knows no files), with the file's own size limit.
   router.openAPIRegistry.registerPath(importRoute)
-  router.post(
-    '/admin/products/import/',
-    requirePermission('catalogue.write'),
-    bodyLimit({
-      maxSize: IMPORT_MAX_BYTES + 64 * 1024,
-      onError: (c) => {
-        throw fileTooLarge((c as Context<ApiEnv>).get('lang'))
-      },
-    }),
-    async (c) => {
-      const lang = c.get('lang')
-      const form = await readForm(c)
-      const mode = importModes.find((m) => m === form.mode)
-      const errors = []
-      if (!(form.file instanceof File) || form.file.size === 0)
-        errors.push({ field: 'file', message: message(lang, 'sheet_file_required') })
-      if (!mode)
-        errors.push({ field: 'mode', message: message(lang, 'invalid_choice', { choices: importModes.join(', ') }) })
-      if (errors.length || !mode || !(form.file instanceof File))
-        throw new ApiError(
-          400,
-          errors[0]?.message ?? message(lang, 'invalid_choice', { choices: importModes.join(', ') }),
-          errors,
-        )
-      if (form.file.size > IMPORT_MAX_BYTES) throw fileTooLarge(lang)
-      const bytes = Buffer.from(await form.file.arrayBuffer())
-      const { batch } = await startImport(db, { bytes, name: form.file.name, mode }, auditActor(c))
-      c.header('Location', `/api/v1/admin/batches/${batch.id}/`)
-      return c.json(batchSummary(batch, lang, now()), 202)
-    },
-  )
+  router.post('/admin/products/import/', requirePermission('catalogue.write'), importBodyLimit, async (c) => {
+    const file = await readImportUpload(c)
+    return started(c, await startImport(db, file, auditActor(c)))
+  })
 
   return router
     .openapi(bulkPreviewRoute, async (c) => {
       const id = await previewBulk(db, c.req.valid('json'), auditActor(c), c.get('lang'))
       return c.json(await detail(c, id), 200)
     })
-    .openapi(bulkApplyRoute, async (c) => {
-      const id = c.req.valid('json').batch_id
-      await applyBatch(db, id, auditActor(c), { lang: c.get('lang'), now: now() })
-      return c.json(await detail(c, id), 200)
-    })
-    .openapi(applyRoute, async (c) => {
-      const { id } = c.req.valid('param')
-      await applyBatch(db, id, auditActor(c), { lang: c.get('lang'), now: now() })
-      return c.json(await detail(c, id), 200)
-    })
+    .openapi(bulkApplyRoute, async (c) =>
+      started(c, await applyBatch(db, c.req.valid('json').batch_id, auditActor(c), ctx(c))),
+    )
+    .openapi(applyRoute, async (c) => started(c, await applyBatch(db, c.req.valid('param').id, auditActor(c), ctx(c))))
     .openapi(listRoute, async (c) => {
       const { page, size } = c.req.valid('query')
-      const lang = c.get('lang')
-      await failStalledChecks(db, now())
-      const { rows, total } = await recentBatches(db, page, size)
+      const { results, total } = await batchList(db, ctx(c), page, size)
       c.header('Cache-Control', 'private, no-store')
-      const names = await batchStaffNames(db, rows)
-      const results = rows.map((b) => batchSummary(b, lang, now(), names))
       return c.json(paged(results, total, page, size, c.req.url), 200)
     })
     .openapi(detailRoute, async (c) => {
       return c.json(await detail(c, c.req.valid('param').id, c.req.valid('query')), 200)
     })
     .openapi(undoRoute, async (c) => {
-      const { id } = c.req.valid('param')
       const body = (c.req.valid('json') as { skip_changed?: boolean } | undefined) ?? {}
-      const lang = c.get('lang')
-      const result = await undoBatch(db, id, auditActor(c), {
-        lang,
-        now: now(),
-        skipChanged: body.skip_changed ?? false,
-      })
-      return c.json(
-        { batch: batchSummary(result.batch, lang, now()), undone: result.undone, skipped: result.skipped },
-        200,
-      )
+      const skipChanged = body.skip_changed ?? false
+      return started(c, await undoBatch(db, c.req.valid('param').id, auditActor(c), { ...ctx(c), skipChanged }))
     })
     .openapi(exportRoute, async (c) => {
       const { format, sheet, ...filters } = c.req.valid('query')
-      const chosen = (await productConditions(db, filters, deps.config.TELEGRAM_LOW_STOCK_THRESHOLD))?.conditions ?? [
-        sql`false`,
-      ]
-      const bytes = format === 'csv' ? await exportCsv(db, sheet, chosen) : await exportXlsx(db, sheet, chosen)
+      const bytes = await exportSheet(db, { format, sheet, filters }, deps.config.TELEGRAM_LOW_STOCK_THRESHOLD)
       const day = now().toISOString().slice(0, 10)
       return fileResponse(c, bytes, `atir-${sheet}-${day}`, format) as never
     })
     .openapi(templateRoute, async (c) => {
       const { format } = c.req.valid('query')
-      const bytes =
-        format === 'csv' ? await exportCsv(db, 'catalogue', [], false) : await exportXlsx(db, 'catalogue', [], false)
-      return fileResponse(c, bytes, 'atir-import-template', format) as never
+      return fileResponse(c, await importTemplate(db, format), 'atir-import-template', format) as never
     })
 }

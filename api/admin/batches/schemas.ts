@@ -80,17 +80,41 @@ const countsSchema = z.object({
   rejected: z.number().int(),
 })
 
+const keptRowsSchema = z.object({
+  action: z.enum(['apply', 'undo']),
+  rows: z.array(z.object({ field: z.string(), message: z.string() })),
+  more: z.string().nullable().openapi({ description: '"…and 12 more" when only the first rows are listed' }),
+})
+
 export const batchSchema = z
   .object({
     id: z.number().int(),
     kind: z.enum(['bulk', 'import']),
-    state: z.enum(['checking', 'previewed', 'applied', 'undone', 'failed']),
+    state: z.enum(['checking', 'previewed', 'applying', 'applied', 'undoing', 'undone', 'failed', 'interrupted']),
     summary: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'The action and its settings, or the file and mode' }),
     counts: countsSchema,
-    progress: z.number().int().openapi({ description: 'Rows of the file read so far' }),
-    error: z.string().nullable().openapi({ description: 'Why the file could not be read (state failed)' }),
+    progress: z
+      .number()
+      .int()
+      .openapi({ description: 'Rows of the file read so far, or rows run so far while applying or undoing' }),
+    total: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'What `progress` counts up to while checking (once counted), applying or undoing' }),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the file could not be read (failed) or its check stopped (interrupted)' }),
+    refusal: keptRowsSchema
+      .extend({ detail: z.string() })
+      .nullable()
+      .openapi({ description: 'The last apply or undo refused, nothing written: the rows changed since' }),
+    left_out: keptRowsSchema
+      .nullable()
+      .openapi({ description: 'Rows the last apply or undo left out: their product changed while it ran' }),
     actor: z.string().openapi({ description: '`staff:<id>`, `key:<id>` or `cli`' }),
     actor_name: z
       .string()
@@ -119,11 +143,3 @@ const rowSchema = z.object({
 export const batchDetailSchema = batchSchema.extend({ rows: pagedSchema(rowSchema) }).openapi('ChangeBatchDetail')
 
 export const batchPage = pagedSchema(batchSchema)
-
-export const undoSchema = z
-  .object({
-    batch: batchSchema,
-    undone: z.number().int(),
-    skipped: z.array(z.object({ field: z.string(), message: z.string() })),
-  })
-  .openapi('ChangeBatchUndo')

@@ -309,23 +309,25 @@ const routes = {
   }),
 }
 
-// Typed as a plain router: the 36 routes' accumulated schema type is more than
-// the compiler will merge into the admin router, and no client reads it.
-export function adminContentRoutes(deps: ApiDeps): ApiRouter {
+/** What every content route needs of a request: the desk's context, pictures' links, no caching, uploads checked. */
+function contentRequests(deps: ApiDeps) {
   const { db } = deps.database
   const { config } = deps
   const now = () => deps.now?.() ?? new Date()
-  const desk = (c: Context<ApiEnv>): DeskContext => ({ db, actor: auditActor(c), lang: c.get('lang'), now: now() })
-  const media = () => mediaOf(config)
-  const noStore = (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store')
-  const uploaded = (c: Context<ApiEnv>, pictures: Record<string, string | null | undefined>) =>
-    requireUploaded(config, c.get('lang'), pictures)
-  const story = async (ctx: DeskContext, id: number) => {
-    const [found] = await storiesWithReads(ctx, media(), id)
-    if (!found) throw new Error('story vanished')
-    return found
+  return {
+    desk: (c: Context<ApiEnv>): DeskContext => ({ db, actor: auditActor(c), lang: c.get('lang'), now: now() }),
+    media: () => mediaOf(config),
+    noStore: (c: Context<ApiEnv>) => c.header('Cache-Control', 'private, no-store'),
+    uploaded: (c: Context<ApiEnv>, pictures: Record<string, string | null | undefined>) =>
+      requireUploaded(config, c.get('lang'), pictures),
   }
+}
 
+// Typed as a plain router: the 36 routes' accumulated schema type is more than
+// the compiler will merge into the admin router, and no client reads it.
+export function adminContentRoutes(deps: ApiDeps): ApiRouter {
+  const { config } = deps
+  const { media } = contentRequests(deps)
   const router = createRouter()
   router.openAPIRegistry.registerPath(routes.picture)
   router.post('/admin/content/pictures/', requirePermission('content.write'), uploadBodyLimit('image'), async (c) => {
@@ -334,8 +336,18 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
     const links = await media().load([path])
     return c.json({ path, links: links.links(path) }, 201)
   })
+  return router.route('/', showcaseRoutes(deps)).route('/', pageRoutes(deps)).route('/', settingsRoutes(deps))
+}
 
-  return router
+/** The home page's banners, and the stories with their items. */
+function showcaseRoutes(deps: ApiDeps): ApiRouter {
+  const { desk, media, noStore, uploaded } = contentRequests(deps)
+  const story = async (ctx: DeskContext, id: number) => {
+    const [found] = await storiesWithReads(ctx, media(), id)
+    if (!found) throw new Error('story vanished')
+    return found
+  }
+  return createRouter()
     .openapi(routes.banners, async (c) => {
       noStore(c)
       const ctx = desk(c)
@@ -412,6 +424,12 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
       await deleteStoryItem(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
+}
+
+/** Information pages and blog posts: settings, drafts, previews, publishing. */
+function pageRoutes(deps: ApiDeps): ApiRouter {
+  const { desk, media, noStore, uploaded } = contentRequests(deps)
+  return createRouter()
     .openapi(routes.pages, async (c) => {
       noStore(c)
       return c.json({ results: (await listPages(desk(c))).map(pageOut) }, 200)
@@ -474,6 +492,12 @@ export function adminContentRoutes(deps: ApiDeps): ApiRouter {
       await deletePost(desk(c), c.req.valid('param').id)
       return c.body(null, 204)
     })
+}
+
+/** The footer's links, the shop's contacts and pickup points, the mobile apps' links. */
+function settingsRoutes(deps: ApiDeps): ApiRouter {
+  const { desk, noStore } = contentRequests(deps)
+  return createRouter()
     .openapi(routes.footer, async (c) => {
       noStore(c)
       return c.json({ results: await footerList(desk(c)) }, 200)

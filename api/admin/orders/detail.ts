@@ -8,6 +8,7 @@ import { type OrderRow, orderItemsOf, statusLabel } from '../../orders/service.t
 import { type OrderStatus, statusNames } from '../../orders/states.ts'
 import { type OrderViewContext, orderView } from '../../orders/views.ts'
 import { changesIn, type EventChanges, orderEventsOf } from './events.ts'
+import { deskStatus } from './list.ts'
 import { yandexMapsUrl } from './map-link.ts'
 import { paidPayments, refundOptions, refundsOf } from './money-back.ts'
 import { maskPhone } from './phones.ts'
@@ -22,6 +23,21 @@ export const statusOf = (lang: Lang, status: number, delivery: string) => ({
   name: statusNames[status as OrderStatus],
   label: statusLabel(lang, status, delivery),
 })
+
+/**
+ * What a status move answers: where the order now stands (a cancelled paid
+ * order's refund shows in `payment_status`) and where the viewer may move it
+ * next. The page that moved it builds the whole order again anyway.
+ */
+export function staffStatusMove(order: OrderRow, viewer: OrderViewer & { lang: Lang }) {
+  const { lang } = viewer
+  return {
+    ...deskStatus(order, lang),
+    payment_status: order.paymentStatus,
+    next_statuses: nextStatusesFor(viewer, order).map((s) => statusOf(lang, s, order.delivery)),
+    updated_at: order.updatedAt.toISOString(),
+  }
+}
 
 /**
  * The order page of the desk: the customer's view of the order (orders/views.ts,

@@ -4,7 +4,7 @@ import { orderItems, orders, staff, users } from '../../db/schema/index.ts'
 import { findRegion } from '../../geo/regions.ts'
 import type { Lang } from '../../http/locale.ts'
 import { amountDue } from '../../orders/balance.ts'
-import { statusLabel } from '../../orders/service.ts'
+import { type OrderRow, statusLabel } from '../../orders/service.ts'
 import { OrderStatus, orderNumber, statusNames } from '../../orders/states.ts'
 import { placeLine } from '../../orders/views.ts'
 import { yandexMapsUrl } from './map-link.ts'
@@ -138,6 +138,15 @@ export async function countStaffOrders(db: Db, filters: OrderFilters) {
 
 type ListRow = Awaited<ReturnType<typeof listStaffOrders>>['rows'][number]
 
+/** An order's number and status as the desk's answers give them (a pickup order's 4 and 6 in its own words). */
+export const deskStatus = (order: Pick<OrderRow, 'id' | 'status' | 'delivery'>, lang: Lang) => ({
+  id: order.id,
+  number: orderNumber(order.id),
+  status: order.status,
+  status_name: statusNames[order.status as OrderStatus],
+  status_label: statusLabel(lang, order.status, order.delivery),
+})
+
 /** One line of the desk's list; `phone` masks phones for roles without customers.phone. */
 export function staffOrderRow(
   { order, customerName, customerPhone, assigneeName, itemsCount }: ListRow,
@@ -146,11 +155,7 @@ export function staffOrderRow(
 ) {
   const region = order.region === null ? undefined : findRegion(order.region)
   return {
-    id: order.id,
-    number: orderNumber(order.id),
-    status: order.status,
-    status_name: statusNames[order.status as OrderStatus],
-    status_label: statusLabel(lang, order.status, order.delivery),
+    ...deskStatus(order, lang),
     payment_method: order.paymentMethod,
     payment_status: order.paymentStatus,
     delivery: order.delivery,

@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm'
-import { activeSalePrice, unitPrice } from '../../catalogue/products.ts'
+import { asc, eq } from 'drizzle-orm'
+import { unitPrice } from '../../catalogue/products.ts'
 import type { Tx } from '../../db/client.ts'
-import { orderItems, products } from '../../db/schema/index.ts'
+import { orderItems } from '../../db/schema/index.ts'
 import { ApiError } from '../../http/errors.ts'
-import type { Lang } from '../../http/locale.ts'
+import { type Lang, pick } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
+import { lockForSale } from '../../orders/checkout-lines.ts'
 import { OrderConflictError, type OrderItemRow, type OrderRow, type StatusActor } from '../../orders/service.ts'
 import { moveStock, StockError } from '../../stock/movements.ts'
 
@@ -39,22 +40,8 @@ export async function takeStockFor(
   const { lang } = edit
   const held = new Map(edit.current.filter((i) => i.productId != null).map((i) => [i.productId as number, i]))
   const ids = [...new Set([...held.keys(), ...edit.wanted.map((w) => w.productId)])].sort((a, b) => a - b)
-  const rows = ids.length
-    ? await tx
-        .select({
-          id: products.id,
-          slug: products.slug,
-          title: products.title,
-          price: products.price,
-          salePrice: activeSalePrice,
-          isHidden: products.isHidden,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-        .orderBy(asc(products.id))
-        .for('update')
-    : []
-  const product = new Map(rows.map((r) => [r.id, r]))
+  const rows = ids.length ? await lockForSale(tx, ids) : []
+  const product = new Map(rows.map((r) => [r.productId, r]))
   const unknown = edit.wanted.filter((w) => !held.has(w.productId) && !product.has(w.productId))
   if (unknown.length) {
     const detail = message(lang, 'product_not_found')
@@ -66,7 +53,7 @@ export async function takeStockFor(
       message(lang, 'admin_order_products_hidden'),
       hidden.map((w) => {
         const p = product.get(w.productId)!
-        return { product_id: p.id, title: p.title[lang] || p.title.ru, available: 0 }
+        return { product_id: p.productId, title: pick(p.title, lang), available: 0 }
       }),
     )
 
@@ -78,7 +65,7 @@ export async function takeStockFor(
       const p = product.get(w.productId)!
       lines.push({
         id: null,
-        productId: p.id,
+        productId: p.productId,
         slug: p.slug,
         title: p.title,
         unitPrice: unitPrice(p),
@@ -107,7 +94,7 @@ export async function takeStockFor(
       const p = product.get(id)
       short.push({
         product_id: id,
-        title: p ? p.title[lang] || p.title.ru : String(id),
+        title: p ? pick(p.title, lang) : String(id),
         requested: after,
         available: error.available + before,
       })

@@ -7,14 +7,9 @@ import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import { isUniqueViolation } from '../../orders/db-errors.ts'
-import {
-  createOrder,
-  type NewOrder,
-  type OrderItemRow,
-  type OrderRow,
-  orderItemsOf,
-  previewPlacedOrder,
-} from '../../orders/service.ts'
+import { createOrder, type NewOrder, previewPlacedOrder } from '../../orders/placing.ts'
+import { orRolledBack } from '../../orders/rolled-back.ts'
+import { type OrderItemRow, type OrderRow, orderItemsOf } from '../../orders/service.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 
@@ -47,18 +42,11 @@ export type PhoneOrderResult = {
   created: boolean
 }
 
-/** A preview is rolled back with what it would have placed, the customer it would have created too. */
-class PhonePreview extends Error {
-  constructor(readonly result: PhoneOrderResult) {
-    super('phone order preview')
-  }
-}
-
 /**
  * An order a staff member takes by phone, for a customer found by the phone
  * number or created with it (an account without a password: the customer
  * sets one with the "forgot password" SMS). The order is placed by the
- * checkout's own code (orders/service.ts `createOrder`, source `staff`): the
+ * checkout's own code (orders/placing.ts `createOrder`, source `staff`): the
  * same stock, price, promo, cashback and delivery rules, one order per
  * `idempotency_key`. The customer and the order are one transaction (no
  * customer is left without the order that made them), audited
@@ -73,15 +61,18 @@ export async function takePhoneOrder(
   ctx: StaffOrderCtx,
   options: { preview?: boolean } = {},
 ): Promise<PhoneOrderResult> {
+  // A preview is rolled back with what it would have placed, the customer it would have created too.
+  const place = () =>
+    orRolledBack<PhoneOrderResult>((rollBack) => placeOnce(db, input, ctx, options.preview ? rollBack : null))
   let result: PhoneOrderResult
   try {
-    result = await placeOnce(db, input, ctx, options)
+    result = await place()
   } catch (error) {
-    if (error instanceof PhonePreview) return error.result
     // Two staff members took the same new customer's first order at once: the other one created the account.
     if (!isUniqueViolation(error)) throw error
-    result = await placeOnce(db, input, ctx, options)
+    result = await place()
   }
+  if (options.preview) return result
   if (result.created) await invalidateCatalogue(db)
   if (result.created && input.sendPaymentLink && result.order.status === 1) {
     const link = await orderPaymentLink(db, { orderId: result.order.id, sendSms: true, actor: input.actor }, ctx)
@@ -90,7 +81,12 @@ export async function takePhoneOrder(
   return result
 }
 
-function placeOnce(db: Db, input: PhoneOrder, ctx: StaffOrderCtx, options: { preview?: boolean }) {
+function placeOnce(
+  db: Db,
+  input: PhoneOrder,
+  ctx: StaffOrderCtx,
+  preview: ((result: PhoneOrderResult) => never) | null,
+): Promise<PhoneOrderResult> {
   const { lang, now, config } = ctx
   return db.transaction(async (tx) => {
     const customer = await customerFor(tx, input, now, lang)
@@ -121,9 +117,9 @@ function placeOnce(db: Db, input: PhoneOrder, ctx: StaffOrderCtx, options: { pre
         }),
     }
     // The transaction is passed on as the database: the order's own transaction becomes a savepoint of this one.
-    if (options.preview) {
+    if (preview) {
       const placed = await previewPlacedOrder(tx, customer.id, order, { lang, config, now, source })
-      throw new PhonePreview({
+      preview({
         ...placed,
         customer: { id: customer.id, created: customer.created },
         paymentLink: null,

@@ -70,16 +70,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
     if (order.status !== OrderStatus.delivered) throw new ApiError(409, message(lang, 'admin_return_not_delivered'))
     const lines = await orderLinesOf(tx, order.id)
     const paid = linesPaid(order, lines)
-    const taken = input.items.map((item) => {
-      const line = lines.find((l) => l.id === item.itemId)
-      if (!line) throw badItems(lang, 'admin_return_unknown_line')
-      if (item.quantity > line.quantity - line.returnedQuantity) throw badItems(lang, 'admin_return_too_many')
-      const { money, cashback } = paid.get(line.id)!
-      const part = (whole: number) =>
-        upTo(whole, line, line.returnedQuantity + item.quantity) - upTo(whole, line, line.returnedQuantity)
-      return { line, ...item, money: part(money), cashback: part(cashback) }
-    })
-    if (new Set(taken.map((t) => t.line.id)).size !== taken.length) throw badItems(lang, 'admin_return_unknown_line')
+    const taken = unitsBack(lines, paid, input.items, lang)
     const value = taken.reduce((sum, t) => sum + t.money, 0)
     const amount = input.refund.amount ?? value
     if (amount > netPaid(order)) {
@@ -87,23 +78,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
       throw new ApiError(400, detail, [{ field: 'amount', message: detail }])
     }
 
-    for (const t of taken) {
-      await tx
-        .update(orderItems)
-        .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${t.quantity}` })
-        .where(eq(orderItems.id, t.line.id))
-      if (t.restock && t.line.productId != null) {
-        await moveStock(tx, {
-          productId: t.line.productId,
-          delta: t.quantity,
-          reason: 'return',
-          orderId: order.id,
-          actor: input.actor,
-          note: input.reason,
-        })
-        restocked = true
-      }
-    }
+    if (await putBack(tx, order, taken, input)) restocked = true
     // The goods still kept after this return, in money: what the cashback earned at delivery is now due on.
     const kept = lines.reduce((sum, l) => {
       const returned = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
@@ -166,6 +141,55 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
   if (!askProvider) return result
   await refundOrder(ctx.refunds, result.id)
   return (await orderById(db, result.id)) ?? result
+}
+
+type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }
+
+/**
+ * The units brought back, each line with the money and cashback those units
+ * were paid; 400 on `items` for a line not of the order, named twice, or
+ * more units than it has left.
+ */
+function unitsBack(
+  lines: OrderItemRow[],
+  paid: ReturnType<typeof linesPaid>,
+  items: OrderReturn['items'],
+  lang: Lang,
+): UnitsBack[] {
+  const taken = items.map((item) => {
+    const line = lines.find((l) => l.id === item.itemId)
+    if (!line) throw badItems(lang, 'admin_return_unknown_line')
+    if (item.quantity > line.quantity - line.returnedQuantity) throw badItems(lang, 'admin_return_too_many')
+    const { money, cashback } = paid.get(line.id)!
+    const part = (whole: number) =>
+      upTo(whole, line, line.returnedQuantity + item.quantity) - upTo(whole, line, line.returnedQuantity)
+    return { line, quantity: item.quantity, restock: item.restock, money: part(money), cashback: part(cashback) }
+  })
+  if (new Set(taken.map((t) => t.line.id)).size !== taken.length) throw badItems(lang, 'admin_return_unknown_line')
+  return taken
+}
+
+/** The lines' returned units counted, and those to be sold again back on the shelf; true when stock moved. */
+async function putBack(tx: Tx, order: OrderRow, taken: UnitsBack[], input: OrderReturn) {
+  let restocked = false
+  for (const t of taken) {
+    await tx
+      .update(orderItems)
+      .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${t.quantity}` })
+      .where(eq(orderItems.id, t.line.id))
+    if (t.restock && t.line.productId != null) {
+      await moveStock(tx, {
+        productId: t.line.productId,
+        delta: t.quantity,
+        reason: 'return',
+        orderId: order.id,
+        actor: input.actor,
+        note: input.reason,
+      })
+      restocked = true
+    }
+  }
+  return restocked
 }
 
 /**

@@ -13,6 +13,7 @@ import { currentStaff, requireAnyPermission, requirePermission } from '../middle
 import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { assignOrder, markCashReceived, markSeen } from './actions.ts'
 import { orderRequests } from './answer.ts'
+import { staffStatusMove } from './detail.ts'
 import { countStaffOrders, listStaffOrders, type OrderFilters, staffOrderRow } from './list.ts'
 import { orderPaymentLink } from './payment-link.ts'
 import { maskPhone } from './phones.ts'
@@ -26,12 +27,14 @@ import {
   staffOrderPage,
   staffOrderSchema,
   statusBody,
+  statusMoveSchema,
 } from './schemas.ts'
 import { changeStatusAsStaff } from './status.ts'
 import { maySee } from './viewer.ts'
 
 const tags = ['admin: orders']
 const orderAnswer = jsonContent(staffOrderSchema, 'The order as it now is')
+const movedAnswer = jsonContent(statusMoveSchema, 'Where the order now stands and where the caller may move it next')
 
 const read = staffRoutes(requirePermission('orders.read'), tags)
 /** Reading orders: every one with orders.read, a courier's own with orders.deliver. */
@@ -74,9 +77,10 @@ const statusRoute = pick.post('/admin/orders/{id{[0-9]+}}/status/', {
     'The state machine of docs/orders-and-payments.md: 3 → 4 → 5 → 6, and 1, 3, 4, 5 → 2 with a `reason`. ' +
     '`expected_status` is the status the caller saw: if someone moved the order meanwhile, 409 says what it is now. ' +
     'A move the state machine refuses is 409 too. Cancelling a paid order asks the provider for the money back ' +
-    '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`.',
+    '(`payment_status` refund_pending, then refunded). The customer gets an SMS for 3, 5, 6 and 2. Audited `order.status`. ' +
+    'Answers where the order now stands and the next moves, not the whole order (GET admin/orders/{id}/ has that).',
   request: { params: orderIdParams, body: requiredJson(statusBody) },
-  responses: { 200: orderAnswer, ...adminErrorsOf(400, 404, 409) },
+  responses: { 200: movedAnswer, ...adminErrorsOf(400, 404, 409) },
 })
 
 const write = staffRoutes(requirePermission('orders.write'), tags)
@@ -102,7 +106,7 @@ const cashRoute = deliver.post('/admin/orders/{id{[0-9]+}}/cash-received/', {
 const paymentLinkRoute = write.post('/admin/orders/{id{[0-9]+}}/payment-link/', {
   summary: 'The payment link of an unpaid online order, optionally sent to the customer by SMS (orders.write)',
   description:
-    "Payme's or Click's checkout page for the order (the sandbox: the storefront's pay page), in the order's " +
+    "Payme's, Click's or Uzum Bank's page for the order (the sandbox: the storefront's pay page), in the order's " +
     "language. `send_sms: true` queues it as an SMS to the customer's phone, or to their Telegram when they " +
     'linked it (`sent_by`; audited `order.payment_link_sms`). ' +
     '409 unless the order awaits payment.',
@@ -176,7 +180,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
         { orderId: c.req.valid('param').id, to: status, expected: expected_status, reason, actor: actor(c) },
         ctx(c),
       )
-      return c.json(await detail(c, order), 200)
+      return c.json(staffStatusMove(order, { ...viewer(c), lang: c.get('lang') }), 200)
     })
     .openapi(assignRoute, async (c) => {
       const order = await assignOrder(

@@ -138,7 +138,7 @@ export const staffOrderSchema = orderSchema
     payments: z.array(
       z.object({
         id: z.number().int(),
-        provider: z.string().openapi({ description: 'sandbox | payme | click | card:… | cash' }),
+        provider: z.string().openapi({ description: 'sandbox | payme | click | uzum | card:… | cash' }),
         amount: z.number().int(),
         status: z.string(),
         created_at: z.string(),
@@ -188,6 +188,19 @@ export const staffOrderSchema = orderSchema
   })
   .openapi('StaffOrder')
 
+export const statusMoveSchema = staffOrderSchema
+  .pick({
+    id: true,
+    number: true,
+    status: true,
+    status_name: true,
+    status_label: true,
+    payment_status: true,
+    next_statuses: true,
+    updated_at: true,
+  })
+  .openapi('StaffStatusMove')
+
 export const statusBody = z.object({
   status: z
     .number()
@@ -212,7 +225,7 @@ export const paymentLinkBody = z.object({
 
 export const paymentLinkSchema = z
   .object({
-    provider: z.string().openapi({ description: 'sandbox | payme | click' }),
+    provider: z.string().openapi({ description: 'sandbox | payme | click | uzum' }),
     url: z.string(),
     amount: z.number().int(),
     sms_sent_to: z
@@ -359,7 +372,8 @@ export const phoneOrderBody = z
       .transform((v) => v ?? null)
       .openapi({ description: 'Default: the customer' }),
     payment_method: z.enum(PaymentMethod).openapi({
-      description: 'cash: accepted at once; card / payme / click: awaits payment (send_payment_link texts the link)',
+      description:
+        'cash: accepted at once; card / payme / click / uzum: awaits payment (send_payment_link texts the link)',
     }),
     promo_code: z
       .string()

@@ -1,10 +1,12 @@
 import { and, count as count_, eq, max } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { UPLOAD_BODY_MAX_BYTES } from '#contract/upload-limits.ts'
 import { recordAudit } from '../../audit/record.ts'
 import { invalidateCatalogue } from '../../catalogue/cache.ts'
 import type { Config } from '../../config.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { productImages, products } from '../../db/schema/index.ts'
+import { limitBody } from '../../http/body-limit.ts'
 import type { ApiEnv } from '../../http/context.ts'
 import { ApiError, type FieldError } from '../../http/errors.ts'
 import type { Lang, Localized } from '../../http/locale.ts'
@@ -25,6 +27,15 @@ import { PRODUCT_PICTURES_MAX } from './schemas.ts'
 
 /** Originals are kept at most this many pixels on their longer side (the largest served copy is 960). */
 const PICTURE_MAX_SIDE = 2000
+
+/**
+ * The most one upload of pictures may carry: what the shop takes of any
+ * upload (contract/upload-limits.ts), refused as it is read (413 on `files`).
+ */
+export const picturesBodyLimit = limitBody(UPLOAD_BODY_MAX_BYTES, (c) => {
+  const detail = message(c.get('lang'), 'upload_too_large', { max: Math.floor(UPLOAD_BODY_MAX_BYTES / 1024 / 1024) })
+  return new ApiError(413, detail, [{ field: 'files', message: detail }])
+})
 
 /** The files of a multipart `files` (or `files[]`) field; empty parts of an untouched file input are dropped. */
 export async function readPictureFiles(c: Context<ApiEnv>): Promise<unknown[]> {

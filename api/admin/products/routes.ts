@@ -14,7 +14,14 @@ import { adminErrors, adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { productChoices } from './choices.ts'
 import { adminProductView, productFacts } from './detail.ts'
 import { listAdminProducts } from './list.ts'
-import { addPictures, deletePicture, orderPictures, readPictureFiles, setPictureAlt } from './pictures.ts'
+import {
+  addPictures,
+  deletePicture,
+  orderPictures,
+  picturesBodyLimit,
+  readPictureFiles,
+  setPictureAlt,
+} from './pictures.ts'
 import { createProduct, duplicateProduct, type ProductEditor, updateProduct } from './save.ts'
 import {
   adminProductPage,
@@ -153,7 +160,7 @@ export function adminProductRoutes(deps: ApiDeps) {
   const router = createRouter()
   // Multipart: read and checked by the route itself (the OpenAPI validator knows no files).
   router.openAPIRegistry.registerPath({ ...uploadRoute, path: documentedPath(uploadRoute.path) })
-  router.post('/admin/products/:id{[0-9]+}/pictures/', requirePermission(right), async (c) => {
+  router.post('/admin/products/:id{[0-9]+}/pictures/', requirePermission(right), picturesBodyLimit, async (c) => {
     const lang = c.get('lang')
     const params = productIdParams.safeParse({ id: c.req.param('id') })
     if (!params.success) throw new ApiError(400, message(lang, 'invalid_input'), fieldErrors(params.error.issues, lang))

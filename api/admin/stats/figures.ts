@@ -49,13 +49,46 @@ export async function totalsOf(db: Db, period: Pick<Period, 'start' | 'end'>): P
   return { orders: n, orders_total: total, revenue: row?.revenue ?? 0, average: n ? Math.round(total / n) : 0 }
 }
 
+// What stayed sold: units brought back are not counted.
+const quantity = num(sql`sum(${orderItems.quantity} - ${orderItems.returnedQuantity})`)
+const lineTotal = num(sql`sum(${orderItems.unitPrice} * (${orderItems.quantity} - ${orderItems.returnedQuantity}))`)
+
+/** The ten products sold most in the period, by units kept. */
+function topProductsOf(db: Db, period: Period) {
+  return db
+    .select({
+      product_id: orderItems.productId,
+      slug: orderItems.slug,
+      title: sql<Record<string, string>>`(array_agg(${orderItems.title}))[1]`,
+      quantity,
+      total: lineTotal,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(placedIn(period), sold))
+    .groupBy(orderItems.productId, orderItems.slug)
+    .orderBy(desc(quantity), desc(lineTotal), orderItems.slug)
+    .limit(10)
+}
+
+/** The ten brands that sold most in the period, by money kept. */
+function topBrandsOf(db: Db, period: Period) {
+  return db
+    .select({ brand_id: brands.id, name: brands.name, quantity, total: lineTotal })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(placedIn(period), sold))
+    .groupBy(brands.id, brands.name)
+    .orderBy(desc(lineTotal), desc(quantity), brands.name)
+    .limit(10)
+}
+
 /** Everything the statistics page shows for `period`. */
 export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowStockDefault: number }) {
   const { lang } = ctx
   const day = tashkentDaySql(orders.createdAt)
-  // What stayed sold: units brought back are not counted.
-  const quantity = num(sql`sum(${orderItems.quantity} - ${orderItems.returnedQuantity})`)
-  const lineTotal = num(sql`sum(${orderItems.unitPrice} * (${orderItems.quantity} - ${orderItems.returnedQuantity}))`)
   const [totals, byStatus, payment, perDay, topProducts, topBrands, [lowStock], [customers], misses] =
     await Promise.all([
       totalsOf(db, period),
@@ -81,30 +114,8 @@ export async function statistics(db: Db, period: Period, ctx: { lang: Lang; lowS
         .from(orders)
         .where(and(placedIn(period), sold))
         .groupBy(day),
-      db
-        .select({
-          product_id: orderItems.productId,
-          slug: orderItems.slug,
-          title: sql<Record<string, string>>`(array_agg(${orderItems.title}))[1]`,
-          quantity,
-          total: lineTotal,
-        })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(placedIn(period), sold))
-        .groupBy(orderItems.productId, orderItems.slug)
-        .orderBy(desc(quantity), desc(lineTotal), orderItems.slug)
-        .limit(10),
-      db
-        .select({ brand_id: brands.id, name: brands.name, quantity, total: lineTotal })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .innerJoin(products, eq(products.id, orderItems.productId))
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(and(placedIn(period), sold))
-        .groupBy(brands.id, brands.name)
-        .orderBy(desc(lineTotal), desc(quantity), brands.name)
-        .limit(10),
+      topProductsOf(db, period),
+      topBrandsOf(db, period),
       db
         .select({ n: count() })
         .from(products)

@@ -7,10 +7,21 @@ import { staff } from './staff.ts'
 export const changeBatchKind = pgEnum('change_batch_kind', ['bulk', 'import'])
 
 /**
- * checking (an import file being read) → previewed → applied → undone;
- * failed: the file could not be read (`error` says why).
+ * checking (an import file being read) → previewed → applying → applied →
+ * undoing → undone; failed: the file could not be read, interrupted: the
+ * server stopped while it was (`error` says why). Applying and undoing run
+ * in slices, `progress` rows of `total` (catalogue-batches/run.ts).
  */
-export const changeBatchState = pgEnum('change_batch_state', ['checking', 'previewed', 'applied', 'undone', 'failed'])
+export const changeBatchState = pgEnum('change_batch_state', [
+  'checking',
+  'previewed',
+  'applied',
+  'undone',
+  'failed',
+  'interrupted',
+  'applying',
+  'undoing',
+])
 
 /**
  * A set of product changes made in one step, kept so it can be previewed
@@ -27,10 +38,11 @@ export const changeBatches = pgTable(
     // As the audit log names them: `staff:3`, `key:1`.
     actor: text().notNull(),
     summary: jsonb().$type<Record<string, unknown>>().notNull(),
-    // Rows read so far while checking a file (and their number when known).
+    // Rows read so far while checking a file, or run while applying or undoing (and their number when known).
     progress: integer().notNull().default(0),
     total: integer().notNull().default(0),
-    // When a check last moved: one that stops moving (its process died) is failed (catalogue-batches/imports.ts).
+    // The heartbeat of the process working on the batch: one that stops (its process died) is taken
+    // over or failed (catalogue-batches/jobs.ts).
     progressAt: moment('progress_at').notNull().defaultNow(),
     // Why a file could not be read: a message key of locales/*/api.json, shown in the reader's language.
     error: text(),

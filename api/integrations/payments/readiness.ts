@@ -22,7 +22,7 @@ const digits = /^\d+$/
 
 export const paymentReadiness: Record<ProviderName, PaymentReadiness> = {
   sandbox: {
-    problems: () => ['on its page anyone approves their own payment: set PAYMENT_PROVIDER to payme or click'],
+    problems: () => ['on its page anyone approves their own payment: set PAYMENT_PROVIDER to payme, click or uzum'],
     endpoints: [],
     cabinet: '',
   },
@@ -53,5 +53,14 @@ export const paymentReadiness: Record<ProviderName, PaymentReadiness> = {
     ],
     endpoints: ['payments/click/prepare/', 'payments/click/complete/'],
     cabinet: 'the Click merchant cabinet (merchant.click.uz), as the Prepare and Complete URLs',
+  },
+  uzum: {
+    problems: (config) => [
+      !config.UZUM_SERVICE_ID && 'UZUM_SERVICE_ID is not set',
+      !config.UZUM_LOGIN && 'UZUM_LOGIN is not set (the Basic login Uzum Bank calls the shop with)',
+      !config.UZUM_PASSWORD && 'UZUM_PASSWORD is not set',
+    ],
+    endpoints: ['check', 'create', 'confirm', 'reverse', 'status'].map((operation) => `payments/uzum/${operation}/`),
+    cabinet: "Uzum Bank's merchant cabinet, as the service's webhook URLs (its payment field: order_id)",
   },
 }

@@ -15,6 +15,15 @@ export type EskizOptions = {
 
 type TokenAnswer = { data?: { token?: unknown } }
 
+/** The bearer token of a login or refresh answer. */
+async function readToken(response: Response, what: string): Promise<string> {
+  const body = (await response.json().catch(() => ({}))) as TokenAnswer
+  const value = body.data?.token
+  if (!response.ok || typeof value !== 'string' || !value)
+    throw new SmsError('unavailable', `Eskiz ${what} failed with HTTP ${response.status}`)
+  return value
+}
+
 /**
  * Eskiz (notify.eskiz.uz): logs in with the account's email and password for
  * a bearer token, kept in memory; on a 401 refreshes it (PATCH auth/refresh),
@@ -39,14 +48,6 @@ export function eskizSmsProvider(options: EskizOptions): SmsProvider & { checkLo
         throw new SmsError('timeout', `Eskiz did not answer within ${options.timeoutMs} ms`, { cause: error })
       throw new SmsError('unavailable', `Eskiz could not be reached: ${(error as Error).message}`, { cause: error })
     }
-  }
-
-  async function readToken(response: Response, what: string): Promise<string> {
-    const body = (await response.json().catch(() => ({}))) as TokenAnswer
-    const value = body.data?.token
-    if (!response.ok || typeof value !== 'string' || !value)
-      throw new SmsError('unavailable', `Eskiz ${what} failed with HTTP ${response.status}`)
-    return value
   }
 
   function login(signal: AbortSignal): Promise<string> {

@@ -1,7 +1,8 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { type ReactNode, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { maskAmountField } from '#app/utils/amount-input.ts'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import { CODE_LENGTH } from '#contract/limits.ts'
 import { maskPhone, PHONE_INPUT_MAX, PHONE_MASK, PHONE_PREFIX } from '#contract/phone-format.ts'
 
@@ -60,7 +61,7 @@ export function FieldNotes({
 }
 
 type FieldProps = {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   hint?: string
   /** Values for `{min}` / `{max}` in this field's error texts. */
@@ -96,7 +97,7 @@ export function TextField({
   autoFocus,
   amount,
 }: {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   autoComplete?: string
   autoFocus?: boolean
@@ -128,7 +129,7 @@ export function PasswordField({
   autoComplete,
   autoFocus,
 }: {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   hint?: string
   min?: number
@@ -160,7 +161,7 @@ export function PhoneField({
   hint,
   autoFocus,
 }: {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   hint?: string
   autoFocus?: boolean
@@ -215,7 +216,7 @@ export function CodeField({
   hint,
   autoFocus,
 }: {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   hint?: string
   autoFocus?: boolean

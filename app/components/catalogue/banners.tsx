@@ -52,32 +52,7 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
       <ul className="banners__track" ref={track}>
         {banners.map((banner, index) => {
           const target = shopHref(banner.link, lang)
-          const content = (
-            <>
-              <picture>
-                {banner.image_phone ? (
-                  <source
-                    media={phoneMedia}
-                    srcSet={srcSet(banner.image_phone, ['small', 'medium', 'large'])}
-                    sizes="calc(100vw - 24px)"
-                  />
-                ) : null}
-                <ResponsiveImage
-                  links={banner.image}
-                  alt=""
-                  width={960}
-                  height={360}
-                  sizes={bannerSizes}
-                  candidates={['medium', 'large']}
-                  priority={index === 0}
-                />
-              </picture>
-              <span className="banner__text">
-                <span className="banner__title">{banner.title}</span>
-                {banner.subtitle ? <span className="banner__subtitle">{banner.subtitle}</span> : null}
-              </span>
-            </>
-          )
+          const content = <BannerContent banner={banner} first={index === 0} />
           return (
             <li
               key={banner.id}
@@ -117,6 +92,36 @@ export function Banners({ banners, lang }: { banners: Banner[]; lang: Lang }) {
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** A banner's picture (its phone one on a narrow screen) and its words over it. */
+function BannerContent({ banner, first }: { banner: Banner; first: boolean }) {
+  return (
+    <>
+      <picture>
+        {banner.image_phone ? (
+          <source
+            media={phoneMedia}
+            srcSet={srcSet(banner.image_phone, ['small', 'medium', 'large'])}
+            sizes="calc(100vw - 24px)"
+          />
+        ) : null}
+        <ResponsiveImage
+          links={banner.image}
+          alt=""
+          width={960}
+          height={360}
+          sizes={bannerSizes}
+          candidates={['medium', 'large']}
+          priority={first}
+        />
+      </picture>
+      <span className="banner__text">
+        <span className="banner__title">{banner.title}</span>
+        {banner.subtitle ? <span className="banner__subtitle">{banner.subtitle}</span> : null}
+      </span>
+    </>
   )
 }
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -5,7 +6,9 @@ import type { ListingView } from '#app/components/catalogue/views.ts'
 import { maskAmountField, showAmount } from '#app/utils/amount-input.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { currencyWord } from '#app/utils/money.ts'
-import { audiences, listReset, type PriceError, parseListParams } from './list-params.ts'
+import { audiences, type ListFilters, listReset, type PriceError, parseListParams } from './list-params.ts'
+
+type T = TFunction<'catalogue'>
 
 type Props = {
   id: string
@@ -54,26 +57,6 @@ export function Filters({
   // Chosen brands first, so they stay in sight in the scrolling box.
   const brands = [...brandOptions].sort((a, b) => Number(chosen.has(b.slug)) - Number(chosen.has(a.slug)))
   const reset = listReset(filters, basePath, fixedSections)
-  const priceField = (name: 'price_from' | 'price_to', side: 'from' | 'to', value: number | null) => {
-    const invalid = error === side || error === 'range'
-    return (
-      <label>
-        <span>{t(`filters.${name}`)}</span>
-        <input
-          type="text"
-          name={name}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={30}
-          // A wrong amount comes back as typed; a good one grouped, as the shop prints sums.
-          defaultValue={filters.priceError ? filters.priceText[side] : showAmount(value)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? errorId : undefined}
-          onInput={(event) => maskAmountField(event.currentTarget)}
-        />
-      </label>
-    )
-  }
   return (
     <form
       id={id}
@@ -109,6 +92,27 @@ export function Filters({
       ) : null}
       {filters.recommended ? <input type="hidden" name="recommended" value="1" /> : null}
 
+      <ChoiceFields t={t} filters={filters} otherSizes={otherSizes} />
+      <PriceFields t={t} lang={lang} filters={filters} error={error} errorId={errorId} />
+
+      {brands.length ? <BrandList brands={brands} chosen={chosen} search={brandSearch} /> : null}
+
+      <div className="filters__actions">
+        <button type="submit" className="button">
+          {applyLabel ?? t('filters.apply')}
+        </button>
+        <Link to={reset} className="filters__reset">
+          {t('filters.reset')}
+        </Link>
+      </div>
+    </form>
+  )
+}
+
+/** In stock, on sale, for whom, and (except in search results) how a line's sizes show. */
+function ChoiceFields({ t, filters, otherSizes }: { t: T; filters: ListFilters; otherSizes: 'separate' | 'together' }) {
+  return (
+    <>
       <fieldset>
         <legend>{t('filters.availability')}</legend>
         <label className="check">
@@ -145,35 +149,62 @@ export function Filters({
           </label>
         </fieldset>
       )}
+    </>
+  )
+}
 
-      <fieldset className="filters__price">
-        <legend>{t('filters.price', { currency: currencyWord[lang] })}</legend>
-        {priceField('price_from', 'from', filters.priceFrom)}
-        {priceField('price_to', 'to', filters.priceTo)}
-        {error ? (
-          <p id={errorId} className="filters__error" role="alert">
-            {t(error === 'range' ? 'filters.price_range' : 'filters.price_invalid')}
-          </p>
-        ) : null}
-      </fieldset>
-
-      {brands.length ? <BrandList brands={brands} chosen={chosen} search={brandSearch} /> : null}
-
-      <div className="filters__actions">
-        <button type="submit" className="button">
-          {applyLabel ?? t('filters.apply')}
-        </button>
-        <Link to={reset} className="filters__reset">
-          {t('filters.reset')}
-        </Link>
-      </div>
-    </form>
+/** The price range, grouped as the shop prints sums; a wrong one comes back as typed, with why. */
+function PriceFields({
+  t,
+  lang,
+  filters,
+  error,
+  errorId,
+}: {
+  t: T
+  lang: Lang
+  filters: ListFilters
+  error: PriceError | null
+  errorId: string
+}) {
+  const priceField = (name: 'price_from' | 'price_to', side: 'from' | 'to', value: number | null) => {
+    const invalid = error === side || error === 'range'
+    return (
+      <label>
+        <span>{t(`filters.${name}`)}</span>
+        <input
+          type="text"
+          name={name}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={30}
+          defaultValue={filters.priceError ? filters.priceText[side] : showAmount(value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onInput={(event) => maskAmountField(event.currentTarget)}
+        />
+      </label>
+    )
+  }
+  return (
+    <fieldset className="filters__price">
+      <legend>{t('filters.price', { currency: currencyWord[lang] })}</legend>
+      {priceField('price_from', 'from', filters.priceFrom)}
+      {priceField('price_to', 'to', filters.priceTo)}
+      {error ? (
+        <p id={errorId} className="filters__error" role="alert">
+          {t(error === 'range' ? 'filters.price_range' : 'filters.price_invalid')}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 
 /** A form's fields as a query (repeated names kept). */
 export function formParams(form: HTMLFormElement) {
-  return new URLSearchParams(new FormData(form) as unknown as string[][])
+  const params = new URLSearchParams()
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') params.append(name, value)
+  return params
 }
 
 function BrandList({

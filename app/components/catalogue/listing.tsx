@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
@@ -36,27 +37,21 @@ type Props = {
 
 const FilterSheet = lazy(() => import('./filter-sheet.tsx'))
 
-/** A product list with filters, sorting, page links and, with JavaScript, "show more". */
+/**
+ * A product list with filters, sorting, page links and, with JavaScript, "show more". Phones without
+ * JavaScript get the filters on their own page (`?filters=1`), which is also where a wrong price range
+ * comes back (the side panel is folded away there).
+ */
 export function ProductListing({ listing, lang, basePath, fixedSections, label }: Props) {
   const { t } = useTranslation('catalogue')
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const formId = useId()
-  const sheetFormId = useId()
   const { filters } = listing
   const [searchParams] = useSearchParams()
-  // Phones without JavaScript: the filters on their own page, which is also
-  // where a wrong price range comes back (the side panel is folded away there).
   const filtersPage = searchParams.get('filters') === '1' || filters.priceError !== null
   const [sheet, setSheet] = useState(false)
-  const [more, setMore] = useState<{ products: ProductCardView[]; page: number }>({ products: [], page: listing.page })
-  const fetcher = useFetcher<{ listing: ListingView }>()
-  const loaded = fetcher.data?.listing
-  useEffect(() => {
-    if (!loaded || loaded.page <= more.page) return
-    setMore((m) => ({ products: [...m.products, ...loaded.products], page: loaded.page }))
-  }, [loaded, more.page])
-
+  const [more, fetcher] = useMorePages(listing)
   const href = (page: number) => `${basePath}${listSearch(filters, { page })}`
   const apply = (form: HTMLFormElement) => {
     const query = parseListParams(formParams(form))
@@ -68,13 +63,7 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
   const listHref = `${basePath}${listSearch(filters, { priceError: null, priceText: { from: '', to: '' } })}`
   const query = listSearch(filters)
   const filtersHref = `${basePath}${query}${query ? '&' : '?'}filters=1`
-  const brandNames = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
-  const chosen = chosenFilters(filters, basePath, {
-    t,
-    brand: (slug) => brandNames.get(slug) ?? slug,
-    money: (amount) => formatMoney(amount, lang),
-  })
-
+  const chosen = chosenOf(listing, basePath, lang, t)
   return (
     <div className={filtersPage ? 'listing listing--filters-page' : 'listing'}>
       <div className="filters">
@@ -95,26 +84,14 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
         />
       </div>
       {sheet ? (
-        <Suspense fallback={null}>
-          <FilterSheet
-            onClose={() => setSheet(false)}
-            count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
-          >
-            {(live) => (
-              <Filters
-                id={sheetFormId}
-                listing={listing}
-                lang={lang}
-                basePath={basePath}
-                fixedSections={fixedSections}
-                onApply={apply}
-                brandSearch
-                applyLabel={live.label}
-                onFormChange={live.recount}
-              />
-            )}
-          </FilterSheet>
-        </Suspense>
+        <PhoneSheet
+          listing={listing}
+          lang={lang}
+          basePath={basePath}
+          fixedSections={fixedSections}
+          apply={apply}
+          onClose={() => setSheet(false)}
+        />
       ) : null}
       <section className="listing__main" aria-label={label}>
         <p className="listing__filters-open">
@@ -153,19 +130,11 @@ export function ProductListing({ listing, lang, basePath, fixedSections, label }
           <ProductGrid products={[...listing.products, ...more.products]} lang={lang} level={2} eagerCount={4} />
         )}
         {hydrated && lastPage < listing.totalPages ? (
-          <p className="listing__more">
-            <button
-              type="button"
-              className="button button--outline"
-              disabled={fetcher.state !== 'idle'}
-              onClick={() => fetcher.load(href(lastPage + 1))}
-            >
-              {fetcher.state !== 'idle' ? t('list.loading') : t('list.show_more')}
-            </button>
-            <span className="visually-hidden" aria-live="polite">
-              {more.products.length ? t('list.shown', { shown, total: listing.total }) : ''}
-            </span>
-          </p>
+          <ShowMore
+            busy={fetcher.state !== 'idle'}
+            onMore={() => fetcher.load(href(lastPage + 1))}
+            shown={more.products.length ? t('list.shown', { shown, total: listing.total }) : ''}
+          />
         ) : null}
         <Pagination page={lastPage} totalPages={listing.totalPages} href={href} />
       </section>
@@ -310,4 +279,75 @@ function SearchHelpLists({ help, lang }: { help: SearchHelp; lang: Lang }) {
       </HomeSection>
     </>
   )
+}
+
+/** The filters in a bottom sheet (phones, with JavaScript): its button says how many products they would show. */
+function PhoneSheet({
+  listing,
+  lang,
+  basePath,
+  fixedSections,
+  apply,
+  onClose,
+}: Omit<Props, 'label'> & { apply: (form: HTMLFormElement) => void; onClose: () => void }) {
+  const formId = useId()
+  return (
+    <Suspense fallback={null}>
+      <FilterSheet
+        onClose={onClose}
+        count={{ total: listing.total, path: (shown) => countPath(lang, shown, listing.fixed) }}
+      >
+        {(live) => (
+          <Filters
+            id={formId}
+            listing={listing}
+            lang={lang}
+            basePath={basePath}
+            fixedSections={fixedSections}
+            onApply={apply}
+            brandSearch
+            applyLabel={live.label}
+            onFormChange={live.recount}
+          />
+        )}
+      </FilterSheet>
+    </Suspense>
+  )
+}
+
+/** With JavaScript, "show more": each next page's products added below the ones shown. */
+function useMorePages(listing: ListingView) {
+  const [more, setMore] = useState<{ products: ProductCardView[]; page: number }>({ products: [], page: listing.page })
+  const fetcher = useFetcher<{ listing: ListingView }>()
+  const loaded = fetcher.data?.listing
+  useEffect(() => {
+    if (!loaded || loaded.page <= more.page) return
+    setMore((m) => ({ products: [...m.products, ...loaded.products], page: loaded.page }))
+  }, [loaded, more.page])
+  return [more, fetcher] as const
+}
+
+/** The next page's products below these (with JavaScript), and a word for screen readers once they are there. */
+function ShowMore({ busy, onMore, shown }: { busy: boolean; onMore: () => void; shown: string }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <p className="listing__more">
+      <button type="button" className="button button--outline" disabled={busy} onClick={onMore}>
+        {busy ? t('list.loading') : t('list.show_more')}
+      </button>
+      <span className="visually-hidden" aria-live="polite">
+        {shown}
+      </span>
+    </p>
+  )
+}
+
+/** The filters chosen, each a chip that takes it off (brands by name, sums as the shop prints them). */
+function chosenOf(listing: ListingView, basePath: string, lang: Lang, t: TFunction<'catalogue'>) {
+  const brandNames = new Map(listing.brandOptions.map((b) => [b.slug, b.name]))
+  return chosenFilters(listing.filters, basePath, {
+    t,
+    brand: (slug) => brandNames.get(slug) ?? slug,
+    money: (amount) => formatMoney(amount, lang),
+  })
 }

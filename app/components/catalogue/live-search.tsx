@@ -33,22 +33,12 @@ type State = {
 const empty: State = { query: '', results: [], page: 0, totalPages: 0, total: 0, loading: false }
 
 /**
- * The header search as an ARIA 1.2 combobox with a listbox popup: typing
- * suggests products (through the storefront's /{lang}/search-suggest, never
- * the API directly), arrows move through them, Enter on one opens it, Enter
- * otherwise submits the form to the product list, Escape closes.
+ * The suggestions for a query, a page at a time (a newer request cancels the one on its way): the state,
+ * its setter, `load` (true once a first page is in) and `abort`.
  */
-export function useLiveSearch(lang: Lang) {
-  const navigate = useNavigate()
-  const listboxId = useId()
-  const inputRef = useRef<HTMLInputElement>(null)
+function useSuggestions(lang: Lang) {
   const [state, setState] = useState<State>(empty)
-  const [phase, setPhase] = useState<'closed' | 'open' | 'closing'>('closed')
-  const [active, setActive] = useState(-1)
   const request = useRef<AbortController | null>(null)
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-
   const load = useCallback(
     async (query: string, page: number) => {
       request.current?.abort()
@@ -70,20 +60,28 @@ export function useLiveSearch(lang: Lang) {
           total: found.total,
           loading: false,
         }))
-        if (page === 1) {
-          clearTimeout(closeTimer.current)
-          setPhase('open')
-          setActive(-1)
-        }
+        return page === 1
       } catch (error) {
         if ((error as Error).name !== 'AbortError') setState((s) => ({ ...s, loading: false }))
+        return false
       }
     },
     [lang],
   )
+  const abort = useCallback(() => request.current?.abort(), [])
+  useEffect(() => abort, [abort])
+  return [state, setState, load, abort] as const
+}
 
-  const close = useCallback(() => {
-    setActive(-1)
+/** The popup's phase (`closing`: the 200 ms of its closing animation), `show` and `hide`. */
+function usePopupPhase() {
+  const [phase, setPhase] = useState<'closed' | 'open' | 'closing'>('closed')
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const show = useCallback(() => {
+    clearTimeout(closeTimer.current)
+    setPhase('open')
+  }, [])
+  const hide = useCallback(() => {
     setPhase((p) => {
       if (p !== 'open') return p
       clearTimeout(closeTimer.current)
@@ -91,16 +89,30 @@ export function useLiveSearch(lang: Lang) {
       return 'closing'
     })
   }, [])
+  useEffect(() => () => clearTimeout(closeTimer.current), [])
+  return [phase, show, hide] as const
+}
 
-  useEffect(
-    () => () => {
-      clearTimeout(closeTimer.current)
-      clearTimeout(typing.current)
-      request.current?.abort()
-    },
-    [],
-  )
+/**
+ * The header search as an ARIA 1.2 combobox with a listbox popup: typing
+ * suggests products (through the storefront's /{lang}/search-suggest, never
+ * the API directly), arrows move through them, Enter on one opens it, Enter
+ * otherwise submits the form to the product list, Escape closes.
+ */
+export function useLiveSearch(lang: Lang) {
+  const navigate = useNavigate()
+  const listboxId = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [state, setState, load, abort] = useSuggestions(lang)
+  const [phase, show, hide] = usePopupPhase()
+  const [active, setActive] = useState(-1)
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(typing.current), [])
 
+  const close = useCallback(() => {
+    setActive(-1)
+    hide()
+  }, [hide])
   const expanded = phase === 'open' && state.results.length > 0
   const optionId = useCallback((index: number) => `${listboxId}-option-${index}`, [listboxId])
   const open = (index: number) => {
@@ -113,21 +125,23 @@ export function useLiveSearch(lang: Lang) {
     if (!state.loading && state.page < state.totalPages) load(state.query, state.page + 1)
   }
 
-  /**
-   * Typed text waits 500 ms of quiet before it is looked up (SPEC §9). Text typed before the page came alive
-   * is told to the box by the page itself (an event the browser did not make, app/utils/early-input.ts): the
-   * shopper stopped typing long ago, so it is looked up at once.
-   */
+  // Typed text waits 500 ms of quiet before it is looked up (SPEC §9); text typed before the page came alive,
+  // replayed by the page (an event the browser did not make, app/utils/early-input.ts), is looked up at once.
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const query = event.target.value.trim()
     clearTimeout(typing.current)
     if (query.length < minQuery) {
-      request.current?.abort()
+      abort()
       setState(empty)
       close()
       return
     }
-    typing.current = setTimeout(() => load(query, 1), event.nativeEvent.isTrusted ? debounceMs : 0)
+    const lookUp = async () => {
+      if (!(await load(query, 1))) return
+      show()
+      setActive(-1)
+    }
+    typing.current = setTimeout(lookUp, event.nativeEvent.isTrusted ? debounceMs : 0)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -137,8 +151,7 @@ export function useLiveSearch(lang: Lang) {
         if (!count) return
         event.preventDefault()
         if (phase !== 'open') {
-          clearTimeout(closeTimer.current)
-          setPhase('open')
+          show()
           setActive(0)
         } else setActive((a) => Math.min(a + 1, count - 1))
         if (active >= count - 3) loadMore()
@@ -155,7 +168,7 @@ export function useLiveSearch(lang: Lang) {
         } else {
           // The form submits to the product list; a suggestion still on its way is not wanted.
           clearTimeout(typing.current)
-          request.current?.abort()
+          abort()
           close()
         }
         return
@@ -180,10 +193,7 @@ export function useLiveSearch(lang: Lang) {
     onKeyDown,
     onBlur: close,
     onFocus: () => {
-      if (state.query && state.query === inputRef.current?.value.trim()) {
-        clearTimeout(closeTimer.current)
-        setPhase('open')
-      }
+      if (state.query && state.query === inputRef.current?.value.trim()) show()
     },
   } as const
 
@@ -218,22 +228,9 @@ export function LiveSearchPopup({
   const visible = phase !== 'closed'
 
   // More results when the end of the list scrolls into view.
-  useEffect(() => {
-    const root = popup.current
-    const end = sentinel.current
-    if (!visible || !root || !end || state.page >= state.totalPages) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), {
-      root,
-      rootMargin: '0px 0px 60px 0px',
-    })
-    observer.observe(end)
-    return () => observer.disconnect()
-  }, [visible, state.page, state.totalPages, loadMore])
+  useEndInView(popup, sentinel, visible && state.page < state.totalPages, loadMore)
 
-  // Keep the active option in sight.
-  useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
-  }, [active, optionId])
+  useInSight(active >= 0 ? optionId(active) : null)
 
   const status =
     phase === 'open' && state.query
@@ -312,4 +309,29 @@ export function LiveSearchPopup({
       </div>
     </>
   )
+}
+
+/** `onEnd` whenever `end` scrolls into view inside `root` (a little before it), while `watching`. */
+function useEndInView(
+  root: React.RefObject<HTMLElement | null>,
+  end: React.RefObject<HTMLElement | null>,
+  watching: boolean,
+  onEnd: () => void,
+) {
+  useEffect(() => {
+    if (!watching || !root.current || !end.current) return
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onEnd(), {
+      root: root.current,
+      rootMargin: '0px 0px 60px 0px',
+    })
+    observer.observe(end.current)
+    return () => observer.disconnect()
+  }, [root, end, watching, onEnd])
+}
+
+/** Keeps the element with `id` (the active option) scrolled into sight. */
+function useInSight(id: string | null) {
+  useEffect(() => {
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'nearest' })
+  }, [id])
 }

@@ -34,16 +34,7 @@ export default function StoryViewer({ stories, start, lang, read, onRead, onClos
   const story = stories[position.story]
   const item = story?.items[position.item]
 
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    element.showModal()
-    document.documentElement.classList.add('scroll-locked')
-    return () => {
-      document.documentElement.classList.remove('scroll-locked')
-      if (element.open) element.close()
-    }
-  }, [])
+  useShownDialog(dialog)
 
   const next = () => {
     if (story && position.item + 1 < story.items.length) setPosition({ ...position, item: position.item + 1 })
@@ -85,18 +76,7 @@ export default function StoryViewer({ stories, start, lang, read, onRead, onClos
         if (event.key === 'ArrowLeft') previous()
       }}
     >
-      <div className="story-viewer__progress" aria-hidden="true">
-        {story.items.map((it, i) => (
-          <span key={it.id} className="story-viewer__bar">
-            <span
-              className="story-viewer__fill"
-              data-state={i < position.item ? 'done' : i === position.item ? (paused ? 'paused' : 'running') : 'todo'}
-              style={i === position.item ? { animationDuration: `${itemMs}ms` } : undefined}
-              key={i === position.item ? `${position.story}-${position.item}` : undefined}
-            />
-          </span>
-        ))}
-      </div>
+      <StoryProgress items={story.items} position={position} paused={paused} />
       <div className="story-viewer__head">
         <p className="story-viewer__title">
           {story.title}{' '}
@@ -128,21 +108,65 @@ export default function StoryViewer({ stories, start, lang, read, onRead, onClos
         <button type="button" onClick={previous} aria-label={t('story.previous')}>
           ‹
         </button>
-        {target ? (
-          target.external ? (
-            <a className="button" href={target.href} rel="noopener noreferrer">
-              {t('story.more')}
-            </a>
-          ) : (
-            <Link className="button" to={target.href} onClick={onClose}>
-              {t('story.more')}
-            </Link>
-          )
-        ) : null}
+        {target ? <MoreLink target={target} onClose={onClose} /> : null}
         <button type="button" onClick={next} aria-label={t('story.next')}>
           ›
         </button>
       </div>
     </dialog>
+  )
+}
+
+/** The dialog shown modal, the page behind it not scrolling, while the viewer is there. */
+function useShownDialog(dialog: React.RefObject<HTMLDialogElement | null>) {
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    element.showModal()
+    document.documentElement.classList.add('scroll-locked')
+    return () => {
+      document.documentElement.classList.remove('scroll-locked')
+      if (element.open) element.close()
+    }
+  }, [dialog])
+}
+
+/** A bar per item of the story: the ones seen full, the current one filling (or paused), the rest empty. */
+function StoryProgress({
+  items,
+  position,
+  paused,
+}: {
+  items: { id: number }[]
+  position: { story: number; item: number }
+  paused: boolean
+}) {
+  return (
+    <div className="story-viewer__progress" aria-hidden="true">
+      {items.map((it, i) => (
+        <span key={it.id} className="story-viewer__bar">
+          <span
+            className="story-viewer__fill"
+            data-state={i < position.item ? 'done' : i === position.item ? (paused ? 'paused' : 'running') : 'todo'}
+            style={i === position.item ? { animationDuration: `${itemMs}ms` } : undefined}
+            key={i === position.item ? `${position.story}-${position.item}` : undefined}
+          />
+        </span>
+      ))}
+    </div>
+  )
+}
+
+/** Where the story's item leads: another site in the same tab, or a page of the shop (the viewer closes). */
+function MoreLink({ target, onClose }: { target: NonNullable<ReturnType<typeof shopHref>>; onClose: () => void }) {
+  const { t } = useTranslation('catalogue')
+  return target.external ? (
+    <a className="button" href={target.href} rel="noopener noreferrer">
+      {t('story.more')}
+    </a>
+  ) : (
+    <Link className="button" to={target.href} onClick={onClose}>
+      {t('story.more')}
+    </Link>
   )
 }

@@ -24,6 +24,13 @@ type Placemark = {
   events: { add(name: string, fn: () => void): void }
 }
 
+declare global {
+  interface Window {
+    /** Set by the Yandex Maps script once it has loaded. */
+    ymaps?: YMaps
+  }
+}
+
 // Tashkent, Amir Temur square: where the placemark starts.
 const TASHKENT: Coords = [41.311081, 69.279737]
 
@@ -63,7 +70,7 @@ export function MapPicker({
     let cancelled = false
     let tries = 0
     const start = () => {
-      const ymaps = (window as unknown as { ymaps?: YMaps }).ymaps
+      const ymaps = window.ymaps
       if (!ymaps) {
         // The script tag loads asynchronously; give it up to 20 s.
         if (tries++ < 100 && !cancelled) timer = window.setTimeout(start, 200)

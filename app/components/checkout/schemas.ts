@@ -1,12 +1,11 @@
 import { optionalPhoneSchema, phoneSchema, requiredText } from '#contract/account.ts'
 import { Delivery, PaymentMethod } from '#contract/orders.ts'
+import { TASHKENT_CITY } from '#contract/regions.ts'
 import { z } from '#contract/zod.ts'
 
 // The checkout step forms (browser-safe). The API checks the same again when
 // the order is placed (api/orders/schemas.ts); these give the customer the
 // errors at the step where the field is.
-
-export const TASHKENT_CITY = '1726'
 
 const optionalText = (max: number) =>
   z

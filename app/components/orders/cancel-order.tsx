@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Modal } from '#app/components/modal.tsx'
 
-export const OrderIntent = { cancel: 'cancel' } as const
+export const OrderIntent = { cancel: 'cancel', pay: 'pay' } as const
 
 /**
  * "Cancel order": without JavaScript the button posts at once; with it, a

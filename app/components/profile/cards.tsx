@@ -1,8 +1,9 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { SavedCard } from '#api/types.ts'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatCardInput } from '#contract/card.ts'
 import { Modal } from '../modal.tsx'
@@ -12,7 +13,7 @@ export { CardSummary, CardTile } from '../cards/saved-card.tsx'
 
 export const CardIntent = { add: 'add', verify: 'verify', remove: 'remove' } as const
 
-type Meta = FieldMetadata<string, any, string[]>
+type Meta = FieldOf
 
 /** Keys of the shared card rules (contract/card.ts) and of the form; API texts arrive translated. */
 const ruleKeys = [

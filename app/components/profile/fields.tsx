@@ -1,10 +1,11 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { FieldNotes, useErrorText } from '../account/fields.tsx'
 
-type Meta = FieldMetadata<string, any, string[]>
+type Meta = FieldOf
 
 /**
  * Label, control, hint and error text of one field (aria-invalid and

@@ -21,6 +21,9 @@ export type ReviewsData = {
   action: string
 }
 
+/** The review form's buttons (`intent`). */
+export const ReviewIntent = { save: 'save', delete: 'delete' } as const
+
 /**
  * A refused post (the product page's action data): why, and what was typed to
  * show again; `typed` is null when the post could not be read (too large) or
@@ -210,14 +213,20 @@ function ReviewForm({ review, action, failed }: { review: Review | null; action:
           </label>
         ) : null}
         <div className="review-form__actions">
-          <button type="submit" className="button" name="intent" value="save" disabled={busy}>
+          <button type="submit" className="button" name="intent" value={ReviewIntent.save} disabled={busy}>
             {review ? t('update') : t('submit')}
           </button>
         </div>
       </Form>
       {review ? (
         <Form method="post" action={action} preventScrollReset>
-          <button type="submit" className="button button--ghost" name="intent" value="delete" disabled={busy}>
+          <button
+            type="submit"
+            className="button button--ghost"
+            name="intent"
+            value={ReviewIntent.delete}
+            disabled={busy}
+          >
             {t('delete')}
           </button>
         </Form>

@@ -30,25 +30,7 @@ export function MobileMenu({ shell, lang }: { shell: Shell; lang: Lang }) {
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
-  // The page behind stops scrolling while the drawer is open (shared with the modals).
-  useEffect(() => {
-    const panel = ref.current
-    if (!panel) return
-    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
-    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
-    const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
-      else {
-        unlock?.()
-        unlock = null
-      }
-    }
-    panel.addEventListener('toggle', onToggle)
-    return () => {
-      panel.removeEventListener('toggle', onToggle)
-      unlock?.()
-    }
-  }, [])
+  useScrollLockWhileOpen(ref)
   return (
     <div className="mobile-menu">
       <button type="button" className="mobile-menu__open" popoverTarget={panelId} aria-label={t('shell.menu')}>
@@ -146,4 +128,26 @@ function MenuAccount({ lang, onPick }: { lang: Lang; onPick: () => void }) {
       )}
     </div>
   )
+}
+
+/** The page behind stops scrolling while the drawer is open (shared with the modals). */
+function useScrollLockWhileOpen(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const panel = ref.current
+    if (!panel) return
+    // A drawer opened before the scripts came (the tap that loaded them) locks the page now.
+    let unlock: (() => void) | null = panel.matches(':popover-open') ? lockScroll() : null
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === 'open') unlock ??= lockScroll()
+      else {
+        unlock?.()
+        unlock = null
+      }
+    }
+    panel.addEventListener('toggle', onToggle)
+    return () => {
+      panel.removeEventListener('toggle', onToggle)
+      unlock?.()
+    }
+  }, [ref])
 }

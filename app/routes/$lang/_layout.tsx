@@ -7,8 +7,8 @@ import { Footer } from '#app/components/shell/footer.tsx'
 import { FramePersonalProvider } from '#app/components/shell/frame-personal.tsx'
 import { Header } from '#app/components/shell/header.tsx'
 import { LanguageAlternates } from '#app/components/shell/language-alternates.tsx'
-import { getLocale } from '#app/middleware/i18next.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
@@ -21,7 +21,7 @@ const noApps: StoreLinks = { ios: null, android: null }
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!isLang(params.lang)) {
     // An unknown language prefix (/en, /xx/yy): the 404 page in the visitor's language, in the shop's shell.
-    const frame = await loadFrame(getLocale(context) as Lang, request, context)
+    const frame = await loadFrame(requestLang(context), request, context)
     throw data({ ...frame, missingPath: new URL(request.url).pathname }, { status: 404 })
   }
   const frame = await loadFrame(params.lang, request, context)

@@ -8,12 +8,12 @@ import { orNull } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/about'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const t = serverT(context, 'catalogue')
   // The text is the `about` content page; without one the page still says who we are.
   const page = await orNull(context.get(apiClientContext).get('pages/about/'))

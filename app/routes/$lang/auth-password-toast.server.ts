@@ -1,4 +1,4 @@
-import type { Submission } from '@conform-to/react'
+import type { AnySubmission } from '#app/utils/forms.server.ts'
 import { PASSWORD_MIN_REGISTRATION, PASSWORD_MIN_RESET } from '#contract/limits.ts'
 
 /**
@@ -7,7 +7,7 @@ import { PASSWORD_MIN_REGISTRATION, PASSWORD_MIN_RESET } from '#contract/limits.
  * toast, anything else (empty) the fill-in-the-form toast.
  */
 export function passwordToast(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   t: (key: 'toast.min_password' | 'toast.password_mismatch' | 'toast.fill_form', vars?: { min: number }) => string,
   field: 'password' | 'new_password',
 ) {

@@ -1,11 +1,19 @@
-import type { Submission } from '@conform-to/react'
 import type { ParseKeys } from 'i18next'
-import { type RouterContextProvider, redirect } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { authPath, type FlowState, Intent } from '#app/components/account/auth-types.ts'
 import type { ToastType } from '#app/components/toaster.tsx'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
-import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
+import type { AnySubmission } from '#app/utils/forms.server.ts'
+import {
+  apiError,
+  byIntent,
+  failure,
+  formContext,
+  parseForm,
+  success,
+  validationToast,
+} from '#app/utils/forms.server.ts'
 import type { ServerT } from '#app/utils/i18n.server.ts'
 import { getSession, type SessionData } from '#app/utils/session.server.ts'
 import { codeForm } from '#contract/account.ts'
@@ -14,7 +22,7 @@ import { passwordToast } from './auth-password-toast.server.ts'
 type Key = 'registration' | 'reset'
 type State<K extends Key> = NonNullable<SessionData[K]>
 type Context = Readonly<RouterContextProvider>
-type Submitted = Submission<any, string[], any>
+type Submitted = AnySubmission
 
 /** What a flow's own code gets to answer with. */
 export type StepTools<K extends Key> = {
@@ -90,6 +98,20 @@ export type StepFlow<K extends Key> = {
 
 const noFields = z.object({})
 
+/** One post of a step flow: what its step needs to answer. */
+type Post<K extends Key> = {
+  spec: StepFlow<K>
+  formData: FormData
+  form: ReturnType<typeof formContext>
+  /** The flow's state as the post found it. */
+  current: State<K> | undefined
+  generic: string
+  /** The tools, with `intent` in the answers. */
+  tools: (intent: Intent) => StepTools<K>
+  /** The step done: the flow's page (or dialog) at the step it is at now. */
+  next: (toast?: { type: ToastType; message: string }) => ReturnType<typeof success>
+}
+
 /** The action of a step flow: one step per submitted `intent`. */
 export async function stepFlowAction<K extends Key>(
   { request, context }: { request: Request; context: Context },
@@ -102,114 +124,123 @@ export async function stepFlowAction<K extends Key>(
   const current = session.get(spec.key) as State<K> | undefined
   const api = context.get(apiClientContext).withAuth('none')
   const here = authPath(form.lang, spec.view, form.redirectTo)
-  const intent = String(formData.get('intent') ?? '')
-  const generic = t('toast.generic')
-
   const keep = (state: State<K> | null) => session.set(spec.key, state as SessionData[K] | null)
   const now = () => spec.step(session.get(spec.key) as State<K> | undefined)
-  const fail: StepTools<K>['fail'] = (submission, options) => failure(submission, { intent, ...options })
-  const startAgain = (toast = t('toast.start_again')) => {
-    keep(spec.startAgainKeepsTyped && current ? spec.typed(current) : null)
-    return fail(parseForm(formData, noFields), { toast, state: now() })
+  const tools = (intent: Intent): StepTools<K> => {
+    const fail: StepTools<K>['fail'] = (submission, options) => failure(submission, { intent, ...options })
+    const startAgain = (toast = t('toast.start_again')) => {
+      keep(spec.startAgainKeepsTyped && current ? spec.typed(current) : null)
+      return fail(parseForm(formData, noFields), { toast, state: now() })
+    }
+    return { context, api, t, keep, fail, now, startAgain }
   }
-  const tools: StepTools<K> = { context, api, t, keep, fail, now, startAgain }
   const next = (toast?: { type: ToastType; message: string }) =>
     success(context, form, { to: here, state: now(), toast })
-  const refusal = (failed: ReturnType<typeof apiError>) => failed[spec.refusalText]
+  const post: Post<K> = { spec, formData, form, current, generic: t('toast.generic'), tools, next }
+  return byIntent(formData, {
+    [Intent.start]: () => start(post),
+    [Intent.resend]: () => resend(post),
+    [Intent.edit]: () => edit(post),
+    [Intent.verify]: () => verify(post),
+    [Intent.password]: () => password(post),
+  })
+}
 
-  switch (intent) {
-    case Intent.start: {
-      const submission = parseForm(formData, spec.start)
-      if (submission.status !== 'success') return fail(submission, { toast: validationToast(submission, t) })
-      try {
-        keep(await spec.sendCode(api, submission.value as State<K>))
-      } catch (error) {
-        const failed = apiError(error, ['phone'], generic)
-        return fail(submission, {
-          toast: failed.detail,
-          status: failed.status,
-          fieldErrors: spec.flagPhone ? { phone: failed.fieldErrors.phone ?? [failed.detail] } : failed.fieldErrors,
-        })
-      }
-      return next()
-    }
-
-    case Intent.resend: {
-      if (!current) return startAgain()
-      try {
-        keep(await spec.sendCode(api, current))
-      } catch (error) {
-        const failed = apiError(error, [], generic)
-        return fail(parseForm(formData, noFields), {
-          toast: failed.detail,
-          status: failed.status,
-          state: spec.step(current),
-        })
-      }
-      return next({ type: 'info', message: t('toast.code_sent') })
-    }
-
-    case Intent.edit: {
-      // Back to step 1 with the values typed before.
-      await spec.leave?.(api, current)
-      keep(current ? spec.typed(current) : null)
-      return next()
-    }
-
-    case Intent.verify: {
-      if (!current || !spec.codeSent(current)) return startAgain()
-      const submission = parseForm(formData, codeForm)
-      if (submission.status !== 'success')
-        return fail(submission, { toast: t('validation.invalid_code'), state: spec.step(current) })
-      try {
-        keep(await spec.verifyCode(api, submission.value.code, current))
-      } catch (error) {
-        const failed = apiError(error, ['code'], generic)
-        return fail(submission, {
-          toast: refusal(failed),
-          status: failed.status,
-          fieldErrors: { code: failed.fieldErrors.code ?? [refusal(failed)] },
-          state: spec.step(current),
-        })
-      }
-      return next()
-    }
-
-    case Intent.password: {
-      const { password } = spec
-      if (!current || !password.ready(current)) return startAgain()
-      const submission = parseForm(formData, password.schema)
-      if (submission.status !== 'success')
-        return fail(submission, {
-          toast: passwordToast(submission, t, password.field),
-          state: spec.step(current),
-        })
-      try {
-        await password.send(tools, submission.value as Record<string, string>, current)
-      } catch (error) {
-        const restarted = await password.refused(error, tools, submission, current)
-        if (restarted) return restarted
-        const failed = apiError(error, [password.field, 'password_confirm'], generic)
-        return fail(submission, {
-          toast: refusal(failed),
-          status: failed.status,
-          fieldErrors: failed.fieldErrors,
-          state: spec.step(current),
-        })
-      }
-      keep(null)
-      return success(context, form, {
-        to:
-          password.landsOn === 'back'
-            ? form.redirectTo
-            : `${authPath(form.lang, spec.view)}?step=done&redirectTo=${encodeURIComponent(form.redirectTo)}`,
-        state: { step: 'done' },
-        done: password.signsIn,
-        toast: { type: 'success', message: t(password.doneToast) },
-      })
-    }
-
-    default:
-      return redirect(here)
+/** Step 1: the typed values, and a code sent to the phone. */
+async function start<K extends Key>({ spec, formData, form, generic, tools, next }: Post<K>) {
+  const { api, keep, fail } = tools(Intent.start)
+  const submission = parseForm(formData, spec.start)
+  if (submission.status !== 'success') return fail(submission, { toast: validationToast(submission, form.t) })
+  try {
+    keep(await spec.sendCode(api, submission.value as State<K>))
+  } catch (error) {
+    const failed = apiError(error, ['phone'], generic)
+    return fail(submission, {
+      toast: failed.detail,
+      status: failed.status,
+      fieldErrors: spec.flagPhone ? { phone: failed.fieldErrors.phone ?? [failed.detail] } : failed.fieldErrors,
+    })
   }
+  return next()
+}
+
+/** Another code to the same phone. */
+async function resend<K extends Key>({ spec, formData, form, current, generic, tools, next }: Post<K>) {
+  const { api, keep, fail, startAgain } = tools(Intent.resend)
+  if (!current) return startAgain()
+  try {
+    keep(await spec.sendCode(api, current))
+  } catch (error) {
+    const failed = apiError(error, [], generic)
+    return fail(parseForm(formData, noFields), {
+      toast: failed.detail,
+      status: failed.status,
+      state: spec.step(current),
+    })
+  }
+  return next({ type: 'info', message: form.t('toast.code_sent') })
+}
+
+/** Back to step 1 with the values typed before. */
+async function edit<K extends Key>({ spec, current, tools, next }: Post<K>) {
+  const { api, keep } = tools(Intent.edit)
+  await spec.leave?.(api, current)
+  keep(current ? spec.typed(current) : null)
+  return next()
+}
+
+/** Step 2: the code from the SMS. */
+async function verify<K extends Key>({ spec, formData, form, current, generic, tools, next }: Post<K>) {
+  const { api, keep, fail, startAgain } = tools(Intent.verify)
+  if (!current || !spec.codeSent(current)) return startAgain()
+  const submission = parseForm(formData, codeForm)
+  if (submission.status !== 'success')
+    return fail(submission, { toast: form.t('validation.invalid_code'), state: spec.step(current) })
+  try {
+    keep(await spec.verifyCode(api, submission.value.code, current))
+  } catch (error) {
+    const failed = apiError(error, ['code'], generic)
+    const refusal = failed[spec.refusalText]
+    return fail(submission, {
+      toast: refusal,
+      status: failed.status,
+      fieldErrors: { code: failed.fieldErrors.code ?? [refusal] },
+      state: spec.step(current),
+    })
+  }
+  return next()
+}
+
+/** Step 3: the password; done, signed in or on to step 4. */
+async function password<K extends Key>({ spec, formData, form, current, generic, tools }: Post<K>) {
+  const own = tools(Intent.password)
+  const { password } = spec
+  if (!current || !password.ready(current)) return own.startAgain()
+  const submission = parseForm(formData, password.schema)
+  if (submission.status !== 'success')
+    return own.fail(submission, { toast: passwordToast(submission, form.t, password.field), state: spec.step(current) })
+  try {
+    await password.send(own, submission.value as Record<string, string>, current)
+  } catch (error) {
+    const restarted = await password.refused(error, own, submission, current)
+    if (restarted) return restarted
+    const failed = apiError(error, [password.field, 'password_confirm'], generic)
+    return own.fail(submission, {
+      toast: failed[spec.refusalText],
+      status: failed.status,
+      fieldErrors: failed.fieldErrors,
+      state: spec.step(current),
+    })
+  }
+  own.keep(null)
+  const to =
+    password.landsOn === 'back'
+      ? form.redirectTo
+      : `${authPath(form.lang, spec.view)}?step=done&redirectTo=${encodeURIComponent(form.redirectTo)}`
+  return success(own.context, form, {
+    to,
+    state: { step: 'done' },
+    done: password.signsIn,
+    toast: { type: 'success', message: form.t(password.doneToast) },
+  })
 }

@@ -1,24 +1,18 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { logger } from '#api/log.ts'
 import { JS_FIELD } from '#app/components/basket/intents.ts'
-import { getInstance } from '#app/middleware/i18next.ts'
 import { type ApiClient, apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
-import { requestLang } from '#app/utils/auth.server.ts'
 import { type FlashToast, flash } from '#app/utils/flash.server.ts'
+import { byIntent } from '#app/utils/forms.server.ts'
+import { type ServerT, serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
 import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-/** Texts of the `basket` namespace in the request's language. */
-export function basketT(context: Context) {
-  const i18n = getInstance(context as RouterContextProvider)
-  return i18n.getFixedT(i18n.language, 'basket')
-}
-
 /** A positive whole id from a form field, or null. */
-export function formId(value: FormDataEntryValue | null): number | null {
+function formId(value: FormDataEntryValue | null): number | null {
   if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null
   const id = Number(value)
   return id >= 1 && id <= 2_147_483_647 ? id : null
@@ -28,7 +22,7 @@ export function formId(value: FormDataEntryValue | null): number | null {
  * Where a form without JavaScript goes back to: its `redirectTo`, else the
  * Referer when it is this shop, else `fallback`. Never another site.
  */
-export function backTo(request: Request, formData: FormData, fallback: string) {
+function backTo(request: Request, formData: FormData, fallback: string) {
   const requested = formData.get('redirectTo')
   if (typeof requested === 'string' && requested) return safeRedirect(requested, fallback)
   const referer = request.headers.get('referer')
@@ -46,7 +40,7 @@ export function backTo(request: Request, formData: FormData, fallback: string) {
  * cookie (the root loader revalidates after every action, so a fetcher shows
  * it too); a fetcher gets data, a plain form post/redirect/get back to where it was.
  */
-export function answer(
+function answer(
   request: Request,
   context: Context,
   formData: FormData,
@@ -61,7 +55,7 @@ export function answer(
 }
 
 /** The toast for a failed call: the API's own (localised) detail for a stock conflict, else the generic text. */
-export function failureToast(error: unknown, generic: string) {
+function failureToast(error: unknown, generic: string) {
   if (isApiRefusal(error) && error.body.detail) {
     return { status: error.status === 401 ? 400 : error.status, message: error.body.detail }
   }
@@ -72,11 +66,10 @@ export function failureToast(error: unknown, generic: string) {
 /** What a basket or favourites form asks for. */
 export type ProductForm = {
   formData: FormData
-  intent: FormDataEntryValue | null
   /** The product the form is about, when its id is a valid one. */
   productId: number | null
   api: ApiClient
-  t: ReturnType<typeof basketT>
+  t: ServerT<'basket'>
 }
 
 /** A success toast's words, and where it offers to go next. */
@@ -84,38 +77,35 @@ export type Done = string | Pick<FlashToast, 'message' | 'link'>
 
 /**
  * The action of the basket and favourites forms (product buttons, basket
- * page): `change` makes the change at the API and gives its success toast,
- * or `null` for a form that makes no sense (400); an API refusal becomes the
- * error toast. Either way the answer is `answer()`'s.
+ * page), one change per `intent`: it makes the change at the API and gives
+ * its success toast, or `null` for a form that makes no sense (400); an API
+ * refusal becomes the error toast. Either way the answer is `answer()`'s.
  */
 export async function productFormAction(
   { request, context }: { request: Request; context: Context },
   fallback: string,
-  change: (form: ProductForm) => Promise<Done | null>,
+  changes: Record<string, (form: ProductForm) => Promise<Done | null>>,
 ) {
   const formData = await request.formData()
-  const t = basketT(context)
+  const t = serverT(context, 'basket')
+  const form = { formData, productId: formId(formData.get('product_id')), api: context.get(apiClientContext), t }
   const reply = (type: 'success' | 'error', done: Done, status?: number) =>
     answer(request, context, formData, {
       toast: { type, ...(typeof done === 'string' ? { message: done } : done) },
       status,
       fallback,
     })
-  try {
-    const done = await change({
-      formData,
-      intent: formData.get('intent'),
-      productId: formId(formData.get('product_id')),
-      api: context.get(apiClientContext),
-      t,
-    })
-    return done === null ? reply('error', t('toast.invalid'), 400) : reply('success', done)
-  } catch (error) {
-    const failure = failureToast(error, t('toast.error'))
-    return reply('error', failure.message, failure.status)
+  const attempt = async (change: (form: ProductForm) => Promise<Done | null>) => {
+    try {
+      const done = await change(form)
+      return done === null ? reply('error', t('toast.invalid'), 400) : reply('success', done)
+    } catch (error) {
+      const failure = failureToast(error, t('toast.error'))
+      return reply('error', failure.message, failure.status)
+    }
   }
-}
-
-export function langOf(context: Context) {
-  return requestLang(context)
+  return byIntent(
+    formData,
+    Object.fromEntries(Object.entries(changes).map(([intent, change]) => [intent, () => attempt(change)])),
+  )
 }

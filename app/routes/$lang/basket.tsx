@@ -10,19 +10,21 @@ import { wantedQuantity } from '#app/components/basket/optimistic-badges.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { getUser } from '#app/utils/auth.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { langOf } from '#app/utils/i18n.ts'
+import { z } from '#contract/zod.ts'
 import type { Route } from './+types/basket'
-import { basketT, productFormAction } from './basket-actions.server.ts'
+import { productFormAction } from './basket-actions.server.ts'
 
 const personal = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const api = context.get(apiClientContext)
   const [cart, user] = await Promise.all([api.get('orders/cart/products/'), getUser(context)])
-  const t = basketT(context)
+  const t = serverT(context, 'basket')
   return data(
     {
-      lang: params.lang as Lang,
+      lang: langOf(params),
       cart,
       signedIn: Boolean(user),
       title: t('page.meta_title'),
@@ -34,34 +36,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+/** A typed quantity: up to four digits (the form's − / + step is added to it: wantedQuantity). */
+const quantityForm = z.object({
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/),
+})
+
 /** Every basket change, from the basket page and from the product buttons (intent field). */
 export const action = ({ request, params, context }: Route.ActionArgs) =>
-  productFormAction({ request, context }, `/${params.lang}/basket`, async ({ intent, productId, formData, api, t }) => {
-    switch (intent) {
-      case BasketIntent.add:
-        if (!productId) return null
-        // The button shows only while the product is not in the basket: pressed twice, it adds once.
-        await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
-        return {
-          message: t('toast.added'),
-          link: { href: basketPath(params.lang as Lang), label: t('toast.to_basket') },
-        }
-      case BasketIntent.set:
-        if (!productId || !/^\d{1,4}$/.test(String(formData.get('quantity') ?? '').trim())) return null
-        await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
-        return t('toast.updated')
-      case BasketIntent.remove:
-        if (!productId) return null
-        await api.send('DELETE', `orders/cart/products/${productId}/`)
-        return t('toast.removed')
-      case BasketIntent.clear:
-        await api.send('DELETE', 'orders/cart/products/')
-        return t('toast.cleared')
-      case BasketIntent.acceptPrices:
-        await api.send('POST', 'orders/cart/accept-prices/')
-        return t('toast.prices_accepted')
-    }
-    return null
+  productFormAction({ request, context }, `/${params.lang}/basket`, {
+    [BasketIntent.add]: async ({ productId, api, t }) => {
+      if (!productId) return null
+      // The button shows only while the product is not in the basket: pressed twice, it adds once.
+      await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
+      return { message: t('toast.added'), link: { href: basketPath(langOf(params)), label: t('toast.to_basket') } }
+    },
+    [BasketIntent.set]: async ({ productId, formData, api, t }) => {
+      if (!productId || !quantityForm.safeParse(Object.fromEntries(formData)).success) return null
+      await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
+      return t('toast.updated')
+    },
+    [BasketIntent.remove]: async ({ productId, api, t }) => {
+      if (!productId) return null
+      await api.send('DELETE', `orders/cart/products/${productId}/`)
+      return t('toast.removed')
+    },
+    [BasketIntent.clear]: async ({ api, t }) => {
+      await api.send('DELETE', 'orders/cart/products/')
+      return t('toast.cleared')
+    },
+    [BasketIntent.acceptPrices]: async ({ api, t }) => {
+      await api.send('POST', 'orders/cart/accept-prices/')
+      return t('toast.prices_accepted')
+    },
   })
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

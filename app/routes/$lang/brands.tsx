@@ -6,12 +6,12 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/brands'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const t = serverT(context, 'catalogue')
   const { results } = await context.get(apiClientContext).get('products/brands/')
   // A–Z as the API orders them, grouped under their index letter.

@@ -10,12 +10,12 @@ import { orNull } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
 import type { Route } from './+types/contact'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')
   const [contacts, page] = await Promise.all([api.get('settings/contacts/'), orNull(api.get('pages/contact/'))])

@@ -11,7 +11,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { personalText } from '#app/utils/personal.server.ts'
 import { personalTextOf } from '#app/utils/personal.tsx'
@@ -23,7 +23,7 @@ import type { Route } from './+types/index'
 const homeSize = 6
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'common')
   const products = (query: Record<string, string | number>) =>

@@ -1,8 +1,8 @@
 import { apiListQuery, parseListParams } from '#app/components/catalogue/list-params.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
-import { routeLang } from '#app/utils/catalogue.server.ts'
 import { catalogueCacheControl } from '#app/utils/http-cache.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import type { Route } from './+types/list-count'
 
 /** The answer: how many products the list query finds (the API's `total`). */
@@ -16,7 +16,7 @@ const slug = /^[a-z0-9][a-z0-9-]{0,99}$/
  * ticks. The same query as the list pages (list-params.ts), one product asked for.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = routeLang(params)
+  const lang = langOf(params)
   const url = new URL(request.url)
   const filters = parseListParams(url.searchParams)
   const maker = url.searchParams.get('manufacturer')

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { StoreBadges } from '#app/components/store-badges.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import { isLang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import type { Route } from './+types/mobile'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isLang(params.lang)) throw data(null, { status: 404 })
+  const lang = langOf(params)
   const apps = await context.get(apiClientContext).get('settings/apps/')
   const t = serverT(context, 'common')
-  return { lang: params.lang, apps, title: t('mobile.meta_title') }
+  return { lang, apps, title: t('mobile.meta_title') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]

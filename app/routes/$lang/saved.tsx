@@ -8,16 +8,17 @@ import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { serverT } from '#app/utils/i18n.server.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import type { Route } from './+types/saved'
-import { basketT, productFormAction } from './basket-actions.server.ts'
+import { productFormAction } from './basket-actions.server.ts'
 
 /** SPEC §9: favourites 12 a page. */
 const PAGE_SIZE = 12
 const personal = { 'Cache-Control': 'private, no-store' }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const raw = new URL(request.url).searchParams.get('page') ?? '1'
   const page = /^\d{1,4}$/.test(raw) ? Math.max(1, Number(raw)) : 1
   const api = context.get(apiClientContext)
@@ -33,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       totalPages: found.total_pages,
       total: found.total,
       products: found.results.map(toCardView),
-      title: basketT(context)('saved.meta_title'),
+      title: serverT(context, 'basket')('saved.meta_title'),
     },
     { headers: personal },
   )
@@ -43,14 +44,17 @@ export const headers = () => personal
 
 /** Favourite and un-favourite, from every product card and the product page. */
 export const action = ({ request, params, context }: Route.ActionArgs) =>
-  productFormAction({ request, context }, `/${params.lang}/saved`, async ({ intent, productId, api, t }) => {
-    if (!productId || (intent !== SavedIntent.like && intent !== SavedIntent.unlike)) return null
-    if (intent === SavedIntent.like) {
+  productFormAction({ request, context }, `/${params.lang}/saved`, {
+    [SavedIntent.like]: async ({ productId, api, t }) => {
+      if (!productId) return null
       await api.send('POST', 'products/likes/', { product_id: productId })
       return t('toast.liked')
-    }
-    await api.send('DELETE', `products/likes/${productId}/`)
-    return t('toast.unliked')
+    },
+    [SavedIntent.unlike]: async ({ productId, api, t }) => {
+      if (!productId) return null
+      await api.send('DELETE', `products/likes/${productId}/`)
+      return t('toast.unliked')
+    },
   })
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,8 +1,8 @@
 import type { Suggestion, SuggestPage } from '#app/components/catalogue/live-search.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
-import { routeLang } from '#app/utils/catalogue.server.ts'
 import { catalogueCacheControl } from '#app/utils/http-cache.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import type { Route } from './+types/search-suggest'
 
 const pageSize = 10
@@ -13,7 +13,7 @@ const pageSize = 10
  * the storefront, which asks the API with the visitor's language.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = routeLang(params)
+  const lang = langOf(params)
   const url = new URL(request.url)
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   const pageParam = Number(url.searchParams.get('page') ?? '1')

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { delimiter, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AuthTokens } from '#api/types.ts'
+import type { Json } from '#tests/support/json.ts'
 
 // The production build in a process of a spec's own, for what the shared
 // webServers cannot show: being killed, restarted, cut from its database or
@@ -118,7 +119,7 @@ export function tmpDataDir(name: string) {
 }
 
 /** JSON call to the API of `server`; `token` signs the call in. */
-export async function apiCall<T = any>(
+export async function apiCall<T = Json>(
   server: Pick<ServerProcess, 'url'>,
   path: string,
   init: { method?: string; body?: unknown; token?: string; lang?: string; signal?: AbortSignal } = {},

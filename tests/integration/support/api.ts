@@ -7,6 +7,7 @@ import { type Config, parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
 import { seedDatabase } from '#api/db/seed/index.ts'
 import { mediaStoreOf } from '#api/media/store.ts'
+import type { Json } from '#tests/support/json.ts'
 
 export type TestApi = {
   api: Api
@@ -17,7 +18,7 @@ export type TestApi = {
   databaseUrl?: string
   /** Calls the API in-process like the storefront does; `path` is relative to /api/v1/. */
   request(path: string, init?: RequestInit & { lang?: string; fingerprint?: string; token?: string }): Promise<Response>
-  json<T = any>(
+  json<T = Json>(
     path: string,
     init?: RequestInit & { lang?: string; fingerprint?: string; token?: string },
   ): Promise<{ status: number; body: T; headers: Headers }>

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import { beforeAll, expect } from 'vitest'
 import { auditLog, notificationOutbox, products, stockMovements } from '#api/db/schema/index.ts'
 import type { StaffOrder } from '#api/types.ts'
+import type { Json } from '#tests/support/json.ts'
 import type { TestApi } from './api.ts'
 import { stockProduct } from './orders.ts'
 
@@ -12,7 +13,7 @@ export function deskCaller(t: TestApi, token: () => string, lang = 'ru') {
     post: (path: string, body: unknown) =>
       t.json(`admin/${path}`, { method: 'POST', token: token(), lang, body: JSON.stringify(body) }),
     /** The order as the desk shows it, expecting 200. */
-    async order(id: number): Promise<StaffOrder & Record<string, any>> {
+    async order(id: number): Promise<StaffOrder & Record<string, Json>> {
       const r = await t.json(`admin/orders/${id}/`, { token: token(), lang })
       expect(r.status, JSON.stringify(r.body)).toBe(200)
       return r.body

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { createApi } from '#api/app.ts'
 import { parseConfig } from '#api/config.ts'
 import type { Db } from '#api/db/client.ts'
+import type { Json } from '#tests/support/json.ts'
 import type { TestApi } from './api.ts'
 
 // The OpenAPI document as the property and access tests walk it: every
@@ -18,7 +19,7 @@ export type Operation = {
   secured: boolean
 }
 
-type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } }
+type Doc = { paths: Record<string, Record<string, Json>>; components?: { schemas?: Record<string, Json> } }
 
 export async function loadOperations(t: TestApi): Promise<Operation[]> {
   const { status, body } = await t.json<Doc>('openapi.json')
@@ -39,9 +40,9 @@ export async function documentedOperations(): Promise<Operation[]> {
 }
 
 function operationsOf(body: Doc): Operation[] {
-  const resolve = (schema: any): any =>
+  const resolve = (schema: Json): Json =>
     schema?.$ref ? resolve(body.components?.schemas?.[schema.$ref.split('/').at(-1)]) : schema
-  const props = (schema: any): string[] => {
+  const props = (schema: Json): string[] => {
     const s = resolve(schema)
     if (!s) return []
     const own = Object.keys(s.properties ?? {})

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, expect } from 'vitest'
 import { orders, payments, products } from '#api/db/schema/index.ts'
 import type { Order } from '#api/types.ts'
+import type { Json } from '#tests/support/json.ts'
 import type { TestApi } from './api.ts'
 import { type Customer, registerCustomer } from './customer.ts'
 
@@ -60,7 +61,7 @@ export function orderMaker(t: TestApi) {
 
   async function place(
     options: {
-      method?: 'cash' | 'card' | 'payme' | 'click'
+      method?: 'cash' | 'card' | 'payme' | 'click' | 'uzum'
       price?: number
       stock?: number
       quantity?: number
@@ -100,7 +101,7 @@ export function orderMaker(t: TestApi) {
     async read(id: number, as?: Customer) {
       const r = await t.json(`orders/${id}/`, { token: (as ?? (await customer())).access })
       expect(r.status).toBe(200)
-      return r.body as Order & Record<string, any>
+      return r.body as Order & Record<string, Json>
     },
     stockOf: async (productId: number) =>
       (await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!
@@ -149,7 +150,7 @@ export function paymeCaller(t: TestApi, key: string) {
     expect(r.status).toBe(200)
     return r.body as {
       id: number
-      result?: any
+      result?: Json
       error?: { code: number; message: Record<string, string>; data?: string }
     }
   }
@@ -212,4 +213,53 @@ export function clickCaller(t: TestApi, secret: string, serviceId: string) {
     return prep
   }
   return { call, signed, base, pay, lastTrans: () => trans }
+}
+
+export type UzumAnswer = {
+  http: number
+  serviceId: number | string | null
+  transId?: string | null
+  status: 'OK' | 'CREATED' | 'CONFIRMED' | 'REVERSED' | 'FAILED'
+  errorCode?: number
+  timestamp?: number
+  transTime?: number | null
+  confirmTime?: number | null
+  reverseTime?: number | null
+  data?: { order_id: { value: string } }
+  amount?: number
+}
+
+/**
+ * Uzum Bank's webhook calls as Uzum sends them: POST {base}/{operation} (no trailing slash), JSON with
+ * `serviceId` and `timestamp` (ms), `Authorization: Basic base64(login:password)`. Each answer with its
+ * HTTP status as `http`.
+ */
+export function uzumCaller(t: TestApi, service: { serviceId: string; login: string; password: string }) {
+  const basic = (login = service.login, password = service.password) =>
+    `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`
+  async function call(
+    operation: string,
+    fields: Record<string, unknown>,
+    options: { auth?: string | null; method?: string; body?: string } = {},
+  ): Promise<UzumAnswer> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+    const auth = options.auth === undefined ? basic() : options.auth
+    if (auth) headers.Authorization = auth
+    const method = options.method ?? 'POST'
+    const body =
+      options.body ?? JSON.stringify({ serviceId: Number(service.serviceId), timestamp: Date.now(), ...fields })
+    const r = await t.request(`payments/uzum/${operation}`, {
+      method,
+      headers,
+      ...(method === 'GET' ? {} : { body }),
+    })
+    return { http: r.status, ...((await r.json()) as Omit<UzumAnswer, 'http'>) }
+  }
+  return {
+    call,
+    basic,
+    /** A fresh Uzum transaction id (a UUID, like Uzum's). */
+    transId: () => randomUUID(),
+    params: (orderId: number | string) => ({ order_id: String(orderId) }),
+  }
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { delay, HttpResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
+import type { Json } from '#tests/support/json.ts'
 
-export type SubscribeCall = { method: string; params: Record<string, any>; auth: string | null; id: unknown }
+export type SubscribeCall = { method: string; params: Record<string, Json>; auth: string | null; id: unknown }
 
 export type SubscribeOptions = {
   /** Every call answers HTTP 502. */
@@ -35,7 +36,7 @@ export function paymeSubscribe(server: SetupServer, url: string, options: Subscr
   let cancels = 0
   server.use(
     http.post(url, async ({ request }) => {
-      const body = (await request.json()) as { id: unknown; method: string; params: Record<string, any> }
+      const body = (await request.json()) as { id: unknown; method: string; params: Record<string, Json> }
       calls.push({ method: body.method, params: body.params, auth: request.headers.get('x-auth'), id: body.id })
       if (options.slow) await delay(options.slow)
       if (options.down) return new HttpResponse('Bad gateway', { status: 502 })

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
 import { parseConfig } from '#api/config.ts'
 import { type Database, openDatabase } from '#api/db/client.ts'
+import { products } from '#api/db/schema/index.ts'
 import type { TestApi } from './api.ts'
 
 export type SecondProcess = {
@@ -61,4 +62,18 @@ export function secondProcess(t: TestApi): SecondProcess {
     if (server) await state.database.close()
   })
   return state
+}
+
+/** A product as the catalogue shows it (its cache state and stock), read through this shop process or the other one. */
+export function productPageOf(t: TestApi, other: SecondProcess) {
+  return async (productId: number, through: 'this' | 'other') => {
+    const [product] = await t.database.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.id, productId))
+    const path = `products/${product!.slug}/`
+    const response =
+      through === 'this' ? await t.request(path) : await other.api.fetch(new Request(`http://shop.test/api/v1/${path}`))
+    return { cache: response.headers.get('x-cache'), stock: ((await response.json()) as { stock: number }).stock }
+  }
 }

@@ -5,6 +5,7 @@ import { createStaffMember } from '#api/staff/accounts.ts'
 import type { StaffRole } from '#api/staff/permissions.ts'
 import { createStaffSessions } from '#api/staff/sessions.ts'
 import { totpCode } from '#api/staff/totp.ts'
+import type { Json } from '#tests/support/json.ts'
 import type { TestApi } from './api.ts'
 
 export type StaffMember = {
@@ -84,7 +85,7 @@ export function staffTotp(member: StaffMember, at = new Date()): string {
 export type AdminCall = (
   path: string,
   init?: { method?: string; body?: unknown; token?: string; lang?: string; address?: string },
-) => Promise<{ status: number; body: any; headers: Headers }>
+) => Promise<{ status: number; body: Json; headers: Headers }>
 
 /**
  * A second API on the test database whose clock moves only when the test

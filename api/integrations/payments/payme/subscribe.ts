@@ -16,6 +16,13 @@ export type PaymeCardOptions = {
 
 type RpcAnswer = { result?: unknown; error?: { code?: unknown; message?: unknown } }
 
+/** The parts of Payme's results this client reads: any may be missing or of another kind, so each is checked. */
+type RpcResult = {
+  card?: { token?: unknown; verify?: unknown }
+  phone?: unknown
+  receipt?: { _id?: unknown; state?: unknown }
+}
+
 /**
  * One Payme Subscribe API client (JSON-RPC over POST). `server` calls (cards
  * removal, receipts) authenticate with `X-Auth: <merchant id>:<key>`, the
@@ -23,7 +30,7 @@ type RpcAnswer = { result?: unknown; error?: { code?: unknown; message?: unknown
  */
 function paymeRpc(options: PaymeCardOptions) {
   let sequence = 0
-  return async function call(method: string, params: Record<string, unknown>, server = false): Promise<any> {
+  return async function call(method: string, params: Record<string, unknown>, server = false): Promise<RpcResult> {
     const signal = AbortSignal.timeout(options.timeoutMs)
     let response: Response
     try {
@@ -55,7 +62,7 @@ function paymeRpc(options: PaymeCardOptions) {
     }
     if (!answer || answer.result === undefined)
       throw new CardProviderError('unavailable', `Payme ${method} answered HTTP ${response.status}`)
-    return answer.result
+    return answer.result as RpcResult
   }
 }
 

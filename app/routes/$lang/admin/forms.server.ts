@@ -1,14 +1,14 @@
-import type { Submission } from '@conform-to/react'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { KnownPath, StaffApiAnswers } from '#api/types.ts'
 import type { ApiQuery } from '#app/utils/api-client.server.ts'
 import { isApiError, isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import type { AnySubmission } from '#app/utils/forms.server.ts'
 import { apiError, toastMessage } from '#app/utils/forms.server.ts'
-import { type StaffAnswer, type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
+import { type StaffPath, staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
 
-export { apiError, parseForm } from '#app/utils/forms.server.ts'
+export { apiError, byIntent, fieldsOf, parseForm } from '#app/utils/forms.server.ts'
 export { pageId } from '#app/utils/ids.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -16,28 +16,12 @@ type Context = Readonly<RouterContextProvider>
 const secretFields = ['password', 'old_password', 'new_password', 'password_confirm', 'code', 'recovery_code']
 
 /**
- * An action with several forms: the posted `intent` picks its own function
- * (an intent the page has no function for is 400), and each answers
- * `data(…)` or a redirect, so the page's `actionData` is the union of their
- * answers, each carrying its `intent`.
- */
-export async function byIntent<H extends Record<string, (form: FormData) => unknown>>(
-  form: FormData,
-  handlers: H,
-): Promise<Awaited<ReturnType<H[keyof H]>>> {
-  const intent = form.get('intent')
-  const handler = typeof intent === 'string' && Object.hasOwn(handlers, intent) ? handlers[intent] : undefined
-  if (!handler) throw data(null, { status: 400 })
-  return (await handler(form)) as Awaited<ReturnType<H[keyof H]>>
-}
-
-/**
  * A failed back-office form: 400 (or the API's 4xx: 409, 429…) with the
  * typed values (never passwords or codes), the flagged fields and a message,
  * and `extra`: what the page showed and must show again (an authenticator's QR code…).
  */
 export function adminFailure<const I extends string, const E extends object = object>(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   options: { intent: I; toast: string; status?: number; fieldErrors?: Record<string, string[]>; extra?: E },
 ) {
   const result = submission.reply({ fieldErrors: options.fieldErrors, hideFields: secretFields })
@@ -72,7 +56,7 @@ function unwrapped(schema: z.ZodType): z.ZodType {
 
 /** A back-office form the API refused: its reason as the toast, the flagged ones of `fields` on the form. */
 export function apiFailure<const I extends string>(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   intent: I,
   error: unknown,
   fields: string[],
@@ -129,7 +113,7 @@ export async function staffLoad<P extends StaffPath<'GET'>>(
   context: Context,
   path: KnownPath<'GET', P, StaffApiAnswers>,
   query?: ApiQuery,
-): Promise<StaffAnswer<'GET', P>> {
+) {
   try {
     return await staffApi(context).get<P>(path, query)
   } catch (error) {

@@ -6,7 +6,7 @@ import { StatsPage } from './+shared/desk/stats-page.tsx'
 import { adminHome, staffCan } from './+shared/staff.ts'
 import type { Route } from './+types/index'
 import { loadStatistics, periodOf } from './stats.server.ts'
-import './orders/+shared/orders.css'
+import './+shared/desk/pages.css'
 import './+shared/desk/desk.css'
 
 /**

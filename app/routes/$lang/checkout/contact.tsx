@@ -6,7 +6,7 @@ import { BackButton, CheckoutShell } from '#app/components/checkout/checkout-she
 import { CheckoutIntent, contactForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
-import { type ProfileActionData, parseForm, toastMessage, validationToast } from '#app/utils/forms.server.ts'
+import { byIntent, type ProfileActionData, parseForm, toastMessage, validationToast } from '#app/utils/forms.server.ts'
 import { maskPhone } from '#contract/phone-format.ts'
 import type { Route } from './+types/contact'
 import { loadCheckout, personal, requireStep } from './checkout.server.ts'
@@ -27,24 +27,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+/** On to step 3 with the contact checked, or back to step 1 keeping what was typed, checked or not. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang, t, state } = await loadCheckout({ request, context })
   const formData = await request.formData()
-  if (formData.get('intent') === CheckoutIntent.back) {
-    // Back keeps what was typed, checked or not.
-    const contact = pickFields(formData, keys, ['name'])
-    return redirect(`/${lang}/checkout`, { headers: await checkoutHeaders(request, { ...state, contact }) })
-  }
-  requireStep(state, lang, 2)
-  const submission = parseForm(formData, contactForm)
-  if (submission.status !== 'success') {
-    const toast = toastMessage('error', validationToast(submission, t))
-    return data({ result: submission.reply(), toast } satisfies ProfileActionData, { status: 400 })
-  }
-  const { name, phone, extra_phone } = submission.value
-  const contact = { name, phone, extra_phone: extra_phone ?? '' }
-  return redirect(`/${lang}/checkout/payment`, {
-    headers: await checkoutHeaders(request, { ...state, contact, contactDone: true }),
+  return byIntent(formData, {
+    [CheckoutIntent.back]: async () => {
+      const contact = pickFields(formData, keys, ['name'])
+      return redirect(`/${lang}/checkout`, { headers: await checkoutHeaders(request, { ...state, contact }) })
+    },
+    [CheckoutIntent.next]: async () => {
+      requireStep(state, lang, 2)
+      const submission = parseForm(formData, contactForm)
+      if (submission.status !== 'success') {
+        const toast = toastMessage('error', validationToast(submission, t))
+        return data({ result: submission.reply(), toast } satisfies ProfileActionData, { status: 400 })
+      }
+      const { name, phone, extra_phone } = submission.value
+      const contact = { name, phone, extra_phone: extra_phone ?? '' }
+      return redirect(`/${lang}/checkout/payment`, {
+        headers: await checkoutHeaders(request, { ...state, contact, contactDone: true }),
+      })
+    },
   })
 }
 

@@ -7,11 +7,12 @@ import { CheckoutShell } from '#app/components/checkout/checkout-shell.tsx'
 import { DeliveryWayChoice } from '#app/components/checkout/delivery-way.tsx'
 import { LocationPoint } from '#app/components/checkout/location-point.tsx'
 import { MapPicker } from '#app/components/checkout/map-picker.tsx'
-import { addressForm, CheckoutIntent, pickupForm, TASHKENT_CITY } from '#app/components/checkout/schemas.ts'
+import { addressForm, CheckoutIntent, pickupForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/components/toaster.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import { TASHKENT_CITY } from '#contract/regions.ts'
 import type { Route } from './+types/index'
 import { loadCheckout, loadPickupPoints, loadRegions, mapPicker, personal } from './checkout.server.ts'
 import { checkoutHeaders } from './state.server.ts'
@@ -105,7 +106,9 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
   const errorText = useErrorText()
   const hydrated = useHydrated()
   const answer = actionData
-  const tashkentDefault = address.region === TASHKENT_CITY
+  // Tashkent city: the region whose districts the API lists (chosen from a list), and the one offered first.
+  const tashkent = regions.find((r) => r.districts.length > 0)
+  const tashkentDefault = address.region === tashkent?.code
   const [form, fields] = useForm<AddressFields>({
     id: 'checkout-address',
     lastResult: answer?.result,
@@ -113,7 +116,7 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
     defaultValue: {
       delivery: points.length && address.delivery === 'pickup' ? 'pickup' : 'courier',
       pickup_point: address.pickup_point ?? (points.length === 1 ? points[0]?.id : undefined),
-      region: address.region ?? TASHKENT_CITY,
+      region: address.region ?? tashkent?.code,
       district: tashkentDefault ? address.district : '',
       district_text: tashkentDefault ? '' : address.district,
       street: address.street,
@@ -122,15 +125,11 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
       landmark: address.landmark,
     },
   })
-  const [region, setRegion] = useState(String(fields.region.initialValue ?? TASHKENT_CITY))
+  const [region, setRegion] = useState(String(fields.region.initialValue ?? tashkent?.code ?? ''))
   const [way, setWay] = useState(String(fields.delivery.initialValue))
   // Without JavaScript both ways' fields show; the server takes the ones of the way chosen.
   const showCourier = !hydrated || way !== 'pickup'
   const showPickup = points.length > 0 && (!hydrated || way === 'pickup')
-  const tashkent = regions.find((r) => r.code === TASHKENT_CITY)
-  // Without JavaScript both district fields show; the server takes the one that fits the region.
-  const showSelect = !hydrated || region === TASHKENT_CITY
-  const showText = !hydrated || region !== TASHKENT_CITY
   const fieldError = (errors: string[] | undefined) =>
     errors?.length ? errors.map((e) => errorText(e)).join(' ') : null
   return (
@@ -155,54 +154,14 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
           <legend className={points.length ? undefined : 'visually-hidden'}>
             {hydrated ? t('receive.courier_address') : t('receive.courier_address_nojs')}
           </legend>
-          <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor={fields.region.id}>
-              {t('address.region')}
-            </label>
-            <select
-              {...getSelectProps(fields.region)}
-              className="field__input"
-              onChange={(e) => setRegion(e.currentTarget.value)}
-            >
-              {regions.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-            {fieldError(fields.region.errors) ? (
-              <p className="field__error" id={fields.region.errorId}>
-                {fieldError(fields.region.errors)}
-              </p>
-            ) : null}
-          </div>
-          {tashkent ? (
-            <div className={fields.district.errors?.length ? 'field field--invalid' : 'field'} hidden={!showSelect}>
-              <label className="field__label" htmlFor={fields.district.id}>
-                {hydrated ? t('address.district') : t('address.district_tashkent')}
-              </label>
-              <select {...getSelectProps(fields.district)} className="field__input">
-                <option value="">{t('address.choose_district')}</option>
-                {tashkent.districts.map((d) => (
-                  <option key={d.code} value={d.code}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError(fields.district.errors) ? (
-                <p className="field__error" id={fields.district.errorId}>
-                  {fieldError(fields.district.errors)}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <div hidden={!showText}>
-            <TextField
-              field={fields.district_text}
-              label={hydrated ? t('address.district_city') : t('address.district_city_other')}
-              autoComplete="address-level2"
-            />
-          </div>
+          <RegionFields
+            fields={fields}
+            regions={regions}
+            tashkent={tashkent}
+            hydrated={hydrated}
+            region={region}
+            onRegion={setRegion}
+          />
           {/* The map is drawn only while it shows (a hidden container gives it no size). */}
           {!showCourier ? null : maps.enabled ? (
             <MapPicker
@@ -228,6 +187,88 @@ export default function AddressStep({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
     </CheckoutShell>
+  )
+}
+
+type Fields = ReturnType<typeof useForm<AddressFields>>[1]
+type Regions = Route.ComponentProps['loaderData']['regions']
+
+/** A select's errors in the shop's words, under it. */
+function SelectErrors({ field }: { field: Fields['region'] }) {
+  const errorText = useErrorText()
+  return field.errors?.length ? (
+    <p className="field__error" id={field.errorId}>
+      {field.errors.map((e) => errorText(e)).join(' ')}
+    </p>
+  ) : null
+}
+
+/**
+ * The region, and the district: Tashkent city's from a list, elsewhere typed. Without JavaScript both
+ * district fields show; the server takes the one that fits the region.
+ */
+function RegionFields({
+  fields,
+  regions,
+  tashkent,
+  hydrated,
+  region,
+  onRegion,
+}: {
+  fields: Fields
+  regions: Regions
+  tashkent: Regions[number] | undefined
+  hydrated: boolean
+  region: string
+  onRegion: (region: string) => void
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <>
+      <div className={fields.region.errors?.length ? 'field field--invalid' : 'field'}>
+        <label className="field__label" htmlFor={fields.region.id}>
+          {t('address.region')}
+        </label>
+        <select
+          {...getSelectProps(fields.region)}
+          className="field__input"
+          onChange={(e) => onRegion(e.currentTarget.value)}
+        >
+          {regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <SelectErrors field={fields.region} />
+      </div>
+      {tashkent ? (
+        <div
+          className={fields.district.errors?.length ? 'field field--invalid' : 'field'}
+          hidden={hydrated && region !== tashkent.code}
+        >
+          <label className="field__label" htmlFor={fields.district.id}>
+            {hydrated ? t('address.district') : t('address.district_tashkent')}
+          </label>
+          <select {...getSelectProps(fields.district)} className="field__input">
+            <option value="">{t('address.choose_district')}</option>
+            {tashkent.districts.map((d) => (
+              <option key={d.code} value={d.code}>
+                {d.name}
+              </option>
+            ))}
+          </select>
+          <SelectErrors field={fields.district} />
+        </div>
+      ) : null}
+      <div hidden={hydrated && region === tashkent?.code}>
+        <TextField
+          field={fields.district_text}
+          label={hydrated ? t('address.district_city') : t('address.district_city_other')}
+          autoComplete="address-level2"
+        />
+      </div>
+    </>
   )
 }
 

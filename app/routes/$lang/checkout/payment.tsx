@@ -14,10 +14,11 @@ import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import type { FormFields } from '#app/utils/form-fields.ts'
-import { type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { FieldOf, FormFields } from '#app/utils/form-fields.ts'
+import { byIntent, type ProfileActionData, parseForm, toastMessage } from '#app/utils/forms.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { PaymentMethod } from '#contract/orders.ts'
+import type { PaymentMethod } from '#contract/orders.ts'
 import type { Route } from './+types/payment'
 import {
   deliveryOf,
@@ -61,43 +62,71 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+type Step = Awaited<ReturnType<typeof loadCheckoutAction>> & { request: Request; formData: FormData }
+type Typed = Partial<Record<(typeof keys)[number], string>>
+
+/** Step 3's forms: back (keeping what was chosen), apply or remove a promo code, place the order. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { lang, t, state } = await loadCheckoutAction({ request, context })
+  const checkout = await loadCheckoutAction({ request, context })
+  const { lang, state } = checkout
   const formData = await request.formData()
-  const intent = formData.get('intent')
   const typed = pickFields(formData, keys)
   const payment = { ...typed, use_cashback: typed.use_cashback ? 'on' : '' }
-  const save = async (to: string, next: typeof payment) =>
-    redirect(to, { headers: await checkoutHeaders(request, { ...state, payment: next }) })
-  const fail = (
-    submission: ReturnType<typeof parseForm>,
-    message: string,
-    fieldErrors?: Record<string, string[]>,
-    status = 400,
-  ) =>
-    data(
-      { result: submission.reply({ fieldErrors }), toast: toastMessage('error', message) } satisfies ProfileActionData,
-      { status },
-    )
-
-  if (intent === CheckoutIntent.back) return save(`/${lang}/checkout/contact`, payment)
-  requireStep(state, lang, 3)
   const here = `/${lang}/checkout/payment`
+  const step = { ...checkout, request, formData }
+  return byIntent(formData, {
+    [CheckoutIntent.back]: () => save(step, `/${lang}/checkout/contact`, payment),
+    [CheckoutIntent.removePromo]: () => {
+      requireStep(state, lang, 3)
+      return save(step, here, { ...payment, promo_code: '' })
+    },
+    [CheckoutIntent.applyPromo]: () => {
+      requireStep(state, lang, 3)
+      return applyPromo(step, context, payment)
+    },
+    [CheckoutIntent.place]: () => {
+      requireStep(state, lang, 3)
+      return place(step, context)
+    },
+  })
+}
 
-  if (intent === CheckoutIntent.removePromo) return save(here, { ...payment, promo_code: '' })
-  if (intent === CheckoutIntent.applyPromo) {
-    const submission = parseForm(formData, paymentForm.pick({ promo_code: true }))
-    const code = submission.status === 'success' ? submission.value.promo_code : undefined
-    if (!code) return fail(submission, t('payment.promo_required'), { promo_code: ['required'] })
-    const result = await checkPromo(context, code)
-    if (!result.ok) {
-      const message = result.message || t('payment.promo_not_found')
-      return fail(submission, message, { promo_code: [message] })
-    }
-    flash(context, { type: 'success', message: t('payment.promo_applied') })
-    return save(here, { ...payment, promo_code: code })
+/** What was chosen, kept in the checkout's cookie, and on to `to`. */
+async function save({ request, state }: Step, to: string, payment: Typed) {
+  return redirect(to, { headers: await checkoutHeaders(request, { ...state, payment }) })
+}
+
+/** The form again with what was typed, the fields flagged and a toast. */
+function fail(
+  submission: ReturnType<typeof parseForm>,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+  status = 400,
+) {
+  return data(
+    { result: submission.reply({ fieldErrors }), toast: toastMessage('error', message) } satisfies ProfileActionData,
+    { status },
+  )
+}
+
+/** A promo code the API knows: kept for the order, the totals with it. */
+async function applyPromo(step: Step, context: Route.ActionArgs['context'], payment: Typed) {
+  const { t, lang } = step
+  const submission = parseForm(step.formData, paymentForm.pick({ promo_code: true }))
+  const code = submission.status === 'success' ? submission.value.promo_code : undefined
+  if (!code) return fail(submission, t('payment.promo_required'), { promo_code: ['required'] })
+  const result = await checkPromo(context, code)
+  if (!result.ok) {
+    const message = result.message || t('payment.promo_not_found')
+    return fail(submission, message, { promo_code: [message] })
   }
+  flash(context, { type: 'success', message: t('payment.promo_applied') })
+  return save(step, `/${lang}/checkout/payment`, { ...payment, promo_code: code })
+}
 
+/** The order placed, then paid (online) or shown (cash); refused, why, at the step or the basket it concerns. */
+async function place(step: Step, context: Route.ActionArgs['context']) {
+  const { lang, t, state, request, formData } = step
   const submission = parseForm(formData, paymentForm)
   if (submission.status !== 'success') return fail(submission, t('toast.fill_form'))
   const { address, contact } = state
@@ -217,24 +246,11 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="checkout-form" {...getFormProps(form)}>
         <input type="hidden" name="idempotency_key" value={preview.idempotencyKey} />
-        <fieldset className="checkout-choice">
-          <legend>{t('payment.method')}</legend>
-          {PaymentMethod.map((m) => (
-            <label key={m} className="checkout-choice__option">
-              <input
-                type="radio"
-                name="payment_method"
-                value={m}
-                defaultChecked={m === fields.payment_method.initialValue}
-                onChange={() => setMethod(m)}
-              />
-              <span>
-                {t(`payment.methods.${m}`)}
-                <small>{t(`payment.methods_hint.${m}`)}</small>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <MethodChoice
+          methods={preview.payment_methods}
+          chosen={fields.payment_method.initialValue}
+          onChoose={setMethod}
+        />
         <SavedCardChoice
           lang={lang}
           cards={cards}
@@ -244,47 +260,14 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           // Without JavaScript it is always there (and used only for payment by card).
           hidden={hydrated && method !== 'card'}
         />
-        <p className="checkout-way">
-          <strong>{t('payment.delivery')}:</strong>{' '}
-          {point
-            ? t('receive.chosen_pickup', { name: point.name, address: point.address })
-            : t(`payment.deliveries.${way}`)}
-          {' · '}
-          {option(way, false).delivery_price
-            ? formatMoney(option(way, false).delivery_price, lang)
-            : t('payment.delivery_free')}{' '}
-          <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
-        </p>
-        <div className="checkout-promo">
-          <TextField field={fields.promo_code} label={t('payment.promo')} autoComplete="off" />
-          <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">
-            {t('payment.promo_apply')}
-          </button>
-          {applied ? (
-            <p className="checkout-promo__applied">
-              {t('payment.promo_active', { code: applied, amount: formatMoney(preview.discount, lang) })}{' '}
-              <button type="submit" name="intent" value={CheckoutIntent.removePromo} className="button-link">
-                {t('payment.promo_remove')}
-              </button>
-            </p>
-          ) : null}
-        </div>
-        {preview.cashback_balance > 0 ? (
-          <label className="checkout-choice__option">
-            <input
-              {...getInputProps(fields.use_cashback, { type: 'checkbox', value: 'on' })}
-              onChange={(e) => setUseCashback(e.currentTarget.checked)}
-            />
-            <span>{t('payment.use_cashback', { amount: formatMoney(preview.cashback_balance, lang) })}</span>
-          </label>
-        ) : (
-          <p className="checkout-muted">{t('payment.no_cashback')}</p>
-        )}
-        {fields.use_cashback.errors?.length ? (
-          <p className="field__error" id={fields.use_cashback.errorId}>
-            {fields.use_cashback.errors.join(' ')}
-          </p>
-        ) : null}
+        <DeliveryLine lang={lang} way={way} point={point} price={option(way, false).delivery_price} />
+        <PromoField lang={lang} field={fields.promo_code} applied={applied} discount={preview.discount} />
+        <CashbackChoice
+          lang={lang}
+          field={fields.use_cashback}
+          balance={preview.cashback_balance}
+          onChange={setUseCashback}
+        />
         <PayBar
           totals={
             <CheckoutTotals
@@ -307,6 +290,131 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
         </div>
       </Form>
     </CheckoutShell>
+  )
+}
+
+/** The delivery chosen on the first step, its price and a way back to change it. */
+function DeliveryLine({
+  lang,
+  way,
+  point,
+  price,
+}: {
+  lang: Lang
+  way: 'courier' | 'pickup'
+  point: { name: string; address: string } | null
+  price: number
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <p className="checkout-way">
+      <strong>{t('payment.delivery')}:</strong>{' '}
+      {point
+        ? t('receive.chosen_pickup', { name: point.name, address: point.address })
+        : t(`payment.deliveries.${way}`)}
+      {' · '}
+      {price ? formatMoney(price, lang) : t('payment.delivery_free')}{' '}
+      <Link to={`/${lang}/checkout`}>{t('receive.change')}</Link>
+    </p>
+  )
+}
+
+/** How to pay: each way with what it means. */
+function MethodChoice({
+  methods,
+  chosen,
+  onChoose,
+}: {
+  methods: readonly PaymentMethod[]
+  chosen: string | undefined
+  onChoose: (method: string) => void
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <fieldset className="checkout-choice">
+      <legend>{t('payment.method')}</legend>
+      {methods.map((m) => (
+        <label key={m} className="checkout-choice__option">
+          <input
+            type="radio"
+            name="payment_method"
+            value={m}
+            defaultChecked={m === chosen}
+            onChange={() => onChoose(m)}
+          />
+          <span>
+            {t(`payment.methods.${m}`)}
+            <small>{t(`payment.methods_hint.${m}`)}</small>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/** Pay part with the cashback balance, when there is one. */
+function CashbackChoice({
+  lang,
+  field,
+  balance,
+  onChange,
+}: {
+  lang: Lang
+  field: FieldOf
+  balance: number
+  onChange: (use: boolean) => void
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <>
+      {balance > 0 ? (
+        <label className="checkout-choice__option">
+          <input
+            {...getInputProps(field, { type: 'checkbox', value: 'on' })}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+          />
+          <span>{t('payment.use_cashback', { amount: formatMoney(balance, lang) })}</span>
+        </label>
+      ) : (
+        <p className="checkout-muted">{t('payment.no_cashback')}</p>
+      )}
+      {field.errors?.length ? (
+        <p className="field__error" id={field.errorId}>
+          {field.errors.join(' ')}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** A promo code: typed and applied (its own button), or the one applied, with its discount and remove. */
+function PromoField({
+  lang,
+  field,
+  applied,
+  discount,
+}: {
+  lang: Lang
+  field: FieldOf
+  applied: string | null
+  discount: number
+}) {
+  const { t } = useTranslation('checkout')
+  return (
+    <div className="checkout-promo">
+      <TextField field={field} label={t('payment.promo')} autoComplete="off" />
+      <button type="submit" name="intent" value={CheckoutIntent.applyPromo} className="button button--ghost">
+        {t('payment.promo_apply')}
+      </button>
+      {applied ? (
+        <p className="checkout-promo__applied">
+          {t('payment.promo_active', { code: applied, amount: formatMoney(discount, lang) })}{' '}
+          <button type="submit" name="intent" value={CheckoutIntent.removePromo} className="button-link">
+            {t('payment.promo_remove')}
+          </button>
+        </p>
+      ) : null}
+    </div>
   )
 }
 

@@ -8,14 +8,14 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing } from '#app/utils/listing.server.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
 import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')

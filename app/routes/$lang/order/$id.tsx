@@ -14,12 +14,15 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError, orNotFound } from '#app/utils/api-errors.server.ts'
 import { requestLang, requireUserMiddleware } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { byIntent, fieldsOf } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { idOf, pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMomentAfter, formatMoney } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
 import { OrderStatus } from '#contract/orders.ts'
 import { formatPhone } from '#contract/phone-format.ts'
+import { z } from '#contract/zod.ts'
 import type { Route } from './+types/$id'
 
 /** One order of the signed-in customer; any other id (another customer's too) is the 404 page. */
@@ -59,6 +62,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+/** Pay again with a saved card (its id) or a new one (`new`); none chosen (the result page's retry): the order's own. */
+const payForm = z.object({ card_id: z.string().optional() }).transform(({ card_id }) => {
+  if (card_id === NEW_CARD) return { card_id: null }
+  const id = idOf(card_id)
+  return id === null ? undefined : { card_id: id }
+})
+
 /** Cancel (while `can_cancel`) and pay again (an order awaiting payment). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const lang = requestLang(context)
@@ -68,18 +78,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData()
   const order = await loadOrder(context, params.id)
   try {
-    if (formData.get('intent') === OrderIntent.cancel) {
-      await api.send('POST', `orders/${order.id}/cancel/`)
-      flash(context, { type: 'success', message: t('order.cancelled') })
-      return redirect(here)
-    }
-    if (formData.get('intent') === 'pay') {
-      // From the card choice: a saved card's id or "new"; without it (the result page's retry) the order's own.
-      const card = formData.get('card_id')
-      const choice = card === NEW_CARD ? { card_id: null } : idOf(card) !== null ? { card_id: idOf(card) } : undefined
-      const start = await api.send('POST', `payments/${order.id}/start/`, choice)
-      return redirect(payRedirect(lang, order.id, start.redirect_url))
-    }
+    return await byIntent(formData, {
+      [OrderIntent.cancel]: async () => {
+        await api.send('POST', `orders/${order.id}/cancel/`)
+        flash(context, { type: 'success', message: t('order.cancelled') })
+        return redirect(here)
+      },
+      [OrderIntent.pay]: async () => {
+        const start = await api.send('POST', `payments/${order.id}/start/`, fieldsOf(formData, payForm))
+        return redirect(payRedirect(lang, order.id, start.redirect_url))
+      },
+    })
   } catch (error) {
     // A declined card (402) or a card provider not answering (503) keeps the order payable: say why, here.
     const reason = await startFailure(error)
@@ -87,7 +96,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     flash(context, { type: 'error', message: reason || t('error') })
     return redirect(here)
   }
-  throw data(null, { status: 400 })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -134,7 +142,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
               payme={payme}
             />
           ) : null}
-          <button type="submit" name="intent" value="pay" className="button">
+          <button type="submit" name="intent" value={OrderIntent.pay} className="button">
             {t('order.pay_again')}
           </button>
         </form>
@@ -156,31 +164,7 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
         </section>
       ) : null}
 
-      <section aria-labelledby="order-items">
-        <h2 id="order-items">{t('order.items')}</h2>
-        <table className="order-items">
-          <thead>
-            <tr>
-              <th scope="col">{t('order.item')}</th>
-              <th scope="col">{t('order.price')}</th>
-              <th scope="col">{t('order.quantity')}</th>
-              <th scope="col">{t('order.line_total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={`${item.slug}-${item.unit_price}`}>
-                <td>
-                  {item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}
-                </td>
-                <td data-label={t('order.price')}>{money(item.unit_price)}</td>
-                <td data-label={t('order.quantity')}>{item.quantity}</td>
-                <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <OrderItems lang={lang} items={order.items} />
 
       <div className="order-page__columns">
         <section aria-labelledby="order-delivery">
@@ -209,6 +193,39 @@ export default function OrderPage({ loaderData: { lang, order, cards, payme, off
       </div>
       {order.can_cancel ? <CancelOrder /> : null}
     </main>
+  )
+}
+
+type Items = Route.ComponentProps['loaderData']['order']['items']
+
+/** What the order holds: each line's price, quantity and total, a link to the product while it exists. */
+function OrderItems({ lang, items }: { lang: Lang; items: Items }) {
+  const { t } = useTranslation('orders')
+  const money = (amount: number) => formatMoney(amount, lang)
+  return (
+    <section aria-labelledby="order-items">
+      <h2 id="order-items">{t('order.items')}</h2>
+      <table className="order-items">
+        <thead>
+          <tr>
+            <th scope="col">{t('order.item')}</th>
+            <th scope="col">{t('order.price')}</th>
+            <th scope="col">{t('order.quantity')}</th>
+            <th scope="col">{t('order.line_total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={`${item.slug}-${item.unit_price}`}>
+              <td>{item.product_id ? <Link to={`/${lang}/products/${item.slug}`}>{item.title}</Link> : item.title}</td>
+              <td data-label={t('order.price')}>{money(item.unit_price)}</td>
+              <td data-label={t('order.quantity')}>{item.quantity}</td>
+              <td data-label={t('order.line_total')}>{money(item.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   )
 }
 

@@ -8,12 +8,12 @@ import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/$slug'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(params.slug)) throw data(null, { status: 404 })
   const t = serverT(context, 'catalogue')
   const page = await context.get(apiClientContext).get(`pages/${params.slug}/`).catch(rethrowNotFound)

@@ -9,14 +9,14 @@ import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName, snippet } from '#app/utils/seo.ts'
 import type { Route } from './+types/$id'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   pageId(params.id)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')

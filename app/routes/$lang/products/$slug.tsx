@@ -17,7 +17,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { type Lang, langOf } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, productGroupLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
@@ -26,7 +26,7 @@ import type { Route } from './+types/$slug'
 const fewLeft = 5
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   if (!/^[a-z0-9][a-z0-9-]{0,199}$/.test(params.slug)) throw data(null, { status: 404 })
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')
@@ -121,7 +121,6 @@ export default function ProductPage({
   actionData,
 }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')
-  const unit = t(`unit.${product.unit}`)
   return (
     <main id="main" className="container product-page">
       <Breadcrumbs crumbs={crumbs} />
@@ -156,60 +155,7 @@ export default function ProductPage({
           />
           {/* After the price and the basket button, which stay in view on a phone; every size a link. */}
           {product.line ? <LineChoices line={product.line} current={product.id} lang={lang} /> : null}
-          <section aria-labelledby="characteristics" className="product__specs">
-            <h2 id="characteristics">{t('product.characteristics')}</h2>
-            <dl className="specs">
-              <div>
-                <dt>{t('product.brand')}</dt>
-                <dd>
-                  <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('product.audience')}</dt>
-                <dd>{product.audience_label}</dd>
-              </div>
-              <div>
-                <dt>{t('product.country')}</dt>
-                <dd>{product.country.name}</dd>
-              </div>
-              {product.volume !== null ? (
-                <div>
-                  <dt>{t('product.volume')}</dt>
-                  <dd>
-                    {product.volume} {unit}
-                  </dd>
-                </div>
-              ) : null}
-              {product.release_year !== null ? (
-                <div>
-                  <dt>{t('product.release_year')}</dt>
-                  <dd>{product.release_year}</dd>
-                </div>
-              ) : null}
-              {product.manufacturer ? (
-                <div>
-                  <dt>{t('product.manufacturer')}</dt>
-                  <dd>
-                    <Link to={`/${lang}/manufactures/${product.manufacturer.slug}`}>{product.manufacturer.name}</Link>
-                  </dd>
-                </div>
-              ) : null}
-              {product.categories.length ? (
-                <div>
-                  <dt>{t('product.categories')}</dt>
-                  <dd>
-                    {product.categories.map((c, i) => (
-                      <span key={c.id}>
-                        {i > 0 ? ', ' : null}
-                        <Link to={`/${lang}/products/category/${c.slug}`}>{c.title}</Link>
-                      </span>
-                    ))}
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-          </section>
+          <Specs lang={lang} product={product} />
         </div>
       </div>
 
@@ -239,6 +185,70 @@ export default function ProductPage({
         </section>
       ) : null}
     </main>
+  )
+}
+
+type Product = Route.ComponentProps['loaderData']['product']
+
+/** The product's characteristics: brand, audience, country, volume, year, maker, categories (the links lead on). */
+function Specs({ lang, product }: { lang: Lang; product: Product }) {
+  const { t } = useTranslation('catalogue')
+  const unit = t(`unit.${product.unit}`)
+  return (
+    <section aria-labelledby="characteristics" className="product__specs">
+      <h2 id="characteristics">{t('product.characteristics')}</h2>
+      <dl className="specs">
+        <div>
+          <dt>{t('product.brand')}</dt>
+          <dd>
+            <Link to={`/${lang}/products?brand=${product.brand.slug}`}>{product.brand.name}</Link>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('product.audience')}</dt>
+          <dd>{product.audience_label}</dd>
+        </div>
+        <div>
+          <dt>{t('product.country')}</dt>
+          <dd>{product.country.name}</dd>
+        </div>
+        {product.volume !== null ? (
+          <div>
+            <dt>{t('product.volume')}</dt>
+            <dd>
+              {product.volume} {unit}
+            </dd>
+          </div>
+        ) : null}
+        {product.release_year !== null ? (
+          <div>
+            <dt>{t('product.release_year')}</dt>
+            <dd>{product.release_year}</dd>
+          </div>
+        ) : null}
+        {product.manufacturer ? (
+          <div>
+            <dt>{t('product.manufacturer')}</dt>
+            <dd>
+              <Link to={`/${lang}/manufactures/${product.manufacturer.slug}`}>{product.manufacturer.name}</Link>
+            </dd>
+          </div>
+        ) : null}
+        {product.categories.length ? (
+          <div>
+            <dt>{t('product.categories')}</dt>
+            <dd>
+              {product.categories.map((c, i) => (
+                <span key={c.id}>
+                  {i > 0 ? ', ' : null}
+                  <Link to={`/${lang}/products/category/${c.slug}`}>{c.title}</Link>
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
   )
 }
 

@@ -8,7 +8,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing, loadSearchHelp } from '#app/utils/listing.server.ts'
 import { redirectOldBrands } from '#app/utils/moved.server.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
@@ -25,7 +25,7 @@ function sectionTitles(groups: CategoryGroup[]) {
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   const url = new URL(request.url)
   const filters = parseListParams(url.searchParams)
   const api = context.get(apiClientContext)

@@ -26,11 +26,18 @@ import { codeForm } from '#contract/account.ts'
 import { cardExpirySchema, cardNumberSchema } from '#contract/card.ts'
 import { z } from '#contract/zod.ts'
 import type { Route } from './+types/cards'
-import { apiError, formFailure, parseForm } from './forms.server.ts'
+import { apiError, byIntent, fieldsOf, formFailure, parseForm } from './forms.server.ts'
 
 const addForm = z.object({ number: cardNumberSchema, expiry: cardExpirySchema() })
 const verifyForm = codeForm.extend({ card_id: z.coerce.number().int().positive() })
-const idOf = (value: FormDataEntryValue | string | null) => {
+/** A card to remove: its id (none or another's: nothing to remove, the list as it is). */
+const removeForm = z.object({
+  card_id: z
+    .string()
+    .optional()
+    .transform((id) => cardId(id ?? null)),
+})
+const cardId = (value: string | null) => {
   const id = Number(value)
   return Number.isInteger(id) && id > 0 && id < 2 ** 31 ? id : null
 }
@@ -45,12 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const cards = await api.get('cards/')
   let pending: SavedCard | null = null
-  const pendingId = idOf(search.get('card'))
+  const pendingId = cardId(search.get('card'))
   if (pendingId) {
     pending = await orNull(api.get(`cards/${pendingId}/`))
     if (pending?.verified) pending = null
   }
-  const removeId = idOf(search.get('remove'))
+  const removeId = cardId(search.get('remove'))
   return {
     lang: requestLang(context),
     cards,
@@ -61,52 +68,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** The cards' forms, one function per `intent`: remove a card, add one, confirm it with the SMS code. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, 'cards')
-  const lang = requestLang(context)
-  const here = `/${lang}/profile/cards`
+  const here = `/${requestLang(context)}/profile/cards`
   const api = context.get(apiClientContext)
   const formData = await request.formData()
-  const intent = formData.get('intent')
-
-  if (intent === CardIntent.remove) {
-    const id = idOf(formData.get('card_id'))
-    try {
-      if (id) await api.send('DELETE', `cards/${id}/`)
-      flash(context, { type: 'success', message: t('toast.removed') })
-    } catch (error) {
-      flash(context, { type: 'error', message: apiError(error, [], t('toast.generic')).detail })
-    }
-    return redirect(here)
-  }
-
-  if (intent === CardIntent.verify) {
-    const submission = parseForm(formData, verifyForm)
-    if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.code') })
-    try {
-      await api.send('POST', `cards/${submission.value.card_id}/verify/`, { code: submission.value.code })
-    } catch (error) {
-      const failed = apiError(error, ['code'], t('toast.generic'))
-      return formFailure(submission, {
-        toast: failed.firstError,
-        status: failed.status,
-        fieldErrors: { code: [failed.firstError] },
-      })
-    }
-    flash(context, { type: 'success', message: t('toast.added') })
-    return redirect(here)
-  }
-
-  const submission = parseForm(formData, addForm)
-  if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
-  try {
-    const added = await api.send('POST', 'cards/', submission.value)
-    flash(context, { type: 'info', message: t('toast.code_sent', { phone: added.phone }) })
-    return redirect(`${here}?card=${added.card_id}`)
-  } catch (error) {
-    const failed = apiError(error, ['number', 'expiry'], t('toast.generic'))
-    return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
-  }
+  return byIntent(formData, {
+    [CardIntent.remove]: async () => {
+      const { card_id } = fieldsOf(formData, removeForm)
+      try {
+        if (card_id) await api.send('DELETE', `cards/${card_id}/`)
+        flash(context, { type: 'success', message: t('toast.removed') })
+      } catch (error) {
+        flash(context, { type: 'error', message: apiError(error, [], t('toast.generic')).detail })
+      }
+      return redirect(here)
+    },
+    [CardIntent.verify]: async () => {
+      const submission = parseForm(formData, verifyForm)
+      if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.code') })
+      try {
+        await api.send('POST', `cards/${submission.value.card_id}/verify/`, { code: submission.value.code })
+      } catch (error) {
+        const failed = apiError(error, ['code'], t('toast.generic'))
+        return formFailure(submission, {
+          toast: failed.firstError,
+          status: failed.status,
+          fieldErrors: { code: [failed.firstError] },
+        })
+      }
+      flash(context, { type: 'success', message: t('toast.added') })
+      return redirect(here)
+    },
+    [CardIntent.add]: async () => {
+      const submission = parseForm(formData, addForm)
+      if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
+      try {
+        const added = await api.send('POST', 'cards/', submission.value)
+        flash(context, { type: 'info', message: t('toast.code_sent', { phone: added.phone }) })
+        return redirect(`${here}?card=${added.card_id}`)
+      } catch (error) {
+        const failed = apiError(error, ['number', 'expiry'], t('toast.generic'))
+        return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
+      }
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -16,7 +16,7 @@ import { maskPhone } from '#contract/phone-format.ts'
 import { profileForm } from '#contract/profile.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import type { Route } from './+types/edit'
-import { apiError, formFailure, parseForm } from './forms.server.ts'
+import { apiError, byIntent, formFailure, parseForm } from './forms.server.ts'
 
 const Intent = { save: 'save', removePhoto: 'remove-photo' } as const
 
@@ -25,22 +25,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { lang: requestLang(context), user, title: serverT(context, 'profile')('edit.title') }
 }
 
-/**
- * Saves the name (name and surname in one field, as at registration), the extra phone and,
- * when one is chosen, the photo.
- * The photo goes first: a refused picture leaves everything as it was.
- */
+/** The profile's forms: save the profile, or remove the photo. */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = serverT(context, 'profile')
   const lang = requestLang(context)
   const api = context.get(apiClientContext)
   const formData = await readUploadForm(request)
   if (!formData) return uploadTooLarge(t)
-  if (formData.get('intent') === Intent.removePhoto) {
-    await api.send('DELETE', 'account/avatar/')
-    flash(context, { type: 'success', message: t('edit.photo_removed') })
-    return redirect(`/${lang}/profile/edit`)
-  }
+  return byIntent(formData, {
+    [Intent.removePhoto]: async () => {
+      await api.send('DELETE', 'account/avatar/')
+      flash(context, { type: 'success', message: t('edit.photo_removed') })
+      return redirect(`/${lang}/profile/edit`)
+    },
+    [Intent.save]: () => save(context, formData),
+  })
+}
+
+/**
+ * Saves the name (name and surname in one field, as at registration), the extra phone and,
+ * when one is chosen, the photo.
+ * The photo goes first: a refused picture leaves everything as it was.
+ */
+async function save(context: Route.ActionArgs['context'], formData: FormData) {
+  const t = serverT(context, 'profile')
+  const api = context.get(apiClientContext)
   const submission = parseForm(formData, profileForm)
   if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.fill_form') })
   const photo = formData.get('avatar')
@@ -61,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
   }
   flash(context, { type: 'success', message: t('edit.saved') })
-  return redirect(`/${lang}/profile`)
+  return redirect(`/${requestLang(context)}/profile`)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

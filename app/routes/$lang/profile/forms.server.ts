@@ -1,12 +1,12 @@
-import type { Submission } from '@conform-to/react'
 import { data } from 'react-router'
+import type { AnySubmission } from '#app/utils/forms.server.ts'
 import { type ProfileActionData, toastMessage } from '#app/utils/forms.server.ts'
 
-export { apiError, parseForm } from '#app/utils/forms.server.ts'
+export { apiError, byIntent, fieldsOf, parseForm } from '#app/utils/forms.server.ts'
 
 /** A failed form: 400 (or the API's status) with the typed values (never passwords), flagged fields and a message. */
 export function formFailure(
-  submission: Submission<any, string[], any>,
+  submission: AnySubmission,
   options: { toast: string; status?: number; fieldErrors?: Record<string, string[]> },
 ) {
   const result = submission.reply({

@@ -7,10 +7,12 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
+import { byIntent, fieldsOf } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { languageNames } from '#app/utils/i18n.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { personal } from '#app/utils/orders.server.ts'
+import { z } from '#contract/zod.ts'
 import type { Route } from './+types/telegram'
 
 /** Where "back to the order" may lead after a link made from an order page: that page, nothing else. */
@@ -29,29 +31,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers = () => personal
 
+/** What "link" posts besides: the order page it was pressed on, if it was (anything else: none). */
+const linkForm = z.object({
+  back: z
+    .string()
+    .optional()
+    .transform((back) => (back && orderPage.test(back) ? back : null)),
+})
+
 export async function action({ request, context }: Route.ActionArgs) {
   const lang = requestLang(context)
   const t = serverT(context, 'profile')
   const here = `/${lang}/profile/telegram`
   const api = context.get(apiClientContext)
   const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent === TelegramIntent.unlink) {
-    await api.send('DELETE', 'account/telegram/link/')
-    flash(context, { type: 'success', message: t('telegram.unlinked') })
-    return redirect(here)
-  }
-  if (intent !== TelegramIntent.link) throw data(null, { status: 400 })
-  try {
-    const link = await api.send('POST', 'account/telegram/link/', { lang })
-    const back = String(form.get('back') ?? '')
-    return data({ link: link.url, back: orderPage.test(back) ? back : null }, { headers: personal })
-  } catch (error) {
-    // The shop has no bot (any more): said as the API says it, on the page as it is.
-    if (!isApiRefusal(error)) throw error
-    flash(context, { type: 'error', message: error.body.detail || t('toast.generic') })
-    return redirect(here)
-  }
+  return byIntent(form, {
+    [TelegramIntent.unlink]: async () => {
+      await api.send('DELETE', 'account/telegram/link/')
+      flash(context, { type: 'success', message: t('telegram.unlinked') })
+      return redirect(here)
+    },
+    [TelegramIntent.link]: async () => {
+      const { back } = fieldsOf(form, linkForm)
+      try {
+        const link = await api.send('POST', 'account/telegram/link/', { lang })
+        return data({ link: link.url, back }, { headers: personal })
+      } catch (error) {
+        // The shop has no bot (any more): said as the API says it, on the page as it is.
+        if (!isApiRefusal(error)) throw error
+        flash(context, { type: 'error', message: error.body.detail || t('toast.generic') })
+        return redirect(here)
+      }
+    },
+  })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { absoluteUrl, seoMeta } from '#app/utils/seo.ts'
 import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
@@ -18,7 +18,7 @@ import type { Route } from './+types/$id'
  * JavaScript (the rail's links lead here). Seeing the page marks its items read.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const lang = params.lang as Lang
+  const lang = langOf(params)
   pageId(params.id)
   const api = context.get(apiClientContext)
   const t = serverT(context, 'catalogue')

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNotFound } from '#app/utils/api-errors.server.ts'
-import { routeLang } from '#app/utils/catalogue.server.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/$id'
@@ -12,7 +12,7 @@ import type { Route } from './+types/$id'
  * signed-in customer's token is sent).
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
-  routeLang(params)
+  langOf(params)
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
   pageId(params.id)
   const read = await orNotFound(context.get(apiClientContext).get(`common/story-item/${params.id}/read/`))

@@ -1,6 +1,7 @@
-import { type FieldMetadata, getSelectProps } from '@conform-to/react'
+import { getSelectProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { FieldNotes, useErrorText } from '#app/components/account/fields.tsx'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 
 /** Label, control, hint and error text wired together: every field of the back office's forms. */
 export function AdminField({
@@ -9,7 +10,7 @@ export function AdminField({
   hint,
   children,
 }: {
-  field: FieldMetadata<any, any, string[]>
+  field: FieldOf<unknown>
   label: ReactNode
   hint?: string
   children: ReactNode
@@ -38,7 +39,7 @@ export function SelectField({
   label,
   options,
 }: {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   options: ReadonlyArray<{ value: string; label: string }>
 }) {

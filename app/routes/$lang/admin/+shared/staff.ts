@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 import type { Permission, StaffMe, StaffMember, StaffRole } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
+import type { loader as adminLoader } from '../_layout.tsx'
 
 export type { Permission, StaffMe, StaffMember, StaffRole }
 
@@ -48,7 +49,7 @@ export const adminHome = (lang: Lang, staff: Pick<StaffMe, 'permissions'>) =>
 
 /** The admin layout's data (the signed-in staff member) for any component inside it. */
 export function useStaff(): StaffMe {
-  const data = useRouteLoaderData('admin') as { staff: StaffMe } | undefined
+  const data = useRouteLoaderData<typeof adminLoader>('admin')
   if (!data) throw new Error('useStaff() outside the admin layout')
   return data.staff
 }

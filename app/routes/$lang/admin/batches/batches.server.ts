@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { serverT } from '#app/utils/i18n.server.ts'
-import type { Batch } from './+shared/types.ts'
+import type { Batch } from '../+shared/batches/types.ts'
 
 /** What a batch changed, in a word: the imported file's name, or the bulk action's label (read on the server). */
 export function batchWhat(context: Readonly<RouterContextProvider>, batch: Pick<Batch, 'kind' | 'summary'>) {

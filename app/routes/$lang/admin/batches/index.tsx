@@ -10,7 +10,7 @@ import { staffLoad } from '../forms.server.ts'
 import type { Route } from './+types/index'
 import { batchWhat } from './batches.server.ts'
 
-import './+shared/batches.css'
+import '../+shared/batches/batches.css'
 
 const PAGE_SIZE = 25
 

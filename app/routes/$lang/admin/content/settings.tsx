@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import type { ContentContacts } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
@@ -156,7 +155,7 @@ export default function AdminContentSettings({ loaderData, actionData }: Route.C
   const { t } = useTranslation('admin-content')
   const answer = actionData
   const busy = useNavigation().state === 'submitting'
-  const [contactsFormMeta, c] = useForm<Record<keyof ContentContacts, any>>({
+  const [contactsFormMeta, c] = useForm<FormFields<typeof contactsForm>>({
     id: 'contacts',
     lastResult: answer?.intent === 'contacts' ? answer.result : undefined,
     shouldValidate: 'onSubmit',

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { FormMessage } from '#app/components/account/fields.tsx'
@@ -6,6 +7,7 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { formatDate, formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { z } from '#contract/zod.ts'
@@ -75,14 +77,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.customer.name }]
 
+type Customer = Route.ComponentProps['loaderData']['customer']
+
 export default function AdminCustomerPage({ loaderData: { lang, customer }, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin-customers')
   const staff = useStaff()
   const answer = actionData
-  const shown = (list: { total: number; results: unknown[] }) =>
-    list.total > list.results.length ? (
-      <p className="admin-muted">{t('shown_newest', { shown: list.results.length, total: list.total })}</p>
-    ) : null
   return (
     <section className="admin-page">
       <p>
@@ -112,87 +112,122 @@ export default function AdminCustomerPage({ loaderData: { lang, customer }, acti
         <BlockForm blocked={customer.blocked != null} answer={answer} />
         {staffCan(staff, 'promo.write') ? <AdjustForm answer={answer} /> : null}
       </div>
-
-      <section className="admin-card" aria-labelledby="customer-orders">
-        <h2 id="customer-orders">{t('orders_title')}</h2>
-        {customer.orders.results.length ? (
-          <table className="admin-table">
-            <TableHead columns={[t('order'), t('status'), t('total'), t('date')]} />
-            <tbody>
-              {customer.orders.results.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={adminPath(lang, `orders/${o.id}`)}>№{o.number}</Link>
-                    {o.promo_code ? ` · ${o.promo_code}` : ''}
-                  </td>
-                  <td data-label={t('status')}>{o.status_label}</td>
-                  <td data-label={t('total')}>{formatMoney(o.total, lang)}</td>
-                  <td data-label={t('date')}>{formatMoment(o.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="admin-muted">{t('orders_empty')}</p>
-        )}
-        {shown(customer.orders)}
-        {customer.phone && !customer.phones_masked && customer.orders.total ? (
-          <p>
-            <Link to={`${adminPath(lang, 'orders')}?${new URLSearchParams({ q: customer.phone })}`}>
-              {t('orders_all')}
-            </Link>
-          </p>
-        ) : null}
-      </section>
-
-      <section className="admin-card" aria-labelledby="customer-cashback">
-        <h2 id="customer-cashback">{t('history_title')}</h2>
-        {customer.cashback.results.length ? (
-          <table className="admin-table">
-            <TableHead columns={[t('date'), t('reason'), t('total')]} />
-            <tbody>
-              {customer.cashback.results.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatMoment(e.created_at)}</td>
-                  <td data-label={t('reason')}>
-                    {t(`reasons.${e.reason}`)}
-                    {e.order_id ? (
-                      <>
-                        {' · '}
-                        <Link to={adminPath(lang, `orders/${e.order_id}`)}>№{e.order_id}</Link>
-                      </>
-                    ) : null}
-                    {e.note ? `: ${e.note}` : ''}
-                  </td>
-                  <td data-label={t('total')}>{`${e.amount > 0 ? '+' : ''}${formatMoney(e.amount, lang)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="admin-muted">{t('history_empty')}</p>
-        )}
-        {shown(customer.cashback)}
-      </section>
-
-      <section className="admin-card" aria-labelledby="customer-reviews">
-        <h2 id="customer-reviews">{t('reviews_title')}</h2>
-        {customer.reviews.results.length ? (
-          <ul className="people-reviews">
-            {customer.reviews.results.map((r) => (
-              <li key={r.id}>
-                <Link to={`/${lang}/products/${r.product_slug}`}>{r.product_title}</Link> · {t('rating')}: {r.rating}/5
-                · {formatDate(r.created_at)}
-                {r.comment ? <p>{r.comment}</p> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="admin-muted">{t('reviews_empty')}</p>
-        )}
-        {shown(customer.reviews)}
-      </section>
+      <CustomerOrders lang={lang} customer={customer} />
+      <CashbackHistory lang={lang} cashback={customer.cashback} />
+      <CustomerReviews lang={lang} reviews={customer.reviews} />
     </section>
+  )
+}
+
+/**
+ * One of the customer's lists (`id` names it): its newest entries (`children`, when there are any) or
+ * `empty`, under them how many of how many it shows, and `more`.
+ */
+function NewestList({
+  id,
+  title,
+  empty,
+  list,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  empty: string
+  list: { total: number; results: unknown[] }
+  more?: ReactNode
+  children: ReactNode
+}) {
+  const { t } = useTranslation('admin-customers')
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {list.results.length ? children : <p className="admin-muted">{empty}</p>}
+      {list.total > list.results.length ? (
+        <p className="admin-muted">{t('shown_newest', { shown: list.results.length, total: list.total })}</p>
+      ) : null}
+      {more}
+    </section>
+  )
+}
+
+/** The customer's newest orders, and all of them on the desk (found by the phone). */
+function CustomerOrders({ lang, customer }: { lang: Lang; customer: Customer }) {
+  const { t } = useTranslation('admin-customers')
+  const { orders } = customer
+  const all =
+    customer.phone && !customer.phones_masked && orders.total ? (
+      <p>
+        <Link to={`${adminPath(lang, 'orders')}?${new URLSearchParams({ q: customer.phone })}`}>{t('orders_all')}</Link>
+      </p>
+    ) : null
+  return (
+    <NewestList id="customer-orders" title={t('orders_title')} empty={t('orders_empty')} list={orders} more={all}>
+      <table className="admin-table">
+        <TableHead columns={[t('order'), t('status'), t('total'), t('date')]} />
+        <tbody>
+          {orders.results.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <Link to={adminPath(lang, `orders/${o.id}`)}>№{o.number}</Link>
+                {o.promo_code ? ` · ${o.promo_code}` : ''}
+              </td>
+              <td data-label={t('status')}>{o.status_label}</td>
+              <td data-label={t('total')}>{formatMoney(o.total, lang)}</td>
+              <td data-label={t('date')}>{formatMoment(o.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </NewestList>
+  )
+}
+
+/** The cashback balance's newest changes: earned, spent, given back, adjusted by staff. */
+function CashbackHistory({ lang, cashback }: { lang: Lang; cashback: Customer['cashback'] }) {
+  const { t } = useTranslation('admin-customers')
+  return (
+    <NewestList id="customer-cashback" title={t('history_title')} empty={t('history_empty')} list={cashback}>
+      <table className="admin-table">
+        <TableHead columns={[t('date'), t('reason'), t('total')]} />
+        <tbody>
+          {cashback.results.map((e) => (
+            <tr key={e.id}>
+              <td>{formatMoment(e.created_at)}</td>
+              <td data-label={t('reason')}>
+                {t(`reasons.${e.reason}`)}
+                {e.order_id ? (
+                  <>
+                    {' · '}
+                    <Link to={adminPath(lang, `orders/${e.order_id}`)}>№{e.order_id}</Link>
+                  </>
+                ) : null}
+                {e.note ? `: ${e.note}` : ''}
+              </td>
+              <td data-label={t('total')}>{`${e.amount > 0 ? '+' : ''}${formatMoney(e.amount, lang)}`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </NewestList>
+  )
+}
+
+/** The customer's newest reviews, each with its product. */
+function CustomerReviews({ lang, reviews }: { lang: Lang; reviews: Customer['reviews'] }) {
+  const { t } = useTranslation('admin-customers')
+  return (
+    <NewestList id="customer-reviews" title={t('reviews_title')} empty={t('reviews_empty')} list={reviews}>
+      <ul className="people-reviews">
+        {reviews.results.map((r) => (
+          <li key={r.id}>
+            <Link to={`/${lang}/products/${r.product_slug}`}>{r.product_title}</Link> · {t('rating')}: {r.rating}/5 ·{' '}
+            {formatDate(r.created_at)}
+            {r.comment ? <p>{r.comment}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </NewestList>
   )
 }
 

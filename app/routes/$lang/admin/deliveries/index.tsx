@@ -1,17 +1,26 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf } from '#app/utils/ids.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { staffApi } from '#app/utils/staff-session.server.ts'
-import { isOrderStatus, OrderStatus } from '#contract/orders.ts'
-import { refusedBack, staffLoad } from '../forms.server.ts'
-import { PhoneLink } from '../orders/+shared/phone-link.tsx'
+import { OrderStatus } from '#contract/orders.ts'
+import { z } from '#contract/zod.ts'
+import { OrderIntent } from '../+shared/orders/intents.ts'
+import { PhoneLink } from '../+shared/phone-link.tsx'
+import { byIntent, fieldsOf, staffLoad } from '../forms.server.ts'
+import { orderActions } from '../orders/$id/actions.server.ts'
 import type { Route } from './+types/index'
-import '../orders/+shared/orders.css'
-import '../orders/+shared/order-changes.css'
+import '../+shared/desk/pages.css'
+import './+shared/deliveries.css'
+
+/** Which order a courier's button is about. */
+const deliveryForm = z.object({
+  order_id: z
+    .string()
+    .transform((id) => idOf(id))
+    .pipe(z.number()),
+})
 
 /** The courier's day: the orders given to it that are ready to take or on the way (the API gives a courier no others). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,39 +33,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * A courier's buttons: take the order on the way, delivered, cash received.
- * Each names the order and the status the page showed, so a move made
- * meanwhile is refused (409) with the reason, back on the list as it is now.
+ * A courier's buttons, the order page's own actions: take the order on the
+ * way, delivered (each with the status the page showed, so a move made
+ * meanwhile is refused with the reason), cash received; back on the list.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const lang = requestLang(context)
-  const here = `/${lang}/admin/deliveries`
   const form = await request.formData()
-  const id = idOf(String(form.get('order_id') ?? ''))
-  if (id === null) throw data(null, { status: 400 })
-  const t = serverT(context, 'admin-orders')
-  const cash = form.get('intent') === 'cash'
-  const status = Number(form.get('status'))
-  const expected = Number(form.get('expected_status'))
-  if (!cash && (!isOrderStatus(status) || !isOrderStatus(expected))) throw data(null, { status: 400 })
-  try {
-    if (cash) {
-      await staffApi(context).send('POST', `admin/orders/${id}/cash-received/`)
-      flash(context, { type: 'success', message: t('actions.cash_received_done') })
-    } else {
-      const moved = await staffApi(context).send('POST', `admin/orders/${id}/status/`, {
-        status,
-        expected_status: expected,
-      })
-      flash(context, {
-        type: 'success',
-        message: t('actions.moved', { number: moved.number, status: moved.status_label }),
-      })
-    }
-  } catch (error) {
-    return refusedBack(context, error, here, t('actions.failed'))
-  }
-  return redirect(here)
+  const { order_id: id } = fieldsOf(form, deliveryForm)
+  const order = orderActions({ context, request, id, here: `/${requestLang(context)}/admin/deliveries` })
+  return byIntent(form, { [OrderIntent.status]: order.status, [OrderIntent.cashReceived]: order.cash_received })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -112,13 +97,14 @@ export default function Deliveries({ loaderData }: Route.ComponentProps) {
                   <Form method="post" className="desk-actions__row">
                     <input type="hidden" name="order_id" value={order.id} />
                     <input type="hidden" name="expected_status" value={order.status} />
-                    <button type="submit" name="status" value={next} className="button">
+                    <input type="hidden" name="status" value={next} />
+                    <button type="submit" name="intent" value={OrderIntent.status} className="button">
                       {t(next === OrderStatus.onTheWay ? 'deliveries.take' : 'deliveries.delivered', {
                         number: order.number,
                       })}
                     </button>
                     {collect ? (
-                      <button type="submit" name="intent" value="cash" className="admin-button">
+                      <button type="submit" name="intent" value={OrderIntent.cashReceived} className="admin-button">
                         {t('deliveries.cash', { number: order.number })}
                       </button>
                     ) : null}

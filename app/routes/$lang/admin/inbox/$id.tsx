@@ -15,7 +15,7 @@ import { deskChange, deskText } from '../desk.server.ts'
 import { byIntent, pageId, staffLoad } from '../forms.server.ts'
 
 import type { Route } from './+types/$id'
-import '../orders/+shared/orders.css'
+import '../+shared/desk/pages.css'
 import '../+shared/desk/desk.css'
 
 const statuses: InboxStatus[] = ['new', 'in_progress', 'done']
@@ -79,6 +79,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // The admin layout keeps every page out of caches and search engines.
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+type Message = Route.ComponentProps['loaderData']['message']
+type Assignees = Route.ComponentProps['loaderData']['assignees']
+
 export default function InboxMessagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, message: m, assignees } = loaderData
   const { t } = useTranslation('admin-desk')
@@ -94,39 +97,7 @@ export default function InboxMessagePage({ loaderData, actionData }: Route.Compo
       </div>
       <div className="desk-order">
         <div className="desk-order__main">
-          <section className="admin-card" aria-labelledby="inbox-text">
-            <h2 id="inbox-text">{m.name ?? t('inbox.no_name')}</h2>
-            <dl className="admin-facts">
-              <dt>{t('inbox.phone')}</dt>
-              <dd>{m.phone ? formatPhone(m.phone) : t('inbox.no_phone')}</dd>
-              <dt>{t('inbox.language')}</dt>
-              <dd>{m.lang}</dd>
-              {m.page ? (
-                <>
-                  <dt>{t('inbox.page')}</dt>
-                  <dd>
-                    {/* A path of this shop opens; anything else is shown, not followed. */}
-                    {m.page.startsWith('/') && !m.page.startsWith('//') ? (
-                      <a href={m.page} rel="noreferrer">
-                        {m.page}
-                      </a>
-                    ) : (
-                      <code>{m.page}</code>
-                    )}
-                  </dd>
-                </>
-              ) : null}
-            </dl>
-            <p className="desk-message">{m.text}</p>
-            {m.screenshot ? (
-              <figure className="desk-screenshot">
-                <a href={m.screenshot}>
-                  <img src={m.screenshot} alt={t('inbox.screenshot')} loading="lazy" />
-                </a>
-                <figcaption>{t('inbox.screenshot')}</figcaption>
-              </figure>
-            ) : null}
-          </section>
+          <MessageText message={m} />
           <section className="admin-card" aria-labelledby="inbox-replies">
             <h2 id="inbox-replies">{t('inbox.replies')}</h2>
             {m.replies.length ? (
@@ -159,56 +130,99 @@ export default function InboxMessagePage({ loaderData, actionData }: Route.Compo
           </section>
         </div>
         <div className="desk-order__side">
-          <section className="admin-card" aria-labelledby="inbox-state">
-            <h2 id="inbox-state">{t('inbox.handling')}</h2>
-            <Form method="post" className="desk-text-form">
-              <input type="hidden" name="intent" value={DeskIntent.update} />
-              <div className="field">
-                <label className="field__label" htmlFor="inbox-status">
-                  {t('inbox.status')}
-                </label>
-                <select id="inbox-status" name="status" className="field__input" defaultValue={m.status}>
-                  {statuses.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`inbox.status_${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="inbox-assignee">
-                  {t('inbox.assignee')}
-                </label>
-                <select
-                  id="inbox-assignee"
-                  name="assignee_id"
-                  className="field__input"
-                  defaultValue={m.assignee?.id ?? ''}
-                >
-                  <option value="">{t('inbox.nobody')}</option>
-                  {m.assignee && !assignees.some((a) => a.id === m.assignee?.id) ? (
-                    <option value={m.assignee.id}>{m.assignee.name}</option>
-                  ) : null}
-                  {assignees.map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="admin-button">
-                {t('inbox.save')}
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value={DeskIntent.unread} />
-              <button type="submit" className="admin-button admin-button--quiet">
-                {t('inbox.mark_unread')}
-              </button>
-            </Form>
-          </section>
+          <Handling message={m} assignees={assignees} />
         </div>
       </div>
     </div>
+  )
+}
+
+/** What the customer wrote, who they are and where they were, and their screenshot. */
+function MessageText({ message: m }: { message: Message }) {
+  const { t } = useTranslation('admin-desk')
+  return (
+    <section className="admin-card" aria-labelledby="inbox-text">
+      <h2 id="inbox-text">{m.name ?? t('inbox.no_name')}</h2>
+      <dl className="admin-facts">
+        <dt>{t('inbox.phone')}</dt>
+        <dd>{m.phone ? formatPhone(m.phone) : t('inbox.no_phone')}</dd>
+        <dt>{t('inbox.language')}</dt>
+        <dd>{m.lang}</dd>
+        {m.page ? (
+          <>
+            <dt>{t('inbox.page')}</dt>
+            <dd>
+              {/* A path of this shop opens; anything else is shown, not followed. */}
+              {m.page.startsWith('/') && !m.page.startsWith('//') ? (
+                <a href={m.page} rel="noreferrer">
+                  {m.page}
+                </a>
+              ) : (
+                <code>{m.page}</code>
+              )}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="desk-message">{m.text}</p>
+      {m.screenshot ? (
+        <figure className="desk-screenshot">
+          <a href={m.screenshot}>
+            <img src={m.screenshot} alt={t('inbox.screenshot')} loading="lazy" />
+          </a>
+          <figcaption>{t('inbox.screenshot')}</figcaption>
+        </figure>
+      ) : null}
+    </section>
+  )
+}
+
+/** Where the message stands and who handles it; or back to unread. */
+function Handling({ message: m, assignees }: { message: Message; assignees: Assignees }) {
+  const { t } = useTranslation('admin-desk')
+  return (
+    <section className="admin-card" aria-labelledby="inbox-state">
+      <h2 id="inbox-state">{t('inbox.handling')}</h2>
+      <Form method="post" className="desk-text-form">
+        <input type="hidden" name="intent" value={DeskIntent.update} />
+        <div className="field">
+          <label className="field__label" htmlFor="inbox-status">
+            {t('inbox.status')}
+          </label>
+          <select id="inbox-status" name="status" className="field__input" defaultValue={m.status}>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`inbox.status_${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="inbox-assignee">
+            {t('inbox.assignee')}
+          </label>
+          <select id="inbox-assignee" name="assignee_id" className="field__input" defaultValue={m.assignee?.id ?? ''}>
+            <option value="">{t('inbox.nobody')}</option>
+            {m.assignee && !assignees.some((a) => a.id === m.assignee?.id) ? (
+              <option value={m.assignee.id}>{m.assignee.name}</option>
+            ) : null}
+            {assignees.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="admin-button">
+          {t('inbox.save')}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value={DeskIntent.unread} />
+        <button type="submit" className="admin-button admin-button--quiet">
+          {t('inbox.mark_unread')}
+        </button>
+      </Form>
+    </section>
   )
 }

@@ -4,13 +4,14 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import { ConcentrationOptions, SizeKindOptions } from '../+shared/size-options.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { TableHead } from '../+shared/table-head.tsx'
 import { byIntent, pageId, refusedAnswer, staffLoad } from '../forms.server.ts'
-import { ConcentrationOptions, SizeKindOptions } from './+shared/size-options.tsx'
 import type { Route } from './+types/$id'
 import { membersFrom } from './lines.server.ts'
 import './+shared/lines.css'
@@ -61,7 +62,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function LinePage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, line } = loaderData
   const { t } = useTranslation('admin-lines')
-  const { t: tp } = useTranslation('admin-products')
   return (
     <section className="admin-page lines-page">
       <p>
@@ -91,60 +91,7 @@ export default function LinePage({ loaderData, actionData }: Route.ComponentProp
           />
           <tbody>
             {line.members.map((member, index) => (
-              <tr key={member.id}>
-                <td data-label={t('edit.position')}>
-                  <input
-                    type="number"
-                    name={`position_${member.id}`}
-                    min={1}
-                    max={line.members.length}
-                    defaultValue={index + 1}
-                    aria-label={`${t('edit.position')}: ${member.title}`}
-                    className="field__input lines-members__position"
-                  />
-                </td>
-                <td data-label={t('edit.product')}>
-                  <Link to={adminPath(lang, `products/${member.id}`)}>{member.title}</Link>
-                  {member.sku ? <span className="admin-muted"> · {member.sku}</span> : null}
-                  {member.is_hidden ? <span className="admin-badge">{t('section.hidden')}</span> : null}
-                </td>
-                <td data-label={t('edit.concentration')}>
-                  <select
-                    name={`concentration_${member.id}`}
-                    defaultValue={member.concentration ?? ''}
-                    aria-label={`${t('edit.concentration')}: ${member.title}`}
-                    className="field__input"
-                  >
-                    <ConcentrationOptions none={t('concentration.none')} />
-                  </select>
-                </td>
-                <td data-label={t('edit.kind')}>
-                  <select
-                    name={`size_kind_${member.id}`}
-                    defaultValue={member.size_kind ?? ''}
-                    aria-label={`${t('edit.kind')}: ${member.title}`}
-                    className="field__input"
-                  >
-                    <SizeKindOptions />
-                  </select>
-                </td>
-                <td data-label={t('edit.price')}>
-                  {formatMoney(member.sale_price ?? member.price, lang)}
-                  {member.volume ? (
-                    <span className="admin-muted">
-                      {' '}
-                      · {member.volume} {tp(`units.${member.unit}`)}
-                    </span>
-                  ) : null}
-                </td>
-                <td data-label={t('edit.stock')}>{member.stock}</td>
-                <td data-label={t('edit.remove')}>
-                  <label className="admin-check">
-                    <input type="checkbox" name={`remove_${member.id}`} value="1" />
-                    <span className="visually-hidden">{t('edit.remove_label', { title: member.title })}</span>
-                  </label>
-                </td>
-              </tr>
+              <MemberRow key={member.id} lang={lang} member={member} position={index + 1} count={line.members.length} />
             ))}
           </tbody>
         </table>
@@ -162,6 +109,70 @@ export default function LinePage({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </details>
     </section>
+  )
+}
+
+type Member = Route.ComponentProps['loaderData']['line']['members'][number]
+
+/** A product of the line: its place, concentration and size kind to change, its price and stock, and remove. */
+function MemberRow({ lang, member, position, count }: { lang: Lang; member: Member; position: number; count: number }) {
+  const { t } = useTranslation('admin-lines')
+  const { t: tp } = useTranslation('admin-products')
+  return (
+    <tr>
+      <td data-label={t('edit.position')}>
+        <input
+          type="number"
+          name={`position_${member.id}`}
+          min={1}
+          max={count}
+          defaultValue={position}
+          aria-label={`${t('edit.position')}: ${member.title}`}
+          className="field__input lines-members__position"
+        />
+      </td>
+      <td data-label={t('edit.product')}>
+        <Link to={adminPath(lang, `products/${member.id}`)}>{member.title}</Link>
+        {member.sku ? <span className="admin-muted"> · {member.sku}</span> : null}
+        {member.is_hidden ? <span className="admin-badge">{t('section.hidden')}</span> : null}
+      </td>
+      <td data-label={t('edit.concentration')}>
+        <select
+          name={`concentration_${member.id}`}
+          defaultValue={member.concentration ?? ''}
+          aria-label={`${t('edit.concentration')}: ${member.title}`}
+          className="field__input"
+        >
+          <ConcentrationOptions none={t('concentration.none')} />
+        </select>
+      </td>
+      <td data-label={t('edit.kind')}>
+        <select
+          name={`size_kind_${member.id}`}
+          defaultValue={member.size_kind ?? ''}
+          aria-label={`${t('edit.kind')}: ${member.title}`}
+          className="field__input"
+        >
+          <SizeKindOptions />
+        </select>
+      </td>
+      <td data-label={t('edit.price')}>
+        {formatMoney(member.sale_price ?? member.price, lang)}
+        {member.volume ? (
+          <span className="admin-muted">
+            {' '}
+            · {member.volume} {tp(`units.${member.unit}`)}
+          </span>
+        ) : null}
+      </td>
+      <td data-label={t('edit.stock')}>{member.stock}</td>
+      <td data-label={t('edit.remove')}>
+        <label className="admin-check">
+          <input type="checkbox" name={`remove_${member.id}`} value="1" />
+          <span className="visually-hidden">{t('edit.remove_label', { title: member.title })}</span>
+        </label>
+      </td>
+    </tr>
   )
 }
 

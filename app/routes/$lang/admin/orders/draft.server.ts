@@ -1,60 +1,20 @@
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
-import { staffApi } from '#app/utils/staff-session.server.ts'
-import { QUANTITY_MAX } from '#contract/basket.ts'
 import { pick } from '#contract/languages.ts'
-import { ORDER_LINES_MAX } from '#contract/orders.ts'
-import { apiRefusal, staffLoad } from '../forms.server.ts'
-import { type Draft, type DraftLine, type DraftProblem, TASHKENT_CITY } from './+shared/draft.ts'
+import { TASHKENT_CITY } from '#contract/regions.ts'
+import { z } from '#contract/zod.ts'
+import { apiRefusal, fieldsOf, parseForm, staffLoad } from '../forms.server.ts'
+import { DraftIntent, type DraftProblem, type FoundProduct } from './+shared/draft.ts'
+import type { Draft, DraftLine } from './+shared/draft-form.ts'
 
 type Context = Readonly<RouterContextProvider>
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name)
-  return typeof value === 'string' ? value.trim() : ''
-}
-const whole = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : null)
-
-/**
- * The draft of an order's lines and place as the edit and phone-order forms
- * post it (`items.<n>.product_id`, `.quantity`, `.title`, `.unit_price`; the
- * delivery and address fields; the receiver). A line whose quantity is 0 is
- * taken out; the API checks everything else and says what it refuses.
- */
-export function readDraft(form: FormData): Draft {
-  const items: DraftLine[] = []
-  for (let n = 0; n <= ORDER_LINES_MAX && form.has(`items.${n}.product_id`); n++) {
-    const id = whole(text(form, `items.${n}.product_id`))
-    const quantity = whole(text(form, `items.${n}.quantity`)) ?? 1
-    if (id === null || quantity === 0 || items.some((l) => l.product_id === id)) continue
-    items.push({
-      product_id: id,
-      quantity: Math.min(quantity, QUANTITY_MAX),
-      title: text(form, `items.${n}.title`),
-      unit_price: whole(text(form, `items.${n}.unit_price`)) ?? 0,
-    })
-  }
-  return {
-    items,
-    delivery: text(form, 'delivery') === 'courier' ? 'courier' : 'pickup',
-    address: {
-      region: text(form, 'region'),
-      district: text(form, 'district'),
-      district_text: text(form, 'district_text'),
-      street: text(form, 'street'),
-      house: text(form, 'house'),
-      flat: text(form, 'flat'),
-      landmark: text(form, 'landmark'),
-    },
-    pickup_point: text(form, 'pickup_point'),
-    receiver: {
-      name: text(form, 'receiver_name'),
-      phone: text(form, 'receiver_phone'),
-      extra_phone: text(form, 'receiver_extra_phone'),
-    },
-    reason: text(form, 'reason'),
-  }
+/** The draft as `schema` reads the form; one the page never sends (a line's id tampered with) is 400. */
+export function readDraft<S extends z.ZodType<Draft>>(form: FormData, schema: S): z.output<S> {
+  const submission = parseForm(form, schema)
+  if (submission.status !== 'success') throw data(null, { status: 400 })
+  return submission.value
 }
 
 /** The API's lines, delivery way and place for the draft (a Tashkent district from the list, elsewhere typed). */
@@ -87,7 +47,7 @@ export const apiReceiver = (draft: Draft) => ({
 })
 
 /** A product to add: one line of it at its price now (the preview then gives the price the order takes). */
-export async function lineOf(context: Context, id: number): Promise<DraftLine> {
+async function lineOf(context: Context, id: number): Promise<DraftLine> {
   const product = await staffLoad(context, `admin/products/${id}/`)
   return {
     product_id: product.id,
@@ -98,7 +58,7 @@ export async function lineOf(context: Context, id: number): Promise<DraftLine> {
 }
 
 /** Products matching what staff typed (name, brand, SKU: the shop's own search), for the "add" list. */
-export async function findProducts(context: Context, q: string) {
+async function findProducts(context: Context, q: string): Promise<FoundProduct[]> {
   if (!q) return []
   const page = await staffLoad(context, 'admin/products/', { q, size: 8 })
   return page.results
@@ -120,33 +80,86 @@ export async function placeChoices(context: Context) {
   }
 }
 
+type PricedLine = { product_id: number | null; quantity: number; title: string; unit_price: number }
+
 /** The lines as the preview (or the order) gives them: the price each line takes, and its title in the staff's language. */
-export function linesOf(items: { product_id: number | null; quantity: number; title: string; unit_price: number }[]) {
+export function linesOf(items: PricedLine[]): DraftLine[] {
   return items
-    .filter((i): i is typeof i & { product_id: number } => i.product_id != null)
+    .filter((i): i is PricedLine & { product_id: number } => i.product_id != null)
     .map(({ product_id, quantity, title, unit_price }) => ({ product_id, quantity, title, unit_price }))
 }
 
 /**
  * An API refusal as the draft forms show it: the message, the field errors
- * by form field name, the lines it names (short stock: requested and
- * available). Outages and bugs are thrown as they are.
+ * by field name (the forms name their fields as the API does), the lines it
+ * names (short stock: requested and available). Outages and bugs are thrown as they are.
  */
 export function problemOf(error: unknown): DraftProblem {
   const refusal = apiRefusal(error)
   const body = (error as { body?: { items?: unknown } }).body
   const items = Array.isArray(body?.items) ? (body.items as DraftProblem['items']) : []
   const fields: Record<string, string> = {}
-  for (const e of refusal.errors) {
-    if (!e.field) continue
-    const name = e.field
-      .replace(/^address\./, '')
-      .replace(/^receiver\./, 'receiver_')
-      .replace(/^customer\./, 'customer_')
-    fields[name] ??= e.message
-  }
+  for (const e of refusal.errors) if (e.field) fields[e.field] ??= e.message
   return { status: refusal.status, detail: refusal.detail, fields, items }
 }
 
-/** The staff API, for the forms' sends. */
-export const deskApi = (context: Context) => staffApi(context)
+/** An add button's value: `add:<product id>`. */
+const addForm = z.object({
+  intent: z
+    .string()
+    .regex(/^add:\d{1,9}$/)
+    .transform((intent) => Number(intent.slice(DraftIntent.add.length + 1))),
+})
+
+/**
+ * What both draft screens do while the draft is made: find products, add one,
+ * recalculate (the API's `preview` of exactly this draft). Each answers the
+ * draft as it is now (with the lines the preview priced), what the post
+ * found, or what the API refused; `answer` and `refused` are the screen's own
+ * intents' answers in the same shape (`own`: what only that intent answers).
+ */
+export function draftActions<D extends Draft, P extends { items: PricedLine[] }>(
+  context: Context,
+  draft: D,
+  preview: (draft: D) => Promise<P>,
+) {
+  const answer = <const I extends string, E extends object = Record<never, never>>(
+    intent: I,
+    got: { preview?: P; found?: FoundProduct[]; problem?: DraftProblem } = {},
+    own?: E,
+  ) =>
+    data(
+      {
+        ...(own as E),
+        intent,
+        draft,
+        preview: got.preview ?? null,
+        found: got.found ?? null,
+        problem: got.problem ?? null,
+      },
+      { status: got.problem?.status ?? 200 },
+    )
+  const refused = <const I extends string>(intent: I, error: unknown) => answer(intent, { problem: problemOf(error) })
+  const previewed = async <const I extends string>(intent: I) => {
+    try {
+      const priced = await preview(draft)
+      Object.assign(draft, { items: linesOf(priced.items) })
+      return answer(intent, { preview: priced })
+    } catch (error) {
+      return refused(intent, error)
+    }
+  }
+  return {
+    answer,
+    refused,
+    intents: {
+      [DraftIntent.find]: async () => answer(DraftIntent.find, { found: await findProducts(context, draft.q) }),
+      [DraftIntent.add]: async (form: FormData) => {
+        const { intent: id } = fieldsOf(form, addForm)
+        if (!draft.items.some((l) => l.product_id === id)) draft.items.push(await lineOf(context, id))
+        return previewed(DraftIntent.add)
+      },
+      [DraftIntent.recalc]: () => previewed(DraftIntent.recalc),
+    },
+  }
+}

@@ -16,7 +16,7 @@ import { StatusTabs } from './+shared/status-tabs.tsx'
 import type { DeskOrderPage } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { pageError } from './desk.server.ts'
-import './+shared/orders.css'
+import '../+shared/desk/pages.css'
 import './+shared/order-changes.css'
 
 const emptyPage: DeskOrderPage = {

@@ -11,14 +11,14 @@ import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { bulkActions } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
+import type { Batch } from '../+shared/batches/types.ts'
 import { SelectField } from '../+shared/fields.tsx'
 import { adminPath } from '../+shared/staff.ts'
-import type { Batch } from '../batches/+shared/types.ts'
 
 import { adminFailure, apiError, parseForm } from '../forms.server.ts'
 import { bulkForm } from './+shared/bulk-form.ts'
 import type { Route } from './+types/bulk'
-import '../batches/+shared/batches.css'
+import '../+shared/batches/batches.css'
 
 const MAX_IDS = 1000
 

@@ -3,15 +3,15 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
+import { IMPORT_MAX_MB, importModes } from '#contract/catalogue-batches.ts'
 import { AdminErrorBoundary } from '../+shared/admin-error.tsx'
 import { adminPath } from '../+shared/staff.ts'
 import { apiRefusal } from '../forms.server.ts'
 
 import type { Route } from './+types/import'
-import '../batches/+shared/batches.css'
+import '../+shared/batches/batches.css'
 
-type Answer = { mode: string; errors: Partial<Record<'file' | 'mode', string>>; detail: string }
+type Answer = { errors: Partial<Record<'file' | 'mode', string>>; detail: string }
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The modes and the size limit come with the page's data: the contract's lists stay out of its script.
@@ -24,36 +24,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Sends the file to the API, which checks it in the background; the batch
+ * Streams the browser's upload through to the API as it comes (the file is
+ * neither parsed nor held here), which checks it in the background; the batch
  * page then shows the progress and the preview. Refusals come back beside
- * their field with the chosen mode kept (a file input cannot be refilled).
+ * their field (a file input cannot be refilled; the mode stays chosen in the
+ * page with JavaScript).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const t = serverT(context, 'admin-batches')
-  const fail = (answer: Answer, status = 400) => data(answer, { status })
-  const length = Number(request.headers.get('content-length') ?? 0)
-  if (length > IMPORT_MAX_BYTES + 64 * 1024) {
-    await request.body?.cancel().catch(() => undefined)
-    const detail = t('import.too_large', { max: IMPORT_MAX_MB })
-    return fail({ mode: 'prices', errors: { file: detail }, detail })
-  }
-  const form = await request.formData()
-  const file = form.get('file')
-  const mode = String(form.get('mode') ?? '')
-  if (!(file instanceof File) || file.size === 0) {
-    const detail = t('import.file_required')
-    return fail({ mode, errors: { file: detail }, detail })
-  }
-  const body = new FormData()
-  body.set('file', file, file.name || 'import')
-  body.set('mode', mode)
   let batch: { id: number }
   try {
-    batch = await staffApi(context).upload('admin/products/import/', body)
+    batch = await staffApi(context).upload('admin/products/import/', request)
   } catch (error) {
     const refusal = apiRefusal(error)
     const errors = Object.fromEntries(refusal.errors.map((e) => [e.field, e.message]))
-    return fail({ mode, errors, detail: refusal.detail }, refusal.status)
+    return data<Answer>({ errors, detail: refusal.detail }, { status: refusal.status })
   }
   return redirect(adminPath(requestLang(context), `batches/${batch.id}`))
 }
@@ -65,7 +49,6 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation('admin-batches')
   const busy = useNavigation().state === 'submitting'
   const answer = actionData
-  const chosen = modes.find((mode) => mode === answer?.mode) ?? 'prices'
   const template = (format: string) => adminPath(lang, `products/export/file?template=1&format=${format}`)
   return (
     <div className="batch-page">
@@ -103,6 +86,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
             type="file"
             className="field__input"
             accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            required
             aria-invalid={answer?.errors.file ? true : undefined}
             aria-describedby={answer?.errors.file ? 'import-file-error' : undefined}
           />
@@ -116,7 +100,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           <legend>{t('import.mode')}</legend>
           {modes.map((mode) => (
             <label key={mode}>
-              <input type="radio" name="mode" value={mode} defaultChecked={chosen === mode} /> {t(`import.${mode}`)}
+              <input type="radio" name="mode" value={mode} defaultChecked={mode === 'prices'} /> {t(`import.${mode}`)}
             </label>
           ))}
           {answer?.errors.mode ? <p className="field__error">{answer.errors.mode}</p> : null}

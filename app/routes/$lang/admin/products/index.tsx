@@ -13,7 +13,7 @@ import { ProductsTable } from './+shared/products-table.tsx'
 import type { Route } from './+types/index'
 import { loadChoices } from './products.server.ts'
 import './+shared/products.css'
-import '../stock/+shared/stock.css'
+import '../+shared/stock/stock.css'
 
 /** The products: searched and filtered by the URL's query, paged. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { deskChange, deskText } from '../desk.server.ts'
 import { byIntent, pageId, staffLoad } from '../forms.server.ts'
 
 import type { Route } from './+types/$id'
-import '../orders/+shared/orders.css'
+import '../+shared/desk/pages.css'
 import '../+shared/desk/desk.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
 
 import type { Route } from './+types/index'
-import '../orders/+shared/orders.css'
+import '../+shared/desk/pages.css'
 import '../+shared/desk/desk.css'
 
 const states: Moderation[] = ['new', 'published', 'hidden']

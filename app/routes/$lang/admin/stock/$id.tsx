@@ -6,15 +6,15 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { formatDate, formatMoney, isoDate } from '#app/utils/money.ts'
+import { ArrivalForm, CorrectionForm } from '../+shared/stock/stock-forms.tsx'
 import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
-import { ArrivalForm, CorrectionForm } from './+shared/stock-forms.tsx'
 import type { StockMovement } from './+shared/types.ts'
 import type { Route } from './+types/$id'
 import { stockAction } from './stock.server.ts'
 // The desk's lists (.desk-table: cards on a phone, a table on a desktop) are the orders desk's.
-import '../orders/+shared/orders.css'
-import './+shared/stock.css'
+import '../+shared/desk/pages.css'
+import '../+shared/stock/stock.css'
 
 const PAGE_SIZE = 20
 

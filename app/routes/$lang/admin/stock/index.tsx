@@ -5,16 +5,16 @@ import { requestLang } from '#app/utils/auth.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { EXPIRING_DAYS } from '../+shared/stock/schemas.ts'
+import { CorrectionForm, SaleForm, type StockActionData } from '../+shared/stock/stock-forms.tsx'
 import { TableHead } from '../+shared/table-head.tsx'
 import { staffLoad } from '../forms.server.ts'
-import { EXPIRING_DAYS } from './+shared/schemas.ts'
-import { CorrectionForm, SaleForm, type StockActionData } from './+shared/stock-forms.tsx'
 import type { ExpiringRow, StockRow } from './+shared/types.ts'
 import type { Route } from './+types/index'
 import { stockAction } from './stock.server.ts'
 // The desk's lists (.desk-table: cards on a phone, a table on a desktop) are the orders desk's.
-import '../orders/+shared/orders.css'
-import './+shared/stock.css'
+import '../+shared/desk/pages.css'
+import '../+shared/stock/stock.css'
 
 const PAGE_SIZE = 25
 

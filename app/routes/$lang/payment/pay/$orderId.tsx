@@ -18,12 +18,13 @@ const providerNames: Record<PaymentStart['provider'], string> = {
   sandbox: 'Sandbox',
   payme: 'Payme',
   click: 'Click',
+  uzum: 'Uzum Bank',
   'card:sandbox': 'Sandbox',
   'card:payme': 'Payme',
 }
 
 /**
- * The step before an external payment page (Payme, Click). A form cannot
+ * The step before an external payment page (Payme, Click, Uzum Bank). A form cannot
  * redirect off the shop (CSP form-action 'self'), so the order form comes
  * here first; the link (followed at once with JavaScript) leaves for the
  * provider. The local sandbox page needs no such step.

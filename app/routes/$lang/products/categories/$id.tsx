@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { CategoryPage } from '#app/components/catalogue/category-page.tsx'
 import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { catalogueHeaders, sharedPage } from '#app/utils/http-cache.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
 import { loadCategoryPage } from '../category.server.ts'
 import type { Route } from './+types/$id'
@@ -13,7 +13,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const url = new URL(request.url)
     return data({ invalid: true as const, path: url.pathname + url.search }, { status: 404 })
   }
-  return loadCategoryPage(`products/categories/${params.id}/`, { request, context, lang: params.lang as Lang })
+  return loadCategoryPage(`products/categories/${params.id}/`, { request, context, lang: langOf(params) })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { CategoryPage } from '#app/components/catalogue/category-page.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { catalogueHeaders, sharedPage } from '#app/utils/http-cache.ts'
-import type { Lang } from '#app/utils/i18n.ts'
+import { langOf } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
 import { loadCategoryPage } from '../category.server.ts'
 import type { Route } from './+types/$slug'
@@ -12,7 +12,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return loadCategoryPage(`products/category/${params.slug}/`, {
     request,
     context,
-    lang: params.lang as Lang,
+    lang: langOf(params),
     slug: params.slug,
   })
 }

@@ -11,7 +11,7 @@ import type { FormFields } from '#app/utils/form-fields.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { codeForm, phoneOnlySchema } from '#contract/account.ts'
 import { formatPhone } from '#contract/phone-format.ts'
-import { apiError, formFailure, parseForm } from '../forms.server.ts'
+import { apiError, byIntent, formFailure, parseForm } from '../forms.server.ts'
 import type { Route } from './+types/change-number'
 import { phoneChangeHeader, readPhoneChange } from './phone-change.server.ts'
 
@@ -28,55 +28,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Two steps (SPEC §2): the new number gets an SMS code; the code confirms it. */
+/** Two steps (SPEC §2): the new number gets an SMS code; the code confirms it. Or start again with another number. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const here = `/${requestLang(context)}/profile/settings/change-number`
+  const formData = await request.formData()
+  return byIntent(formData, {
+    [Intent.restart]: async () => redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } }),
+    [Intent.verify]: () => verify(request, context, formData),
+    [Intent.send]: () => send(request, context, formData),
+  })
+}
+
+/** Step 1: the new number; the API sends it a code, and the page asks for it. */
+async function send(request: Request, context: Route.ActionArgs['context'], formData: FormData) {
   const user = signedInUser(context)
   const t = serverT(context, 'profile')
-  const lang = requestLang(context)
-  const here = `/${lang}/profile/settings/change-number`
-  const api = context.get(apiClientContext)
-  const formData = await request.formData()
-  const intent = formData.get('intent')
-
-  if (intent === Intent.restart)
-    return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } })
-
-  if (intent === Intent.verify) {
-    const state = await readPhoneChange(request, user.id)
-    if (!state) return redirect(here)
-    const submission = parseForm(formData, codeForm)
-    if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.code') })
-    try {
-      await api.send('POST', 'account/phone-change/verify/', {
-        ...submission.value,
-        phone: state.phone,
-        session: state.session,
-      })
-    } catch (error) {
-      const failed = apiError(error, ['code'], t('toast.generic'))
-      return formFailure(submission, {
-        toast: failed.firstError,
-        status: failed.status,
-        fieldErrors: { code: [failed.firstError] },
-      })
-    }
-    flash(context, { type: 'success', message: t('change_number.done') })
-    return redirect(`/${lang}/profile/settings`, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } })
-  }
-
   const submission = parseForm(formData, phoneOnlySchema)
   if (submission.status !== 'success') {
     const invalid = submission.error?.phone?.includes('invalid_phone')
     return formFailure(submission, { toast: t(invalid ? 'toast.invalid_phone' : 'toast.fill_form') })
   }
   try {
-    const { session } = await api.send('POST', 'account/phone-change/', submission.value)
+    const { session } = await context.get(apiClientContext).send('POST', 'account/phone-change/', submission.value)
     const state = { userId: user.id, phone: submission.value.phone, session, sentAt: Date.now() }
+    const here = `/${requestLang(context)}/profile/settings/change-number`
     return redirect(here, { headers: { 'Set-Cookie': await phoneChangeHeader(request, state) } })
   } catch (error) {
     const failed = apiError(error, ['phone'], t('toast.generic'))
     return formFailure(submission, { toast: failed.detail, status: failed.status, fieldErrors: failed.fieldErrors })
   }
+}
+
+/** Step 2: the code confirms the number (no code under way: back to step 1). */
+async function verify(request: Request, context: Route.ActionArgs['context'], formData: FormData) {
+  const user = signedInUser(context)
+  const t = serverT(context, 'profile')
+  const lang = requestLang(context)
+  const state = await readPhoneChange(request, user.id)
+  if (!state) return redirect(`/${lang}/profile/settings/change-number`)
+  const submission = parseForm(formData, codeForm)
+  if (submission.status !== 'success') return formFailure(submission, { toast: t('toast.code') })
+  try {
+    await context.get(apiClientContext).send('POST', 'account/phone-change/verify/', {
+      ...submission.value,
+      phone: state.phone,
+      session: state.session,
+    })
+  } catch (error) {
+    const failed = apiError(error, ['code'], t('toast.generic'))
+    return formFailure(submission, {
+      toast: failed.firstError,
+      status: failed.status,
+      fieldErrors: { code: [failed.firstError] },
+    })
+  }
+  flash(context, { type: 'success', message: t('change_number.done') })
+  return redirect(`/${lang}/profile/settings`, { headers: { 'Set-Cookie': await phoneChangeHeader(request, null) } })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

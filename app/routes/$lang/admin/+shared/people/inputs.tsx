@@ -1,8 +1,9 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import { AdminField } from '../fields.tsx'
 
 type InputProps = {
-  field: FieldMetadata<string, any, string[]>
+  field: FieldOf
   label: string
   hint?: string
   type?: 'text' | 'number' | 'datetime-local' | 'search'
@@ -25,7 +26,7 @@ export function InputField({ field, label, hint, type = 'text', inputMode }: Inp
 }
 
 /** A labelled checkbox; conform's `on` value. */
-export function CheckboxField({ field, label }: { field: FieldMetadata<string, any, string[]>; label: string }) {
+export function CheckboxField({ field, label }: { field: FieldOf; label: string }) {
   return (
     <div className="field field--checkbox">
       <label htmlFor={field.id}>

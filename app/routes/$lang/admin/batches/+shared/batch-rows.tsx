@@ -3,10 +3,10 @@ import { Link } from 'react-router'
 import { Pagination } from '#app/components/catalogue/pagination.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import type { RowKind } from '#contract/catalogue-batches.ts'
+import type { BatchDetail } from '../../+shared/batches/types.ts'
 import { useFieldNames } from '../../+shared/field-names.ts'
 import { adminPath } from '../../+shared/staff.ts'
 import { TableHead } from '../../+shared/table-head.tsx'
-import type { BatchDetail } from './types.ts'
 
 /** The tabs (all, created, changed, rejected), the rows as a table (cards on a phone) and the pager. */
 /** The batch's rows by kind (`kinds`: created, changed, rejected, from the loader), a page at a time. */

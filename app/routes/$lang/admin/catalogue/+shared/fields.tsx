@@ -1,12 +1,13 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '#app/components/account/fields.tsx'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import { type Kind, kinds } from './kinds.ts'
 
-type Field = FieldMetadata<string, any, string[]>
+type Field = FieldOf
 
 /** A yes/no switch of a form: a labelled checkbox (`on` when ticked), its error beside it. */
-export function CheckboxField({ field, label }: { field: FieldMetadata<string, any, string[]>; label: string }) {
+export function CheckboxField({ field, label }: { field: FieldOf; label: string }) {
   const errors = field.errors ?? []
   return (
     <div className="field catalogue-check">

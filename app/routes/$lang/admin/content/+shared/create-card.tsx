@@ -5,7 +5,7 @@ import { FormMessage } from '#app/components/account/fields.tsx'
 import type { FormAnswer } from '../../+shared/forms.tsx'
 
 /** A list page's "add" form in its own card: its title names the card and the button alike. */
-export function CreateCard({
+export function CreateCard<Schema extends Record<string, unknown>>({
   id,
   title,
   form,
@@ -15,7 +15,7 @@ export function CreateCard({
 }: {
   id: string
   title: string
-  form: FormMetadata<any, string[]>
+  form: FormMetadata<Schema, string[]>
   answer?: FormAnswer
   busy: boolean
   children: ReactNode

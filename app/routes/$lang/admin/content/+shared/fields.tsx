@@ -1,13 +1,14 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { getInputProps } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import type { Lang } from '#app/utils/i18n.ts'
-import { languages } from '#contract/languages.ts'
+import { type Localized, languages } from '#contract/languages.ts'
 import { AdminField } from '../../+shared/fields.tsx'
 import { ContentIntent } from './intents.ts'
 
-type Meta = FieldMetadata<any, any, string[]>
+type Meta = FieldOf<unknown>
 
 export function ContentInput({
   field,
@@ -46,8 +47,16 @@ export function LanguageLabel({ lang, label, missing }: { lang: Lang; label: str
 }
 
 /** A text's three languages, one input each, all visible; empty ones marked as missing. */
-export function LocalizedInputs({ field, label, maxLength = 200 }: { field: Meta; label: string; maxLength?: number }) {
-  const fieldset = (field as unknown as { getFieldset(): Record<string, Meta> }).getFieldset()
+export function LocalizedInputs({
+  field,
+  label,
+  maxLength = 200,
+}: {
+  field: FieldOf<Localized>
+  label: string
+  maxLength?: number
+}) {
+  const fieldset = field.getFieldset()
   return (
     <div className="content-localized">
       {languages.map((lang) => {

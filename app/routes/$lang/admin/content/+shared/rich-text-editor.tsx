@@ -1,6 +1,7 @@
-import { type FieldMetadata, getTextareaProps } from '@conform-to/react'
+import { getTextareaProps } from '@conform-to/react'
 import { createElement, type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { FieldOf } from '#app/utils/form-fields.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { AdminField } from '../../+shared/fields.tsx'
 
@@ -57,7 +58,7 @@ const tools = [
   { id: 'link', open: '<a href="https://">', close: '</a>' },
 ] as const
 
-export function RichTextEditor({ field, label }: { field: FieldMetadata<string, any, string[]>; label: ReactNode }) {
+export function RichTextEditor({ field, label }: { field: FieldOf; label: ReactNode }) {
   const { t } = useTranslation('admin-content')
   const hydrated = useHydrated()
   const area = useRef<HTMLTextAreaElement>(null)

@@ -1,15 +1,14 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
-import { parseForm } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { idOf } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { requiredText } from '#contract/account.ts'
 import { CANCEL_REASON_MAX, isOrderStatus, ORDER_NOTE_MAX, OrderStatus } from '#contract/orders.ts'
 import { z } from '#contract/zod.ts'
-import { byIntent, refusedBack } from '../../forms.server.ts'
-import { DeskIntent } from '../+shared/schemas.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
+import { byIntent, fieldsOf, parseForm, refusedBack } from '../../forms.server.ts'
 
 const orderStatus = z.coerce.number().int().refine(isOrderStatus)
 
@@ -37,14 +36,7 @@ const assignForm = z.object({
     .transform((id) => idOf(id) ?? undefined),
 })
 
-type Desk = { context: Readonly<RouterContextProvider>; request: Request; id: number; here: string }
-
-/** A form's fields as `schema` reads them; a form the page never sends (tampered, stale) is 400. */
-function fieldsOf<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
-  const parsed = schema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) throw data(null, { status: 400 })
-  return parsed.data
-}
+export type Desk = { context: Readonly<RouterContextProvider>; request: Request; id: number; here: string }
 
 /**
  * Runs one change of the order: done, the success toast and back to the
@@ -76,7 +68,7 @@ function cancel(desk: Desk, form: FormData) {
   const { expected_status } = fieldsOf(form, shownStatus)
   const submission = parseForm(form, cancelForm)
   if (submission.status !== 'success')
-    return data({ intent: DeskIntent.cancel, result: submission.reply() }, { status: 400 })
+    return data({ intent: OrderIntent.cancel, result: submission.reply() }, { status: 400 })
   const { reason } = submission.value
   return change(desk, async () => {
     const moved = await staffApi(desk.context).send('POST', `${path(desk)}status/`, {
@@ -110,7 +102,7 @@ async function paymentLink(desk: Desk) {
   try {
     const { url } = await staffApi(desk.context).send('POST', `${path(desk)}payment-link/`, { send_sms: false })
     // The sandbox's link is a path of this shop (demo mode): made whole to be pasted into a chat.
-    return data({ intent: DeskIntent.paymentLink, link: new URL(url, siteOrigin(desk.request)).toString() })
+    return data({ intent: OrderIntent.paymentLink, link: new URL(url, siteOrigin(desk.request)).toString() })
   } catch (error) {
     return refusedBack(desk.context, error, desk.here, t(desk)('actions.failed'))
   }
@@ -127,7 +119,7 @@ function sendPaymentLink(desk: Desk) {
 function note(desk: Desk, form: FormData) {
   const submission = parseForm(form, noteForm)
   if (submission.status !== 'success')
-    return data({ intent: DeskIntent.note, result: submission.reply() }, { status: 400 })
+    return data({ intent: OrderIntent.note, result: submission.reply() }, { status: 400 })
   return change(desk, async () => {
     await staffApi(desk.context).send('POST', `${path(desk)}notes/`, { text: submission.value.text })
     return t(desk)('notes.added')
@@ -143,16 +135,23 @@ function refund(desk: Desk, form: FormData) {
   })
 }
 
-/** The order page's actions, one function per form (`intent`). */
+/**
+ * The order page's actions, one function per form (`intent`); the courier's
+ * deliveries page takes its buttons' from here too.
+ */
+export function orderActions(desk: Desk) {
+  return {
+    [OrderIntent.status]: (form: FormData) => moveStatus(desk, form),
+    [OrderIntent.cancel]: (form: FormData) => cancel(desk, form),
+    [OrderIntent.assign]: (form: FormData) => assign(desk, form),
+    [OrderIntent.cashReceived]: () => cashReceived(desk),
+    [OrderIntent.paymentLink]: () => paymentLink(desk),
+    [OrderIntent.sendPaymentLink]: () => sendPaymentLink(desk),
+    [OrderIntent.note]: (form: FormData) => note(desk, form),
+    [OrderIntent.refund]: (form: FormData) => refund(desk, form),
+  }
+}
+
 export function orderAction(desk: Desk, form: FormData) {
-  return byIntent(form, {
-    [DeskIntent.status]: (f) => moveStatus(desk, f),
-    [DeskIntent.cancel]: (f) => cancel(desk, f),
-    [DeskIntent.assign]: (f) => assign(desk, f),
-    [DeskIntent.cashReceived]: () => cashReceived(desk),
-    [DeskIntent.paymentLink]: () => paymentLink(desk),
-    [DeskIntent.sendPaymentLink]: () => sendPaymentLink(desk),
-    [DeskIntent.note]: (f) => note(desk, f),
-    [DeskIntent.refund]: (f) => refund(desk, f),
-  })
+  return byIntent(form, orderActions(desk))
 }

@@ -1,39 +1,24 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect } from 'react-router'
-import type { OrderEditPreview } from '#api/types.ts'
+import { Form, Link, redirect } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { CANCEL_REASON_MAX } from '#contract/orders.ts'
-import { pageId } from '../../forms.server.ts'
-import {
-  addedId,
-  type Draft,
-  DraftIntent,
-  type DraftProblem,
-  type FoundProduct,
-  TASHKENT_CITY,
-} from '../+shared/draft.ts'
-import { DraftFooter, DraftLines, DraftProblemNote, PlaceFields } from '../+shared/draft-fields.tsx'
+import { TASHKENT_CITY } from '#contract/regions.ts'
+import { byIntent, pageId } from '../../forms.server.ts'
+import { DraftIntent, draftField } from '../+shared/draft.ts'
+import { DraftFooter, DraftLines, DraftProblemNote, PlaceFields, ReceiverFields } from '../+shared/draft-fields.tsx'
+import { type OrderEditDraft, orderEditForm } from '../+shared/draft-form.ts'
 import { loadDeskOrder } from '../desk.server.ts'
-import {
-  apiPlace,
-  apiReceiver,
-  findProducts,
-  lineOf,
-  linesOf,
-  placeChoices,
-  problemOf,
-  readDraft,
-} from '../draft.server.ts'
+import { apiPlace, apiReceiver, draftActions, linesOf, placeChoices, readDraft } from '../draft.server.ts'
 import type { Route } from './+types/edit'
-import '../+shared/orders.css'
+import '../../+shared/desk/pages.css'
 import '../+shared/order-changes.css'
 
-/** The order as a draft: its lines, place and receiver as they are now. */
-function draftOf(order: Awaited<ReturnType<typeof loadDeskOrder>>): Draft {
+/** The order as a draft: its lines, place and receiver as they are now, and the `updated_at` they are of. */
+function draftOf(order: Awaited<ReturnType<typeof loadDeskOrder>>): OrderEditDraft {
   const a = order.address
   const tashkent = a?.region.code === TASHKENT_CITY
   return {
@@ -54,6 +39,8 @@ function draftOf(order: Awaited<ReturnType<typeof loadDeskOrder>>): Draft {
       phone: order.receiver.phone,
       extra_phone: order.receiver.extra_phone ?? '',
     },
+    q: '',
+    expected_updated_at: order.updated_at,
     reason: '',
   }
 }
@@ -69,16 +56,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = {
-  intent: string
-  /** The `updated_at` the page was opened with: kept, so a change made meanwhile keeps being refused. */
-  expected: string
-  draft: Draft
-  preview: OrderEditPreview | null
-  found: FoundProduct[] | null
-  query: string
-  problem: DraftProblem | null
-}
+/** The edit as the API takes it: the `updated_at` the page was opened with, so a change made meanwhile is refused. */
+const editBody = (draft: OrderEditDraft) => ({
+  expected_updated_at: draft.expected_updated_at,
+  ...apiPlace(draft),
+  receiver: apiReceiver(draft),
+  reason: draft.reason || null,
+})
 
 /**
  * The edit form's posts: recompute (the API's preview of exactly this
@@ -88,50 +72,25 @@ type Answer = {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = pageId(params.id)
-  const lang = requestLang(context)
   const form = await request.formData()
-  const intent = form.get('intent')
-  const draft = readDraft(form)
-  const query = String(form.get('q') ?? '').trim()
-  const expected = String(form.get('expected_updated_at') ?? '')
-  const answer = (a: Partial<Answer>, status = 200) =>
-    data(
-      { intent: String(intent), expected, draft, preview: null, found: null, query, problem: null, ...a },
-      { status },
-    )
-  const body = () => ({
-    expected_updated_at: expected,
-    ...apiPlace(draft),
-    receiver: apiReceiver(draft),
-    reason: draft.reason || null,
+  const draft = readDraft(form, orderEditForm)
+  const api = staffApi(context)
+  const desk = draftActions(context, draft, (d) => api.send('POST', `admin/orders/${id}/edit/preview/`, editBody(d)))
+  return byIntent(form, {
+    ...desk.intents,
+    [DraftIntent.save]: async () => {
+      try {
+        const order = await api.send('POST', `admin/orders/${id}/edit/`, editBody(draft))
+        flash(context, {
+          type: 'success',
+          message: serverT(context, 'admin-orders')('edit.saved', { number: order.number }),
+        })
+      } catch (error) {
+        return desk.refused(DraftIntent.save, error)
+      }
+      return redirect(`/${requestLang(context)}/admin/orders/${id}`)
+    },
   })
-  const previewed = async () => {
-    try {
-      const preview = await staffApi(context).send('POST', `admin/orders/${id}/edit/preview/`, body())
-      draft.items = linesOf(preview.items)
-      return answer({ preview })
-    } catch (error) {
-      const problem = problemOf(error)
-      return answer({ problem }, problem.status)
-    }
-  }
-  if (intent === DraftIntent.find) return answer({ found: await findProducts(context, query) })
-  const added = addedId(intent)
-  if (added !== null) {
-    if (!draft.items.some((l) => l.product_id === added)) draft.items.push(await lineOf(context, added))
-    return previewed()
-  }
-  if (intent === DraftIntent.recalc) return previewed()
-  if (intent !== 'save') throw data(null, { status: 400 })
-  try {
-    const order = await staffApi(context).send('POST', `admin/orders/${id}/edit/`, body())
-    const t = serverT(context, 'admin-orders')
-    flash(context, { type: 'success', message: t('edit.saved', { number: order.number }) })
-  } catch (error) {
-    const problem = problemOf(error)
-    return answer({ problem }, problem.status)
-  }
-  return redirect(`/${lang}/admin/orders/${id}`)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
@@ -155,30 +114,29 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
       </p>
       {/* A new draft (a line added, a preview) re-renders the fields with what it holds. */}
       <Form method="post" className="desk-draft" key={JSON.stringify(draft)}>
-        <input type="hidden" name="expected_updated_at" value={actionData?.expected ?? order.updated_at} />
+        <input type="hidden" name={draftField('expected_updated_at')} value={draft.expected_updated_at} />
         <DraftProblemNote problem={problem} />
-        <DraftLines
-          lang={lang}
-          draft={draft}
-          found={actionData?.found ?? null}
-          query={actionData?.query ?? ''}
-          problem={problem}
-        />
+        <DraftLines lang={lang} draft={draft} found={actionData?.found ?? null} problem={problem} />
         <PlaceFields draft={draft} place={place} problem={problem} />
+        <ReceiverFields draft={draft} problem={problem} />
         <div className="desk-card">
           <label htmlFor="draft-reason" className="field__label">
             {t('edit.reason')}
           </label>
           <textarea
             id="draft-reason"
-            name="reason"
+            name={draftField('reason')}
             rows={2}
             maxLength={CANCEL_REASON_MAX}
             defaultValue={draft.reason}
             className="desk-textarea"
           />
         </div>
-        <DraftFooter lang={lang} preview={actionData?.preview} submit={{ intent: 'save', label: t('edit.save') }} />
+        <DraftFooter
+          lang={lang}
+          preview={actionData?.preview}
+          submit={{ intent: DraftIntent.save, label: t('edit.save') }}
+        />
       </Form>
     </div>
   )

@@ -5,6 +5,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { formatDate } from '#app/utils/money.ts'
 import { getStaff } from '#app/utils/staff-session.server.ts'
 import { CANCEL_REASON_MAX, ORDER_NOTE_MAX, OrderStatus } from '#contract/orders.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 import type { StaffMe } from '../../+shared/staff.ts'
 import { pageId, staffLoad } from '../../forms.server.ts'
 import { NoteForm } from '../+shared/note-form.tsx'
@@ -13,11 +14,10 @@ import { OrderContacts } from '../+shared/order-contacts.tsx'
 import { OrderItems } from '../+shared/order-items.tsx'
 import { OrderMoney } from '../+shared/order-money.tsx'
 import { OrderTimeline } from '../+shared/order-timeline.tsx'
-import { DeskIntent } from '../+shared/schemas.ts'
 import { loadDeskOrder } from '../desk.server.ts'
 import type { Route } from './+types/index'
 import { orderAction } from './actions.server.ts'
-import '../+shared/orders.css'
+import '../../+shared/desk/pages.css'
 import '../+shared/order-changes.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -111,7 +111,7 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
           <OrderMoney lang={lang} order={order} />
           <NoteForm
             max={moves.noteMax}
-            lastResult={actionData?.intent === DeskIntent.note ? actionData.result : undefined}
+            lastResult={actionData?.intent === OrderIntent.note ? actionData.result : undefined}
           />
           <OrderTimeline
             lang={lang}
@@ -139,8 +139,8 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
             owedProvider={
               order.refund_options.provider >= order.owed_back || order.refund_options.whole.includes(order.owed_back)
             }
-            paymentLink={actionData?.intent === DeskIntent.paymentLink ? actionData.link : null}
-            cancelResult={actionData?.intent === DeskIntent.cancel ? actionData.result : undefined}
+            paymentLink={actionData?.intent === OrderIntent.paymentLink ? actionData.link : null}
+            cancelResult={actionData?.intent === OrderIntent.cancel ? actionData.result : undefined}
           />
         </div>
       </div>

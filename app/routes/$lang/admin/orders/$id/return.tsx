@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { flash } from '#app/utils/flash.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { CANCEL_REASON_MAX, OrderStatus } from '#contract/orders.ts'
@@ -12,7 +13,7 @@ import { DraftProblemNote } from '../+shared/draft-fields.tsx'
 import { loadDeskOrder } from '../desk.server.ts'
 import { problemOf } from '../draft.server.ts'
 import type { Route } from './+types/return'
-import '../+shared/orders.css'
+import '../../+shared/desk/pages.css'
 import '../+shared/order-changes.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -81,13 +82,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }]
 
+type Lines = Route.ComponentProps['loaderData']['lines']
+
 export default function ReturnPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, order, lines } = loaderData
   const { t } = useTranslation('admin-orders')
-  const money = (n: number) => formatMoney(n, lang)
   const values = actionData?.values
   const problem = actionData?.problem ?? null
-  const { provider, whole } = order.refund_options
   return (
     <div className="desk-page">
       <p>
@@ -101,38 +102,7 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <Form method="post" className="desk-draft">
           <DraftProblemNote problem={problem} />
-          <fieldset className="desk-card">
-            <legend>{t('return.what')}</legend>
-            <ul className="desk-draft-lines__list">
-              {lines.map((line) => (
-                <li key={line.id} className="desk-draft-line">
-                  <input type="hidden" name="line" value={line.id} />
-                  <label htmlFor={`return-${line.id}`} className="desk-draft-line__title">
-                    {line.title} <span className="desk-muted">· {t('return.left', { count: line.left })}</span>
-                  </label>
-                  <input
-                    id={`return-${line.id}`}
-                    name={`quantity.${line.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.left}
-                    defaultValue={values?.quantities[line.id] ?? 0}
-                    className="field__input desk-draft-line__quantity"
-                  />
-                  <label className="admin-check">
-                    <input
-                      type="checkbox"
-                      name={`restock.${line.id}`}
-                      defaultChecked={values ? (values.keep[line.id] ?? false) : true}
-                    />{' '}
-                    {t('return.restock', { title: line.title })}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            <p className="desk-muted">{t('return.restock_hint')}</p>
-          </fieldset>
+          <ReturnedLines lines={lines} values={values} />
           <div className={problem?.fields.reason ? 'desk-card field field--invalid' : 'desk-card field'}>
             <label htmlFor="return-reason" className="field__label">
               {t('return.reason')}
@@ -148,45 +118,7 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
             />
             {problem?.fields.reason ? <p className="field__error">{problem.fields.reason}</p> : null}
           </div>
-          <fieldset className="desk-card">
-            <legend>{t('return.money')}</legend>
-            <label className="admin-check">
-              <input
-                type="radio"
-                name="method"
-                value="provider"
-                defaultChecked={(values?.method ?? 'provider') === 'provider'}
-              />{' '}
-              {t('return.provider')}
-            </label>
-            <p className="desk-muted">
-              {provider || whole.length
-                ? t('return.provider_can', {
-                    amounts: [...(provider ? [provider] : []), ...whole].map(money).join(', '),
-                  })
-                : t('return.provider_cannot')}
-            </p>
-            <label className="admin-check">
-              <input type="radio" name="method" value="cash" defaultChecked={values?.method === 'cash'} />{' '}
-              {t('return.cash')}
-            </label>
-            <div className="field">
-              <label htmlFor="return-amount" className="field__label">
-                {t('return.amount')}
-              </label>
-              <input
-                id="return-amount"
-                name="amount"
-                inputMode="numeric"
-                defaultValue={values?.amount ?? ''}
-                className="field__input"
-                aria-describedby="return-amount-hint"
-              />
-              <p className="field__hint" id="return-amount-hint">
-                {t('return.amount_hint')}
-              </p>
-            </div>
-          </fieldset>
+          <RefundFields lang={lang} options={order.refund_options} values={values} />
           <p>
             <button type="submit" className="button">
               {t('return.submit')}
@@ -195,5 +127,98 @@ export default function ReturnPage({ loaderData, actionData }: Route.ComponentPr
         </Form>
       )}
     </div>
+  )
+}
+
+/** The lines that can still come back: how many of each, and whether they go back on the shelf. */
+function ReturnedLines({ lines, values }: { lines: Lines; values: Values | undefined }) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <fieldset className="desk-card">
+      <legend>{t('return.what')}</legend>
+      <ul className="desk-draft-lines__list">
+        {lines.map((line) => (
+          <li key={line.id} className="desk-draft-line">
+            <input type="hidden" name="line" value={line.id} />
+            <label htmlFor={`return-${line.id}`} className="desk-draft-line__title">
+              {line.title} <span className="desk-muted">· {t('return.left', { count: line.left })}</span>
+            </label>
+            <input
+              id={`return-${line.id}`}
+              name={`quantity.${line.id}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={line.left}
+              defaultValue={values?.quantities[line.id] ?? 0}
+              className="field__input desk-draft-line__quantity"
+            />
+            <label className="admin-check">
+              <input
+                type="checkbox"
+                name={`restock.${line.id}`}
+                defaultChecked={values ? (values.keep[line.id] ?? false) : true}
+              />{' '}
+              {t('return.restock', { title: line.title })}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="desk-muted">{t('return.restock_hint')}</p>
+    </fieldset>
+  )
+}
+
+/** How the money goes back: through the payment (what it can give back) or in cash, and how much. */
+function RefundFields({
+  lang,
+  options,
+  values,
+}: {
+  lang: Lang
+  options: { provider: number; whole: number[] }
+  values: Values | undefined
+}) {
+  const { t } = useTranslation('admin-orders')
+  const { provider, whole } = options
+  return (
+    <fieldset className="desk-card">
+      <legend>{t('return.money')}</legend>
+      <label className="admin-check">
+        <input
+          type="radio"
+          name="method"
+          value="provider"
+          defaultChecked={(values?.method ?? 'provider') === 'provider'}
+        />{' '}
+        {t('return.provider')}
+      </label>
+      <p className="desk-muted">
+        {provider || whole.length
+          ? t('return.provider_can', {
+              amounts: [...(provider ? [provider] : []), ...whole].map((n) => formatMoney(n, lang)).join(', '),
+            })
+          : t('return.provider_cannot')}
+      </p>
+      <label className="admin-check">
+        <input type="radio" name="method" value="cash" defaultChecked={values?.method === 'cash'} /> {t('return.cash')}
+      </label>
+      <div className="field">
+        <label htmlFor="return-amount" className="field__label">
+          {t('return.amount')}
+        </label>
+        <input
+          id="return-amount"
+          name="amount"
+          inputMode="numeric"
+          defaultValue={values?.amount ?? ''}
+          className="field__input"
+          aria-describedby="return-amount-hint"
+        />
+        <p className="field__hint" id="return-amount-hint">
+          {t('return.amount_hint')}
+        </p>
+      </div>
+    </fieldset>
   )
 }

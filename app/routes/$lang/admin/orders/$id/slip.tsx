@@ -7,7 +7,7 @@ import { qrSvg } from '#app/utils/qr.server.ts'
 import { Slip } from '../+shared/slip.tsx'
 import { loadDeskOrder } from '../desk.server.ts'
 import type { Route } from './+types/slip'
-import '../+shared/orders.css'
+import '../../+shared/desk/pages.css'
 
 /** The printable packing slip / delivery note of one order. */
 export async function loader({ params, context }: Route.LoaderArgs) {

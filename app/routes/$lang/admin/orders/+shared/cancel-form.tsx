@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useErrorText } from '#app/components/account/fields.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 import type { cancelForm } from '../$id/actions.server.ts'
-import { DeskIntent } from './schemas.ts'
 
 /**
  * Cancel with a reason: folded under its button (a <details>, so it opens
@@ -32,7 +32,7 @@ export function CancelForm({
     <details className="desk-cancel" open={lastResult?.status === 'error' || undefined}>
       <summary className="admin-button admin-button--danger">{t('actions.cancel')}</summary>
       <Form method="post" className="desk-cancel__form" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value={DeskIntent.cancel} />
+        <input type="hidden" name="intent" value={OrderIntent.cancel} />
         <input type="hidden" name="expected_status" value={expected} />
         <label htmlFor={fields.reason.id} className="desk-field">
           <span>{t('actions.cancel_reason')}</span>

@@ -1,55 +1,74 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { QUANTITY_MAX } from '#contract/basket.ts'
 import { Delivery } from '#contract/orders.ts'
-import { type Draft, DraftIntent, type DraftProblem, type FoundProduct, type Place, TASHKENT_CITY } from './draft.ts'
+import { DraftIntent, type DraftProblem, draftField, type FoundProduct, type Place } from './draft.ts'
+import type { Draft, DraftFieldName } from './draft-form.ts'
 
-/** The field's error from the API, by form field name, under it. */
-function FieldError({ id, problem, name }: { id: string; problem: DraftProblem | null; name: string }) {
+/** What a field's control carries: its id and name, and whether (and where) the API refused it. */
+type Wiring = { id: string; name: DraftFieldName; 'aria-invalid'?: true; 'aria-describedby'?: string }
+
+/** A field of a draft: its label, its control (wired by `control`) and the API's error for it, by field name. */
+function DraftField({
+  id,
+  name,
+  label,
+  problem,
+  control,
+}: {
+  id: string
+  name: DraftFieldName
+  label: string
+  problem: DraftProblem | null
+  control: (wiring: Wiring) => ReactNode
+}) {
   const message = problem?.fields[name]
-  return message ? (
-    <p className="field__error" id={`${id}-error`}>
-      {message}
-    </p>
-  ) : null
+  return (
+    <div className={message ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {control({
+        id,
+        name,
+        'aria-invalid': message ? true : undefined,
+        'aria-describedby': message ? `${id}-error` : undefined,
+      })}
+      {message ? (
+        <p className="field__error" id={`${id}-error`}>
+          {message}
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
-/** A text field of a draft with the API's error for it, by field name. */
+/** A text field of a draft with the API's error for it (`address.street`: id `draft-address-street`). */
 export function TextField({
   name,
   label,
   value,
   problem,
   inputMode,
-  autoComplete,
 }: {
-  name: string
+  name: DraftFieldName
   label: string
   value: string
   problem: DraftProblem | null
   inputMode?: 'tel' | 'text'
-  autoComplete?: string
 }) {
-  const id = `draft-${name}`
-  const invalid = Boolean(problem?.fields[name])
   return (
-    <div className={invalid ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={value}
-        className="field__input"
-        inputMode={inputMode}
-        autoComplete={autoComplete ?? 'off'}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      <FieldError id={id} problem={problem} name={name} />
-    </div>
+    <DraftField
+      id={`draft-${name.replace(/\W+/g, '-')}`}
+      name={name}
+      label={label}
+      problem={problem}
+      control={(wiring) => (
+        <input {...wiring} defaultValue={value} className="field__input" inputMode={inputMode} autoComplete="off" />
+      )}
+    />
   )
 }
 
@@ -74,6 +93,148 @@ export function DraftProblemNote({ problem }: { problem: DraftProblem | null }) 
   )
 }
 
+/** A choice of a draft with the API's error for it; `optional`: an empty first choice (—), none. */
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  options,
+  problem,
+  optional,
+}: {
+  id: string
+  name: DraftFieldName
+  label: string
+  value: string
+  options: { value: string; label: string }[]
+  problem: DraftProblem | null
+  optional?: boolean
+}) {
+  return (
+    <DraftField
+      id={id}
+      name={name}
+      label={label}
+      problem={problem}
+      control={(wiring) => (
+        <select {...wiring} defaultValue={value} className="field__input">
+          {optional ? <option value="">—</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  )
+}
+
+/** How the order is received: a courier to an address (a Tashkent district from the list), or a pickup point. */
+export function PlaceFields({ draft, place, problem }: { draft: Draft; place: Place; problem: DraftProblem | null }) {
+  const { t } = useTranslation('admin-orders')
+  // Tashkent city: the region whose districts the API lists, chosen from a list.
+  const tashkent = place.regions.find((r) => r.districts.length > 0)
+  const a = draft.address
+  return (
+    <fieldset className="desk-card">
+      <legend>{t('draft.delivery')}</legend>
+      <div className="desk-choice">
+        {Delivery.map((way) => (
+          <label key={way} className="admin-check">
+            <input type="radio" name={draftField('delivery')} value={way} defaultChecked={draft.delivery === way} />{' '}
+            {t(`deliveries.${way}`)}
+          </label>
+        ))}
+      </div>
+      <p className="desk-muted">{t('draft.address_hint')}</p>
+      <div className="desk-filters__grid">
+        <SelectField
+          id="draft-region"
+          name="address.region"
+          label={t('order.region')}
+          value={a.region}
+          options={place.regions.map((r) => ({ value: r.code, label: r.name }))}
+          problem={problem}
+        />
+        {tashkent ? (
+          <SelectField
+            id="draft-district"
+            name="address.district"
+            label={t('draft.district_tashkent')}
+            value={a.district}
+            options={tashkent.districts.map((d) => ({ value: d.code, label: d.name }))}
+            problem={problem}
+            optional
+          />
+        ) : null}
+        <TextField
+          name="address.district_text"
+          label={t('draft.district_other')}
+          value={a.district_text}
+          problem={problem}
+        />
+        <TextField name="address.street" label={t('draft.street')} value={a.street} problem={problem} />
+        <TextField name="address.house" label={t('draft.house')} value={a.house} problem={problem} />
+        <TextField name="address.flat" label={t('draft.flat')} value={a.flat} problem={problem} />
+        <TextField name="address.landmark" label={t('order.landmark')} value={a.landmark} problem={problem} />
+      </div>
+      {place.points.length ? (
+        <SelectField
+          id="draft-point"
+          name="pickup_point"
+          label={t('draft.point')}
+          value={draft.pickup_point}
+          options={place.points.map((p) => ({ value: p.id, label: `${p.name}: ${p.address}` }))}
+          problem={problem}
+          optional
+        />
+      ) : null}
+    </fieldset>
+  )
+}
+
+/** Who receives the order; on a phone order (`optional`) nobody named is the customer. */
+export function ReceiverFields({
+  draft,
+  problem,
+  optional,
+}: {
+  draft: Draft
+  problem: DraftProblem | null
+  optional?: boolean
+}) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <fieldset className="desk-card">
+      <legend>{optional ? t('draft.receiver_optional') : t('order.receiver')}</legend>
+      <div className="desk-filters__grid">
+        <TextField
+          name="receiver.name"
+          label={t('draft.receiver_name')}
+          value={draft.receiver.name}
+          problem={problem}
+        />
+        <TextField
+          name="receiver.phone"
+          label={t('order.phone')}
+          value={draft.receiver.phone}
+          problem={problem}
+          inputMode="tel"
+        />
+        <TextField
+          name="receiver.extra_phone"
+          label={t('order.extra_phone')}
+          value={draft.receiver.extra_phone}
+          problem={problem}
+          inputMode="tel"
+        />
+      </div>
+    </fieldset>
+  )
+}
+
 /**
  * The order's lines: each with its quantity (0 takes it out) and the price
  * it takes, and a search to add products. All plain form fields: the draft
@@ -83,13 +244,11 @@ export function DraftLines({
   lang,
   draft,
   found,
-  query,
   problem,
 }: {
   lang: Lang
   draft: Draft
   found: FoundProduct[] | null
-  query: string
   problem: DraftProblem | null
 }) {
   const { t } = useTranslation('admin-orders')
@@ -105,16 +264,16 @@ export function DraftLines({
               key={line.product_id}
               className={short.has(line.product_id) ? 'desk-draft-line desk-draft-line--short' : 'desk-draft-line'}
             >
-              <input type="hidden" name={`items.${n}.product_id`} value={line.product_id} />
-              <input type="hidden" name={`items.${n}.title`} value={line.title} />
-              <input type="hidden" name={`items.${n}.unit_price`} value={line.unit_price} />
+              <input type="hidden" name={draftField(`items[${n}].product_id`)} value={line.product_id} />
+              <input type="hidden" name={draftField(`items[${n}].title`)} value={line.title} />
+              <input type="hidden" name={draftField(`items[${n}].unit_price`)} value={line.unit_price} />
               <label htmlFor={`draft-qty-${line.product_id}`} className="desk-draft-line__title">
                 {line.title}
                 <span className="desk-muted"> · {money(line.unit_price)}</span>
               </label>
               <input
                 id={`draft-qty-${line.product_id}`}
-                name={`items.${n}.quantity`}
+                name={draftField(`items[${n}].quantity`)}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -129,164 +288,62 @@ export function DraftLines({
         <p className="desk-muted">{t('draft.no_lines')}</p>
       )}
       <p className="desk-muted">{t('draft.zero_removes')}</p>
-      <div className="desk-draft-find">
-        <label htmlFor="draft-find" className="field__label">
-          {t('draft.find')}
-        </label>
-        <div className="desk-actions__row">
-          <input
-            id="draft-find"
-            name="q"
-            type="search"
-            defaultValue={query}
-            className="field__input"
-            autoComplete="off"
-          />
-          <button type="submit" name="intent" value={DraftIntent.find} className="admin-button">
-            {t('draft.find_button')}
-          </button>
-        </div>
-        {found ? (
-          found.length ? (
-            <ul className="desk-draft-found" aria-label={t('draft.found')}>
-              {found.map((p) => (
-                <li key={p.id}>
-                  <span>
-                    {p.title}{' '}
-                    <span className="desk-muted">
-                      · {p.brand} · {money(p.price)} · {t('draft.stock', { count: p.stock })}
-                    </span>
-                  </span>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`${DraftIntent.add}:${p.id}`}
-                    className="admin-button"
-                    disabled={p.stock === 0}
-                    aria-label={t('draft.add_named', { title: p.title })}
-                  >
-                    {t('draft.add')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="desk-muted">{t('draft.nothing_found')}</p>
-          )
-        ) : null}
-      </div>
+      <FindProducts lang={lang} query={draft.q} found={found} />
     </fieldset>
   )
 }
 
-/** How the order is received: a courier to an address, or a pickup point; and who receives it. */
-export function PlaceFields({
-  draft,
-  place,
-  problem,
-  receiverOptional,
-}: {
-  draft: Draft
-  place: Place
-  problem: DraftProblem | null
-  /** A phone order: the receiver defaults to the customer. */
-  receiverOptional?: boolean
-}) {
+/** A search of the shop's products, and what it found, each with its "add" button (`add:<id>`). */
+function FindProducts({ lang, query, found }: { lang: Lang; query: string; found: FoundProduct[] | null }) {
   const { t } = useTranslation('admin-orders')
-  const tashkent = place.regions.find((r) => r.code === TASHKENT_CITY)
-  const a = draft.address
+  const money = (n: number) => formatMoney(n, lang)
   return (
-    <>
-      <fieldset className="desk-card">
-        <legend>{t('draft.delivery')}</legend>
-        <div className="desk-choice">
-          {Delivery.map((way) => (
-            <label key={way} className="admin-check">
-              <input type="radio" name="delivery" value={way} defaultChecked={draft.delivery === way} />{' '}
-              {t(`deliveries.${way}`)}
-            </label>
-          ))}
-        </div>
-        <p className="desk-muted">{t('draft.address_hint')}</p>
-        <div className="desk-filters__grid">
-          <div className={problem?.fields.region ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor="draft-region">
-              {t('order.region')}
-            </label>
-            <select id="draft-region" name="region" defaultValue={a.region || TASHKENT_CITY} className="field__input">
-              {place.regions.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="draft-region" problem={problem} name="region" />
-          </div>
-          {tashkent ? (
-            <div className={problem?.fields.district ? 'field field--invalid' : 'field'}>
-              <label className="field__label" htmlFor="draft-district">
-                {t('draft.district_tashkent')}
-              </label>
-              <select id="draft-district" name="district" defaultValue={a.district} className="field__input">
-                <option value="">—</option>
-                {tashkent.districts.map((d) => (
-                  <option key={d.code} value={d.code}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="draft-district" problem={problem} name="district" />
-            </div>
-          ) : null}
-          <TextField name="district_text" label={t('draft.district_other')} value={a.district_text} problem={problem} />
-          <TextField name="street" label={t('draft.street')} value={a.street} problem={problem} />
-          <TextField name="house" label={t('draft.house')} value={a.house} problem={problem} />
-          <TextField name="flat" label={t('draft.flat')} value={a.flat} problem={problem} />
-          <TextField name="landmark" label={t('order.landmark')} value={a.landmark} problem={problem} />
-        </div>
-        {place.points.length ? (
-          <div className={problem?.fields.pickup_point ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor="draft-point">
-              {t('draft.point')}
-            </label>
-            <select id="draft-point" name="pickup_point" defaultValue={draft.pickup_point} className="field__input">
-              <option value="">—</option>
-              {place.points.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}: {p.address}
-                </option>
-              ))}
-            </select>
-            <FieldError id="draft-point" problem={problem} name="pickup_point" />
-          </div>
-        ) : null}
-      </fieldset>
-      <fieldset className="desk-card">
-        <legend>{receiverOptional ? t('draft.receiver_optional') : t('order.receiver')}</legend>
-        <div className="desk-filters__grid">
-          <TextField
-            name="receiver_name"
-            label={t('draft.receiver_name')}
-            value={draft.receiver.name}
-            problem={problem}
-          />
-          <TextField
-            name="receiver_phone"
-            label={t('order.phone')}
-            value={draft.receiver.phone}
-            problem={problem}
-            inputMode="tel"
-          />
-          <TextField
-            name="receiver_extra_phone"
-            label={t('order.extra_phone')}
-            value={draft.receiver.extra_phone}
-            problem={problem}
-            inputMode="tel"
-          />
-        </div>
-      </fieldset>
-    </>
+    <div className="desk-draft-find">
+      <label htmlFor="draft-find" className="field__label">
+        {t('draft.find')}
+      </label>
+      <div className="desk-actions__row">
+        <input
+          id="draft-find"
+          name={draftField('q')}
+          type="search"
+          defaultValue={query}
+          className="field__input"
+          autoComplete="off"
+        />
+        <button type="submit" name="intent" value={DraftIntent.find} className="admin-button">
+          {t('draft.find_button')}
+        </button>
+      </div>
+      {found ? (
+        found.length ? (
+          <ul className="desk-draft-found" aria-label={t('draft.found')}>
+            {found.map((p) => (
+              <li key={p.id}>
+                <span>
+                  {p.title}{' '}
+                  <span className="desk-muted">
+                    · {p.brand} · {money(p.price)} · {t('draft.stock', { count: p.stock })}
+                  </span>
+                </span>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`${DraftIntent.add}:${p.id}`}
+                  className="admin-button"
+                  disabled={p.stock === 0}
+                  aria-label={t('draft.add_named', { title: p.title })}
+                >
+                  {t('draft.add')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="desk-muted">{t('draft.nothing_found')}</p>
+        )
+      ) : null}
+    </div>
   )
 }
 
@@ -316,7 +373,7 @@ export function DraftFooter({
 }: {
   lang: Lang
   preview: Preview | null | undefined
-  submit: { intent: string; label: string }
+  submit: { intent: typeof DraftIntent.save | typeof DraftIntent.place; label: string }
 }) {
   const { t } = useTranslation('admin-orders')
   return (

@@ -1,26 +1,8 @@
-// The order drafts of the edit and phone-order screens (browser-safe): what their forms carry between posts.
+// What the order draft screens (edit, phone order) show beside their form (browser-safe); the form: draft-form.ts.
+import type { DraftFieldName } from './draft-form.ts'
 
-/** The Tashkent city region: its districts are chosen from a list, elsewhere typed. */
-export const TASHKENT_CITY = '1726'
-
-export type DraftLine = { product_id: number; quantity: number; title: string; unit_price: number }
-
-export type Draft = {
-  items: DraftLine[]
-  delivery: 'courier' | 'pickup'
-  address: {
-    region: string
-    district: string
-    district_text: string
-    street: string
-    house: string
-    flat: string
-    landmark: string
-  }
-  pickup_point: string
-  receiver: { name: string; phone: string; extra_phone: string }
-  reason: string
-}
+/** A draft field's name, checked against the draft's schema (types only: no zod on the page). */
+export const draftField = (name: DraftFieldName) => name
 
 /** What the API refused: its message, the fields it named (by form field), the lines it named. */
 export type DraftProblem = {
@@ -38,11 +20,16 @@ export type Place = {
   points: { id: string; name: string; address: string }[]
 }
 
-/** The draft's intents: recompute, find products, add one (`add:<id>`), and the screen's own final one. */
-export const DraftIntent = { recalc: 'recalc', find: 'find', add: 'add' } as const
-
-/** `add:<id>` as the add buttons post it; the product id, or null for any other intent. */
-export const addedId = (intent: unknown) => {
-  const match = typeof intent === 'string' ? /^add:(\d{1,9})$/.exec(intent) : null
-  return match ? Number(match[1]) : null
-}
+/**
+ * The draft's intents: recompute, find products, add one (`add:<id>`, the
+ * product's own button), look up the calling customer (a phone order), and
+ * each screen's final one.
+ */
+export const DraftIntent = {
+  recalc: 'recalc',
+  find: 'find',
+  add: 'add',
+  lookup: 'lookup',
+  save: 'save',
+  place: 'place',
+} as const

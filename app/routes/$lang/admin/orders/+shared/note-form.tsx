@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { useErrorText } from '#app/components/account/fields.tsx'
 import type { FormFields } from '#app/utils/form-fields.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 import type { noteForm } from '../$id/actions.server.ts'
-import { DeskIntent } from './schemas.ts'
 
 /** A note for staff on the order's timeline ("call after 18:00"); the customer never sees it. */
 export function NoteForm({ max, lastResult }: { max: number; lastResult?: SubmissionResult<string[]> | null }) {
@@ -18,7 +18,7 @@ export function NoteForm({ max, lastResult }: { max: number; lastResult?: Submis
   const errors = fields.text.errors ?? []
   return (
     <Form method="post" className="desk-card desk-note" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={DeskIntent.note} />
+      <input type="hidden" name="intent" value={OrderIntent.note} />
       <label htmlFor={fields.text.id} className="desk-field">
         <span>{t('notes.label')}</span>
       </label>

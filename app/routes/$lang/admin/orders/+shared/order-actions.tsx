@@ -2,13 +2,13 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 import { CancelForm } from './cancel-form.tsx'
 import { OwedRefund } from './owed-refund.tsx'
 import { PaymentLink } from './payment-link.tsx'
-import { DeskIntent } from './schemas.ts'
 
 export type DeskActionsProps = {
-  lang: string
+  lang: Lang
   orderId: number
   /** The status the page shows: each form sends it, so a move made meanwhile by someone else is refused (409). */
   status: number
@@ -43,7 +43,7 @@ export function OrderActions(props: DeskActionsProps) {
       <h2 id="desk-actions">{t('actions.title')}</h2>
       {forward.length ? (
         <Form method="post" className="desk-actions__row">
-          <input type="hidden" name="intent" value={DeskIntent.status} />
+          <input type="hidden" name="intent" value={OrderIntent.status} />
           <input type="hidden" name="expected_status" value={props.status} />
           {forward.map((to) => (
             <button key={to.status} type="submit" name="status" value={to.status} className="button">
@@ -56,13 +56,13 @@ export function OrderActions(props: DeskActionsProps) {
       ) : null}
       {props.canCashReceived ? (
         <Form method="post" className="desk-actions__row">
-          <button type="submit" name="intent" value={DeskIntent.cashReceived} className="admin-button">
+          <button type="submit" name="intent" value={OrderIntent.cashReceived} className="admin-button">
             {t('actions.cash_received')}
           </button>
         </Form>
       ) : null}
       {props.canPaymentLink ? <PaymentLink link={props.paymentLink} /> : null}
-      {props.owed ? <OwedRefund lang={props.lang as Lang} owed={props.owed} provider={props.owedProvider} /> : null}
+      {props.owed ? <OwedRefund lang={props.lang} owed={props.owed} provider={props.owedProvider} /> : null}
       {cancellable ? (
         <CancelForm expected={props.status} max={props.reasonMax} lastResult={props.cancelResult} />
       ) : null}
@@ -81,7 +81,7 @@ function AssignForm({ assignees, assignedId, meId }: DeskActionsProps) {
   const { t } = useTranslation('admin-orders')
   return (
     <Form method="post" className="desk-actions__row desk-assign">
-      <input type="hidden" name="intent" value={DeskIntent.assign} />
+      <input type="hidden" name="intent" value={OrderIntent.assign} />
       {assignees.length ? (
         <>
           <label className="desk-field">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { PhoneLink } from '../../+shared/phone-link.tsx'
 import { DeliveryPlace } from './delivery-place.tsx'
-import { PhoneLink } from './phone-link.tsx'
 import type { DeskOrder } from './types.ts'
 
 /** Who ordered, who receives, where and how it goes. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
-import { DeskIntent } from './schemas.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 
 /**
  * What the shop owes the customer back (an edit lowered a paid total the
@@ -15,7 +15,7 @@ export function OwedRefund({ lang, owed, provider }: { lang: Lang; owed: number;
     <section aria-labelledby="desk-owed" className="desk-actions__group">
       <h3 id="desk-owed">{t('refunds.owed_title', { amount: formatMoney(owed, lang) })}</h3>
       <Form method="post" className="desk-actions__row desk-owed">
-        <input type="hidden" name="intent" value={DeskIntent.refund} />
+        <input type="hidden" name="intent" value={OrderIntent.refund} />
         <input type="hidden" name="amount" value={owed} />
         <label className="desk-field desk-field--grow">
           <span>{t('refunds.reason')}</span>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { showToast, useHydrated } from '#app/components/toaster.tsx'
-import { DeskIntent } from './schemas.ts'
+import { OrderIntent } from '../../+shared/orders/intents.ts'
 
 /**
  * An unpaid online order's payment link: shown on request (to paste into a
@@ -41,11 +41,11 @@ export function PaymentLink({ link }: { link: string | null }) {
       ) : null}
       <Form method="post" className="desk-actions__row">
         {link ? null : (
-          <button type="submit" name="intent" value={DeskIntent.paymentLink} className="admin-button">
+          <button type="submit" name="intent" value={OrderIntent.paymentLink} className="admin-button">
             {t('actions.show_link')}
           </button>
         )}
-        <button type="submit" name="intent" value={DeskIntent.sendPaymentLink} className="admin-button">
+        <button type="submit" name="intent" value={OrderIntent.sendPaymentLink} className="admin-button">
           {t('actions.send_sms')}
         </button>
       </Form>

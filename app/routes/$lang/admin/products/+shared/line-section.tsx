@@ -1,23 +1,16 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { AdminLine, AdminProduct } from '#api/types.ts'
-import type { FormFields } from '#app/utils/form-fields.ts'
+import type { FieldOf, FormFields } from '#app/utils/form-fields.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { AdminField } from '../../+shared/fields.tsx'
+import { ConcentrationOptions, SizeKindOptions } from '../../+shared/size-options.tsx'
 import { adminPath } from '../../+shared/staff.ts'
-import { ConcentrationOptions, SizeKindOptions } from '../../lines/+shared/size-options.tsx'
 import { type groupForm, LineIntent, type newSizeForm } from './line-form-schema.ts'
 import './line-section.css'
 
-type Field = FieldMetadata<string, any, string[]>
+type Field = FieldOf
 type Answer = { intent?: string; result?: SubmissionResult<string[]> }
 
 /**

@@ -50,21 +50,7 @@ export function Pictures({ product, error }: { product: AdminProduct; error?: st
           {error}
         </p>
       ) : null}
-      {room > 0 ? (
-        <Form method="post" encType="multipart/form-data" className="products-pictures__upload">
-          <input type="hidden" name="intent" value={ProductIntent.upload} />
-          <label className="field">
-            <span className="field__label">{t('pictures.choose', { count: room })}</span>
-            <input type="file" name="files" multiple accept="image/jpeg,image/png,image/webp" />
-          </label>
-          <p className="admin-muted">{t('pictures.limits', { max: IMAGE_MAX_BYTES / 1024 / 1024 })}</p>
-          <button type="submit" className="button">
-            {t('pictures.upload')}
-          </button>
-        </Form>
-      ) : (
-        <p className="admin-muted">{t('pictures.full')}</p>
-      )}
+      {room > 0 ? <UploadForm room={room} /> : <p className="admin-muted">{t('pictures.full')}</p>}
       {pictures.length ? (
         <>
           <Form method="post" id="picture-order" preventScrollReset>
@@ -86,57 +72,7 @@ export function Pictures({ product, error }: { product: AdminProduct; error?: st
                   drop(picture.id)
                 }}
               >
-                <ResponsiveImage
-                  links={picture.image}
-                  alt={t('pictures.picture', { n: index + 1 })}
-                  width={120}
-                  height={120}
-                  sizes="120px"
-                  candidates={['small', 'extra_small']}
-                />
-                <label className="products-picture__position">
-                  <span>{t('pictures.position')}</span>
-                  <input
-                    type="number"
-                    form="picture-order"
-                    name={`position_${picture.id}`}
-                    min={1}
-                    max={pictures.length}
-                    defaultValue={index + 1}
-                    // A new order gives the inputs their new numbers.
-                    key={`${picture.id}@${orderKey}`}
-                  />
-                </label>
-                <Form method="post" className="products-picture__alt" preventScrollReset>
-                  <input type="hidden" name="intent" value={ProductIntent.alt} />
-                  <input type="hidden" name="picture_id" value={picture.id} />
-                  {langs.map((lang) => (
-                    <label key={lang} className="field">
-                      <span className="field__label">
-                        {t('pictures.alt', { lang: t(`languages.${lang}`), n: index + 1 })}
-                      </span>
-                      <input
-                        className="field__input"
-                        name={`alt_${lang}`}
-                        defaultValue={picture.alt?.[lang] ?? ''}
-                        maxLength={300}
-                      />
-                    </label>
-                  ))}
-                  <button type="submit" className="admin-button">
-                    {t('pictures.save_alt')}
-                  </button>
-                </Form>
-                <details className="admin-details">
-                  <summary>{t('pictures.delete', { n: index + 1 })}</summary>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value={ProductIntent.deletePicture} />
-                    <input type="hidden" name="picture_id" value={picture.id} />
-                    <button type="submit" className="admin-button admin-button--danger">
-                      {t('pictures.delete_confirm', { n: index + 1 })}
-                    </button>
-                  </Form>
-                </details>
+                <PictureCard picture={picture} n={index + 1} count={pictures.length} orderKey={orderKey} />
               </li>
             ))}
           </ol>
@@ -146,5 +82,94 @@ export function Pictures({ product, error }: { product: AdminProduct; error?: st
         </>
       ) : null}
     </section>
+  )
+}
+
+/** New pictures, several at once, as many as there is room for. */
+function UploadForm({ room }: { room: number }) {
+  const { t } = useTranslation('admin-products')
+  return (
+    <Form method="post" encType="multipart/form-data" className="products-pictures__upload">
+      <input type="hidden" name="intent" value={ProductIntent.upload} />
+      <label className="field">
+        <span className="field__label">{t('pictures.choose', { count: room })}</span>
+        <input type="file" name="files" multiple accept="image/jpeg,image/png,image/webp" />
+      </label>
+      <p className="admin-muted">{t('pictures.limits', { max: IMAGE_MAX_BYTES / 1024 / 1024 })}</p>
+      <button type="submit" className="button">
+        {t('pictures.upload')}
+      </button>
+    </Form>
+  )
+}
+
+/**
+ * One picture (the `n`th of `count`): its place in the order (an input of the
+ * order form), its alt texts, and delete behind a second, confirming button.
+ */
+function PictureCard({
+  picture,
+  n,
+  count,
+  orderKey,
+}: {
+  picture: Picture
+  n: number
+  count: number
+  orderKey: string
+}) {
+  const { t } = useTranslation('admin-products')
+  return (
+    <>
+      <ResponsiveImage
+        links={picture.image}
+        alt={t('pictures.picture', { n })}
+        width={120}
+        height={120}
+        sizes="120px"
+        candidates={['small', 'extra_small']}
+      />
+      <label className="products-picture__position">
+        <span>{t('pictures.position')}</span>
+        <input
+          type="number"
+          form="picture-order"
+          name={`position_${picture.id}`}
+          min={1}
+          max={count}
+          defaultValue={n}
+          // A new order gives the inputs their new numbers.
+          key={`${picture.id}@${orderKey}`}
+        />
+      </label>
+      <Form method="post" className="products-picture__alt" preventScrollReset>
+        <input type="hidden" name="intent" value={ProductIntent.alt} />
+        <input type="hidden" name="picture_id" value={picture.id} />
+        {langs.map((lang) => (
+          <label key={lang} className="field">
+            <span className="field__label">{t('pictures.alt', { lang: t(`languages.${lang}`), n })}</span>
+            <input
+              className="field__input"
+              name={`alt_${lang}`}
+              defaultValue={picture.alt?.[lang] ?? ''}
+              maxLength={300}
+            />
+          </label>
+        ))}
+        <button type="submit" className="admin-button">
+          {t('pictures.save_alt')}
+        </button>
+      </Form>
+      <details className="admin-details">
+        <summary>{t('pictures.delete', { n })}</summary>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={ProductIntent.deletePicture} />
+          <input type="hidden" name="picture_id" value={picture.id} />
+          <button type="submit" className="admin-button admin-button--danger">
+            {t('pictures.delete_confirm', { n })}
+          </button>
+        </Form>
+      </details>
+    </>
   )
 }

@@ -4,8 +4,8 @@ import type { AdminProductPage } from '#api/types.ts'
 import { ResponsiveImage } from '#app/components/catalogue/image.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
+import { CorrectionForm, type StockActionData } from '../../+shared/stock/stock-forms.tsx'
 import { TableHead } from '../../+shared/table-head.tsx'
-import { CorrectionForm, type StockActionData } from '../../stock/+shared/stock-forms.tsx'
 
 type Row = AdminProductPage['results'][number]
 

@@ -9,7 +9,7 @@ import { adminPath } from '../../+shared/staff.ts'
 import { type FilterName, parseProductFilters } from '../+shared/list-params.ts'
 import { loadChoices } from '../products.server.ts'
 import type { Route } from './+types/index'
-import '../../batches/+shared/batches.css'
+import '../../+shared/batches/batches.css'
 
 /**
  * The product list's filters come in the URL (its "export" link carries them)

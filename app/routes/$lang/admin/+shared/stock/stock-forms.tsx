@@ -1,8 +1,8 @@
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FieldNotes, useErrorText } from '#app/components/account/fields.tsx'
-import type { FormFields } from '#app/utils/form-fields.ts'
+import type { FieldOf, FormFields } from '#app/utils/form-fields.ts'
 import {
   type arrivalForm,
   COUNT_MAX,
@@ -15,7 +15,11 @@ import {
 } from './schemas.ts'
 
 /** What the stock screens' actions answer when a form comes back: which form, for which product, with its errors. */
-export type StockActionData = { intent: string; productId: number | null; result: SubmissionResult<string[]> }
+export type StockActionData = {
+  intent: (typeof StockIntent)[keyof typeof StockIntent]
+  productId: number | null
+  result: SubmissionResult<string[]>
+}
 
 const ownKeys = ['whole_number', 'count_range', 'percent_range', 'date_invalid'] as const
 const isOwnKey = (message: string): message is (typeof ownKeys)[number] =>
@@ -40,7 +44,7 @@ function StockField({
   visibleLabel = true,
   list,
 }: {
-  field: FieldMetadata<any, any, string[]>
+  field: FieldOf<unknown>
   label: string
   hint?: string
   type: 'number' | 'text' | 'date'

@@ -1,5 +1,8 @@
-/** The order page's forms, each named by its `intent` (their schemas: ../$id/actions.server.ts). */
-export const DeskIntent = {
+/**
+ * The order page's forms, each named by its `intent`, and the courier's buttons on
+ * the deliveries page, which run the same actions (orders/$id/actions.server.ts).
+ */
+export const OrderIntent = {
   status: 'status',
   cancel: 'cancel',
   assign: 'assign',
