@@ -72,7 +72,13 @@ export async function renderSlots(
     values,
   }: { url: string; lang: Lang; frame: PersonalText<FramePersonal> | null; values: ReadonlyMap<string, unknown> },
 ): Promise<string[]> {
-  const [context, i18n] = await Promise.all([handler.query(new Request(url)), i18nFor(lang)])
+  // The address as React Router's server gives a document's components (lib/server-runtime/urls.ts): its
+  // query read and written again by URLSearchParams (a space becomes `+` in a link made from it), no _routes.
+  const at = new URL(url)
+  const search = new URLSearchParams(at.search)
+  search.delete('_routes')
+  at.search = search.toString()
+  const [context, i18n] = await Promise.all([handler.query(new Request(at)), i18nFor(lang)])
   if (context instanceof Response) throw new Error(`the slots' page answered ${context.status}`)
   const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
