@@ -12,7 +12,7 @@ collectDefaultMetrics({ register: metrics })
 
 new Gauge({
   name: 'atir_heap_limit_bytes',
-  help: "The size the JavaScript heap may reach (V8's limit: HEAP_MB when set), for nodejs_heap_size_used_bytes to be read against",
+  help: "The size the JavaScript heap may reach (V8's limit: HEAP_MB, 512 by default, as `npm start` gives it), for nodejs_heap_size_used_bytes to be read against",
   registers: [metrics],
   collect() {
     this.set(getHeapStatistics().heap_size_limit)
