@@ -90,7 +90,7 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   // A limit (MiB) for the JavaScript heap: `npm start` runs Node with it (scripts/start.mjs). Without one
   // Node lets garbage pile up to a share of the machine's memory; 512 holds the shop's live heap (about
-  // 200 MB) with room, a 100,000-product seed and a 100,000-row import (docs/measured.md "Memory").
+  // 200 MB) with room (docs/measured.md "Memory").
   HEAP_MB: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
