@@ -406,7 +406,11 @@ export function pageCache(
         if (!done) next()
       },
       (error: unknown) => {
-        logger().error({ err: error }, 'page cache: rendering the page for the request instead')
+        // The API client throws its 503/504 answers (a timeout, the database away) as Responses, which the
+        // logger cannot serialise (reading their body throws and took the process down): logged by status.
+        if (error instanceof Response)
+          logger().warn({ status: error.status }, 'page cache: the API did not answer; rendering the page instead')
+        else logger().error({ err: error }, 'page cache: rendering the page for the request instead')
         if (!res.headersSent) next()
         else res.destroy()
       },
