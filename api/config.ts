@@ -88,7 +88,9 @@ const envSchema = z.object({
   // Failed promo code checks per client address in 15 minutes.
   PROMO_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
-  // A limit (MiB) for the JavaScript heap: `npm start` runs Node with it (scripts/start.mjs); unset: Node's own.
+  // A limit (MiB) for the JavaScript heap: `npm start` runs Node with it (scripts/start.mjs). Without one
+  // Node lets garbage pile up to a share of the machine's memory; 512 holds the shop's live heap (about
+  // 200 MB) with room (docs/measured.md "Memory").
   HEAP_MB: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -96,7 +98,7 @@ const envSchema = z.object({
       .int({ message: 'a whole number of MiB, e.g. 512' })
       .min(256, { message: 'at least 256 (MiB): the shop needs more heap than that to start' })
       .max(1_048_576)
-      .optional(),
+      .default(512),
   ),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // Memory the process's caches may hold, in MiB each (README "Configuration" says what they hold).

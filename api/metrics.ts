@@ -12,7 +12,7 @@ collectDefaultMetrics({ register: metrics })
 
 new Gauge({
   name: 'atir_heap_limit_bytes',
-  help: "The size the JavaScript heap may reach (V8's limit: HEAP_MB when set), for nodejs_heap_size_used_bytes to be read against",
+  help: "The size the JavaScript heap may reach (V8's limit: HEAP_MB, 512 by default, as `npm start` gives it), for nodejs_heap_size_used_bytes to be read against",
   registers: [metrics],
   collect() {
     this.set(getHeapStatistics().heap_size_limit)
@@ -138,8 +138,8 @@ export const rateLimitRefusals = new Counter({
 
 export const pageCacheRequests = new Counter({
   name: 'atir_page_cache_requests_total',
-  help: "First-time visitors' pages: served from the page cache (hit) or rendered (miss)",
-  labelNames: ['result'] as const,
+  help: "Shared storefront pages: from the page cache (hit) or rendered first (miss), whole for a visitor who owns nothing (anonymous) or with the shopper's own parts filled in (personal)",
+  labelNames: ['result', 'shopper'] as const,
   registers: [metrics],
 })
 

@@ -12,7 +12,9 @@ import { errorKind } from '#app/components/error-boundary.tsx'
 import { getInstance, getLocale } from '#app/middleware/i18next.ts'
 import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { NonceProvider } from '#app/utils/nonce.tsx'
+import { PersonalValues, SlotMarksContext } from '#app/utils/personal.tsx'
 import { nonceContext } from '#app/utils/request-context.ts'
+import { sharedRenderContext } from '#app/utils/shared-render.server.ts'
 
 export const streamTimeout = 10_000
 
@@ -44,13 +46,19 @@ export default function handleRequest(
   // SPEC §8: bots are not shown an error page, only its status and a bare document.
   if (bot && status >= 400) return bareErrorPage(status, headers, loadContext)
   const nonce = loadContext.get(nonceContext)
+  // A render for everyone (server/page-cache.ts): the shopper's own parts show their neutral values and are marked.
+  const shared = loadContext.get(sharedRenderContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={getInstance(loadContext)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <SlotMarksContext.Provider value={shared}>
+          <PersonalValues.Provider value={shared?.neutral ?? null}>
+            <I18nextProvider i18n={getInstance(loadContext)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </I18nextProvider>
+          </PersonalValues.Provider>
+        </SlotMarksContext.Provider>
       </NonceProvider>,
       {
         nonce,

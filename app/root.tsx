@@ -23,10 +23,10 @@ import { storefrontMiddleware } from '#app/middleware/storefront.server.ts'
 import { requestLang } from '#app/utils/auth.server.ts'
 import { allTranslations } from '#app/utils/browser-i18n.client.ts'
 import { replayEarlyInput } from '#app/utils/early-input.ts'
-import { takeFlash } from '#app/utils/flash.server.ts'
 import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { oneVisitorId } from '#app/utils/one-visitor.ts'
+import { personalText } from '#app/utils/personal.server.ts'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
 import type { Route } from './+types/root'
@@ -51,9 +51,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
-  const toasts = takeFlash(context)
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Flash messages (toasts) queued by the previous request, the shopper's own; reading them clears the cookie.
+  const toasts = await personalText({ request, context }, 'toasts', {})
   return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
 }
 

@@ -148,11 +148,10 @@ export const markAssets = {
 }
 
 /**
- * The storefront's route pattern of a path (`/:lang/products/:slug`), from
- * React Router's route manifest; in development the build is read once, when
- * it first resolves.
+ * The storefront's routes a path matches, from React Router's route manifest;
+ * in development the build is read once, when it first resolves.
  */
-export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild>)) {
+export function storefrontMatches(build: ServerBuild | (() => Promise<ServerBuild>)) {
   type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] }
   let tree: Node[] = []
   const load = (current: ServerBuild) => {
@@ -168,13 +167,31 @@ export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild
           children: childrenOf(route.id),
         }))
     tree = childrenOf(undefined)
+    found.clear()
   }
+  // React Router flattens and ranks the whole tree on every match (a millisecond or two a request):
+  // the last few thousand paths' matches are kept.
+  const found = new Map<string, { route: Node }[] | null>()
   if (typeof build === 'function') build().then(load, () => {})
   else load(build)
   return (path: string) => {
+    let matches = found.get(path)
+    if (matches === undefined) {
+      matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], path) as { route: Node }[] | null
+      if (found.size >= 2000) found.delete(found.keys().next().value as string)
+      found.set(path, matches)
+    }
+    return matches
+  }
+}
+
+/** The storefront's route pattern of a path (`/:lang/products/:slug`). */
+export function storefrontRoutes(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  const matchesOf = storefrontMatches(build)
+  return (path: string) => {
     // Client navigations fetch `/ru/products/x.data` (`/_root.data` for the home page).
     const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '')
-    const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], page)
+    const matches = matchesOf(page)
     if (!matches) return 'no route'
     const pattern = matches
       .map((match) => match.route.path)

@@ -1,21 +1,45 @@
+import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseCookie } from 'cookie'
 import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
+import type { Api } from '#api/app.ts'
 import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#api/catalogue/cache.ts'
 import type { Db } from '#api/db/client.ts'
+import { logger } from '#api/log.ts'
 import { pageCacheRequests } from '#api/metrics.ts'
-import { isLanguageCookie } from '#app/utils/http-cache.ts'
+import { isLanguageCookie, privateCache, publicCache } from '#app/utils/http-cache.ts'
+import { isLang, type Lang } from '#app/utils/i18n.ts'
+import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
+import { cookieShopper, personalValues } from '#app/utils/personal.server.ts'
+import { renderSlots } from '#app/utils/personal-slots.server.tsx'
+import { SharedRender } from '#app/utils/shared-render.server.ts'
+import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.ts'
 
-// Rendered pages for first-time visitors (no cookie but the language's): the
-// same bytes for all of them, so each page is rendered once and then served
-// like a file, compressed ahead. An entry is good while the catalogue's version
-// is the same (api/catalogue/cache.ts: every catalogue, content, stock or order
+// Storefront pages rendered once for everyone
+// (docs/decisions/017-cached-pages-for-everyone.md, which extends 010). A page
+// whose route says it is shared (`handle = sharedPage`) is rendered as for a
+// first-time visitor, with the shopper's own parts marked (a template,
+// server/page-template.ts), and kept; every request for it is then answered
+// from the template:
+//
+// - a visitor who owns nothing (no cookie but the language's and a visitor id:
+//   no session, no basket cookie) gets the template as it is, kept whole as a
+//   file is, compressed ahead (as decision 010 began it);
+// - everyone else gets it with their own parts filled in: their values from
+//   the API as them, the slots that differ rendered for them.
+//
+// Toasts the last request queued (the flash cookie) are such a part too: on
+// that shopper's page only. A signed-in shopper whose access token is due for
+// a refresh, a page that is not a 200 or whose render had a call fail: rendered
+// for the request, as before, and never kept.
+//
+// An entry is good while the catalogue's version is the same
+// (api/catalogue/cache.ts: every catalogue, content, stock, order or review
 // change in any process on the database moves it), for at most TTL_MS, and
-// never past the next moment a sale starts or ends. The pages with their gzip and
-// brotli copies are kept within PAGE_CACHE_MB, the least recently served first out.
-// docs/decisions/010-cached-pages-for-first-time-visitors.md says why this is safe.
+// never past the next moment a sale starts or ends. Entries are kept within
+// PAGE_CACHE_MB, the least recently served first out.
 const TTL_MS = 60_000
 const DEFAULT_MAX_BYTES = 32 * 2 ** 20
 const MAX_BODY_BYTES = 512 * 1024
@@ -23,18 +47,29 @@ const MAX_BODY_BYTES = 512 * 1024
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-type Entry = {
-  version: number
-  expires: number
+type Kept = { version: number; expires: number; vary: string[] }
+
+/** A first-time visitor's page, whole, as it was sent (its nonce is in its Content-Security-Policy). */
+type Whole = Kept & {
+  kind: 'whole'
   status: number
   headers: [string, string | string[]][]
   etag: string
   identity: Buffer
   gzip: Buffer
   br: Buffer
-  /** The request headers the page varies on (besides Cookie and Accept-Encoding), lower case. */
-  vary: string[]
 }
+
+/** A page for everyone with the places of each shopper's own parts. */
+type Template = Kept & {
+  kind: 'template'
+  lang: Lang
+  /** The render's headers a filled-in page is sent with (Cache-Control and cookies are each request's). */
+  headers: [string, string][]
+  template: PageTemplate
+}
+
+type Entry = Whole | Template
 
 // Per request, never from the stored page: these are the request's own or describe the bytes sent.
 const ownHeaders = new Set([
@@ -47,6 +82,11 @@ const ownHeaders = new Set([
   'strict-transport-security',
   'x-cache',
 ])
+// A template's headers besides those: each filled-in page says its own.
+const perShopper = new Set([...ownHeaders, 'set-cookie', 'cache-control', 'content-security-policy', 'etag'])
+
+/** Cookies that make no page personal: the language follows from the URL, a visitor id alone owns nothing. */
+const anonymousCookies = new Set(['i18n_redirected', 'visitorId'])
 
 /** Stored pages in least-recently-used order, bounded by their bytes. */
 class PageStore {
@@ -64,10 +104,10 @@ class PageStore {
     return [url, reader, ...vary.map((name) => req.headers[name] ?? '')].join('\n')
   }
 
-  lookup(url: string, req: Request): Entry | undefined {
-    const vary = this.varies.get(url)
+  lookup<K extends Entry['kind']>(kind: K, url: string, req: Request): Extract<Entry, { kind: K }> | undefined {
+    const vary = this.varies.get(`${kind}\n${url}`)
     if (!vary) return undefined
-    const key = this.key(url, req, vary)
+    const key = this.key(`${kind}\n${url}`, req, vary)
     const entry = this.entries.get(key)
     if (!entry) return undefined
     this.entries.delete(key)
@@ -76,12 +116,13 @@ class PageStore {
       return undefined
     }
     this.entries.set(key, entry)
-    return entry
+    return entry as Extract<Entry, { kind: K }>
   }
 
   store(url: string, req: Request, entry: Entry) {
-    this.varies.set(url, entry.vary)
-    const key = this.key(url, req, entry.vary)
+    const at = `${entry.kind}\n${url}`
+    this.varies.set(at, entry.vary)
+    const key = this.key(at, req, entry.vary)
     const old = this.entries.get(key)
     if (old) this.bytes -= size(old)
     this.entries.delete(key)
@@ -104,33 +145,20 @@ class PageStore {
   }
 }
 
-const size = (entry: Entry) => entry.identity.length + entry.gzip.length + entry.br.length
+const size = (entry: Entry) =>
+  entry.kind === 'whole' ? entry.identity.length + entry.gzip.length + entry.br.length : entry.template.size
 
-/**
- * The one shared-cacheable kind of request: a read (GET/HEAD) with no cookie
- * but the language cookie and no credentials, i.e. no session, flash message,
- * basket, favourites or visitor id.
- */
-function firstTimeVisitor(req: Request): boolean {
+/** What may be a shared page's request: a read, without credentials of an API client or a waiting toast. */
+function candidate(req: Request, sharedPage: (path: string) => boolean) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   if (req.headers.authorization) return false
-  const names = Object.keys(parseCookie(req.headers.cookie ?? ''))
-  return names.every((name) => name === 'i18n_redirected')
+  // A client navigation's data (`/ru/products/x.data`) is answered for its request.
+  if (req.path.endsWith('.data')) return false
+  return sharedPage(req.path)
 }
 
-/** What a stored page may be: a whole 200, public, setting no cookie but the language's. */
-function shareable(res: Response): boolean {
-  if (res.statusCode !== 200) return false
-  const cacheControl = String(res.getHeader('cache-control') ?? '')
-  if (!/^public\b/.test(cacheControl) || /no-store|private/.test(cacheControl)) return false
-  const cookies = res.getHeader('set-cookie')
-  const list = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)]
-  return list.every(isLanguageCookie)
-}
-
-function varyNames(res: Response): string[] {
-  const vary = String(res.getHeader('vary') ?? '')
-  const names = vary
+function varyNames(headers: Headers): string[] {
+  const names = (headers.get('vary') ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
     // Every key holds the reader's kind, bot or browser, already: what a page varies on by its user agent.
@@ -152,7 +180,7 @@ function encodingFor(req: Request): 'br' | 'gzip' | 'identity' {
   return 'identity'
 }
 
-function serve(req: Request, res: Response, entry: Entry) {
+function serveWhole(req: Request, res: Response, entry: Whole) {
   res.status(entry.status)
   // The stored page's headers, its Content-Security-Policy (with the nonce its scripts carry) included.
   for (const [name, value] of entry.headers) res.setHeader(name, value)
@@ -173,83 +201,221 @@ function serve(req: Request, res: Response, entry: Entry) {
 }
 
 /**
- * Express middleware in front of the storefront's renderer: answers a
- * first-time visitor's page from the store, or lets the page render and keeps
- * it when it is shareable and the catalogue did not change meanwhile.
+ * The URL React Router sees for this request (as @react-router/express makes
+ * it: X-Forwarded-Host only behind a trusted proxy) and the Host header the
+ * page's links are made from (app/utils/catalogue.server.ts siteOrigin).
  */
-export function pageCache(db: Db, options: { maxBytes?: number } = {}) {
-  const store = new PageStore(options.maxBytes ?? DEFAULT_MAX_BYTES)
-  const handler = (req: Request, res: Response, next: NextFunction) => {
-    if (!firstTimeVisitor(req)) return next()
-    const version = catalogueVersion(db)
-    if (version === null) return next()
-    // The language cookie is part of the key: a page sets it when the request's differs.
-    const language = parseCookie(req.headers.cookie ?? '').i18n_redirected ?? ''
-    // Links in the page (canonical, Open Graph) are built from the scheme and host it was asked with.
-    const url = `${req.protocol}://${req.headers.host ?? ''}${req.originalUrl}\n${language}`
-    const hit = store.lookup(url, req)
-    if (hit && hit.version === version) {
-      pageCacheRequests.inc({ result: 'hit' })
-      return serve(req, res, hit)
-    }
-    pageCacheRequests.inc({ result: 'miss' })
-    res.setHeader('X-Cache', 'miss')
-    if (req.method === 'HEAD') return next()
-
-    const chunks: Buffer[] = []
-    let length = 0
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean
-    const end = res.end.bind(res) as (...args: unknown[]) => Response
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return
-      const buffer =
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array)
-      length += buffer.length
-      if (length <= MAX_BODY_BYTES) chunks.push(buffer)
-    }
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0])
-      return write(chunk, ...rest)
-    }) as typeof res.write
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0])
-      const result = end(chunk, ...rest)
-      if (length <= MAX_BODY_BYTES && shareable(res)) {
-        const headers = Object.entries(res.getHeaders())
-          .filter(([name]) => !ownHeaders.has(name))
-          .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
-        void keepPage(store, db, version, url, req, { status: res.statusCode, headers, vary: varyNames(res) }, chunks)
-      }
-      return result
-    }) as typeof res.end
-    next()
-  }
-  return Object.assign(handler, { size: () => store.size, bytes: () => store.weight })
+function pageUrl(req: Request) {
+  const forwarded = req.app.enabled('trust proxy') ? req.get('x-forwarded-host')?.split(':')[1] : undefined
+  const port = [forwarded, req.get('host')?.split(':')[1]]
+    .map((p) => Number.parseInt(p ?? '', 10))
+    .find(Number.isSafeInteger)
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`
+  return new URL(`${req.protocol}://${host}${req.originalUrl}`).href
 }
 
-async function keepPage(
-  store: PageStore,
+/** Renders a page through React Router with `shared` in its load context. */
+export type SharedRenderer = (
+  request: globalThis.Request,
+  shared: SharedRender,
+  nonce: string,
+) => Promise<globalThis.Response>
+
+/** The request headers a shared render is made with: none of the shopper's, only what every page reads. */
+const sharedHeaders = ['host', 'user-agent', 'save-data', 'accept-language']
+
+/**
+ * Express middleware in front of the storefront's renderer: answers a shared
+ * page's request from its template (kept whole for a visitor who owns
+ * nothing), rendering and keeping the template first when there is none, or
+ * lets the page render for the request.
+ */
+export function pageCache(
   db: Db,
-  version: number,
-  url: string,
-  req: Request,
-  page: Pick<Entry, 'status' | 'headers' | 'vary'>,
-  chunks: Buffer[],
+  options: {
+    api: Api
+    render: SharedRenderer
+    /** Whether the route of a path says its page is shared (server/shared-pages.ts). */
+    sharedPage: (path: string) => boolean
+    maxBytes?: number
+  },
 ) {
-  try {
-    const identity = Buffer.concat(chunks)
-    const [gzipped, br, until] = await Promise.all([
-      gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-      nextSaleBoundary(db),
-    ])
-    // Rendered from a catalogue that has changed since: not kept.
-    if (catalogueVersion(db) !== version) return
-    const expires = Math.min(Date.now() + TTL_MS, until)
-    store.store(url, req, { ...page, version, expires, etag: strongEtag(identity), identity, gzip: gzipped, br })
-  } catch {
-    // Not kept: the next visitor's request renders it again.
+  const store = new PageStore(options.maxBytes ?? DEFAULT_MAX_BYTES)
+  // Requests for a page being rendered wait for that render rather than render it again (a crowd's first second).
+  const rendering = new Map<string, Promise<Template | null>>()
+
+  async function templateFor(url: string, req: Request, version: number) {
+    const kept = store.lookup('template', url, req)
+    if (kept?.version === version) return { entry: kept, hit: true }
+    const key = [url, isbot(req.headers['user-agent']), req.headers['save-data']].join('\n')
+    let pending = rendering.get(key)
+    if (!pending) {
+      pending = renderTemplate(url, req, version).finally(() => rendering.delete(key))
+      rendering.set(key, pending)
+    }
+    const entry = await pending
+    return entry && { entry, hit: false }
   }
+
+  async function renderTemplate(url: string, req: Request, version: number): Promise<Template | null> {
+    const shared = new SharedRender()
+    const nonce = randomBytes(16).toString('base64')
+    const headers = new Headers()
+    for (const name of sharedHeaders) {
+      const value = req.headers[name]
+      if (typeof value === 'string') headers.set(name, value)
+    }
+    const response = await options.render(new globalThis.Request(pageUrl(req), { headers }), shared, nonce)
+    const html = await response.text()
+    const lang = new URL(pageUrl(req)).pathname.split('/')[1]
+    if (response.status !== 200 || shared.failed || !isLang(lang)) return null
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return null
+    // The route's own word: a page it would not let a shared cache keep is not one (cookies besides the language's too).
+    const cacheControl = response.headers.get('cache-control') ?? ''
+    if (!/^public\b/.test(cacheControl) || /no-store|private/.test(cacheControl)) return null
+    if (!response.headers.getSetCookie().every(isLanguageCookie)) return null
+    const template = pageTemplate(html, shared, nonce)
+    if (!template || template.size > MAX_BODY_BYTES) return null
+    const until = await nextSaleBoundary(db)
+    const entry: Template = {
+      kind: 'template',
+      version,
+      expires: Math.min(Date.now() + TTL_MS, until),
+      vary: varyNames(response.headers),
+      lang,
+      headers: [...response.headers].filter(([name]) => !perShopper.has(name)),
+      template,
+    }
+    // Rendered from a catalogue that has changed since: good for this request, not kept.
+    if (catalogueVersion(db) === version) store.store(url, req, entry)
+    return entry
+  }
+
+  /** A page from its template with `values` in it, for `req`. */
+  async function fill(req: Request, res: Response, entry: Template, values: ReadonlyMap<string, unknown>) {
+    const frame = [...entry.template.parts].find(([, part]) => part.name === 'frame')?.[0] ?? null
+    return fillTemplate(entry.template, values, res.locals.nonce, (slots) =>
+      renderSlots(
+        slots.map((slot) => slot.children),
+        { url: pageUrl(req), lang: entry.lang, frame, values },
+      ),
+    )
+  }
+
+  function send(
+    req: Request,
+    res: Response,
+    entry: Template,
+    body: Buffer,
+    personal: { cacheControl: string; hit: boolean },
+  ) {
+    res.status(200)
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    res.setHeader('Cache-Control', personal.cacheControl)
+    const cookie = languageCookieFor(req.headers.cookie ?? null, entry.lang)
+    if (cookie) res.append('Set-Cookie', cookie)
+    res.setHeader('X-Cache', personal.hit ? 'hit' : 'miss')
+    res.setHeader('Content-Length', body.length)
+    if (req.method === 'HEAD') res.end()
+    else res.end(body)
+  }
+
+  /** A visitor who owns nothing: the page whole, as kept, or made from its template and kept. */
+  async function anonymous(req: Request, res: Response, url: string, version: number, language: string) {
+    const at = `${url}\n${language}`
+    const whole = store.lookup('whole', at, req)
+    if (whole?.version === version) {
+      pageCacheRequests.inc({ result: 'hit', shopper: 'anonymous' })
+      serveWhole(req, res, whole)
+      return true
+    }
+    const found = await templateFor(url, req, version)
+    if (!found) return false
+    pageCacheRequests.inc({ result: 'miss', shopper: 'anonymous' })
+    const { entry } = found
+    const body = await fill(req, res, entry, entry.template.neutral)
+    send(req, res, entry, body, { cacheControl: publicCache, hit: false })
+    if (entry.version === catalogueVersion(db)) void keepWhole(req, res, at, entry, body)
+    return true
+  }
+
+  async function keepWhole(req: Request, res: Response, at: string, entry: Template, identity: Buffer) {
+    try {
+      // As sent, but the per-request headers: the page's nonce is the one its Content-Security-Policy names.
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name]) => !ownHeaders.has(name))
+        .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]])
+      const [gzipped, br] = await Promise.all([
+        gzipAsync(identity, { level: 9 }),
+        brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      ])
+      if (catalogueVersion(db) !== entry.version) return
+      store.store(at, req, {
+        kind: 'whole',
+        version: entry.version,
+        expires: entry.expires,
+        vary: entry.vary,
+        status: 200,
+        headers,
+        etag: strongEtag(identity),
+        identity,
+        gzip: gzipped,
+        br,
+      })
+    } catch {
+      // Not kept: the next visitor's page is made from the template again.
+    }
+  }
+
+  /** Anyone else: the template with their own parts, or `false` when the page must be rendered for them. */
+  async function personal(req: Request, res: Response, url: string, version: number) {
+    const found = await templateFor(url, req, version)
+    if (!found) return false
+    const { entry } = found
+    const shopper = await cookieShopper({
+      url: pageUrl(req),
+      cookie: req.headers.cookie ?? '',
+      lang: entry.lang,
+      api: options.api,
+      clientAddress: req.ip ?? null,
+    })
+    if (!shopper) return false
+    const values = await personalValues(entry.template.parts, shopper)
+    if (!values) return false
+    pageCacheRequests.inc({ result: found.hit ? 'hit' : 'miss', shopper: 'personal' })
+    const body = await fill(req, res, entry, values)
+    // As the storefront says for a page with something of the shopper's in it.
+    const cacheControl = shopper.signedIn ? 'private, no-store' : privateCache
+    for (const cookie of await shopper.cookies()) res.append('Set-Cookie', cookie)
+    send(req, res, entry, body, { cacheControl, hit: found.hit })
+    return true
+  }
+
+  const handler = (req: Request, res: Response, next: NextFunction) => {
+    if (!candidate(req, options.sharedPage)) return next()
+    const cookies = parseCookie(req.headers.cookie ?? '')
+    const version = catalogueVersion(db)
+    if (version === null) return next()
+    // The page's links are made from its Host (app/utils/catalogue.server.ts siteOrigin): part of the key.
+    const url = `${pageUrl(req)}\n${req.headers.host ?? ''}`
+    const nobody = Object.keys(cookies).every((name) => anonymousCookies.has(name))
+    const answered = nobody
+      ? anonymous(req, res, url, version, cookies.i18n_redirected ?? '')
+      : personal(req, res, url, version)
+    answered.then(
+      (done) => {
+        if (!done) next()
+      },
+      (error: unknown) => {
+        // The API client throws its 503/504 answers (a timeout, the database away) as Responses, which the
+        // logger cannot serialise (reading their body throws and took the process down): logged by status.
+        if (error instanceof Response)
+          logger().warn({ status: error.status }, 'page cache: the API did not answer; rendering the page instead')
+        else logger().error({ err: error }, 'page cache: rendering the page for the request instead')
+        if (!res.headersSent) next()
+        else res.destroy()
+      },
+    )
+  }
+  return Object.assign(handler, { size: () => store.size, bytes: () => store.weight })
 }

@@ -5,7 +5,7 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
-import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { createRequestHandler as createRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { type Api, apiBasePath, createApi } from '#api/app.ts'
 import { checkSessionSecret, keepSessionSecret } from '#api/auth/session-secret.ts'
 import { listenForCatalogueChanges } from '#api/catalogue/cache.ts'
@@ -26,12 +26,14 @@ import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
 import { startStaffControl } from '#api/staff/control.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
+import { type SharedRender, sharedRenderContext } from '#app/utils/shared-render.server.ts'
 import { storefrontBodyLimit } from './body-limit.ts'
 import { watchDependencies } from './dependencies.ts'
 import { markAssets, metricsEndpoint, probes, requestObservation, storefrontRoutes } from './observability.ts'
 import { pageCache } from './page-cache.ts'
 import { sameOriginForms } from './same-origin.ts'
 import { securityHeaders, strictTransportSecurity } from './security-headers.ts'
+import { sharedPages } from './shared-pages.ts'
 import { checkShopMode } from './shop-mode.ts'
 
 type ShopOptions = {
@@ -135,20 +137,32 @@ export async function createShop({ build, assets }: ShopOptions) {
     securityHeaders(res, res.locals.nonce, { dev: Boolean(assets) })
     next()
   })
-  // First-time visitors' pages, rendered once per catalogue change (not under Vite: its code changes).
-  if (!assets) app.use(pageCache(database.db, { maxBytes: config.PAGE_CACHE_MB * 2 ** 20 }))
+  const loadContext = (nonce: string, clientAddress: string | null, shared: SharedRender | null = null) => {
+    const context = new RouterContextProvider()
+    context.set(apiContext, api)
+    context.set(nonceContext, nonce)
+    context.set(clientAddressContext, clientAddress)
+    context.set(sharedRenderContext, shared)
+    return context
+  }
+  // Shared pages, rendered once per catalogue change and filled in per shopper (not under Vite: its code changes).
+  if (!assets && typeof build !== 'function') {
+    const renderPage = createRouterHandler(build, process.env.NODE_ENV)
+    app.use(
+      pageCache(database.db, {
+        api,
+        maxBytes: config.PAGE_CACHE_MB * 2 ** 20,
+        sharedPage: sharedPages(build),
+        render: (request, shared, nonce) => renderPage(request, loadContext(nonce, null, shared)),
+      }),
+    )
+  }
   // Mounted without a path pattern: Express would decode one and answer a malformed URL (/ru/products/%ff)
   // with its own bare "Bad Request"; React Router takes the path as it is and answers in the shop's shell.
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider()
-        context.set(apiContext, api)
-        context.set(nonceContext, res.locals.nonce)
-        context.set(clientAddressContext, req.ip ?? null)
-        return context
-      },
+      getLoadContext: (req, res) => loadContext(res.locals.nonce, req.ip ?? null),
     }),
   )
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PersonalSlot, type PersonalText, usePersonalValue } from '#app/utils/personal.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { Icon } from './icon.tsx'
 import type { PauseHandlers } from './live-toasts.tsx'
@@ -46,13 +47,22 @@ export function showToast(type: ToastType, message: string, id?: string, link?: 
 }
 
 /**
- * The toasts of the page. Server-rendered, the flash messages sit in a status
+ * The toasts of the page (the shopper's own: a cached page gets them filled in). Server-rendered, the flash messages sit in a status
  * region (role="status") that works without JavaScript: a close link hides
  * one (CSS :target) and they fade after 5 s unless hovered. From the first
  * toast in the browser on, live-toasts.tsx fills the same region. Where they
  * sit and how several stack is the stylesheet's (account.css "Toasts").
  */
-export function Toaster({ toasts: flashed }: { toasts: ToastMessage[] }) {
+export function Toaster({ toasts }: { toasts: PersonalText<ToastMessage[]> }) {
+  return (
+    <PersonalSlot id="toasts" state={(value) => value(toasts)}>
+      <ToastRegion toasts={toasts} />
+    </PersonalSlot>
+  )
+}
+
+function ToastRegion({ toasts }: { toasts: PersonalText<ToastMessage[]> }) {
+  const flashed = usePersonalValue(toasts)
   const { t } = useTranslation('account')
   const hydrated = useHydrated()
   const isLive = useSyncExternalStore(

@@ -11,7 +11,8 @@ export const translationNamespacesId = 'i18n-namespaces'
  */
 export function TranslationNamespaces() {
   const { i18n } = useTranslation()
-  const used = i18n.reportNamespaces?.getUsedNamespaces() ?? []
+  // Sorted: the same list whatever order the page's parts asked in (a cached page's slots render apart).
+  const used = [...(i18n.reportNamespaces?.getUsedNamespaces() ?? [])].sort()
   // Namespace names are file names (letters, digits, dashes): nothing to escape.
   return (
     <script

@@ -17,6 +17,9 @@ for (const [path, texts] of Object.entries(files)) {
 
 export const namespaces = Object.keys(resources[defaultLang] ?? {})
 
+/** How every request's i18next instance is made (and the page cache's, app/utils/personal-slots.server.tsx). */
+export const i18nextOptions = { resources, defaultNS: 'common', ns: namespaces, interpolation: { escapeValue: false } }
+
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...languages],
@@ -24,6 +27,6 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     order: ['custom'],
     findLocale: async ({ request }) => detectLang(request),
   },
-  i18next: { resources, defaultNS: 'common', ns: namespaces, interpolation: { escapeValue: false } },
+  i18next: i18nextOptions,
   plugins: [initReactI18next],
 })

@@ -4,6 +4,7 @@ import { apiClientContext, createApiClient } from '#app/utils/api-client.server.
 import { flashContext, flashCookieHeader, readFlash } from '#app/utils/flash.server.ts'
 import { clientAddressContext } from '#app/utils/request-context.ts'
 import { readSession, sessionContext, sessionCookieHeader } from '#app/utils/session.server.ts'
+import { sharedRenderContext } from '#app/utils/shared-render.server.ts'
 import { getVisitor } from '#app/utils/visitor.server.ts'
 import { getLocale } from './i18next.ts'
 
@@ -27,15 +28,24 @@ export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ reque
   const shop = !backOffice.test(new URL(request.url).pathname)
   const [session, flash] = await Promise.all([shop ? readSession(request) : null, readFlash(request)])
   context.set(flashContext, flash)
+  // A page rendered for everyone (server/page-cache.ts) is not kept when a call of it failed.
+  const shared = context.get(sharedRenderContext)
+  const onFailure = shared ? () => (shared.failed = true) : undefined
   if (session) {
     context.set(sessionContext, session)
     const tokens = {
       get: () => session.get('tokens') ?? null,
       set: (value: Parameters<typeof session.set<'tokens'>>[1]) => session.set('tokens', value),
     }
-    context.set(apiClientContext, createApiClient(context, { lang, fingerprint: visitor.id, tokens, clientAddress }))
+    context.set(
+      apiClientContext,
+      createApiClient(context, { lang, fingerprint: visitor.id, tokens, clientAddress, onFailure }),
+    )
   } else {
-    context.set(apiClientContext, createApiClient(context, { lang, fingerprint: visitor.id, clientAddress }, 'none'))
+    context.set(
+      apiClientContext,
+      createApiClient(context, { lang, fingerprint: visitor.id, clientAddress, onFailure }, 'none'),
+    )
   }
   const response = await next()
   if (session && visitor.setCookie) response.headers.append('Set-Cookie', visitor.setCookie)

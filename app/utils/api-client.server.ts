@@ -45,10 +45,11 @@ export class ApiUnavailableError extends Response {
 
 /**
  * Whose credentials a call carries: the signed-in customer's session (default;
- * refreshed once on 401), none, or an explicit bearer token (e.g. the
- * short-lived session of a password reset; never refreshed).
+ * refreshed once on 401), none (the visitor id only), nobody's (neither: what
+ * every visitor is shown), or an explicit bearer token (e.g. the short-lived
+ * session of a password reset; never refreshed).
  */
-export type ApiAuth = 'session' | 'none' | { bearer: string }
+export type ApiAuth = 'session' | 'none' | 'nobody' | { bearer: string }
 
 export type ApiQuery = Record<string, string | number | boolean | undefined | null>
 
@@ -113,6 +114,8 @@ export type Caller = {
    * own when not given, and `withAuth` hands it on.
    */
   identities?: IdentityMemo
+  /** Called when a call gets no answer or a 5xx one (a page rendered for everyone is then not kept). */
+  onFailure?: () => void
 }
 
 export const apiClientContext = createContext<ApiClient>()
@@ -187,16 +190,29 @@ function expiredIn(token: string, slackSeconds: number) {
   return exp !== null && exp - slackSeconds <= Date.now() / 1000
 }
 
+/** Whether a call with these tokens would refresh them first (the access token expires within seconds). */
+export function refreshDue(tokens: AuthTokens) {
+  return expiredIn(tokens.access, expirySlackSeconds)
+}
+
 type Send = (path: string, init: RequestInit, bearer: string | null) => Promise<Response>
 
-/** One call to the API as `caller`, with `bearer` (or none): in-process, or over HTTP when API_URL is set. */
-function sender(context: Readonly<RouterContextProvider>, caller: Caller, identities: IdentityMemo): Send {
+/**
+ * One call to the API as `caller`, with `bearer` (or none) and their visitor id
+ * unless `fingerprint` is false: in-process, or over HTTP when API_URL is set.
+ */
+function sender(
+  context: Readonly<RouterContextProvider>,
+  caller: Caller,
+  identities: IdentityMemo,
+  fingerprint: boolean,
+): Send {
   const { API_URL, API_TIMEOUT_MS } = getConfig()
   const base = API_URL ? new URL('/api/v1/', API_URL).toString() : 'http://in-process/api/v1/'
   return (path, init, bearer) => {
     const headers = new Headers(init.headers)
     headers.set('Accept-Language', caller.lang)
-    headers.set('Fingerprint', caller.fingerprint)
+    if (fingerprint) headers.set('Fingerprint', caller.fingerprint)
     headers.set('Accept', 'application/json')
     if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
     if (caller.clientAddress) headers.set('X-Real-IP', caller.clientAddress)
@@ -205,9 +221,16 @@ function sender(context: Readonly<RouterContextProvider>, caller: Caller, identi
     // A write may end or change a session (signing out, a password change): the page's next reads ask afresh.
     if (init.method && init.method !== 'GET') identities.clear()
     const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req, { identities }), signal)
-    return answer.catch((error: unknown) => {
-      throw apiUnreachable(error)
-    })
+    return answer.then(
+      (response) => {
+        if (response.status >= 500) caller.onFailure?.()
+        return response
+      },
+      (error: unknown) => {
+        caller.onFailure?.()
+        throw apiUnreachable(error)
+      },
+    )
   }
 }
 
@@ -241,7 +264,7 @@ async function refreshSession(send: Send, store: TokenStore, tokens: AuthTokens)
 /** A call with `auth`'s credentials: the customer's session is refreshed when due, and once again on a 401. */
 function authorised(send: Send, caller: Caller, auth: ApiAuth) {
   return async (path: string, init: RequestInit = {}): Promise<Response> => {
-    if (auth === 'none') return send(path, init, null)
+    if (auth === 'none' || auth === 'nobody') return send(path, init, null)
     if (typeof auth === 'object') return send(path, init, auth.bearer)
     const store = caller.tokens
     let tokens = store?.get() ?? null
@@ -279,7 +302,7 @@ export function createApiClient<Answers extends AnswerMap = ApiAnswers, Uploads 
   auth: ApiAuth = 'session',
 ): ApiClient<Answers, Uploads> {
   const identities: IdentityMemo = caller.identities ?? new Map()
-  const request = authorised(sender(context, caller, identities), caller, auth)
+  const request = authorised(sender(context, caller, identities, auth !== 'nobody'), caller, auth)
 
   /** A read whose shared answer this process may hold already: asked with its ETag, reused on 304. */
   const read = async <T>(path: string): Promise<T> => {

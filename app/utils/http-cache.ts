@@ -69,6 +69,17 @@ export function catalogueHeaders({ loaderHeaders, parentHeaders, errorHeaders }:
   return headers
 }
 
+/**
+ * The `handle` of a route whose page is the same for every shopper but for
+ * their own parts (`personalText` in its data, `PersonalSlot`s in its HTML):
+ * the page cache renders it once for everyone and fills those parts in per
+ * request (server/page-cache.ts, docs/decisions/017-cached-pages-for-everyone.md).
+ */
+export const sharedPage = { sharedPage: true } as const
+
+/** Whether a route's `handle` says its page is shared (`sharedPage`). */
+export const isSharedPage = (handle: unknown) => (handle as Partial<typeof sharedPage> | undefined)?.sharedPage === true
+
 /** For robots.txt, sitemaps and other files without a page: shared for `maxAge` seconds unless the request is personal. */
 export function resourceCacheControl(request: Request, maxAge: number): string {
   return hasPersonalCookie(request) ? `private, max-age=${maxAge}` : `public, max-age=${maxAge}`

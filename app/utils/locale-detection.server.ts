@@ -1,5 +1,6 @@
 import { parseCookie } from 'cookie'
 import { defaultLang, isLang, type Lang } from '#app/utils/i18n.ts'
+import { localeCookie } from '#app/utils/visitor.server.ts'
 
 export const localeCookieName = 'i18n_redirected'
 
@@ -25,6 +26,14 @@ export function langFromBrowser(header: string | null): Lang | null {
 export function langFromCookie(cookieHeader: string | null): Lang | null {
   const value = parseCookie(cookieHeader ?? '')[localeCookieName]
   return isLang(value) ? value : null
+}
+
+/**
+ * The Set-Cookie that remembers `lang` for the next visit to `/` (SPEC §2),
+ * or `null` when the request's cookie says it already.
+ */
+export function languageCookieFor(cookieHeader: string | null, lang: Lang): string | null {
+  return langFromCookie(cookieHeader) === lang ? null : localeCookie(lang)
 }
 
 export function langFromPath(pathname: string): Lang | null {

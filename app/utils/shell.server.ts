@@ -3,19 +3,17 @@ import type { CategoryGroup, Contacts } from '#api/types.ts'
 import type { ApiClient } from '#app/utils/api-client.server.ts'
 
 /**
- * Everything the header, menus and footer show, fetched in parallel. All but
- * the badges are the same for every shopper: the API client keeps them and
- * the API confirms them with a 304 until staff change them
- * (app/utils/shared-answers.server.ts), and what is made of them here is made
- * once per answer.
+ * Everything the header, menus and footer show but the shopper's own part
+ * (app/utils/personal.server.ts), fetched in parallel. It is the same for
+ * every shopper: the API client keeps it and the API confirms it with a 304
+ * until staff change it (app/utils/shared-answers.server.ts), and what is made
+ * of it here is made once per answer.
  */
 export async function loadShell(api: ApiClient) {
-  const [headerMenu, footer, contacts, badges, groups] = await Promise.all([
+  const [headerMenu, footer, contacts, groups] = await Promise.all([
     api.get('common/header-menu/'),
     api.get('common/footer/'),
     api.get('settings/contacts/'),
-    // With what the basket and favourites hold: the buttons' state, in the same call.
-    api.get('common/badges/', { items: 'true' }),
     api.get('products/categories/').catch(() => ({ results: [] })),
   ])
   return {
@@ -23,7 +21,6 @@ export async function loadShell(api: ApiClient) {
     footer: footer.results,
     // The pickup points are the checkout's: it loads them itself.
     contacts: once(contacts, omitPickupPoints),
-    badges,
     categoryGroups: once(groups, (answer) => answer.results.map(menuGroup)),
   }
 }

@@ -36,3 +36,24 @@ export function getVisitor(request: Request): { id: string; setCookie: string | 
 export function localeCookie(lang: string) {
   return stringifySetCookie({ name: 'i18n_redirected', value: lang, path: '/', maxAge: oneYear, sameSite: 'lax' })
 }
+
+/**
+ * A cookie whose value changes with every change of what the visitor owns
+ * (basket, favourites, stories seen). Pages vary on Cookie and any cookie
+ * besides the visitor id and the language makes them private
+ * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
+ * state after a change; and a visitor id without it owns nothing, so the page
+ * cache gives that visitor the first-time visitor's page without asking
+ * (docs/decisions/017-cached-pages-for-everyone.md).
+ */
+export function ownedChangedCookie(request: Request) {
+  return stringifySetCookie({
+    name: 'atir_basket',
+    value: Date.now().toString(36),
+    path: '/',
+    maxAge: oneYear,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request),
+  })
+}

@@ -34,12 +34,13 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const inspectPort = inspect ? await freePort() : null
-  // The heap's limit, as `npm start` gives it when HEAP_MB is set (README).
-  const nodeArgs = process.env.HEAP_MB ? [`--max-old-space-size=${process.env.HEAP_MB}`] : []
+  const nodeArgs = []
   // The inspector's port only: it opens at SIGUSR1 when the profile part starts, so the parts before it
   // measure the server as it runs in a shop.
   if (inspect) nodeArgs.push(`--inspect-port=127.0.0.1:${inspectPort}`)
-  const server = spawn(process.execPath, [...nodeArgs, join(root, 'build/server/index.js')], {
+  // As `npm start` runs it (scripts/start.mjs): the same settings' checks and the heap limit of HEAP_MB or
+  // its default, in the same process (its pid is the server's).
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -57,10 +58,8 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
   })
   // The server logs its database only at info level; the bench runs it at warn.
   const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
-  let seeded = false
   server.stdout.on('data', (chunk) => {
     const text = String(chunk)
-    seeded ||= text.includes('Seeded the demo catalogue')
     process.stdout.write(text.replace(/^/gm, 'server: ').replace(/server: $/, ''))
   })
   const stop = () =>
@@ -74,7 +73,7 @@ export async function startServer({ root, dataDir, products, inspect = false }) 
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
     try {
       if ((await fetch(`${base}/healthz`)).ok)
-        return { base, pid: server.pid, kind, seeded, stop, process: server, inspectPort }
+        return { base, pid: server.pid, kind, stop, process: server, inspectPort }
     } catch {}
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -101,7 +100,15 @@ export async function memorySplitOf(base, pid) {
   const { rss } = memoryOf(pid)
   const heapTotal = gauge('nodejs_heap_size_total_bytes')
   const external = gauge('nodejs_external_memory_bytes')
-  return { rss, heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal, external, rest: rss - heapTotal - external }
+  return {
+    rss,
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal,
+    external,
+    rest: rss - heapTotal - external,
+    // V8's limit: HEAP_MB (or its default) and the young generation's room.
+    heapLimit: gauge('atir_heap_limit_bytes'),
+  }
 }
 
 /** CPU time (user + system) the process has used so far, in ms. Linux only. */

@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const phone = '+998901234567'
 const password = 'bench-shopper-1'
 
 async function call(base, path, { method = 'GET', body, token, allow = [] } = {}) {
@@ -35,7 +34,7 @@ function smsCode(dataDir, phone) {
   return sms?.text.match(/\b\d{6}\b/)?.[0] ?? null
 }
 
-async function register(base, dataDir) {
+async function register(base, dataDir, phone) {
   const entry = await call(base, 'account/registration/entrypoint/', { method: 'POST', body: { phone } })
   const verify = await call(base, 'account/registration/verify/', {
     method: 'POST',
@@ -49,14 +48,14 @@ async function register(base, dataDir) {
 }
 
 /**
- * The bench's customer (registered when the database has none) with `basket`
- * in the basket and `liked` in the favourites (product ids), signed in through
- * the sign-in form: the Cookie header of that browser (its session, visitor id
- * and language).
+ * The bench's customer `phone` (registered when the database has none) with
+ * `basket` in the basket and `liked` in the favourites (product ids), signed in
+ * through the sign-in form: the Cookie header of that browser (its session,
+ * visitor id and language).
  */
-export async function signedInShopper(base, dataDir, { basket, liked }) {
+export async function signedInShopper(base, dataDir, { basket, liked, phone = '+998901234567' }) {
   const login = await call(base, 'auth/login/', { method: 'POST', body: { phone, password }, allow: [400, 401] })
-  const token = login?.access ?? (await register(base, dataDir))
+  const token = login?.access ?? (await register(base, dataDir, phone))
   for (const id of basket)
     await call(base, 'orders/cart/products/', { method: 'POST', token, body: { product_id: id, if_absent: true } })
   for (const id of liked) await call(base, 'products/likes/', { method: 'POST', token, body: { product_id: id } })
@@ -67,13 +66,41 @@ export async function signedInShopper(base, dataDir, { basket, liked }) {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: 'i18n_redirected=ru' },
     body: new URLSearchParams({ phone, password }),
   })
+  const cookies = keptCookies(form)
+  if (!cookies.has('atir_session')) throw new Error(`bench shopper: the sign-in form answered ${form.status}`)
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+}
+
+/**
+ * The cookies a browser keeps from a form's answer, besides the language's: the
+ * toast it queues (the flash cookie) is for the page the form leads back to, not
+ * the bench's.
+ */
+function keptCookies(answer) {
   const cookies = new Map([['i18n_redirected', 'ru']])
-  for (const line of form.headers.getSetCookie()) {
+  for (const line of answer.headers.getSetCookie()) {
     const [pair] = line.split(';')
     const at = pair.indexOf('=')
     const value = pair.slice(at + 1)
-    if (value) cookies.set(pair.slice(0, at), value)
+    if (value && pair.slice(0, at) !== 'atir_flash') cookies.set(pair.slice(0, at), value)
   }
-  if (!cookies.has('atir_session')) throw new Error(`bench shopper: the sign-in form answered ${form.status}`)
+  return cookies
+}
+
+/**
+ * A visitor whose earlier visit put `productId` in the basket through the
+ * product page's form (no account): the Cookie header that browser keeps (its
+ * visitor id, the basket's cookie and the language).
+ */
+export async function returningVisitor(base, productId) {
+  const form = await fetch(`${base}/ru/basket`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base, Cookie: 'i18n_redirected=ru' },
+    body: new URLSearchParams({ intent: 'add', product_id: String(productId) }),
+  })
+  const cookies = keptCookies(form)
+  if (!cookies.has('visitorId') || !cookies.has('atir_basket'))
+    throw new Error(`bench visitor: the basket form answered ${form.status}`)
   return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
 }

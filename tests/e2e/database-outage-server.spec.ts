@@ -81,9 +81,10 @@ const titles = {
   sr: 'Xizmat vaqtincha ishlamayapti',
 }
 const visitor = { Fingerprint: 'outage-test-visitor' }
-// A returning visitor: their pages are rendered for them. First-time visitors may get a catalogue page
-// from the page cache (server/page-cache.ts) through an outage until it expires; that is not tested here.
-const returning = { Cookie: 'visitorId=outage-test-visitor' }
+// A returning visitor with a basket: their counts come from the database on every page, cached or not.
+// A visitor who owns nothing may get a catalogue page whole from the page cache (server/page-cache.ts)
+// through an outage until it expires; that is not tested here.
+const returning = { Cookie: 'visitorId=outage-test-visitor; atir_basket=1' }
 
 async function expectServing() {
   expect((await timedGet('/healthz')).status).toBe(200)

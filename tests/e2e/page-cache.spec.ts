@@ -1,13 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { main, toasts, visit, watchErrors } from './support/page.ts'
+import { hydrated, main, toasts, visit, watchErrors } from './support/page.ts'
 import { ownerToken } from './support/staff.ts'
 
-// Cached pages for first-time visitors (server/page-cache.ts): a
-// visitor with no cookie gets the product page from the page cache; signed-in
-// shoppers never get another's page, nor does the visitor get theirs; a stock
-// change or a back-office edit shows on the visitor's next request. With and
-// without JavaScript.
+// Cached pages (server/page-cache.ts): a visitor with no cookie gets the
+// product page whole from the page cache; returning visitors and signed-in
+// shoppers get the same cached pages with their own parts filled in (counts,
+// name, the product's buttons, a toast), never another's; a stock change or a
+// back-office edit shows on the next request. With and without JavaScript.
 
 type Product = { id: number; slug: string; title: string; stock: number; price: number }
 
@@ -159,4 +159,94 @@ test("a stock change and a back-office edit show on the visitor's next request",
   expect(edited.status(), await edited.text()).toBe(200)
   const next = await firstTimeVisit(path)
   expect(next.body).toContain(`"price":${product.price + 1000}`)
+})
+
+/** Opens `path` as a document (never a client navigation) and waits as `visit` does: the page cache's word on it. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path)
+  await hydrated(page)
+  return response?.headers()['x-cache']
+}
+
+test("a returning visitor and a signed-in shopper get their own counts, cards and basket button from the cached pages, never another's", async ({
+  browser,
+  request,
+}) => {
+  // A registration and a sign-in: slow on a busy machine.
+  test.slow()
+  const product = await productFor(request, 1)
+  const path = `/ru/products/${product.slug}`
+  // A list with the product's card: a search for its title.
+  const list = `/ru/products?search=${encodeURIComponent(product.title)}`
+  await cachedFor(path)
+  await cachedFor(list)
+  const visitor = await (await browser.newContext()).newPage()
+  const shopper = await shopperPage(browser, request, 'Нилуфар Юсупова')
+  const stranger = await (await browser.newContext()).newPage()
+  const errors = [visitor, shopper, stranger].map(watchErrors)
+  const add = (page: Page) => main(page).getByRole('button', { name: `В корзину: ${product.title}`, exact: true })
+  const inBasket = (page: Page) => main(page).getByRole('link', { name: 'В корзине', exact: true })
+  const favourite = (page: Page) =>
+    main(page)
+      .getByRole('button', { name: `В избранное: ${product.title}`, exact: true })
+      .first()
+  const savedBadge = (page: Page, count: number) =>
+    header(page).getByRole('link', { name: `Избранное: ${count}`, exact: true })
+
+  // The visitor puts the product in the basket from its page; the shopper likes it from the list.
+  await visit(visitor, path)
+  await add(visitor).click()
+  await expect(toasts(visitor).getByText('Товар добавлен в корзину')).toBeVisible()
+  await visit(shopper, list)
+  await favourite(shopper).click()
+  await expect(toasts(shopper).getByText('Добавлено в избранное')).toBeVisible()
+
+  for (const [page, basket, liked] of [
+    [visitor, 1, false],
+    [shopper, 0, true],
+    [stranger, 0, false],
+  ] as const) {
+    expect(await open(page, path), 'the product page from the page cache').toBe('hit')
+    await expect(basketBadge(page, basket)).toBeVisible()
+    if (basket) {
+      await expect(inBasket(page)).toBeVisible()
+      await expect(main(page).getByRole('spinbutton').first()).toHaveValue('1')
+      await expect(add(page)).toHaveCount(0)
+    } else {
+      await expect(add(page)).toBeVisible()
+      await expect(inBasket(page)).toHaveCount(0)
+    }
+    await expect(favourite(page)).toHaveAttribute('aria-pressed', String(liked))
+    expect(await open(page, list), 'the list from the page cache').toBe('hit')
+    await expect(favourite(page)).toHaveAttribute('aria-pressed', String(liked))
+    await expect(savedBadge(page, liked ? 1 : 0)).toBeVisible()
+    await expect(basketBadge(page, basket)).toBeVisible()
+  }
+  await expect(header(shopper).getByRole('button', { name: 'Меню профиля: Нилуфар' })).toBeVisible()
+  for (const page of [visitor, stranger]) await expect(header(page).getByText('Нилуфар')).toHaveCount(0)
+  // The cached pages hydrate with their shopper's own data: no mismatch, no error.
+  expect(errors.flat()).toEqual([])
+  for (const page of [visitor, shopper, stranger]) await page.context().close()
+})
+
+test("a page with a toast is its shopper's alone", async ({ browser, request }) => {
+  const product = await productFor(request, 2)
+  const path = `/ru/products/${product.slug}`
+  await cachedFor(path)
+  const visitor = await (await browser.newContext()).newPage()
+  await visit(visitor, path)
+  await main(visitor)
+    .getByRole('button', { name: `В корзину: ${product.title}`, exact: true })
+    .click()
+  await expect(toasts(visitor).getByText('Товар добавлен в корзину')).toBeVisible()
+
+  // Another visitor on the same page right after: the cached page, with no one's toast.
+  const other = await (await browser.newContext()).newPage()
+  expect(await open(other, path)).toBe('hit')
+  await expect(main(other).getByRole('heading', { level: 1 })).toHaveText(product.title)
+  await expect(toasts(other).getByText('Товар добавлен в корзину')).toHaveCount(0)
+  // The visitor's own next page shows it no more: it was shown once.
+  await open(visitor, path)
+  await expect(toasts(visitor).getByText('Товар добавлен в корзину')).toHaveCount(0)
+  for (const page of [visitor, other]) await page.context().close()
 })

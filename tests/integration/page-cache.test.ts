@@ -4,6 +4,7 @@ import { isbot } from 'isbot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { metrics } from '#api/metrics.ts'
 import { privateCache, publicCache } from '#app/utils/http-cache.ts'
+import type { SharedRender } from '#app/utils/shared-render.server.ts'
 import { pageCache } from '../../server/page-cache.ts'
 import { untilNotice, untilState } from '../support/until-state.ts'
 import { setupTestApi } from './support/api.ts'
@@ -11,9 +12,11 @@ import { addToBasket, checkoutAs, orderMaker } from './support/orders.ts'
 import { secondProcess } from './support/second-process.ts'
 import { signedInStaff } from './support/staff.ts'
 
-// The page cache of first-time visitors (server/page-cache.ts) on a second shop
-// "process" (support/second-process.ts): a change through this one (an order
-// taking stock, a back-office edit) shows on the other's next page.
+// The page cache (server/page-cache.ts) on a second shop "process"
+// (support/second-process.ts), in front of a stand-in for the storefront: a
+// product page rendered from that process's API. A change through this one
+// (an order taking stock, a back-office edit) shows on the other's next page.
+// What a real page's personal parts become is the e2e's (tests/e2e/page-cache.spec.ts).
 
 const t = setupTestApi({ products: 20 })
 const orders = orderMaker(t)
@@ -22,24 +25,48 @@ let base = ''
 let renders = 0
 let close = () => {}
 
+/** The product page as the storefront would render it for `request`; `shared` when rendered for everyone. */
+async function productPage(request: Request, shared?: SharedRender) {
+  renders++
+  const url = new URL(request.url)
+  const slug = url.pathname.split('/').at(-1)
+  const answer = await other.api.fetch(new Request(`http://shop.test/api/v1/products/${slug}/`))
+  const product = (await answer.json()) as { price: number; stock: number }
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', Vary: 'Cookie' })
+  headers.set('Cache-Control', request.headers.get('cookie')?.includes('atir_session') ? privateCache : publicCache)
+  if (url.searchParams.has('visitor')) headers.append('Set-Cookie', 'visitorId=abcdefghijklmnopqrstuv; Path=/')
+  // A block whose call failed (the page is still a 200 without it).
+  if (url.searchParams.has('failed') && shared) shared.failed = true
+  return new Response(`<p>price ${product.price}, stock ${product.stock}</p>`, { headers })
+}
+
 beforeAll(async () => {
-  // The other process's storefront, reduced to a product page rendered from its API.
   const app = express()
-  app.use(pageCache(other.database.db))
-  app.get('/ru/products/:slug', async (req, res) => {
-    renders++
-    const answer = await other.api.fetch(new Request(`http://shop.test/api/v1/products/${req.params.slug}/`))
-    const product = (await answer.json()) as { price: number; stock: number }
-    const personal = req.get('cookie')?.includes('atir_session')
-    res.set('Cache-Control', personal ? privateCache : publicCache).set('Vary', 'Cookie')
-    if (req.query.visitor) res.append('Set-Cookie', 'visitorId=abcdefghijklmnopqrstuv; Path=/')
-    res.type('html').send(`<p>price ${product.price}, stock ${product.stock}</p>`)
+  app.use((_req, res, next) => {
+    res.locals.nonce = 'test-nonce'
+    next()
   })
+  app.use(
+    pageCache(other.database.db, {
+      api: other.api,
+      sharedPage: (path) => path.startsWith('/ru/products/'),
+      render: (request, shared) => productPage(request, shared),
+    }),
+  )
   // A page that differs for bots, as the home page does (its shelves further down), and says so by Vary.
   app.get('/ru', (req, res) => {
     renders++
     res.set('Cache-Control', publicCache).set('Vary', 'Cookie, User-Agent')
     res.type('html').send(isbot(req.get('user-agent')) ? '<p>every shelf</p>' : '<p>shelves to come</p>')
+  })
+  // What the cache passes on: rendered for the request.
+  app.use(async (req, res) => {
+    const page = await productPage(
+      new Request(`http://shop.test${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }),
+    )
+    res.status(page.status)
+    for (const [name, value] of page.headers) res.append(name, value)
+    res.send(await page.text())
   })
   const listening = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => listening.once('listening', resolve))
@@ -65,27 +92,27 @@ async function aProduct(offset: number) {
   return body.results[0] as { id: number; slug: string; price: number; stock: number }
 }
 
-/** First-time visitors' pages served from the cache (`hit`) or rendered (`miss`), as /metrics counts them. */
-async function served(result: 'hit' | 'miss') {
-  const series = `atir_page_cache_requests_total{result="${result}"}`
+/** Shared pages served from the cache (`hit`) or rendered first (`miss`), as /metrics counts them. */
+async function served(result: 'hit' | 'miss', shopper: 'anonymous' | 'personal') {
+  const series = `atir_page_cache_requests_total{result="${result}",shopper="${shopper}"}`
   const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`${series} `))
   return line ? Number(line.slice(series.length + 1)) : 0
 }
 
-describe('the page cache of first-time visitors', () => {
-  it('renders a page once for every first-time visitor and never for anyone with a personal cookie', async () => {
+describe('the page cache', () => {
+  it('renders a page once for everyone: whole for a visitor who owns nothing, filled in for anyone else', async () => {
     const { slug } = await aProduct(1)
     const path = `/ru/products/${slug}`
     const first = await visit(path)
     expect(first.cache).toBe('miss')
-    // Kept once compressed: from then on every first-time visitor gets the same bytes without a render.
+    // Kept whole once compressed: from then on every first-time visitor gets the same bytes without a render.
     const hit = await cached(path)
     const before = renders
-    const hits = await served('hit')
+    const hits = await served('hit', 'anonymous')
     for (let i = 0; i < 3; i++) expect((await visit(path)).cache).toBe('hit')
-    expect(renders).toBe(before)
-    // The hit ratio's numerator, for /metrics.
-    expect(await served('hit')).toBe(hits + 3)
+    // A visitor id alone owns nothing: the same whole page.
+    expect((await visit(path, { Cookie: 'visitorId=abcdefghijklmnopqrstuv' })).cache).toBe('hit')
+    expect(await served('hit', 'anonymous')).toBe(hits + 4)
     expect(hit.body).toBe(first.body)
     expect(hit.headers.get('cache-control')).toBe(publicCache)
     expect(hit.headers.get('etag')).toBeTruthy()
@@ -94,14 +121,18 @@ describe('the page cache of first-time visitors', () => {
     const again = await fetch(base + path, { headers: { 'If-None-Match': hit.headers.get('etag')! } })
     expect(again.status).toBe(304)
 
-    // A session, a basket or a visitor id: rendered for that request, never from or into the cache.
-    for (const cookie of ['atir_session=x', 'atir_basket=1', 'visitorId=abcdefghijklmnopqrstuv']) {
-      const personal = await visit(path, { Cookie: cookie })
-      expect(personal.cache, cookie).toBeNull()
+    // A basket cookie or a session (this one's signature is not the shop's: no one signed in): the
+    // template with their parts, private, with no ETag and no render.
+    const personal = await served('hit', 'personal')
+    for (const cookie of ['atir_session=x', 'atir_basket=1; visitorId=abcdefghijklmnopqrstuv']) {
+      const page = await visit(path, { Cookie: cookie })
+      expect(page.cache, cookie).toBe('hit')
+      expect(page.headers.get('cache-control')).toBe(privateCache)
+      expect(page.headers.get('etag')).toBeNull()
+      expect(page.body).toBe(first.body)
     }
-    expect(renders).toBe(before + 3)
-    // The language cookie is the one a first-time visitor may carry: a page of its own.
-    expect((await visit(path, { Cookie: 'i18n_redirected=ru' })).cache).toBe('miss')
+    expect(await served('hit', 'personal')).toBe(personal + 2)
+    expect(renders).toBe(before)
   })
 
   it("keeps a bot's page apart from a browser's, and one page for all browsers whatever their user agent", async () => {
@@ -115,13 +146,16 @@ describe('the page cache of first-time visitors', () => {
     expect((await visit('/ru', phone)).body).toBe('<p>shelves to come</p>')
   })
 
-  it('keeps no page that sets a personal cookie or is private', async () => {
-    const { slug } = await aProduct(2)
-    const path = `/ru/products/${slug}?visitor=1`
-    await visit(path)
-    const before = renders
-    for (let i = 0; i < 3; i++) expect((await visit(path)).cache).toBe('miss')
-    expect(renders).toBe(before + 3)
+  it('keeps no page that sets a personal cookie or had a call fail, and renders it for each request', async () => {
+    for (const query of ['visitor=1', 'failed=1']) {
+      const { slug } = await aProduct(2)
+      const path = `/ru/products/${slug}?${query}`
+      await visit(path)
+      const before = renders
+      for (let i = 0; i < 3; i++) expect((await visit(path)).cache, query).toBeNull()
+      // Each: the attempt at a page for everyone, then the page for the request.
+      expect(renders).toBe(before + 6)
+    }
   })
 
   it('shows an order taking stock through the other process on the next page', async () => {
@@ -153,6 +187,8 @@ describe('the page cache of first-time visitors', () => {
       async () => expect((await visit(path)).body).toContain(`price ${product.price + 1000}`),
       untilNotice,
     )
+    // The template the shoppers' pages are filled from is the new one too.
+    expect((await visit(path, { Cookie: 'atir_basket=1' })).body).toContain(`price ${product.price + 1000}`)
   })
 
   it('serves nothing from memory while its listening connection is down', async () => {

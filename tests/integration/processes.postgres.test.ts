@@ -203,6 +203,51 @@ describe('two shop processes on one PostgreSQL and one S3 store', () => {
     )
   })
 
+  it("shows a back-office price change made through A on B's cached product page, for every kind of shopper", async () => {
+    const listed = await apiCall(b, 'products/?size=40&in_stock=true')
+    const product = (listed.body.results as { id: number; slug: string; price: number; sale_price: number | null }[])
+      // The page's structured data gives the price a shopper pays: one without a sale shows the new price.
+      .find((p) => p.sale_price === null)!
+    const path = `/ru/products/${product.slug}`
+    const priceOf = (price: number) => `"price":${price}`
+    // A first-time visitor (the page whole from B's cache), a returning visitor with a basket (the page
+    // filled in for them) and the signed-in shopper (their name in it).
+    const kinds = [
+      { name: 'first-time', cookie: 'i18n_redirected=ru' },
+      { name: 'returning', cookie: 'i18n_redirected=ru; visitorId=abcdefghijklmnopqrstuv; atir_basket=1' },
+    ]
+    const page = async (cookie: string) => {
+      const response = await fetch(`${b.url}${path}`, { headers: { cookie } })
+      return { cache: response.headers.get('x-cache'), text: await response.text() }
+    }
+    // B keeps the page: each of them gets it from its cache.
+    for (const { name, cookie } of kinds)
+      await vi.waitFor(async () => {
+        const kept = await page(cookie)
+        expect(kept.cache, name).toBe('hit')
+        expect(kept.text).toContain(priceOf(product.price))
+      }, noticeArrives)
+    const before = await shopper.visit(b, path)
+    expect(before.text).toContain('Dilnoza')
+    expect(before.text).toContain(priceOf(product.price))
+
+    const changed = await apiCall(a, `admin/products/${product.id}/`, {
+      method: 'PATCH',
+      token: await ownerToken(a),
+      body: { price: product.price + 1000 },
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    for (const { name, cookie } of kinds)
+      await vi.waitFor(async () => {
+        const next = await page(cookie)
+        expect(next.text, name).toContain(priceOf(product.price + 1000))
+        expect(next.cache, name).toBe('hit')
+      }, noticeArrives)
+    const after = await shopper.visit(b, path)
+    expect(after.text).toContain('Dilnoza')
+    expect(after.text).toContain(priceOf(product.price + 1000))
+  })
+
   it('finds a product added through A with a misspelt word on B once the notice arrives', async () => {
     const search = async (process: ServerProcess, query: string) =>
       (await apiCall(process, `products/?search=${query}`)).body.results.map((p: { id: number }) => p.id)

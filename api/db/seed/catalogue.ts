@@ -123,19 +123,23 @@ async function seedProducts(
   brandIds: Map<string, { id: number; manufacturerId: number }>,
 ): Promise<Map<string, number>> {
   const lines = await seedLines(db, products)
-  const rows = products.map(
-    ({ categories: _c, picture: _p, famous: _f, kind: _k, line: _l, brandSlug, ...columns }) => {
-      const brand = brandIds.get(brandSlug)!
-      // Every row names the same columns (insertJson takes them from the first).
-      const line = lines.get(columns.slug) ?? { lineId: null, linePosition: 0 }
-      return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId, ...line }
-    },
-  )
-  const inserted = await insertJson<{ id: number; slug: string }>(db, productsTable, rows, {
-    batch: 1000,
-    returning: ['id', 'slug'],
-  })
-  return byKey(inserted, (r) => r.slug)
+  const row = ({ categories: _c, picture: _p, famous: _f, kind: _k, line: _l, brandSlug, ...columns }: ProductSeed) => {
+    const brand = brandIds.get(brandSlug)!
+    // Every row names the same columns (insertJson takes them from the first).
+    const line = lines.get(columns.slug) ?? { lineId: null, linePosition: 0 }
+    return { ...columns, brandId: brand.id, manufacturerId: brand.manufacturerId, ...line }
+  }
+  const ids = new Map<string, number>()
+  // A thousand rows at a time: each row's description is made as it is read (ProductSeed), and let go after.
+  for (let at = 0; at < products.length; at += 1000) {
+    const rows = products.slice(at, at + 1000).map(row)
+    const inserted = await insertJson<{ id: number; slug: string }>(db, productsTable, rows, {
+      batch: 1000,
+      returning: ['id', 'slug'],
+    })
+    for (const r of inserted) ids.set(r.slug, r.id)
+  }
+  return ids
 }
 
 async function seedProductLinks(

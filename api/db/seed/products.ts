@@ -186,23 +186,28 @@ function product(d: Draft, taken: Map<string, number>): ProductSeed {
   const names = joinLocalized(titlePieces(d).map(localize), ', ')
   const cost = price(d)
   const country = countryOfMake(brand.slug, brand.country)
+  const wording = random.int(0, 1)
   return {
     slug,
     title: names,
-    description: describe({
-      name: plan.displayName,
-      brand: brand.name,
-      audience: line.audience,
-      lineKind: line.kind,
-      year: line.year,
-      family: plan.family,
-      pyramid: plan.pyramid,
-      form: variant.form,
-      volume,
-      country,
-      remarks: remarks(modifier, d.edition),
-      variant: random.int(0, 1),
-    }),
+    // Made when read (a product's row, a thousand at a time): a 100,000-product seed's descriptions held
+    // at once would take some 200 MB of heap.
+    get description() {
+      return describe({
+        name: plan.displayName,
+        brand: brand.name,
+        audience: line.audience,
+        lineKind: line.kind,
+        year: line.year,
+        family: plan.family,
+        pyramid: plan.pyramid,
+        form: variant.form,
+        volume,
+        country,
+        remarks: remarks(modifier, d.edition),
+        variant: wording,
+      })
+    },
     brandSlug: brand.slug,
     audience: line.audience,
     country,

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Icon } from '#app/components/icon.tsx'
+import { useFramePersonal } from '#app/components/shell/frame-personal.tsx'
+import { PersonalSlot } from '#app/utils/personal.tsx'
 import { useAnswerToast } from './answer-toast.ts'
 import { useBasketUi } from './basket-context.tsx'
 import { FormContext } from './form-context.tsx'
@@ -114,13 +117,35 @@ function BasketControl({ product, anchor, large }: { product: Product; anchor?: 
   )
 }
 
+/**
+ * The shopper's own part of a product's controls, rendered for them from a
+ * cached page where their basket or favourites hold the product.
+ */
+function ProductSlot({ product, anchor, children }: { product: Product; anchor?: string; children: ReactNode }) {
+  const frame = useFramePersonal()
+  if (!frame) return children
+  return (
+    <PersonalSlot
+      id={`product-actions-${anchor ?? product.id}`}
+      state={(value) => {
+        const { inBasket, liked } = value(frame.text)
+        return [inBasket.find(([id]) => id === product.id)?.[1] ?? 0, liked.includes(product.id)]
+      }}
+    >
+      {children}
+    </PersonalSlot>
+  )
+}
+
 /** The card's controls: add to basket (or the quantity in it) and the favourite toggle. */
 export function ProductCardActions({ product, anchor }: { product: Product; anchor?: string }) {
   return (
-    <div className="card-actions">
-      <BasketControl product={product} anchor={anchor} />
-      <FavouriteButton product={product} anchor={anchor} />
-    </div>
+    <ProductSlot product={product} anchor={anchor}>
+      <div className="card-actions">
+        <BasketControl product={product} anchor={anchor} />
+        <FavouriteButton product={product} anchor={anchor} />
+      </div>
+    </ProductSlot>
   )
 }
 
@@ -131,9 +156,11 @@ export function ProductCardActions({ product, anchor }: { product: Product; anch
  */
 export function ProductPageActions({ product, anchor }: { product: Product; anchor: string }) {
   return (
-    <div className="product-actions">
-      <BasketControl product={product} anchor={anchor} large />
-      <FavouriteButton product={product} anchor={anchor} />
-    </div>
+    <ProductSlot product={product} anchor={anchor}>
+      <div className="product-actions">
+        <BasketControl product={product} anchor={anchor} large />
+        <FavouriteButton product={product} anchor={anchor} />
+      </div>
+    </ProductSlot>
   )
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import type { Review, ReviewPage } from '#api/types.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
+import { PersonalSlot, type PersonalText, usePersonalValue } from '#app/utils/personal.tsx'
 import { COMMENT_MAX, REVIEW_PHOTOS_MAX } from '#contract/review-limits.ts'
 import { IMAGE_MAX_BYTES } from '#contract/upload-limits.ts'
 import { FormMessage } from '../form-message.tsx'
@@ -13,7 +14,12 @@ export type ReviewPermission =
   | { kind: 'refused'; reason: string }
   | { kind: 'allowed'; review: Review | null }
 
-export type ReviewsData = { page: Omit<ReviewPage, 'links'>; permission: ReviewPermission; action: string }
+export type ReviewsData = {
+  page: Omit<ReviewPage, 'links'>
+  /** The shopper's own (app/utils/personal.server.ts). */
+  permission: PersonalText<ReviewPermission>
+  action: string
+}
 
 /** The review form's buttons (`intent`). */
 export const ReviewIntent = { save: 'save', delete: 'delete' } as const
@@ -59,7 +65,9 @@ export function Reviews({ data, failed, path }: { data: ReviewsData; failed?: Re
           ) : null}
         </nav>
       ) : null}
-      <ReviewAccess permission={permission} action={action} failed={failed} />
+      <PersonalSlot id="review-access" state={(value) => value(permission)}>
+        <ReviewAccess permission={permission} action={action} failed={failed} />
+      </PersonalSlot>
     </div>
   )
 }
@@ -114,15 +122,16 @@ function ReviewItem({ review }: { review: Review }) {
 }
 
 function ReviewAccess({
-  permission,
   action,
   failed,
+  ...props
 }: {
-  permission: ReviewPermission
+  permission: PersonalText<ReviewPermission>
   action: string
   failed?: ReviewFailure
 }) {
   const { t } = useTranslation('reviews')
+  const permission = usePersonalValue(props.permission)
   if (permission.kind === 'anonymous')
     return (
       <p className="reviews__notice">

@@ -1,17 +1,19 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
-import { authPath, isAuthPath } from '#app/components/account/auth-types.ts'
-import { type HeaderUser, ProfileLinks } from '#app/components/account/profile-menu.tsx'
+import { authPath } from '#app/components/account/auth-types.ts'
+import { ProfileLinks } from '#app/components/account/profile-menu.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
-import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { PersonalSlot } from '#app/utils/personal.tsx'
 import type { Shell } from '#app/utils/shell.server.ts'
 import { useNavigationEffect } from '#app/utils/use-navigation-effect.ts'
 import { Icon } from '../icon.tsx'
 import { lockScroll } from '../scroll-lock.ts'
 import { AddressLink, PhoneLinks, SocialLinks } from './contact-links.tsx'
+import { useFramePersonal } from './frame-personal.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { useHere } from './use-here.ts'
 
 const panelId = 'site-menu'
 
@@ -20,19 +22,15 @@ const panelId = 'site-menu'
  * buttons work without JavaScript (Escape and a tap beside it close it too);
  * with it, the page behind stops scrolling and navigation closes the drawer.
  */
-export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; user: HeaderUser | null }) {
+export function MobileMenu({ shell, lang }: { shell: Shell; lang: Lang }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)
-  const { pathname, search } = useLocation()
-  const dialog = useAuthDialog()
+  const frame = useFramePersonal()
   const close = () => ref.current?.hidePopover()
   useNavigationEffect(() => {
     if (ref.current?.matches(':popover-open')) ref.current.hidePopover()
   })
   useScrollLockWhileOpen(ref)
-  const here = isAuthPath(pathname)
-    ? safeRedirect(new URLSearchParams(search).get('redirectTo'), `/${lang}`)
-    : `${pathname}${search}`
   return (
     <div className="mobile-menu">
       <button type="button" className="mobile-menu__open" popoverTarget={panelId} aria-label={t('shell.menu')}>
@@ -87,25 +85,14 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
             </ul>
           ) : null}
         </nav>
-        <MenuLinks lang={lang} signedIn={Boolean(user)} close={close} />
-        <div className="mobile-menu__account">
-          {user ? (
-            <ProfileLinks lang={lang} onPick={close} />
-          ) : (
-            <Link
-              to={authPath(lang, 'login', here)}
-              className="button mobile-menu__login"
-              onClick={(event) => {
-                if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
-                event.preventDefault()
-                close()
-                dialog.openAuth('login')
-              }}
-            >
-              {t('shell.login')}
-            </Link>
-          )}
-        </div>
+        <MenuLinks lang={lang} close={close} />
+        {frame ? (
+          <PersonalSlot id="menu-account" state={(value) => value(frame.text).user}>
+            <MenuAccount lang={lang} onPick={close} />
+          </PersonalSlot>
+        ) : (
+          <MenuAccount lang={lang} onPick={close} />
+        )}
         <div className="mobile-menu__contacts">
           <PhoneLinks contacts={shell.contacts} />
           <AddressLink contacts={shell.contacts} />
@@ -117,15 +104,17 @@ export function MobileMenu({ shell, lang, user }: { shell: Shell; lang: Lang; us
 }
 
 /** What the header's icons and the footer offer, in words: a phone shows the icons alone. */
-function MenuLinks({ lang, signedIn, close }: { lang: Lang; signedIn: boolean; close: () => void }) {
+function MenuLinks({ lang, close }: { lang: Lang; close: () => void }) {
   const { t } = useTranslation()
   const dialog = useAuthDialog()
+  // The same link for everyone (the page is shared by all shoppers): my-orders sends a visitor to sign in.
+  const signedIn = Boolean(useFramePersonal()?.value.user)
   const orders = `/${lang}/my-orders`
   return (
     <ul className="mobile-menu__links">
       <li>
         <Link
-          to={signedIn ? orders : authPath(lang, 'login', orders)}
+          to={orders}
           onClick={(event) => {
             // A visitor signs in first, in the dialog (with JavaScript), then sees the orders.
             if (signedIn || !dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
@@ -147,6 +136,34 @@ function MenuLinks({ lang, signedIn, close }: { lang: Lang; signedIn: boolean; c
         <Link to={`/${lang}/pages/help`}>{t('shell.help')}</Link>
       </li>
     </ul>
+  )
+}
+
+/** The shopper's part of the menu: their profile's links, or sign-in. */
+function MenuAccount({ lang, onPick }: { lang: Lang; onPick: () => void }) {
+  const { t } = useTranslation()
+  const dialog = useAuthDialog()
+  const user = useFramePersonal()?.value.user
+  const here = useHere(lang)
+  return (
+    <div className="mobile-menu__account">
+      {user ? (
+        <ProfileLinks lang={lang} onPick={onPick} />
+      ) : (
+        <Link
+          to={authPath(lang, 'login', here)}
+          className="button mobile-menu__login"
+          onClick={(event) => {
+            if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return
+            event.preventDefault()
+            onPick()
+            dialog.openAuth('login')
+          }}
+        >
+          {t('shell.login')}
+        </Link>
+      )}
+    </div>
   )
 }
 

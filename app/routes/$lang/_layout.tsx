@@ -2,18 +2,18 @@ import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction, useR
 import type { StoreLinks } from '#api/types.ts'
 import { AuthDialogProvider } from '#app/components/account/auth-dialog.tsx'
 import { Intent } from '#app/components/account/auth-types.ts'
-import { BasketUiProvider } from '#app/components/basket/basket-context.tsx'
 import { ErrorPage, MissingPath, RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Footer } from '#app/components/shell/footer.tsx'
+import { FramePersonalProvider } from '#app/components/shell/frame-personal.tsx'
 import { Header } from '#app/components/shell/header.tsx'
 import { LanguageAlternates } from '#app/components/shell/language-alternates.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
-import { getUser, requestLang } from '#app/utils/auth.server.ts'
+import { requestLang } from '#app/utils/auth.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
-import { langFromCookie } from '#app/utils/locale-detection.server.ts'
+import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
+import { personalText } from '#app/utils/personal.server.ts'
 import { loadShell } from '#app/utils/shell.server.ts'
-import { localeCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/_layout'
 
 const noApps: StoreLinks = { ios: null, android: null }
@@ -26,27 +26,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const frame = await loadFrame(params.lang, request, context)
   // Visiting a language remembers it for the next visit to `/` (SPEC §2).
-  const headers = new Headers()
-  if (langFromCookie(request.headers.get('cookie')) !== params.lang)
-    headers.set('Set-Cookie', localeCookie(params.lang))
-  return data(frame, { headers })
+  const cookie = languageCookieFor(request.headers.get('cookie'), params.lang)
+  return data(frame, { headers: cookie ? { 'Set-Cookie': cookie } : {} })
 }
 
 /** What the header, footer and auth dialog around every page show. */
 async function loadFrame(lang: Lang, request: Request, context: Route.LoaderArgs['context']) {
   const api = context.get(apiClientContext)
-  // The badges come with the customer's token (their orders, basket and favourites).
-  const [shell, user, apps] = await Promise.all([
+  const [shell, apps, personal] = await Promise.all([
     loadShell(api),
-    getUser(context),
     // Store links of the auth dialog's promo side; the dialog works without them.
     api.get('settings/apps/').catch(() => noApps),
+    // The shopper's name, counts, basket and favourites: the shopper's own, filled in by the page cache.
+    personalText({ request, context }, 'frame', {}),
   ])
-  const header = user ? { full_name: user.full_name } : null
-  // The pressed state of the favourite buttons and what is in the basket (product lists carry neither).
-  const { basket = [], favourite_ids: liked = [], ...badges } = shell.badges
-  const inBasket = basket.map((line): [number, number] => [line.product_id, line.quantity])
-  return { lang, origin: siteOrigin(request), ...shell, badges, user: header, apps, liked, inBasket }
+  return { lang, origin: siteOrigin(request), ...shell, apps, personal }
 }
 
 type Frame = Awaited<ReturnType<typeof loadFrame>>
@@ -73,12 +67,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
 function ShopFrame({ frame, children }: { frame: Frame; children: React.ReactNode }) {
   return (
     <AuthDialogProvider lang={frame.lang} apps={frame.apps}>
-      <BasketUiProvider lang={frame.lang} liked={frame.liked} inBasket={frame.inBasket}>
+      <FramePersonalProvider lang={frame.lang} text={frame.personal}>
         <LanguageAlternates origin={frame.origin} />
-        <Header shell={frame} lang={frame.lang} user={frame.user} />
+        <Header shell={frame} lang={frame.lang} />
         {children}
         <Footer shell={frame} lang={frame.lang} />
-      </BasketUiProvider>
+      </FramePersonalProvider>
     </AuthDialogProvider>
   )
 }

@@ -1,4 +1,3 @@
-import { stringifySetCookie } from 'cookie'
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { logger } from '#api/log.ts'
 import { type BasketAnswer, JS_FIELD } from '#app/components/basket/intents.ts'
@@ -8,6 +7,7 @@ import { type FlashToast, flash, newToast } from '#app/utils/flash.server.ts'
 import { byIntent } from '#app/utils/forms.server.ts'
 import { type ServerT, serverT } from '#app/utils/i18n.server.ts'
 import { safeRedirect } from '#app/utils/safe-redirect.ts'
+import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -36,23 +36,6 @@ function backTo(request: Request, formData: FormData, fallback: string) {
 }
 
 /**
- * A cookie whose value changes with every basket or favourites change. Pages
- * vary on Cookie and any cookie besides the visitor id makes them private
- * (app/utils/http-cache.ts), so no browser or proxy shows a page with the old
- * header counts after a change.
- */
-function changedCookie(request: Request) {
-  return stringifySetCookie({
-    name: 'atir_basket',
-    value: Date.now().toString(36),
-    path: '/',
-    maxAge: 365 * 24 * 60 * 60,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: process.env.NODE_ENV === 'production' && new URL(request.url).protocol === 'https:',
-  })
-}
-
 /**
  * The answer to a basket or favourites form. A fetcher gets data with the
  * toast, which the form's page shows as the answer arrives (useAnswerToast),
@@ -68,7 +51,7 @@ function answer(
 ) {
   const status = options.status ?? 200
   const headers = new Headers()
-  if (status < 400) headers.append('Set-Cookie', changedCookie(request))
+  if (status < 400) headers.append('Set-Cookie', ownedChangedCookie(request))
   const back = backTo(request, formData, options.fallback)
   if (formData.get(JS_FIELD) === '1') {
     const answer: BasketAnswer = { ok: status < 400, toast: newToast(options.toast), from: back.split('#')[0] ?? back }

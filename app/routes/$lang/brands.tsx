@@ -4,7 +4,7 @@ import { Breadcrumbs } from '#app/components/catalogue/breadcrumbs.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta } from '#app/utils/seo.ts'
@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function Brands({ loaderData: { lang, letters, total, crumbs } }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')

@@ -8,7 +8,7 @@ import { mapHref, telHref } from '#app/components/shell/contact-links.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNull } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, siteName } from '#app/utils/seo.ts'
@@ -54,6 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function Contact({ loaderData: { title, contacts, text, crumbs } }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')

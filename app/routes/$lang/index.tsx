@@ -10,10 +10,12 @@ import { toCardView } from '#app/components/catalogue/views.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
+import { personalText } from '#app/utils/personal.server.ts'
+import { personalTextOf } from '#app/utils/personal.tsx'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
 import type { loader as layoutLoader } from './_layout.tsx'
 import type { Route } from './+types/index'
@@ -29,32 +31,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     api.get('products/', query).then((page) => page.results.map(toCardView))
   // A block that cannot load is left out; the rest of the home page still shows.
   const orNone = <T,>(promise: Promise<T>, none: T) => promise.catch(() => none)
-  const [stories, banners, brands, recommended, fresh, onSale, categories, latest, posts] = await Promise.all([
-    orNone(
-      api.get('common/story/').then((r) => r.results),
-      [],
-    ),
-    orNone(
-      api.get('products/banner/').then((r) => r.results),
-      [],
-    ),
-    orNone(
-      api.get('products/brands/', { popular: 'true' }).then((r) => r.results),
-      [],
-    ),
-    orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
-    orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
-    orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
-    orNone(
-      api.get('products/popular-categories/', { size: 12 }).then((r) => r.results),
-      [],
-    ),
-    orNone(products({ ordering: '-created_at', size: homeSize }), []),
-    orNone(
-      api.get('posts/', { size: 3 }).then((r) => r.results),
-      [],
-    ),
-  ])
+  const [stories, storyReads, banners, brands, recommended, fresh, onSale, categories, latest, posts] =
+    await Promise.all([
+      // As every visitor is shown them; what this one has seen is theirs (the rail orders and marks them).
+      orNone(
+        api
+          .withAuth('nobody')
+          .get('common/story/')
+          .then((r) => r.results),
+        [],
+      ),
+      orNone(personalText({ request, context }, 'storyReads', {}), personalTextOf('storyReads', [])),
+      orNone(
+        api.get('products/banner/').then((r) => r.results),
+        [],
+      ),
+      orNone(
+        api.get('products/brands/', { popular: 'true' }).then((r) => r.results),
+        [],
+      ),
+      orNone(products({ is_recommendation: 'true', ordering: 'popularity', size: homeSize }), []),
+      orNone(products({ sale_price__isnull: 'false', ordering: '-created_at', size: homeSize }), []),
+      orNone(products({ sale_price__isnull: 'false', ordering: 'popularity', size: homeSize * 2 }), []),
+      orNone(
+        api.get('products/popular-categories/', { size: 12 }).then((r) => r.results),
+        [],
+      ),
+      orNone(products({ ordering: '-created_at', size: homeSize }), []),
+      orNone(
+        api.get('posts/', { size: 3 }).then((r) => r.results),
+        [],
+      ),
+    ])
   // "On sale" shows other goods than "fresh discounts" right above it.
   const freshIds = new Set(fresh.map((p) => p.id))
   const sale = onSale.filter((p) => !freshIds.has(p.id)).slice(0, homeSize)
@@ -72,6 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     {
       lang,
       stories,
+      storyReads,
       banners,
       brands: brands.map((b) => ({ slug: b.slug, name: b.name })),
       recommended,
@@ -109,10 +118,23 @@ export const headers: Route.HeadersFunction = (args) => {
   headers.append('Vary', 'User-Agent')
   return headers
 }
+export const handle = sharedPage
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { lang, stories, banners, brands, recommended, fresh, sale, categories, latest, posts, shelvesLater } =
-    loaderData
+  const {
+    lang,
+    stories,
+    storyReads,
+    banners,
+    brands,
+    recommended,
+    fresh,
+    sale,
+    categories,
+    latest,
+    posts,
+    shelvesLater,
+  } = loaderData
   const { t: common } = useTranslation()
   const { t } = useTranslation('catalogue')
   const shell = useRouteLoaderData<typeof layoutLoader>('shop')
@@ -139,7 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container home">
       <h1 className="visually-hidden">{common('home.heading')}</h1>
-      <Stories stories={stories} lang={lang} />
+      <Stories stories={stories} reads={storyReads} lang={lang} />
       <Banners banners={banners} lang={lang} />
 
       {brands.length ? (

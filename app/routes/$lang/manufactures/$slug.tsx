@@ -6,7 +6,7 @@ import { ProductListing } from '#app/components/catalogue/listing.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { listingCanonical, loadListing, requireKnownSlugs } from '#app/utils/listing.server.ts'
@@ -66,6 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function ManufacturerPage({ loaderData }: Route.ComponentProps) {
   const { lang, maker, basePath, crumbs, listing } = loaderData

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { absoluteUrl, breadcrumbLd, seoMeta, snippet } from '#app/utils/seo.ts'
@@ -37,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function Page({ loaderData: { page, crumbs } }: Route.ComponentProps) {
   return <ContentPage page={page} crumbs={crumbs} />

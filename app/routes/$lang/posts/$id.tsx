@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { rethrowNotFound } from '#app/utils/api-errors.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
@@ -57,6 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function PostPage({ loaderData: { lang, post, more, crumbs } }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue')

@@ -15,7 +15,7 @@ import { reviewAction } from '#app/routes/$lang/products/review.server.ts'
 import { loadReviews } from '#app/routes/$lang/products/reviews.server.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
-import { catalogueHeaders, catalogueLoaderHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { type Lang, langOf } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -114,6 +114,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   })
 }
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function ProductPage({
   loaderData: { lang, product, crumbs, similar, reviews },

@@ -10,6 +10,7 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
 import { absoluteUrl, seoMeta } from '#app/utils/seo.ts'
+import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/$id'
 
 /**
@@ -25,9 +26,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const index = results.findIndex((s) => s.id === Number(params.id))
   const story = results[index]
   if (!story) throw data(null, { status: 404 })
-  await Promise.all(
-    story.items.filter((item) => !item.is_read).map((item) => api.get(`common/story-item/${item.id}/read/`)),
-  )
+  const unread = story.items.filter((item) => !item.is_read)
+  await Promise.all(unread.map((item) => api.get(`common/story-item/${item.id}/read/`)))
   const origin = siteOrigin(request)
   const seo = {
     title: t('story.meta_title', { title: story.title }),
@@ -39,8 +39,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const neighbour = (i: number) => (results[i] ? { id: results[i].id, title: results[i].title } : null)
   return data(
     { lang, story, previous: neighbour(index - 1), next: neighbour(index + 1), seo },
-    // Read marks are this visitor's own.
-    { headers: { 'Cache-Control': 'private, no-store' } },
+    // Read marks are this visitor's own, and so are their pages from now on (app/utils/visitor.server.ts).
+    {
+      headers: {
+        'Cache-Control': 'private, no-store',
+        ...(unread.length ? { 'Set-Cookie': ownedChangedCookie(request) } : {}),
+      },
+    },
   )
 }
 

@@ -3,6 +3,7 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { orNotFound } from '#app/utils/api-errors.server.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { pageId } from '#app/utils/ids.ts'
+import { ownedChangedCookie } from '#app/utils/visitor.server.ts'
 import type { Route } from './+types/$id'
 
 /**
@@ -15,5 +16,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') throw data(null, { status: 405, headers: { Allow: 'POST' } })
   pageId(params.id)
   const read = await orNotFound(context.get(apiClientContext).get(`common/story-item/${params.id}/read/`))
-  return Response.json(read, { headers: { 'Cache-Control': 'no-store' } })
+  // What the visitor has seen is theirs: their pages are theirs from now on.
+  const headers = new Headers({ 'Cache-Control': 'no-store' })
+  if (read.is_read) headers.append('Set-Cookie', ownedChangedCookie(request))
+  return Response.json(read, { headers })
 }

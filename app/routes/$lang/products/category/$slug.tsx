@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { CategoryPage } from '#app/components/catalogue/category-page.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
-import { catalogueHeaders } from '#app/utils/http-cache.ts'
+import { catalogueHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { seoMeta } from '#app/utils/seo.ts'
 import { loadCategoryPage } from '../category.server.ts'
@@ -19,6 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo)
 export const headers = catalogueHeaders
+export const handle = sharedPage
 
 export default function CategoryBySlug({ loaderData }: Route.ComponentProps) {
   return <CategoryPage data={loaderData} />
