@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
-import { type Concentration, DEFAULT_LISTING_SIZES, type ListingSizes, type SizeKind } from '#contract/product-lines.ts'
+import {
+  type Concentration,
+  concentrations,
+  DEFAULT_LISTING_SIZES,
+  type ListingSizes,
+  type SizeKind,
+} from '#contract/product-lines.ts'
 import { readSetting } from '../content/settings.ts'
 import type { Db } from '../db/client.ts'
 import { productLines, products } from '../db/schema/index.ts'
@@ -56,6 +62,21 @@ export function choiceLabel(choice: Choice, line: Choice[], lang: Lang): string 
   return label.charAt(0).toLocaleUpperCase(lang === 'sr' ? 'uz' : lang) + label.slice(1)
 }
 
+/**
+ * A line's choices by concentration, weakest first (contract/product-lines.ts),
+ * the products of none ("other forms": a gift set, a body spray) last; each
+ * group's products in the line's order.
+ */
+function concentrationGroups(rows: (Choice & { id: number })[], lang: Lang): ProductLine['groups'] {
+  const keys = [...concentrations, null]
+  return keys.flatMap((concentration) => {
+    const ids = rows.filter((row) => row.concentration === concentration).map((row) => row.id)
+    if (!ids.length) return []
+    const name = message(lang, `concentration_${concentration ?? 'other'}`)
+    return [{ concentration, name, member_ids: ids }]
+  })
+}
+
 /** The line of this product with its choices (shown products, in the line's order); null outside a line. */
 export async function productLine(db: Db, productId: number, lang: Lang): Promise<ProductLine | null> {
   const [line] = await db
@@ -82,11 +103,13 @@ export async function productLine(db: Db, productId: number, lang: Lang): Promis
     .orderBy(asc(products.linePosition), asc(products.id))
   return {
     ...line,
+    groups: concentrationGroups(rows, lang),
     members: rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       title: pick(row.title, lang),
       label: choiceLabel(row, rows, lang) || pick(row.title, lang),
+      size_label: choiceLabel(row, [row], lang) || pick(row.title, lang),
       volume: row.volume,
       unit: row.unit,
       concentration: row.concentration,

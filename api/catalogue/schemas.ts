@@ -127,6 +127,10 @@ export const lineMemberSchema = z
         'tester or miniature, the volume',
       example: 'Туалетная вода, 100 мл',
     }),
+    size_label: z.string().openapi({
+      description: 'What tells it apart within its concentration (`groups`): tester or miniature, the volume',
+      example: 'Тестер, 100 мл',
+    }),
     volume: z.number().int().nullable(),
     unit: z.enum(volumeUnits),
     concentration: z.enum(concentrations).nullable().openapi({ description: 'null: not a perfume, or not said' }),
@@ -148,6 +152,19 @@ export const productLineSchema = z
     members: z.array(lineMemberSchema).openapi({
       description: "The line's products on sale, this one too, in the shop's order: the choices of its page",
     }),
+    groups: z
+      .array(
+        z.object({
+          concentration: z.enum(concentrations).nullable().openapi({ description: 'null: other forms' }),
+          name: z.string().openapi({ example: 'Туалетная вода' }),
+          member_ids: z.array(z.number().int()).openapi({ description: "Its members' ids, in the line's order" }),
+        }),
+      )
+      .openapi({
+        description:
+          "The members by concentration, weakest first, other forms last: the product page's rows of sizes " +
+          '(each a ProductGroup in its JSON-LD)',
+      }),
   })
   .openapi('ProductLine')
 

@@ -25,17 +25,19 @@ type Term = { concentration: Concentration; words: string }
 const fold = (text: string) => searchTokens(text)
 
 /** Named on bottles and by shoppers, in no title: taken out of the text. */
-const bottleNames: Term[] = [
-  { concentration: 'edt', words: 'eau de toilette' },
-  { concentration: 'edt', words: 'edt' },
-  { concentration: 'edp', words: 'eau de parfum' },
-  { concentration: 'edp', words: 'edp' },
-  { concentration: 'extrait', words: 'extrait de parfum' },
-  { concentration: 'extrait', words: 'extrait' },
-  { concentration: 'edc', words: 'eau de cologne' },
-  { concentration: 'edc', words: 'edc' },
-  { concentration: 'parfum', words: 'parfum' },
-].map((term) => ({ ...term, words: fold(term.words).join(' ') }))
+const bottleNames: Term[] = (
+  [
+    { concentration: 'edt', words: 'eau de toilette' },
+    { concentration: 'edt', words: 'edt' },
+    { concentration: 'edp', words: 'eau de parfum' },
+    { concentration: 'edp', words: 'edp' },
+    { concentration: 'extrait', words: 'extrait de parfum' },
+    { concentration: 'extrait', words: 'extrait' },
+    { concentration: 'edc', words: 'eau de cologne' },
+    { concentration: 'edc', words: 'edc' },
+    { concentration: 'parfum', words: 'parfum' },
+  ] satisfies Term[]
+).map((term) => ({ ...term, words: fold(term.words).join(' ') }))
 
 /** The titles' own names (search-key words), by the first word's start: they stay text. */
 const titleNames: { concentration: Concentration; stems: string[] }[] = [
@@ -46,14 +48,14 @@ const titleNames: { concentration: Concentration; stems: string[] }[] = [
 ]
 
 /** The longest bottle name starting at `at`, as the number of words it takes. */
-function bottleNameAt(tokens: string[], at: number): Term & { length: number } {
+function bottleNameAt(tokens: string[], at: number): (Term & { length: number }) | null {
   let best: (Term & { length: number }) | null = null
   for (const term of bottleNames) {
     const words = term.words.split(' ')
     if (words.every((word, i) => tokens[at + i] === word) && words.length > (best?.length ?? 0))
       best = { ...term, length: words.length }
   }
-  return best as Term & { length: number }
+  return best
 }
 
 const isVolume = (token: string) => /^\d{1,4}$/.test(token) && Number(token) > 0
@@ -81,7 +83,8 @@ export function readNamedSize(tokens: string[]): { text: string[]; named: NamedS
     text.push(token)
     at++
   }
-  const named = volumes.size || concentrations.size ? { volumes: [...volumes], concentrations: [...concentrations] } : null
+  const named =
+    volumes.size || concentrations.size ? { volumes: [...volumes], concentrations: [...concentrations] } : null
   return { text, named }
 }
 

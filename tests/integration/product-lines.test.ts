@@ -294,34 +294,48 @@ describe('a line on the product page and in lists', () => {
     expect(doc.paths['/api/v1/admin/products/{id}/sizes/'].post).toBeDefined()
   })
 
-  it("puts the ProductGroup with every size as a variant at its own address in the page's JSON-LD", async () => {
+  it('groups the choices by concentration, weakest first, each named by its volume and kind', async () => {
+    const page = await detail(middle.slug)
+    expect(page.line!.groups).toEqual([
+      { concentration: 'edt', name: 'Туалетная вода', member_ids: [small.id, middle.id] },
+      { concentration: 'edp', name: 'Парфюмерная вода', member_ids: [large.id] },
+    ])
+    expect(page.line!.members.map((m) => m.size_label)).toEqual(['30 мл', '50 мл', 'Тестер, 100 мл'])
+    const sr = await detail(middle.slug, 'sr')
+    expect(sr.line!.groups.map((g) => g.name)).toEqual(['Tualet suvi', 'Parfyum suvi'])
+    const uz = await detail(middle.slug, 'uz')
+    expect(uz.line!.groups.map((g) => g.name)).toEqual(['Туалет суви', 'Парфюм суви'])
+  })
+
+  it("puts a ProductGroup per concentration, its sizes as variants at their own addresses, in the page's JSON-LD", async () => {
     const origin = 'https://atir.uz'
-    const { similar: _similar, ...product } = await detail(middle.slug)
+    const { similar: _similar, ...product } = await detail(large.slug)
     const crumbs = [{ name: 'Главная', to: '/ru' }]
     const tags = meta({
       loaderData: { lang: 'ru', product, crumbs, metaTitle: product.title, origin },
     } as never) as Record<string, unknown>[]
     const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Json] : []))
-    const ld = lds.find((l) => l['@type'] === 'ProductGroup')!
-    // The group stands for the product: no second, lone Product beside it.
-    expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'BreadcrumbList'])
+    // The groups stand for the product: no lone Product beside them; this page's concentration first.
+    expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'ProductGroup', 'BreadcrumbList'])
+    const [edp, edt] = lds as [Json, Json]
     const url = (slug: string) => `${origin}/ru/products/${slug}`
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org',
-      name: 'Lunaria Nocturna',
-      productGroupID: `line-${line.id}`,
-      brand: { '@type': 'Brand', name: product.brand.name },
-      variesBy: ['https://schema.org/size'],
-    })
-    expect(ld.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([
-      url(small.slug),
-      url(middle.slug),
-      url(large.slug),
-    ])
-    expect(ld.hasVariant[0]).toMatchObject({
+    for (const group of [edp, edt]) {
+      expect(group).toMatchObject({
+        '@context': 'https://schema.org',
+        brand: { '@type': 'Brand', name: product.brand.name },
+        variesBy: ['https://schema.org/size'],
+      })
+      // Variants differ only in what variesBy names.
+      const sizes = group.hasVariant.map((v: { size: string }) => v.size)
+      expect(new Set(sizes).size).toBe(sizes.length)
+      for (const v of group.hasVariant) expect(v.inProductGroupWithID).toBe(group.productGroupID)
+    }
+    expect(edp).toMatchObject({ name: 'Lunaria Nocturna, Парфюмерная вода', productGroupID: `line-${line.id}-edp` })
+    expect(edt).toMatchObject({ name: 'Lunaria Nocturna, Туалетная вода', productGroupID: `line-${line.id}-edt` })
+    expect(edt.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([url(small.slug), url(middle.slug)])
+    expect(edt.hasVariant[0]).toMatchObject({
       '@type': 'Product',
-      size: 'Туалетная вода, 30 мл',
-      inProductGroupWithID: `line-${line.id}`,
+      size: '30 мл',
       offers: {
         url: url(small.slug),
         price: 300_000,
@@ -329,16 +343,20 @@ describe('a line on the product page and in lists', () => {
         availability: 'https://schema.org/OutOfStock',
       },
     })
-    // This page's own product in full: its description and its sale price.
-    expect(ld.hasVariant[1]).toMatchObject({
-      '@type': 'Product',
-      description: product.description,
-      size: 'Туалетная вода, 50 мл',
-      offers: { price: 400_000, availability: 'https://schema.org/InStock' },
-    })
-    expect(ld.hasVariant[1]['@context']).toBeUndefined()
+    expect(edt.hasVariant[1]).toMatchObject({ size: '50 мл', offers: { price: 400_000 } })
+    // This page's own product in full, in its own group.
+    expect(edp.hasVariant).toEqual([
+      expect.objectContaining({
+        '@type': 'Product',
+        url: url(large.slug),
+        description: product.description,
+        size: 'Тестер, 100 мл',
+        offers: expect.objectContaining({ price: 800_000, availability: 'https://schema.org/InStock' }),
+      }),
+    ])
+    expect(edp.hasVariant[0]['@context']).toBeUndefined()
     // The canonical stays this size's own address.
-    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: url(middle.slug) })
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: url(large.slug) })
   })
 })
 
