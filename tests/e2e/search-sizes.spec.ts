@@ -50,11 +50,14 @@ const texts = {
   },
 } as const
 
-/** The cards of the Sauvage fragrance (not its shower gel or deodorant, lines of their own). */
+/** A size of the Sauvage fragrance: not its gift sets, shower gel or deodorant, products and lines of their own. */
+const sauvageSize = /^Dior Sauvage, [^,]+, (тестер, |tester, )?\d+\s(мл|ml)$/
+
+/** The cards of the Sauvage fragrance's sizes. */
 const sauvageCards = (page: Page) =>
   main(page)
     .getByRole('article')
-    .filter({ has: page.getByRole('heading').getByRole('link', { name: /^Dior Sauvage, / }) })
+    .filter({ has: page.getByRole('heading').getByRole('link', { name: sauvageSize }) })
 
 /** Nothing wider than the phone: no sideways scrolling of the page. */
 async function fitsWidth(page: Page) {
@@ -114,7 +117,7 @@ for (const width of [360, 320])
         await box.pressSequentially('sauvage')
         const options = page.getByRole('listbox', { name: t.suggestions }).getByRole('option')
         await expect(options.first()).toBeVisible()
-        const sauvage = options.filter({ has: page.locator('.live-search__title', { hasText: /^Dior Sauvage, / }) })
+        const sauvage = options.filter({ has: page.locator('.live-search__title', { hasText: sauvageSize }) })
         await expect(sauvage).toHaveCount(1)
         await expect(sauvage.locator('.live-search__price')).toHaveText(t.from)
         await expect(sauvage.locator('.live-search__size').first()).toHaveText(new RegExp(`^\\d+ ${t.ml}$`))
@@ -141,7 +144,7 @@ for (const width of [360, 320])
         await expect(current).toContainText(`100 ${t.ml}`)
         // Each chip: the volume, its price and the price per 10 ml.
         for (const chip of await choices.getByRole('link').all())
-          await expect(chip).toHaveText(new RegExp(`^(.+, )?\\d+ ${t.ml} .*\\d \\S+ .*\\d/10 ${t.ml}`))
+          await expect(chip).toHaveText(new RegExp(`^(.+, )?\\d+\\s${t.ml}\\s.*\\d\\s\\S+\\s.*\\d/10\\s${t.ml}`))
         // A row of chips, not a column of tiles: three chips side by side.
         const boxes = await edt
           .getByRole('listitem')
