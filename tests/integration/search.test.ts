@@ -23,7 +23,9 @@ type Card = Required<ProductCard>
 type Expect = { brand?: string; title?: RegExp; volume?: number; n?: number; lang?: string }
 
 const search = async (q: string, lang = 'ru', size = 12) => {
-  const { status, body } = await t.json(`products/?sizes=separate&size=${size}&search=${encodeURIComponent(q)}`, { lang })
+  const { status, body } = await t.json(`products/?sizes=separate&size=${size}&search=${encodeURIComponent(q)}`, {
+    lang,
+  })
   expect(status, q).toBe(200)
   return body as { results: Card[]; total: number }
 }
@@ -167,7 +169,9 @@ describe('search ranking', () => {
   })
 
   it('combines search with filters and ordering', async () => {
-    const { status, body } = await t.json('products/?sizes=separate&search=dior&ordering=price&sale_price__isnull=true&size=50')
+    const { status, body } = await t.json(
+      'products/?sizes=separate&search=dior&ordering=price&sale_price__isnull=true&size=50',
+    )
     expect(status).toBe(200)
     const prices = body.results.map((r: { price: number }) => r.price)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
@@ -276,7 +280,9 @@ describe('everyday search words', () => {
     expect(body.total).toBe(meant.length)
     const prices = body.results.map((r: { price: number; sale_price: number | null }) => r.sale_price ?? r.price)
     expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b))
-    const none = await t.json(`products/?sizes=separate&search=${encodeURIComponent('мужской дезодорант')}&audience=women`)
+    const none = await t.json(
+      `products/?sizes=separate&search=${encodeURIComponent('мужской дезодорант')}&audience=women`,
+    )
     expect(none.body.total).toBe(0)
   })
 
