@@ -51,7 +51,9 @@ const texts = {
 } as const
 
 /** A size of the Sauvage fragrance: not its gift sets, shower gel or deodorant, products and lines of their own. */
-const sauvageSize = /^Dior Sauvage, [^,]+, (тестер, |tester, )?\d+\s(мл|ml)$/
+const sauvageSize = new RegExp(
+  `^Dior Sauvage, (${['туалетная вода', 'парфюмерная вода', 'духи', 'туалет суви', 'парфюм суви', 'атир', 'tualet suvi', 'parfyum suvi', 'atir'].join('|')}), (тестер, |tester, )?\\d+\\s(мл|ml)$`,
+)
 
 /** The cards of the Sauvage fragrance's sizes. */
 const sauvageCards = (page: Page) =>

@@ -192,18 +192,14 @@ export default function ProductPage({
         </div>
       </div>
 
-      {/* On a phone one row that scrolls sideways, so reviews still come within two screens of the basket button. */}
+      {/* Similar products (one row scrolling sideways on a phone) and reviews before the description:
+          both within two screens of the basket button on a phone. */}
       {similar.length ? (
         <section aria-labelledby="similar" className="product-section product-section--similar">
           <h2 id="similar">{t('product.similar')}</h2>
           <ProductGrid products={similar} lang={lang} level={3} anchorPrefix="similar" />
         </section>
       ) : null}
-
-      <section aria-labelledby="description" className="product-section">
-        <h2 id="description">{t('product.description')}</h2>
-        <RichText text={product.description} />
-      </section>
 
       <section id="reviews" aria-labelledby="reviews-title" className="product-section">
         <h2 id="reviews-title">{t('product.reviews')}</h2>
@@ -217,6 +213,11 @@ export default function ProductPage({
         ) : null}
         {/* Without reviews the list below says so, once. */}
         <Reviews data={reviews} failed={actionData?.review} path={`/${lang}/products/${product.slug}`} />
+      </section>
+
+      <section aria-labelledby="description" className="product-section">
+        <h2 id="description">{t('product.description')}</h2>
+        <RichText text={product.description} />
       </section>
     </main>
   )
