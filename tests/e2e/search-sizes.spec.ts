@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { hydrated, main, visit, watchErrors, withJs } from './support/page.ts'
 
 // Search by fragrance and sizes like Notino, on phones, with and without
@@ -61,10 +61,12 @@ const sauvageCards = (page: Page) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading').getByRole('link', { name: sauvageSize }) })
 
-/** Nothing wider than the phone: no sideways scrolling of the page. */
-async function fitsWidth(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
+/** What `locator` finds stays inside the phone's width: no chip or price cut off at the edge. */
+async function fitsWidth(page: Page, locator: Locator) {
+  const width = page.viewportSize()!.width
+  const rights = await locator.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right))
+  expect(rights.length).toBeGreaterThan(0)
+  for (const right of rights) expect(right).toBeLessThanOrEqual(width)
 }
 
 for (const width of [360, 320])
@@ -86,7 +88,7 @@ for (const width of [360, 320])
           await expect(chip).toHaveAttribute('href', new RegExp(`^/${lang}/products/dior-sauvage-`))
         }
         await expect(card.getByText(t.from)).toBeVisible()
-        await fitsWidth(page)
+        await fitsWidth(page, chips)
 
         // A chip opens that size's own page.
         const chip = chips.last()
@@ -123,7 +125,7 @@ for (const width of [360, 320])
         await expect(sauvage).toHaveCount(1)
         await expect(sauvage.locator('.live-search__price')).toHaveText(t.from)
         await expect(sauvage.locator('.live-search__size').first()).toHaveText(new RegExp(`^\\d+ ${t.ml}$`))
-        await fitsWidth(page)
+        await fitsWidth(page, sauvage.locator('.live-search__size, .live-search__price'))
       })
 
       test(`${lang}: the product page's sizes are a row of chips per concentration`, async ({ page, request }) => {
@@ -160,7 +162,8 @@ for (const width of [360, 320])
             .evaluate((el) => Number(getComputedStyle(el).opacity))
           expect(opacity).toBeLessThan(1)
         }
-        await fitsWidth(page)
+        // Every chip and what it says, whole on the screen.
+        await fitsWidth(page, choices.locator('a, a > span'))
 
         if (width === 360) {
           // Reviews and similar products within two screens of the basket button.
