@@ -162,8 +162,12 @@ for (const width of [360, 320])
             .evaluate((el) => Number(getComputedStyle(el).opacity))
           expect(opacity).toBeLessThan(1)
         }
-        // Every chip and what it says, whole on the screen.
+        // Every chip and what it says, whole on the screen and inside the chip.
         await fitsWidth(page, choices.locator('a, a > span'))
+        const cut = await choices
+          .getByRole('link')
+          .evaluateAll((links) => links.filter((a) => a.scrollWidth > a.clientWidth).map((a) => a.textContent))
+        expect(cut).toEqual([])
 
         if (width === 360) {
           // Reviews and similar products within two screens of the basket button.

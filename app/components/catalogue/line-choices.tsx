@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { ProductDetail } from '#api/types.ts'
 import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
-import { formatAmount, formatMoney } from '#app/utils/money.ts'
+import { currencyWord, formatAmount } from '#app/utils/money.ts'
 
 type Line = NonNullable<ProductDetail['line']>
 
@@ -70,11 +70,12 @@ function Choice({
         <span className="line-choices__label">{choice.size_label}</span>{' '}
         <span className={onSale ? 'line-choices__price line-choices__price--sale' : 'line-choices__price'}>
           {onSale ? <span className="visually-hidden">{t('price.sale')}: </span> : null}
-          {formatMoney(choice.sale_price ?? choice.price, lang)}
+          {/* The sum's word is said, not shown: the figure alone fits a chip at 320 px, beside the page's own price. */}
+          {formatAmount(choice.sale_price ?? choice.price)}
+          <span className="visually-hidden">{`\u00a0${currencyWord[lang]}`}</span>
         </span>{' '}
         {choice.price_per_10 !== null ? (
           <span className="line-choices__per">
-            {/* The sum's word is on the price just above: without it the figure fits a chip at 320 px. */}
             {t('line.per_10_short', { price: formatAmount(choice.price_per_10), unit: t(`unit.${choice.unit}`) })}
           </span>
         ) : null}
