@@ -1,6 +1,12 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, min, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { VolumeUnit } from '#contract/catalogue.ts'
-import { type Concentration, DEFAULT_LISTING_SIZES, type ListingSizes, type SizeKind } from '#contract/product-lines.ts'
+import {
+  type Concentration,
+  concentrations,
+  DEFAULT_LISTING_SIZES,
+  type ListingSizes,
+  type SizeKind,
+} from '#contract/product-lines.ts'
 import { readSetting } from '../content/settings.ts'
 import type { Db } from '../db/client.ts'
 import { productLines, products } from '../db/schema/index.ts'
@@ -8,7 +14,8 @@ import { type Lang, pick } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
 import { memoize } from './cache.ts'
 import { activeSalePrice, pricePaid, shownProduct } from './products.ts'
-import type { LineSummary, ProductLine } from './schemas.ts'
+import type { LineSize, LineSummary, ProductLine } from './schemas.ts'
+import { isNamedSize, type NamedSize } from './size-words.ts'
 
 // A line's products as the shop offers them: the product page's choices and
 // the "from …" of a list's card. Membership is written by the back office
@@ -55,6 +62,21 @@ export function choiceLabel(choice: Choice, line: Choice[], lang: Lang): string 
   return label.charAt(0).toLocaleUpperCase(lang === 'sr' ? 'uz' : lang) + label.slice(1)
 }
 
+/**
+ * A line's choices by concentration, weakest first (contract/product-lines.ts),
+ * the products of none ("other forms": a gift set, a body spray) last; each
+ * group's products in the line's order.
+ */
+function concentrationGroups(rows: (Choice & { id: number })[], lang: Lang): ProductLine['groups'] {
+  const keys = [...concentrations, null]
+  return keys.flatMap((concentration) => {
+    const ids = rows.filter((row) => row.concentration === concentration).map((row) => row.id)
+    if (!ids.length) return []
+    const name = message(lang, `concentration_${concentration ?? 'other'}`)
+    return [{ concentration, name, member_ids: ids }]
+  })
+}
+
 /** The line of this product with its choices (shown products, in the line's order); null outside a line. */
 export async function productLine(db: Db, productId: number, lang: Lang): Promise<ProductLine | null> {
   const [line] = await db
@@ -81,11 +103,13 @@ export async function productLine(db: Db, productId: number, lang: Lang): Promis
     .orderBy(asc(products.linePosition), asc(products.id))
   return {
     ...line,
+    groups: concentrationGroups(rows, lang),
     members: rows.map((row) => ({
       id: row.id,
       slug: row.slug,
       title: pick(row.title, lang),
       label: choiceLabel(row, rows, lang) || pick(row.title, lang),
+      size_label: choiceLabel(row, [row], lang) || pick(row.title, lang),
       volume: row.volume,
       unit: row.unit,
       concentration: row.concentration,
@@ -99,11 +123,71 @@ export async function productLine(db: Db, productId: number, lang: Lang): Promis
 }
 
 /**
- * What a card standing for its whole line says of it: how many sizes are shown
- * and the lowest price paid among those in stock (of all, when none is), by
- * product id; only for lines with more than one shown product.
+ * One product per line among those `filters` keep and every product of no
+ * line: a list of one card per fragrance. A line stands as its first product
+ * in the line's order, or, with `preferred` (a search naming a size), the
+ * first by those orderings.
  */
-export async function lineSummaries(db: Db, productIds: number[]): Promise<Map<number, LineSummary>> {
+export function firstOfEachLine(db: Db, filters: SQL[], preferred: SQL[] = []): SQL {
+  const firsts = db
+    .selectDistinctOn([products.lineId], { id: products.id })
+    .from(products)
+    .where(and(isNotNull(products.lineId), ...filters))
+    .orderBy(asc(products.lineId), ...preferred, asc(products.linePosition), asc(products.id))
+  return or(isNull(products.lineId), inArray(products.id, firsts))!
+}
+
+type MemberRow = {
+  id: number
+  lineId: number
+  slug: string
+  volume: number | null
+  unit: VolumeUnit
+  concentration: Concentration | null
+  sizeKind: SizeKind | null
+  paid: number
+  inStock: boolean
+}
+
+/**
+ * The sizes a card shows as chips: each volume of the line once, smallest
+ * first, as the product a chip opens: of the card's concentration where the
+ * line has it in that volume, a regular bottle before a tester or miniature,
+ * in stock before sold out, then the line's order.
+ */
+function sizeChips(members: MemberRow[], card: MemberRow): LineSize[] {
+  const rank = (m: MemberRow) =>
+    (m.concentration === card.concentration ? 0 : 4) + (m.sizeKind === null ? 0 : 2) + (m.inStock ? 0 : 1)
+  const byVolume = new Map<number, MemberRow>()
+  // Members come in the line's order: the first of the lowest rank wins.
+  for (const m of members) {
+    if (m.volume === null) continue
+    const known = byVolume.get(m.volume)
+    if (m.id === card.id || !known || (known.id !== card.id && rank(m) < rank(known))) byVolume.set(m.volume, m)
+  }
+  return [...byVolume.values()]
+    .sort((a, b) => a.volume! - b.volume!)
+    .map((m) => ({
+      volume: m.volume!,
+      unit: m.unit,
+      slug: m.slug,
+      price: m.paid,
+      in_stock: m.inStock,
+      current: m.id === card.id,
+    }))
+}
+
+/**
+ * What a card standing for its whole line says of it: how many sizes are
+ * shown, the lowest price paid among those in stock (of all, when none is),
+ * its volumes as chips, and whether it is the size a search named; by product
+ * id, only for lines with more than one shown product.
+ */
+export async function lineSummaries(
+  db: Db,
+  productIds: number[],
+  named: NamedSize | null = null,
+): Promise<Map<number, LineSummary>> {
   const byProduct = new Map<number, LineSummary>()
   if (!productIds.length) return byProduct
   const cards = await db
@@ -112,27 +196,41 @@ export async function lineSummaries(db: Db, productIds: number[]): Promise<Map<n
     .where(and(inArray(products.id, productIds), isNotNull(products.lineId)))
   const lineIds = [...new Set(cards.map((c) => c.lineId as number))]
   if (!lineIds.length) return byProduct
-  const lines = await db
-    .select({
-      id: productLines.id,
-      name: productLines.name,
-      sizes: count(),
-      fromInStock: sql<number | null>`min(${pricePaid}) filter (where ${gt(products.stock, 0)})`.mapWith(Number),
-      fromAll: min(pricePaid).mapWith(Number),
-    })
-    .from(products)
-    .innerJoin(productLines, eq(productLines.id, products.lineId))
-    .where(and(inArray(products.lineId, lineIds), shownProduct))
-    .groupBy(productLines.id, productLines.name)
-  const byLine = new Map(lines.map((l) => [l.id, l]))
+  const [lines, members] = await Promise.all([
+    db
+      .select({ id: productLines.id, name: productLines.name })
+      .from(productLines)
+      .where(inArray(productLines.id, lineIds)),
+    db
+      .select({
+        id: products.id,
+        lineId: sql<number>`${products.lineId}`.mapWith(Number),
+        slug: products.slug,
+        volume: products.volume,
+        unit: products.unit,
+        concentration: products.concentration,
+        sizeKind: products.sizeKind,
+        paid: pricePaid,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(and(inArray(products.lineId, lineIds), shownProduct))
+      .orderBy(asc(products.lineId), asc(products.linePosition), asc(products.id)),
+  ])
+  const names = new Map(lines.map((l) => [l.id, l.name]))
+  const rows: MemberRow[] = members.map(({ stock, ...m }) => ({ ...m, inStock: stock > 0 }))
   for (const card of cards) {
-    const line = byLine.get(card.lineId as number)
-    if (!line || line.sizes < 2) continue
+    const own = rows.filter((m) => m.lineId === card.lineId)
+    const self = own.find((m) => m.id === card.id)
+    if (own.length < 2 || !self) continue
+    const inStock = own.filter((m) => m.inStock)
     byProduct.set(card.id, {
-      id: line.id,
-      name: line.name,
-      size_count: line.sizes,
-      price_from: line.fromInStock ?? line.fromAll,
+      id: self.lineId,
+      name: names.get(self.lineId) ?? '',
+      size_count: own.length,
+      price_from: Math.min(...(inStock.length ? inStock : own).map((m) => m.paid)),
+      sizes: sizeChips(own, self),
+      size_named: isNamedSize(named, self),
     })
   }
   return byProduct

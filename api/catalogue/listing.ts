@@ -1,7 +1,7 @@
-// The product list: its filters, the words of a search that name a filter,
-// one card per product line, and a page of what they keep. A search's text is
+// The product list: its filters, the words of a search that name a filter
+// or a size, one card per product line, and a page of what they keep. A search's text is
 // matched and ranked in search-results.ts.
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { ListingSizes } from '#contract/product-lines.ts'
 import type { Db } from '../db/client.ts'
 import { brands, categories, categoryGroups, manufacturers, products } from '../db/schema/index.ts'
@@ -9,11 +9,13 @@ import type { Lang } from '../http/locale.ts'
 import type { MediaLinks } from '../media/links.ts'
 import { memoize } from './cache.ts'
 import { readSearchIntent, type SearchIntent } from './intent-words.ts'
+import { firstOfEachLine } from './lines.ts'
 import { activeSalePrice, cardColumns, inCategories, orderings, pricePaid, shownProduct, toCards } from './products.ts'
 import type { Ordering, ProductListQuery } from './query.ts'
 import type { ProductCard } from './schemas.ts'
 import { searchProducts } from './search-results.ts'
 import { searchTokens } from './search-text.ts'
+import { type NamedSize, readNamedSize } from './size-words.ts'
 
 /**
  * The WHERE conditions of the list filters. Slugs are resolved to ids first
@@ -71,7 +73,15 @@ async function filterConditions(db: Db, query: ProductListQuery): Promise<SQL[] 
   return conditions
 }
 
-export type ProductPage = { results: ProductCard[]; total: number; totalCapped?: boolean } | 'past-end'
+export type ProductPage =
+  | {
+      results: ProductCard[]
+      total: number
+      totalCapped?: boolean
+      /** The size a search named, if any (size-words.ts). */
+      named?: NamedSize | null
+    }
+  | 'past-end'
 
 /** Category ids by category slug and by header-group slug, for search words that name a section. */
 function sectionIds(db: Db): Promise<Map<string, number[]>> {
@@ -111,22 +121,10 @@ async function intentConditions(db: Db, intent: SearchIntent): Promise<SQL[] | n
 }
 
 /**
- * One product per line among those `filters` keep (the first in the line's
- * order) and every product of no line: a list of one card per line.
- */
-function firstOfEachLine(db: Db, filters: SQL[]): SQL {
-  const firsts = db
-    .selectDistinctOn([products.lineId], { id: products.id })
-    .from(products)
-    .where(and(isNotNull(products.lineId), ...filters))
-    .orderBy(asc(products.lineId), asc(products.linePosition), asc(products.id))
-  return or(isNull(products.lineId), inArray(products.id, firsts))!
-}
-
-/**
  * One page of the product list; `'past-end'` when `page` lies beyond the last
- * one. `sizes: 'together'` lists a line once, as its first product the filters
- * keep; a search always lists each size, so it finds "Sauvage 200 ml".
+ * one. `sizes: 'together'` lists a line once (lines.ts `firstOfEachLine`): as
+ * its first product the filters keep, in a search as its best match, which
+ * is the size the search names where it names one ("sauvage 200").
  */
 export async function listProducts(
   db: Db,
@@ -139,26 +137,35 @@ export async function listProducts(
   const nothing = () => (query.page === 1 ? { results: [], total: 0 } : ('past-end' as const))
   // Nothing can match: an unknown slug, or a search of punctuation only.
   if (filters === null || (query.search && !tokens.length)) return nothing()
+  const together = query.sizes === 'together'
   if (!tokens.length) {
-    const listed = query.sizes === 'together' ? [...filters, firstOfEachLine(db, filters)] : filters
+    const listed = together ? [...filters, firstOfEachLine(db, filters)] : filters
     return filteredProducts(db, query, listed, query.ordering ?? '-created_at', lang, media)
   }
 
   // «женские духи»: words naming an audience or a kind of product filter like
-  // the list's filters do; the rest is searched as text.
+  // the list's filters do; the rest is searched as text, but for the names of
+  // a concentration no title has ("edp"), which choose among a line's sizes.
   const intent = readSearchIntent(tokens)
-  const named = await intentConditions(db, intent)
-  if (named === null) return nothing()
-  const all = [...filters, ...named]
-  if (intent.text.length) {
-    const found = await searchProducts(db, query, intent.text, all, lang, media, named.length > 0)
-    if (found) return found
+  const { text, named } = readNamedSize(intent.text)
+  const conditions = await intentConditions(db, intent)
+  if (conditions === null) return nothing()
+  const all = [...filters, ...conditions]
+  if (text.length) {
+    const sized = { together, named }
+    const found = await searchProducts(db, query, { text, sized }, all, lang, media, conditions.length > 0)
+    if (found) return found === 'past-end' ? found : { ...found, named }
+  } else if (named?.concentrations.length) {
+    // "edp" alone: what it names is the filter.
+    all.push(inArray(products.concentration, named.concentrations))
   }
   // Only filter words (or none the catalogue knows besides them): the
   // filtered list, most popular first, as the search ranks equal matches.
-  const page = await filteredProducts(db, query, all, query.ordering ?? 'popularity', lang, media)
-  if (page !== 'past-end') for (const card of page.results) Object.assign(card, { highlight: [], brand_highlight: [] })
-  return page
+  const listed = together ? [...all, firstOfEachLine(db, all)] : all
+  const page = await filteredProducts(db, query, listed, query.ordering ?? 'popularity', lang, media)
+  if (page === 'past-end') return page
+  for (const card of page.results) Object.assign(card, { highlight: [], brand_highlight: [] })
+  return { ...page, named }
 }
 
 /** A page of the products these conditions keep, in this order, with their (memoised) count. */

@@ -93,7 +93,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
       .openapi(listRoute, async (c) => {
         const lang = c.get('lang')
         const asked = c.req.valid('query')
-        const sizes = asked.search ? 'separate' : (asked.sizes ?? (await listingSizes(db)))
+        const sizes = asked.sizes ?? (await listingSizes(db))
         const query = { ...asked, sizes }
         const found = await listProducts(db, query, lang, new MediaLinks(config))
         if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
@@ -101,6 +101,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
           const lines = await lineSummaries(
             db,
             found.results.map((card) => card.id),
+            found.named,
           )
           for (const card of found.results) {
             const line = lines.get(card.id)

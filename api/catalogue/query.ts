@@ -97,7 +97,8 @@ export const productListQuery = z
       description:
         "A product line's sizes and forms: `together`, one card per line (its first product the filters keep, " +
         "with `line`); `separate`, a card each. Default: the shop's setting (the answer's `sizes`). " +
-        'A `search` always lists each size.',
+        'With `search`, a line stands as its best match: the size or concentration the words name ' +
+        '("sauvage 200", "sauvage edp"), those first, else its first size.',
     }),
   })
   .superRefine((query, ctx) => {

@@ -34,6 +34,21 @@ export const highlightSchema = z.array(z.tuple([z.number().int(), z.number().int
   example: [[0, 4]],
 })
 
+export const lineSizeSchema = z
+  .object({
+    volume: z.number().int(),
+    unit: z.enum(volumeUnits),
+    slug: z.string().openapi({
+      description:
+        "The product the chip opens: of the card's concentration where the line has this volume in it, " +
+        'a regular bottle before a tester, in stock before sold out',
+    }),
+    price: z.number().int().openapi({ description: 'Its price paid, in sum' }),
+    in_stock: z.boolean(),
+    current: z.boolean().openapi({ description: "True for the card's own product" }),
+  })
+  .openapi('LineSize')
+
 export const lineSummarySchema = z
   .object({
     id: z.number().int(),
@@ -41,6 +56,14 @@ export const lineSummarySchema = z
     size_count: z.number().int().openapi({ description: 'Sizes and forms of the line on sale (shown), this one too' }),
     price_from: z.number().int().openapi({
       description: 'The lowest price paid among them that are in stock (among all when none is), in sum',
+    }),
+    sizes: z.array(lineSizeSchema).openapi({
+      description: "The line's volumes, smallest first: the card's size chips",
+    }),
+    size_named: z.boolean().openapi({
+      description:
+        'True in a search naming this card\'s volume or concentration ("sauvage 200", "sauvage parfum"): ' +
+        'show its own price; otherwise show the line "from" `price_from`',
     }),
   })
   .openapi('LineSummary')
@@ -77,8 +100,8 @@ export const productCardSchema = z
     }),
     line: lineSummarySchema.optional().openapi({
       description:
-        'Only in a list of one card per line (`sizes=together`), on a card standing for a line of several sizes: ' +
-        'show "N sizes from …" and open the product, whose page offers them all',
+        'Only in a list of one card per line (`sizes=together`, a search too), on a card standing for a line of ' +
+        'several sizes: show "from …" and its sizes as chips; the product\'s page offers them all',
     }),
   })
   .openapi('ProductCard')
@@ -104,6 +127,10 @@ export const lineMemberSchema = z
         'tester or miniature, the volume',
       example: 'Туалетная вода, 100 мл',
     }),
+    size_label: z.string().openapi({
+      description: 'What tells it apart within its concentration (`groups`): tester or miniature, the volume',
+      example: 'Тестер, 100 мл',
+    }),
     volume: z.number().int().nullable(),
     unit: z.enum(volumeUnits),
     concentration: z.enum(concentrations).nullable().openapi({ description: 'null: not a perfume, or not said' }),
@@ -125,6 +152,19 @@ export const productLineSchema = z
     members: z.array(lineMemberSchema).openapi({
       description: "The line's products on sale, this one too, in the shop's order: the choices of its page",
     }),
+    groups: z
+      .array(
+        z.object({
+          concentration: z.enum(concentrations).nullable().openapi({ description: 'null: other forms' }),
+          name: z.string().openapi({ example: 'Туалетная вода' }),
+          member_ids: z.array(z.number().int()).openapi({ description: "Its members' ids, in the line's order" }),
+        }),
+      )
+      .openapi({
+        description:
+          "The members by concentration, weakest first, other forms last: the product page's rows of sizes " +
+          '(each a ProductGroup in its JSON-LD)',
+      }),
   })
   .openapi('ProductLine')
 
@@ -264,6 +304,7 @@ export const resultsSchema = <T extends z.ZodType>(item: T) =>
 
 export type ProductCard = z.infer<typeof productCardSchema>
 export type LineSummary = z.infer<typeof lineSummarySchema>
+export type LineSize = z.infer<typeof lineSizeSchema>
 export type ProductLine = z.infer<typeof productLineSchema>
 export type ProductDetail = z.infer<typeof productDetailSchema>
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts'
 import { brands, products } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import type { MediaLinks } from '../media/links.ts'
+import { listingSizes } from './lines.ts'
 import { listProducts } from './listing.ts'
 import type { ProductCard } from './schemas.ts'
 import { foldText, searchTokens } from './search-text.ts'
@@ -102,8 +103,10 @@ export async function searchAlternatives(
   if (!tokens.length) return none
   const vocabulary = await getVocabulary(db).catch(() => emptyVocabulary)
   const spellings: SearchAlternatives['spellings'] = []
+  // Counted as the shop lists a search, so an offer finds as many as it says.
+  const sizes = await listingSizes(db)
   const find = async (query: string) => {
-    const found = await listProducts(db, { search: query, page: 1, size: 1, sizes: 'separate' }, lang, media)
+    const found = await listProducts(db, { search: query, page: 1, size: 1, sizes }, lang, media)
     return found === 'past-end' ? null : found
   }
   for (const query of candidates(tokens, vocabulary).slice(0, TRIES)) {

@@ -6,10 +6,12 @@ import { productSearch, products } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import type { MediaLinks } from '../media/links.ts'
 import { searchHighlight } from './highlight.ts'
+import { firstOfEachLine } from './lines.ts'
 import type { ProductPage } from './listing.ts'
 import { brandsOf, type CardRow, cardColumns, orderings, shownProduct, toCards } from './products.ts'
 import type { ProductListQuery } from './query.ts'
-import { COUNT_CAP, planSearch, type SearchPlan, searchOrder } from './search.ts'
+import { COUNT_CAP, matchedProducts, planSearch, type SearchPlan, searchOrder, searchScore } from './search.ts'
+import type { NamedSize } from './size-words.ts'
 import { emptyVocabulary, getVocabulary, type Vocabulary } from './vocabulary.ts'
 
 /**
@@ -120,8 +122,8 @@ type Found = { rows: SearchRow[]; total: number; totalCapped: boolean }
 export async function searchProducts(
   db: Db,
   query: ProductListQuery,
-  tokens: string[],
-  filters: SQL[],
+  { text: tokens, sized }: { text: string[]; sized: Sizes },
+  listFilters: SQL[],
   lang: Lang,
   media: MediaLinks,
   namedFilters: boolean,
@@ -133,9 +135,12 @@ export async function searchProducts(
   // «женские духи на лето»: with filter words, words no product has are left out
   // even when no other word is left; the caller then lists what the filters keep.
   if (namedFilters && vocabulary.products > 0 && plan.estimate === 0) return null
-  // The search table says what is hidden; the list's other filters and an explicit ordering name products' columns.
+  const preferred = sizePreference(sized.named)
+  const filters = sized.together ? [...listFilters, lineByBestMatch(db, listFilters, plan, preferred)] : listFilters
+  // The search table says what is hidden; the list's other filters, an explicit ordering and a named concentration
+  // name products' columns.
   const others = filters.filter((condition) => condition !== shownProduct)
-  const withProducts = others.length > 0 || query.ordering !== undefined
+  const withProducts = others.length > 0 || query.ordering !== undefined || preferred !== null
   const search: SearchPage = {
     db,
     query,
@@ -143,7 +148,7 @@ export async function searchProducts(
     plan,
     vocabulary,
     offset,
-    order: query.ordering ? orderings[query.ordering] : searchOrder(plan.score),
+    order: query.ordering ? orderings[query.ordering] : searchOrder(plan.score, 'search', preferred),
     matching: (words, ...more) => and(eq(productSearch.isHidden, false), ...others, words, ...more),
     select: async (where, order) =>
       searchRows(
@@ -160,6 +165,25 @@ export async function searchProducts(
   if (offset > 0 && offset >= total) return 'past-end'
   const text = namedFilters ? tokens.join(' ') : query.search!
   return { results: await highlightedCards(db, rows, { lang, media, text, plan }), total, totalCapped }
+}
+
+/** How a search lists a line's sizes: once (`together`), and the size its words named, if any. */
+type Sizes = { together: boolean; named: NamedSize | null }
+
+/** Products of a concentration the search named rank first among equal matches: 1 for them, else 0. */
+function sizePreference(named: NamedSize | null): SQL<number> | null {
+  if (!named?.concentrations.length) return null
+  return sql<number>`(case when ${inArray(products.concentration, named.concentrations)} then 1 else 0 end)`
+}
+
+/**
+ * A search's line stands as its best match, ranked as the search ranks: the
+ * most words matched whole (so the volume a search names), the concentration
+ * it names, the most popular size.
+ */
+function lineByBestMatch(db: Db, filters: SQL[], plan: SearchPlan, preferred: SQL<number> | null): SQL {
+  const best = searchOrder(searchScore(plan.tokens, products.searchKey), 'products', preferred).slice(0, -1)
+  return firstOfEachLine(db, [...filters, matchedProducts(db, plan)], best)
 }
 
 /** A narrow search: its matches ranked and counted in one statement. */

@@ -115,11 +115,20 @@ export function searchScore(tokens: TokenPlan[], column: AnyColumn = key): SQL<n
   )})`
 }
 
-/** Best match first, then the most popular: over product_search, or over `products` for a query of products. */
-export function searchOrder(score: SQL<number>, table: 'search' | 'products' = 'search'): SQL[] {
+/**
+ * Best match first, then what `preferred` puts first (a concentration the
+ * search named), then the most popular: over product_search, or over
+ * `products` for a query of products.
+ */
+export function searchOrder(
+  score: SQL<number>,
+  table: 'search' | 'products' = 'search',
+  preferred: SQL<number> | null = null,
+): SQL[] {
+  const first = [desc(score), ...(preferred ? [desc(preferred)] : [])]
   return table === 'search'
-    ? [desc(score), desc(productSearch.popularity), desc(productSearch.productId)]
-    : [desc(score), desc(products.popularity), desc(products.id)]
+    ? [...first, desc(productSearch.popularity), desc(productSearch.productId)]
+    : [...first, desc(products.popularity), desc(products.id)]
 }
 
 /** A condition on `products`: the product matches the plan (found through the search table's index). */

@@ -5,7 +5,7 @@ import { readyStaff, staffSignIn } from './support/staff.ts'
 
 // Product lines, with and without JavaScript: a shopper picks a size on the
 // product page (its address, price and basket button follow), a list's card
-// stands for a line with "N variants, from …", and an editor groups two
+// stands for a line with "from …" and its volumes, and an editor groups two
 // products into a line from a product's page.
 
 const sauvage = 'dior-sauvage-eau-de-parfum-100-ml'
@@ -17,7 +17,7 @@ const detail = async (request: APIRequestContext, slug: string) => {
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** A choice's link: its label first, then its price, price per 10 ml and stock. */
+/** A choice's link: its size label first, then its price and price per 10 ml. */
 const choiceName = (label: string) => new RegExp(`^${literal(label)}(?![\\p{L}\\p{N},])`, 'u')
 
 test("a shopper picks another size: the address, the price and the basket button are that size's", async ({
@@ -28,25 +28,26 @@ test("a shopper picks another size: the address, the price and the basket button
   const { line, id } = await detail(request, sauvage)
   const members = line?.members ?? []
   expect(members.length).toBeGreaterThanOrEqual(2)
-  // Another size, named so that no other choice's label starts like it.
-  const other = members.find(
-    (m) => m.id !== id && !members.some((n) => n.id !== m.id && choiceName(m.label).test(n.label)),
-  )!
+  // Another size, in a concentration's row of chips named by their size.
+  const groupOf = (memberId: number) => line!.groups.find((g) => g.member_ids.includes(memberId))!
+  const other = members.find((m) => m.id !== id)!
   const chosen = await detail(request, other.slug)
+  const chip = (m: (typeof members)[number]) =>
+    choices.getByRole('region', { name: groupOf(m.id).name }).getByRole('link', { name: choiceName(m.size_label) })
 
   await visit(page, `/ru/products/${sauvage}`)
   const choices = main(page).getByRole('navigation', { name: 'Варианты' })
   await expect(choices.getByRole('link')).toHaveCount(members.length)
   await expect(choices.locator('[aria-current="page"]')).toHaveAccessibleName(
-    choiceName(members.find((m) => m.id === id)!.label),
+    choiceName(members.find((m) => m.id === id)!.size_label),
   )
-  const link = choices.getByRole('link', { name: choiceName(other.label) })
+  const link = chip(other)
   await expect(link).toHaveAttribute('href', `/ru/products/${other.slug}`)
   await link.click()
 
   await expect(page).toHaveURL(new RegExp(`/ru/products/${other.slug}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(chosen.title)
-  await expect(choices.getByRole('link', { name: choiceName(other.label) })).toHaveAttribute('aria-current', 'page')
+  await expect(chip(other)).toHaveAttribute('aria-current', 'page')
   // The page's own price (the large one, not the choices'): the chosen size's.
   const paid = (chosen.sale_price ?? chosen.price).toLocaleString('ru-RU').replace(/\s/g, '\\s')
   await expect(page.locator('.product__summary > .price')).toHaveText(new RegExp(`^[^\\d]*${paid}\\s*сум`))
@@ -58,22 +59,25 @@ test("a shopper picks another size: the address, the price and the basket button
   expect(errors).toEqual([])
 })
 
-test('a card of a list stands for a line: its sizes count and "from …", and opens a page offering them', async ({
+test('a card of a list stands for a line: "from …" and its volumes, and opens a page offering them', async ({
   page,
 }) => {
   const errors = watchErrors(page)
   await visit(page, '/ru/products?brand=dior')
   const card = main(page)
     .getByRole('article')
-    .filter({ hasText: /\d+ вариант\S*, от / })
+    .filter({ has: page.getByRole('list', { name: /^Объёмы: / }) })
     .first()
   await expect(card).toBeVisible()
-  const text = (await card.getByText(/\d+ вариант\S*, от /).textContent()) ?? ''
-  expect(text).toMatch(/^\d+ вариант\S*, от [\d\s]+\sсум$/)
-  const count = Number(text.split(' ')[0])
+  await expect(card.getByText(/^от [\d\s]+сум$/)).toBeVisible()
+  const chips = card.getByRole('list', { name: /^Объёмы: / }).getByRole('link')
+  const volumes = await chips.allTextContents()
+  expect(volumes.length).toBeGreaterThanOrEqual(2)
   await card.getByRole('heading').getByRole('link').click()
   await expect(page).toHaveURL(/\/ru\/products\/[a-z0-9-]+$/)
-  await expect(main(page).getByRole('navigation', { name: 'Варианты' }).getByRole('link')).toHaveCount(count)
+  const offered = main(page).getByRole('navigation', { name: 'Варианты' }).getByRole('link')
+  // Every volume of the card is offered on the page.
+  for (const volume of volumes) await expect(offered.filter({ hasText: volume }).first()).toBeVisible()
   expect(errors).toEqual([])
 })
 

@@ -177,7 +177,19 @@ describe('a line on the product page and in lists', () => {
     const cards = together.results.filter((c) => [small.id, middle.id, large.id].includes(c.id))
     // The first of the line in its order; "from" is the lowest price paid of those in stock.
     expect(cards).toEqual([expect.objectContaining({ id: small.id })])
-    expect(cards[0]!.line).toEqual({ id: line.id, name: 'Lunaria Nocturna', size_count: 3, price_from: 400_000 })
+    expect(cards[0]!.line).toEqual({
+      id: line.id,
+      name: 'Lunaria Nocturna',
+      size_count: 3,
+      price_from: 400_000,
+      // Its volumes as chips, smallest first, each opening its product with its price paid.
+      sizes: [
+        { volume: 30, unit: 'ml', slug: small.slug, price: 300_000, in_stock: false, current: true },
+        { volume: 50, unit: 'ml', slug: middle.slug, price: 400_000, in_stock: true, current: false },
+        { volume: 100, unit: 'ml', slug: large.slug, price: 800_000, in_stock: true, current: false },
+      ],
+      size_named: false,
+    })
 
     const separate = await list(`brand=${brand}&sizes=separate`)
     expect(separate.sizes).toBe('separate')
@@ -198,11 +210,55 @@ describe('a line on the product page and in lists', () => {
     expect(dear.results.filter((c) => c.line?.id === line.id).map((c) => c.id)).toEqual([large.id])
   })
 
-  it('finds each size by a search, as separate cards', async () => {
-    const found = await list('search=lunaria&sizes=together')
-    expect(found.sizes).toBe('separate')
-    expect(found.results.map((c) => c.id).sort()).toEqual([small.id, middle.id, large.id].sort())
-    expect(found.results.every((c) => c.line === undefined)).toBe(true)
+  it('lists a line once in a search, with its sizes and "from", or each size when asked', async () => {
+    const found = await list('search=lunaria')
+    expect(found.sizes).toBe('together')
+    expect(found.total).toBe(1)
+    expect(found.results.map((c) => c.id)).toEqual([small.id])
+    expect(found.results[0]!.line).toMatchObject({ id: line.id, size_count: 3, price_from: 400_000, size_named: false })
+    expect(found.results[0]!.line!.sizes.map((s) => s.volume)).toEqual([30, 50, 100])
+    const separate = await list('search=lunaria&sizes=separate')
+    expect(separate.sizes).toBe('separate')
+    expect(separate.total).toBe(3)
+    expect(separate.results.map((c) => c.id).sort()).toEqual([small.id, middle.id, large.id].sort())
+    expect(separate.results.every((c) => c.line === undefined)).toBe(true)
+  })
+
+  it('shows the size a search names: a volume, or a concentration in any of its names', async () => {
+    const shownAs = async (search: string) => {
+      const found = await list(`search=${encodeURIComponent(search)}`)
+      const card = found.results.find((c) => c.line?.id === line.id)
+      return { id: card?.id, named: card?.line?.size_named, current: card?.line?.sizes.find((s) => s.current)?.volume }
+    }
+    expect(await shownAs('lunaria 100')).toEqual({ id: large.id, named: true, current: 100 })
+    expect(await shownAs('nocturna 50 ml')).toEqual({ id: middle.id, named: true, current: 50 })
+    // "edp" and "eau de parfum" are in no title: they choose the size rather than find nothing.
+    expect(await shownAs('lunaria edp')).toEqual({ id: large.id, named: true, current: 100 })
+    expect(await shownAs('Lunaria Eau de Parfum')).toEqual({ id: large.id, named: true, current: 100 })
+    expect(await shownAs('lunaria edt')).toEqual({ id: small.id, named: true, current: 30 })
+    // A concentration the line lacks: still the line, as its first size, with "from".
+    expect(await shownAs('lunaria parfum')).toEqual({ id: small.id, named: false, current: 30 })
+  })
+
+  it('lists the demo\'s Sauvage once for "sauvage", as its 100 ml for "sauvage 100" and its EDT for "eau de toilette"', async () => {
+    const cardsOf = async (search: string) => {
+      const found = await list(`search=${encodeURIComponent(search)}`)
+      return found.results.filter((c) => c.line?.name === 'Dior Sauvage')
+    }
+    const [plain, ...more] = await cardsOf('sauvage')
+    expect(more).toEqual([])
+    expect(plain!.line!.size_named).toBe(false)
+    expect(new Set(plain!.line!.sizes.map((s) => s.volume)).size).toBe(plain!.line!.sizes.length)
+    const [hundred] = await cardsOf('sauvage 100')
+    expect(hundred).toMatchObject({ volume: 100, line: { size_named: true } })
+    const [edt] = await cardsOf('sauvage eau de toilette')
+    expect(edt!.slug).toMatch(/^dior-sauvage-eau-de-toilette-/)
+    expect(edt!.line!.size_named).toBe(true)
+    // Every other size is one tap away: each chip opens a product of the line.
+    const page = await detail(edt!.slug)
+    expect(edt!.line!.sizes.map((s) => s.slug).every((slug) => page.line!.members.some((m) => m.slug === slug))).toBe(
+      true,
+    )
   })
 
   it("follows the shop's setting unless the list asks; only catalogue.write changes it, audited", async () => {
@@ -238,34 +294,48 @@ describe('a line on the product page and in lists', () => {
     expect(doc.paths['/api/v1/admin/products/{id}/sizes/'].post).toBeDefined()
   })
 
-  it("puts the ProductGroup with every size as a variant at its own address in the page's JSON-LD", async () => {
+  it('groups the choices by concentration, weakest first, each named by its volume and kind', async () => {
+    const page = await detail(middle.slug)
+    expect(page.line!.groups).toEqual([
+      { concentration: 'edt', name: 'Туалетная вода', member_ids: [small.id, middle.id] },
+      { concentration: 'edp', name: 'Парфюмерная вода', member_ids: [large.id] },
+    ])
+    expect(page.line!.members.map((m) => m.size_label)).toEqual(['30 мл', '50 мл', 'Тестер, 100 мл'])
+    const sr = await detail(middle.slug, 'sr')
+    expect(sr.line!.groups.map((g) => g.name)).toEqual(['Tualet suvi', 'Parfyum suvi'])
+    const uz = await detail(middle.slug, 'uz')
+    expect(uz.line!.groups.map((g) => g.name)).toEqual(['Туалет суви', 'Парфюм суви'])
+  })
+
+  it("puts a ProductGroup per concentration, its sizes as variants at their own addresses, in the page's JSON-LD", async () => {
     const origin = 'https://atir.uz'
-    const { similar: _similar, ...product } = await detail(middle.slug)
+    const { similar: _similar, ...product } = await detail(large.slug)
     const crumbs = [{ name: 'Главная', to: '/ru' }]
     const tags = meta({
       loaderData: { lang: 'ru', product, crumbs, metaTitle: product.title, origin },
     } as never) as Record<string, unknown>[]
     const lds = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json'] as Json] : []))
-    const ld = lds.find((l) => l['@type'] === 'ProductGroup')!
-    // The group stands for the product: no second, lone Product beside it.
-    expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'BreadcrumbList'])
+    // The groups stand for the product: no lone Product beside them; this page's concentration first.
+    expect(lds.map((l) => l['@type'])).toEqual(['ProductGroup', 'ProductGroup', 'BreadcrumbList'])
+    const [edp, edt] = lds as [Json, Json]
     const url = (slug: string) => `${origin}/ru/products/${slug}`
-    expect(ld).toMatchObject({
-      '@context': 'https://schema.org',
-      name: 'Lunaria Nocturna',
-      productGroupID: `line-${line.id}`,
-      brand: { '@type': 'Brand', name: product.brand.name },
-      variesBy: ['https://schema.org/size'],
-    })
-    expect(ld.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([
-      url(small.slug),
-      url(middle.slug),
-      url(large.slug),
-    ])
-    expect(ld.hasVariant[0]).toMatchObject({
+    for (const group of [edp, edt]) {
+      expect(group).toMatchObject({
+        '@context': 'https://schema.org',
+        brand: { '@type': 'Brand', name: product.brand.name },
+        variesBy: ['https://schema.org/size'],
+      })
+      // Variants differ only in what variesBy names.
+      const sizes = group.hasVariant.map((v: { size: string }) => v.size)
+      expect(new Set(sizes).size).toBe(sizes.length)
+      for (const v of group.hasVariant) expect(v.inProductGroupWithID).toBe(group.productGroupID)
+    }
+    expect(edp).toMatchObject({ name: 'Lunaria Nocturna, Парфюмерная вода', productGroupID: `line-${line.id}-edp` })
+    expect(edt).toMatchObject({ name: 'Lunaria Nocturna, Туалетная вода', productGroupID: `line-${line.id}-edt` })
+    expect(edt.hasVariant.map((v: { url: unknown }) => v.url)).toEqual([url(small.slug), url(middle.slug)])
+    expect(edt.hasVariant[0]).toMatchObject({
       '@type': 'Product',
-      size: 'Туалетная вода, 30 мл',
-      inProductGroupWithID: `line-${line.id}`,
+      size: '30 мл',
       offers: {
         url: url(small.slug),
         price: 300_000,
@@ -273,16 +343,20 @@ describe('a line on the product page and in lists', () => {
         availability: 'https://schema.org/OutOfStock',
       },
     })
-    // This page's own product in full: its description and its sale price.
-    expect(ld.hasVariant[1]).toMatchObject({
-      '@type': 'Product',
-      description: product.description,
-      size: 'Туалетная вода, 50 мл',
-      offers: { price: 400_000, availability: 'https://schema.org/InStock' },
-    })
-    expect(ld.hasVariant[1]['@context']).toBeUndefined()
+    expect(edt.hasVariant[1]).toMatchObject({ size: '50 мл', offers: { price: 400_000 } })
+    // This page's own product in full, in its own group.
+    expect(edp.hasVariant).toEqual([
+      expect.objectContaining({
+        '@type': 'Product',
+        url: url(large.slug),
+        description: product.description,
+        size: 'Тестер, 100 мл',
+        offers: expect.objectContaining({ price: 800_000, availability: 'https://schema.org/InStock' }),
+      }),
+    ])
+    expect(edp.hasVariant[0]['@context']).toBeUndefined()
     // The canonical stays this size's own address.
-    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: url(middle.slug) })
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: url(large.slug) })
   })
 })
 

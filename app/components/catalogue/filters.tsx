@@ -109,7 +109,7 @@ export function Filters({
   )
 }
 
-/** In stock, on sale, for whom, and (except in search results) how a line's sizes show. */
+/** In stock, on sale, for whom, and how a line's sizes show. */
 function ChoiceFields({ t, filters, otherSizes }: { t: T; filters: ListFilters; otherSizes: 'separate' | 'together' }) {
   return (
     <>
@@ -140,15 +140,13 @@ function ChoiceFields({ t, filters, otherSizes }: { t: T; filters: ListFilters; 
         ))}
       </fieldset>
 
-      {filters.search ? null : (
-        <fieldset>
-          <legend>{t('filters.sizes')}</legend>
-          <label className="check">
-            <input type="checkbox" name="sizes" value={otherSizes} defaultChecked={filters.sizes !== null} />
-            {t(otherSizes === 'separate' ? 'filters.sizes_separate' : 'filters.sizes_together')}
-          </label>
-        </fieldset>
-      )}
+      <fieldset>
+        <legend>{t('filters.sizes')}</legend>
+        <label className="check">
+          <input type="checkbox" name="sizes" value={otherSizes} defaultChecked={filters.sizes !== null} />
+          {t(otherSizes === 'separate' ? 'filters.sizes_separate' : 'filters.sizes_together')}
+        </label>
+      </fieldset>
     </>
   )
 }

@@ -5,6 +5,7 @@ import type { HighlightRange, ImageLinks } from '#api/types.ts'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { Highlighted } from './highlight.tsx'
+import type { ProductCardView } from './views.ts'
 
 // SPEC §9 "Header search": debounce 500 ms, 10 a page, list at most 280 px
 // high (catalogue.css), 200 ms closing animation.
@@ -19,6 +20,8 @@ export type Suggestion = {
   image: Pick<ImageLinks, 'extra_small' | 'small'> | null
   price: number
   salePrice: number | null
+  /** A fragrance listed once: its lowest price and its volumes (views.ts). */
+  line: ProductCardView['line'] | null
 }
 export type SuggestPage = { query: string; page: number; totalPages: number; total: number; results: Suggestion[] }
 
@@ -285,7 +288,26 @@ export function LiveSearchPopup({
                     <span className="live-search__title">
                       <Highlighted text={item.title} ranges={item.highlight} />
                     </span>
-                    <span className="live-search__price">{formatMoney(item.salePrice ?? item.price, lang)}</span>
+                    <span className="live-search__price">
+                      {item.line && !item.line.named
+                        ? t('line.from', { price: formatMoney(item.line.priceFrom, lang) })
+                        : formatMoney(item.salePrice ?? item.price, lang)}
+                    </span>
+                    {item.line ? (
+                      // Inside an option, so text rather than links: the option opens the product, whose page offers them.
+                      <span className="live-search__sizes">
+                        {item.line.chips.map((chip) => (
+                          <span
+                            key={chip.volume}
+                            className={
+                              chip.current ? 'live-search__size live-search__size--current' : 'live-search__size'
+                            }
+                          >
+                            {chip.volume} {t(`unit.${chip.unit}`)}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
                   </span>
                 </div>
               ))

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { ProductCardActions } from '#app/components/basket/product-actions.tsx'
-import type { ProductCardView } from '#app/components/catalogue/views.ts'
+import type { ProductCardView, SizeChip } from '#app/components/catalogue/views.ts'
 import { ShopLink } from '#app/components/shop-link.tsx'
 import type { Lang } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
@@ -56,15 +56,50 @@ export function ProductCard({ product, lang, level = 3, eager, priority, t, anch
         </ShopLink>
       </Heading>
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
-      <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
-      {product.line ? (
-        <p className="product-card__line">
-          {t('line.card', { count: product.line.sizes, price: formatMoney(product.line.priceFrom, lang) })}
+      {product.line && !product.line.named ? (
+        <p className="price">
+          <strong className="price__now">{t('line.from', { price: formatMoney(product.line.priceFrom, lang) })}</strong>
         </p>
-      ) : null}
+      ) : (
+        <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />
+      )}
+      {product.line ? <SizeChips chips={product.line.chips} title={product.title} lang={lang} t={t} /> : null}
       {product.inStock ? null : <p className="product-card__stock">{t('stock.out')}</p>}
       <ProductCardActions product={product} anchor={anchor} />
     </article>
+  )
+}
+
+/**
+ * A line's volumes on its card, each a link to that size (the card's own
+ * marked, sold-out ones dimmed): the same with or without JavaScript.
+ */
+function SizeChips({
+  chips,
+  title,
+  lang,
+  t,
+}: {
+  chips: SizeChip[]
+  title: string
+  lang: Lang
+  t: TFunction<'catalogue'>
+}) {
+  return (
+    <ul className="size-chips" aria-label={t('line.sizes_of', { title })}>
+      {chips.map((chip) => (
+        <li key={chip.volume}>
+          <ShopLink
+            to={`/${lang}/products/${chip.slug}`}
+            className={chip.inStock ? 'size-chip' : 'size-chip size-chip--out'}
+            aria-current={chip.current ? 'true' : undefined}
+          >
+            {chip.volume} {t(`unit.${chip.unit}`)}
+            {chip.inStock ? null : <span className="visually-hidden">, {t('stock.out')}</span>}
+          </ShopLink>
+        </li>
+      ))}
+    </ul>
   )
 }
 

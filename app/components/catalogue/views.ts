@@ -19,8 +19,26 @@ export type ProductCardView = {
   reviews: number
   inStock: boolean
   highlight?: Highlight
-  /** On a list of one card per line: how many sizes the line has and its lowest price. */
-  line?: { sizes: number; priceFrom: number }
+  /** On a list of one card per line: the line's lowest price, its volumes as chips, and whether a search named this size. */
+  line?: { priceFrom: number; named: boolean; chips: SizeChip[] }
+}
+
+/** A volume of a line on its card: a link to the product of that volume. */
+export type SizeChip = { volume: number; unit: ProductCard['unit']; slug: string; inStock: boolean; current: boolean }
+
+/** A card's line as the card shows it. */
+export function toLineView(line: NonNullable<ProductCard['line']>): NonNullable<ProductCardView['line']> {
+  return {
+    priceFrom: line.price_from,
+    named: line.size_named,
+    chips: line.sizes.map((s) => ({
+      volume: s.volume,
+      unit: s.unit,
+      slug: s.slug,
+      inStock: s.in_stock,
+      current: s.current,
+    })),
+  }
 }
 
 export function toCardView(product: ProductCard): ProductCardView {
@@ -37,7 +55,7 @@ export function toCardView(product: ProductCard): ProductCardView {
     reviews: product.review_count,
     inStock: product.in_stock,
     ...(product.highlight?.length ? { highlight: product.highlight } : {}),
-    ...(product.line ? { line: { sizes: product.line.size_count, priceFrom: product.line.price_from } } : {}),
+    ...(product.line ? { line: toLineView(product.line) } : {}),
   }
 }
 

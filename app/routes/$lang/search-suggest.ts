@@ -1,4 +1,5 @@
 import type { Suggestion, SuggestPage } from '#app/components/catalogue/live-search.tsx'
+import { toLineView } from '#app/components/catalogue/views.ts'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiError } from '#app/utils/api-errors.server.ts'
 import { catalogueCacheControl } from '#app/utils/http-cache.ts'
@@ -9,7 +10,7 @@ const pageSize = 10
 
 /**
  * GET /{lang}/search-suggest?q=…&page=… — the header search's suggestions as
- * JSON: 10 a page, the title's matched parts, a thumbnail. The browser asks
+ * JSON: 10 a page, the title's matched parts, a thumbnail, a line's sizes. The browser asks
  * the storefront, which asks the API with the visitor's language.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -30,6 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: p.images[0] ? { extra_small: p.images[0].extra_small, small: p.images[0].small } : null,
       price: p.price,
       salePrice: p.sale_price,
+      line: p.line ? toLineView(p.line) : null,
     }))
     return Response.json(
       { query, page: found.current_page, totalPages: found.total_pages, total: found.total, results },

@@ -20,7 +20,15 @@ import { serverT } from '#app/utils/i18n.server.ts'
 import { type Lang, langOf } from '#app/utils/i18n.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { redirectIfRenamed, rethrowMoved } from '#app/utils/moved.server.ts'
-import { absoluteUrl, breadcrumbLd, productGroupLd, productLd, seoMeta, snippet } from '#app/utils/seo.ts'
+import {
+  absoluteUrl,
+  breadcrumbLd,
+  type ProductLdInput,
+  productGroupLd,
+  productLd,
+  seoMeta,
+  snippet,
+} from '#app/utils/seo.ts'
 import type { Route } from './+types/$slug'
 
 const fewLeft = 5
@@ -92,26 +100,52 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     type: 'product',
     image: images[0] ?? null,
     jsonLd: [
-      line
-        ? productGroupLd({
-            groupId: `line-${line.id}`,
-            name: line.name,
-            brand: product.brand.name,
-            product: ld,
-            variants: line.members.map((m) => ({
-              url: absoluteUrl(origin, `/${lang}/products/${m.slug}`),
-              name: m.title,
-              sku: String(m.id),
-              size: m.label,
-              price: m.price,
-              salePrice: m.sale_price,
-              inStock: m.in_stock,
-            })),
-          })
-        : productLd(ld),
+      ...(line ? lineGroupsLd(line, ld, { origin, lang, brand: product.brand.name, id: product.id }) : [productLd(ld)]),
       breadcrumbLd(crumbs.map((c) => ({ name: c.name, url: absoluteUrl(origin, c.to) }))),
     ],
   })
+}
+
+type Line = NonNullable<Route.ComponentProps['loaderData']['product']['line']>
+
+/**
+ * One ProductGroup per concentration, varying by size only (an EDT and an EDP
+ * are different products to a shopper and to search engines), this page's
+ * first; this page's product in full inside its group.
+ */
+function lineGroupsLd(
+  line: Line,
+  product: ProductLdInput,
+  page: { origin: string; lang: Lang; brand: string; id: number },
+) {
+  const byId = new Map(line.members.map((m) => [m.id, m]))
+  const own = (group: Line['groups'][number]) => Number(group.member_ids.includes(page.id))
+  return [...line.groups]
+    .sort((a, b) => own(b) - own(a))
+    .map((group) =>
+      productGroupLd({
+        groupId: `line-${line.id}-${group.concentration ?? 'other'}`,
+        name: `${line.name}, ${group.name}`,
+        brand: page.brand,
+        product,
+        variants: group.member_ids.flatMap((id) => {
+          const m = byId.get(id)
+          if (!m) return []
+          const url = absoluteUrl(page.origin, `/${page.lang}/products/${m.slug}`)
+          return [
+            {
+              url,
+              name: m.title,
+              sku: String(m.id),
+              size: m.size_label,
+              price: m.price,
+              salePrice: m.sale_price,
+              inStock: m.in_stock,
+            },
+          ]
+        }),
+      }),
+    )
 }
 export const headers = catalogueHeaders
 export const handle = sharedPage
@@ -159,10 +193,14 @@ export default function ProductPage({
         </div>
       </div>
 
-      <section aria-labelledby="description" className="product-section">
-        <h2 id="description">{t('product.description')}</h2>
-        <RichText text={product.description} />
-      </section>
+      {/* Similar products (one row scrolling sideways on a phone) and reviews before the description:
+          both within two screens of the basket button on a phone. */}
+      {similar.length ? (
+        <section aria-labelledby="similar" className="product-section product-section--similar">
+          <h2 id="similar">{t('product.similar')}</h2>
+          <ProductGrid products={similar} lang={lang} level={3} anchorPrefix="similar" />
+        </section>
+      ) : null}
 
       <section id="reviews" aria-labelledby="reviews-title" className="product-section">
         <h2 id="reviews-title">{t('product.reviews')}</h2>
@@ -178,12 +216,10 @@ export default function ProductPage({
         <Reviews data={reviews} failed={actionData?.review} path={`/${lang}/products/${product.slug}`} />
       </section>
 
-      {similar.length ? (
-        <section aria-labelledby="similar" className="product-section">
-          <h2 id="similar">{t('product.similar')}</h2>
-          <ProductGrid products={similar} lang={lang} level={3} anchorPrefix="similar" />
-        </section>
-      ) : null}
+      <section aria-labelledby="description" className="product-section">
+        <h2 id="description">{t('product.description')}</h2>
+        <RichText text={product.description} />
+      </section>
     </main>
   )
 }
