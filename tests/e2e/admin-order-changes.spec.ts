@@ -181,8 +181,8 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   }
 
   await visit(page, `/ru/admin/orders/${order.id}`)
-  await main(page).getByRole('button', { name: 'Готов к выдаче', exact: true }).click()
-  await expect(toasts(page).getByText(`Заказ № ${order.number}: Готов к выдаче`)).toBeVisible()
+  await main(page).getByRole('button', { name: 'Собран', exact: true }).click()
+  await expect(toasts(page).getByText(`Заказ № ${order.number}: Собран`)).toBeVisible()
   // Collected, not carried: the next step hands it over.
   await expect(main(page).getByRole('button', { name: 'Выдан покупателю' })).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'Передать в доставку' })).toHaveCount(0)
