@@ -477,7 +477,7 @@ describe('assign, cash received, payment link', () => {
     const link = await post(`${order.id}/payment-link/`, {}, staff.manager.token)
     expect(link.body).toEqual({
       provider: 'sandbox',
-      url: `/sr/payment/pay/${order.id}`,
+      url: `http://localhost:${t.config.PORT}/sr/payment/pay/${order.id}`,
       amount: order.total,
       sms_sent_to: null,
       sent_by: null,
@@ -486,7 +486,7 @@ describe('assign, cash received, payment link', () => {
     expect(sent.body).toMatchObject({ sms_sent_to: customer.phone, sent_by: 'sms' })
     const sms = await smsAbout(customer.phone, String(order.id).padStart(6, '0'))
     expect(sms.at(-1)!.text).toBe(
-      `Atir: №${String(order.id).padStart(6, '0')} buyurtmani ${order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} soʻmga toʻlang: /sr/payment/pay/${order.id}`,
+      `Atir: №${String(order.id).padStart(6, '0')} buyurtmani ${order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} soʻmga toʻlang: http://localhost:${t.config.PORT}/sr/payment/pay/${order.id}`,
     )
     expect((await auditOf(order.id)).map((a) => a.action)).toEqual(['order.payment_link_sms'])
     const paidCash = (await orders.place({ method: 'cash' })).order
