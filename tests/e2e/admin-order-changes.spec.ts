@@ -191,7 +191,7 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   await expect
     .poll(smsTexts(who.phone), { timeout: 30_000 })
     .toContainEqual(
-      `Atir: заказ №${order.number} готов к выдаче. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
+      `Atir: заказ №${order.number} собран и ждёт вас. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
     )
   expect(
     messagesTo(who.phone)

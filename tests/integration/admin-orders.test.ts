@@ -93,9 +93,7 @@ describe('each role against each endpoint', () => {
     expect((await move(order.id, 3, 4, staff.warehouse.token)).status).toBe(200)
     const onTheWay = await move(order.id, 4, 5, staff.warehouse.token)
     expect(onTheWay.status).toBe(403)
-    expect(onTheWay.body.detail).toBe(
-      'Ваша роль может только отмечать заказ собранным («Принят» → «Собран»).',
-    )
+    expect(onTheWay.body.detail).toBe('Ваша роль может только отмечать заказ собранным («Принят» → «Собран»).')
     expect((await move(order.id, 4, 2, staff.warehouse.token, 'no')).status).toBe(403)
   })
 })
@@ -360,7 +358,7 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
     const sms = await smsAbout(customer.phone, number)
     expect(sms.map((s) => s.text)).toEqual([
       `Atir: №${number} буюртма қабул қилинди. Уни олиб кетиш мумкин бўлганда SMS юборамиз.`,
-      `Atir: №${number} буюртма олиб кетишга тайёр. ${point.name}: ${point.address}, ${point.hours}. Буюртма рақамини айтинг.`,
+      `Atir: №${number} буюртма йиғилди ва сизни кутмоқда. ${point.name}: ${point.address}, ${point.hours}. Буюртма рақамини айтинг.`,
       `Atir: №${number} буюртма топширилди. Харидингиз учун раҳмат!`,
     ])
   })
