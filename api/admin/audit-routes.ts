@@ -23,6 +23,11 @@ export const entrySchema = z
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
     address: z.string().nullable(),
+    words: z.record(z.string(), z.record(z.string(), z.string())).openapi({
+      description:
+        "The coded values of `before`/`after` in the reader's language (Accept-Language): field → value → words, " +
+        'e.g. `{"status": {"3": "Принят", "4": "Собран"}, "role": {"manager": "Менеджер"}}`',
+    }),
   })
   .openapi('AuditEntry')
 
@@ -74,6 +79,7 @@ export function adminAuditRoutes(deps: ApiDeps) {
       },
       page,
       size,
+      lang,
     )
     if (found === 'past-end') throw new ApiError(404, message(lang, 'page_out_of_range'))
     return c.json(paged(found.results, found.total, page, size, c.req.url), 200)

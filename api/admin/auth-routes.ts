@@ -22,7 +22,7 @@ import {
 } from '../staff/auth.ts'
 import { staffService } from '../staff/service.ts'
 import { auditActor, clientInfo, requireStaff, sessionStaff } from './middleware.ts'
-import { adminErrorsOf, meSchema, staffBearer } from './openapi.ts'
+import { adminErrorsOf, meSchema, staffRoutes } from './openapi.ts'
 
 const tags = ['admin: sign-in']
 const duringSetup = requireStaff({ duringSetup: true })
@@ -82,7 +82,7 @@ const secondFactorRoute = route.post('/admin/auth/second-factor/', {
   },
 })
 
-const secured = routeGroup({ tags, security: staffBearer, middleware: [duringSetup] as const })
+const secured = staffRoutes(duringSetup, tags)
 
 const totpStartRoute = secured.post('/admin/auth/totp/', {
   summary: 'Start setting up the authenticator app: its secret, otpauth:// address and QR code',

@@ -1,19 +1,14 @@
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
 import { message } from '../http/messages.ts'
-import { routeGroup } from '../http/openapi.ts'
 import { jsonContent } from '../http/schemas.ts'
 import { meView, staffById } from '../staff/accounts.ts'
 import { permissionsOf } from '../staff/permissions.ts'
 import { staffService } from '../staff/service.ts'
 import { currentStaff, requireStaff } from './middleware.ts'
-import { adminErrorsOf, meSchema, staffBearer } from './openapi.ts'
+import { adminErrorsOf, meSchema, staffRoutes } from './openapi.ts'
 
-const secured = routeGroup({
-  tags: ['admin'],
-  security: staffBearer,
-  middleware: [requireStaff({ duringSetup: true })] as const,
-})
+const secured = staffRoutes(requireStaff({ duringSetup: true }), ['admin'])
 
 const meRoute = secured.get('/admin/me/', {
   summary: 'Who is signed in: role, rights and what the account must set up first',

@@ -66,6 +66,17 @@ export function currentStaff(c: Context<ApiEnv>): CurrentStaff {
 }
 
 /**
+ * What each guard lets through: its permissions (any one of them), or `[]`
+ * for any signed-in staff member. `staffRoutes` writes it into the OpenAPI
+ * document (`x-permissions`), from which the role matrix test calls every
+ * admin operation as every role.
+ */
+const guardRights = new WeakMap<MiddlewareHandler<ApiEnv>, readonly Permission[]>()
+
+/** The permissions `guard` asks for (`[]`: any signed-in staff member); undefined for another middleware. */
+export const rightsOfGuard = (guard: MiddlewareHandler<ApiEnv>) => guardRights.get(guard)
+
+/**
  * Route middleware: a signed-in staff member (or key). Until the account's
  * password is changed and, where required, its second factor set up, only
  * routes marked `duringSetup` (me, password, second-factor enrolment, sign
@@ -73,7 +84,7 @@ export function currentStaff(c: Context<ApiEnv>): CurrentStaff {
  * `second_factor_setup_required`.
  */
 export function requireStaff(options: { duringSetup?: boolean } = {}): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
+  const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const staff = currentStaff(c)
     if (staff.setupRequired && !options.duringSetup)
       throw new SetupRequired(
@@ -87,6 +98,8 @@ export function requireStaff(options: { duringSetup?: boolean } = {}): Middlewar
       )
     await next()
   }
+  guardRights.set(guard, [])
+  return guard
 }
 
 /** Route middleware: a signed-in staff member (or key) whose role has `permission`; 401 / 403 otherwise. */
@@ -101,12 +114,14 @@ export function requirePermission(permission: Permission): MiddlewareHandler<Api
  */
 export function requireAnyPermission(...permissions: Permission[]): MiddlewareHandler<ApiEnv> {
   const signedIn = requireStaff()
-  return async (c, next) =>
+  const guard: MiddlewareHandler<ApiEnv> = async (c, next) =>
     signedIn(c, async () => {
       const { role } = currentStaff(c)
       if (!permissions.some((p) => can(role, p))) throw new ApiError(403, message(c.get('lang'), 'admin_forbidden'))
       await next()
     })
+  guardRights.set(guard, permissions)
+  return guard
 }
 
 /** Whether the request's staff member may `permission` (e.g. to leave out customers' phones). */

@@ -4,6 +4,7 @@ import type { ApiEnv } from '../http/context.ts'
 import { routeGroup } from '../http/openapi.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { permissions, staffRoles } from '../staff/permissions.ts'
+import { rightsOfGuard } from './middleware.ts'
 
 /** `Authorization: Bearer <staff session token or integration key>` on an admin route. */
 export const staffBearer = [{ staffBearer: [] }]
@@ -39,15 +40,21 @@ export const adminErrors = {
 /**
  * Admin routes behind `guard` (e.g. `requirePermission('orders.read')`): the
  * staff bearer, the guard as route middleware and the 401/403 answers it gives,
- * declared once for the group. A route's own 401 or 403 wins.
+ * declared once for the group. A route's own 401 or 403 wins. The document
+ * names the permissions the guard asks for (`x-permissions`, any one of them;
+ * `[]`: any signed-in staff member) — the role matrix test reads them.
  */
-export const staffRoutes = (guard: MiddlewareHandler<ApiEnv>, tags: string[]) =>
-  routeGroup({
+export function staffRoutes(guard: MiddlewareHandler<ApiEnv>, tags: string[]) {
+  const rights = rightsOfGuard(guard)
+  if (!rights) throw new Error('staffRoutes needs a guard from requireStaff or requirePermission')
+  return routeGroup({
     tags,
     security: staffBearer,
     middleware: guard,
+    'x-permissions': [...rights],
     responses: { 401: adminErrors[401], 403: adminErrors[403] },
   })
+}
 
 /** The shared error answers a route gives, by status: `...adminErrorsOf(400, 404)`. */
 export const adminErrorsOf = <C extends keyof typeof adminErrors>(...codes: C[]) =>

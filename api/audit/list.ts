@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { auditLog, staff } from '../db/schema/index.ts'
+import type { Lang } from '../http/locale.ts'
+import { auditWords } from './words.ts'
 
 export type AuditFilters = {
   staffId?: number
@@ -14,8 +16,10 @@ export type AuditFilters = {
   until?: Date
 }
 
-/** An audit row as `GET admin/audit/` shows it, with the staff member's current name. */
-const entryView = ({ entry, staffName }: { entry: typeof auditLog.$inferSelect; staffName: string | null }) => ({
+type Row = { entry: typeof auditLog.$inferSelect; staffName: string | null }
+
+/** An audit row as `GET admin/audit/` shows it, with the staff member's current name and the reader's words. */
+const entryView = (lang: Lang, { entry, staffName }: Row) => ({
   id: entry.id,
   at: entry.at.toISOString(),
   staff_id: entry.staffId,
@@ -28,10 +32,15 @@ const entryView = ({ entry, staffName }: { entry: typeof auditLog.$inferSelect; 
   before: entry.before as Record<string, unknown> | null,
   after: entry.after as Record<string, unknown> | null,
   address: entry.address,
+  words: auditWords(lang, {
+    entity: entry.entity,
+    before: entry.before as Record<string, unknown> | null,
+    after: entry.after as Record<string, unknown> | null,
+  }),
 })
 
 /** A page of the audit log, newest first; `'past-end'` for a page after the last one. */
-export async function listAudit(db: Db, filters: AuditFilters, page: number, size: number) {
+export async function listAudit(db: Db, filters: AuditFilters, page: number, size: number, lang: Lang) {
   const conditions = [
     filters.staffId && eq(auditLog.staffId, filters.staffId),
     filters.actor && eq(auditLog.actor, filters.actor),
@@ -52,5 +61,5 @@ export async function listAudit(db: Db, filters: AuditFilters, page: number, siz
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(size)
     .offset((page - 1) * size)
-  return { results: rows.map(entryView), total }
+  return { results: rows.map((row) => entryView(lang, row)), total }
 }

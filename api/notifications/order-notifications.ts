@@ -48,11 +48,25 @@ export function statusSmsText(
   })
 }
 
-/** Queues `text` as an SMS to the order's customer (their account phone), in the caller's transaction. */
-export async function smsToCustomer(tx: Tx, order: Pick<OrderRow, 'userId'>, text: string, now: Date) {
+/**
+ * Queues news about their order for the order's customer, in the caller's transaction: on their linked
+ * Telegram in its language, else an SMS to their account phone in the order's language (customer-channel.ts).
+ */
+export async function newsToCustomer(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'userId' | 'lang'>,
+  text: (lang: Lang) => string,
+  now: Date,
+) {
   const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
-  if (customer?.phone) await enqueueNotification(tx, { channel: 'sms', recipient: customer.phone, text, at: now })
-  return customer?.phone ?? null
+  return queueCustomerNews(tx, {
+    userId: order.userId,
+    phone: customer?.phone ?? null,
+    smsLang: order.lang as Lang,
+    text,
+    orderId: order.id,
+    at: now,
+  })
 }
 
 /**
@@ -74,16 +88,8 @@ export async function notifyOrderStatus(
 ) {
   const to = order.status
   if (smsStatusesOf(order.delivery).includes(to) && !(to === OrderStatus.cancelled && ctx.reason === CUSTOMER_CANCEL)) {
-    const [customer] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId))
     // Telegram for a customer who linked it (in their language), else the SMS as ever.
-    await queueCustomerNews(tx, {
-      userId: order.userId,
-      phone: customer?.phone ?? null,
-      smsLang: order.lang as Lang,
-      text: (lang) => statusSmsText({ ...order, lang }, to),
-      orderId: order.id,
-      at: ctx.now,
-    })
+    await newsToCustomer(tx, order, (lang) => statusSmsText({ ...order, lang }, to), ctx.now)
   }
   const arrives = to === OrderStatus.accepted && (from === null || from === OrderStatus.awaitingPayment)
   if (!arrives && from !== null)

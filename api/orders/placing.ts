@@ -15,6 +15,7 @@ import { ordersCreated } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { offeredPaymentMethods } from '../payments/offered.ts'
 import { moveStock, StockError } from '../stock/movements.ts'
+import { nextOrderNumber } from './numbers.ts'
 import { type PricedOrder, priceOrder } from './pricing.ts'
 import { orRolledBack } from './rolled-back.ts'
 import type { createOrderBody } from './schemas.ts'
@@ -141,7 +142,8 @@ async function findByKey(db: Db, userId: number, key: string) {
 
 /**
  * The persist step: the order row as priced (accepted, or awaiting its online
- * payment; paid already when promo and cashback leave nothing to pay), its
+ * payment; paid already when promo and cashback leave nothing to pay) under
+ * the next order number (taken here, after the price step's locks), its
  * lines at the prices charged, and the first step of its timeline.
  */
 async function persistOrder(
@@ -157,6 +159,7 @@ async function persistOrder(
   const [order] = await tx
     .insert(orders)
     .values({
+      id: await nextOrderNumber(tx),
       userId: placed.userId,
       idempotencyKey: input.idempotency_key,
       status: online && !prepaid ? OrderStatus.awaitingPayment : OrderStatus.accepted,

@@ -84,15 +84,17 @@ export async function countOrders(db: Db, userId: number, statuses: number[]) {
   return row?.n ?? 0
 }
 
-/** A status of an order in words; a pickup order's 4 and 6 are "ready to collect" and "handed over". */
+/**
+ * A status of an order in words, one name per status on every screen, message and export (4 is
+ * "packed" for both kinds); a pickup order's 6 is "handed over", since nothing was delivered.
+ */
 export function statusLabel(lang: Lang, status: number, delivery?: string) {
-  const pickupWords = status === OrderStatus.readyForDelivery || status === OrderStatus.delivered
-  return message(lang, `order_status_${status}${delivery === 'pickup' && pickupWords ? '_pickup' : ''}` as MessageKey)
+  const pickupWords = status === OrderStatus.delivered && delivery === 'pickup'
+  return message(lang, `order_status_${status}${pickupWords ? '_pickup' : ''}` as MessageKey)
 }
 
-/** A status of orders of both kinds (a tab, a count): 4 is "packed", ready to go or to collect. */
-export const statusGroupLabel = (lang: Lang, status: number) =>
-  status === OrderStatus.readyForDelivery ? message(lang, 'order_status_4_any') : statusLabel(lang, status)
+/** A status of orders of both kinds (a tab, a count). */
+export const statusGroupLabel = (lang: Lang, status: number) => statusLabel(lang, status)
 
 /** Who moved an order, for its timeline: as in the audit log, or `customer:<id>`. */
 export type StatusActor = Pick<AuditActor, 'staffId' | 'actor'> & { via: string }

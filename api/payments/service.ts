@@ -6,6 +6,7 @@ import { orders, payments } from '../db/schema/index.ts'
 import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { message } from '../http/messages.ts'
+import { shopOrigin } from '../http/shop-origin.ts'
 import type { CardProvider } from '../integrations/payments/card-provider.ts'
 import { clickPayUrl } from '../integrations/payments/click/checkout-url.ts'
 import { paymeCheckoutUrl } from '../integrations/payments/payme/checkout-url.ts'
@@ -100,16 +101,19 @@ export function payableNow(config: Config, order: OrderMoney): { provider: Provi
  * A link that lets the customer pay their unpaid online order, or the extra
  * of an edited one (staff send it from the back office): the Payme, Click or
  * Uzum Bank page, or with the sandbox the storefront's pay page (the customer
- * signs in there and pays as from their orders). 409 when nothing is payable online.
+ * signs in there and pays as from their orders), always absolute (`shopOrigin`). 409 when nothing is
+ * payable online.
  */
 export function paymentLinkOf(config: Config, order: OrderMoney, lang: Lang) {
   const payable = payableNow(config, order)
   if (!payable) throw new ApiError(409, message(lang, 'order_not_payable'))
   const { provider, amount } = payable
+  // The link leaves the shop (SMS, Telegram): absolute, and so is the provider's way back.
+  const origin = shopOrigin(config)
   const url =
     provider === 'sandbox'
-      ? `${config.PUBLIC_URL?.replace(/\/$/, '') ?? ''}/${lang}/payment/pay/${order.id}`
-      : providerCheckoutUrl(config, provider, { id: order.id, total: amount }, lang)
+      ? `${origin}/${lang}/payment/pay/${order.id}`
+      : providerCheckoutUrl({ ...config, PUBLIC_URL: origin }, provider, { id: order.id, total: amount }, lang)
   return { provider, url, amount }
 }
 

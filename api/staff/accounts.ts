@@ -6,6 +6,7 @@ import { lockKey } from '../db/advisory-lock.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { staff, staffRecoveryCodes, staffSessions } from '../db/schema/index.ts'
+import { revokeKeysOf } from './keys.ts'
 import { permissionsOf, type StaffRole } from './permissions.ts'
 import { issueRecoveryCodes } from './recovery.ts'
 import { newTotpSecret, sealTotpSecret } from './totp.ts'
@@ -232,8 +233,8 @@ export async function resetStaffPassword(
 
 /**
  * Removes a staff member's authenticator and recovery codes (a lost phone)
- * and ends their sessions: they set up a new one at their next sign-in.
- * Audited as `staff.second_factor_reset`. `null` when there is no such staff member.
+ * and ends their sessions and the integration keys they made: they set up a
+ * new one at their next sign-in. Audited as `staff.second_factor_reset`. `null` when there is no such staff member.
  */
 export async function resetStaffSecondFactor(
   db: Db,
@@ -253,6 +254,7 @@ export async function resetStaffSecondFactor(
     )
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id))
     await revokeSessions(tx, id, now)
+    await revokeKeysOf(tx, id, actor, now)
     await recordAudit(tx, {
       ...actor,
       action: 'staff.second_factor_reset',

@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.ts'
 import type { Lang } from '../http/locale.ts'
 import { type MessageKey, message } from '../http/messages.ts'
 import { meView, type StaffRow } from './accounts.ts'
+import { revokeKeysOf } from './keys.ts'
 import { issueRecoveryCodes, spendRecoveryCode } from './recovery.ts'
 import type { StaffService } from './service.ts'
 import type { ClientInfo } from './sessions.ts'
@@ -152,6 +153,7 @@ export async function startTotpEnrolment(s: StaffService, staffId: number, lang:
  * and 10 recovery codes are shown once. Every other session of the account
  * ends: they were opened with the password alone (a token taken before the
  * second factor was on must not outlive it); the one that confirmed stays.
+ * The integration keys the member made end too (`revokeKeysOf`).
  */
 export async function confirmTotpEnrolment(
   s: StaffService,
@@ -180,6 +182,7 @@ export async function confirmTotpEnrolment(
       after: { second_factor_enabled: true },
       at,
     })
+    await revokeKeysOf(tx, staffId, actor, at)
     return issueRecoveryCodes(tx, staffId, s.config.sessionSecret)
   })
   await s.sessions.revokeAll(staffId, me.sessionId)

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/record.ts'
 import { randomToken, sha256 } from '../auth/crypto.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { oneRow } from '../db/rows.ts'
 import { staffApiKeys } from '../db/schema/index.ts'
 import type { StaffRole } from './permissions.ts'
@@ -77,4 +77,29 @@ export async function revokeApiKey(db: Db, id: number, actor: AuditActor, now: D
     const [row] = await tx.select().from(staffApiKeys).where(eq(staffApiKeys.id, id))
     return row ? apiKeyView(row) : null
   })
+}
+
+/**
+ * Ends the integration keys a staff member made, when their second factor
+ * changes (switched on, or reset after a lost phone): a key made while the
+ * account was kept by a password alone, or by the lost phone, must not outlive
+ * it. In the transaction of the change; each audited `api_key.revoke` with
+ * `reason: second_factor_changed`. The owner makes new ones on the keys page.
+ */
+export async function revokeKeysOf(tx: Db | Tx, staffId: number, actor: AuditActor, now: Date) {
+  const revoked = await tx
+    .update(staffApiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(staffApiKeys.createdBy, staffId), isNull(staffApiKeys.revokedAt)))
+    .returning({ id: staffApiKeys.id })
+  for (const { id } of revoked)
+    await recordAudit(tx, {
+      ...actor,
+      action: 'api_key.revoke',
+      entity: 'api_key',
+      entityId: id,
+      before: { revoked: false },
+      after: { revoked: true, reason: 'second_factor_changed' },
+      at: now,
+    })
 }

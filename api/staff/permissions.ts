@@ -31,8 +31,9 @@ export type Permission = (typeof permissions)[number]
 /**
  * - owner: everything, and manages staff and integration keys.
  * - manager: orders, customers (with phones), catalogue and stock, promo codes, reviews,
- *   the inbox, and the audit log (to see who moved an order).
- * - content: catalogue texts and pictures, banners, stories, posts, pages;
+ *   the inbox, statistics, and the audit log (to see who moved an order).
+ * - content: the products' texts and pictures (`catalogue.texts`: no visibility, codes,
+ *   brand, categories, facts, stock or prices), banners, stories, posts, pages;
  *   no orders, no customers.
  * - warehouse: stock, and orders to pick and pack: it reads orders but not
  *   the customers' phones (`customers.phone`), and moves them only along the
@@ -55,6 +56,7 @@ const rights: Record<StaffRole, readonly Permission[]> = {
     'promo.write',
     'reviews.moderate',
     'inbox.read',
+    'stats.read',
     'audit.read',
   ],
   content: ['catalogue.texts', 'content.write'],

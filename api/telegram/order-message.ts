@@ -50,7 +50,7 @@ async function staffNames(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
-/** The last change a staff member made, in the chat's words: `Готов к доставке — Азиз`. */
+/** The last change a staff member made, in the chat's words: `Собран — Азиз`. */
 async function lastAction(db: Db, order: OrderRow, lang: Lang): Promise<string | null> {
   const [entry] = await db
     .select({ action: auditLog.action, after: auditLog.after, staffId: auditLog.staffId })

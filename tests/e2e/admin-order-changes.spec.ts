@@ -176,8 +176,8 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   }
 
   await visit(page, `/ru/admin/orders/${order.id}`)
-  await main(page).getByRole('button', { name: 'Готов к выдаче', exact: true }).click()
-  await expect(toasts(page).getByText(`Заказ № ${order.number}: Готов к выдаче`)).toBeVisible()
+  await main(page).getByRole('button', { name: 'Собран', exact: true }).click()
+  await expect(toasts(page).getByText(`Заказ № ${order.number}: Собран`)).toBeVisible()
   // Collected, not carried: the next step hands it over.
   await expect(main(page).getByRole('button', { name: 'Выдан покупателю' })).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'Передать в доставку' })).toHaveCount(0)
@@ -186,7 +186,7 @@ test('a pickup order made ready: its customer gets the ready-to-collect SMS with
   await expect
     .poll(smsTexts(who.phone))
     .toContainEqual(
-      `Atir: заказ №${order.number} готов к выдаче. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
+      `Atir: заказ №${order.number} собран и ждёт вас. ${point.name}: ${point.address}, ${point.hours}. Назовите номер заказа.`,
     )
   expect(
     messagesTo(who.phone)

@@ -52,7 +52,7 @@ test('a manager finds an order by phone and takes it to delivered; the customer 
       .first(),
   ).toHaveAttribute('href', `tel:+998${who.phone}`)
 
-  await move(page, 'Готов к доставке', 'Готов к доставке', order.number)
+  await move(page, 'Собран', 'Собран', order.number)
   await move(page, 'Передать в доставку', 'В пути', order.number)
   await move(page, 'Доставлен', 'Доставлен', order.number)
   // A delivered order is final: no moves left.
@@ -117,7 +117,7 @@ test('a move on a stale page is refused with the reason and the order as it is n
   const owner = await ownerToken(request)
   await staffSignIn(page, manager)
   await visit(page, `/ru/admin/orders/${order.id}`)
-  await expect(main(page).getByRole('button', { name: 'Готов к доставке', exact: true })).toBeVisible()
+  await expect(main(page).getByRole('button', { name: 'Собран', exact: true })).toBeVisible()
 
   // Someone else moves it meanwhile.
   const moved = await request.post(`/api/v1/admin/orders/${order.id}/status/`, {
@@ -126,15 +126,15 @@ test('a move on a stale page is refused with the reason and the order as it is n
   })
   expect(moved.status()).toBe(200)
 
-  await main(page).getByRole('button', { name: 'Готов к доставке', exact: true }).click()
+  await main(page).getByRole('button', { name: 'Собран', exact: true }).click()
   await expect(
     toasts(page)
       .getByRole('listitem')
-      .filter({ hasText: /Готов к доставке/ }),
+      .filter({ hasText: /Собран/ }),
   ).toBeVisible()
   // The page now shows the fresh state: the next move is "on the way".
   await expect(main(page).getByRole('button', { name: 'Передать в доставку' })).toBeVisible()
-  await expect(main(page).getByRole('button', { name: 'Готов к доставке', exact: true })).toHaveCount(0)
+  await expect(main(page).getByRole('button', { name: 'Собран', exact: true })).toHaveCount(0)
 
   // Cancelling asks for a reason: a blank one comes back with an error.
   await main(page).getByText('Отменить заказ', { exact: true }).click()

@@ -128,7 +128,7 @@ test('an owner sets up the second factor, signs in with it and adds a manager; t
   await expect(entries.nth(1)).toContainText('Вход')
   await expect(entries.nth(2)).toContainText('Добавлен сотрудник')
   await expect(entries.nth(2)).toContainText(`Владелец ${test.info().project.name}`)
-  await expect(entries.nth(2).getByRole('definition').filter({ hasText: 'manager' })).toBeVisible()
+  await expect(entries.nth(2).getByRole('definition').filter({ hasText: 'Менеджер' })).toBeVisible()
   // Fields by their names, not their keys.
   await expect(
     entries

@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { HttpResponse, http } from 'msw'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Api, createApi } from '#api/app.ts'
@@ -176,6 +178,48 @@ describe('a return paid back through the sandbox', () => {
       refund_method: 'cash',
     })
     expect(foreign.status).toBe(400)
+  })
+})
+
+describe('the orders export after a return', () => {
+  it('says per order the units returned, their money, the money given back and the net (CSV and XLSX)', async () => {
+    const { order } = await orders.place({ method: 'cash', price: 134_000, quantity: 2 })
+    await handOver(order.id)
+    const [line] = (await desk.order(order.id)).items
+    const r = await returns(order.id, {
+      items: [{ item_id: line!.id, quantity: 1, restock: true }],
+      reason: 'Не подошёл',
+      refund_method: 'cash',
+    })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    const number = r.body.number as string
+    const query = `from=${today()}&to=${today()}`
+
+    const csv = await t.request(`admin/orders/export/?${query}&format=csv`, { token: manager.token, lang: 'ru' })
+    const rows = parse(new TextDecoder().decode(await csv.arrayBuffer()), { delimiter: ';', bom: true }) as string[][]
+    const header = rows[0]!
+    const row = rows.find((cells) => cells[0] === number)!
+    const cell = (name: string) => Number(row[header.indexOf(name)])
+    expect(cell('Итого')).toBe(r.body.total)
+    expect(cell('Возвращено товаров, шт.')).toBe(1)
+    expect(cell('Сумма возвращённых товаров')).toBe(134_000)
+    expect(cell('Возвращено денег')).toBe(134_000)
+    expect(cell('Итого за вычетом возвратов')).toBe(r.body.total - 134_000)
+
+    const xlsx = await t.request(`admin/orders/export/?${query}&format=xlsx`, { token: manager.token, lang: 'ru' })
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await xlsx.arrayBuffer())
+    const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1)
+    const [sheet, lines] = book.worksheets
+    const sheetRows = Array.from({ length: sheet!.rowCount }, (_, i) => values(sheet!.getRow(i + 1)))
+    expect(sheetRows.find((cells) => cells[0] === number)!.slice(-4)).toEqual([
+      1,
+      134_000,
+      134_000,
+      r.body.total - 134_000,
+    ])
+    const lineRows = Array.from({ length: lines!.rowCount }, (_, i) => values(lines!.getRow(i + 1)))
+    expect(lineRows.find((cells) => cells[0] === number)).toEqual([number, expect.any(String), 134_000, 2, 268_000, 1])
   })
 })
 

@@ -50,7 +50,7 @@ describe('two staff members change one order at once', () => {
       expect(statuses).toEqual([200, 409])
       const winner = packed!.status === 200 ? packed! : cancelled!
       const loser = packed!.status === 200 ? cancelled! : packed!
-      const now = winner === packed ? 'Готов к доставке' : 'Отменён'
+      const now = winner === packed ? 'Собран' : 'Отменён'
       expect(loser.body.detail).toBe(
         `Заказ уже в статусе «${now}»: его изменили, пока вы смотрели. Обновите страницу и проверьте.`,
       )
@@ -70,7 +70,7 @@ describe('two staff members change one order at once', () => {
       move(second.token, order.id, { status: 4, expected_status: 3 }),
     ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
-    expect(answers.find((a) => a.status === 409)!.body.detail).toContain('«Готов к доставке»')
+    expect(answers.find((a) => a.status === 409)!.body.detail).toContain('«Собран»')
     const { audit, history } = await staffRowsOf(order.id)
     expect(audit).toHaveLength(1)
     expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[3, 4]])

@@ -226,7 +226,7 @@ describe('money of a paid order', () => {
       }),
     )
     expect(higher.body).toMatchObject({ total: 290_000, amount_due: 90_000, owed_back: 0 })
-    const link = `/ru/payment/pay/${order.id}`
+    const link = `http://localhost:${t.config.PORT}/ru/payment/pay/${order.id}`
     expect((await smsTo(t, customer.phone)).at(-1)).toBe(
       `Atir: заказ №${paid.number} изменён. Итого 290 000 сум. Доплатите 90 000 сум: ${link}`,
     )

@@ -93,9 +93,7 @@ describe('each role against each endpoint', () => {
     expect((await move(order.id, 3, 4, staff.warehouse.token)).status).toBe(200)
     const onTheWay = await move(order.id, 4, 5, staff.warehouse.token)
     expect(onTheWay.status).toBe(403)
-    expect(onTheWay.body.detail).toBe(
-      'Ваша роль может только отмечать заказ собранным («Принят» → «Готов к доставке»).',
-    )
+    expect(onTheWay.body.detail).toBe('Ваша роль может только отмечать заказ собранным («Принят» → «Собран»).')
     expect((await move(order.id, 4, 2, staff.warehouse.token, 'no')).status).toBe(403)
   })
 })
@@ -254,7 +252,7 @@ describe('the order page', () => {
       }),
       expect.objectContaining({
         from: expect.objectContaining({ status: 3 }),
-        to: { status: 4, name: 'ready_for_delivery', label: 'Готов к доставке' },
+        to: { status: 4, name: 'ready_for_delivery', label: 'Собран' },
         actor: `staff:${staff.warehouse.id}`,
         via: 'web',
         staff: { id: staff.warehouse.id, name: staff.warehouse.name },
@@ -276,7 +274,7 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
       number: String(order.id).padStart(6, '0'),
       status: 4,
       status_name: 'ready_for_delivery',
-      status_label: 'Готов к доставке',
+      status_label: 'Собран',
       payment_status: 'pending',
       next_statuses: [
         { status: 5, name: 'on_the_way', label: 'В пути' },
@@ -330,11 +328,11 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
     const number = String(order.id).padStart(6, '0')
     const accepted = await get(`${order.id}/`, staff.manager.token)
     expect(accepted.body.next_statuses).toEqual([
-      { status: 4, name: 'ready_for_delivery', label: 'Готов к выдаче' },
+      { status: 4, name: 'ready_for_delivery', label: 'Собран' },
       { status: 2, name: 'cancelled', label: 'Отменён' },
     ])
     const ready = await move(order.id, 3, 4, staff.warehouse.token)
-    expect(ready.body).toMatchObject({ status: 4, status_label: 'Готов к выдаче' })
+    expect(ready.body).toMatchObject({ status: 4, status_label: 'Собран' })
     const seen = await get(`${order.id}/`, staff.manager.token)
     expect(seen.body.next_statuses.map((s: { status: unknown; label: unknown }) => [s.status, s.label])).toEqual([
       [6, 'Выдан'],
@@ -343,10 +341,10 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
     const listed = (await get(`?q=${order.id}`, staff.manager.token)).body.results.find(
       (o: { id: unknown }) => o.id === order.id,
     )
-    expect(listed.status_label).toBe('Готов к выдаче')
+    expect(listed.status_label).toBe('Собран')
     const onTheWay = await move(order.id, 4, 5, staff.manager.token)
     expect(onTheWay.status).toBe(409)
-    expect(onTheWay.body.detail).toBe('Заказ в статусе «Готов к выдаче» нельзя перевести в статус «В пути».')
+    expect(onTheWay.body.detail).toBe('Заказ в статусе «Собран» нельзя перевести в статус «В пути».')
     expect((await move(order.id, 4, 6, staff.manager.token)).body).toMatchObject({ status: 6, status_label: 'Выдан' })
     // The customer's own page: accepted, ready to collect, handed over.
     const mine = await orders.read(order.id, customer)
@@ -360,7 +358,7 @@ describe('POST admin/orders/{id}/status/: the state machine', () => {
     const sms = await smsAbout(customer.phone, number)
     expect(sms.map((s) => s.text)).toEqual([
       `Atir: №${number} буюртма қабул қилинди. Уни олиб кетиш мумкин бўлганда SMS юборамиз.`,
-      `Atir: №${number} буюртма олиб кетишга тайёр. ${point.name}: ${point.address}, ${point.hours}. Буюртма рақамини айтинг.`,
+      `Atir: №${number} буюртма йиғилди ва сизни кутмоқда. ${point.name}: ${point.address}, ${point.hours}. Буюртма рақамини айтинг.`,
       `Atir: №${number} буюртма топширилди. Харидингиз учун раҳмат!`,
     ])
   })
@@ -477,7 +475,7 @@ describe('assign, cash received, payment link', () => {
     const link = await post(`${order.id}/payment-link/`, {}, staff.manager.token)
     expect(link.body).toEqual({
       provider: 'sandbox',
-      url: `/sr/payment/pay/${order.id}`,
+      url: `http://localhost:${t.config.PORT}/sr/payment/pay/${order.id}`,
       amount: order.total,
       sms_sent_to: null,
       sent_by: null,
@@ -486,7 +484,7 @@ describe('assign, cash received, payment link', () => {
     expect(sent.body).toMatchObject({ sms_sent_to: customer.phone, sent_by: 'sms' })
     const sms = await smsAbout(customer.phone, String(order.id).padStart(6, '0'))
     expect(sms.at(-1)!.text).toBe(
-      `Atir: №${String(order.id).padStart(6, '0')} buyurtmani ${order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} soʻmga toʻlang: /sr/payment/pay/${order.id}`,
+      `Atir: №${String(order.id).padStart(6, '0')} buyurtmani ${order.total.toLocaleString('ru-RU').replace(/\u00a0/g, ' ')} soʻmga toʻlang: http://localhost:${t.config.PORT}/sr/payment/pay/${order.id}`,
     )
     expect((await auditOf(order.id)).map((a) => a.action)).toEqual(['order.payment_link_sms'])
     const paidCash = (await orders.place({ method: 'cash' })).order

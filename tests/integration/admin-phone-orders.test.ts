@@ -144,10 +144,10 @@ describe('an existing customer', () => {
     expect(r.body).toMatchObject({
       status: 1,
       payment_status: 'pending',
-      payment_link_sent: `/ru/payment/pay/${r.body.id}`,
+      payment_link_sent: `http://localhost:${t.config.PORT}/ru/payment/pay/${r.body.id}`,
     })
     expect(await smsTo(t, body.customer.phone)).toEqual([
-      `Atir: оплатите заказ №${r.body.number} на 90 000 сум: /ru/payment/pay/${r.body.id}`,
+      `Atir: оплатите заказ №${r.body.number} на 90 000 сум: http://localhost:${t.config.PORT}/ru/payment/pay/${r.body.id}`,
     ])
   })
 })

@@ -327,3 +327,33 @@ describe('once on N processes', () => {
     expect(chat?.lang).toBe('ru')
   })
 })
+
+describe('news of edits, returns and refunds', () => {
+  it("go to a linked customer's Telegram in their language, with the SMS only as its fallback", async () => {
+    const { customer, telegramId } = await linkedCustomer('sr')
+    const { order } = await orders.place({ as: customer, method: 'cash', price: 70_000, quantity: 2 })
+    await move(order.id, 3, 4)
+    await move(order.id, 4, 6)
+    const manager = await signedInStaff(t, 'manager')
+    const desk = (path: string, body: unknown) =>
+      t.json(`admin/orders/${order.id}/${path}`, { method: 'POST', token: manager.token, body: JSON.stringify(body) })
+    const detail = await t.json(`admin/orders/${order.id}/`, { token: manager.token })
+    await t.database.db.delete(notificationOutbox)
+
+    const returned = await desk('returns/', {
+      items: [{ item_id: detail.body.items[0].id, quantity: 1, restock: true }],
+      reason: 'Hidi yoqmadi',
+      refund_method: 'cash',
+    })
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200)
+    const rows = await t.database.db.select().from(notificationOutbox).orderBy(asc(notificationOutbox.id))
+    expect(rows.map((r) => [r.channel, r.recipient, r.text])).toEqual([
+      [
+        'telegram',
+        String(telegramId),
+        `Atir: №${order.number} buyurtma boʻyicha qaytarish qabul qilindi. Sizga 70 000 soʻm naqd pulda qaytarildi.`,
+      ],
+    ])
+    expect(rows[0]!.payload).toMatchObject({ customer: expect.any(Number), sms: { to: customer.phone } })
+  })
+})

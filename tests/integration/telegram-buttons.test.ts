@@ -83,7 +83,7 @@ describe('the new-order message', () => {
     expect(String(message.chat_id)).toBe(testBot.chatId)
     expect(message.reply_markup.inline_keyboard).toEqual([
       [
-        { text: '✅ Готов к доставке', callback_data: `o:${order.id}:s:4:3` },
+        { text: '✅ Собран', callback_data: `o:${order.id}:s:4:3` },
         { text: '💵 Наличные получены', callback_data: `o:${order.id}:cash` },
       ],
       [
@@ -122,8 +122,8 @@ describe('the next-step button', () => {
     // The message now shows the state, who acted, and the next step's button.
     expect(edits).toHaveLength(1)
     expect(edits[0]).toMatchObject({ chat_id: testBot.chatId, message_id: 77 })
-    expect(edits[0]?.text).toContain(`Готов к доставке — ${role} Karimov`)
-    expect(edits[0]?.text).toContain('Сейчас: Готов к доставке')
+    expect(edits[0]?.text).toContain(`Собран — ${role} Karimov`)
+    expect(edits[0]?.text).toContain('Сейчас: Собран')
     const buttons = edits[0]?.reply_markup.inline_keyboard.flat()
     expect(buttons.map((b: { callback_data: unknown }) => b.callback_data)).toContain(`o:${order.id}:s:5:4`)
   })
@@ -134,7 +134,7 @@ describe('the next-step button', () => {
     await press('manager', `o:${order.id}:s:4:3`)
     edits.length = 0
     const refused = await press('warehouse', `o:${order.id}:s:5:4`)
-    expect(refused.text).toBe('Ваша роль может только отмечать заказ собранным («Принят» → «Готов к доставке»).')
+    expect(refused.text).toBe('Ваша роль может только отмечать заказ собранным («Принят» → «Собран»).')
     expect((await orderRow(order.id)).status).toBe(4)
     expect((await auditOf(order.id)).filter((e) => e.action === 'order.status')).toHaveLength(1)
     expect(edits).toHaveLength(0)
@@ -145,7 +145,7 @@ describe('the next-step button', () => {
     await press('manager', `o:${order.id}:s:4:3`)
     const stale = await press('owner', `o:${order.id}:s:4:3`)
     expect(stale.text).toBe(
-      `Эта кнопка устарела: заказ №${orderNumber(order.id)} уже «Готов к доставке». Сообщение обновлено — нажмите нужную кнопку ещё раз.`,
+      `Эта кнопка устарела: заказ №${orderNumber(order.id)} уже «Собран». Сообщение обновлено — нажмите нужную кнопку ещё раз.`,
     )
     expect((await orderRow(order.id)).status).toBe(4)
   })
@@ -158,12 +158,12 @@ describe('the next-step button', () => {
     ])
     const texts = answers.map((a) => a.body.text).sort()
     expect(texts[0]).toBe('Готово.')
-    expect(texts[1]).toMatch(/^Эта кнопка устарела: заказ №\d+ уже «Готов к доставке»/)
+    expect(texts[1]).toMatch(/^Эта кнопка устарела: заказ №\d+ уже «Собран»/)
     expect((await orderRow(order.id)).status).toBe(4)
     expect((await auditOf(order.id)).filter((e) => e.action === 'order.status')).toHaveLength(1)
     // The winner's change and the loser's refresh both show the order as it is.
     expect(edits.length).toBeGreaterThanOrEqual(1)
-    for (const edit of edits) expect(edit.text).toContain('Сейчас: Готов к доставке')
+    for (const edit of edits) expect(edit.text).toContain('Сейчас: Собран')
   })
 })
 

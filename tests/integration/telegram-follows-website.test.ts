@@ -99,7 +99,7 @@ describe('changes made on the website', () => {
 
     await admin(`orders/${order.id}/status/`, { status: 4, expected_status: 3 })
     await pass()
-    expect(edits[1]!.text).toContain('Сейчас: Готов к доставке')
+    expect(edits[1]!.text).toContain('Сейчас: Собран')
     expect(callbacks(edits[1]!)).toContain(`o:${order.id}:s:5:4`)
 
     await admin(`orders/${order.id}/status/`, { status: 2, expected_status: 4, reason: 'Клиент передумал' })

@@ -91,7 +91,7 @@ describe('npm run telegram -- simulate, in demo mode without a bot', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line))
       .filter((m) => m.edit)
-    expect(edits.at(-1).text).toContain('Готов к выдаче — Malika')
+    expect(edits.at(-1).text).toContain('Собран — Malika')
 
     // Someone who never linked is told so, and nothing changes.
     const stranger = await run('simulate', 'press', `o:${order.id}:s:5:4`, '--from', '777')

@@ -47,8 +47,8 @@ const listRoute = texts.get('/admin/lines/', {
   responses: { 200: jsonContent(adminLinePage, 'One page of lines'), ...adminErrorsOf(400) },
 })
 
-const createRoute = texts.post('/admin/lines/', {
-  summary: 'Group products into a new line, in the order given (catalogue.texts)',
+const createRoute = write.post('/admin/lines/', {
+  summary: 'Group products into a new line, in the order given (catalogue.write)',
   description: changes,
   request: { body: requiredJson(lineCreateBody) },
   responses: { 201: lineAnswer('The new line'), ...adminErrorsOf(400, 409) },
@@ -73,15 +73,15 @@ const detailRoute = texts.get('/admin/lines/{id{[0-9]+}}/', {
   responses: { 200: lineAnswer('The line'), ...adminErrorsOf(404) },
 })
 
-const patchRoute = texts.patch('/admin/lines/{id{[0-9]+}}/', {
-  summary: 'Rename a line, reorder its sizes, add or take out products, set what tells them apart (catalogue.texts)',
+const patchRoute = write.patch('/admin/lines/{id{[0-9]+}}/', {
+  summary: 'Rename a line, reorder its sizes, add or take out products, set what tells them apart (catalogue.write)',
   description: changes,
   request: { params: lineIdParams, body: requiredJson(linePatchBody) },
   responses: { 200: lineAnswer('The line as it now is'), ...adminErrorsOf(400, 404, 409) },
 })
 
-const deleteRoute = texts.delete('/admin/lines/{id{[0-9]+}}/', {
-  summary: 'Ungroup a line: its products stay, each on its own (catalogue.texts)',
+const deleteRoute = write.delete('/admin/lines/{id{[0-9]+}}/', {
+  summary: 'Ungroup a line: its products stay, each on its own (catalogue.write)',
   description: 'Audited `line.delete`.',
   request: { params: lineIdParams },
   responses: { 204: { description: 'Ungrouped' }, ...adminErrorsOf(404) },
@@ -93,8 +93,8 @@ const productLineRoute = texts.get('/admin/products/{id{[0-9]+}}/line/', {
   responses: { 200: jsonContent(productLineAnswer, 'The line, or null'), ...adminErrorsOf(404) },
 })
 
-const groupRoute = texts.post('/admin/products/{id{[0-9]+}}/line/', {
-  summary: 'Put the product in one line with another one (catalogue.texts)',
+const groupRoute = write.post('/admin/products/{id{[0-9]+}}/line/', {
+  summary: 'Put the product in one line with another one (catalogue.write)',
   description:
     'The other is named by its id, SKU, barcode or slug (`with`). Whichever is in a line brings the other to its end; ' +
     'neither: a new line of the two, named after this one (its Russian title up to the first comma). ' +
@@ -103,15 +103,15 @@ const groupRoute = texts.post('/admin/products/{id{[0-9]+}}/line/', {
   responses: { 200: lineAnswer('The line'), ...adminErrorsOf(400, 404, 409) },
 })
 
-const leaveRoute = texts.delete('/admin/products/{id{[0-9]+}}/line/', {
-  summary: 'Take the product out of its line; a line left empty goes (catalogue.texts)',
+const leaveRoute = write.delete('/admin/products/{id{[0-9]+}}/line/', {
+  summary: 'Take the product out of its line; a line left empty goes (catalogue.write)',
   description: 'Audited `line.update` (or `line.delete`).',
   request: { params: productIdParams },
   responses: { 200: jsonContent(productLineAnswer, 'null: it is in no line now'), ...adminErrorsOf(404) },
 })
 
-const newSizeRoute = texts.post('/admin/products/{id{[0-9]+}}/sizes/', {
-  summary: 'A new size of the product: a copy with its own volume and price, next to it in its line (catalogue.texts)',
+const newSizeRoute = write.post('/admin/products/{id{[0-9]+}}/sizes/', {
+  summary: 'A new size of the product: a copy with its own volume and price, next to it in its line (catalogue.write)',
   description:
     'The texts (the volume in the titles changed), brand, categories, audience, country, visibility and search ' +
     'spellings are copied; pictures, sale, stock (0), barcode and SKU are not (`sku` may be given). IKPU and package ' +

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts'
 import { orders } from '../../db/schema/index.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
-import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { newsToCustomer } from '../../notifications/order-notifications.ts'
 import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { amountDue, balanceOf, owedBack } from '../../orders/balance.ts'
 import { markOrderPaid, type OrderItemRow, type OrderRow } from '../../orders/service.ts'
@@ -113,12 +113,15 @@ export async function recordEdit(
 }
 
 /**
- * The customer's SMS, in the order's language: the new total, and for a paid
- * order what happens to the difference (back through the provider, back on
- * delivery, the extra by a payment link or on delivery).
+ * The customer's news (their Telegram, else an SMS in the order's language): the new total, and for a
+ * paid order what happens to the difference (back through the provider, back on delivery, the extra by a
+ * payment link or on delivery).
  */
 async function tellCustomer(tx: Tx, order: OrderRow, refunded: number, ctx: StaffOrderCtx) {
-  const lang = order.lang as Lang
+  await newsToCustomer(tx, order, (lang) => editNews(lang, order, refunded, ctx), ctx.now)
+}
+
+function editNews(lang: Lang, order: OrderRow, refunded: number, ctx: StaffOrderCtx) {
   const parts = [
     message(lang, 'sms_order_edited', { number: orderNumber(order.id), total: groupedNumber(order.total) }),
   ]
@@ -136,5 +139,5 @@ async function tellCustomer(tx: Tx, order: OrderRow, refunded: number, ctx: Staf
         : message(lang, 'sms_order_edited_extra', { amount: groupedNumber(due) }),
     )
   }
-  await smsToCustomer(tx, order, parts.join(' '), ctx.now)
+  return parts.join(' ')
 }

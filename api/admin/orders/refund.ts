@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
-import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { newsToCustomer } from '../../notifications/order-notifications.ts'
 import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { owedBack } from '../../orders/balance.ts'
 import { lockOrderAndPayments, type OrderRow, orderById } from '../../orders/service.ts'
@@ -58,14 +58,14 @@ export async function refundOwed(
       at: now,
     })
     await queueOrderMessageUpdate(tx, back.order, now)
-    const orderLang = locked.lang as Lang
-    await smsToCustomer(
+    await newsToCustomer(
       tx,
       locked,
-      message(orderLang, input.method === 'cash' ? 'sms_order_refund_cash' : 'sms_order_refund_provider', {
-        number: orderNumber(locked.id),
-        amount: groupedNumber(input.amount),
-      }),
+      (lang) =>
+        message(lang, input.method === 'cash' ? 'sms_order_refund_cash' : 'sms_order_refund_provider', {
+          number: orderNumber(locked.id),
+          amount: groupedNumber(input.amount),
+        }),
       now,
     )
     return back.order

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors.ts'
 import type { Lang } from '../../http/locale.ts'
 import { groupedNumber, message } from '../../http/messages.ts'
 import { splitProportionally } from '../../integrations/payments/payme/receipt.ts'
-import { smsToCustomer } from '../../notifications/order-notifications.ts'
+import { newsToCustomer } from '../../notifications/order-notifications.ts'
 import { queueOrderMessageUpdate } from '../../notifications/staff-chat.ts'
 import { netPaid } from '../../orders/balance.ts'
 import { earnedCashback } from '../../orders/money.ts'
@@ -135,7 +135,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
       },
       at: now,
     })
-    await smsToCustomer(tx, order, returnSms(order.lang as Lang, order.id, amount, input.refund.method), now)
+    await newsToCustomer(tx, order, (lang) => returnSms(lang, order.id, amount, input.refund.method), now)
     await queueOrderMessageUpdate(tx, updated, now)
     return updated
   })

@@ -41,11 +41,13 @@ import {
 
 const right = 'catalogue.texts' as const
 const productAnswer = (description: string) => jsonContent(adminProductSchema, description)
-const moneyNote =
-  'Price, sale price and window, IKPU and package code need catalogue.write; catalogue.texts (content) may give ' +
-  'the price of a product it creates, and gets 403 naming the fields for any other change of them.'
+const fieldsNote =
+  'catalogue.texts alone (content) changes the texts only: title, description, aliases and slug; any other field ' +
+  'changed (visibility, recommendation, SKU, barcode, fiscal codes, brand, maker, categories, facts, prices) needs ' +
+  'catalogue.write and gets 403 naming the fields. Fields sent unchanged are not refused.'
 
 const texts = staffRoutes(requirePermission(right), ['admin: products'])
+const write = staffRoutes(requirePermission('catalogue.write'), ['admin: products'])
 
 const listRoute = texts.get('/admin/products/', {
   summary: 'Products, hidden ones too: search, filters, paging (catalogue.texts)',
@@ -53,10 +55,10 @@ const listRoute = texts.get('/admin/products/', {
   responses: { 200: jsonContent(adminProductPage, 'One page of products'), ...adminErrorsOf(400) },
 })
 
-const createProductRoute = texts.post('/admin/products/', {
-  summary: 'Create a product, stock 0 (catalogue.texts)',
+const createProductRoute = write.post('/admin/products/', {
+  summary: 'Create a product, stock 0 (catalogue.write)',
   description:
-    `The slug comes from the Latin title (else the Russian one, transliterated), made unique. ${moneyNote} ` +
+    'The slug comes from the Latin title (else the Russian one, transliterated), made unique. ' +
     'SKU, barcode or slug of another product: 409. Audited `product.create`; found by the search at once.',
   request: { body: requiredJson(productCreateBody) },
   responses: {
@@ -85,20 +87,20 @@ const detailRoute = texts.get('/admin/products/{id{[0-9]+}}/', {
   responses: { 200: productAnswer('The product'), ...adminErrorsOf(404) },
 })
 
-const duplicateRoute = texts.post('/admin/products/{id{[0-9]+}}/duplicate/', {
-  summary: 'A hidden copy of a product, to make its sibling (another volume) (catalogue.texts)',
+const duplicateRoute = write.post('/admin/products/{id{[0-9]+}}/duplicate/', {
+  summary: 'A hidden copy of a product, to make its sibling (another volume) (catalogue.write)',
   description:
-    'Texts, brand, categories, price, volume and aliases are copied; the slug is new, SKU and barcode empty, no ' +
-    'sale, no pictures, stock 0, hidden and not recommended. IKPU and package code come along for catalogue.write. ' +
-    'Audited `product.create`.',
+    'Texts, brand, categories, price, volume, aliases, IKPU and package code are copied; the slug is new, SKU and ' +
+    'barcode empty, no sale, no pictures, stock 0, hidden and not recommended. Audited `product.duplicate` with ' +
+    '`duplicate_of`, the product copied.',
   request: { params: productIdParams },
   responses: { 201: productAnswer('The copy'), ...adminErrorsOf(404) },
 })
 
 const patchRoute = texts.patch('/admin/products/{id{[0-9]+}}/', {
-  summary: 'Change the fields given (catalogue.texts; money fields catalogue.write)',
+  summary: 'Change the fields given (catalogue.texts: the texts; catalogue.write: every field)',
   description:
-    `${moneyNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
+    `${fieldsNote} A new title makes a new slug unless \`slug\` is given; the old slug then redirects (301) to the ` +
     'product. Audited `product.update` with the changed fields; re-indexed for search and the catalogue cache emptied ' +
     'in every process.',
   request: { params: productIdParams, body: requiredJson(productPatchBody) },

@@ -15,8 +15,12 @@ import { freeSlug, rememberOldSlug, slugBase } from './slug.ts'
 export type ProductEditor = AuditActor & { role: StaffRole }
 type Context = { lang: Lang }
 
-/** Fields only `catalogue.write` may change; `catalogue.texts` may still give the price of a product it creates. */
-const moneyFields = ['price', 'sale_price', 'sale_starts_at', 'sale_ends_at', 'ikpu', 'package_code'] as const
+/**
+ * What `catalogue.texts` alone (content) may change: the product's words (titles, descriptions, the
+ * spellings the search finds, the address made from the title). Everything else — visibility,
+ * recommendation, codes, brand, maker, categories, facts, prices — is `catalogue.write`'s, field by field.
+ */
+const textFields = ['title', 'description', 'aliases', 'slug'] as const
 
 type Snapshot = Required<Omit<ProductInput, 'slug'>> & { slug: string }
 
@@ -93,13 +97,13 @@ function normalized(next: Snapshot): Snapshot {
 }
 const fieldError = (lang: Lang, field: string, key: MessageKey) => ({ field, message: message(lang, key) })
 
-/** The role may not change these fields of `before` (null: a new product, whose price it may set). */
-function forbiddenChanges(role: StaffRole, before: Snapshot | null, after: Snapshot) {
+/** The fields of `before` the role may not change: for `catalogue.texts` alone, all but the texts. */
+function forbiddenChanges(role: StaffRole, before: Snapshot, after: Snapshot) {
   if (can(role, 'catalogue.write')) return []
-  return moneyFields.filter((field) => {
-    if (!before) return field !== 'price' && after[field] !== null
-    return JSON.stringify(before[field]) !== JSON.stringify(after[field])
-  })
+  const texts: readonly string[] = textFields
+  return (Object.keys(after) as (keyof Snapshot)[]).filter(
+    (field) => !texts.includes(field) && JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  )
 }
 
 /** What the database would refuse or the shop could not use, as field errors and conflicts. */
@@ -213,7 +217,7 @@ async function afterWrite(
   tx: Tx,
   productId: number,
   next: Snapshot,
-  audit: { editor: ProductEditor; action: string; before: Snapshot | null },
+  audit: { editor: ProductEditor; action: string; before: Snapshot | null; duplicateOf?: number },
 ) {
   if (!audit.before || JSON.stringify(audit.before.category_ids) !== JSON.stringify(next.category_ids)) {
     await tx.delete(productCategories).where(eq(productCategories.productId, productId))
@@ -222,7 +226,8 @@ async function afterWrite(
   }
   await reindexProducts(db, { productIds: [productId] }, tx)
   await invalidateCatalogue(db, tx)
-  const diff = audit.before ? changedFields(audit.before, next) : { before: null, after: next }
+  const created = audit.duplicateOf === undefined ? next : { ...next, duplicate_of: audit.duplicateOf }
+  const diff = audit.before ? changedFields(audit.before, next) : { before: null, after: created }
   if (diff)
     await recordAudit(tx, {
       ...audit.editor,
@@ -234,12 +239,15 @@ async function afterWrite(
     })
 }
 
-/** Creates a product (stock 0); returns its id. `within` adds to the same transaction (a line to join). */
+/**
+ * Creates a product (stock 0); returns its id. `within` adds to the same transaction (a line to join);
+ * `duplicateOf` names the product it copies (audited `product.duplicate` with it, else `product.create`).
+ */
 export async function createProduct(
   db: Db,
   input: ProductInput & Pick<Snapshot, 'title' | 'brand_id' | 'audience' | 'country' | 'price'>,
   editor: ProductEditor,
-  { lang }: Context,
+  { lang, duplicateOf }: Context & { duplicateOf?: number },
   within?: (tx: Tx, id: number) => Promise<void>,
 ): Promise<number> {
   return saveInTransaction(
@@ -248,11 +256,10 @@ export async function createProduct(
       const { slug: _slug, ...given } = input
       const next = normalized({ ...defaults, ...given, slug: await slugFor(tx, input, null, input.title, null) })
       next.category_ids = [...new Set(next.category_ids)]
-      const refused = forbiddenChanges(editor.role, null, next)
-      if (refused.length) throw forbidden(lang, refused)
       await check(tx, lang, next, null)
       const [row] = await tx.insert(products).values(columnsOf(next)).returning({ id: products.id })
-      await afterWrite(db, tx, row!.id, next, { editor, action: 'product.create', before: null })
+      const action = duplicateOf === undefined ? 'product.create' : 'product.duplicate'
+      await afterWrite(db, tx, row!.id, next, { editor, action, before: null, duplicateOf })
       await within?.(tx, row!.id)
       return row!.id
     },
@@ -304,8 +311,8 @@ export async function updateProduct(
  * A copy of a product to make its sibling (another volume, another shade):
  * every text, the brand, categories and price, hidden until it is checked;
  * a slug of its own, no SKU or barcode (they name one product), no sale, no
- * pictures, stock 0. Fiscal codes come along for whoever may set them.
- * Audited `product.create` like any new product; null when there is no such product.
+ * pictures, stock 0. Audited `product.duplicate` with `duplicate_of`, the
+ * product it copies; null when there is no such product.
  */
 export async function duplicateProduct(db: Db, id: number, editor: ProductEditor, context: Context) {
   const [row] = await db.select().from(products).where(eq(products.id, id))
@@ -323,12 +330,10 @@ export async function duplicateProduct(db: Db, id: number, editor: ProductEditor
     row,
     current.map((c) => c.id),
   )
-  const fiscal = can(editor.role, 'catalogue.write') ? {} : { ikpu: null, package_code: null }
   return createProduct(
     db,
     {
       ...source,
-      ...fiscal,
       sale_price: null,
       sale_starts_at: null,
       sale_ends_at: null,
@@ -336,6 +341,6 @@ export async function duplicateProduct(db: Db, id: number, editor: ProductEditor
       is_recommendation: false,
     },
     editor,
-    context,
+    { ...context, duplicateOf: id },
   )
 }

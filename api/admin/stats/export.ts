@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, sum } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { formulaSafeCsv } from '../../csv.ts'
 import type { Db } from '../../db/client.ts'
@@ -7,7 +7,7 @@ import type { Lang } from '../../http/locale.ts'
 import { message } from '../../http/messages.ts'
 import { paymentMethodLabel, paymentStatusLabel } from '../../orders/labels.ts'
 import { statusLabel } from '../../orders/service.ts'
-import { orderNumber } from '../../orders/states.ts'
+import { OrderStatus, orderNumber } from '../../orders/states.ts'
 import type { Period } from './period.ts'
 
 export const exportFormats = ['xlsx', 'csv'] as const
@@ -34,6 +34,10 @@ const orderColumns = [
   'export_cashback',
   'export_vat',
   'export_total',
+  'export_returned_items',
+  'export_returned_total',
+  'export_refunded',
+  'export_net',
 ] as const
 const lineColumns = [
   'export_number',
@@ -41,17 +45,30 @@ const lineColumns = [
   'export_unit_price',
   'export_quantity',
   'export_line_total',
+  'export_returned_quantity',
 ] as const
 
-/** Every order placed in the period, oldest first, one row each (amounts in sum). */
+/** What the order leaves in the books: nothing once cancelled, else its total less the goods returned. */
+const netOf = (o: typeof orders.$inferSelect) => (o.status === OrderStatus.cancelled ? 0 : o.total - o.returnedTotal)
+
+/**
+ * Every order placed in the period, oldest first, one row each (amounts in sum): what was sold, then the
+ * units returned and their money, the money given back (returns and lowered totals) and the net.
+ */
 async function orderRows(db: Db, period: Period, lang: Lang) {
+  const returned = db
+    .select({ orderId: orderItems.orderId, units: sum(orderItems.returnedQuantity).as('units') })
+    .from(orderItems)
+    .groupBy(orderItems.orderId)
+    .as('returned')
   const rows = await db
-    .select({ order: orders, customer: users.fullName })
+    .select({ order: orders, customer: users.fullName, returnedUnits: returned.units })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(returned, eq(returned.orderId, orders.id))
     .where(and(gte(orders.createdAt, period.start), lt(orders.createdAt, period.end)))
     .orderBy(asc(orders.createdAt), asc(orders.id))
-  return rows.map(({ order: o, customer }) => ({
+  return rows.map(({ order: o, customer, returnedUnits }) => ({
     id: o.id,
     cells: [
       orderNumber(o.id),
@@ -66,6 +83,10 @@ async function orderRows(db: Db, period: Period, lang: Lang) {
       o.cashbackUsed,
       o.vat,
       o.total,
+      Number(returnedUnits ?? 0),
+      o.returnedTotal,
+      o.refundedTotal,
+      netOf(o),
     ] as (string | number)[],
   }))
 }
@@ -83,6 +104,7 @@ async function lineRows(db: Db, orderIds: number[], lang: Lang) {
     l.unitPrice,
     l.quantity,
     l.unitPrice * l.quantity,
+    l.returnedQuantity,
   ])
 }
 

@@ -1,11 +1,10 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { type ApiDeps, type ApiEnv, createRouter } from '../../http/context.ts'
-import { ApiError, notFound } from '../../http/errors.ts'
-import { message } from '../../http/messages.ts'
+import { notFound } from '../../http/errors.ts'
 import { requiredJson } from '../../http/openapi.ts'
 import { paged } from '../../http/paging.ts'
 import { jsonContent } from '../../http/schemas.ts'
-import { auditActor, requirePermission, requireStaff, staffCan } from '../middleware.ts'
+import { auditActor, requireAnyPermission, requirePermission } from '../middleware.ts'
 import { adminErrorsOf, staffRoutes } from '../openapi.ts'
 import { recordArrival, recordCorrection, saleForExpiring } from './actions.ts'
 import { expiringPage, lowStockPage, movementsPage, stockProduct } from './read.ts'
@@ -25,18 +24,7 @@ import {
 const tags = ['admin: stock']
 const productAnswer = jsonContent(stockProductSchema, "The product's stock as it now is")
 
-/** Reading stock: the warehouse (stock.write) and whoever edits the catalogue (catalogue.write). */
-function requireStockRead(): MiddlewareHandler<ApiEnv> {
-  const signedIn = requireStaff()
-  return async (c, next) =>
-    signedIn(c, async () => {
-      if (!staffCan(c, 'stock.write') && !staffCan(c, 'catalogue.write'))
-        throw new ApiError(403, message(c.get('lang'), 'admin_forbidden'))
-      await next()
-    })
-}
-
-const read = staffRoutes(requireStockRead(), tags)
+const read = staffRoutes(requireAnyPermission('stock.write', 'catalogue.write'), tags)
 
 const lowRoute = read.get('/admin/stock/low/', {
   summary: 'Products at or below their low-stock threshold, emptiest first (stock.write or catalogue.write)',

@@ -59,6 +59,22 @@ export const promoCodes = pgTable(
 )
 
 /**
+ * The last order number given: one row (made by the first order), taken
+ * (`last + 1`) in the transaction that places an order, so a checkout that
+ * rolls back (stock gone, a phone order only previewed) gives its number back
+ * and the books have no gaps. A sequence could not: `nextval` is never rolled
+ * back. The order's number is its id (api/orders/numbers.ts).
+ */
+export const orderNumbers = pgTable(
+  'order_numbers',
+  {
+    id: smallint().primaryKey().default(1),
+    last: integer().notNull(),
+  },
+  (t) => [check('order_numbers_one_row', sql`${t.id} = 1`)],
+)
+
+/**
  * Orders. `status` is the order state (api/orders/states.ts: 1 awaiting payment,
  * 2 cancelled, 3 accepted, 4 ready for delivery, 5 on the way, 6 delivered);
  * `payment_status` is separate (pending, paid, failed, refund_pending, refunded). Money in whole sum.

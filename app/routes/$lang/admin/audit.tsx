@@ -141,7 +141,7 @@ export default function AdminAuditPage({ loaderData }: Route.ComponentProps) {
                 <span>{entry.entity}</span>
               )}
             </p>
-            <AuditChanges before={entry.before} after={entry.after} />
+            <AuditChanges before={entry.before} after={entry.after} words={entry.words} />
           </li>
         ))}
       </ol>

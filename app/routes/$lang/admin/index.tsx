@@ -10,7 +10,7 @@ import './+shared/desk/pages.css'
 import './+shared/desk/desk.css'
 
 /**
- * /{lang}/admin: the statistics page for roles with stats.read (the owner);
+ * /{lang}/admin: the statistics page for roles with stats.read (owner, manager);
  * the others go to the first section they may use (My account is everyone's).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

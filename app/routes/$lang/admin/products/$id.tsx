@@ -195,17 +195,19 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <h1>{product.title[lang] || product.title.ru}</h1>
         <div className="admin-actions">
           <a href={`/${lang}/products/${product.slug}`}>{t('edit.in_shop')}</a>
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value={ProductIntent.duplicate}
-              className="admin-button"
-              disabled={busy}
-            >
-              {t('edit.duplicate')}
-            </button>
-          </Form>
+          {canPrice ? (
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value={ProductIntent.duplicate}
+                className="admin-button"
+                disabled={busy}
+              >
+                {t('edit.duplicate')}
+              </button>
+            </Form>
+          ) : null}
         </div>
       </div>
       <FormMessage toast={answer?.toast} />

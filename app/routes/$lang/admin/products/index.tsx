@@ -71,9 +71,11 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
           </nav>
         ) : null}
         <Link to={`/${lang}/admin/lines`}>{tl('list.title')}</Link>
-        <Link to={`${base}/new`} className="button">
-          {t('list.new')}
-        </Link>
+        {spreadsheets ? (
+          <Link to={`${base}/new`} className="button">
+            {t('list.new')}
+          </Link>
+        ) : null}
       </div>
       <Form method="get" action={base} className="admin-filters" role="search">
         <label className="field">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Link, redirect, useNavigation } from 'react-router'
+import { data, Link, redirect, useNavigation } from 'react-router'
 import type { AdminProduct } from '#api/types.ts'
 import { FormMessage } from '#app/components/account/fields.tsx'
 import { unmaskAmounts } from '#app/utils/amount-input.ts'
@@ -18,6 +18,8 @@ import './+shared/products.css'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = getStaff(context)
+  // New products are catalogue.write's (a brand, categories, a price): the API would refuse the rest.
+  if (!staffCan(staff, 'catalogue.write')) throw data(serverT(context, 'admin')('errors.forbidden'), { status: 403 })
   return {
     lang: requestLang(context),
     choices: await loadChoices(context),
