@@ -203,6 +203,10 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_]{5,32}$/)
       .optional(),
   ),
+  // The Mini App (the bot's menu button and /shop): its https address, PUBLIC_URL + /telegram when unset.
+  TELEGRAM_WEBAPP_URL: optionalUrl,
+  // The Telegram Login Widget on the sign-in page (desktop shoppers whose Telegram is linked): off unless `on`.
+  TELEGRAM_LOGIN_WIDGET: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).default('off')),
   TELEGRAM_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(21),
   TELEGRAM_LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
