@@ -378,3 +378,15 @@ export function getConfig() {
   cached ??= parseConfig()
   return cached
 }
+
+/**
+ * The bot the Login Widget signs in with, when the shop offers it: the
+ * setting on, and a real bot (Telegram signs the widget's answers with its
+ * token, and shows the widget only for its username).
+ */
+export function loginWidgetBot(
+  config: Pick<Config, 'TELEGRAM_LOGIN_WIDGET' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_USERNAME'>,
+) {
+  const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: username } = config
+  return config.TELEGRAM_LOGIN_WIDGET === 'on' && token && username ? { token, username } : null
+}

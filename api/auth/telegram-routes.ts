@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { liveUserById } from '../account/users.ts'
 import { mergeVisitorIntoAccount } from '../cart/merge.ts'
-import type { Config } from '../config.ts'
+import { loginWidgetBot } from '../config.ts'
 import { accountBlocked } from '../customers/blocking.ts'
 import { type ApiDeps, createRouter } from '../http/context.ts'
 import { ApiError } from '../http/errors.ts'
@@ -22,7 +22,7 @@ import {
   verifyLoginWidget,
 } from './telegram-webapp.ts'
 
-const signInSchema = z
+export const telegramSignInSchema = z
   .object({
     token: tokensSchema.nullable().openapi({
       description:
@@ -50,7 +50,7 @@ const widgetSchema = z
   .openapi('TelegramLoginWidgetData')
 
 const answers = {
-  200: jsonContent(signInSchema, 'Signed in, or the phone still to be shared'),
+  200: jsonContent(telegramSignInSchema, 'Signed in, or the phone still to be shared'),
   400: errors[400],
   401: jsonContent(errorSchema, 'Not signed by this bot, older than a day, or used before'),
   403: errors[403],
@@ -83,10 +83,6 @@ const widgetRoute = route.post('/auth/telegram/widget/', {
   request: jsonBody(widgetSchema, "The Login Widget's fields"),
   responses: answers,
 })
-
-/** The widget needs a real bot (Telegram signs its answers) and the shop's consent. */
-const widgetToken = (config: Config) =>
-  config.TELEGRAM_LOGIN_WIDGET === 'on' && config.TELEGRAM_BOT_USERNAME ? config.TELEGRAM_BOT_TOKEN : undefined
 
 /**
  * The shop language of a Telegram user: Telegram's app language, its Uzbek in
@@ -122,7 +118,7 @@ export function telegramSignInRoutes(deps: ApiDeps) {
       return c.json(await signInAnswer(signIn, c.get('lang'), c.get('fingerprint')), 200)
     })
     .openapi(widgetRoute, async (c) => {
-      const botToken = widgetToken(deps.config)
+      const botToken = loginWidgetBot(deps.config)?.token
       if (!botToken) throw new ApiError(404, message(c.get('lang'), 'not_found'))
       const fields = Object.fromEntries(Object.entries(c.req.valid('json')).filter(([, v]) => v !== undefined))
       const signIn = verifyLoginWidget(fields as Record<string, string>, botToken, now())
