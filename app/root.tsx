@@ -7,6 +7,8 @@ import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { NewBuildReload } from '#app/components/new-build-reload.tsx'
 import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
+import { TelegramMiniApp } from '#app/components/telegram/mini-app.tsx'
+import { telegramScript } from '#app/components/telegram/web-app.ts'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
@@ -20,6 +22,7 @@ import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
+import { isMiniApp } from '#app/utils/telegram-mini-app.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/shop.css?url'
 
@@ -41,10 +44,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/site.webmanifest' },
 ]
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
   const toasts = takeFlash(context)
-  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
+  const telegram = await isMiniApp(request)
+  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request), telegram }
 }
 
 // Every navigation and every form submission may have queued a toast.
@@ -55,13 +59,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   const lang = data?.lang ?? (isLang(i18n.language) ? i18n.language : 'ru')
   const nonce = useNonce()
-  const scriptsOnLoad = wantsScriptsOnLoad(useMatches().map((match) => match.handle))
+  const telegram = data?.telegram === true
+  const handles = useMatches().map((match) => match.handle)
+  // Inside Telegram its buttons need the page alive at once, not at the shopper's first touch.
+  const scriptsOnLoad = telegram || wantsScriptsOnLoad(handles)
   return (
-    <html lang={htmlLang[lang]} data-lang={lang}>
+    <html lang={htmlLang[lang]} data-lang={lang} data-telegram={telegram ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#F62559" />
+        {/* Only inside the Mini App; where Telegram asks for it, before the page's own scripts. */}
+        {telegram && <script src={telegramScript} nonce={nonce} />}
         <Meta />
         <Links />
       </head>
@@ -76,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App({ loaderData: { lang, toasts } }: Route.ComponentProps) {
+export default function App({ loaderData: { lang, toasts, telegram } }: Route.ComponentProps) {
   const { i18n } = useTranslation()
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang)
@@ -94,6 +103,7 @@ export default function App({ loaderData: { lang, toasts } }: Route.ComponentPro
       <NarrowScreenRedirect />
       <Outlet />
       <Toaster toasts={toasts} />
+      {telegram && <TelegramMiniApp lang={lang} />}
     </>
   )
 }
