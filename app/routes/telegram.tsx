@@ -36,8 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const post = `(() => {
   const data = new URLSearchParams(location.hash.slice(1)).get('tgWebAppData') || window.Telegram?.WebApp?.initData
   const form = document.getElementById('telegram-sign-in')
-  if (!data || !form) return document.getElementById('telegram-outside')?.removeAttribute('hidden')
+  if (!data || !form) return
   form.elements.init_data.value = data
+  document.getElementById('telegram-outside')?.setAttribute('hidden', '')
   document.getElementById('telegram-opening')?.removeAttribute('hidden')
   form.submit()
 })()`
@@ -55,12 +56,7 @@ export default function TelegramEntry({ actionData }: Route.ComponentProps) {
           <p id="telegram-opening" hidden>
             {t('telegram.opening')}
           </p>
-          <p id="telegram-outside" hidden>
-            {t('telegram.outside')}
-          </p>
-          <noscript>
-            <p>{t('telegram.outside')}</p>
-          </noscript>
+          <p id="telegram-outside">{t('telegram.outside')}</p>
           <Form method="post" id="telegram-sign-in" reloadDocument>
             <input type="hidden" name="init_data" />
           </Form>
