@@ -22,7 +22,7 @@ import { htmlLang, isLang } from '#app/utils/i18n.ts'
 import { useNonce } from '#app/utils/nonce.tsx'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
-import { isMiniApp } from '#app/utils/telegram-mini-app.server.ts'
+import { isMiniApp, MINI_APP_PATH } from '#app/utils/telegram-mini-app.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/shop.css?url'
 
@@ -47,7 +47,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request; reading them clears the cookie.
   const toasts = takeFlash(context)
-  const telegram = await isMiniApp(request)
+  // The Mini App's own address too: Telegram's script reads the launch parameters from its hash and keeps them.
+  const telegram = (await isMiniApp(request)) || new URL(request.url).pathname === MINI_APP_PATH
   return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request), telegram }
 }
 

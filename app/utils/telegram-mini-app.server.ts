@@ -2,6 +2,9 @@ import { createCookie } from 'react-router'
 import { getConfig, loginWidgetBot } from '#api/config.ts'
 import { secureCookies } from './cookie-session.server.ts'
 
+/** The Mini App's address, as the bot's button opens it (api/telegram/mini-app.ts). */
+export const MINI_APP_PATH = '/telegram'
+
 /**
  * The mark of a page opened inside Telegram (the Mini App): set when the
  * bot's button opened the shop's Mini App path (app/routes/telegram.tsx), for
