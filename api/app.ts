@@ -6,6 +6,7 @@ import { accountTelegramRoutes } from './account/telegram-routes.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { authenticate } from './auth/middleware.ts'
 import { authRoutes } from './auth/routes.ts'
+import { telegramSignInRoutes } from './auth/telegram-routes.ts'
 import { badgeRoutes } from './badges/routes.ts'
 import { cardRoutes } from './cards/routes.ts'
 import { cartRoutes } from './cart/routes.ts'
@@ -82,6 +83,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', mediaRoutes(deps))
   app.route('/', badgeRoutes(deps))
   app.route('/', authRoutes(deps))
+  app.route('/', telegramSignInRoutes(deps))
   app.route('/', geoRoutes(deps))
   app.route('/', orderRoutes(deps))
   app.route('/', paymentRoutes(deps))

@@ -205,6 +205,10 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_]{5,32}$/)
       .optional(),
   ),
+  // The Mini App (the bot's menu button and /shop): its https address, PUBLIC_URL + /telegram when unset.
+  TELEGRAM_WEBAPP_URL: optionalUrl,
+  // The Telegram Login Widget on the sign-in page (desktop shoppers whose Telegram is linked): off unless `on`.
+  TELEGRAM_LOGIN_WIDGET: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).default('off')),
   TELEGRAM_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(21),
   TELEGRAM_LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(3),
   // Whose X-Forwarded-For/-Proto to believe: the client address (rate limits) and https (HSTS, Secure cookies).
@@ -375,4 +379,16 @@ let cached: Config | undefined
 export function getConfig() {
   cached ??= parseConfig()
   return cached
+}
+
+/**
+ * The bot the Login Widget signs in with, when the shop offers it: the
+ * setting on, and a real bot (Telegram signs the widget's answers with its
+ * token, and shows the widget only for its username).
+ */
+export function loginWidgetBot(
+  config: Pick<Config, 'TELEGRAM_LOGIN_WIDGET' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_USERNAME'>,
+) {
+  const { TELEGRAM_BOT_TOKEN: token, TELEGRAM_BOT_USERNAME: username } = config
+  return config.TELEGRAM_LOGIN_WIDGET === 'on' && token && username ? { token, username } : null
 }

@@ -57,6 +57,7 @@ import type {
 } from './admin/taxonomy/schemas.ts'
 import type { linkSchema as telegramLinkSchema } from './admin/telegram-routes.ts'
 import type { messageSchema, tokensSchema, userSchema } from './auth/openapi.ts'
+import type { telegramSignInSchema } from './auth/telegram-routes.ts'
 import type { badges, badgesWithItems } from './badges/routes.ts'
 import type { addedSchema, cardSchema } from './cards/routes.ts'
 import type { cartLimitErrorSchema, cartLineSchema, cartProductSchema, cartSchema } from './cart/schemas.ts'
@@ -157,6 +158,7 @@ export type CashbackEntry = Out<typeof entrySchema>
 // Accounts
 export type User = Out<typeof userSchema>
 export type AuthTokens = Out<typeof tokensSchema>
+export type TelegramSignIn = Out<typeof telegramSignInSchema>
 export type CodeSession = Out<typeof codeSessionSchema>
 export type Signature = Out<typeof signatureSchema>
 export type Registered = Out<typeof registeredSchema>
@@ -233,6 +235,8 @@ export type ApiAnswers = {
     'account/telegram/link/': TelegramLink
     'auth/login/': AuthTokens
     'auth/logout/': Message
+    'auth/telegram/webapp/': TelegramSignIn
+    'auth/telegram/widget/': TelegramSignIn
     'cards/': AddedCard
     'cards/{id}/verify/': SavedCard
     'feedback/': Out<typeof sentSchema>

@@ -15,6 +15,8 @@ import { NarrowScreenRedirect } from '#app/components/narrow-screen-redirect.tsx
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { NewBuildReload } from '#app/components/new-build-reload.tsx'
 import { DemoBanner } from '#app/components/shell/demo-banner.tsx'
+import { TelegramMiniApp } from '#app/components/telegram/mini-app.tsx'
+import { telegramScript } from '#app/components/telegram/web-app.ts'
 import { Toaster } from '#app/components/toaster.tsx'
 import { TranslationNamespaces } from '#app/components/translation-namespaces.tsx'
 import { formBodyMiddleware } from '#app/middleware/form-body.server.ts'
@@ -29,6 +31,7 @@ import { oneVisitorId } from '#app/utils/one-visitor.ts'
 import { personalText } from '#app/utils/personal.server.ts'
 import { wantsLessData } from '#app/utils/save-data.ts'
 import { isDemoShop } from '#app/utils/shell.server.ts'
+import { isMiniApp, MINI_APP_PATH } from '#app/utils/telegram-mini-app.server.ts'
 import type { Route } from './+types/root'
 import stylesheet from './styles/shop.css?url'
 
@@ -54,7 +57,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Flash messages (toasts) queued by the previous request, the shopper's own; reading them clears the cookie.
   const toasts = await personalText({ request, context }, 'toasts', {})
-  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request) }
+  // The Mini App's own address too: Telegram's script reads the launch parameters from its hash and keeps them.
+  const telegram = (await isMiniApp(request)) || new URL(request.url).pathname === MINI_APP_PATH
+  return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request), telegram }
 }
 
 // Every navigation and every form submission may have queued a toast; a submission that
@@ -67,13 +72,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation()
   const lang = data?.lang ?? (isLang(i18n.language) ? i18n.language : 'ru')
   const nonce = useNonce()
-  const scriptsOnLoad = wantsScriptsOnLoad(useMatches().map((match) => match.handle))
+  const telegram = data?.telegram === true
+  const handles = useMatches().map((match) => match.handle)
+  // Inside Telegram its buttons need the page alive at once, not at the shopper's first touch.
+  const scriptsOnLoad = telegram || wantsScriptsOnLoad(handles)
   return (
-    <html lang={htmlLang[lang]} data-lang={lang}>
+    <html lang={htmlLang[lang]} data-lang={lang} data-telegram={telegram ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#F62559" />
+        {/* Only inside the Mini App; where Telegram asks for it, before the page's own scripts. */}
+        {telegram && <script src={telegramScript} nonce={nonce} />}
         <Meta />
         <Links />
       </head>
@@ -88,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App({ loaderData: { lang, toasts } }: Route.ComponentProps) {
+export default function App({ loaderData: { lang, toasts, telegram } }: Route.ComponentProps) {
   const { i18n } = useTranslation()
   useEffect(() => {
     if (i18n.language !== lang) i18n.changeLanguage(lang)
@@ -106,6 +116,7 @@ export default function App({ loaderData: { lang, toasts } }: Route.ComponentPro
       <NarrowScreenRedirect />
       <Outlet />
       <Toaster toasts={toasts} />
+      {telegram && <TelegramMiniApp lang={lang} />}
     </>
   )
 }

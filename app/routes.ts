@@ -13,6 +13,8 @@ export default [
   route('sitemaps/:name', 'routes/sitemap.xml.ts', { id: 'sitemap-part' }),
   // The mobile-app page has its own layout (SPEC §1), so it sits outside the shop's.
   route(':lang/mobile', 'routes/$lang/mobile.tsx'),
+  // The Telegram Mini App's address (the bot's menu button): it signs the shopper in, then the shop in their language.
+  route('telegram', 'routes/telegram.tsx'),
   // The back office has its own frame too. Sign-in, set-up and sign-out
   // stand outside the admin layout; everything else sits in it (route id `admin`,
   // pathless: its pages are plain routes under /{lang}/admin/), whose middleware
@@ -109,9 +111,12 @@ export default [
       route('list-count', 'routes/$lang/list-count.ts'),
       route('story-read/:id', 'routes/$lang/story-read/$id.ts'),
       route('login', 'routes/$lang/login.tsx'),
+      route('login/telegram', 'routes/$lang/login/telegram.tsx'),
       route('register', 'routes/$lang/register.tsx'),
       route('reset-password', 'routes/$lang/reset-password.tsx'),
       route('logout', 'routes/$lang/logout.tsx'),
+      // Inside Telegram, a shopper the bot does not know yet shares their phone with it.
+      route('telegram', 'routes/$lang/telegram.tsx'),
       route('basket', 'routes/$lang/basket.tsx'),
       route('saved', 'routes/$lang/saved.tsx'),
       route('feedback', 'routes/$lang/feedback.tsx'),

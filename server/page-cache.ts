@@ -13,6 +13,7 @@ import { isLanguageCookie, privateCache, publicCache } from '#app/utils/http-cac
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
 import { cookieShopper, personalValues } from '#app/utils/personal.server.ts'
+import { MINI_APP_COOKIE } from '#app/utils/telegram-mini-app.server.ts'
 import { renderSlots } from '#app/utils/personal-slots.server.tsx'
 import { SharedRender } from '#app/utils/shared-render.server.ts'
 import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.ts'
@@ -394,6 +395,8 @@ export function pageCache(
   const handler = (req: Request, res: Response, next: NextFunction) => {
     if (!candidate(req, options.sharedPage)) return next()
     const cookies = parseCookie(req.headers.cookie ?? '')
+    // Inside the Telegram Mini App a page is its own (Telegram's script, theme and buttons): rendered for it.
+    if (MINI_APP_COOKIE in cookies) return next()
     const version = catalogueVersion(db)
     if (version === null) return next()
     // The page's links are made from its Host (app/utils/catalogue.server.ts siteOrigin): part of the key.

@@ -4,8 +4,9 @@ import { sharedSecurityHeaders } from '#api/http/security-headers.ts'
 /**
  * Headers every HTML page carries; scripts run only with this request's nonce.
  * `dev`: Vite's hot reload also connects over a WebSocket of its own.
+ * `telegramLogin`: the sign-in page may frame Telegram's Login Widget.
  */
-export function securityHeaders(res: Response, nonce: string, { dev = false } = {}) {
+export function securityHeaders(res: Response, nonce: string, { dev = false, telegramLogin = false } = {}) {
   // The checkout map picker (Yandex Maps JS API 2.1): its loader comes with the
   // page's nonce and, under 'strict-dynamic', the scripts it adds are trusted;
   // the hosts are for tiles, geocoder calls and browsers without CSP level 3.
@@ -17,7 +18,8 @@ export function securityHeaders(res: Response, nonce: string, { dev = false } = 
     `img-src 'self' data: blob: ${yandex}`,
     "font-src 'self'",
     `connect-src 'self' ${yandex}${dev ? ' ws://localhost:*' : ''}`,
-    `frame-src 'self' ${yandex}`,
+    // Telegram's Login Widget (TELEGRAM_LOGIN_WIDGET=on) is a frame of oauth.telegram.org on the sign-in page.
+    `frame-src 'self' ${yandex}${telegramLogin ? ' https://oauth.telegram.org' : ''}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -14,7 +14,7 @@ import { compactCatalogue } from '#api/catalogue/statistics.ts'
 import { listenForSearchWords } from '#api/catalogue/vocabulary.ts'
 import { stopBatchJobs } from '#api/catalogue-batches/jobs.ts'
 import { tendBatches } from '#api/catalogue-batches/service.ts'
-import { getConfig } from '#api/config.ts'
+import { getConfig, loginWidgetBot } from '#api/config.ts'
 import { openDatabase } from '#api/db/client.ts'
 import { databaseSettings } from '#api/db/connection.ts'
 import { seedDatabase, seedLockKey } from '#api/db/seed/index.ts'
@@ -134,7 +134,7 @@ export async function createShop({ build, assets }: ShopOptions) {
   app.use(sameOriginForms(config.PUBLIC_URL))
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString('base64')
-    securityHeaders(res, res.locals.nonce, { dev: Boolean(assets) })
+    securityHeaders(res, res.locals.nonce, { dev: Boolean(assets), telegramLogin: Boolean(loginWidgetBot(config)) })
     next()
   })
   const loadContext = (nonce: string, clientAddress: string | null, shared: SharedRender | null = null) => {

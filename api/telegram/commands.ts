@@ -3,7 +3,9 @@ import { Api } from 'grammy'
 import { type CommandLine, type ReadArguments, readArguments } from '../command-line.ts'
 import type { Config } from '../config.ts'
 import { telegramOutboxPath } from '../integrations/telegram/index.ts'
+import { miniAppUrl, telegramCanOpen } from './mini-app.ts'
 import { runSimulate, simulatedWebhook, simulateOptions, simulateUsage } from './simulate.ts'
+import { botText } from './texts.ts'
 import { webhookSecret } from './webhook-secret.ts'
 
 /** The updates the staff bot reads: `/start <code>` messages and button presses. */
@@ -43,6 +45,8 @@ export function telegramTarget(args: string[], config: Pick<Config, 'PORT' | 'da
   const [command, kind] = read.positionals
   if (command !== 'simulate') return 'the bot of TELEGRAM_BOT_TOKEN (no database)'
   if (kind === 'buttons') return `the messages in ${telegramOutboxPath(config)} (no database)`
+  if (kind === 'webapp')
+    return `the shop's Mini App at ${read.values.url ?? `http://127.0.0.1:${config.PORT}`} (no database)`
   return `the shop's webhook ${simulatedWebhook(read.values, config)} (no database)`
 }
 
@@ -102,6 +106,13 @@ export async function runTelegramCommand(
   }
   await api.setWebhook(url, { secret_token: secret, allowed_updates: [...allowedUpdates] })
   print(`webhook set: ${url}`)
+  // The menu button beside the message field opens the shop inside Telegram (the Mini App).
+  const shop = miniAppUrl(config)
+  if (telegramCanOpen(shop)) {
+    const text = botText('ru', 'menu_button') // one text for every user: the shop's default language
+    await api.setChatMenuButton({ menu_button: { type: 'web_app', text, web_app: { url: shop } } })
+    print(`menu button "${text}" opens ${shop}`)
+  } else print('No menu button: the Mini App needs an https:// address (PUBLIC_URL or TELEGRAM_WEBAPP_URL).')
   return 0
 }
 

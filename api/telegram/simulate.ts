@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { Arguments } from '../command-line.ts'
 import type { Config } from '../config.ts'
 import { telegramOutboxPath } from '../integrations/telegram/index.ts'
+import { simulatedMiniAppUrl } from './simulate-webapp.ts'
 import type { WebhookReply } from './update-schema.ts'
 import { webhookSecret } from './webhook-secret.ts'
 
@@ -15,6 +16,10 @@ export const simulateUsage = [
   "  sends a message to the bot in the user's private chat, e.g. /orders or /stop",
   'npm run telegram -- simulate press <button data> [--from <id>] [--chat <chat id>] [--message <message id>]',
   '  presses a button of an order message (its data, e.g. o:12:s:4:3), in the staff chat unless --chat',
+  'npm run telegram -- simulate webapp [--from <telegram user id>] [--lang uz|uz-Cyrl|ru] [--url <shop address>]',
+  "  prints the shop's Mini App address with initData signed for that user (valid a day, once): open it",
+  'npm run telegram -- simulate contact <phone> [--from <telegram user id>]',
+  '  shares the user\'s own phone with the bot, as the Mini App\'s "Share my number" does: links their account',
   'npm run telegram -- simulate buttons',
   '  the buttons of the last messages written to DATA_DIR/telegram-outbox.jsonl, with their data',
   "  --lang uz|ru: the Telegram app's language (default ru); --url: the webhook to call",
@@ -66,8 +71,10 @@ export async function runSimulate({ positionals, values }: SimulateArguments, io
   if (kind === 'buttons') return listButtons(config, print)
   const value = rest.join(' ').trim()
   const from = Number(values.from ?? SIMULATED_USER)
-  if (!['start', 'say', 'press'].includes(kind ?? '') || !value || !Number.isSafeInteger(from) || from < 1)
-    return usage()
+  if (!Number.isSafeInteger(from) || from < 1) return usage()
+  const languageCode = ['uz', 'uz-Cyrl'].includes(values.lang ?? '') ? (values.lang as string) : 'ru'
+  if (kind === 'webapp') return printMiniAppUrl(config, print, { id: from, languageCode, url: values.url })
+  if (!['start', 'say', 'press', 'contact'].includes(kind ?? '') || !value) return usage()
   const secret = webhookSecret(config)
   if (!secret) {
     print('No webhook here: set TELEGRAM_BOT_TOKEN, or run the shop in demo mode (SHOP_MODE=demo).')
@@ -78,7 +85,7 @@ export async function runSimulate({ positionals, values }: SimulateArguments, io
     return 1
   }
   // Telegram's app languages: its `uz` is Latin script (the bot reads it as `sr`).
-  const user = { id: from, is_bot: false, first_name: 'Simulated', language_code: values.lang === 'uz' ? 'uz' : 'ru' }
+  const user = { id: from, is_bot: false, first_name: 'Simulated', language_code: languageCode }
   const now = Math.floor(Date.now() / 1000)
   let update: object
   if (kind === 'press') {
@@ -98,6 +105,13 @@ export async function runSimulate({ positionals, values }: SimulateArguments, io
         },
         data: value,
       },
+    }
+  } else if (kind === 'contact') {
+    // The user's own contact, as Telegram sends it after requestContact: `user_id` is the sender.
+    const contact = { phone_number: value.replace(/^\+/, ''), first_name: user.first_name, user_id: from }
+    update = {
+      update_id: nextId(),
+      message: { message_id: nextId(), date: now, chat: { id: from, type: 'private' }, from: user, contact },
     }
   } else {
     const text = kind === 'start' ? `/start ${value}` : value
@@ -149,5 +163,29 @@ function listButtons(config: Config, print: (line: string) => void): number {
     print(`${m.edit ? '(edited) ' : ''}${(m.text ?? '').split('\n')[0]}`)
     for (const b of m.buttons!.flat()) if (b.data) print(`  ${b.text}  →  npm run telegram -- simulate press ${b.data}`)
   }
+  return 0
+}
+
+/** `simulate webapp`: the Mini App's local address with a fresh signed initData, as the menu button opens it. */
+function printMiniAppUrl(
+  config: Config,
+  print: (line: string) => void,
+  who: { id: number; languageCode: string; url?: string },
+): number {
+  if (config.sessionSecretSource === 'new') {
+    print(`The shop has no session secret yet (SESSION_SECRET unset, none in ${config.dataDir}): start it once first.`)
+    return 1
+  }
+  const user = { id: who.id, first_name: 'Simulated', last_name: 'Shopper', language_code: who.languageCode }
+  const url = simulatedMiniAppUrl(config, user, new Date(), who.url)
+  if (!url) {
+    print('No Mini App here: set TELEGRAM_BOT_TOKEN, or run the shop in demo mode (SHOP_MODE=demo).')
+    return 1
+  }
+  print(url)
+  print(
+    `Open it in a browser while the shop runs: Telegram user ${who.id} signs in (once; run the command again for a new one).`,
+  )
+  print(`Not linked yet? npm run telegram -- simulate contact +998901234567 --from ${who.id}, then open it again.`)
   return 0
 }

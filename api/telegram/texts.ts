@@ -1,6 +1,7 @@
 import ru from '../../locales/ru/telegram.json' with { type: 'json' }
 import sr from '../../locales/sr/telegram.json' with { type: 'json' }
 import uz from '../../locales/uz/telegram.json' with { type: 'json' }
+import { shopLangOfTelegram } from '../auth/telegram-webapp.ts'
 import { isLang, type Lang } from '../http/locale.ts'
 import type { TelegramUser } from './update-schema.ts'
 
@@ -22,9 +23,5 @@ export const sumText = (amount: number) =>
     .toLocaleString('ru-RU')
     .replace(/\u00a0/g, ' ')
 
-/** Telegram's language of an unlinked user: its Uzbek is the Latin script (our `sr`). */
-export function telegramLang(user: TelegramUser | undefined): Lang {
-  const code = user?.language_code?.toLowerCase() ?? ''
-  if (code.startsWith('uz')) return 'sr'
-  return 'ru'
-}
+/** Telegram's language of an unlinked user (its plain Uzbek is the Latin script, our `sr`). */
+export const telegramLang = (user: TelegramUser | undefined): Lang => shopLangOfTelegram(user?.language_code)

@@ -4,13 +4,27 @@ import { z } from '@hono/zod-openapi'
  * The parts of a Telegram `Update` the bot reads (core.telegram.org/bots/api#update);
  * anything else in it is ignored.
  */
-const user = z.looseObject({ id: z.number().int(), language_code: z.string().optional() })
+const user = z.looseObject({
+  id: z.number().int(),
+  language_code: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+})
 const chat = z.looseObject({ id: z.number().int() })
 const message = z.looseObject({
   message_id: z.number().int(),
   chat,
   from: user.optional(),
   text: z.string().optional(),
+  // A shared phone number (core.telegram.org/bots/api#contact): `user_id` is the contact's Telegram account.
+  contact: z
+    .looseObject({
+      phone_number: z.string(),
+      user_id: z.number().int().optional(),
+      first_name: z.string().optional(),
+      last_name: z.string().optional(),
+    })
+    .optional(),
 })
 
 export const updateSchema = z
@@ -38,6 +52,12 @@ export const webhookReplySchema = z
       method: z.literal('sendMessage'),
       chat_id: z.number().int(),
       text: z.string(),
+      // `/shop`'s button that opens the Mini App (core.telegram.org/bots/api#inlinekeyboardbutton).
+      reply_markup: z
+        .object({
+          inline_keyboard: z.array(z.array(z.object({ text: z.string(), web_app: z.object({ url: z.string() }) }))),
+        })
+        .optional(),
     }),
     z.object({
       method: z.literal('answerCallbackQuery'),

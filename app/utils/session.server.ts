@@ -41,6 +41,8 @@ const sessionSchema = z.object({
   tokens: tokensSchema.optional(),
   registration: registrationSchema.optional(),
   reset: resetSchema.optional(),
+  /** The Mini App's initData while its shopper shares their phone with the bot (app/routes/telegram.tsx). */
+  telegramInitData: z.string().max(4096).optional(),
 })
 export type SessionData = z.infer<typeof sessionSchema>
 

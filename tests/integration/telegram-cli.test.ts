@@ -24,11 +24,16 @@ async function run(args: string[], env?: Record<string, string>) {
 }
 
 describe('npm run telegram', () => {
-  it('sets the webhook at PUBLIC_URL with the derived secret and the updates the bot reads', async () => {
+  it('sets the webhook at PUBLIC_URL with the derived secret and the updates the bot reads, and the Mini App menu button', async () => {
     const calls: Record<string, unknown>[] = []
+    const menu: Record<string, unknown>[] = []
     server.use(
       http.post(`${bot}/setWebhook`, async ({ request }) => {
         calls.push((await request.json()) as Record<string, unknown>)
+        return HttpResponse.json({ ok: true, result: true })
+      }),
+      http.post(`${bot}/setChatMenuButton`, async ({ request }) => {
+        menu.push((await request.json()) as Record<string, unknown>)
         return HttpResponse.json({ ok: true, result: true })
       }),
     )
@@ -41,7 +46,23 @@ describe('npm run telegram', () => {
         allowed_updates: ['message', 'callback_query'],
       },
     ])
-    expect(lines).toEqual(['webhook set: https://atir.example/api/v1/telegram/webhook/'])
+    expect(menu).toEqual([
+      { menu_button: { type: 'web_app', text: 'Магазин', web_app: { url: 'https://atir.example/telegram' } } },
+    ])
+    expect(lines).toEqual([
+      'webhook set: https://atir.example/api/v1/telegram/webhook/',
+      'menu button "Магазин" opens https://atir.example/telegram',
+    ])
+
+    // TELEGRAM_WEBAPP_URL names another address for the Mini App.
+    menu.length = 0
+    await run(['webhook'], {
+      PUBLIC_URL: 'https://atir.example',
+      TELEGRAM_WEBAPP_URL: 'https://m.atir.example/telegram',
+    })
+    expect(menu).toEqual([
+      { menu_button: { type: 'web_app', text: 'Магазин', web_app: { url: 'https://m.atir.example/telegram' } } },
+    ])
   })
 
   it('refuses without a token or an https address, and reports Telegram refusing', async () => {

@@ -125,4 +125,36 @@ describe('npm run telegram -- simulate, in demo mode without a bot', () => {
     })
     expect((await live.run('simulate', 'wave')).code).toBe(2)
   })
+
+  it('`simulate webapp` gives a Mini App address the demo shop signs in with, once the contact is shared', async () => {
+    const { api, run } = shop(demo())
+    const signIn = async (initData: string) => {
+      const res = await api.fetch(
+        new Request('http://localhost/api/v1/auth/telegram/webapp/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ init_data: initData }),
+        }),
+      )
+      return { status: res.status, body: (await res.json()) as { token: unknown; lang: string } }
+    }
+    const printed = await run('simulate', 'webapp', '--from', '8800001', '--lang', 'uz-Cyrl')
+    expect(printed.code).toBe(0)
+    const url = new URL(printed.output.split('\n')[0] ?? '')
+    expect(`${url.origin}${url.pathname}`).toBe(`http://127.0.0.1:${t.config.PORT}/telegram`)
+    const initData = new URLSearchParams(url.hash.slice(1)).get('tgWebAppData') ?? ''
+    expect(await signIn(initData)).toEqual({ status: 200, body: { token: null, lang: 'uz' } })
+
+    const shared = await run('simulate', 'contact', '+998901112233', '--from', '8800001')
+    expect(shared.output).toContain('+998901112233')
+    const answer = await signIn(initData)
+    expect(answer.status).toBe(200)
+    expect(answer.body.token).toEqual({ access: expect.any(String), refresh: expect.any(String) })
+    // Once.
+    expect((await signIn(initData)).status).toBe(401)
+
+    // A live shop without a bot has no Mini App to sign in to.
+    const live = shop({ ...demo(), SHOP_MODE: 'live' })
+    expect((await live.run('simulate', 'webapp')).code).toBe(1)
+  })
 })

@@ -107,3 +107,18 @@ export const orderChatMessages = pgTable('order_chat_messages', {
   messageId: bigint('message_id', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
 })
+
+/**
+ * Telegram sign-ins already used (a Mini App's `initData`, a Login Widget's
+ * answer), by their `hash`: each opens one session at most, so a copy
+ * replayed within its day is refused. Rows go once past `expires_at` (when
+ * the signature's `auth_date` is too old to be accepted anyway).
+ */
+export const telegramSignIns = pgTable(
+  'telegram_sign_ins',
+  {
+    hash: text().primaryKey(),
+    expiresAt: moment('expires_at').notNull(),
+  },
+  (t) => [index('telegram_sign_ins_expires_idx').on(t.expiresAt)],
+)

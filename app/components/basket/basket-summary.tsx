@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Cart } from '#api/types.ts'
 import { useAuthDialog } from '#app/components/account/auth-dialog.tsx'
 import { authPath } from '#app/components/account/auth-types.ts'
+import { mainButtonAttribute } from '#app/components/telegram/web-app.ts'
 import { formatMoney } from '#app/utils/money.ts'
 import { useBasketUi } from './basket-context.tsx'
 
@@ -39,7 +40,7 @@ export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolea
       </dl>
       {cart.ready_for_checkout ? (
         signedIn ? (
-          <Link to={checkout} className="button button--block">
+          <Link to={checkout} className="button button--block" {...{ [mainButtonAttribute]: '' }}>
             {t('page.checkout')}
           </Link>
         ) : (
@@ -47,6 +48,7 @@ export function BasketSummary({ cart, signedIn }: { cart: Cart; signedIn: boolea
             <Link
               to={authPath(lang, 'login', checkout)}
               className="button button--block"
+              {...{ [mainButtonAttribute]: '' }}
               onClick={(event) => {
                 if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
                 event.preventDefault()

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { LoginForm } from '#app/components/account/login-form.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { TelegramLoginWidget } from '#app/components/telegram/login-widget.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requireAnonymous, signIn } from '#app/utils/auth.server.ts'
 import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import { loginWidgetBotName } from '#app/utils/telegram-mini-app.server.ts'
 import { loginSchema } from '#contract/account.ts'
 import type { Route } from './+types/login'
 import { redirectTarget } from './auth-redirect.server.ts'
@@ -14,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous({ request, context })
   const { lang, redirectTo } = redirectTarget(request, context)
   const t = serverT(context, 'account')
-  return { lang, redirectTo, title: t('login.meta_title'), description: t('login.meta_description') }
+  const telegramBot = loginWidgetBotName()
+  return { lang, redirectTo, telegramBot, title: t('login.meta_title'), description: t('login.meta_description') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,11 +54,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function LoginPage({ loaderData: { lang, redirectTo } }: Route.ComponentProps) {
+export default function LoginPage({ loaderData: { lang, redirectTo, telegramBot } }: Route.ComponentProps) {
   const { t } = useTranslation('account')
   return (
     <AuthPage title={t('login.title')}>
       <LoginForm lang={lang} redirectTo={redirectTo} />
+      {telegramBot && <TelegramLoginWidget bot={telegramBot} lang={lang} />}
     </AuthPage>
   )
 }

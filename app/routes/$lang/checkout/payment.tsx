@@ -10,6 +10,7 @@ import { PayBar } from '#app/components/checkout/pay-bar.tsx'
 import { chosenCard, NEW_CARD, SavedCardChoice } from '#app/components/checkout/saved-card-choice.tsx'
 import { CheckoutIntent, paymentForm } from '#app/components/checkout/schemas.ts'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
+import { mainButtonAttribute } from '#app/components/telegram/web-app.ts'
 import { useHydrated } from '#app/components/toaster.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { isApiRefusal } from '#app/utils/api-errors.server.ts'
@@ -287,7 +288,15 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           }
           total={formatMoney(option(way, useCashback).total, lang)}
         >
-          <button type="submit" name="intent" value={CheckoutIntent.place} className="button" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value={CheckoutIntent.place}
+            className="button"
+            disabled={busy}
+            // Inside Telegram its Main button: "Pay" when the shopper pays online next.
+            {...{ [mainButtonAttribute]: method === 'cash' ? '' : t('payment.pay') }}
+          >
             {t('payment.place')}
           </button>
         </PayBar>
