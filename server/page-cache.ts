@@ -13,9 +13,9 @@ import { isLanguageCookie, privateCache, publicCache } from '#app/utils/http-cac
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
 import { cookieShopper, personalValues } from '#app/utils/personal.server.ts'
-import { MINI_APP_COOKIE } from '#app/utils/telegram-mini-app.server.ts'
 import { renderSlots } from '#app/utils/personal-slots.server.tsx'
 import { SharedRender } from '#app/utils/shared-render.server.ts'
+import { MINI_APP_COOKIE } from '#app/utils/telegram-mini-app.server.ts'
 import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.ts'
 
 // Storefront pages rendered once for everyone
