@@ -67,24 +67,23 @@ const isVolume = (token: string) => /^\d{1,4}$/.test(token) && Number(token) > 0
 export function readNamedSize(tokens: string[]): { text: string[]; named: NamedSize | null } {
   const text: string[] = []
   const volumes = new Set<number>()
-  const concentrations = new Set<Concentration>()
+  const strengths = new Set<Concentration>()
   for (let at = 0; at < tokens.length; ) {
     const token = tokens[at]!
     const bottle = bottleNameAt(tokens, at)
     if (bottle) {
-      concentrations.add(bottle.concentration)
+      strengths.add(bottle.concentration)
       at += bottle.length
       continue
     }
     if (isVolume(token)) volumes.add(Number(token))
     const rest = tokens.slice(at).join(' ')
     for (const { concentration, stems } of titleNames)
-      if (stems.some((stem) => rest.startsWith(stem))) concentrations.add(concentration)
+      if (stems.some((stem) => rest.startsWith(stem))) strengths.add(concentration)
     text.push(token)
     at++
   }
-  const named =
-    volumes.size || concentrations.size ? { volumes: [...volumes], concentrations: [...concentrations] } : null
+  const named = volumes.size || strengths.size ? { volumes: [...volumes], concentrations: [...strengths] } : null
   return { text, named }
 }
 

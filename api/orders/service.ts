@@ -136,6 +136,50 @@ export async function recordStatus(
 }
 
 /**
+ * What a cancel gives back, in the cancelling transaction: the stock to the batches it came from, the
+ * cashback spent, the promo use; pending payments cancelled, paid ones marked for refund (`paymentStatus`:
+ * the order's new one).
+ */
+async function undoForCancel(
+  tx: Tx,
+  order: OrderRow,
+  paymentStatus: OrderRow['paymentStatus'] | undefined,
+  ctx: TransitionCtx,
+) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
+  for (const item of items) {
+    if (item.productId == null) continue
+    // Back to the batches the order took it from.
+    await moveStock(tx, {
+      productId: item.productId,
+      delta: item.quantity,
+      reason: 'order_cancelled',
+      orderId: order.id,
+      actor: ctx.actor ?? systemActor,
+    })
+  }
+  if (order.cashbackUsed > 0)
+    await addCashbackEntry(tx, {
+      userId: order.userId,
+      orderId: order.id,
+      amount: order.cashbackUsed,
+      reason: 'refund',
+    })
+  if (order.promoCodeId != null) {
+    await releasePromo(tx, order.promoCodeId)
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'cancelled' })
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+  if (paymentStatus === 'refund_pending')
+    await tx
+      .update(payments)
+      .set({ status: 'refund_pending' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
+}
+
+/**
  * Moves a locked order from its status to `to` with the side effects of the
  * new state; anything not in the transition table → 409. Runs in the caller's
  * transaction (payments call it when money arrives).
@@ -203,39 +247,7 @@ export async function transition(tx: Tx, order: OrderRow, to: number, ctx: Trans
   await recordStatus(tx, order.id, order.status, to, ctx.actor ?? systemActor, ctx)
   await notifyOrderStatus(tx, updated, order.status, ctx)
 
-  if (to === OrderStatus.cancelled) {
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id))
-    for (const item of items) {
-      if (item.productId == null) continue
-      // Back to the batches the order took it from.
-      await moveStock(tx, {
-        productId: item.productId,
-        delta: item.quantity,
-        reason: 'order_cancelled',
-        orderId: order.id,
-        actor: ctx.actor ?? systemActor,
-      })
-    }
-    if (order.cashbackUsed > 0)
-      await addCashbackEntry(tx, {
-        userId: order.userId,
-        orderId: order.id,
-        amount: order.cashbackUsed,
-        reason: 'refund',
-      })
-    if (order.promoCodeId != null) {
-      await releasePromo(tx, order.promoCodeId)
-    }
-    await tx
-      .update(payments)
-      .set({ status: 'cancelled' })
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
-    if (changes.paymentStatus === 'refund_pending')
-      await tx
-        .update(payments)
-        .set({ status: 'refund_pending' })
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')))
-  }
+  if (to === OrderStatus.cancelled) await undoForCancel(tx, order, changes.paymentStatus, ctx)
   if (to === OrderStatus.delivered) {
     const earned = earnedCashback(config, order.subtotal - order.discount - order.cashbackUsed)
     if (earned > 0) {

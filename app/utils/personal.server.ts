@@ -96,6 +96,12 @@ type Parts = typeof parts
 type ArgsOf<N extends PartName> = Parts[N] extends Part<infer A, unknown> ? A : never
 type ValueOf<N extends PartName> = Parts[N] extends Part<Record<string, string>, infer T> ? T : never
 
+/** The part `name` with its own argument and value types (the table's entries are each their own). */
+function partNamed<N extends PartName>(name: N): Part<ArgsOf<N>, ValueOf<N>>
+function partNamed(name: PartName) {
+  return parts[name]
+}
+
 /**
  * A loader's personal value `name`: its JSON text for this request's shopper,
  * or in a shared render the token the page cache fills in.
@@ -105,7 +111,7 @@ export async function personalText<N extends PartName>(
   name: N,
   args: ArgsOf<N>,
 ): Promise<PersonalText<ValueOf<N>>> {
-  const definition = parts[name] as unknown as Part<ArgsOf<N>, ValueOf<N>>
+  const definition = partNamed(name)
   const shared = context.get(sharedRenderContext)
   if (shared) return shared.token(name, args, definition.neutral(args))
   return personalTextOf(name, await definition.load(requestShopper(request, context), args))

@@ -40,6 +40,15 @@ async function productPage(request: Request, shared?: SharedRender) {
   return new Response(`<p>price ${product.price}, stock ${product.stock}</p>`, { headers })
 }
 
+/** A page that differs for bots, as the home page does (its shelves further down), and says so by Vary. */
+async function homePage(request: Request) {
+  renders++
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', Vary: 'Cookie, User-Agent' })
+  headers.set('Cache-Control', publicCache)
+  const bot = isbot(request.headers.get('user-agent'))
+  return new Response(bot ? '<p>every shelf</p>' : '<p>shelves to come</p>', { headers })
+}
+
 beforeAll(async () => {
   const app = express()
   app.use((_req, res, next) => {
@@ -49,21 +58,17 @@ beforeAll(async () => {
   app.use(
     pageCache(other.database.db, {
       api: other.api,
-      sharedPage: (path) => path.startsWith('/ru/products/'),
-      render: (request, shared) => productPage(request, shared),
+      sharedPage: (path) => path.startsWith('/ru/products/') || path === '/ru',
+      render: (request, shared) =>
+        new URL(request.url).pathname === '/ru' ? homePage(request) : productPage(request, shared),
     }),
   )
-  // A page that differs for bots, as the home page does (its shelves further down), and says so by Vary.
-  app.get('/ru', (req, res) => {
-    renders++
-    res.set('Cache-Control', publicCache).set('Vary', 'Cookie, User-Agent')
-    res.type('html').send(isbot(req.get('user-agent')) ? '<p>every shelf</p>' : '<p>shelves to come</p>')
-  })
   // What the cache passes on: rendered for the request.
   app.use(async (req, res) => {
-    const page = await productPage(
-      new Request(`http://shop.test${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } }),
-    )
+    const request = new Request(`http://shop.test${req.originalUrl}`, {
+      headers: { cookie: req.get('cookie') ?? '', 'user-agent': req.get('user-agent') ?? '' },
+    })
+    const page = req.path === '/ru' ? await homePage(request) : await productPage(request)
     res.status(page.status)
     for (const [name, value] of page.headers) res.append(name, value)
     res.send(await page.text())

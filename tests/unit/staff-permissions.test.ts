@@ -6,10 +6,10 @@ describe('staff roles', () => {
     expect(permissionsOf('owner')).toEqual([...permissions])
   })
 
-  it('keep staff management and statistics with the owner', () => {
+  it('keep staff management with the owner, statistics with the owner and managers', () => {
     for (const role of staffRoles.filter((r) => r !== 'owner')) {
       expect(can(role, 'staff.manage')).toBe(false)
-      expect(can(role, 'stats.read')).toBe(false)
+      expect(can(role, 'stats.read')).toBe(role === 'manager')
     }
   })
 

@@ -284,31 +284,7 @@ export function LiveSearchPopup({
                   ) : (
                     <span className="live-search__noimage" />
                   )}
-                  <span className="live-search__text">
-                    <span className="live-search__title">
-                      <Highlighted text={item.title} ranges={item.highlight} />
-                    </span>
-                    <span className="live-search__price">
-                      {item.line && !item.line.named
-                        ? t('line.from', { price: formatMoney(item.line.priceFrom, lang) })
-                        : formatMoney(item.salePrice ?? item.price, lang)}
-                    </span>
-                    {item.line ? (
-                      // Inside an option, so text rather than links: the option opens the product, whose page offers them.
-                      <span className="live-search__sizes">
-                        {item.line.chips.map((chip) => (
-                          <span
-                            key={chip.volume}
-                            className={
-                              chip.current ? 'live-search__size live-search__size--current' : 'live-search__size'
-                            }
-                          >
-                            {chip.volume} {t(`unit.${chip.unit}`)}
-                          </span>
-                        ))}
-                      </span>
-                    ) : null}
-                  </span>
+                  <OptionText item={item} lang={lang} />
                 </div>
               ))
             : null}
@@ -330,6 +306,36 @@ export function LiveSearchPopup({
         {status}
       </div>
     </>
+  )
+}
+
+/** An option's words: the title with what matched, the price (a line's "from …"), a line's sizes. */
+function OptionText({ item, lang }: { item: PopupProps['state']['results'][number]; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  return (
+    <span className="live-search__text">
+      <span className="live-search__title">
+        <Highlighted text={item.title} ranges={item.highlight} />
+      </span>
+      <span className="live-search__price">
+        {item.line && !item.line.named
+          ? t('line.from', { price: formatMoney(item.line.priceFrom, lang) })
+          : formatMoney(item.salePrice ?? item.price, lang)}
+      </span>
+      {item.line ? (
+        // Inside an option, so text rather than links: the option opens the product, whose page offers them.
+        <span className="live-search__sizes">
+          {item.line.chips.map((chip) => (
+            <span
+              key={chip.volume}
+              className={chip.current ? 'live-search__size live-search__size--current' : 'live-search__size'}
+            >
+              {chip.volume} {t(`unit.${chip.unit}`)}
+            </span>
+          ))}
+        </span>
+      ) : null}
+    </span>
   )
 }
 

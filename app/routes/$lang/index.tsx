@@ -12,11 +12,13 @@ import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { siteOrigin } from '#app/utils/catalogue.server.ts'
 import { catalogueHeaders, catalogueLoaderHeaders, sharedPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
+import type { Lang } from '#app/utils/i18n.ts'
 import { langOf } from '#app/utils/i18n.ts'
 import { formatDate, isoDate } from '#app/utils/money.ts'
 import { personalText } from '#app/utils/personal.server.ts'
 import { personalTextOf } from '#app/utils/personal.tsx'
 import { absoluteUrl, organizationLd, seoMeta, websiteLd } from '#app/utils/seo.ts'
+import type { Shell } from '#app/utils/shell.server.ts'
 import type { loader as layoutLoader } from './_layout.tsx'
 import type { Route } from './+types/index'
 
@@ -164,19 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Stories stories={stories} reads={storyReads} lang={lang} />
       <Banners banners={banners} lang={lang} />
 
-      {brands.length ? (
-        <HomeSection title={t('home.brands')} moreTo={`/${lang}/brands`}>
-          <ul className="chips">
-            {brands.map((brand) => (
-              <li key={brand.slug}>
-                <Link to={`${products}?brand=${brand.slug}`} className="chip">
-                  {brand.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <BrandChips brands={brands} lang={lang} />
 
       {shelves.map((shelf, index) => (
         <ProductShelf
@@ -194,47 +184,85 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </HomeSection>
       ) : null}
 
-      {groups.length ? (
-        <HomeSection title={t('home.popular_sections')} moreTo={`${products}/categories`}>
-          <ul className="section-cards">
-            {groups.map((group) => (
-              <li key={group.id} className="section-card">
-                <h3>
-                  <Link to={`${products}?sections=${group.slug}`}>{group.title}</Link>
-                </h3>
-                <ul>
-                  {group.children.slice(0, 4).map((child) => (
-                    <li key={child.id}>
-                      <Link to={`${products}/category/${child.slug}`}>{child.title}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <PopularSections groups={groups} lang={lang} />
 
       {latestShelf ? <ProductShelf {...latestShelf} lang={lang} later={shelvesLater} /> : null}
 
-      {posts.length ? (
-        <HomeSection title={t('home.posts')}>
-          <ul className="post-cards">
-            {posts.map((post) => (
-              <li key={post.id}>
-                <h3>
-                  <Link to={`/${lang}/posts/${post.id}`}>{post.title}</Link>
-                </h3>
-                <time className="muted" dateTime={isoDate(post.published_at)}>
-                  {formatDate(post.published_at)}
-                </time>
-                <p>{post.excerpt}</p>
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <PostCards posts={posts} lang={lang} />
     </main>
+  )
+}
+
+type HomeData = Route.ComponentProps['loaderData']
+
+/** The brands to start from, each a chip to its list. */
+function BrandChips({ brands, lang }: { brands: HomeData['brands']; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  if (!brands.length) return null
+  return (
+    <HomeSection title={t('home.brands')} moreTo={`/${lang}/brands`}>
+      <ul className="chips">
+        {brands.map((brand) => (
+          <li key={brand.slug}>
+            <Link to={`/${lang}/products?brand=${brand.slug}`} className="chip">
+              {brand.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  )
+}
+
+type Group = Shell['categoryGroups'][number]
+
+/** The menu's groups as cards, each with its first four categories. */
+function PopularSections({ groups, lang }: { groups: Group[]; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  const products = `/${lang}/products`
+  if (!groups.length) return null
+  return (
+    <HomeSection title={t('home.popular_sections')} moreTo={`${products}/categories`}>
+      <ul className="section-cards">
+        {groups.map((group) => (
+          <li key={group.id} className="section-card">
+            <h3>
+              <Link to={`${products}?sections=${group.slug}`}>{group.title}</Link>
+            </h3>
+            <ul>
+              {group.children.slice(0, 4).map((child) => (
+                <li key={child.id}>
+                  <Link to={`${products}/category/${child.slug}`}>{child.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  )
+}
+
+/** The blog's latest posts. */
+function PostCards({ posts, lang }: { posts: HomeData['posts']; lang: Lang }) {
+  const { t } = useTranslation('catalogue')
+  if (!posts.length) return null
+  return (
+    <HomeSection title={t('home.posts')}>
+      <ul className="post-cards">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <h3>
+              <Link to={`/${lang}/posts/${post.id}`}>{post.title}</Link>
+            </h3>
+            <time className="muted" dateTime={isoDate(post.published_at)}>
+              {formatDate(post.published_at)}
+            </time>
+            <p>{post.excerpt}</p>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   )
 }
 

@@ -205,7 +205,6 @@ type PaymentFields = FormFields<typeof paymentForm>
 
 export default function PaymentStep({ loaderData, actionData }: Route.ComponentProps) {
   const { lang, cart, payment, way, point, preview, cards, payme } = loaderData
-  const { t } = useTranslation('checkout')
   const answer = actionData
   const busy = useNavigation().state !== 'idle'
   const hydrated = useHydrated()
@@ -288,23 +287,30 @@ export default function PaymentStep({ loaderData, actionData }: Route.ComponentP
           }
           total={formatMoney(option(way, useCashback).total, lang)}
         >
-          <button
-            type="submit"
-            name="intent"
-            value={CheckoutIntent.place}
-            className="button"
-            disabled={busy}
-            // Inside Telegram its Main button: "Pay" when the shopper pays online next.
-            {...{ [mainButtonAttribute]: method === 'cash' ? '' : t('payment.pay') }}
-          >
-            {t('payment.place')}
-          </button>
+          <PlaceButton busy={busy} method={method} />
         </PayBar>
         <div className="checkout-form__actions">
           <BackButton />
         </div>
       </Form>
     </CheckoutShell>
+  )
+}
+
+/** The button that places the order; inside Telegram its Main button, "Pay" when the shopper pays online next. */
+function PlaceButton({ busy, method }: { busy: boolean; method: string }) {
+  const { t } = useTranslation('checkout')
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={CheckoutIntent.place}
+      className="button"
+      disabled={busy}
+      {...{ [mainButtonAttribute]: method === 'cash' ? '' : t('payment.pay') }}
+    >
+      {t('payment.place')}
+    </button>
   )
 }
 
