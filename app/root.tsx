@@ -62,10 +62,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { lang: requestLang(context), toasts, demo: isDemoShop(), saveData: wantsLessData(request), telegram }
 }
 
-// Every navigation and every form submission may have queued a toast; a submission that
-// says it stores nothing (a draft's live totals) reloads nothing.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  !formMethod || defaultShouldRevalidate
+// Every navigation and every form submission may have queued a toast, a refused one too; only a
+// submission that says it stores nothing (a draft's live totals) and succeeded reloads nothing.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionStatus, defaultShouldRevalidate }) =>
+  !formMethod || defaultShouldRevalidate || (actionStatus ?? 200) >= 400
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
