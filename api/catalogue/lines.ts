@@ -177,16 +177,20 @@ function sizeChips(members: MemberRow[], card: MemberRow): LineSize[] {
     }))
 }
 
+/** The price range a list asked for (`price__gte`, `price__lte`), in sum. */
+export type PriceBounds = { price__gte?: number; price__lte?: number }
+
 /**
  * What a card standing for its whole line says of it: how many sizes are
- * shown, the lowest price paid among those in stock (of all, when none is),
- * its volumes as chips, and whether it is the size a search named; by product
- * id, only for lines with more than one shown product.
+ * shown, the lowest price paid among those in stock (of all, when none is) and
+ * within the list's price range, its volumes as chips, and whether it is the
+ * size a search named; by product id, only for lines with more than one shown product.
  */
 export async function lineSummaries(
   db: Db,
   productIds: number[],
   named: NamedSize | null = null,
+  { price__gte = 0, price__lte = Number.POSITIVE_INFINITY }: PriceBounds = {},
 ): Promise<Map<number, LineSummary>> {
   const byProduct = new Map<number, LineSummary>()
   if (!productIds.length) return byProduct
@@ -223,12 +227,15 @@ export async function lineSummaries(
     const own = rows.filter((m) => m.lineId === card.lineId)
     const self = own.find((m) => m.id === card.id)
     if (own.length < 2 || !self) continue
-    const inStock = own.filter((m) => m.inStock)
+    // A list filtered by price says "from" a price inside its range (the card's own size is in it).
+    const inRange = own.filter((m) => m.paid >= price__gte && m.paid <= price__lte)
+    const priced = inRange.length ? inRange : own
+    const inStock = priced.filter((m) => m.inStock)
     byProduct.set(card.id, {
       id: self.lineId,
       name: names.get(self.lineId) ?? '',
       size_count: own.length,
-      price_from: Math.min(...(inStock.length ? inStock : own).map((m) => m.paid)),
+      price_from: Math.min(...(inStock.length ? inStock : priced).map((m) => m.paid)),
       sizes: sizeChips(own, self),
       size_named: isNamedSize(named, self),
     })

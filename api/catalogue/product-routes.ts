@@ -102,6 +102,7 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
             db,
             found.results.map((card) => card.id),
             found.named,
+            query,
           )
           for (const card of found.results) {
             const line = lines.get(card.id)

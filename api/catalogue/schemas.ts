@@ -54,9 +54,14 @@ export const lineSummarySchema = z
     id: z.number().int(),
     name: z.string().openapi({ example: 'Dior Sauvage' }),
     size_count: z.number().int().openapi({ description: 'Sizes and forms of the line on sale (shown), this one too' }),
-    price_from: z.number().int().openapi({
-      description: 'The lowest price paid among them that are in stock (among all when none is), in sum',
-    }),
+    price_from: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "The lowest price paid among them that are in stock (among all when none is), within the list's " +
+          '`price__gte`–`price__lte` when asked, in sum',
+      }),
     sizes: z.array(lineSizeSchema).openapi({
       description: "The line's volumes, smallest first: the card's size chips",
     }),

@@ -149,7 +149,7 @@ test('a move on a stale page is refused with the reason and the order as it is n
   await expect(timeline.getByText('Причина: Покупатель передумал')).toBeVisible()
 })
 
-test("an unpaid online order's payment link is shown and sent by SMS; cash is marked received; an order is taken", async ({
+test("an unpaid online order's payment link is shown and sent by SMS; cash is marked received; the order is given to someone", async ({
   page,
   request,
 }) => {
@@ -179,7 +179,11 @@ test("an unpaid online order's payment link is shown and sent by SMS; cash is ma
   ).toBeVisible()
   await expect(main(page).getByRole('button', { name: 'Наличные получены' })).toHaveCount(0)
 
-  await main(page).getByRole('button', { name: 'Взять заказ себе' }).click()
+  // A manager dispatches: the order goes to whoever is chosen, here the manager (named with the load).
+  const assignee = main(page).getByRole('combobox', { name: 'Ответственный за заказ' })
+  await expect(assignee.getByRole('option', { name: 'Менеджер Жасур · в работе: 0' })).toHaveCount(1)
+  await assignee.selectOption(String(manager.id))
+  await main(page).getByRole('button', { name: 'Назначить' }).click()
   await expect(toasts(page).getByText('Ответственный: Менеджер Жасур')).toBeVisible()
   await expect(
     main(page).getByRole('region', { name: 'Покупатель и получатель' }).getByText('Менеджер Жасур'),

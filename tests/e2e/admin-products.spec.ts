@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { main, toasts, visit, watchErrors, withJs } from './support/page.ts'
-import { adminNav, readyStaff, staffSignIn } from './support/staff.ts'
+import { adminNav, readyStaff, staffSignIn, staffSignOut } from './support/staff.ts'
 
-// The back office's products as a content editor uses them, with
+// The back office's products as a manager and a content editor use them, with
 // and without JavaScript: a new product with titles in three languages and
 // three pictures is found at once by the shop's search, by its Cyrillic and
 // by its Latin name.
@@ -71,13 +71,13 @@ async function shopFinds(page: Page, query: string, title: string) {
   await expect(page.getByRole('article').getByRole('link', { name: title }).first()).toBeVisible()
 }
 
-test('a content editor creates a product with three pictures and three languages; the shop finds it in both scripts', async ({
+test('a manager creates a product in three languages and its copy; a content editor adds three pictures and edits its text; the shop finds it in both scripts', async ({
   page,
   request,
 }) => {
   const errors = watchErrors(page)
-  const editor = await readyStaff(request, 'content', 'Контент Малика')
-  await staffSignIn(page, editor)
+  const manager = await readyStaff(request, 'manager', 'Менеджер Азиз')
+  await staffSignIn(page, manager)
   const name = freshName()
   const ruTitle = `${name.cyrillic} парфюмерная вода`
 
@@ -106,6 +106,24 @@ test('a content editor creates a product with three pictures and three languages
   await expect(main(page).getByLabel('Цена, сум', { exact: true })).toHaveValue(/^185\s000$/)
   const productPath = new URL(page.url()).pathname
 
+  // Its sibling (another volume) starts as a hidden copy of it, on a page of its own.
+  await main(page).getByRole('button', { name: 'Создать копию' }).click()
+  await expect(toasts(page).getByText(/^Копия создана и скрыта/)).toBeVisible()
+  await expect(page).toHaveURL(/\/ru\/admin\/products\/\d+$/)
+  await expect(page).not.toHaveURL(new RegExp(`${productPath}$`))
+  await expect(main(page).getByRole('heading', { level: 1, name: ruTitle })).toBeVisible()
+  await expect(main(page).getByRole('checkbox', { name: 'Скрыть из магазина' })).toBeChecked()
+  await expect(main(page).getByLabel('Цена, сум', { exact: true })).toHaveValue(/^185\s000$/)
+  await staffSignOut(page)
+
+  // The content editor: texts and pictures; the brand, categories, visibility, codes and price show locked.
+  const editor = await readyStaff(request, 'content', 'Контент Малика')
+  await staffSignIn(page, editor)
+  await visit(page, productPath)
+  await expect(main(page).getByText('Бренд, категории, свойства, видимость и коды меняет менеджер.')).toBeVisible()
+  await expect(main(page).getByLabel('Бренд', { exact: true })).toBeDisabled()
+  await expect(main(page).getByRole('checkbox', { name: 'Скрыть из магазина' })).toBeDisabled()
+  await expect(main(page).getByLabel('Цена, сум', { exact: true })).not.toBeEditable()
   await main(page)
     .getByLabel('Картинки (можно ещё 10)')
     .setInputFiles([
@@ -119,17 +137,18 @@ test('a content editor creates a product with three pictures and three languages
   await expect(pictures.getByRole('img')).toHaveCount(3)
   await expect(doctor.getByText('Нет картинки.')).toBeHidden()
 
-  await shopFinds(page, name.cyrillic.toLowerCase(), ruTitle)
-  await shopFinds(page, name.latin.toLowerCase(), ruTitle)
-
-  // Its sibling (another volume) starts as a hidden copy of it, on a page of its own.
-  await visit(page, productPath)
-  await main(page).getByRole('button', { name: 'Создать копию' }).click()
-  await expect(toasts(page).getByText(/^Копия создана и скрыта/)).toBeVisible()
-  await expect(page).toHaveURL(/\/ru\/admin\/products\/\d+$/)
-  await expect(page).not.toHaveURL(new RegExp(`${productPath}$`))
-  await expect(main(page).getByRole('heading', { level: 1, name: ruTitle })).toBeVisible()
-  await expect(main(page).getByRole('checkbox', { name: 'Скрыть из магазина' })).toBeChecked()
+  // A text saved by the content editor; the locked fields keep what the manager chose.
+  await typeTitle(page, 'ru', '')
+  await main(page).getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(main(page).getByLabel('Название (русский)', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(main(page).getByLabel('Бренд', { exact: true })).not.toHaveValue('')
+  await typeTitle(page, 'ru', `${ruTitle} 100 мл`)
+  await main(page).getByRole('button', { name: 'Сохранить', exact: true }).click()
+  await expect(toasts(page).getByText('Сохранено.')).toBeVisible()
+  await expect(main(page).getByRole('heading', { level: 1, name: `${ruTitle} 100 мл` })).toBeVisible()
   await expect(main(page).getByLabel('Цена, сум', { exact: true })).toHaveValue(/^185\s000$/)
+
+  await shopFinds(page, name.cyrillic.toLowerCase(), `${ruTitle} 100 мл`)
+  await shopFinds(page, name.latin.toLowerCase(), `${ruTitle} 100 мл`)
   expect(errors).toEqual([])
 })

@@ -128,8 +128,14 @@ test('an owner sets up the second factor, signs in with it and adds a manager; t
   await expect(entries.nth(1)).toContainText('Вход')
   await expect(entries.nth(2)).toContainText('Добавлен сотрудник')
   await expect(entries.nth(2)).toContainText(`Владелец ${test.info().project.name}`)
-  await expect(entries.nth(2).getByRole('definition').filter({ hasText: 'Менеджер' })).toBeVisible()
-  // Fields by their names, not their keys.
+  // Fields by their names and values in the reader's words, not their keys and codes.
+  await expect(entries.nth(2).getByRole('definition').filter({ hasText: manager.name })).toBeVisible()
+  await expect(
+    entries
+      .nth(2)
+      .getByRole('definition')
+      .filter({ hasText: /^Менеджер$/ }),
+  ).toBeVisible()
   await expect(
     entries
       .nth(2)

@@ -81,10 +81,10 @@ test('a card of a list stands for a line: "from …" and its volumes, and opens 
   expect(errors).toEqual([])
 })
 
-test('an editor groups two products into a line on a product page; the shop offers both', async ({ page, request }) => {
+test('a manager groups two products into a line on a product page; the shop offers both', async ({ page, request }) => {
   const errors = watchErrors(page)
-  const editor = await readyStaff(request, 'content', 'Контент Нилуфар')
-  const headers = { Authorization: `Bearer ${editor.token}` }
+  const manager = await readyStaff(request, 'manager', 'Менеджер Нилуфар')
+  const headers = { Authorization: `Bearer ${manager.token}` }
   const choices = await (await request.get('/api/v1/admin/products/choices/', { headers })).json()
   const name = `Линия ${Date.now().toString(36)}`
   const create = async (volume: number, price: number) => {
@@ -108,7 +108,7 @@ test('an editor groups two products into a line on a product page; the shop offe
   const small = await create(30, 300_000)
   const large = await create(100, 700_000)
 
-  await staffSignIn(page, editor)
+  await staffSignIn(page, manager)
   await visit(page, `/ru/admin/products/${small.id}`)
   const section = main(page).getByRole('region', { name: 'Линейка' })
   await expect(section.getByText('Товар не в линейке: на его странице нет выбора объёма.')).toBeVisible()

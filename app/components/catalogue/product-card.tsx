@@ -58,7 +58,9 @@ export function ProductCard({ product, lang, level = 3, eager, priority, t, anch
       <RatingText rating={product.rating} reviews={product.reviews} compact t={t} />
       {product.line && !product.line.named ? (
         <p className="price">
-          <strong className="price__now">{t('line.from', { price: formatMoney(product.line.priceFrom, lang) })}</strong>
+          <strong className="price__now price__now--from">
+            {t('line.from', { price: formatMoney(product.line.priceFrom, lang) })}
+          </strong>
         </p>
       ) : (
         <PriceText price={product.price} salePrice={product.salePrice} lang={lang} t={t} />

@@ -15,13 +15,13 @@ import { adminPath, staffCan } from '../+shared/staff.ts'
 import { adminFailure, apiError, apiRefusal, byIntent, parseForm, refusedAnswer, staffLoad } from '../forms.server.ts'
 import { toLocalInput } from './+shared/dates.ts'
 import { Doctor } from './+shared/doctor.tsx'
-import { amountFields, ProductIntent, productForm } from './+shared/form-schema.ts'
+import { amountFields, ProductIntent, productForm, productTextsForm } from './+shared/form-schema.ts'
 import { LineSection } from './+shared/line-section.tsx'
 import { Pictures } from './+shared/pictures.tsx'
 import { ProductForm, ScriptOffer } from './+shared/product-form.tsx'
 import type { Route } from './+types/$id'
 import { lineActions } from './line-actions.server.ts'
-import { formFieldErrors, loadChoices, loadProduct, productBody } from './products.server.ts'
+import { formFieldErrors, loadChoices, loadProduct, productBody, productTextsBody } from './products.server.ts'
 import './+shared/products.css'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,6 +37,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     line,
     canPrice: staffCan(getStaff(context), 'catalogue.write'),
   }
+}
+
+/** The product form as the API takes it; a texts-only editor (content) posts the texts alone, the rest shows locked. */
+function parseSave(form: FormData, canWrite: boolean, product: AdminProduct) {
+  if (canWrite) {
+    const submission = parseForm(unmaskAmounts(form, amountFields), productForm)
+    return { submission, body: submission.status === 'success' ? productBody(submission.value, true, false) : null }
+  }
+  // The locked fields are not posted (disabled): their saved values go back with a refusal, as shown.
+  for (const [name, value] of Object.entries(defaultsOf(product)))
+    if (!form.has(name)) for (const one of [value].flat()) form.append(name, one)
+  const submission = parseForm(form, productTextsForm)
+  return { submission, body: submission.status === 'success' ? productTextsBody(submission.value) : null }
 }
 
 /** The picture forms' ids and numbers, as the API takes them. */
@@ -71,10 +84,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ...lineActions(context, product),
     [ProductIntent.save]: async (form) => {
       const intent = ProductIntent.save
-      const submission = parseForm(unmaskAmounts(form, amountFields), productForm)
-      if (submission.status !== 'success') return adminFailure(submission, { intent, toast: t('errors.fill_form') })
+      const { submission, body } = parseSave(form, staffCan(getStaff(context), 'catalogue.write'), product)
+      if (!body) return adminFailure(submission, { intent, toast: t('errors.fill_form') })
       try {
-        const body = productBody(submission.value, staffCan(getStaff(context), 'catalogue.write'), false)
         await api.send('PATCH', path, body)
       } catch (error) {
         const failed = apiError(error, [], t('errors.generic'))

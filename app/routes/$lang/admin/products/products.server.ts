@@ -4,7 +4,7 @@ import { pageId } from '#app/utils/ids.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { staffLoad } from '../forms.server.ts'
 import { fromLocalInput } from './+shared/dates.ts'
-import type { ProductFormValues } from './+shared/form-schema.ts'
+import type { ProductFormValues, ProductTextsValues } from './+shared/form-schema.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -16,11 +16,22 @@ export function loadProduct(context: Context, id: string): Promise<AdminProduct>
 
 export const loadChoices = (context: Context) => staffLoad(context, 'admin/products/choices/')
 
+/** The texts alone (all a content editor may change), as the API takes them. */
+export function productTextsBody(values: ProductTextsValues) {
+  return {
+    title: { uz: values.title_uz ?? '', sr: values.title_sr ?? '', ru: values.title_ru },
+    description: { uz: values.description_uz ?? '', sr: values.description_sr ?? '', ru: values.description_ru ?? '' },
+    aliases: (values.aliases ?? '')
+      .split(/[,\n]/)
+      .map((a) => a.trim())
+      .filter(Boolean),
+  }
+}
+
 /** The form as `POST`/`PATCH admin/products/` takes it; `canPrice` false leaves the money fields out. */
 export function productBody(values: ProductFormValues, canPrice: boolean, creating: boolean) {
   const body: Record<string, unknown> = {
-    title: { uz: values.title_uz ?? '', sr: values.title_sr ?? '', ru: values.title_ru },
-    description: { uz: values.description_uz ?? '', sr: values.description_sr ?? '', ru: values.description_ru ?? '' },
+    ...productTextsBody(values),
     brand_id: values.brand_id,
     manufacturer_id: values.manufacturer_id ?? null,
     category_ids: values.category_ids ?? [],
@@ -33,10 +44,6 @@ export function productBody(values: ProductFormValues, canPrice: boolean, creati
     is_hidden: values.is_hidden === 'on',
     sku: values.sku || null,
     barcode: values.barcode || null,
-    aliases: (values.aliases ?? '')
-      .split(/[,\n]/)
-      .map((a) => a.trim())
-      .filter(Boolean),
   }
   if (canPrice || creating) body.price = values.price
   if (canPrice)

@@ -42,6 +42,18 @@ export const productForm = z.object({
 })
 export type ProductFormValues = z.infer<typeof productForm>
 
+/** What a texts-only editor (content) posts: the other fields show locked and are not sent. */
+export const productTextsForm = productForm.pick({
+  title_uz: true,
+  title_sr: true,
+  title_ru: true,
+  description_uz: true,
+  description_sr: true,
+  description_ru: true,
+  aliases: true,
+})
+export type ProductTextsValues = z.infer<typeof productTextsForm>
+
 /** The intents of the edit page's forms. */
 export const ProductIntent = {
   save: 'save',

@@ -69,9 +69,9 @@ export function ProductForm({
     <Form method="post" className="products-form" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={ProductIntent.save} />
       <LanguageTabs fields={fields} product={product} />
-      <CatalogueFields fields={fields} choices={choices} defaults={defaults} />
+      <CatalogueFields fields={fields} choices={choices} defaults={defaults} locked={!canPrice && !!product} />
       <MoneyFields fields={fields} product={product} canPrice={canPrice} />
-      <CodeFields fields={fields} canPrice={canPrice} />
+      <CodeFields fields={fields} canPrice={canPrice} locked={!canPrice && !!product} />
       <button type="submit" className="button" disabled={busy}>
         {product ? t('form.save') : t('form.create')}
       </button>
@@ -82,85 +82,101 @@ export function ProductForm({
 /** A field's starting value as a list: conform holds one checked box's value as a text, several as a list. */
 const textsOf = (value: unknown): string[] => [value].flat().filter((v): v is string => typeof v === 'string')
 
-/** Where the product stands in the catalogue: brand, maker, categories, audience, volume, search aliases, flags. */
+/**
+ * Where the product stands in the catalogue: brand, maker, categories, audience, volume, flags.
+ * `locked` (a texts-only editor): shown as they are, disabled, and not sent.
+ */
 function CatalogueFields({
   fields,
   choices,
   defaults,
+  locked,
 }: {
   fields: Fields
   choices: AdminProductChoices
   defaults: Record<string, string | string[]>
+  locked: boolean
 }) {
   const { t } = useTranslation('admin-products')
   const chosen = new Set(textsOf(fields.category_ids.initialValue))
   return (
-    <fieldset className="products-form__section">
-      <legend>{t('form.catalogue')}</legend>
-      <Select
-        field={fields.brand_id}
-        label={t('form.brand')}
-        empty={t('form.choose')}
-        options={choices.brands.map((b) => ({
-          value: String(b.id),
-          label: b.is_hidden ? t('form.hidden_choice', { name: b.name }) : b.name,
-        }))}
-      />
-      <Select
-        field={fields.manufacturer_id}
-        label={t('form.manufacturer')}
-        empty={t('form.manufacturer_of_brand')}
-        options={choices.manufacturers.map((m) => ({ value: String(m.id), label: m.name }))}
-      />
-      <fieldset className="products-form__categories" aria-describedby={fields.category_ids.errorId}>
-        <legend>{t('form.categories')}</legend>
-        {choices.categories.map((c) => (
-          <label key={c.id} className="admin-check">
-            <input
-              type="checkbox"
-              name={fields.category_ids.name}
-              value={String(c.id)}
-              defaultChecked={chosen.has(String(c.id))}
-            />
-            {c.group ? `${c.group} · ` : ''}
-            {c.is_hidden ? t('form.hidden_choice', { name: c.name }) : c.name}
-          </label>
-        ))}
-        {fields.category_ids.errors?.length ? (
-          <p className="field__error" id={fields.category_ids.errorId}>
-            {fields.category_ids.errors.join(' ')}
+    <>
+      <TextInput field={fields.aliases} label={t('form.aliases')} hint={t('form.aliases_hint')} />
+      <fieldset
+        className="products-form__section"
+        disabled={locked}
+        aria-describedby={locked ? `${fields.brand_id.id}-locked` : undefined}
+      >
+        <legend>{t('form.catalogue')}</legend>
+        {locked ? (
+          <p className="admin-muted" id={`${fields.brand_id.id}-locked`}>
+            {t('form.catalogue_locked')}
           </p>
         ) : null}
-      </fieldset>
-      <Select
-        field={fields.audience}
-        label={t('form.audience')}
-        options={(['women', 'men', 'unisex'] as const).map((a) => ({ value: a, label: t(`audience.${a}`) }))}
-      />
-      <TextInput field={fields.country} label={t('form.country')} hint={t('form.country_hint')} />
-      <TextInput field={fields.release_year} label={t('form.release_year')} inputMode="numeric" />
-      <div className="products-form__pair">
-        <TextInput field={fields.volume} label={t('form.volume')} inputMode="numeric" />
         <Select
-          field={fields.unit}
-          label={t('form.unit')}
-          options={volumeUnits.map((u) => ({ value: u, label: t(`units.${u}`) }))}
+          field={fields.brand_id}
+          label={t('form.brand')}
+          empty={t('form.choose')}
+          options={choices.brands.map((b) => ({
+            value: String(b.id),
+            label: b.is_hidden ? t('form.hidden_choice', { name: b.name }) : b.name,
+          }))}
         />
-      </div>
-      <TextInput field={fields.aliases} label={t('form.aliases')} hint={t('form.aliases_hint')} />
-      <label className="admin-check">
-        <input
-          type="checkbox"
-          name={fields.is_recommendation.name}
-          defaultChecked={defaults.is_recommendation === 'on'}
+        <Select
+          field={fields.manufacturer_id}
+          label={t('form.manufacturer')}
+          empty={t('form.manufacturer_of_brand')}
+          options={choices.manufacturers.map((m) => ({ value: String(m.id), label: m.name }))}
         />
-        {t('form.recommended')}
-      </label>
-      <label className="admin-check">
-        <input type="checkbox" name={fields.is_hidden.name} defaultChecked={defaults.is_hidden === 'on'} />
-        {t('form.hidden')}
-      </label>
-    </fieldset>
+        <fieldset className="products-form__categories" aria-describedby={fields.category_ids.errorId}>
+          <legend>{t('form.categories')}</legend>
+          {choices.categories.map((c) => (
+            <label key={c.id} className="admin-check">
+              <input
+                type="checkbox"
+                name={fields.category_ids.name}
+                value={String(c.id)}
+                defaultChecked={chosen.has(String(c.id))}
+              />
+              {c.group ? `${c.group} · ` : ''}
+              {c.is_hidden ? t('form.hidden_choice', { name: c.name }) : c.name}
+            </label>
+          ))}
+          {fields.category_ids.errors?.length ? (
+            <p className="field__error" id={fields.category_ids.errorId}>
+              {fields.category_ids.errors.join(' ')}
+            </p>
+          ) : null}
+        </fieldset>
+        <Select
+          field={fields.audience}
+          label={t('form.audience')}
+          options={(['women', 'men', 'unisex'] as const).map((a) => ({ value: a, label: t(`audience.${a}`) }))}
+        />
+        <TextInput field={fields.country} label={t('form.country')} hint={t('form.country_hint')} />
+        <TextInput field={fields.release_year} label={t('form.release_year')} inputMode="numeric" />
+        <div className="products-form__pair">
+          <TextInput field={fields.volume} label={t('form.volume')} inputMode="numeric" />
+          <Select
+            field={fields.unit}
+            label={t('form.unit')}
+            options={volumeUnits.map((u) => ({ value: u, label: t(`units.${u}`) }))}
+          />
+        </div>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            name={fields.is_recommendation.name}
+            defaultChecked={defaults.is_recommendation === 'on'}
+          />
+          {t('form.recommended')}
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" name={fields.is_hidden.name} defaultChecked={defaults.is_hidden === 'on'} />
+          {t('form.hidden')}
+        </label>
+      </fieldset>
+    </>
   )
 }
 
@@ -207,10 +223,10 @@ function MoneyFields({ fields, product, canPrice }: { fields: Fields; product?: 
 }
 
 /** The product's codes: the shop's SKU, the barcode and the tax codes (IKPU, package). */
-function CodeFields({ fields, canPrice }: { fields: Fields; canPrice: boolean }) {
+function CodeFields({ fields, canPrice, locked }: { fields: Fields; canPrice: boolean; locked: boolean }) {
   const { t } = useTranslation('admin-products')
   return (
-    <fieldset className="products-form__section">
+    <fieldset className="products-form__section" disabled={locked}>
       <legend>{t('form.codes')}</legend>
       <TextInput field={fields.sku} label={t('form.sku')} />
       <TextInput field={fields.barcode} label={t('form.barcode')} inputMode="numeric" />
