@@ -208,6 +208,14 @@ describe('a line on the product page and in lists', () => {
     expect(inStock.results.filter((c) => c.line?.id === line.id).map((c) => c.id)).toEqual([middle.id])
     const dear = await list(`brand=${brand}&price__gte=420000`)
     expect(dear.results.filter((c) => c.line?.id === line.id).map((c) => c.id)).toEqual([large.id])
+    // "From" a price inside the asked range: the 400 000 size in stock is below it.
+    expect(dear.results.find((c) => c.line?.id === line.id)!.line!.price_from).toBe(800_000)
+    // Only the sold-out 300 000 size within the range: "from" its price rather than one outside.
+    const cheap = await list(`brand=${brand}&price__lte=350000`)
+    expect(cheap.results.find((c) => c.line?.id === line.id)).toMatchObject({
+      id: small.id,
+      line: { price_from: 300_000 },
+    })
   })
 
   it('lists a line once in a search, with its sizes and "from", or each size when asked', async () => {
