@@ -96,11 +96,8 @@ for (const width of [320, 360])
         await expect(drawer).toBeVisible()
         await expect(drawer.getByRole('navigation', { name: text(lang, 'common:shell.language') })).toBeVisible()
         const link = (key: string) => drawer.getByRole('link', { name: text(lang, key), exact: true })
-        // A visitor is asked to sign in on the way to their orders.
-        await expect(link('common:shell.orders')).toHaveAttribute(
-          'href',
-          new RegExp(`^/${lang}/login\\?redirectTo=%2F${lang}%2Fmy-orders$`),
-        )
+        // One link for everyone (the page is shared by all shoppers); a visitor is asked to sign in on the way.
+        await expect(link('common:shell.orders')).toHaveAttribute('href', `/${lang}/my-orders`)
         await expect(link('common:shell.saved')).toHaveAttribute('href', `/${lang}/saved`)
         await expect(link('common:shell.footer.brands')).toHaveAttribute('href', `/${lang}/brands`)
         await link('common:shell.help').click()
@@ -110,6 +107,13 @@ for (const width of [320, 360])
         await link('common:shell.footer.brands').click()
         await expect(page).toHaveURL(new RegExp(`/${lang}/brands$`))
         await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible()
+        await page.getByRole('button', { name: text(lang, 'common:shell.menu'), exact: true }).click()
+        await link('common:shell.orders').click()
+        if (withJs())
+          await expect(page.getByRole('dialog', { name: text(lang, 'account:login_required.title') })).toContainText(
+            text(lang, 'account:login_required.text'),
+          )
+        else await expect(page).toHaveURL(new RegExp(`/${lang}/login\\?redirectTo=%2F${lang}%2Fmy-orders$`))
       })
 
     for (const lang of langs)

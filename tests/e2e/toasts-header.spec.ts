@@ -16,13 +16,30 @@ async function holdToast(toast: Locator) {
   await toast.getByRole(withJs() ? 'button' : 'link', { name: 'Закрыть уведомление' }).focus()
 }
 
-/** The header's links, buttons and search field that the toast covers (as laid out now). */
+/** The part of `a` inside `b` (none: zero width). */
+const within = (a: Box, b: Box): Box => {
+  const x = Math.max(a.x, b.x)
+  const y = Math.max(a.y, b.y)
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x),
+    height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y),
+  }
+}
+
+/**
+ * The header's links, buttons and search field that the toast covers (as laid out now): the part of each
+ * within the header, since the category strip clips the sections that do not fit (they wait under «Ещё»).
+ */
 async function coveredControls(page: Page, toast: Box) {
+  const header = (await page.getByRole('banner').boundingBox()) as Box
   const controls = page.getByRole('banner').locator('a, button, input')
   const covered: string[] = []
   for (const control of await controls.all()) {
-    const box = await control.boundingBox()
-    if (box && box.width > 0 && overlap(box, toast))
+    const found = await control.boundingBox()
+    const box = found && within(found, header)
+    if (box && box.width > 0 && box.height > 0 && overlap(box, toast))
       covered.push((await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '?')
   }
   return covered
