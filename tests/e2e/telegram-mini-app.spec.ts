@@ -4,8 +4,9 @@ import { insideTelegram, simulateTelegram, telegramBar } from './support/telegra
 
 // The shop as a Telegram Mini App: the bot's menu button opens it (its address
 // from `npm run telegram -- simulate webapp`, as docs/telegram.md tells a demo
-// shop), the shopper shares their phone once and is signed in, in Telegram's
-// colours. Outside Telegram nothing of it is there.
+// shop), the shopper shares their phone once and is signed in, Telegram's
+// colours, its Back button through the shop's history, and the checkout
+// finished with its Main button. Outside Telegram nothing of it is there.
 
 const product = 'dior-sauvage-eau-de-parfum-100-ml'
 
@@ -21,7 +22,7 @@ async function newTelegramUser() {
 
 const pageAlive = (page: Page) => page.waitForFunction(() => '__reactRouterDataRouter' in window)
 
-test("inside Telegram the shopper shares their phone once and is signed in, in Telegram's colours", async ({
+test('inside Telegram the shopper shares their phone once, is signed in and checks out with the Main button', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -54,6 +55,41 @@ test("inside Telegram the shopper shares their phone once and is signed in, in T
 
   const brand = () => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()
   expect(await page.evaluate(brand)).toBe('#2481cc')
+
+  await page.goto(`/ru/products/${product}`)
+  await pageAlive(page)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  await main(page)
+    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+    .click()
+  await expect(toasts(page).getByText('Товар добавлен в корзину')).toBeVisible()
+
+  // The basket: Telegram's Main button stands for "checkout"; its Back button goes back through the shop.
+  await page.goto('/ru/basket')
+  await pageAlive(page)
+  const mainButton = telegramBar(page).getByRole('button', { name: 'Оформить заказ' })
+  await mainButton.click()
+  await expect(page).toHaveURL(/\/ru\/checkout$/)
+  await back.click()
+  await expect(page).toHaveURL(/\/ru\/basket$/)
+  await mainButton.click()
+  await expect(page).toHaveURL(/\/ru\/checkout$/)
+
+  await main(page)
+    .getByRole('group', { name: 'Как получить заказ' })
+    .getByRole('radio', { name: /Самовывоз/ })
+    .check()
+  await main(page).getByRole('group', { name: 'Пункт самовывоза' }).getByRole('radio').first().check()
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/contact$/)
+  await main(page).getByRole('button', { name: 'Далее' }).click()
+  await expect(page).toHaveURL(/\/ru\/checkout\/payment$/)
+  // Cash: the Main button places the order.
+  await telegramBar(page).getByRole('button', { name: 'Оформить заказ' }).click()
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Заказ № \d+$/ })).toBeVisible()
+  await expect(main(page).getByText(title)).toBeVisible()
+  // The order page has no Main button.
+  await expect(telegramBar(page).getByRole('button', { name: 'Оформить заказ' })).toBeHidden()
 
   // The same launch again (a copy of it, say): refused, nobody else signed in with it.
   await page.context().clearCookies()

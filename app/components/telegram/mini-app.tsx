@@ -48,13 +48,24 @@ export function TelegramMiniApp({ lang }: { lang: Lang }) {
     if (!main) return
     let target: HTMLElement | null = null
     const press = () => target?.click()
+    // What Telegram was last told; it is told again only when that changes, not at every change of the page
+    // (each call is a message to Telegram's app). Where its buttons are drawn in the page itself (the specs'
+    // stand-in), telling it changes the page: told at every change, the page froze on its first marked control.
+    let told: string | undefined
     // The marked control may come, go or change (text, disabled) without a navigation: follow the page.
     const follow = () => {
       target = document.querySelector<HTMLElement>(`[${mainButtonAttribute}]`)
-      if (!target) return main.hide()
-      main.setText(target.getAttribute(mainButtonAttribute) || target.textContent?.trim() || '')
-      if ((target as HTMLButtonElement).disabled) main.disable()
-      else main.enable()
+      const state = target && {
+        text: target.getAttribute(mainButtonAttribute) || target.textContent?.trim() || '',
+        enabled: !(target as HTMLButtonElement).disabled,
+      }
+      const now = JSON.stringify(state)
+      if (now === told) return
+      told = now
+      if (!state) return main.hide()
+      main.setText(state.text)
+      if (state.enabled) main.enable()
+      else main.disable()
       main.show()
     }
     follow()
