@@ -7,11 +7,13 @@ import { assetsOf, gzipBytes, isTexts } from '../bench/page-assets.mjs'
 // and in how many files (docs/decisions/007-javascript-budget.md). The goal is
 // 100 KB and the target 110 KB; React and React Router alone are about 107 KB,
 // so this holds the line the cuts reached (the product page at 127 KB, the list
-// with its filter chips, live count and product lines at 130.4 KB) against
-// code that creeps back onto every page (form validation, i18next, dialogs and
-// toasts are loaded only where and when needed), and the files to the few that
-// scripts/client-chunks.ts makes: on a slow phone network each is a round trip.
-const budget = 132 * 1024
+// with its filter chips, live count, product lines and size chips at 132.8 KB:
+// the shared shell gained the cached pages' personal slots, toasts in place and
+// the held tap before the scripts) against code that creeps back onto every page
+// (form validation, i18next, dialogs and toasts are loaded only where and when
+// needed), and the files to the few that scripts/client-chunks.ts makes: on a
+// slow phone network each is a round trip.
+const budget = 134 * 1024
 const filesMax = 12
 const clientDir = fileURLToPath(new URL('../../build/client', import.meta.url))
 
