@@ -36,7 +36,7 @@ export type OrderReturn = {
  * of the promo discount and of the cashback spent, split over the lines as
  * the Payme receipt splits them. The lines' money adds up to the goods paid.
  */
-function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
+export function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
   const totals = lines.map((l) => l.unitPrice * l.quantity)
   const discounts = splitProportionally(order.discount, totals)
   const cashbacks = splitProportionally(order.cashbackUsed, totals)
@@ -46,7 +46,7 @@ function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
 }
 
 /** The part of a line's `whole` that its first `units` units carry (so returns in several goes add up exactly). */
-const upTo = (whole: number, line: Pick<OrderItemRow, 'quantity'>, units: number) =>
+export const upTo = (whole: number, line: Pick<OrderItemRow, 'quantity'>, units: number) =>
   Math.round((whole * units) / line.quantity)
 
 /**
@@ -145,14 +145,14 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
   return (await orderById(db, result.id)) ?? result
 }
 
-type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }
+export type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }
 
 /**
  * The units brought back, each line with the money and cashback those units
  * were paid; 400 on `items` for a line not of the order, named twice, or
  * more units than it has left.
  */
-function unitsBack(
+export function unitsBack(
   lines: OrderItemRow[],
   paid: ReturnType<typeof linesPaid>,
   items: OrderReturn['items'],
@@ -172,7 +172,12 @@ function unitsBack(
 }
 
 /** The lines' returned units counted, and those to be sold again back on the shelf; true when stock moved. */
-async function putBack(tx: Tx, order: OrderRow, taken: UnitsBack[], input: OrderReturn) {
+export async function putBack(
+  tx: Tx,
+  order: OrderRow,
+  taken: UnitsBack[],
+  input: Pick<OrderReturn, 'actor' | 'reason'>,
+) {
   let restocked = false
   for (const t of taken) {
     await tx
@@ -199,7 +204,7 @@ async function putBack(tx: Tx, order: OrderRow, taken: UnitsBack[], input: Order
  * and what they earned at delivery is taken back, in one `return` entry; the
  * balance never goes below 0, so what the customer already spent is not taken.
  */
-async function settleCashback(
+export async function settleCashback(
   tx: Tx,
   order: OrderRow,
   taken: { cashback: number }[],
