@@ -108,7 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: got.problem?.status ?? 200 },
     )
   const previewed = async (intent: string) => {
-    const body = exchangeBody(values)
+    // The money does not wait for the reason: it is asked for when the exchange is saved.
+    const body = { ...exchangeBody(values), reason: values.reason || '…' }
     // Half-filled (nothing back yet, or nothing instead): no money to show, no fault to point at.
     if (!body.items.length || !body.replacement.length) return answer(intent)
     try {
