@@ -44,11 +44,13 @@ type Values = {
 
 type Money = { returned: number; replacement: number; difference: number; payment_link: string | null }
 
-const count = (value: FormDataEntryValue | null, empty = 0) => {
+/** A whole number as typed (up to 12 digits), else `empty`. */
+const whole = (value: FormDataEntryValue | null, empty = 0) => {
   const typed = typeof value === 'string' ? value.trim() : ''
-  if (!typed) return empty
-  return /^\d{1,6}$/.test(typed) ? Math.min(Number(typed), QUANTITY_MAX) : empty
+  return /^\d{1,12}$/.test(typed) ? Number(typed) : empty
 }
+/** A quantity as typed, at most what one line may hold; empty: `empty`. */
+const count = (value: FormDataEntryValue | null, empty = 0) => Math.min(whole(value, empty), QUANTITY_MAX)
 const ids = (form: FormData, name: string) => [
   ...new Set(
     form
@@ -69,7 +71,7 @@ function readExchange(form: FormData): Values {
         product_id,
         quantity: count(form.get(`instead_quantity.${product_id}`), 1),
         title: String(form.get(`instead_title.${product_id}`) ?? ''),
-        unit_price: count(form.get(`instead_price.${product_id}`)),
+        unit_price: whole(form.get(`instead_price.${product_id}`)),
       }))
       .filter((line) => line.quantity > 0),
     q: String(form.get('q') ?? '').trim(),
@@ -121,7 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return byIntent(form, {
     find: async () => answer('find', { found: await findProducts(context, values.q) }),
     add: async (form: FormData) => {
-      const product = count(String(form.get('intent')).slice('add:'.length))
+      const product = whole(String(form.get('intent')).slice('add:'.length))
       if (!product) throw data(null, { status: 400 })
       if (!values.instead.some((l) => l.product_id === product)) values.instead.push(await lineOf(context, product))
       return previewed('add')
