@@ -20,7 +20,7 @@ import { moveStock, StockError } from '../../stock/movements.ts'
 import { inEveryLanguage, recordOrderEvent } from './events.ts'
 import { giveBack, type RefundMethod } from './money-back.ts'
 import { orderLinesOf } from './order-lines.ts'
-import { linesPaid, putBack, settleCashback, type UnitsBack, unitsBack, upTo } from './returns.ts'
+import { keptMoney, linesPaid, putBack, settleCashback, type UnitsBack, unitsBack } from './returns.ts'
 import type { StaffOrderActor, StaffOrderCtx } from './status.ts'
 
 export type OrderExchange = {
@@ -109,14 +109,8 @@ export async function exchangeGoods(
       const replacement = instead.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)
       const difference = replacement - returned
 
-      // What the customer keeps after the exchange, in money: the cashback earned at delivery is due on it.
-      const kept =
-        lines.reduce((sum, l) => {
-          const back = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
-          const { money } = paid.get(l.id)!
-          return sum + money - upTo(money, l, back)
-        }, 0) + replacement
-      const cashback = await settleCashback(tx, order, taken, kept, ctx)
+      // The cashback earned at delivery is due on what the customer keeps, the replacement with it.
+      const cashback = await settleCashback(tx, order, taken, keptMoney(lines, paid, taken) + replacement, ctx)
       const total = order.total + replacement
       const [counted] = await tx
         .update(orders)
@@ -131,67 +125,23 @@ export async function exchangeGoods(
         .where(eq(orders.id, order.id))
         .returning()
 
-      const eventId = await recordOrderEvent(tx, {
-        orderId: order.id,
-        kind: 'return',
-        actor: input.actor,
-        text: input.reason,
-        changes: {
-          before: {},
-          after: {
-            returned: unitsText(taken.map((t) => ({ title: t.line.title, quantity: t.quantity }))),
-            ...(taken.some((t) => t.restock)
-              ? { restocked: unitsText(taken.filter((t) => t.restock).map((t) => ({ ...t, title: t.line.title }))) }
-              : {}),
-            replacement: unitsText(instead),
-            ...(difference < 0 ? { refund: -difference, method: input.settle } : {}),
-            ...(difference > 0 ? { extra: difference, extra_by: input.settle === 'cash' ? 'cash' : 'link' } : {}),
-            ...(cashback.back ? { cashback_back: cashback.back } : {}),
-            ...(cashback.taken ? { cashback_taken: cashback.taken } : {}),
-          },
-        },
-        at: ctx.now,
+      const recorded = await recordExchange(tx, counted!, {
+        was: order,
+        taken,
+        instead,
+        difference,
+        cashback,
+        input,
+        ctx,
       })
-      const settled = await settle(tx, counted!, { difference, eventId, input, ctx })
-      askProvider = settled.askProvider
-      const updated = settled.order
-      await recordAudit(tx, {
-        ...input.actor,
-        action: 'order.exchange',
-        entity: 'order',
-        entityId: order.id,
-        before: {
-          total: order.total,
-          returned_total: order.returnedTotal,
-          refunded_total: order.refundedTotal,
-          paid_total: order.paidTotal,
-        },
-        after: {
-          returned: taken.map((t) => ({ item_id: t.line.id, quantity: t.quantity, restock: t.restock })),
-          replacement: instead.map((l) => ({ product_id: l.productId, quantity: l.quantity, unit_price: l.unitPrice })),
-          total: updated.total,
-          returned_total: updated.returnedTotal,
-          refunded_total: updated.refundedTotal,
-          paid_total: updated.paidTotal,
-          difference,
-          ...(difference ? { method: input.settle } : {}),
-          reason: input.reason,
-        },
-        at: ctx.now,
-      })
-      await newsToCustomer(
-        tx,
-        order,
-        (l) => exchangeNews(l, { order: updated, taken, instead, difference, settle: input.settle, ctx }),
-        ctx.now,
-      )
-      await queueOrderMessageUpdate(tx, updated, ctx.now)
+      askProvider = recorded.askProvider
+      const updated = recorded.order
       const result: ExchangeOutcome = {
         order: updated,
         returned,
         replacement,
         difference,
-        paymentLink: difference > 0 && input.settle === 'provider' ? settled.link : null,
+        paymentLink: recorded.link,
       }
       if (options.preview) rollBack(result)
       return result
@@ -204,6 +154,73 @@ export async function exchangeGoods(
     outcome.order = (await orderById(db, outcome.order.id)) ?? outcome.order
   }
   return outcome
+}
+
+type Exchanged = {
+  was: OrderRow
+  taken: UnitsBack[]
+  instead: Replacement[]
+  difference: number
+  cashback: { back: number; taken: number }
+  input: OrderExchange
+  ctx: StaffOrderCtx
+}
+
+/**
+ * What the exchange leaves behind, in its transaction: the timeline's event
+ * (a `return` carrying the replacement), the difference settled, the
+ * `order.exchange` audit row, the customer's one message and the staff chat's card.
+ */
+async function recordExchange(tx: Tx, counted: OrderRow, x: Exchanged) {
+  const { was, taken, instead, difference, cashback, input, ctx } = x
+  const eventId = await recordOrderEvent(tx, {
+    orderId: was.id,
+    kind: 'return',
+    actor: input.actor,
+    text: input.reason,
+    changes: {
+      before: {},
+      after: {
+        returned: unitsText(backUnits(taken)),
+        ...(taken.some((t) => t.restock) ? { restocked: unitsText(backUnits(taken.filter((t) => t.restock))) } : {}),
+        replacement: unitsText(instead),
+        ...(difference < 0 ? { refund: -difference, method: input.settle } : {}),
+        ...(difference > 0 ? { extra: difference, extra_by: input.settle === 'cash' ? 'cash' : 'link' } : {}),
+        ...(cashback.back ? { cashback_back: cashback.back } : {}),
+        ...(cashback.taken ? { cashback_taken: cashback.taken } : {}),
+      },
+    },
+    at: ctx.now,
+  })
+  const settled = await settle(tx, counted, { difference, eventId, input, ctx })
+  const order = settled.order
+  await recordAudit(tx, {
+    ...input.actor,
+    action: 'order.exchange',
+    entity: 'order',
+    entityId: was.id,
+    before: {
+      total: was.total,
+      returned_total: was.returnedTotal,
+      refunded_total: was.refundedTotal,
+      paid_total: was.paidTotal,
+    },
+    after: {
+      returned: taken.map((t) => ({ item_id: t.line.id, quantity: t.quantity, restock: t.restock })),
+      replacement: instead.map((l) => ({ product_id: l.productId, quantity: l.quantity, unit_price: l.unitPrice })),
+      total: order.total,
+      returned_total: order.returnedTotal,
+      refunded_total: order.refundedTotal,
+      paid_total: order.paidTotal,
+      difference,
+      ...(difference ? { method: input.settle } : {}),
+      reason: input.reason,
+    },
+    at: ctx.now,
+  })
+  await newsToCustomer(tx, was, (lang) => exchangeNews(lang, { ...x, order }), ctx.now)
+  await queueOrderMessageUpdate(tx, order, ctx.now)
+  return settled
 }
 
 type Replacement = {
@@ -313,34 +330,26 @@ async function settle(
   return { order: paid!, askProvider: false, link: null }
 }
 
+const backUnits = (taken: UnitsBack[]) => taken.map((t) => ({ title: t.line.title, quantity: t.quantity }))
+
 const unitsText = (units: { title: Record<Lang, string>; quantity: number }[]) =>
   inEveryLanguage((l) => units.map((u) => `${u.title[l] || u.title.ru} × ${u.quantity}`).join(', '))
 
 /** The customer's one message: what came back, what they took instead, and the money. */
-function exchangeNews(
-  lang: Lang,
-  x: {
-    order: OrderRow
-    taken: UnitsBack[]
-    instead: Replacement[]
-    difference: number
-    settle: RefundMethod
-    ctx: StaffOrderCtx
-  },
-) {
-  const units = (list: { title: Record<Lang, string>; quantity: number }[]) => unitsText(list)[lang]
+function exchangeNews(lang: Lang, x: Exchanged & { order: OrderRow }) {
   const head = message(lang, 'sms_order_exchange', {
     number: orderNumber(x.order.id),
-    returned: units(x.taken.map((t) => ({ title: t.line.title, quantity: t.quantity }))),
-    instead: units(x.instead),
+    returned: unitsText(backUnits(x.taken))[lang],
+    instead: unitsText(x.instead)[lang],
   })
   const amount = groupedNumber(Math.abs(x.difference))
+  const settle = x.input.settle
   const tail =
     x.difference === 0
       ? message(lang, 'sms_order_exchange_even')
       : x.difference < 0
-        ? message(lang, x.settle === 'cash' ? 'sms_order_return_cash' : 'sms_order_return_provider', { amount })
-        : x.settle === 'cash'
+        ? message(lang, settle === 'cash' ? 'sms_order_return_cash' : 'sms_order_return_provider', { amount })
+        : settle === 'cash'
           ? message(lang, 'sms_order_exchange_extra_cash', { amount })
           : message(lang, 'sms_order_edited_extra_link', {
               amount,

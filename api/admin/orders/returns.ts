@@ -26,7 +26,7 @@ export type OrderReturn = {
   /** The lines and units brought back; `restock`: back on the shelf (else written off: damaged, opened). */
   items: { itemId: number; quantity: number; restock: boolean }[]
   reason: string
-  /** How the money goes back; `amount` overrides what the goods were paid (0: none, e.g. an exchange). */
+  /** How the money goes back; `amount` overrides what the goods were paid (0: none). An exchange: exchange.ts. */
   refund: { method: RefundMethod; amount?: number | undefined }
   actor: StaffOrderActor
 }
@@ -46,7 +46,7 @@ export function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
 }
 
 /** The part of a line's `whole` that its first `units` units carry (so returns in several goes add up exactly). */
-export const upTo = (whole: number, line: Pick<OrderItemRow, 'quantity'>, units: number) =>
+const upTo = (whole: number, line: Pick<OrderItemRow, 'quantity'>, units: number) =>
   Math.round((whole * units) / line.quantity)
 
 /**
@@ -81,12 +81,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
 
     if (await putBack(tx, order, taken, input)) restocked = true
     // The goods still kept after this return, in money: what the cashback earned at delivery is now due on.
-    const kept = lines.reduce((sum, l) => {
-      const returned = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
-      const { money } = paid.get(l.id)!
-      return sum + money - upTo(money, l, returned)
-    }, 0)
-    const cashback = await settleCashback(tx, order, taken, kept, ctx)
+    const cashback = await settleCashback(tx, order, taken, keptMoney(lines, paid, taken), ctx)
     const [counted] = await tx
       .update(orders)
       .set({ returnedTotal: order.returnedTotal + amount, cashbackEarned: cashback.earned, updatedAt: now })
@@ -143,6 +138,15 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
   if (!askProvider) return result
   await refundOrder(ctx.refunds, result.id)
   return (await orderById(db, result.id)) ?? result
+}
+
+/** What the customer keeps of the order's goods once `taken` is back, in money (their share of promo and cashback off). */
+export function keptMoney(lines: OrderItemRow[], paid: ReturnType<typeof linesPaid>, taken: UnitsBack[]) {
+  return lines.reduce((sum, l) => {
+    const returned = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
+    const { money } = paid.get(l.id)!
+    return sum + money - upTo(money, l, returned)
+  }, 0)
 }
 
 export type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }

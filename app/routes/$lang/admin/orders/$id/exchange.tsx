@@ -165,6 +165,9 @@ export default function ExchangePage({ loaderData, actionData }: Route.Component
   }
   const preview = live.data ? live.data.preview : (actionData?.preview ?? null)
   const liveProblem = live.data?.problem ?? null
+  // What a refund through the provider can be now (a cheaper replacement): anything else goes back in cash.
+  const { provider, whole } = order.refund_options
+  const refundable = [...(provider ? [provider] : []), ...whole]
   return (
     <div className="desk-page">
       <p>
@@ -260,6 +263,11 @@ export default function ExchangePage({ loaderData, actionData }: Route.Component
               {t('exchange.settle_cash')}
             </label>
             <p className="desk-muted">{t('exchange.settle_hint')}</p>
+            {refundable.length ? (
+              <p className="desk-muted">
+                {t('exchange.provider_can', { amounts: refundable.map((n) => formatMoney(n, lang)).join(', ') })}
+              </p>
+            ) : null}
             {problem?.fields.settle ? <p className="field__error">{problem.fields.settle}</p> : null}
           </fieldset>
           <div className={problem?.fields.reason ? 'desk-card field field--invalid' : 'desk-card field'}>
