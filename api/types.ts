@@ -35,6 +35,7 @@ import type { meSchema } from './admin/openapi.ts'
 import type {
   countsSchema,
   editPreviewSchema,
+  exchangeAnswerSchema,
   paymentLinkSchema,
   phoneOrderPreviewSchema,
   phoneOrderSchema,
@@ -420,6 +421,8 @@ export type StaffApiAnswers = {
     'admin/orders/{id}/payment-link/': OrderPaymentLink
     'admin/orders/{id}/refunds/': StaffOrder
     'admin/orders/{id}/returns/': StaffOrder
+    'admin/orders/{id}/exchanges/': StaffOrder & { exchange: OrderExchangeMoney }
+    'admin/orders/{id}/exchanges/preview/': OrderExchangeMoney
     'admin/orders/{id}/status/': StaffStatusMove
     'admin/products/': AdminProduct
     'admin/products/bulk/': Batch
@@ -515,6 +518,7 @@ export type CashHandover = Out<typeof handoverSchema>
 export type StaffOrderCounts = Out<typeof countsSchema>
 export type OrderPaymentLink = Out<typeof paymentLinkSchema>
 export type OrderEditPreview = Out<typeof editPreviewSchema>
+export type OrderExchangeMoney = Out<typeof exchangeAnswerSchema>
 export type PhoneOrderPreview = Out<typeof phoneOrderPreviewSchema>
 export type PhoneOrderPlaced = Out<typeof phoneOrderSchema>
 export type AdminProduct = Out<typeof adminProductSchema>

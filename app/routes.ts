@@ -33,6 +33,7 @@ export default [
       route('orders/:id/slip', 'routes/$lang/admin/orders/$id/slip.tsx'),
       route('orders/:id/edit', 'routes/$lang/admin/orders/$id/edit.tsx'),
       route('orders/:id/return', 'routes/$lang/admin/orders/$id/return.tsx'),
+      route('orders/:id/exchange', 'routes/$lang/admin/orders/$id/exchange.tsx'),
       // A courier's own deliveries.
       route('deliveries', 'routes/$lang/admin/deliveries/index.tsx'),
       route('cash', 'routes/$lang/admin/cash.tsx'),

@@ -12,6 +12,7 @@ import { adminMeRoutes } from './me-routes.ts'
 import { authenticateStaff } from './middleware.ts'
 import { staffBearerScheme } from './openapi.ts'
 import { adminOrderChangeRoutes } from './orders/change-routes.ts'
+import { adminOrderExchangeRoutes } from './orders/exchange-routes.ts'
 import { adminOrderRoutes } from './orders/routes.ts'
 import { adminProductRoutes } from './products/routes.ts'
 import { adminPromoRoutes } from './promo/routes.ts'
@@ -39,6 +40,7 @@ export function adminRoutes(deps: ApiDeps) {
   router.route('/', adminKeyRoutes(deps))
   router.route('/', adminOrderRoutes(deps))
   router.route('/', adminOrderChangeRoutes(deps))
+  router.route('/', adminOrderExchangeRoutes(deps))
   router.route('/', adminDispatchRoutes(deps))
   router.route('/', adminStatsRoutes(deps))
   router.route('/', adminTelegramRoutes(deps))

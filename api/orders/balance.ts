@@ -30,13 +30,20 @@ export const owedBack = (order: Money) => Math.max(0, -balanceOf(order))
 
 type Payable = Money & Pick<OrderRow, 'paymentMethod' | 'paymentStatus'>
 
+/** Where an extra can be owed on a paid order: an edit before it ships, an exchange after delivery. */
+const extraStatuses: readonly number[] = [OrderStatus.accepted, OrderStatus.readyForDelivery, OrderStatus.delivered]
+
 /**
- * An online order already paid whose total an edit raised, before it ships:
- * the extra may be paid online too (a payment link), or is collected on delivery.
+ * An online order already paid whose total an edit raised before it ships, or
+ * an exchange for dearer goods after delivery: the extra may be paid online too
+ * (a payment link), or is collected on delivery (in cash at the exchange).
  */
 export function extraDue(order: Payable) {
-  const before = order.status === OrderStatus.accepted || order.status === OrderStatus.readyForDelivery
-  if (!before || order.paymentStatus !== 'paid' || !onlineMethods.includes(order.paymentMethod as PaymentMethod))
+  if (
+    !extraStatuses.includes(order.status) ||
+    order.paymentStatus !== 'paid' ||
+    !onlineMethods.includes(order.paymentMethod as PaymentMethod)
+  )
     return 0
   return amountDue(order)
 }

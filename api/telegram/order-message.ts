@@ -41,6 +41,7 @@ const shownActions = [
   'order.cash_received',
   'order.edit',
   'order.return',
+  'order.exchange',
   'order.refund',
 ]
 
@@ -73,6 +74,7 @@ async function lastAction(db: Db, order: OrderRow, lang: Lang): Promise<string |
     'order.cash_received': 'acted_cash',
     'order.edit': 'acted_edit',
     'order.return': 'acted_return',
+    'order.exchange': 'acted_exchange',
     'order.refund': 'acted_refund',
   }
   if (entry.action === 'order.status') {

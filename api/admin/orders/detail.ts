@@ -116,7 +116,8 @@ export async function staffOrderDetail(
       })),
       ...events.map(({ row, staffName }) => ({
         id: row.id,
-        kind: row.kind,
+        // An exchange is stored as a return that carries the goods taken instead.
+        kind: isExchange(row.changes as EventChanges | null) ? ('exchange' as const) : row.kind,
         from: null,
         to: null,
         at: row.at,
@@ -134,3 +135,5 @@ export async function staffOrderDetail(
     updated_at: order.updatedAt.toISOString(),
   }
 }
+
+const isExchange = (changes: EventChanges | null) => changes != null && 'replacement' in changes.after

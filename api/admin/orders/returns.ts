@@ -26,7 +26,7 @@ export type OrderReturn = {
   /** The lines and units brought back; `restock`: back on the shelf (else written off: damaged, opened). */
   items: { itemId: number; quantity: number; restock: boolean }[]
   reason: string
-  /** How the money goes back; `amount` overrides what the goods were paid (0: none, e.g. an exchange). */
+  /** How the money goes back; `amount` overrides what the goods were paid (0: none). An exchange: exchange.ts. */
   refund: { method: RefundMethod; amount?: number | undefined }
   actor: StaffOrderActor
 }
@@ -36,7 +36,7 @@ export type OrderReturn = {
  * of the promo discount and of the cashback spent, split over the lines as
  * the Payme receipt splits them. The lines' money adds up to the goods paid.
  */
-function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
+export function linesPaid(order: OrderRow, lines: OrderItemRow[]) {
   const totals = lines.map((l) => l.unitPrice * l.quantity)
   const discounts = splitProportionally(order.discount, totals)
   const cashbacks = splitProportionally(order.cashbackUsed, totals)
@@ -81,12 +81,7 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
 
     if (await putBack(tx, order, taken, input)) restocked = true
     // The goods still kept after this return, in money: what the cashback earned at delivery is now due on.
-    const kept = lines.reduce((sum, l) => {
-      const returned = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
-      const { money } = paid.get(l.id)!
-      return sum + money - upTo(money, l, returned)
-    }, 0)
-    const cashback = await settleCashback(tx, order, taken, kept, ctx)
+    const cashback = await settleCashback(tx, order, taken, keptMoney(lines, paid, taken), ctx)
     const [counted] = await tx
       .update(orders)
       .set({ returnedTotal: order.returnedTotal + amount, cashbackEarned: cashback.earned, updatedAt: now })
@@ -145,14 +140,23 @@ export async function returnGoods(db: Db, input: OrderReturn, ctx: StaffOrderCtx
   return (await orderById(db, result.id)) ?? result
 }
 
-type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }
+/** What the customer keeps of the order's goods once `taken` is back, in money (their share of promo and cashback off). */
+export function keptMoney(lines: OrderItemRow[], paid: ReturnType<typeof linesPaid>, taken: UnitsBack[]) {
+  return lines.reduce((sum, l) => {
+    const returned = l.returnedQuantity + (taken.find((t) => t.line.id === l.id)?.quantity ?? 0)
+    const { money } = paid.get(l.id)!
+    return sum + money - upTo(money, l, returned)
+  }, 0)
+}
+
+export type UnitsBack = { line: OrderItemRow; quantity: number; restock: boolean; money: number; cashback: number }
 
 /**
  * The units brought back, each line with the money and cashback those units
  * were paid; 400 on `items` for a line not of the order, named twice, or
  * more units than it has left.
  */
-function unitsBack(
+export function unitsBack(
   lines: OrderItemRow[],
   paid: ReturnType<typeof linesPaid>,
   items: OrderReturn['items'],
@@ -172,7 +176,12 @@ function unitsBack(
 }
 
 /** The lines' returned units counted, and those to be sold again back on the shelf; true when stock moved. */
-async function putBack(tx: Tx, order: OrderRow, taken: UnitsBack[], input: OrderReturn) {
+export async function putBack(
+  tx: Tx,
+  order: OrderRow,
+  taken: UnitsBack[],
+  input: Pick<OrderReturn, 'actor' | 'reason'>,
+) {
   let restocked = false
   for (const t of taken) {
     await tx
@@ -199,7 +208,7 @@ async function putBack(tx: Tx, order: OrderRow, taken: UnitsBack[], input: Order
  * and what they earned at delivery is taken back, in one `return` entry; the
  * balance never goes below 0, so what the customer already spent is not taken.
  */
-async function settleCashback(
+export async function settleCashback(
   tx: Tx,
   order: OrderRow,
   taken: { cashback: number }[],

@@ -163,10 +163,11 @@ export const staffOrderSchema = orderSchema
     timeline: z.array(
       z.object({
         id: z.number().int().openapi({ description: 'The entry, unique within its kind' }),
-        kind: z.enum(['status', 'note', 'edit', 'return', 'refund']).openapi({
+        kind: z.enum(['status', 'note', 'edit', 'return', 'exchange', 'refund']).openapi({
           description:
             'status: a status change (`from` → `to`); note: a staff note (`text`, never shown to the customer); ' +
-            'edit: lines, delivery or address changed (`changes`); return: goods brought back; refund: money given back',
+            'edit: lines, delivery or address changed (`changes`); return: goods brought back; exchange: goods brought ' +
+            'back and others taken instead (`replacement`); refund: money given back',
         }),
         from: statusSchema.nullable().openapi({ description: 'null: the order was placed, or not a status change' }),
         to: statusSchema.nullable().openapi({ description: 'null: not a status change' }),
@@ -184,7 +185,7 @@ export const staffOrderSchema = orderSchema
             z.object({
               field: z.string().openapi({
                 description:
-                  'items, delivery, place, receiver, promo_code, discount, cashback_used, delivery_price, total, refund, amount_due, returned, restocked, cashback_back, cashback_taken',
+                  'items, delivery, place, receiver, promo_code, discount, cashback_used, delivery_price, total, refund, amount_due, returned, restocked, replacement, extra, extra_by, method, cashback_back, cashback_taken',
               }),
               before: z.union([z.string(), z.number()]).nullable(),
               after: z.union([z.string(), z.number()]).nullable(),
@@ -364,6 +365,48 @@ export const returnBody = z
     }),
   })
   .openapi('OrderReturn')
+
+export const exchangeBody = z
+  .object({
+    expected_updated_at: z.string().openapi({
+      description: "The order's `updated_at` as the form showed it: a double submit or someone's change since is 409",
+    }),
+    items: returnBody.shape.items.openapi({ description: 'The units brought back, as a return takes them' }),
+    replacement: z
+      .array(
+        z.object({
+          product_id: idSchema,
+          quantity: z.number().int().min(1).max(QUANTITY_MAX, 'max_length'),
+        }),
+      )
+      .min(1, 'required')
+      .max(ORDER_LINES_MAX, 'max_length')
+      .openapi({ description: "What the customer takes instead, at today's prices" }),
+    reason: requiredText(CANCEL_REASON_MAX),
+    settle: refundMethod.openapi({
+      description:
+        'How the difference is settled. provider: a cheaper replacement’s goes back through the payment (as a ' +
+        'refund: the sandbox any part, Click or a saved card only a whole payment, else 409), a dearer one’s is ' +
+        'asked by a payment link (409 when the order cannot be paid online: Payme, cash). cash: handed back or ' +
+        'taken by staff now',
+    }),
+  })
+  .openapi('OrderExchange')
+
+export const exchangeAnswerSchema = z
+  .object({
+    returned: z.number().int().openapi({ description: 'What the units brought back were paid (money, not cashback)' }),
+    replacement: z.number().int().openapi({ description: "What the replacement costs at today's prices" }),
+    difference: z
+      .number()
+      .int()
+      .openapi({ description: 'replacement − returned: above 0 the customer pays it, below 0 the shop gives it back' }),
+    payment_link: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The absolute link the customer was sent for the difference (settle provider)' }),
+  })
+  .openapi('OrderExchangeMoney')
 
 export const phoneOrderBody = z
   .object({

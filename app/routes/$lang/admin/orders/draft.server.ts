@@ -47,7 +47,7 @@ export const apiReceiver = (draft: Draft) => ({
 })
 
 /** A product to add: one line of it at its price now (the preview then gives the price the order takes). */
-async function lineOf(context: Context, id: number): Promise<DraftLine> {
+export async function lineOf(context: Context, id: number): Promise<DraftLine> {
   const product = await staffLoad(context, `admin/products/${id}/`)
   return {
     product_id: product.id,
@@ -58,7 +58,7 @@ async function lineOf(context: Context, id: number): Promise<DraftLine> {
 }
 
 /** Products matching what staff typed (name, brand, SKU: the shop's own search), for the "add" list. */
-async function findProducts(context: Context, q: string): Promise<FoundProduct[]> {
+export async function findProducts(context: Context, q: string): Promise<FoundProduct[]> {
   if (!q) return []
   const page = await staffLoad(context, 'admin/products/', { q, size: 8 })
   return page.results

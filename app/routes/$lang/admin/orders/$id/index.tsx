@@ -52,10 +52,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       returnable: may('orders.write') && order.status === OrderStatus.delivered,
       // Cash to take: a cash order's total, or the extra an edit added to a paid online order.
       cashDue: open && order.amount_due > 0 && (!online || order.payment_status === 'paid'),
-      // An online order awaiting payment, or the extra of a paid one before it ships.
+      // An online order awaiting payment, or the extra of a paid one (an edit before it ships, an exchange after).
       linkDue:
         order.can_pay ||
-        (online && order.payment_status === 'paid' && order.amount_due > 0 && editableStatuses.includes(order.status)),
+        (online &&
+          order.payment_status === 'paid' &&
+          order.amount_due > 0 &&
+          (editableStatuses.includes(order.status) || order.status === OrderStatus.delivered)),
     },
     me: { id: me.id, write: may('orders.write'), deliver: may('orders.deliver'), audit: may('audit.read') },
     assignees,
@@ -105,9 +108,14 @@ export default function DeskOrderPage({ loaderData, actionData }: Route.Componen
                 </Link>
               ) : null}
               {moves.returnable ? (
-                <Link to={`/${lang}/admin/orders/${order.id}/return`} className="admin-button">
-                  {t('actions.return')}
-                </Link>
+                <>
+                  <Link to={`/${lang}/admin/orders/${order.id}/return`} className="admin-button">
+                    {t('actions.return')}
+                  </Link>
+                  <Link to={`/${lang}/admin/orders/${order.id}/exchange`} className="admin-button">
+                    {t('actions.exchange')}
+                  </Link>
+                </>
               ) : null}
             </p>
           ) : null}

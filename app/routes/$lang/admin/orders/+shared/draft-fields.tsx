@@ -340,7 +340,7 @@ export function DraftLines({
 }
 
 /** A search of the shop's products, and what it found, each with its "add" button (`add:<id>`). */
-function FindProducts({ lang, query, found }: { lang: Lang; query: string; found: FoundProduct[] | null }) {
+export function FindProducts({ lang, query, found }: { lang: Lang; query: string; found: FoundProduct[] | null }) {
   const { t } = useTranslation('admin-orders')
   const money = (n: number) => formatMoney(n, lang)
   return (

@@ -21,6 +21,7 @@ const money = new Set([
   'delivery_price',
   'total',
   'refund',
+  'extra',
   'cashback_back',
   'cashback_taken',
 ])
@@ -52,6 +53,7 @@ export function OrderTimeline({
     if (typeof v === 'number' && money.has(field)) return formatMoney(v, lang)
     if (field === 'delivery') return t(`deliveries.${v}`, { defaultValue: String(v) })
     if (field === 'method') return t(`refunds.methods.${v}`, { defaultValue: String(v) })
+    if (field === 'extra_by') return t(`refunds.exchange_by.${v}`, { defaultValue: String(v) })
     return String(v)
   }
   return (
