@@ -104,7 +104,7 @@ export function problemOf(error: unknown): DraftProblem {
 }
 
 /** An add button's value: `add:<product id>`. */
-const addForm = z.object({
+export const addForm = z.object({
   intent: z
     .string()
     .regex(/^add:\d{1,9}$/)

@@ -9,11 +9,11 @@ import { formatMoney } from '#app/utils/money.ts'
 import { staffApi } from '#app/utils/staff-session.server.ts'
 import { QUANTITY_MAX } from '#contract/basket.ts'
 import { CANCEL_REASON_MAX, OrderStatus } from '#contract/orders.ts'
-import { byIntent, pageId } from '../../forms.server.ts'
+import { byIntent, fieldsOf, pageId } from '../../forms.server.ts'
 import type { DraftProblem, FoundProduct } from '../+shared/draft.ts'
 import { DraftProblemNote, FindProducts } from '../+shared/draft-fields.tsx'
 import { loadDeskOrder } from '../desk.server.ts'
-import { findProducts, lineOf, problemOf } from '../draft.server.ts'
+import { addForm, findProducts, lineOf, problemOf } from '../draft.server.ts'
 import type { Route } from './+types/exchange'
 import '../../+shared/desk/pages.css'
 import '../+shared/order-changes.css'
@@ -123,8 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return byIntent(form, {
     find: async () => answer('find', { found: await findProducts(context, values.q) }),
     add: async (form: FormData) => {
-      const product = whole(String(form.get('intent')).slice('add:'.length))
-      if (!product) throw data(null, { status: 400 })
+      const { intent: product } = fieldsOf(form, addForm)
       if (!values.instead.some((l) => l.product_id === product)) values.instead.push(await lineOf(context, product))
       return previewed('add')
     },
@@ -182,94 +181,9 @@ export default function ExchangePage({ loaderData, actionData }: Route.Component
         <Form method="post" className="desk-draft" key={formKey} preventScrollReset onChange={onChange}>
           <input type="hidden" name="expected_updated_at" value={values?.expected ?? order.updated_at} />
           <DraftProblemNote problem={problem} />
-          <fieldset className="desk-card">
-            <legend>{t('exchange.back')}</legend>
-            <ul className="desk-draft-lines__list">
-              {lines.map((line) => (
-                <li key={line.id} className="desk-draft-line">
-                  <input type="hidden" name="line" value={line.id} />
-                  <label htmlFor={`exchange-back-${line.id}`} className="desk-draft-line__title">
-                    {t('exchange.back_line', { title: line.title })}{' '}
-                    <span className="desk-muted">· {t('return.left', { count: line.left })}</span>
-                  </label>
-                  <input
-                    id={`exchange-back-${line.id}`}
-                    name={`quantity.${line.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.left}
-                    defaultValue={values?.quantities[line.id] ?? 0}
-                    className="field__input desk-draft-line__quantity"
-                  />
-                  <label className="admin-check">
-                    <input
-                      type="checkbox"
-                      name={`restock.${line.id}`}
-                      defaultChecked={values ? (values.keep[line.id] ?? false) : true}
-                    />{' '}
-                    {t('return.restock', { title: line.title })}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {problem?.fields.items ? <p className="field__error">{problem.fields.items}</p> : null}
-          </fieldset>
-          <fieldset className="desk-card">
-            <legend>{t('exchange.instead')}</legend>
-            {values?.instead.length ? (
-              <ul className="desk-draft-lines__list">
-                {values.instead.map((line) => (
-                  <li key={line.product_id} className="desk-draft-line">
-                    <input type="hidden" name="instead" value={line.product_id} />
-                    <input type="hidden" name={`instead_title.${line.product_id}`} value={line.title} />
-                    <input type="hidden" name={`instead_price.${line.product_id}`} value={line.unit_price} />
-                    <label htmlFor={`exchange-instead-${line.product_id}`} className="desk-draft-line__title">
-                      {t('exchange.instead_line', { title: line.title })}{' '}
-                      <span className="desk-muted">· {formatMoney(line.unit_price, lang)}</span>
-                    </label>
-                    <input
-                      id={`exchange-instead-${line.product_id}`}
-                      name={`instead_quantity.${line.product_id}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={QUANTITY_MAX}
-                      defaultValue={line.quantity}
-                      className="field__input desk-draft-line__quantity"
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="desk-muted">{t('exchange.instead_none')}</p>
-            )}
-            {problem?.fields.replacement ? <p className="field__error">{problem.fields.replacement}</p> : null}
-            <FindProducts lang={lang} query={values?.q ?? ''} found={actionData?.found ?? null} />
-          </fieldset>
-          <fieldset className={problem?.fields.settle ? 'desk-card field--invalid' : 'desk-card'}>
-            <legend>{t('exchange.money')}</legend>
-            <label className="admin-check">
-              <input
-                type="radio"
-                name="settle"
-                value="provider"
-                defaultChecked={(values?.settle ?? 'provider') === 'provider'}
-              />{' '}
-              {t('exchange.settle_provider')}
-            </label>
-            <label className="admin-check">
-              <input type="radio" name="settle" value="cash" defaultChecked={values?.settle === 'cash'} />{' '}
-              {t('exchange.settle_cash')}
-            </label>
-            <p className="desk-muted">{t('exchange.settle_hint')}</p>
-            {refundable.length ? (
-              <p className="desk-muted">
-                {t('exchange.provider_can', { amounts: refundable.map((n) => formatMoney(n, lang)).join(', ') })}
-              </p>
-            ) : null}
-            {problem?.fields.settle ? <p className="field__error">{problem.fields.settle}</p> : null}
-          </fieldset>
+          <ReturnedLines lines={lines} values={values} problem={problem} />
+          <ReplacementLines lang={lang} values={values} problem={problem} found={actionData?.found ?? null} />
+          <SettleChoice lang={lang} values={values} problem={problem} refundable={refundable} />
           <div className={problem?.fields.reason ? 'desk-card field field--invalid' : 'desk-card field'}>
             <label htmlFor="exchange-reason" className="field__label">
               {t('exchange.reason')}
@@ -298,6 +212,143 @@ export default function ExchangePage({ loaderData, actionData }: Route.Component
         </Form>
       )}
     </div>
+  )
+}
+
+/** The units coming back, each line with how many are left to return and whether they go back on the shelf. */
+function ReturnedLines({
+  lines,
+  values,
+  problem,
+}: {
+  lines: Route.ComponentProps['loaderData']['lines']
+  values: Values | undefined
+  problem: DraftProblem | null
+}) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <fieldset className="desk-card">
+      <legend>{t('exchange.back')}</legend>
+      <ul className="desk-draft-lines__list">
+        {lines.map((line) => (
+          <li key={line.id} className="desk-draft-line">
+            <input type="hidden" name="line" value={line.id} />
+            <label htmlFor={`exchange-back-${line.id}`} className="desk-draft-line__title">
+              {t('exchange.back_line', { title: line.title })}{' '}
+              <span className="desk-muted">· {t('return.left', { count: line.left })}</span>
+            </label>
+            <input
+              id={`exchange-back-${line.id}`}
+              name={`quantity.${line.id}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={line.left}
+              defaultValue={values?.quantities[line.id] ?? 0}
+              className="field__input desk-draft-line__quantity"
+            />
+            <label className="admin-check">
+              <input
+                type="checkbox"
+                name={`restock.${line.id}`}
+                defaultChecked={values ? (values.keep[line.id] ?? false) : true}
+              />{' '}
+              {t('return.restock', { title: line.title })}
+            </label>
+          </li>
+        ))}
+      </ul>
+      {problem?.fields.items ? <p className="field__error">{problem.fields.items}</p> : null}
+    </fieldset>
+  )
+}
+
+/** What the customer takes instead: the lines added so far and the product search. */
+function ReplacementLines({
+  lang,
+  values,
+  problem,
+  found,
+}: {
+  lang: Lang
+  values: Values | undefined
+  problem: DraftProblem | null
+  found: FoundProduct[] | null
+}) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <fieldset className="desk-card">
+      <legend>{t('exchange.instead')}</legend>
+      {values?.instead.length ? (
+        <ul className="desk-draft-lines__list">
+          {values.instead.map((line) => (
+            <li key={line.product_id} className="desk-draft-line">
+              <input type="hidden" name="instead" value={line.product_id} />
+              <input type="hidden" name={`instead_title.${line.product_id}`} value={line.title} />
+              <input type="hidden" name={`instead_price.${line.product_id}`} value={line.unit_price} />
+              <label htmlFor={`exchange-instead-${line.product_id}`} className="desk-draft-line__title">
+                {t('exchange.instead_line', { title: line.title })}{' '}
+                <span className="desk-muted">· {formatMoney(line.unit_price, lang)}</span>
+              </label>
+              <input
+                id={`exchange-instead-${line.product_id}`}
+                name={`instead_quantity.${line.product_id}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={QUANTITY_MAX}
+                defaultValue={line.quantity}
+                className="field__input desk-draft-line__quantity"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="desk-muted">{t('exchange.instead_none')}</p>
+      )}
+      {problem?.fields.replacement ? <p className="field__error">{problem.fields.replacement}</p> : null}
+      <FindProducts lang={lang} query={values?.q ?? ''} found={found} />
+    </fieldset>
+  )
+}
+
+/** How the difference is settled: through the provider the order was paid with, or in cash. */
+function SettleChoice({
+  lang,
+  values,
+  problem,
+  refundable,
+}: {
+  lang: Lang
+  values: Values | undefined
+  problem: DraftProblem | null
+  refundable: number[]
+}) {
+  const { t } = useTranslation('admin-orders')
+  return (
+    <fieldset className={problem?.fields.settle ? 'desk-card field--invalid' : 'desk-card'}>
+      <legend>{t('exchange.money')}</legend>
+      <label className="admin-check">
+        <input
+          type="radio"
+          name="settle"
+          value="provider"
+          defaultChecked={(values?.settle ?? 'provider') === 'provider'}
+        />{' '}
+        {t('exchange.settle_provider')}
+      </label>
+      <label className="admin-check">
+        <input type="radio" name="settle" value="cash" defaultChecked={values?.settle === 'cash'} />{' '}
+        {t('exchange.settle_cash')}
+      </label>
+      <p className="desk-muted">{t('exchange.settle_hint')}</p>
+      {refundable.length ? (
+        <p className="desk-muted">
+          {t('exchange.provider_can', { amounts: refundable.map((n) => formatMoney(n, lang)).join(', ') })}
+        </p>
+      ) : null}
+      {problem?.fields.settle ? <p className="field__error">{problem.fields.settle}</p> : null}
+    </fieldset>
   )
 }
 
