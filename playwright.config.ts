@@ -81,6 +81,8 @@ export default defineConfig({
       // axe-core runs as a script in the page; without scripts there is no hydration to type through and each
       // press is its own page, with nothing to queue behind another.
       testIgnore: [serverOnly, /(a11y|typed-before-scripts|quick-presses)\.spec\.ts$/],
+      // Single tests of what only scripts do, tagged in their files (support/page.ts jsOnly).
+      grepInvert: /@js-only/,
       use: { ...devices['Desktop Chrome'], javaScriptEnabled: false, launchOptions },
     },
     // HTTP-level checks of the server itself (headers, shutdown): no browser, run once.

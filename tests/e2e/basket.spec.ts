@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { registerCustomer } from './support/customer.ts'
-import { toasts, wake, watchErrors, withJs } from './support/page.ts'
+import { jsOnly, toasts, wake, watchErrors, withJs } from './support/page.ts'
 
 // The basket and favourites, with and without JavaScript. Every test
 // starts as a fresh visitor (a new browser context: a new visitorId cookie).
@@ -161,52 +161,54 @@ test('favourite and un-favourite from a card, the product page and the saved pag
   expect(errors).toEqual([])
 })
 
-test("a new visitor's first two presses at once are one visitor: the basket and the favourite both stay", async ({
-  page,
-}) => {
-  test.skip(!withJs(), 'without JavaScript the page sends one form at a time')
-  const errors = watchErrors(page)
-  await visit(page, `/ru/products/${product}`)
-  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-  // The first post is held back until both buttons have been pressed, as on a slow network; each post's
-  // cookies are noted as it goes.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const sent: string[] = []
-  await page.route(/\/ru\/(basket|saved)\.data/, async (route) => {
-    if (route.request().method() !== 'POST') return route.continue()
-    sent.push((await route.request().allHeaders()).cookie ?? '')
-    if (sent.length === 1) await held
-    await route.continue()
-  })
-  const answered = (path: string) =>
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path)
-  const both = Promise.all([answered('/ru/basket.data'), answered('/ru/saved.data')])
-  const like = page.getByRole('main').getByRole('button', { name: `В избранное: ${title}`, exact: true })
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: `В корзину: ${title}`, exact: true })
-    .click()
-  await like.click()
-  // Pressed, as far as the page shows; the frame after it, the heart's request has gone if it was going to.
-  await expect(like).toHaveAttribute('aria-pressed', 'true')
-  await page.evaluate(() => new Promise(requestAnimationFrame))
-  release()
-  await both
+// Without JavaScript the page sends one form at a time.
+test(
+  "a new visitor's first two presses at once are one visitor: the basket and the favourite both stay",
+  jsOnly,
+  async ({ page }) => {
+    const errors = watchErrors(page)
+    await visit(page, `/ru/products/${product}`)
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+    // The first post is held back until both buttons have been pressed, as on a slow network; each post's
+    // cookies are noted as it goes.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const sent: string[] = []
+    await page.route(/\/ru\/(basket|saved)\.data/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      sent.push((await route.request().allHeaders()).cookie ?? '')
+      if (sent.length === 1) await held
+      await route.continue()
+    })
+    const answered = (path: string) =>
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path)
+    const both = Promise.all([answered('/ru/basket.data'), answered('/ru/saved.data')])
+    const like = page.getByRole('main').getByRole('button', { name: `В избранное: ${title}`, exact: true })
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `В корзину: ${title}`, exact: true })
+      .click()
+    await like.click()
+    // Pressed, as far as the page shows; the frame after it, the heart's request has gone if it was going to.
+    await expect(like).toHaveAttribute('aria-pressed', 'true')
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    release()
+    await both
 
-  // The second post went with the id the first was given: the basket and the favourite are one visitor's.
-  expect(sent).toHaveLength(2)
-  expect(sent[0]).not.toContain('visitorId=')
-  expect(sent[1]).toMatch(/(^|; )visitorId=[\w-]+/)
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
-  await visit(page, '/ru/basket')
-  await expect(page.getByRole('list', { name: 'Товары в корзине' }).getByRole('link', { name: title })).toBeVisible()
-  await visit(page, '/ru/saved')
-  await expect(page.getByRole('list', { name: 'Избранное' }).getByRole('article')).toHaveCount(1)
-  expect(errors).toEqual([])
-})
+    // The second post went with the id the first was given: the basket and the favourite are one visitor's.
+    expect(sent).toHaveLength(2)
+    expect(sent[0]).not.toContain('visitorId=')
+    expect(sent[1]).toMatch(/(^|; )visitorId=[\w-]+/)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await visit(page, '/ru/basket')
+    await expect(page.getByRole('list', { name: 'Товары в корзине' }).getByRole('link', { name: title })).toBeVisible()
+    await visit(page, '/ru/saved')
+    await expect(page.getByRole('list', { name: 'Избранное' }).getByRole('article')).toHaveCount(1)
+    expect(errors).toEqual([])
+  },
+)
 
 test('the basket follows the visitor into the account; logout reloads basket and favourites', async ({
   page,

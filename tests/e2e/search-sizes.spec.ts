@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { hydrated, main, visit, watchErrors, withJs } from './support/page.ts'
+import { hydrated, jsOnly, main, visit, watchErrors } from './support/page.ts'
 
 // Search by fragrance and sizes like Notino, on phones, with and without
 // JavaScript, in the three languages: a search lists Dior Sauvage once with
@@ -113,8 +113,8 @@ for (const width of [360, 320])
         await expect(main(page).getByRole('list', { name: new RegExp(`^${t.sizesOf}`) })).toHaveCount(0)
       })
 
-      test(`${lang}: the live dropdown lists a fragrance once, with "from" and its sizes`, async ({ page }) => {
-        test.skip(!withJs(), 'The dropdown is JavaScript; without it the box submits to the list tested above.')
+      // The dropdown is JavaScript; without it the box submits to the list tested above.
+      test(`${lang}: the live dropdown lists a fragrance once, with "from" and its sizes`, jsOnly, async ({ page }) => {
         await visit(page, `/${lang}`)
         await hydrated(page)
         const box = page.getByRole('combobox', { name: t.box })

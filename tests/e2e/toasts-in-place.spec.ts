@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { freshPhone } from './support/customer.ts'
 import { type Shopper, shopper } from './support/orders.ts'
-import { hydrated, main, withJs } from './support/page.ts'
+import { hydrated, jsOnly, main, withJs } from './support/page.ts'
 import { messagesTo, nextCode } from './support/sms.ts'
 import { type Lang, langs, text } from './support/texts.ts'
 
@@ -182,43 +182,45 @@ for (const width of [320, 360])
         await expect(field).toHaveValue('ATIR10')
       })
 
-      test(`after registering on the way to the checkout, the toast leaves its fields clear (${lang})`, async ({
-        page,
-      }) => {
-        test.skip(!withJs(), 'without JavaScript registration ends on its own page, with a link to the checkout')
-        test.setTimeout(120_000)
-        // A visitor's basket, then the checkout's sign-in dialog and its registration.
-        await page.goto(`/${lang}/products/${product}`)
-        await hydrated(page)
-        const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
-        await main(page)
-          .getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true })
-          .click()
-        await expect(region(page, lang).getByText(text(lang, 'basket:toast.added'))).toBeVisible()
-        await page.goto(`/${lang}/basket`)
-        await hydrated(page)
-        await main(page)
-          .getByRole('link', { name: text(lang, 'basket:page.checkout') })
-          .click()
-        await page
-          .getByRole('dialog', { name: text(lang, 'account:login.title') })
-          .getByRole('link', { name: text(lang, 'account:login.to_register') })
-          .click()
-        const dialog = page.getByRole('dialog', { name: text(lang, 'account:register.title') })
-        const national = freshPhone()
-        await dialog.getByRole('textbox', { name: text(lang, 'account:fields.full_name') }).fill('Nodira Aliyeva')
-        await dialog.getByRole('textbox', { name: text(lang, 'account:fields.phone') }).fill(national)
-        const seen = messagesTo(national).length
-        await dialog.getByRole('button', { name: text(lang, 'account:register.get_code') }).click()
-        await dialog
-          .getByRole('textbox', { name: text(lang, 'account:code.label') })
-          .fill(await nextCode(national, seen))
-        await dialog.getByLabel(text(lang, 'account:fields.password'), { exact: true }).fill('in-place-secret-1')
-        await dialog.getByLabel(text(lang, 'account:fields.password_confirm')).fill('in-place-secret-1')
-        await dialog.getByRole('button', { name: text(lang, 'account:register.submit') }).click()
-        await expect(page).toHaveURL(new RegExp(`/${lang}/checkout$`))
-        await expectClear(page, lang, text(lang, 'account:toast.register_success'))
-      })
+      // Without JavaScript registration ends on its own page, with a link to the checkout.
+      test(
+        `after registering on the way to the checkout, the toast leaves its fields clear (${lang})`,
+        jsOnly,
+        async ({ page }) => {
+          test.setTimeout(120_000)
+          // A visitor's basket, then the checkout's sign-in dialog and its registration.
+          await page.goto(`/${lang}/products/${product}`)
+          await hydrated(page)
+          const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+          await main(page)
+            .getByRole('button', { name: text(lang, 'basket:actions.add_label', { title }), exact: true })
+            .click()
+          await expect(region(page, lang).getByText(text(lang, 'basket:toast.added'))).toBeVisible()
+          await page.goto(`/${lang}/basket`)
+          await hydrated(page)
+          await main(page)
+            .getByRole('link', { name: text(lang, 'basket:page.checkout') })
+            .click()
+          await page
+            .getByRole('dialog', { name: text(lang, 'account:login.title') })
+            .getByRole('link', { name: text(lang, 'account:login.to_register') })
+            .click()
+          const dialog = page.getByRole('dialog', { name: text(lang, 'account:register.title') })
+          const national = freshPhone()
+          await dialog.getByRole('textbox', { name: text(lang, 'account:fields.full_name') }).fill('Nodira Aliyeva')
+          await dialog.getByRole('textbox', { name: text(lang, 'account:fields.phone') }).fill(national)
+          const seen = messagesTo(national).length
+          await dialog.getByRole('button', { name: text(lang, 'account:register.get_code') }).click()
+          await dialog
+            .getByRole('textbox', { name: text(lang, 'account:code.label') })
+            .fill(await nextCode(national, seen))
+          await dialog.getByLabel(text(lang, 'account:fields.password'), { exact: true }).fill('in-place-secret-1')
+          await dialog.getByLabel(text(lang, 'account:fields.password_confirm')).fill('in-place-secret-1')
+          await dialog.getByRole('button', { name: text(lang, 'account:register.submit') }).click()
+          await expect(page).toHaveURL(new RegExp(`/${lang}/checkout$`))
+          await expectClear(page, lang, text(lang, 'account:toast.register_success'))
+        },
+      )
     }
   })
 

@@ -72,3 +72,6 @@ export async function basketToCheckout(page: Page, slug: string) {
   if (withJs()) await page.waitForLoadState('networkidle')
   return title
 }
+
+/** A test of what only scripts do: the no-JavaScript project leaves it out (playwright.config.ts, grepInvert). */
+export const jsOnly = { tag: '@js-only' }
