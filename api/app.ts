@@ -34,6 +34,7 @@ import { paymentRoutes, providerCallbackRoutes } from './payments/routes.ts'
 import { profileRoutes } from './profile/routes.ts'
 import { promoRoutes } from './promo/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { forgetAfterWrites } from './shoppers/changes.ts'
 import { StockError } from './stock/movements.ts'
 import { telegramWebhookRoutes } from './telegram/webhook-routes.ts'
 
@@ -75,6 +76,7 @@ export function createApi(deps: ApiDeps): Api {
   app.route('/', providerCallbackRoutes(deps))
   app.route('/', telegramWebhookRoutes(deps))
   app.use(authenticate(deps))
+  app.use(forgetAfterWrites(deps.database.db))
 
   app.route('/', contentRoutes(deps))
   app.route('/', cartRoutes(deps))

@@ -26,7 +26,8 @@
 // Settings: BENCH_PRODUCTS (2000), BENCH_REQUESTS (sequential renders per page,
 // 100), BENCH_SECONDS (load per page, 10), BENCH_CONNECTIONS (concurrent
 // clients, 10), BENCH_MIXED (requests of the memory part, 10000),
-// BENCH_PROFILE_REQUESTS (profiled requests per page, 50), BENCH_SPIKE_SECONDS
+// BENCH_PROFILE_REQUESTS (profiled requests per page, 50), BENCH_PROFILE_DIR (also
+// write each page's V8 profile there, to open in DevTools), BENCH_SPIKE_SECONDS
 // (length of each rate step of the spike part, 20),
 // BENCH_LIGHTHOUSE_RUNS (runs of the five pages, each page's median and lowest–highest
 // reported, 1), BENCH_INTERACTIVE_RUNS (visits per network and moment, median taken, 3),
@@ -437,6 +438,7 @@ if (run('profile')) {
   const signed = await signedInHeaders()
   const profiled = [
     { name: 'product, returning visitor', path: pages.product, headers },
+    { name: 'product, returning visitor with a basket', path: pages.product, headers: await basketHeaders() },
     { name: 'product, signed in', path: pages.product, headers: signed },
     { name: 'home, returning visitor', path: pages.home, headers },
     { name: 'home, signed in', path: pages.home, headers: signed },
@@ -447,6 +449,13 @@ if (run('profile')) {
     root,
     metricsToken,
   })
+  const profileDir = process.env.BENCH_PROFILE_DIR
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true })
+    for (const r of results)
+      writeFileSync(join(profileDir, `${r.name.replaceAll(/\W+/g, '-')}.cpuprofile`), JSON.stringify(r.profile))
+    console.log(`bench: profile: each page's V8 profile written to ${profileDir}`)
+  }
   const names = [...buckets.map((b) => b.name), 'other'].filter((name) => results.some((r) => r.buckets.get(name)))
   const cell = (r, name) => {
     const value = r.buckets.get(name) ?? 0
@@ -464,7 +473,7 @@ if (run('profile')) {
     body: [
       heading(
         'profile',
-        `V8's sampling profiler (every 250 µs, through the server's inspector) while ${profileRequests} requests of each page are made one at a time, after 10 unprofiled ones; the product page \`${pages.product.replace(slug, '{slug}')}\` and home \`${pages.home}\`, for a returning visitor (a visitor id, nothing in the basket) and a signed-in shopper (two products in the basket, three favourites). Each sample goes to the innermost frame of its stack that belongs to a row (tests/bench/profile.mjs): a JSON.parse inside the API client is JSON, a query inside a service the database. Idle time is left out; under load a preempted thread's samples still count, so compare the shares more than the milliseconds. Database queries per page from /metrics.`,
+        `V8's sampling profiler (every 250 µs, through the server's inspector) while ${profileRequests} requests of each page are made one at a time, after 10 unprofiled ones; the product page \`${pages.product.replace(slug, '{slug}')}\` and home \`${pages.home}\`, for a returning visitor (a visitor id, nothing in the basket; the product page also with a product in the basket) and a signed-in shopper (two products in the basket, three favourites). Each sample goes to the innermost frame of its stack that belongs to a row (tests/bench/profile.mjs): a JSON.parse inside the API client is JSON, a query inside a service the database. Idle time is left out; under load a preempted thread's samples still count, so compare the shares more than the milliseconds. Database queries per page from /metrics.`,
       ),
       '',
       ...table,

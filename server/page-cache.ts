@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseCookie } from 'cookie'
 import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
+import { LRUCache } from 'lru-cache'
 import type { Api } from '#api/app.ts'
 import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#api/catalogue/cache.ts'
 import type { Db } from '#api/db/client.ts'
@@ -17,6 +18,7 @@ import { renderSlots } from '#app/utils/personal-slots.server.tsx'
 import { SharedRender } from '#app/utils/shared-render.server.ts'
 import { MINI_APP_COOKIE } from '#app/utils/telegram-mini-app.server.ts'
 import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.ts'
+import { shopperValues } from './shopper-values.ts'
 
 // Storefront pages rendered once for everyone
 // (docs/decisions/017-cached-pages-for-everyone.md, which extends 010). A page
@@ -29,7 +31,9 @@ import { fillTemplate, type PageTemplate, pageTemplate } from './page-template.t
 //   no session, no basket cookie) gets the template as it is, kept whole as a
 //   file is, compressed ahead (as decision 010 began it);
 // - everyone else gets it with their own parts filled in: their values from
-//   the API as them, the slots that differ rendered for them.
+//   the API as them, remembered until a change of theirs (server/shopper-values.ts),
+//   the slots that differ rendered for them, each kept for the next shopper in
+//   the same state (a card's "in the basket: 1").
 //
 // Toasts the last request queued (the flash cookie) are such a part too: on
 // that shopper's page only. A signed-in shopper whose access token is due for
@@ -241,7 +245,14 @@ export function pageCache(
     maxBytes?: number
   },
 ) {
-  const store = new PageStore(options.maxBytes ?? DEFAULT_MAX_BYTES)
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  // Of the budget, an eighth for the slots rendered for shoppers (their header, a card in their basket).
+  const store = new PageStore(maxBytes - Math.floor(maxBytes / 8))
+  const slotHtml = new LRUCache<string, Buffer>({
+    maxSize: Math.max(1, Math.floor(maxBytes / 8)),
+    sizeCalculation: (html, key) => html.length + key.length,
+  })
+  const memory = shopperValues(db)
   // Requests for a page being rendered wait for that render rather than render it again (a crowd's first second).
   const rendering = new Map<string, Promise<Template | null>>()
 
@@ -295,11 +306,16 @@ export function pageCache(
   /** A page from its template with `values` in it, for `req`. */
   async function fill(req: Request, res: Response, entry: Template, values: ReadonlyMap<string, unknown>) {
     const frame = [...entry.template.parts].find(([, part]) => part.name === 'frame')?.[0] ?? null
-    return fillTemplate(entry.template, values, res.locals.nonce, (slots) =>
-      renderSlots(
-        slots.map((slot) => slot.children),
-        { url: pageUrl(req), lang: entry.lang, frame, values },
-      ),
+    return fillTemplate(
+      entry.template,
+      values,
+      res.locals.nonce,
+      (slots) =>
+        renderSlots(
+          slots.map((slot) => slot.children),
+          { url: pageUrl(req), lang: entry.lang, frame, values },
+        ),
+      slotHtml,
     )
   }
 
@@ -381,7 +397,7 @@ export function pageCache(
       clientAddress: req.ip ?? null,
     })
     if (!shopper) return false
-    const values = await personalValues(entry.template.parts, shopper)
+    const values = await personalValues(entry.template.parts, shopper, memory)
     if (!values) return false
     pageCacheRequests.inc({ result: found.hit ? 'hit' : 'miss', shopper: 'personal' })
     const body = await fill(req, res, entry, values)

@@ -16,6 +16,8 @@ type Piece =
   | { kind: 'nonce' }
 
 export type PageTemplate = {
+  /** This template's number in the process: what its slots' HTML is remembered under. */
+  id: number
   pieces: Piece[]
   slots: RenderedSlot[]
   /** Each slot's state for a first-time visitor: a shopper with the same state gets its neutral HTML. */
@@ -25,6 +27,8 @@ export type PageTemplate = {
   /** The bytes the template holds, for the page store's budget. */
   size: number
 }
+
+let templates = 0
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
@@ -87,6 +91,7 @@ export function pageTemplate(html: string, shared: SharedRender, nonce: string):
     0,
   )
   return {
+    id: ++templates,
     pieces,
     slots: shared.slots,
     neutralStates: shared.slots.map((slot) => JSON.stringify(slot.state(neutralValue))),
@@ -104,26 +109,39 @@ export function scriptText(text: string) {
     .replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/** Slots already rendered for a shopper, by template, slot and state: another in that state gets the same HTML. */
+export type SlotMemory = { get(key: string): Buffer | undefined; set(key: string, html: Buffer): void }
+
 /**
  * The page for the shopper whose values `values` holds (token → value), with
  * `nonce` on its scripts: each slot whose state is a first-time visitor's keeps
- * that HTML, the others come from `render` (all at once, in slot order).
+ * that HTML, the others come from `memory` or else from `render` (all at once,
+ * in slot order).
  */
 export async function fillTemplate(
   template: PageTemplate,
   values: ReadonlyMap<string, unknown>,
   nonce: string,
   render: (slots: RenderedSlot[]) => Promise<string[]>,
+  memory?: SlotMemory,
 ): Promise<Buffer> {
   const value = <T>(token: string) => values.get(token) as T
-  const changed = template.slots.flatMap((slot, index) =>
-    JSON.stringify(slot.state(value)) === template.neutralStates[index] ? [] : [index],
-  )
   const rendered = new Map<number, Buffer>()
-  if (changed.length) {
-    const html = await render(changed.map((index) => template.slots[index] as RenderedSlot))
-    changed.forEach((index, i) => {
-      rendered.set(index, Buffer.from(html[i] ?? ''))
+  const missing: { index: number; key: string }[] = []
+  template.slots.forEach((slot, index) => {
+    const state = JSON.stringify(slot.state(value))
+    if (state === template.neutralStates[index]) return
+    const key = `${template.id}\n${index}\n${state}`
+    const kept = memory?.get(key)
+    if (kept) rendered.set(index, kept)
+    else missing.push({ index, key })
+  })
+  if (missing.length) {
+    const html = await render(missing.map(({ index }) => template.slots[index] as RenderedSlot))
+    missing.forEach(({ index, key }, i) => {
+      const bytes = Buffer.from(html[i] ?? '')
+      rendered.set(index, bytes)
+      memory?.set(key, bytes)
     })
   }
   const nonceBytes = Buffer.from(nonce)

@@ -24,6 +24,7 @@ import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
+import { listenForShopperChanges } from '#api/shoppers/changes.ts'
 import { startStaffControl } from '#api/staff/control.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { type SharedRender, sharedRenderContext } from '#app/utils/shared-render.server.ts'
@@ -75,9 +76,11 @@ export async function createShop({ build, assets }: ShopOptions) {
     throw error
   })
   // Catalogue writes by the other processes on this database empty this one's cache,
-  // and the words of their new search keys reach this one's typo vocabulary.
+  // the words of their new search keys reach this one's typo vocabulary, and a
+  // shopper's change anywhere ends what this one remembers of them.
   const stopListening = await listenForCatalogueChanges(database)
   const stopSearchWords = await listenForSearchWords(database)
+  const stopShopperChanges = await listenForShopperChanges(database)
   const deps = { database, config }
   const api = createApi(deps)
   // Unpaid orders past their hold are cancelled (and failed refunds retried) by this process.
@@ -193,6 +196,7 @@ export async function createShop({ build, assets }: ShopOptions) {
       await dependencies.stop()
       await stopListening()
       await stopSearchWords()
+      await stopShopperChanges()
       await database.close()
       await closeErrorReports()
     },

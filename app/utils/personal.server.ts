@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { parseCookie } from 'cookie'
+import { decodeJwt } from 'jose'
 import { RouterContextProvider } from 'react-router'
 import type { Api, Badges, User } from '#api/types.ts'
 import type { ReviewPermission } from '#app/components/reviews/reviews.tsx'
@@ -44,7 +45,12 @@ export type Shopper = {
 const noBadges: Badges = { orders_total: 0, cart_total: 0, favourites_total: 0 }
 const noFrame = (): FramePersonal => ({ user: null, badges: noBadges, liked: [], inBasket: [] })
 
-type Part<A extends Record<string, string>, T> = { neutral(args: A): T; load(shopper: Shopper, args: A): Promise<T> }
+type Part<A extends Record<string, string>, T> = {
+  neutral(args: A): T
+  load(shopper: Shopper, args: A): Promise<T>
+  /** Read for each request, never remembered (the toasts: taken once). */
+  perRequest?: true
+}
 
 const part = <A extends Record<string, string>, T>(definition: Part<A, T>) => definition
 
@@ -88,6 +94,7 @@ const parts = {
   toasts: part<Record<string, never>, FlashToast[]>({
     neutral: () => [],
     load: async (shopper) => shopper.toasts(),
+    perRequest: true,
   }),
 }
 
@@ -154,7 +161,7 @@ export async function cookieShopper({
   lang: Lang
   api: Api
   clientAddress: string | null
-}): Promise<(Shopper & { cookies(): Promise<string[]> }) | null> {
+}): Promise<(CookieShopper & { cookies(): Promise<string[]> }) | null> {
   const cookies = parseCookie(cookie)
   // Read as the storefront reads them (app/middleware/storefront.server.ts), for the same cookies in the answer.
   const request = new Request(url, { headers: { cookie } })
@@ -168,8 +175,14 @@ export async function cookieShopper({
   // A read with no visitor id uses a throwaway one, which owns nothing (app/utils/visitor.server.ts).
   const caller = { lang, fingerprint: visitor ?? randomBytes(18).toString('base64url'), clientAddress }
   const client = createApiClient(context, caller, tokens ? { bearer: tokens.access } : 'none')
+  // The session cookie is the shop's own, signed: its access token's claims need no second check here
+  // (the API checks the token itself whenever it is asked).
+  const claims = tokens ? decodeJwt(tokens.access) : null
   let user: Promise<User | null> | undefined
   return {
+    owner: claims ? `u:${claims.sub}` : visitor ? `v:${visitor}` : null,
+    // A new sign-in is a new session: nothing remembered of an earlier one is its.
+    memoryKey: `${claims?.sid ?? ''}\n${lang}`,
     api: client,
     nobody: !tokens && !visitor,
     signedIn: Boolean(tokens),
@@ -189,21 +202,37 @@ export async function cookieShopper({
   }
 }
 
+/** A page-cache request's shopper: also whose values these are, for a memory of them. */
+export type CookieShopper = Shopper & {
+  /** The owner key (`u:<id>`, `v:<fingerprint>`) of what they own; `null` for nobody. */
+  owner: string | null
+  /** What else their values are per: the session and the language. */
+  memoryKey: string
+}
+
+/** Values remembered per shopper (server/shopper-values.ts). */
+export type ValueMemory = { recall<T>(owner: string, key: string, load: () => Promise<T>): Promise<T> }
+
 /**
  * The shopper's value of each token of a cached page (`parts`: token → part),
- * through `api` as them: `null` when the page cannot be filled in here and must
- * be rendered for the request (a token to refresh, a session that ended).
+ * through `api` as them or from `memory`: `null` when the page cannot be filled
+ * in here and must be rendered for the request (a token to refresh, a session
+ * that ended).
  */
 export async function personalValues(
   parts_: ReadonlyMap<string, { name: string; args: Record<string, string> }>,
-  shopper: Shopper,
+  shopper: CookieShopper,
+  memory?: ValueMemory,
 ): Promise<Map<string, unknown> | null> {
   const values = new Map<string, unknown>()
   try {
     await Promise.all(
       [...parts_].map(async ([token, { name, args }]) => {
         const definition = parts[name as PartName] as Part<Record<string, string>, unknown>
-        values.set(token, await definition.load(shopper, args))
+        const load = () => definition.load(shopper, args)
+        const key = `${shopper.memoryKey}\n${name}\n${JSON.stringify(args)}`
+        const owner = definition.perRequest ? null : shopper.owner
+        values.set(token, await (memory && owner ? memory.recall(owner, key, load) : load()))
       }),
     )
   } catch (error) {

@@ -131,3 +131,34 @@ test("a toast is filled into its shopper's page alone, once, and its cookie clea
     expect(page.body).not.toContain('Товар добавлен в корзину')
   }
 })
+
+test("a change of the shopper's own made elsewhere is on their next cached page", async ({ request }) => {
+  const popular = await (await request.get('/api/v1/products/?ordering=popularity&size=2')).json()
+  const [first, second] = popular.results as { id: number; slug: string }[]
+  const path = `/ru/products/${first!.slug}`
+  const password = 'cache-elsewhere-1'
+  const phone = await registerCustomer(request, password, 'Шахзод Каримов')
+  const shopper = (await post('/ru/login', 'i18n_redirected=ru', { phone, password }))
+    .split('; ')
+    .filter((c) => !c.startsWith('atir_flash='))
+    .join('; ')
+  // Their page from the cache with an empty basket, read once: their values are remembered from here.
+  await expectSameAsRendered(path, shopper)
+  expect((await get(path, shopper)).body).toContain('aria-label="Корзина: 0"')
+
+  // The same shopper on another device (the Mini App, a second phone) fills the basket through the API.
+  const login = await request.post('/api/v1/auth/login/', { data: { phone: `+998${phone}`, password } })
+  expect(login.status()).toBe(200)
+  const { access } = await login.json()
+  const added = await request.post('/api/v1/orders/cart/products/', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { product_id: second!.id, quantity: 2 },
+  })
+  expect(added.status()).toBe(200)
+
+  // The next page shows it (the database named the shopper when the line was written), and is their render.
+  const next = await get(path, shopper)
+  expect(next.cache).toBe('hit')
+  expect(next.body).toContain('aria-label="Корзина: 2"')
+  await expectSameAsRendered(path, shopper)
+})
