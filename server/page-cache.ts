@@ -245,14 +245,15 @@ export function pageCache(
     maxBytes?: number
   },
 ) {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
-  // Of the budget, an eighth for the slots rendered for shoppers (their header, a card in their basket).
-  const store = new PageStore(maxBytes - Math.floor(maxBytes / 8))
+  // Of the budget, an eighth each for the slots rendered for shoppers (their header, a card in their
+  // basket) and for the shoppers' values; the rest for pages.
+  const eighth = Math.floor((options.maxBytes ?? DEFAULT_MAX_BYTES) / 8)
+  const store = new PageStore(6 * eighth)
   const slotHtml = new LRUCache<string, Buffer>({
-    maxSize: Math.max(1, Math.floor(maxBytes / 8)),
+    maxSize: Math.max(1, eighth),
     sizeCalculation: (html, key) => html.length + key.length,
   })
-  const memory = shopperValues(db)
+  const memory = shopperValues(db, eighth)
   // Requests for a page being rendered wait for that render rather than render it again (a crowd's first second).
   const rendering = new Map<string, Promise<Template | null>>()
 

@@ -30,7 +30,6 @@ export class ShopperChanges {
       if (reason === 'evict') this.floor = Math.max(this.floor, seq)
     },
   })
-  private readonly listeners = new Set<(owner: string | null) => void>()
 
   /** The moment to pass to `changedSince` for what is read from now on. */
   now() {
@@ -47,13 +46,6 @@ export class ShopperChanges {
     this.seq++
     if (owner === null) this.floor = this.seq
     else this.latest.set(owner, this.seq)
-    for (const listener of this.listeners) listener(owner)
-  }
-
-  /** Calls `listener` with every change heard; returns the function that stops it. */
-  onChange(listener: (owner: string | null) => void) {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
   }
 }
 

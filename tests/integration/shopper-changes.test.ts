@@ -18,23 +18,25 @@ import { secondProcess } from './support/second-process.ts'
 const t = setupTestApi({ products: 10 })
 const other = secondProcess(t)
 const orderOf = orderMaker(t)
-const heard: (string | null)[] = []
 let stop = async () => {}
 
 beforeAll(async () => {
   stop = await listenForShopperChanges(other.database)
-  shopperChanges(other.database.db).onChange((owner) => heard.push(owner))
 })
 afterAll(() => stop())
 
 const visitor = (n: number) => `shopper-changes-visitor-${n}`
 
-/** Waits until the other process has heard of a change of `owner`'s. */
-const hears = (owner: string) => vi.waitFor(() => expect(heard).toContain(owner), untilNotice)
+/** The other process's moment now, to wait for a change heard after it. */
+const now = () => shopperChanges(other.database.db).now()
+
+/** Waits until the other process has heard of a change of `owner`'s after `since`. */
+const hears = (owner: string, since: number) =>
+  vi.waitFor(() => expect(shopperChanges(other.database.db).changedSince(owner, since)).toBe(true), untilNotice)
 
 /** A memory of the other process and a reading of `owner`'s that counts how often it was read. */
 function reading(owner: string) {
-  const memory = shopperValues(other.database.db)
+  const memory = shopperValues(other.database.db, 2 ** 20)
   let reads = 0
   return {
     recall: () => memory.recall(owner, 'frame', async () => ++reads),
@@ -68,7 +70,7 @@ describe("a shopper's changes", () => {
       ],
       [
         'a review',
-        () => t.database.db.insert(reviews).values({ productId, userId: userId, rating: 5, comment: 'Стойкий аромат' }),
+        () => t.database.db.insert(reviews).values({ productId, userId, rating: 5, comment: 'Стойкий аромат' }),
       ],
       ['a name', () => t.database.db.update(users).set({ fullName: 'Дилноза Юсупова' }).where(eq(users.id, userId))],
       [
@@ -78,9 +80,9 @@ describe("a shopper's changes", () => {
     ]
     const owners = [`v:${visitor(1)}`, `v:${visitor(2)}`, user, user, user, user, user]
     for (const [index, [what, write]] of writes.entries()) {
-      heard.length = 0
+      const before = now()
       await write()
-      await hears(owners[index]!).catch((error: Error) => {
+      await hears(owners[index]!, before).catch((error: Error) => {
         throw new Error(`${what}: ${error.message}`)
       })
     }
@@ -96,24 +98,25 @@ describe("a shopper's changes", () => {
     expect(mine.reads).toBe(1)
 
     // Someone else's basket changes: this shopper's values stand.
-    heard.length = 0
+    let before = now()
     await t.json('orders/cart/products/', {
       method: 'POST',
       fingerprint: visitor(4),
       body: JSON.stringify({ product_id: one!.id, quantity: 1 }),
     })
-    await hears(`v:${visitor(4)}`)
+    await hears(`v:${visitor(4)}`, before)
     await mine.recall()
     expect(mine.reads).toBe(1)
 
     // Theirs, through this process's API: the other process reads them again.
+    before = now()
     const added = await t.json('orders/cart/products/', {
       method: 'POST',
       fingerprint: visitor(3),
       body: JSON.stringify({ product_id: two!.id, quantity: 1 }),
     })
     expect(added.status).toBe(200)
-    await hears(owner)
+    await hears(owner, before)
     await mine.recall()
     expect(mine.reads).toBe(2)
 
@@ -125,7 +128,7 @@ describe("a shopper's changes", () => {
 
   it('keeps no reading that a change of the shopper crossed', async () => {
     const owner = `v:${visitor(5)}`
-    const memory = shopperValues(other.database.db)
+    const memory = shopperValues(other.database.db, 2 ** 20)
     let reads = 0
     let finish = () => {}
     const slow = memory.recall(owner, 'frame', async () => {
@@ -136,10 +139,13 @@ describe("a shopper's changes", () => {
       return 'before the change'
     })
     await vi.waitFor(() => expect(reads).toBe(1), untilNotice)
-    heard.length = 0
-    const { productId } = await orderOf.place()
-    await t.database.db.insert(cartItems).values({ owner, productId, quantity: 1, priceSeen: 100_000 })
-    await hears(owner)
+    // A write of theirs by another program (not an order: that would change the catalogue too).
+    const before = now()
+    const { body } = await t.json<{ results: { id: number }[] }>('products/?size=1')
+    await t.database.db
+      .insert(cartItems)
+      .values({ owner, productId: body.results[0]!.id, quantity: 1, priceSeen: 100_000 })
+    await hears(owner, before)
     finish()
     expect(await slow).toBe('before the change')
     expect(await memory.recall(owner, 'frame', async () => 'after the change')).toBe('after the change')
