@@ -28,7 +28,11 @@ export const DEPENDENCY_CHECK_MS = 10_000
  */
 export function watchDependencies(
   deps: { database: Pick<Database, 'ping'>; media: Pick<MediaStore, 'checkReadable' | 'name'> },
-  options: { intervalMs?: number } = {},
+  options: {
+    intervalMs?: number
+    /** Told what each check found. */
+    onCheck?: (name: Name, state: Exclude<DependencyState, 'unknown'>) => void
+  } = {},
 ): DependencyWatch {
   const state: Record<Name, DependencyState> = { database: 'unknown', media: 'unknown' }
   const checks: Record<Name, () => Promise<void>> = {
@@ -46,6 +50,7 @@ export function watchDependencies(
     }
     const before = state[name]
     state[name] = problem === null ? 'up' : 'down'
+    options.onCheck?.(name, state[name])
     dependencyUp.set({ dependency: name }, problem === null ? 1 : 0)
     if (problem !== null && before !== 'down')
       logger().error(`${what[name]} cannot be reached: ${problem} (requests that need it answer 503)`)

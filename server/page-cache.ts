@@ -44,7 +44,7 @@ import { shopperValues } from './shopper-values.ts'
 // (api/catalogue/cache.ts: every catalogue, content, stock, order or review
 // change in any process on the database moves it), for at most TTL_MS, and
 // never past the next moment a sale starts or ends. Entries are kept within
-// PAGE_CACHE_MB, the least recently served first out.
+// three quarters of PAGE_CACHE_MB, the least recently served first out.
 const TTL_MS = 60_000
 const DEFAULT_MAX_BYTES = 32 * 2 ** 20
 const MAX_BODY_BYTES = 512 * 1024

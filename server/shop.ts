@@ -24,7 +24,7 @@ import { openMediaStore } from '#api/media/store.ts'
 import { reportDatabase } from '#api/metrics.ts'
 import { startOrderJobs } from '#api/orders/jobs.ts'
 import { fromRoot } from '#api/project-root.ts'
-import { listenForShopperChanges } from '#api/shoppers/changes.ts'
+import { listenForShopperChanges, shopperChanges } from '#api/shoppers/changes.ts'
 import { startStaffControl } from '#api/staff/control.ts'
 import { apiContext, clientAddressContext, nonceContext } from '#app/utils/request-context.ts'
 import { type SharedRender, sharedRenderContext } from '#app/utils/shared-render.server.ts'
@@ -93,7 +93,11 @@ export async function createShop({ build, assets }: ShopOptions) {
 
   reportDatabase(database)
   // Database and picture store, read every few seconds: to /metrics, the log and /readyz's body.
-  const dependencies = watchDependencies({ database, media })
+  // A database out of reach is also a time notices of shoppers' changes may be missed.
+  const dependencies = watchDependencies(
+    { database, media },
+    { onCheck: (name, state) => name === 'database' && shopperChanges(database.db).reachableNow(state === 'up') },
+  )
   let stopping = false
 
   const app = express()

@@ -18,8 +18,9 @@ const channel = 'atir_shopper'
 const KNOWN_CHANGES = 50_000
 
 export class ShopperChanges {
-  /** False while notices may be missed (not listening, or the connection dropped): nothing is remembered then. */
-  trusted = false
+  private listening = false
+  /** False while the database does not answer: a process cut off from it may miss notices before its listening connection knows. */
+  private reachable = true
   /** Moves with every change heard: a reading taken at `seq` is good while no change of its shopper came after. */
   private seq = 0
   /** Changes older than the shoppers still known by name: a reading from before it may be stale. */
@@ -30,6 +31,23 @@ export class ShopperChanges {
       if (reason === 'evict') this.floor = Math.max(this.floor, seq)
     },
   })
+
+  /** False while notices may be missed (not listening, or the database out of reach): nothing is remembered then. */
+  get trusted() {
+    return this.listening && this.reachable
+  }
+
+  /** Whether the listening connection is up; a change of it may have missed notices. */
+  listeningNow(listening: boolean) {
+    this.changed(null)
+    this.listening = listening
+  }
+
+  /** Whether the database answers, as the process's dependency checks find it. */
+  reachableNow(reachable: boolean) {
+    if (reachable !== this.reachable) this.changed(null)
+    this.reachable = reachable
+  }
 
   /** The moment to pass to `changedSince` for what is read from now on. */
   now() {
@@ -71,14 +89,11 @@ export async function listenForShopperChanges(database: Database) {
   const stop = await database.listen(
     channel,
     (owner) => feed.changed(owner || null),
-    (listening) => {
-      feed.changed(null)
-      feed.trusted = listening
-    },
+    (listening) => feed.listeningNow(listening),
   )
-  feed.trusted = true
+  feed.listeningNow(true)
   return async () => {
-    feed.trusted = false
+    feed.listeningNow(false)
     await stop()
   }
 }
