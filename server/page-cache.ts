@@ -260,7 +260,8 @@ export function pageCache(
   async function templateFor(url: string, req: Request, version: number) {
     const kept = store.lookup('template', url, req)
     if (kept?.version === version) return { entry: kept, hit: true }
-    const key = [url, isbot(req.headers['user-agent']), req.headers['save-data']].join('\n')
+    // Per catalogue version too: a request after a change never waits for a render begun before it.
+    const key = [url, isbot(req.headers['user-agent']), req.headers['save-data'], version].join('\n')
     let pending = rendering.get(key)
     if (!pending) {
       pending = renderTemplate(url, req, version).finally(() => rendering.delete(key))
