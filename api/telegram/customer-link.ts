@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
-import { randomToken, sha256 } from '../auth/crypto.ts'
+import { sha256 } from '../auth/crypto.ts'
 import type { Db } from '../db/client.ts'
 import { customerTelegram, customerTelegramCodes, users } from '../db/schema/index.ts'
 import type { Lang } from '../http/locale.ts'
 import { isUniqueViolation } from '../orders/db-errors.ts'
-import { LINK_CODE_TTL_MINUTES, type LinkCode } from './link.ts'
+import { LINK_CODE_TTL_MINUTES, type LinkCode, linkCodeToken } from './link.ts'
 
 /** A customer's Telegram as the bot uses it: their private chat and the language they read. */
 export type CustomerChat = { userId: number; telegramUserId: number; lang: Lang; linkedAt: Date }
@@ -19,7 +19,7 @@ export async function createCustomerLinkCode(
   userId: number,
   options: { now: Date; lang: Lang },
 ): Promise<LinkCode> {
-  const code = randomToken(24)
+  const code = linkCodeToken()
   const expiresAt = new Date(options.now.getTime() + LINK_CODE_TTL_MINUTES * 60_000)
   await db.transaction(async (tx) => {
     await tx.delete(customerTelegramCodes).where(eq(customerTelegramCodes.userId, userId))

@@ -12,16 +12,28 @@ export const LINK_CODE_TTL_MINUTES = 10
 export type LinkCode = { code: string; expiresAt: Date }
 
 /**
+ * 24 random bytes in base64url: a valid Telegram `start` parameter. Never
+ * one beginning with "-", which `npm run telegram -- simulate start <code>`
+ * (shown in the back office of a demo shop) would read as an option.
+ */
+export function linkCodeToken(): string {
+  for (;;) {
+    const code = randomToken(24)
+    if (!code.startsWith('-')) return code
+  }
+}
+
+/**
  * A fresh one-time link code for `staffId` (its earlier unused ones are
  * dropped). `lang` becomes the language the bot speaks to them. The code is
- * 24 random bytes in base64url: a valid Telegram `start` parameter.
+ * a `linkCodeToken()`.
  */
 export async function createLinkCode(
   db: Db,
   staffId: number,
   options: { now: Date; lang: Lang; actor: AuditActor },
 ): Promise<LinkCode> {
-  const code = randomToken(24)
+  const code = linkCodeToken()
   const expiresAt = new Date(options.now.getTime() + LINK_CODE_TTL_MINUTES * 60_000)
   await db.transaction(async (tx) => {
     await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.staffId, staffId))
