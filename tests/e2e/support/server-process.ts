@@ -21,10 +21,12 @@ export async function freePort() {
   })
 }
 
-export async function waitForHealth(port: number, timeoutMs = 600_000) {
+/** Asks /healthz every 100 ms until it answers 200; `signal` stops the asking (the process died). */
+export async function waitForHealth(port: number, timeoutMs = 600_000, signal?: AbortSignal) {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    signal?.throwIfAborted()
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`, { signal }).then(
       (r) => r.ok,
       () => false,
     )
@@ -96,8 +98,10 @@ export async function startServer(options: {
   const died = exitCode(child).then((code) => {
     throw new Error(`the server exited (${code ?? child.signalCode}) before it was healthy:\n${printed}`)
   })
-  await Promise.race([waitForHealth(port), died])
-  died.catch(() => {})
+  // A process that died stops the asking too: nothing keeps polling its port after the test.
+  const asking = new AbortController()
+  died.catch(() => asking.abort())
+  await Promise.race([waitForHealth(port, undefined, asking.signal), died])
   return server
 }
 
