@@ -4,6 +4,10 @@ import { markTestRun } from './tests/support/leftover-processes.ts'
 // Every process the run starts carries the mark: the teardown fails the run if one outlives it.
 markTestRun()
 
+// Files share a worker and the modules it loaded (a process and imports of its own per file cost
+// a fifth of the run); each still reads its own settings (tests/setup/file-isolation.ts).
+const sharedWorkers = { isolate: false }
+
 // Timeouts catch a test that hangs; they are not speed checks (those are
 // `npm run bench`). Sized so a machine at load average 20 (2 cores shared with
 // other work: ten times slower than alone) still passes; a hang is reported
@@ -24,11 +28,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/file-isolation.ts', 'tests/setup/fail-on-console-error.ts'],
           // As many as the integration files: both projects then share one pool of two
           // workers (with vitest's default of one fewer than the cores, the unit files
           // ran one at a time, on their own, before or after the integration files).
           maxWorkers: 2,
+          ...sharedWorkers,
           ...patience,
         },
       },
@@ -45,9 +50,14 @@ export default defineConfig({
           ],
           // Migrates and seeds each database template once per run; every file copies one.
           globalSetup: ['tests/setup/database-templates.ts'],
-          setupFiles: ['tests/setup/zod-openapi.ts', 'tests/setup/fail-on-console-error.ts'],
+          setupFiles: [
+            'tests/setup/file-isolation.ts',
+            'tests/setup/zod-openapi.ts',
+            'tests/setup/fail-on-console-error.ts',
+          ],
           // Each file loads its own copy of a database; a worker per core.
           maxWorkers: 2,
+          ...sharedWorkers,
           ...patience,
         },
       },

@@ -381,6 +381,11 @@ export function getConfig() {
   return cached
 }
 
+/** The next `getConfig()` parses process.env again: for test files that set their own environment. */
+export function forgetConfig() {
+  cached = undefined
+}
+
 /**
  * The bot the Login Widget signs in with, when the shop offers it: the
  * setting on, and a real bot (Telegram signs the widget's answers with its
