@@ -442,6 +442,10 @@ if (run('profile')) {
     { name: 'product, signed in', path: pages.product, headers: signed },
     { name: 'home, returning visitor', path: pages.home, headers },
     { name: 'home, signed in', path: pages.home, headers: signed },
+    // A shopper's own pages, which the page cache never holds: where a sale day's journey spends its time.
+    { name: 'basket, returning visitor with a basket', path: pages.basket, headers: await basketHeaders() },
+    { name: 'checkout, signed in', path: '/ru/checkout', headers: signed },
+    { name: 'sign-in, returning visitor', path: pages.login, headers },
   ]
   console.log(`bench: profile: ${profileRequests} requests of each page, one at a time, under the profiler…`)
   const results = await profilePages(base, { inspectPort: server.inspectPort, pid: server.pid }, profiled, {
@@ -473,7 +477,7 @@ if (run('profile')) {
     body: [
       heading(
         'profile',
-        `V8's sampling profiler (every 250 µs, through the server's inspector) while ${profileRequests} requests of each page are made one at a time, after 10 unprofiled ones; the product page \`${pages.product.replace(slug, '{slug}')}\` and home \`${pages.home}\`, for a returning visitor (a visitor id, nothing in the basket; the product page also with a product in the basket) and a signed-in shopper (two products in the basket, three favourites). Each sample goes to the innermost frame of its stack that belongs to a row (tests/bench/profile.mjs): a JSON.parse inside the API client is JSON, a query inside a service the database. Idle time is left out; under load a preempted thread's samples still count, so compare the shares more than the milliseconds. Database queries per page from /metrics.`,
+        `V8's sampling profiler (every 250 µs, through the server's inspector) while ${profileRequests} requests of each page are made one at a time, after 10 unprofiled ones; the product page \`${pages.product.replace(slug, '{slug}')}\` and home \`${pages.home}\`, for a returning visitor (a visitor id, nothing in the basket; the product page also with a product in the basket) and a signed-in shopper (two products in the basket, three favourites); and the pages that are a shopper's own, never from the page cache: the basket with a product in it, a signed-in shopper's checkout and the sign-in page. Each sample goes to the innermost frame of its stack that belongs to a row (tests/bench/profile.mjs): a JSON.parse inside the API client is JSON, a query inside a service the database. Idle time is left out; under load a preempted thread's samples still count, so compare the shares more than the milliseconds. Database queries per page from /metrics.`,
       ),
       '',
       ...table,
