@@ -727,7 +727,9 @@ if (run('spike')) {
     ].join('\n'),
   })
   targets.push({
-    target: 'spike: a rate held with 0 errors (≥ 5× its figure before the page cache for everyone)',
+    // The ×5 against the code before the page cache for everyone is a comparison of two commits' runs:
+    // docs/measured.md, "Traffic spike".
+    target: 'spike: a rate held with 0 errors',
     met: Boolean(held),
     figure: held ? `${held.rate.toFixed(1)} shoppers/s, ${held.pagesPerSecond.toFixed(0)} pages/s` : 'none',
   })
