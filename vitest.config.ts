@@ -4,8 +4,8 @@ import { markTestRun } from './tests/support/leftover-processes.ts'
 // Every process the run starts carries the mark: the teardown fails the run if one outlives it.
 markTestRun()
 
-// Files share a worker and the modules it loaded (a process and imports of its own per file cost
-// a fifth of the run); each still reads its own settings (tests/setup/file-isolation.ts).
+// Files share a worker and the modules it loaded (a process and imports of its own per file took a
+// third of the run's time); each still reads its own settings (tests/setup/file-isolation.ts).
 const sharedWorkers = { isolate: false }
 
 // Timeouts catch a test that hangs; they are not speed checks (those are
