@@ -10,7 +10,7 @@ import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#ap
 import type { Db } from '#api/db/client.ts'
 import { logger } from '#api/log.ts'
 import { pageCacheRequests } from '#api/metrics.ts'
-import { isLanguageCookie, privateCache, publicCache } from '#app/utils/http-cache.ts'
+import { isLanguageCookie, privateCache, publicCache, type SharedPageKind } from '#app/utils/http-cache.ts'
 import { isLang, type Lang } from '#app/utils/i18n.ts'
 import { languageCookieFor } from '#app/utils/locale-detection.server.ts'
 import { cookieShopper, personalValues } from '#app/utils/personal.server.ts'
@@ -22,7 +22,8 @@ import { shopperValues } from './shopper-values.ts'
 
 // Storefront pages rendered once for everyone
 // (docs/decisions/017-cached-pages-for-everyone.md, which extends 010). A page
-// whose route says it is shared (`handle = sharedPage`) is rendered as for a
+// whose route says it is shared (`handle = sharedPage`; the sign-in page,
+// `signedOutPage`, only for the signed-out) is rendered as for a
 // first-time visitor, with the shopper's own parts marked (a template,
 // server/page-template.ts), and kept; every request for it is then answered
 // from the template:
@@ -154,11 +155,12 @@ const size = (entry: Entry) =>
   entry.kind === 'whole' ? entry.identity.length + entry.gzip.length + entry.br.length : entry.template.size
 
 /** What may be a shared page's request: a read, without credentials of an API client or a waiting toast. */
-function candidate(req: Request, sharedPage: (path: string) => boolean) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  if (req.headers.authorization) return false
+/** Who the requested page is shared by, or null when the request is answered for itself. */
+function candidate(req: Request, sharedPage: (path: string) => SharedPageKind | null) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  if (req.headers.authorization) return null
   // A client navigation's data (`/ru/products/x.data`) is answered for its request.
-  if (req.path.endsWith('.data')) return false
+  if (req.path.endsWith('.data')) return null
   return sharedPage(req.path)
 }
 
@@ -240,8 +242,8 @@ export function pageCache(
   options: {
     api: Api
     render: SharedRenderer
-    /** Whether the route of a path says its page is shared (server/shared-pages.ts). */
-    sharedPage: (path: string) => boolean
+    /** Who the route of a path says its page is shared by (server/shared-pages.ts). */
+    sharedPage: (path: string) => SharedPageKind | null
     maxBytes?: number
   },
 ) {
@@ -387,7 +389,7 @@ export function pageCache(
   }
 
   /** Anyone else: the template with their own parts, or `false` when the page must be rendered for them. */
-  async function personal(req: Request, res: Response, url: string, version: number) {
+  async function personal(req: Request, res: Response, url: string, version: number, sharedBy: SharedPageKind) {
     const found = await templateFor(url, req, version)
     if (!found) return false
     const { entry } = found
@@ -398,7 +400,8 @@ export function pageCache(
       api: options.api,
       clientAddress: req.ip ?? null,
     })
-    if (!shopper) return false
+    // The sign-in page is not a signed-in shopper's: their own render sends them on.
+    if (!shopper || (sharedBy === 'signed-out' && shopper.signedIn)) return false
     const values = await personalValues(entry.template.parts, shopper, memory)
     if (!values) return false
     pageCacheRequests.inc({ result: found.hit ? 'hit' : 'miss', shopper: 'personal' })
@@ -411,7 +414,8 @@ export function pageCache(
   }
 
   const handler = (req: Request, res: Response, next: NextFunction) => {
-    if (!candidate(req, options.sharedPage)) return next()
+    const sharedBy = candidate(req, options.sharedPage)
+    if (!sharedBy) return next()
     const cookies = parseCookie(req.headers.cookie ?? '')
     // Inside the Telegram Mini App a page is its own (Telegram's script, theme and buttons): rendered for it.
     if (MINI_APP_COOKIE in cookies) return next()
@@ -422,7 +426,7 @@ export function pageCache(
     const nobody = Object.keys(cookies).every((name) => anonymousCookies.has(name))
     const answered = nobody
       ? anonymous(req, res, url, version, cookies.i18n_redirected ?? '')
-      : personal(req, res, url, version)
+      : personal(req, res, url, version, sharedBy)
     answered.then(
       (done) => {
         if (!done) next()

@@ -75,10 +75,21 @@ export function catalogueHeaders({ loaderHeaders, parentHeaders, errorHeaders }:
  * the page cache renders it once for everyone and fills those parts in per
  * request (server/page-cache.ts, docs/decisions/017-cached-pages-for-everyone.md).
  */
-export const sharedPage = { sharedPage: true } as const
+export const sharedPage = { sharedPage: 'everyone' } as const
 
-/** Whether a route's `handle` says its page is shared (`sharedPage`). */
-export const isSharedPage = (handle: unknown) => (handle as Partial<typeof sharedPage> | undefined)?.sharedPage === true
+/**
+ * The `handle` of a shared page only a signed-out shopper is shown (the sign-in page): a signed-in
+ * shopper's request for it is rendered for them, which sends them on.
+ */
+export const signedOutPage = { sharedPage: 'signed-out' } as const
+
+export type SharedPageKind = (typeof sharedPage | typeof signedOutPage)['sharedPage']
+
+/** Who a route's `handle` says its page is shared by (`sharedPage`, `signedOutPage`); null for a page of its own. */
+export function sharedPageKind(handle: unknown): SharedPageKind | null {
+  const kind = (handle as { sharedPage?: unknown } | undefined)?.sharedPage
+  return kind === 'everyone' || kind === 'signed-out' ? kind : null
+}
 
 /** For robots.txt, sitemaps and other files without a page: shared for `maxAge` seconds unless the request is personal. */
 export function resourceCacheControl(request: Request, maxAge: number): string {

@@ -258,3 +258,41 @@ test("a page with a toast is its shopper's alone", async ({ browser, request }) 
   await expect(toasts(visitor).getByText('Товар добавлен в корзину')).toHaveCount(0)
   for (const page of [visitor, other]) await page.context().close()
 })
+
+test("the sign-in page comes from the cache with the visitor's own badge; signed in, it sends them on", async ({
+  browser,
+  request,
+}) => {
+  // A registration and a sign-in: slow on a busy machine.
+  test.slow()
+  const product = await productFor(request, 0)
+  // Where a visitor's checkout sends them.
+  const path = '/ru/login?redirectTo=%2Fru%2Fbasket'
+  expect((await cachedFor(path)).response.headers.get('cache-control')).toMatch(/^public, /)
+  const visitor = await (await browser.newContext()).newPage()
+  const errors = watchErrors(visitor)
+  await visit(visitor, `/ru/products/${product.slug}`)
+  await main(visitor)
+    .getByRole('button', { name: `В корзину: ${product.title}`, exact: true })
+    .click()
+  await expect(toasts(visitor).getByText('Товар добавлен в корзину')).toBeVisible()
+  await expect.poll(() => open(visitor, path), { message: 'the sign-in page from the page cache' }).toBe('hit')
+  await expect(basketBadge(visitor, 1)).toBeVisible()
+
+  // The cached form signs in and goes where the page was asked to.
+  const password = 'cache-pass-2'
+  const national = await registerCustomer(request, password, 'Дилноза Каримова')
+  await main(visitor).getByRole('textbox', { name: 'Номер телефона' }).fill(national)
+  await main(visitor).getByLabel('Пароль', { exact: true }).fill(password)
+  await main(visitor).getByRole('button', { name: 'Войти' }).click()
+  await expect(toasts(visitor).getByText('Вы успешно вошли в аккаунт')).toBeVisible()
+  await expect(visitor).toHaveURL(/\/ru\/basket$/)
+
+  // Signed in, the sign-in page is no longer theirs: it sends them on, never served from the cache.
+  const again = await visitor.goto(path)
+  await expect(visitor).toHaveURL(/\/ru\/basket$/)
+  expect(again?.headers()['x-cache']).toBeUndefined()
+  await expect(header(visitor).getByRole('button', { name: 'Меню профиля: Дилноза' })).toBeVisible()
+  expect(errors).toEqual([])
+  await visitor.context().close()
+})

@@ -58,7 +58,7 @@ beforeAll(async () => {
   app.use(
     pageCache(other.database.db, {
       api: other.api,
-      sharedPage: (path) => path.startsWith('/ru/products/') || path === '/ru',
+      sharedPage: (path) => (path.startsWith('/ru/products/') || path === '/ru' ? 'everyone' : null),
       render: (request, shared) =>
         new URL(request.url).pathname === '/ru' ? homePage(request) : productPage(request, shared),
     }),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { data } from 'react-router'
 import { AuthPage } from '#app/components/account/auth-page.tsx'
 import { LoginForm } from '#app/components/account/login-form.tsx'
 import { RouteErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -6,6 +7,7 @@ import { TelegramLoginWidget } from '#app/components/telegram/login-widget.tsx'
 import { apiClientContext } from '#app/utils/api-client.server.ts'
 import { requireAnonymous, signIn } from '#app/utils/auth.server.ts'
 import { apiError, failure, formContext, parseForm, success, validationToast } from '#app/utils/forms.server.ts'
+import { catalogueHeaders, catalogueLoaderHeaders, signedOutPage } from '#app/utils/http-cache.ts'
 import { serverT } from '#app/utils/i18n.server.ts'
 import { loginWidgetBotName } from '#app/utils/telegram-mini-app.server.ts'
 import { loginSchema } from '#contract/account.ts'
@@ -17,8 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, redirectTo } = redirectTarget(request, context)
   const t = serverT(context, 'account')
   const telegramBot = loginWidgetBotName()
-  return { lang, redirectTo, telegramBot, title: t('login.meta_title'), description: t('login.meta_description') }
+  return data(
+    { lang, redirectTo, telegramBot, title: t('login.meta_title'), description: t('login.meta_description') },
+    { headers: catalogueLoaderHeaders(request, lang) },
+  )
 }
+
+// The same form for every signed-out shopper (a visitor's way to the checkout): kept by the page cache.
+export const headers = catalogueHeaders
+export const handle = signedOutPage
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData()
