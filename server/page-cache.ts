@@ -154,8 +154,10 @@ class PageStore {
 const size = (entry: Entry) =>
   entry.kind === 'whole' ? entry.identity.length + entry.gzip.length + entry.br.length : entry.template.size
 
-/** What may be a shared page's request: a read, without credentials of an API client or a waiting toast. */
-/** Who the requested page is shared by, or null when the request is answered for itself. */
+/**
+ * Who the requested page is shared by (`sharedPage`, `signedOutPage`), or null when the request is
+ * answered for itself: a shared page's request is a read, without credentials of an API client.
+ */
 function candidate(req: Request, sharedPage: (path: string) => SharedPageKind | null) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   if (req.headers.authorization) return null
