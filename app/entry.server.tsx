@@ -41,6 +41,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A form's answer (a failed post shows what was typed) is its sender's alone, whatever the page's
+  // loader would let a shared cache keep of the page itself.
+  if (request.method !== 'GET' && request.method !== 'HEAD') headers.set('Cache-Control', 'private, no-store')
   // Bots get the complete document in one piece; people get the shell as soon as it is ready.
   const bot = isbot(request.headers.get('user-agent'))
   // SPEC §8: bots are not shown an error page, only its status and a bare document.

@@ -269,6 +269,10 @@ test("the sign-in page comes from the cache with the visitor's own badge; signed
   // Where a visitor's checkout sends them.
   const path = '/ru/login?redirectTo=%2Fru%2Fbasket'
   expect((await cachedFor(path)).response.headers.get('cache-control')).toMatch(/^public, /)
+  // A failed sign-in's answer shows what was typed: its sender's alone, never a shared cache's.
+  const failed = await request.post(path, { form: { phone: '901234567', password: 'wrong-pass-1' }, maxRedirects: 0 })
+  expect(failed.status()).toBe(400)
+  expect(failed.headers()['cache-control']).toBe('private, no-store')
   const visitor = await (await browser.newContext()).newPage()
   const errors = watchErrors(visitor)
   await visit(visitor, `/ru/products/${product.slug}`)
