@@ -7,12 +7,17 @@ import type { ApiEnv } from '../http/context.ts'
 // Catalogue reads are the same for every visitor and change rarely, so rendered
 // JSON bodies are kept in memory per database. A write (invalidateCatalogue)
 // drops them at once in this process and, through a PostgreSQL NOTIFY, in every
-// other process on the database (listenForCatalogueChanges); the TTL only
-// bounds memory and what a missed notice could cost. No entry lives past the
-// next moment a sale, banner or story window opens or closes or a post is due
-// (nextSaleBoundary). The bodies are kept within API_CACHE_MB (limitCachedAnswers),
-// counted at two bytes a character: V8 keeps text with Cyrillic in it so.
-const TTL_MS = 60_000
+// other process on the database (listenForCatalogueChanges). No entry lives
+// past the next moment a sale, banner or story window opens or closes or a
+// post is due (nextSaleBoundary), which is all of the catalogue that changes
+// with the clock. So the TTL only bounds what a missed notice could cost, and
+// it is long: a large catalogue's lists and counts cost the database seconds
+// to recompute (the home page's blocks at 100,000 products: ~1.5 s, which on
+// the embedded database stops the process's one thread), not to be paid every
+// minute for nothing. The bodies are kept within API_CACHE_MB
+// (limitCachedAnswers), counted at two bytes a character: V8 keeps text with
+// Cyrillic in it so.
+const TTL_MS = 10 * 60_000
 const channel = 'atir_catalogue'
 // The derived values of `memoize` (counts): small, so counted, not weighed.
 const MAX_MEMOS = 500

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   cachedResponseBytes,
   cachedResponseCount,
@@ -505,6 +505,21 @@ describe('HTTP caching', () => {
     })
     expect(revalidated.status).toBe(200)
     await updateProduct(db(), product.id, { price: product.price })
+  })
+
+  it('keeps an answer while nothing changes for ten minutes, not one: a large catalogue is costly to count again', async () => {
+    const list = 'products/?size=2&ordering=-price'
+    await invalidateCatalogue(db())
+    expect((await t.request(list)).headers.get('x-cache')).toBe('miss')
+    const start = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now: start + 9 * 60_000 })
+    try {
+      expect((await t.request(list)).headers.get('x-cache')).toBe('hit')
+      vi.setSystemTime(start + 10 * 60_000 + 1000)
+      expect((await t.request(list)).headers.get('x-cache')).toBe('miss')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('keeps its answers within their size setting, the least recently used dropped first', async () => {

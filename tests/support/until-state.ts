@@ -9,7 +9,7 @@ export const untilState = { timeout: 60_000, interval: 50 }
 /**
  * The same for what a cached answer must show once another process's notice
  * (or a sale's start or end) has emptied the cache: bounded well below the
- * caches' 60 s life, so a test that passes saw the notice, not the answer
- * expiring.
+ * shortest cache life (the page cache's 60 s; the API's catalogue answers
+ * live 10 min), so a test that passes saw the notice, not the answer expiring.
  */
 export const untilNotice = { timeout: 20_000, interval: 50 }
