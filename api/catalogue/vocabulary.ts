@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { asc, gt, sql } from 'drizzle-orm'
 import type { Database, Db } from '../db/client.ts'
 import { rowsOf } from '../db/recordset.ts'
+import { productSearch } from '../db/schema/index.ts'
 import { forgetCachedCatalogue } from './cache.ts'
 import { refreshPlannerStatistics } from './statistics.ts'
 
@@ -13,8 +14,9 @@ import { refreshPlannerStatistics } from './statistics.ts'
 // costs ~50 µs a row on PGlite, far too much to run over thousands of rows per
 // query; here it runs over the vocabulary instead.
 
-// Rebuilding reads every search key (from the narrow search table, a fraction
-// of a second of PGlite time at 100,000 products), so it happens hourly, not after every edit: the process that
+// Rebuilding reads every search key (from the narrow search table: at 100,000
+// products about half a second of PGlite time, in slices; see keyWordCounts),
+// so it happens hourly, not after every edit: the process that
 // writes search keys adds their words at once and announces them to the other
 // processes on the database through a NOTIFY (announceSearchKeyWords,
 // listenForSearchWords), so a product added on one is found with a typo on all.
@@ -44,20 +46,46 @@ export function trigramsOf(word: string): string[] {
   return [...set]
 }
 
+// Search keys read per query while the vocabulary is rebuilt.
+const KEYS_PER_READ = 5000
+
+/**
+ * Each word of the search keys with how often it occurs, and how many keys
+ * there are. Read in slices of `perRead` keys in product order, not as one
+ * GROUP BY: on the embedded database a query holds the process's only thread,
+ * and that one took 1.3–1.7 s at 100,000 products, while a slice is tens of
+ * milliseconds with the shop's requests answered between them. The slices are
+ * not one snapshot; a key written meanwhile has its words added anyway
+ * (addSearchKeyWords).
+ */
+export async function keyWordCounts(
+  db: Db,
+  perRead = KEYS_PER_READ,
+): Promise<{ df: Map<string, number>; products: number }> {
+  const df = new Map<string, number>()
+  let products = 0
+  let after = 0
+  for (;;) {
+    const slice = await db
+      .select({ id: productSearch.productId, key: productSearch.searchKey })
+      .from(productSearch)
+      .where(gt(productSearch.productId, after))
+      .orderBy(asc(productSearch.productId))
+      .limit(perRead)
+    for (const { key } of slice) for (const word of key.split(' ')) if (word) df.set(word, (df.get(word) ?? 0) + 1)
+    products += slice.length
+    if (slice.length < perRead) return { df, products }
+    after = slice.at(-1)!.id
+  }
+}
+
 async function build(db: Db): Promise<Vocabulary> {
   // Not fatal: a role that may not ANALYZE still searches, only slower.
   await refreshPlannerStatistics(db).catch(() => [])
-  const [rows, counted, floor] = await Promise.all([
-    db.execute<{ w: string; df: number }>(
-      sql`select w, count(*)::int as df from product_search, unnest(string_to_array(search_key, ' ')) as w where w <> '' group by w`,
-    ),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from product_search`),
-    db.execute<{ p: number }>(
-      sql`select popularity as p from product_search order by popularity desc, product_id desc offset ${POOL_SIZE - 1} limit 1`,
-    ),
-  ])
-  const df = new Map<string, number>()
-  for (const row of rowsOf<{ w: string; df: number }>(rows)) df.set(row.w, Number(row.df))
+  const { df, products } = await keyWordCounts(db)
+  const floor = await db.execute<{ p: number }>(
+    sql`select popularity as p from product_search order by popularity desc, product_id desc offset ${POOL_SIZE - 1} limit 1`,
+  )
   const words = [...df.keys()].sort()
   const grams = new Map<string, number[]>()
   words.forEach((word, i) => {
@@ -72,7 +100,7 @@ async function build(db: Db): Promise<Vocabulary> {
     words,
     df,
     grams,
-    products: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0),
+    products,
     poolFloor: poolRow ? Number(poolRow.p) : null,
   }
 }

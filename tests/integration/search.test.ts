@@ -5,7 +5,7 @@ import { planSearch } from '#api/catalogue/search.ts'
 import { shareLineSpellings } from '#api/catalogue/search-key.ts'
 import { searchTokens } from '#api/catalogue/search-text.ts'
 import { updateBrand, updateProduct } from '#api/catalogue/service.ts'
-import { getVocabulary } from '#api/catalogue/vocabulary.ts'
+import { getVocabulary, keyWordCounts } from '#api/catalogue/vocabulary.ts'
 import { rowsOf } from '#api/db/recordset.ts'
 import { productSearch, products } from '#api/db/schema/index.ts'
 import type { ProductCard } from '#api/types.ts'
@@ -485,6 +485,24 @@ describe('what a search that found nothing is offered', () => {
 })
 
 // Search reads product_search, which a trigger keeps from products (migration search_table).
+describe('the vocabulary', () => {
+  it('counts each word of the search keys as the database would, read in slices', async () => {
+    const db = t.database.db
+    const grouped = rowsOf<{ w: string; n: number }>(
+      await db.execute(
+        sql`select w, count(*)::int as n from product_search, unnest(string_to_array(search_key, ' ')) as w where w <> '' group by w`,
+      ),
+    )
+    const [keys] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from product_search`))
+    // 7 keys a slice: the 300 products take many slices and end on a short one.
+    const counted = await keyWordCounts(db, 7)
+    expect(counted.products).toBe(keys!.n)
+    expect(Object.fromEntries(counted.df)).toEqual(Object.fromEntries(grouped.map((row) => [row.w, row.n])))
+    // A catalogue of a whole number of slices ends on an empty one.
+    expect((await keyWordCounts(db, keys!.n)).products).toBe(keys!.n)
+  })
+})
+
 describe('the search table', () => {
   const searchRow = async (id: number) => {
     const [row] = await t.database.db.select().from(productSearch).where(eq(productSearch.productId, id))
