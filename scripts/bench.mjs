@@ -50,6 +50,7 @@ import {
   memoryOf,
   memorySplitOf,
   metricsToken,
+  postgresCpuTime,
   startServer,
 } from '../tests/bench/server-process.mjs'
 import { returningVisitor, signedInShopper } from '../tests/bench/shopper.mjs'
@@ -691,9 +692,10 @@ if (run('spike')) {
     `bench: spike: ${spikeSeconds} s a step, ${shares}; raising the rate until p95 > ${p95Limit} ms or an error…`,
   )
   const row = (s) =>
-    `| ${s.rate.toFixed(1)} | ${s.pagesPerSecond.toFixed(0)} | ${ms0(s.p50)} | ${ms0(s.p95)} | ${ms0(s.p99)} | ${s.failures} | ${(s.hitShare * 100).toFixed(0)} % | ${mb(s.rss)} | ${s.held ? 'held' : '**no**'} |`
+    `| ${s.rate.toFixed(1)} | ${s.pagesPerSecond.toFixed(0)} | ${ms0(s.p50)} | ${ms0(s.p95)} | ${ms0(s.p99)} | ${s.failures} | ${(s.hitShare * 100).toFixed(0)} % | ${ms0(s.cpuPerShopper)} | ${mb(s.rss)} | ${s.held ? 'held' : '**no**'} |`
   const result = await spikeBench(base, {
     pid: server.pid,
+    databaseCpu: server.kind === 'postgres' ? postgresCpuTime : undefined,
     catalogue,
     pool,
     seconds: spikeSeconds,
@@ -703,7 +705,9 @@ if (run('spike')) {
           s.kindsP95,
         )
           .map(([kind, p]) => `${kind} ${ms0(p)}`)
-          .join(', ')}), ${s.failures} failed, RSS ${mb(s.rss)} — ${s.held ? 'held' : 'did not hold'}`,
+          .join(
+            ', ',
+          )}), ${s.failures} failed, CPU ${ms0(s.cpuPerShopper)} a shopper, RSS ${mb(s.rss)} — ${s.held ? 'held' : 'did not hold'}`,
       ),
   })
   const { held } = result
@@ -711,8 +715,8 @@ if (run('spike')) {
     ? `The highest rate that held: **${held.rate.toFixed(1)} shoppers a second** (${held.pagesPerSecond.toFixed(0)} pages a second), p95 ${ms0(held.p95)}, 0 errors, RSS ${mb(held.rss)} after it (peak ${mb(result.steps.at(-1).peak)}).`
     : `No rate held, not even the first (${result.steps[0].rate} shoppers a second).`
   const table = [
-    '| shoppers/s | pages/s | p50 | p95 | p99 | failed | from the page cache | RSS after | |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| shoppers/s | pages/s | p50 | p95 | p99 | failed | from the page cache | CPU a shopper | RSS after | |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...result.steps.map(row),
   ]
   blocks.push({
@@ -720,7 +724,7 @@ if (run('spike')) {
     body: [
       heading(
         'spike',
-        `Shoppers arrive at a steady rate (a new one every 1/rate s, however slow the answers: an open model) for ${spikeSeconds} s a step, ${shares}; each goes home → a list → a product → adds it (the form's post and the page it leads back to) → the basket → checkout (a customer's first checkout step; a visitor's way to sign-in), one page after another with its cookies, as a browser without scripts does (\`Accept-Encoding: gzip, deflate, br\`). Returning visitors (a visitor id and a product in the basket) and signed-in customers (two products in the basket, three favourites) are a pool of ${poolSizes.visitors} and ${poolSizes.accounts} who then take the product out again (the basket page's remove). A page's time runs from its request to the last byte of the page it ends on (redirects followed); a step holds when its 95th percentile is at most ${p95Limit} ms and no request failed (a status other than 200 or a redirect, a broken connection, 10 s without an answer). After an unrecorded warm-up, the rate rises ×1.5 a step until one does not hold, then twice halfway between. ${summary}`,
+        `Shoppers arrive at a steady rate (a new one every 1/rate s, however slow the answers: an open model) for ${spikeSeconds} s a step, ${shares}; each goes home → a list → a product → adds it (the form's post and the page it leads back to) → the basket → checkout (a customer's first checkout step; a visitor's way to sign-in), one page after another with its cookies, as a browser without scripts does (\`Accept-Encoding: gzip, deflate, br\`). Returning visitors (a visitor id and a product in the basket) and signed-in customers (two products in the basket, three favourites) are a pool of ${poolSizes.visitors} and ${poolSizes.accounts} who then take the product out again (the basket page's remove). A page's time runs from its request to the last byte of the page it ends on (redirects followed); a step holds when its 95th percentile is at most ${p95Limit} ms and no request failed (a status other than 200 or a redirect, a broken connection, 10 s without an answer). After an unrecorded warm-up, the rate rises ×1.5 a step until one does not hold, then twice halfway between. "CPU a shopper" is the CPU time the step cost (the server process's${server.kind === 'postgres' ? " and this machine's PostgreSQL processes'" : ', the embedded database included'}) over its shoppers: what a journey costs, whatever the rate. ${summary}`,
       ),
       '',
       ...table,

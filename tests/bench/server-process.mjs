@@ -1,7 +1,7 @@
 // The production server as scripts/bench.mjs runs it: built if needed, on a
 // free port, its own data folder, the catalogue size asked for.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 
@@ -113,10 +113,33 @@ export async function memorySplitOf(base, pid) {
 
 /** CPU time (user + system) the process has used so far, in ms. Linux only. */
 export function cpuTimeOf(pid) {
+  return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+}
+
+/**
+ * CPU time (ms) this machine's PostgreSQL processes have used so far: the
+ * database's share of the work when the bench's PostgreSQL is local.
+ */
+export function postgresCpuTime() {
+  let ms = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let stat
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // it ended meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') ms += cpuOfStat(stat)
+  }
+  return ms
+}
+
+/** The user + system time of a /proc/<pid>/stat line, in ms. */
+function cpuOfStat(stat) {
   // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  const ticks = Number(fields[11]) + Number(fields[12])
-  return (ticks * 1000) / clockTicks
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
 }
 // USER_HZ: 100 on every Linux but a few exotic builds.
 const clockTicks = 100

@@ -15,7 +15,7 @@
 
 import { Agent, request } from 'node:http'
 import { percentile } from './measure.mjs'
-import { memoryOf } from './server-process.mjs'
+import { cpuTimeOf, memoryOf } from './server-process.mjs'
 import { signedInShopper } from './shopper.mjs'
 
 /** Shares of each kind of shopper (they add up to 1): a sale brings many new visitors. */
@@ -268,12 +268,20 @@ async function runAt(base, rate, seconds, catalogue, pool) {
  * After an unrecorded warm-up at `from`, raises the arrival rate (×1.5 a step)
  * until a step fails (p95 over 500 ms or any failure), then tries twice between
  * the last rate that held and the first that did not. Each step's result, with
- * the server's memory, goes to `onStep` as it ends.
+ * the server's memory and the CPU time a shopper cost (the server's, plus
+ * `databaseCpu`'s for a database in processes of its own), goes to `onStep`
+ * as it ends.
  */
-export async function spikeBench(base, { pid, catalogue, pool, seconds, from = 2, onStep = () => {} }) {
+export async function spikeBench(
+  base,
+  { pid, databaseCpu = () => 0, catalogue, pool, seconds, from = 2, onStep = () => {} },
+) {
   const steps = []
+  const cpu = () => cpuTimeOf(pid) + databaseCpu()
   const measure = async (rate) => {
+    const cpuBefore = cpu()
     const step = await runAt(base, rate, seconds, catalogue, pool)
+    step.cpuPerShopper = (cpu() - cpuBefore) / step.shoppers
     const memory = memoryOf(pid)
     step.rss = memory.rss
     step.peak = memory.peak
