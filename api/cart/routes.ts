@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { BASKET_TOTAL_MAX, QUANTITY_MAX } from '#contract/basket.ts'
 import { type ApiDeps, type ApiEnv, createRouter } from '../http/context.ts'
 import { requiredJson, routeGroup } from '../http/openapi.ts'
+import { minimalAnswer, prefersMinimal } from '../http/prefer.ts'
 import { errorSchema, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
 import { noStore, ownerRequired, requireOwner } from './owner.ts'
@@ -18,10 +19,13 @@ import { acceptCartPrices, addToCart, clearCart, readCart, removeFromCart, setCa
 const who =
   'The basket of the signed-in customer (`Authorization: Bearer`), else of the visitor in the `Fingerprint` ' +
   'header; with neither: 400. Answers are `Cache-Control: private, no-store`.'
-const answersCart = 'Every change answers with the whole updated basket, as GET orders/cart/products/ does.'
+const answersCart =
+  'Every change answers with the whole updated basket, as GET orders/cart/products/ does; with ' +
+  '`Prefer: return=minimal` (a caller that does not read it) with 204 and no body.'
 
 const error = (description: string) => jsonContent(errorSchema, description)
 const noOwner = error('Invalid input (field `errors`), or neither a Fingerprint header nor a signed-in customer')
+const changedQuietly = { description: 'Done, asked with `Prefer: return=minimal`: no body (`Preference-Applied`)' }
 const unknownProduct = error('No product with this id')
 const stockConflict = jsonContent(
   cartLimitErrorSchema,
@@ -51,6 +55,7 @@ const addRoute = route.post('/orders/cart/products/', {
   request: { body: requiredJson(addToCartBody) },
   responses: {
     200: jsonContent(cartSchema, 'The updated basket'),
+    204: changedQuietly,
     400: noOwner,
     404: unknownProduct,
     409: stockConflict,
@@ -66,6 +71,7 @@ const setRoute = route.put('/orders/cart/products/{product_id}/', {
   request: { params: productIdParams, body: requiredJson(setQuantityBody) },
   responses: {
     200: jsonContent(cartSchema, 'The updated basket'),
+    204: changedQuietly,
     400: noOwner,
     404: unknownProduct,
     409: stockConflict,
@@ -76,13 +82,13 @@ const removeRoute = route.delete('/orders/cart/products/{product_id}/', {
   summary: 'Remove a line',
   description: `${who} Removing a product that is not in the basket is not an error (200). ${answersCart}`,
   request: { params: productIdParams },
-  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 400: noOwner },
+  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 204: changedQuietly, 400: noOwner },
 })
 
 const clearRoute = route.delete('/orders/cart/products/', {
   summary: 'Empty the basket',
   description: `${who} ${answersCart}`,
-  responses: { 200: jsonContent(cartSchema, 'The empty basket'), 400: noOwner },
+  responses: { 200: jsonContent(cartSchema, 'The empty basket'), 204: changedQuietly, 400: noOwner },
 })
 
 const acceptPricesRoute = route.post('/orders/cart/accept-prices/', {
@@ -90,42 +96,48 @@ const acceptPricesRoute = route.post('/orders/cart/accept-prices/', {
   description:
     `${who} No body. Afterwards no line has \`price_changed\` (until a price changes again). ` +
     `Quantities and stock marks are left alone. ${answersCart}`,
-  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 400: noOwner },
+  responses: { 200: jsonContent(cartSchema, 'The updated basket'), 204: changedQuietly, 400: noOwner },
 })
 
 export function cartRoutes({ database: { db }, config }: ApiDeps) {
-  const answer = async (c: Context<ApiEnv>, owner: string) => {
+  const basket = (c: Context<ApiEnv>, owner: string) => {
     noStore(c)
     return readCart(db, owner, c.get('lang'), new MediaLinks(config))
   }
+  /** After a change: the basket as it is now, unless the caller asked for none. */
+  const changed = async (c: Context<ApiEnv>, owner: string) => {
+    if (!prefersMinimal(c)) return c.json(await basket(c, owner), 200)
+    noStore(c)
+    return minimalAnswer(c)
+  }
 
   return createRouter()
-    .openapi(getRoute, async (c) => c.json(await answer(c, requireOwner(c)), 200))
+    .openapi(getRoute, async (c) => c.json(await basket(c, requireOwner(c)), 200))
     .openapi(addRoute, async (c) => {
       const owner = requireOwner(c)
       const { product_id, quantity, if_absent } = c.req.valid('json')
       await addToCart(db, owner, product_id, quantity, c.get('lang'), { ifAbsent: if_absent })
-      return c.json(await answer(c, owner), 200)
+      return changed(c, owner)
     })
     .openapi(setRoute, async (c) => {
       const owner = requireOwner(c)
       const { product_id } = c.req.valid('param')
       await setCartQuantity(db, owner, product_id, c.req.valid('json').quantity, c.get('lang'))
-      return c.json(await answer(c, owner), 200)
+      return changed(c, owner)
     })
     .openapi(removeRoute, async (c) => {
       const owner = requireOwner(c)
       await removeFromCart(db, owner, c.req.valid('param').product_id)
-      return c.json(await answer(c, owner), 200)
+      return changed(c, owner)
     })
     .openapi(clearRoute, async (c) => {
       const owner = requireOwner(c)
       await clearCart(db, owner)
-      return c.json(await answer(c, owner), 200)
+      return changed(c, owner)
     })
     .openapi(acceptPricesRoute, async (c) => {
       const owner = requireOwner(c)
       await acceptCartPrices(db, owner)
-      return c.json(await answer(c, owner), 200)
+      return changed(c, owner)
     })
 }

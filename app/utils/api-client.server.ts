@@ -75,6 +75,16 @@ export type ApiClient<Answers extends AnswerMap = ApiAnswers, Uploads extends An
     body?: unknown,
   ): Promise<Answer<M, P, Answers>>
   /**
+   * A change whose answer the caller does not read: it asks for none
+   * (`Prefer: return=minimal`), and a route that would read back what changed
+   * (the whole basket) answers 204 instead. A refusal throws like `send`.
+   */
+  change<M extends Exclude<ApiMethod, 'GET'>, P extends ApiPath<M, Answers>>(
+    method: M,
+    path: KnownPath<M, P, Answers>,
+    body?: unknown,
+  ): Promise<void>
+  /**
    * A multipart upload: a `FormData`, or the browser's request itself, whose
    * body goes through as it comes (unparsed, never whole in memory here; sent
    * once, so for a bearer's calls only). The answer of the path, as `Uploads`
@@ -295,6 +305,12 @@ async function parse<T>(response: Response): Promise<T> {
   return body as T
 }
 
+/** A call with a JSON body, when there is one. */
+function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  if (body === undefined) return { method, headers }
+  return { method, body: JSON.stringify(body), headers: { ...headers, 'Content-Type': 'application/json' } }
+}
+
 /** The storefront's one way to the API: in-process by default, over HTTP when API_URL is set. */
 export function createApiClient<Answers extends AnswerMap = ApiAnswers, Uploads extends AnswerMap = ApiUploadAnswers>(
   context: Readonly<RouterContextProvider>,
@@ -338,12 +354,10 @@ export function createApiClient<Answers extends AnswerMap = ApiAnswers, Uploads 
       return new Response(response.body, { status: 200, headers })
     },
     async send(method, path, body) {
-      const init: RequestInit = { method }
-      if (body !== undefined) {
-        init.body = JSON.stringify(body)
-        init.headers = { 'Content-Type': 'application/json' }
-      }
-      return parse(await request(path, init))
+      return parse(await request(path, jsonInit(method, body)))
+    },
+    async change(method, path, body) {
+      await parse(await request(path, jsonInit(method, body, { Prefer: 'return=minimal' })))
     },
     withAuth<A extends AnswerMap = Answers, U extends AnswerMap = Uploads>(other: ApiAuth) {
       return createApiClient<A, U>(context, { ...caller, identities }, other)

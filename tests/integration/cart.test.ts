@@ -194,6 +194,51 @@ describe('adding and changing lines', () => {
   })
 })
 
+describe('a change asked with Prefer: return=minimal', () => {
+  const quietly = (who: Who, path: string, method: string, payload?: unknown, prefer = 'return=minimal') =>
+    t.request(path, {
+      ...who,
+      method,
+      headers: { Prefer: prefer },
+      ...(payload === undefined ? {} : { body: body(payload) }),
+    })
+
+  it('is made and answered with 204 and no body, for each kind of change', async () => {
+    const who = newVisitor()
+    const [a, b] = [await product(), await product({ price: 50_000 })]
+    const answers = [
+      await quietly(who, 'orders/cart/products/', 'POST', { product_id: a }),
+      await quietly(who, 'orders/cart/products/', 'POST', { product_id: b }, 'respond-async, return=minimal'),
+      await quietly(who, `orders/cart/products/${a}/`, 'PUT', { quantity: 3 }, ' return = minimal ; x=1'),
+    ]
+    expect(quantities((await cart(who)).body)).toEqual({ [a]: 3, [b]: 1 })
+    await setProduct(b, { price: 60_000 })
+    answers.push(await quietly(who, 'orders/cart/accept-prices/', 'POST'))
+    expect(lineOf((await cart(who)).body, b)?.price_changed).toBe(false)
+    answers.push(await quietly(who, `orders/cart/products/${b}/`, 'DELETE'))
+    expect(quantities((await cart(who)).body)).toEqual({ [a]: 3 })
+    answers.push(await quietly(who, 'orders/cart/products/', 'DELETE'))
+    expect((await cart(who)).body.products).toEqual([])
+    for (const answer of answers) {
+      expect(answer.status).toBe(204)
+      expect(answer.headers.get('preference-applied')).toBe('return=minimal')
+      expect(answer.headers.get('cache-control')).toBe('private, no-store')
+      expect(await answer.text()).toBe('')
+    }
+  })
+
+  it('gets the basket as before when the preference is another, and its refusals as before', async () => {
+    const who = newVisitor()
+    const a = await product({ stock: 1 })
+    const full = await quietly(who, 'orders/cart/products/', 'POST', { product_id: a }, 'return=representation')
+    expect(full.status).toBe(200)
+    expect(quantities(await full.json())).toEqual({ [a]: 1 })
+    const refused = await quietly(who, 'orders/cart/products/', 'POST', { product_id: a })
+    expect(refused.status).toBe(409)
+    expect(await refused.json()).toMatchObject({ available_quantity: 1, in_cart: 1 })
+  })
+})
+
 describe('bad input', () => {
   const expectFieldError = (answer: { status: number; body: Json }, field: string, message: string) => {
     expect(answer.status).toBe(400)

@@ -51,25 +51,25 @@ export const action = ({ request, params, context }: Route.ActionArgs) =>
     [BasketIntent.add]: async ({ productId, api, t }) => {
       if (!productId) return null
       // The button shows only while the product is not in the basket: pressed twice, it adds once.
-      await api.send('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
+      await api.change('POST', 'orders/cart/products/', { product_id: productId, quantity: 1, if_absent: true })
       return { message: t('toast.added'), link: { href: basketPath(langOf(params)), label: t('toast.to_basket') } }
     },
     [BasketIntent.set]: async ({ productId, formData, api, t }) => {
       if (!productId || !quantityForm.safeParse(Object.fromEntries(formData)).success) return null
-      await api.send('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
+      await api.change('PUT', `orders/cart/products/${productId}/`, { quantity: wantedQuantity(formData) })
       return t('toast.updated')
     },
     [BasketIntent.remove]: async ({ productId, api, t }) => {
       if (!productId) return null
-      await api.send('DELETE', `orders/cart/products/${productId}/`)
+      await api.change('DELETE', `orders/cart/products/${productId}/`)
       return t('toast.removed')
     },
     [BasketIntent.clear]: async ({ api, t }) => {
-      await api.send('DELETE', 'orders/cart/products/')
+      await api.change('DELETE', 'orders/cart/products/')
       return t('toast.cleared')
     },
     [BasketIntent.acceptPrices]: async ({ api, t }) => {
-      await api.send('POST', 'orders/cart/accept-prices/')
+      await api.change('POST', 'orders/cart/accept-prices/')
       return t('toast.prices_accepted')
     },
   })
