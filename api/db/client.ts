@@ -161,17 +161,23 @@ async function listenPostgres(
     await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
     client = next
   }
-  const reconnect = () =>
-    connect().then(
-      () => onGap(true),
+  let reconnecting: Promise<void> | undefined
+  const reconnect = () => {
+    reconnecting = connect().then(
+      () => {
+        if (!stopped) onGap(true)
+      },
       () => {
         if (!stopped) retry = setTimeout(reconnect, 2000).unref()
       },
     )
+  }
   await connect()
   return async () => {
     stopped = true
     clearTimeout(retry)
+    // A connection opening as it stops would otherwise stay open (and keep its database from being dropped).
+    await reconnecting
     await client?.end()
   }
 }
