@@ -33,7 +33,14 @@ export const sharedCacheControl = 'public, no-cache'
 /** Per-visitor responses (stories with read marks): revalidate every time, cheap thanks to the ETag. */
 export const privateCacheControl = 'private, no-cache'
 
-type Entry = { body: string; etag: string; contentType: string; expires: number }
+type Entry = {
+  body: string
+  etag: string
+  contentType: string
+  expires: number
+  /** The products whose number in stock it shows (answerShowsStockOf): forgotten when theirs moves. */
+  stockOf?: readonly number[]
+}
 
 const weight = (entry: Entry) => 2 * (entry.body.length + entry.etag.length)
 
@@ -43,6 +50,10 @@ class ResponseCache {
   maxBytes = DEFAULT_MAX_BYTES
   /** Bumped by every invalidation so a response computed before it is not stored after it. */
   generation = 0
+  /** Bumped by every change, whole or of some products' stock: what was derived under another is stale. */
+  version = 0
+  /** Per product, the `version` its stock last moved at (since the last whole change). */
+  private stockMoves = new Map<number, number>()
   /** False while notices of other processes' writes may be missed: nothing is served from memory then. */
   trusted = true
   /** Its name on the channel: its own notices need no second clear. */
@@ -86,6 +97,20 @@ class ResponseCache {
     this.entries.clear()
     this.bytes = 0
     this.generation++
+    this.version++
+    this.stockMoves.clear()
+  }
+
+  /** These products' stock moved, none of them selling out or coming back: only answers showing their number go. */
+  forgetStockOf(productIds: readonly number[]) {
+    this.version++
+    for (const id of productIds) this.stockMoves.set(id, this.version)
+    for (const [key, entry] of this.entries) if (entry.stockOf?.some((id) => productIds.includes(id))) this.drop(key)
+  }
+
+  /** Whether the stock of one of `productIds` moved after `version`. */
+  stockMovedSince(productIds: readonly number[], version: number) {
+    return productIds.some((id) => (this.stockMoves.get(id) ?? 0) > version)
   }
 
   get size() {
@@ -189,6 +214,46 @@ export async function invalidateCatalogue(db: Db, tx: Db = db) {
   await tx.execute(sql`select pg_notify(${channel}, ${cache.id})`)
 }
 
+/** A product's stock moved from `before` to `after`. */
+export type StockMove = { productId: number; before: number; after: number }
+
+// A notice names the products when only their stock moved; a longer one than
+// this (PostgreSQL's limit is 8,000 bytes) says "everything" instead.
+const MAX_NAMED_IN_NOTICE = 7000
+
+/**
+ * After stock moved (an order placed, an unpaid one cancelled): lists, counts
+ * and filters show only whether a product is in stock, its own answer its
+ * number. So unless one of them sold out or came back (then everything
+ * goes, as invalidateCatalogue), only the answers showing their number are
+ * forgotten, here and in the other processes; a large catalogue's lists and
+ * counts outlive a sale day's orders. The page version moves either way.
+ * Call it once the transaction that moved the stock has committed.
+ */
+export async function stockMoved(db: Db, moves: readonly StockMove[]) {
+  if (!moves.length) return
+  const cache = cacheFor(db)
+  const ids = [...new Set(moves.map((m) => m.productId))]
+  const notice = `${cache.id} ${ids.join(',')}`
+  if (moves.some((m) => m.before > 0 !== m.after > 0) || notice.length > MAX_NAMED_IN_NOTICE)
+    return invalidateCatalogue(db)
+  cache.forgetStockOf(ids)
+  await db.execute(sql`select pg_notify(${channel}, ${notice})`)
+}
+
+/** The products a notice names (stockMoved), or null for a change of everything. */
+function stockNamedIn(payload: string): number[] | null {
+  const named = payload.split(' ')[1]
+  return named ? named.split(',').map(Number) : null
+}
+
+const stockShown = new WeakMap<Context, readonly number[]>()
+
+/** Marks a catalogue answer as showing these products' number in stock: it is forgotten when theirs moves. */
+export function answerShowsStockOf(c: Context, productIds: readonly number[]) {
+  stockShown.set(c, productIds)
+}
+
 /**
  * Clears this process's catalogue cache whenever another process on the
  * database changes the catalogue, and serves nothing from memory while such
@@ -201,7 +266,11 @@ export function listenForCatalogueChanges(database: Database) {
     // Its own notices too: they arrive once the change has committed, and so
     // clear what a request read between `invalidateCatalogue` and the commit
     // (the rows as they were) and cached.
-    () => cache.clear(),
+    (payload) => {
+      const stockOf = stockNamedIn(payload)
+      if (stockOf) cache.forgetStockOf(stockOf)
+      else cache.clear()
+    },
     (listening) => {
       cache.clear()
       cache.trusted = listening
@@ -222,7 +291,7 @@ export function forgetCachedCatalogue(db: Db) {
  */
 export function catalogueVersion(db: Db): number | null {
   const cache = cacheFor(db)
-  return cache.trusted ? cache.generation : null
+  return cache.trusted ? cache.version : null
 }
 
 /** The most this database's cached answers may weigh (API_CACHE_MB); createApi sets it. */
@@ -292,7 +361,7 @@ export function catalogueCache(db: Db, options: { shared: boolean }): Middleware
         return
       }
     }
-    const generation = cache.generation
+    const { generation, version } = cache
     await next()
     const response = c.res
     if (response.status !== 200 || handedOn.has(c)) return
@@ -300,8 +369,10 @@ export function catalogueCache(db: Db, options: { shared: boolean }): Middleware
     const body = await response.text()
     // A cached answer showing a sale price must not outlive the sale.
     const until = await nextSaleBoundary(db).catch(() => Date.now())
-    const entry = { body, etag: strongEtag(body), contentType, expires: Math.min(Date.now() + TTL_MS, until) }
-    if (options.shared && generation === cache.generation && body.length <= MAX_BODY_BYTES) cache.set(key, entry)
+    const stockOf = stockShown.get(c)
+    const entry = { body, etag: strongEtag(body), contentType, expires: Math.min(Date.now() + TTL_MS, until), stockOf }
+    const current = generation === cache.generation && !(stockOf && cache.stockMovedSince(stockOf, version))
+    if (options.shared && current && body.length <= MAX_BODY_BYTES) cache.set(key, entry)
     c.res = undefined
     c.res = etagMatches(ifNoneMatch, entry.etag)
       ? notModified(entry.etag, cacheControl)

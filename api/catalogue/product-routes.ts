@@ -9,7 +9,7 @@ import { routeGroup } from '../http/openapi.ts'
 import { paged, pagedSchema } from '../http/paging.ts'
 import { errorResponses, jsonContent } from '../http/schemas.ts'
 import { MediaLinks } from '../media/links.ts'
-import { catalogueCache, leaveUncached } from './cache.ts'
+import { answerShowsStockOf, catalogueCache, leaveUncached } from './cache.ts'
 import { lineSummaries, listingSizes, productLine } from './lines.ts'
 import { listProducts } from './listing.ts'
 import { currentSlug, movedAnswer, movedResponse } from './moved.ts'
@@ -123,7 +123,10 @@ export function productRoutes({ database: { db }, config, now }: ApiDeps) {
       .openapi(detailRoute, async (c, next) => {
         const lang = c.get('lang')
         const product = await getProduct(db, c.req.valid('param').slug, lang, new MediaLinks(config))
-        if (product) return c.json({ ...product, line: await productLine(db, product.id, lang) }, 200)
+        if (product) {
+          answerShowsStockOf(c, [product.id])
+          return c.json({ ...product, line: await productLine(db, product.id, lang) }, 200)
+        }
         leaveUncached(c)
         await next()
         if (c.res.status === 404 && (await genericNotFound(c.res, lang))) {

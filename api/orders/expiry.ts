@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
-import { invalidateCatalogue } from '../catalogue/cache.ts'
+import { type StockMove, stockMoved } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { orders, payments } from '../db/schema/index.ts'
 import { PaymeState, pastPaymeTimeout } from '../integrations/payments/payme/merchant.ts'
 import { UZUM_CONFIRM_MS } from '../integrations/payments/uzum/merchant.ts'
+import { stockMovesIn } from '../stock/movements.ts'
 import { lockOrderAndPayments, transition } from './service.ts'
 import { OrderStatus, onlineMethods, paymentHoldMs } from './states.ts'
 
@@ -56,6 +57,7 @@ export async function expireUnpaidOrders(
     .limit(ctx.limit ?? 200)
 
   const cancelled: number[] = []
+  const moves: StockMove[] = []
   for (const { id } of candidates) {
     const done = await db.transaction(async (tx) => {
       const order = await lockOrderAndPayments(tx, id)
@@ -84,10 +86,11 @@ export async function expireUnpaidOrders(
         now,
         reason: PAYMENT_TIMEOUT_REASON,
       })
+      moves.push(...stockMovesIn(tx))
       return true
     })
     if (done) cancelled.push(id)
   }
-  if (cancelled.length) await invalidateCatalogue(db)
+  await stockMoved(db, moves)
   return cancelled
 }

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi'
 import { and, eq, inArray } from 'drizzle-orm'
 import { addCashbackEntry } from '../cashback/service.ts'
-import { invalidateCatalogue } from '../catalogue/cache.ts'
+import { stockMoved } from '../catalogue/cache.ts'
 import { unitPrice } from '../catalogue/products.ts'
 import type { Config } from '../config.ts'
 import { findPickupPoint } from '../content/pickup-points.ts'
@@ -14,7 +14,7 @@ import { message } from '../http/messages.ts'
 import { ordersCreated } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { offeredPaymentMethods } from '../payments/offered.ts'
-import { moveStock, StockError } from '../stock/movements.ts'
+import { moveStock, StockError, stockMovesIn } from '../stock/movements.ts'
 import { nextOrderNumber } from './numbers.ts'
 import { type PricedOrder, priceOrder } from './pricing.ts'
 import { orRolledBack } from './rolled-back.ts'
@@ -113,7 +113,7 @@ export async function createOrder(
     await lockKey(tx, `order:${userId}`)
     // The same key sent twice at once: the other request created the order while this one waited.
     const replay = await findByKey(tx, userId, input.idempotency_key)
-    if (replay) return { order: replay, created: false }
+    if (replay) return { order: replay, created: false, moves: [] }
     const priced = await priceOrder(tx, userId, input, placing)
     const order = await persistOrder(tx, { userId, input, pickupPoint, priced }, placing)
     await reserveFor(tx, order, priced, placing)
@@ -122,13 +122,13 @@ export async function createOrder(
       if (source.preview) source.preview({ order, items: (await orderItemsOf(tx, [order.id])).get(order.id) ?? [] })
       await source.placed?.(tx, order)
     }
-    return { order, created: true }
+    return { order, created: true, moves: stockMovesIn(tx) }
   })
   if (result.created) {
-    await invalidateCatalogue(db)
+    await stockMoved(db, result.moves)
     ordersCreated.inc({ payment_method: result.order.paymentMethod })
   }
-  return result
+  return { order: result.order, created: result.created }
 }
 
 /** The order of this customer's idempotency key, if it was placed. */

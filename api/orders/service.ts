@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm'
 import { type AuditActor, systemActor } from '../audit/record.ts'
 import { addCashbackEntry } from '../cashback/service.ts'
-import { invalidateCatalogue } from '../catalogue/cache.ts'
+import { invalidateCatalogue, stockMoved } from '../catalogue/cache.ts'
 import type { Config } from '../config.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { orderItems, orderStatusHistory, orders, payments } from '../db/schema/index.ts'
@@ -12,7 +12,7 @@ import { paymentResults } from '../metrics.ts'
 import { notifyOrderStatus } from '../notifications/order-notifications.ts'
 import { returnsAnyPart } from '../payments/refundable.ts'
 import { releasePromo } from '../promo/service.ts'
-import { moveStock } from '../stock/movements.ts'
+import { moveStock, stockMovesIn } from '../stock/movements.ts'
 import { amountDue, extraDue, netPaid } from './balance.ts'
 import { earnedCashback } from './money.ts'
 import { canTransition, customerCancellable, OrderStatus } from './states.ts'
@@ -326,15 +326,20 @@ export async function cancelByCustomer(
   orderId: number,
   ctx: { lang: Lang; config: Config; now: Date },
 ): Promise<OrderRow> {
-  const order = await db.transaction(async (tx) => {
+  const { cancelled, moves } = await db.transaction(async (tx) => {
     const locked = await lockOrderAndPayments(tx, orderId)
     if (!locked || locked.userId !== userId) throw new ApiError(404, message(ctx.lang, 'order_not_found'))
     if (!customerCancellable.includes(locked.status as OrderStatus))
       throw new ApiError(409, message(ctx.lang, 'order_cannot_cancel'))
-    return transition(tx, locked, OrderStatus.cancelled, { ...ctx, reason: 'customer', actor: customerActor(userId) })
+    const order = await transition(tx, locked, OrderStatus.cancelled, {
+      ...ctx,
+      reason: 'customer',
+      actor: customerActor(userId),
+    })
+    return { cancelled: order, moves: stockMovesIn(tx) }
   })
-  await invalidateCatalogue(db)
-  return order
+  await stockMoved(db, moves)
+  return cancelled
 }
 
 /**

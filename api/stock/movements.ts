@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { AuditActor } from '../audit/record.ts'
+import type { StockMove } from '../catalogue/cache.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { recordset, rowsOf } from '../db/recordset.ts'
 import { products, type StockReason, stockBatches, stockMovements } from '../db/schema/index.ts'
@@ -161,7 +162,20 @@ async function applyMovement(tx: Db, m: Movement, into: Batch | null): Promise<{
       .set({ quantity: sql`${stockBatches.quantity} + ${part.delta}` })
       .where(eq(stockBatches.id, part.batch.id))
   await tx.insert(stockMovements).values(rows)
+  const moved = movedIn.get(tx) ?? []
+  moved.push({ productId: m.productId, before, after: updated.stock })
+  movedIn.set(tx, moved)
   return { stock: updated.stock }
+}
+
+const movedIn = new WeakMap<Db, StockMove[]>()
+
+/**
+ * The moves `moveStock` made in this transaction, for stockMoved once it has
+ * committed (what the catalogue forgets depends on whether one sold out).
+ */
+export function stockMovesIn(tx: Db): StockMove[] {
+  return movedIn.get(tx) ?? []
 }
 
 /**
