@@ -6,7 +6,14 @@ import type { NextFunction, Request, Response } from 'express'
 import { isbot } from 'isbot'
 import { LRUCache } from 'lru-cache'
 import type { Api } from '#api/app.ts'
-import { catalogueVersion, etagMatches, nextSaleBoundary, strongEtag } from '#api/catalogue/cache.ts'
+import {
+  type CatalogueMark,
+  catalogueMark,
+  etagMatches,
+  nextSaleBoundary,
+  stillCurrent,
+  strongEtag,
+} from '#api/catalogue/cache.ts'
 import type { Db } from '#api/db/client.ts'
 import { logger } from '#api/log.ts'
 import { pageCacheRequests } from '#api/metrics.ts'
@@ -41,11 +48,13 @@ import { shopperValues } from './shopper-values.ts'
 // a refresh, a page that is not a 200 or whose render had a call fail: rendered
 // for the request, as before, and never kept.
 //
-// An entry is good while the catalogue's version is the same
-// (api/catalogue/cache.ts: every catalogue, content, stock, order or review
-// change in any process on the database moves it), for at most TTL_MS, and
-// never past the next moment a sale starts or ends. Entries are kept within
-// three quarters of PAGE_CACHE_MB, the least recently served first out.
+// An entry is good while the catalogue has not changed since its render
+// (api/catalogue/cache.ts `stillCurrent`: any catalogue, content, stock, order
+// or review change in any process on the database ends it, but an order's
+// stock moves end only the pages showing those products' number in stock,
+// as the API told the render), for at most TTL_MS, and never past the next
+// moment a sale starts or ends. Entries are kept within three quarters of
+// PAGE_CACHE_MB, the least recently served first out.
 const TTL_MS = 60_000
 const DEFAULT_MAX_BYTES = 32 * 2 ** 20
 const MAX_BODY_BYTES = 512 * 1024
@@ -53,7 +62,8 @@ const MAX_BODY_BYTES = 512 * 1024
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-type Kept = { version: number; expires: number; vary: string[] }
+/** Rendered from the catalogue at `mark`, showing the number in stock of `stockOf` (null: of any product). */
+type Kept = { mark: CatalogueMark; stockOf: readonly number[] | null; expires: number; vary: string[] }
 
 /** A first-time visitor's page, whole, as it was sent (its nonce is in its Content-Security-Policy). */
 type Whole = Kept & {
@@ -261,21 +271,23 @@ export function pageCache(
   // Requests for a page being rendered wait for that render rather than render it again (a crowd's first second).
   const rendering = new Map<string, Promise<Template | null>>()
 
-  async function templateFor(url: string, req: Request, version: number) {
+  const current = (entry: Kept) => stillCurrent(db, entry.mark, entry.stockOf)
+
+  async function templateFor(url: string, req: Request, mark: CatalogueMark) {
     const kept = store.lookup('template', url, req)
-    if (kept?.version === version) return { entry: kept, hit: true }
+    if (kept && current(kept)) return { entry: kept, hit: true }
     // Per catalogue version too: a request after a change never waits for a render begun before it.
-    const key = [url, isbot(req.headers['user-agent']), req.headers['save-data'], version].join('\n')
+    const key = [url, isbot(req.headers['user-agent']), req.headers['save-data'], mark.version].join('\n')
     let pending = rendering.get(key)
     if (!pending) {
-      pending = renderTemplate(url, req, version).finally(() => rendering.delete(key))
+      pending = renderTemplate(url, req, mark).finally(() => rendering.delete(key))
       rendering.set(key, pending)
     }
     const entry = await pending
     return entry && { entry, hit: false }
   }
 
-  async function renderTemplate(url: string, req: Request, version: number): Promise<Template | null> {
+  async function renderTemplate(url: string, req: Request, mark: CatalogueMark): Promise<Template | null> {
     const shared = new SharedRender()
     const nonce = randomBytes(16).toString('base64')
     const headers = new Headers()
@@ -297,7 +309,8 @@ export function pageCache(
     const until = await nextSaleBoundary(db)
     const entry: Template = {
       kind: 'template',
-      version,
+      mark,
+      stockOf: shared.stockOf && [...shared.stockOf],
       expires: Math.min(Date.now() + TTL_MS, until),
       vary: varyNames(response.headers),
       lang,
@@ -305,7 +318,7 @@ export function pageCache(
       template,
     }
     // Rendered from a catalogue that has changed since: good for this request, not kept.
-    if (catalogueVersion(db) === version) store.store(url, req, entry)
+    if (current(entry)) store.store(url, req, entry)
     return entry
   }
 
@@ -344,21 +357,21 @@ export function pageCache(
   }
 
   /** A visitor who owns nothing: the page whole, as kept, or made from its template and kept. */
-  async function anonymous(req: Request, res: Response, url: string, version: number, language: string) {
+  async function anonymous(req: Request, res: Response, url: string, mark: CatalogueMark, language: string) {
     const at = `${url}\n${language}`
     const whole = store.lookup('whole', at, req)
-    if (whole?.version === version) {
+    if (whole && current(whole)) {
       pageCacheRequests.inc({ result: 'hit', shopper: 'anonymous' })
       serveWhole(req, res, whole)
       return true
     }
-    const found = await templateFor(url, req, version)
+    const found = await templateFor(url, req, mark)
     if (!found) return false
     pageCacheRequests.inc({ result: 'miss', shopper: 'anonymous' })
     const { entry } = found
     const body = await fill(req, res, entry, entry.template.neutral)
     send(req, res, entry, body, { cacheControl: publicCache, hit: false })
-    if (entry.version === catalogueVersion(db)) void keepWhole(req, res, at, entry, body)
+    if (current(entry)) void keepWhole(req, res, at, entry, body)
     return true
   }
 
@@ -372,10 +385,11 @@ export function pageCache(
         gzipAsync(identity, { level: 9 }),
         brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
       ])
-      if (catalogueVersion(db) !== entry.version) return
+      if (!current(entry)) return
       store.store(at, req, {
         kind: 'whole',
-        version: entry.version,
+        mark: entry.mark,
+        stockOf: entry.stockOf,
         expires: entry.expires,
         vary: entry.vary,
         status: 200,
@@ -391,8 +405,8 @@ export function pageCache(
   }
 
   /** Anyone else: the template with their own parts, or `false` when the page must be rendered for them. */
-  async function personal(req: Request, res: Response, url: string, version: number, sharedBy: SharedPageKind) {
-    const found = await templateFor(url, req, version)
+  async function personal(req: Request, res: Response, url: string, mark: CatalogueMark, sharedBy: SharedPageKind) {
+    const found = await templateFor(url, req, mark)
     if (!found) return false
     const { entry } = found
     const shopper = await cookieShopper({
@@ -421,14 +435,14 @@ export function pageCache(
     const cookies = parseCookie(req.headers.cookie ?? '')
     // Inside the Telegram Mini App a page is its own (Telegram's script, theme and buttons): rendered for it.
     if (MINI_APP_COOKIE in cookies) return next()
-    const version = catalogueVersion(db)
-    if (version === null) return next()
+    const mark = catalogueMark(db)
+    if (mark === null) return next()
     // The page's links are made from its Host (app/utils/catalogue.server.ts siteOrigin): part of the key.
     const url = `${pageUrl(req)}\n${req.headers.host ?? ''}`
     const nobody = Object.keys(cookies).every((name) => anonymousCookies.has(name))
     const answered = nobody
-      ? anonymous(req, res, url, version, cookies.i18n_redirected ?? '')
-      : personal(req, res, url, version, sharedBy)
+      ? anonymous(req, res, url, mark, cookies.i18n_redirected ?? '')
+      : personal(req, res, url, mark, sharedBy)
     answered.then(
       (done) => {
         if (!done) next()

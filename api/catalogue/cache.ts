@@ -283,6 +283,26 @@ export function forgetCachedCatalogue(db: Db) {
   cacheFor(db).clear()
 }
 
+/** The catalogue a page was rendered from (catalogueMark), to ask whether the page still holds (stillCurrent). */
+export type CatalogueMark = { generation: number; version: number }
+
+/** The catalogue as it is now, or `null` while notices may be missed. */
+export function catalogueMark(db: Db): CatalogueMark | null {
+  const cache = cacheFor(db)
+  return cache.trusted ? { generation: cache.generation, version: cache.version } : null
+}
+
+/**
+ * Whether what was made from the catalogue at `mark`, showing the number in
+ * stock of `stockOf` (`null`: of any product, not known which), still holds:
+ * nothing but stock moved since, and none of theirs.
+ */
+export function stillCurrent(db: Db, mark: CatalogueMark, stockOf: readonly number[] | null) {
+  const cache = cacheFor(db)
+  if (!cache.trusted || cache.generation !== mark.generation) return false
+  return stockOf ? !cache.stockMovedSince(stockOf, mark.version) : cache.version === mark.version
+}
+
 /**
  * This process's version of the catalogue: a new number after every change
  * (this process's or, through the notice, another's), `null` while notices
@@ -356,6 +376,7 @@ export function catalogueCache(db: Db, options: { shared: boolean }): Middleware
     if (options.shared) {
       const hit = cache.get(key)
       if (hit) {
+        if (hit.stockOf) c.env?.stockShown?.(hit.stockOf)
         c.res = etagMatches(ifNoneMatch, hit.etag) ? notModified(hit.etag, cacheControl) : fromEntry(hit, cacheControl)
         c.header('X-Cache', 'hit')
         return
@@ -370,6 +391,7 @@ export function catalogueCache(db: Db, options: { shared: boolean }): Middleware
     // A cached answer showing a sale price must not outlive the sale.
     const until = await nextSaleBoundary(db).catch(() => Date.now())
     const stockOf = stockShown.get(c)
+    if (stockOf) c.env?.stockShown?.(stockOf)
     const entry = { body, etag: strongEtag(body), contentType, expires: Math.min(Date.now() + TTL_MS, until), stockOf }
     const current = generation === cache.generation && !(stockOf && cache.stockMovedSince(stockOf, version))
     if (options.shared && current && body.length <= MAX_BODY_BYTES) cache.set(key, entry)

@@ -51,7 +51,11 @@ export type CurrentStaff = {
 export type IdentityMemo = Map<string, Promise<CurrentUser | 'blocked' | null>>
 
 /** What an in-process caller may hand the API beside the request. */
-export type ApiCaller = { identities?: IdentityMemo }
+export type ApiCaller = {
+  identities?: IdentityMemo
+  /** Told the products whose number in stock a catalogue answer shows: a page rendered for everyone keeps them. */
+  stockShown?: (productIds: readonly number[]) => void
+}
 
 export type ApiEnv = {
   /** An in-process caller's; over HTTP @hono/node-server's (which has neither field). */

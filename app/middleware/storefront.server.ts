@@ -31,6 +31,7 @@ export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ reque
   // A page rendered for everyone (server/page-cache.ts) is not kept when a call of it failed.
   const shared = context.get(sharedRenderContext)
   const onFailure = shared ? () => (shared.failed = true) : undefined
+  const stockShown = shared ? (productIds: readonly number[] | null) => shared.showsStockOf(productIds) : undefined
   if (session) {
     context.set(sessionContext, session)
     const tokens = {
@@ -39,12 +40,12 @@ export const storefrontMiddleware: MiddlewareFunction<Response> = async ({ reque
     }
     context.set(
       apiClientContext,
-      createApiClient(context, { lang, fingerprint: visitor.id, tokens, clientAddress, onFailure }),
+      createApiClient(context, { lang, fingerprint: visitor.id, tokens, clientAddress, onFailure, stockShown }),
     )
   } else {
     context.set(
       apiClientContext,
-      createApiClient(context, { lang, fingerprint: visitor.id, clientAddress, onFailure }, 'none'),
+      createApiClient(context, { lang, fingerprint: visitor.id, clientAddress, onFailure, stockShown }, 'none'),
     )
   }
   const response = await next()

@@ -126,6 +126,8 @@ export type Caller = {
   identities?: IdentityMemo
   /** Called when a call gets no answer or a 5xx one (a page rendered for everyone is then not kept). */
   onFailure?: () => void
+  /** Told the products whose number in stock an answer shows; `null` over HTTP, where it is not known. */
+  stockShown?: (productIds: readonly number[] | null) => void
 }
 
 export const apiClientContext = createContext<ApiClient>()
@@ -230,7 +232,10 @@ function sender(
     const req = new Request(new URL(path, base), { ...init, headers, signal })
     // A write may end or change a session (signing out, a password change): the page's next reads ask afresh.
     if (init.method && init.method !== 'GET') identities.clear()
-    const answer = API_URL ? fetch(req) : withDeadline(context.get(apiContext).fetch(req, { identities }), signal)
+    if (API_URL) caller.stockShown?.(null)
+    const answer = API_URL
+      ? fetch(req)
+      : withDeadline(context.get(apiContext).fetch(req, { identities, stockShown: caller.stockShown }), signal)
     return answer.then(
       (response) => {
         if (response.status >= 500) caller.onFailure?.()

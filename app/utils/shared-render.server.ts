@@ -29,7 +29,15 @@ export class SharedRender implements SlotMarks {
   /** The neutral value of each token, which the render shows. */
   readonly neutral = new Map<string, unknown>()
   failed = false
+  /** The products whose number in stock the page shows (their own page); `null`: not known which. */
+  stockOf: Set<number> | null = new Set()
   private readonly ids = new Set<string>()
+
+  /** A catalogue answer the page shows has these products' number in stock (`null`: may have any product's). */
+  showsStockOf(productIds: readonly number[] | null) {
+    if (productIds === null) this.stockOf = null
+    else for (const id of productIds) this.stockOf?.add(id)
+  }
 
   mark(id: string, children: ReactNode, state: SlotState) {
     // Two slots of one id would be filled in alike: the page is rendered for each request instead.
