@@ -27,16 +27,16 @@ const orders = orderMaker(t)
 const db = () => t.database.db
 let shopper: Customer
 let ids: number[] = []
+/** Every product of the file's catalogue. */
+const list = 'products/?size=20&ordering=price'
 
 beforeAll(async () => {
   shopper = await registerCustomer(t)
-  const { body } = await t.json<{ results: { id: number }[] }>('products/?size=20&ordering=price')
+  const { body } = await t.json<{ results: { id: number }[] }>(list)
   ids = body.results.map((p) => p.id)
 })
 
-const list = 'products/?size=20&ordering=price'
-
-/** The list holding every product (as ids was read), through this shop process or the other: from memory or not. */
+/** The list through this shop process or the other: whether from memory, and whether a product is in stock. */
 async function listed(through: 'this' | 'other') {
   const response =
     through === 'this' ? await t.request(list) : await other.api.fetch(new Request(`http://shop.test/api/v1/${list}`))
